@@ -1,0 +1,163 @@
+import { useFetcher } from '@remix-run/react'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { ContactSearchItem } from '#server/contacts/search-contacts'
+
+/** Settings spec, section 9: the picker searches after a 100 ms pause. */
+export const PICKER_DEBOUNCE_MS = 100
+export const PICKER_PLACEHOLDER = 'name or email or phone no.'
+export const PICK_CONTACT_PATH = '/settings/users/pick'
+export const CONTACT_SEARCH_PATH = '/settings/users/search'
+
+type PickResult = { formErrors?: string[] | null } | undefined
+
+/**
+ * The contact picker (JavaScript version): type, choose one of the suggestions, Submit.
+ * Submit stays disabled until a suggestion is chosen; Enter chooses the highlighted suggestion
+ * and, once one is chosen, submits. Without JavaScript the same job is done by the pick page.
+ */
+export function ContactPicker({ onCancel }: { onCancel: () => void }) {
+  const fetcher = useFetcher<PickResult>()
+  const listboxId = useId()
+  const [text, setText] = useState('')
+  const [items, setItems] = useState<ContactSearchItem[]>([])
+  const [searched, setSearched] = useState(false)
+  const [active, setActive] = useState(-1)
+  const [picked, setPicked] = useState<ContactSearchItem | null>(null)
+  // The last text a search ran for (or a pick wrote): search only when the text changed.
+  const lastQuery = useRef('')
+
+  useEffect(() => {
+    const query = text.trim()
+    if (query === lastQuery.current) return
+    const controller = new AbortController()
+    const timer = window.setTimeout(async () => {
+      lastQuery.current = query
+      if (!query) {
+        setItems([])
+        setSearched(false)
+        return
+      }
+      try {
+        const response = await fetch(`${CONTACT_SEARCH_PATH}?q=${encodeURIComponent(query)}`, {
+          signal: controller.signal,
+          headers: { Accept: 'application/json' },
+        })
+        const body: unknown = response.ok ? await response.json() : null
+        setItems(readItems(body))
+      } catch (error) {
+        if (controller.signal.aborted) return
+        // "On failure the search returns an empty result."
+        setItems([])
+      }
+      setSearched(true)
+      setActive(-1)
+    }, PICKER_DEBOUNCE_MS)
+    return () => {
+      window.clearTimeout(timer)
+      controller.abort()
+    }
+  }, [text])
+
+  const choose = (item: ContactSearchItem) => {
+    setPicked(item)
+    lastQuery.current = item.label
+    setText(item.label)
+    setItems([])
+    setSearched(false)
+  }
+
+  const formErrors = fetcher.data?.formErrors ?? null
+  const open = items.length > 0 || (searched && !picked)
+  return (
+    <fetcher.Form method="post" action={PICK_CONTACT_PATH} className="flex flex-col gap-4">
+      <p className="font-medium">Select a member to add</p>
+      {formErrors?.length ? (
+        <div role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {formErrors.join(' ')}
+        </div>
+      ) : null}
+      <div className="relative">
+        <label htmlFor={`${listboxId}-input`} className="sr-only">
+          Search contacts
+        </label>
+        <input
+          id={`${listboxId}-input`}
+          type="text"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listboxId}
+          aria-autocomplete="list"
+          aria-activedescendant={active >= 0 ? `${listboxId}-${active}` : undefined}
+          autoComplete="off"
+          autoFocus
+          placeholder={PICKER_PLACEHOLDER}
+          value={text}
+          maxLength={100}
+          onChange={(event) => {
+            setText(event.target.value)
+            if (picked && event.target.value !== picked.label) setPicked(null)
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown' && items.length) {
+              event.preventDefault()
+              setActive((current) => (current + 1) % items.length)
+            } else if (event.key === 'ArrowUp' && items.length) {
+              event.preventDefault()
+              setActive((current) => (current <= 0 ? items.length - 1 : current - 1))
+            } else if (event.key === 'Enter') {
+              const highlighted = items[active] ?? (items.length === 1 ? items[0] : undefined)
+              if (highlighted && !picked) {
+                event.preventDefault()
+                choose(highlighted)
+              } else if (!picked) {
+                event.preventDefault()
+              }
+            }
+          }}
+          className="w-full rounded border border-slate-300 px-3 py-2"
+        />
+        {open ? (
+          <ul id={listboxId} role="listbox" className="mt-1 max-h-72 w-full overflow-y-auto rounded border border-slate-200 bg-white">
+            {items.length === 0 ? (
+              <li className="px-3 py-2 text-sm text-slate-500">No Record Found</li>
+            ) : (
+              items.map((item, index) => (
+                <li
+                  key={item.id}
+                  id={`${listboxId}-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(item)}
+                  className={`cursor-pointer px-3 py-2 ${index === active ? 'bg-brand/10' : 'hover:bg-slate-50'}`}
+                >
+                  <span className="block font-medium">{item.label}</span>
+                  {item.email ? <span className="block text-sm text-slate-500">{item.email}</span> : null}
+                </li>
+              ))
+            )}
+          </ul>
+        ) : null}
+      </div>
+      <input type="hidden" name="contactId" value={picked?.id ?? ''} />
+      <div className="flex justify-end gap-3">
+        <button type="button" onClick={onCancel} className="rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700">
+          Cancel
+        </button>
+        <button type="submit" disabled={!picked || fetcher.state !== 'idle'} className="rounded bg-brand px-4 py-2 font-medium text-white disabled:opacity-50">
+          Submit
+        </button>
+      </div>
+    </fetcher.Form>
+  )
+}
+
+function readItems(body: unknown): ContactSearchItem[] {
+  if (typeof body !== 'object' || body === null || !Array.isArray((body as { items?: unknown }).items)) return []
+  return ((body as { items: unknown[] }).items).flatMap((item) => {
+    if (typeof item !== 'object' || item === null) return []
+    const { id, label, email } = item as Record<string, unknown>
+    if (typeof id !== 'string' || typeof label !== 'string') return []
+    return [{ id, label, email: typeof email === 'string' ? email : null }]
+  })
+}

@@ -1,0 +1,165 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useFetcher, useNavigation } from '@remix-run/react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { contactFormSchema } from '#server/contacts/contact-form-schema'
+
+export const ADD_CONTACT_PATH = '/settings/users/add'
+
+type Props = {
+  supportsGrn: boolean
+  /** What Cancel does: a link back (page) or closing the modal. */
+  cancel: { href: string } | { onCancel: () => void }
+}
+
+/** The Create Contact dialog's form as a page of its own: a plain POST, re-rendered with messages. */
+export function CreateContactPageForm({ lastResult, ...props }: Props & { lastResult: SubmissionResult<string[]> | null }) {
+  const navigation = useNavigation()
+  return (
+    <CreateContactFields
+      {...props}
+      lastResult={lastResult}
+      busy={navigation.state !== 'idle' && navigation.formAction === ADD_CONTACT_PATH}
+      render={(formProps, children) => (
+        <Form method="post" action={ADD_CONTACT_PATH} {...formProps}>
+          {children}
+        </Form>
+      )}
+    />
+  )
+}
+
+/** The same form inside the modal: posts through a fetcher, so messages land in the modal. */
+export function CreateContactDialogForm(props: Props) {
+  const fetcher = useFetcher<SubmissionResult<string[]>>()
+  return (
+    <CreateContactFields
+      {...props}
+      lastResult={fetcher.data ?? null}
+      busy={fetcher.state !== 'idle'}
+      render={(formProps, children) => (
+        <fetcher.Form method="post" action={ADD_CONTACT_PATH} {...formProps}>
+          {children}
+        </fetcher.Form>
+      )}
+    />
+  )
+}
+
+type FormProps = ReturnType<typeof getFormProps> & { className: string; onInput: (event: FormEvent<HTMLFormElement>) => void }
+
+function CreateContactFields({
+  supportsGrn,
+  cancel,
+  lastResult,
+  busy,
+  render,
+}: Props & {
+  lastResult: SubmissionResult<string[]> | null
+  busy: boolean
+  render: (formProps: FormProps, children: React.ReactNode) => React.ReactNode
+}) {
+  const schema = useMemo(() => contactFormSchema({ supportsGrn }), [supportsGrn])
+  const [form, fields] = useForm({
+    id: 'create-contact',
+    lastResult,
+    constraint: getZodConstraint(schema),
+    defaultValue: { hasSignedWaiverForm: 'on', subscribeToMailingList: 'on' },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  // "Submit disabled while invalid": judged by the browser's own constraint check, and only
+  // once JavaScript runs; without it the server's messages do the job.
+  const hydrated = useHydrated()
+  const formRef = useRef<HTMLFormElement | null>(null)
+  const [complete, setComplete] = useState(false)
+  useEffect(() => {
+    const element = document.getElementById(form.id)
+    if (element instanceof HTMLFormElement) {
+      formRef.current = element
+      setComplete(element.checkValidity())
+    }
+  }, [form.id])
+  const formProps: FormProps = {
+    ...getFormProps(form),
+    className: 'flex flex-col gap-4',
+    onInput: (event) => setComplete(event.currentTarget.checkValidity()),
+  }
+
+  return render(
+    formProps,
+    <>
+      {form.errors?.length ? (
+        <div id={form.errorId} role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {form.errors.join(' ')}
+        </div>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First Name" field={fields.firstName} autoComplete="given-name" />
+        <TextField label="Last Name" field={fields.lastName} autoComplete="family-name" />
+      </div>
+      <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+      {supportsGrn ? <TextField label="GRN Number" field={fields.grnNumber} /> : null}
+      <TextField label="Phone" field={fields.phone} type="tel" autoComplete="tel" />
+      <label className="flex items-center gap-2">
+        <input {...getInputProps(fields.hasSignedWaiverForm, { type: 'checkbox' })} className="h-4 w-4 accent-brand" />
+        Waiver Form Signed
+      </label>
+      <label className="flex items-center gap-2">
+        <input {...getInputProps(fields.subscribeToMailingList, { type: 'checkbox' })} className="h-4 w-4 accent-brand" />
+        Subscribe to Mailing List
+      </label>
+      <div className="mt-2 flex justify-end gap-3">
+        {'href' in cancel ? (
+          <a href={cancel.href} className="rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700">
+            Cancel
+          </a>
+        ) : (
+          <button type="button" onClick={cancel.onCancel} className="rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700">
+            Cancel
+          </button>
+        )}
+        <button
+          type="submit"
+          disabled={busy || (hydrated && !complete)}
+          className="rounded bg-brand px-4 py-2 font-medium text-white disabled:opacity-50"
+        >
+          {busy ? 'Saving…' : 'Submit'}
+        </button>
+      </div>
+    </>,
+  )
+}
+
+function TextField({
+  label,
+  field,
+  type = 'text',
+  autoComplete,
+}: {
+  label: string
+  field: FieldMetadata<string | null | undefined | unknown>
+  type?: 'text' | 'email' | 'tel'
+  autoComplete?: string
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="text-sm font-medium">
+        {label}
+        {field.required ? <span aria-hidden className="text-red-600"> *</span> : null}
+      </label>
+      <input
+        {...getInputProps(field as FieldMetadata<string>, { type })}
+        autoComplete={autoComplete}
+        className="rounded border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-500"
+      />
+      {field.errors?.length ? (
+        <p id={field.errorId} className="text-sm text-red-700">
+          {field.errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  )
+}

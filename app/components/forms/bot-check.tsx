@@ -1,0 +1,75 @@
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react'
+import altchaStyles from 'altcha/altcha.css'
+
+export interface BotCheckHandle {
+  /** Resolves once the proof of work is done (or has failed: the server then decides). */
+  ready(): Promise<void>
+}
+
+interface AltchaElement extends HTMLElement {
+  getState?: () => string
+  verify?: () => Promise<void>
+}
+
+/**
+ * The bot check inside a public form. Always: the honeypot (a field people never see) and the
+ * signed time the form was shown. With JavaScript, also the ALTCHA widget, solving a
+ * challenge from our own server in a worker and posting the solution as `rToken`.
+ */
+export const BotCheck = forwardRef<BotCheckHandle, { stamp: string; disabled: boolean }>(function BotCheck({ stamp, disabled }, ref) {
+  const [loaded, setLoaded] = useState(false)
+  const widget = useRef<AltchaElement | null>(null)
+
+  useEffect(() => {
+    if (disabled) return
+    let cancelled = false
+    if (!document.querySelector('link[data-altcha]')) {
+      const link = document.createElement('link')
+      link.rel = 'stylesheet'
+      link.href = altchaStyles
+      link.dataset.altcha = 'true'
+      document.head.appendChild(link)
+    }
+    void import('altcha/external')
+      .then(() => {
+        if (!cancelled) setLoaded(true)
+      })
+      .catch(() => undefined)
+    return () => {
+      cancelled = true
+    }
+  }, [disabled])
+
+  useImperativeHandle(ref, () => ({
+    async ready() {
+      const element = widget.current
+      if (!element?.getState || !element.verify) return
+      if (element.getState() === 'verified') return
+      await element.verify().catch(() => undefined)
+    },
+  }))
+
+  return (
+    <div className="flex flex-col gap-2">
+      <input type="hidden" name="formStartedAt" value={stamp} />
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Leave this empty
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      {loaded && !disabled ? (
+        <altcha-widget
+          ref={widget}
+          challengeurl="/altcha/challenge"
+          workerurl="/altcha/worker.js"
+          name="rToken"
+          auto="onload"
+          hidefooter
+          hidelogo
+          style={{ '--altcha-max-width': '100%' }}
+        />
+      ) : null}
+    </div>
+  )
+})

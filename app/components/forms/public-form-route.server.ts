@@ -1,0 +1,57 @@
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { findPublicForm, publicFormView, receivePublicForm, type FormViewer, type PublicFormKey } from '#server/forms/public-form'
+import { getSessionUser } from '#app/utils/auth.server'
+import { loadPublicPage } from '#app/utils/navigation.server'
+import { requireTenant } from '#app/utils/tenant.server'
+
+function viewerOf(user: Awaited<ReturnType<typeof getSessionUser>>): FormViewer | null {
+  return user ? { contactId: user.contactId, role: user.role, firstName: user.firstName, lastName: user.lastName, email: user.email } : null
+}
+
+/** The loader of /pforms/{guId}, /registration/{id} and (for staff) /introductory/{guId}. */
+export async function loadPublicFormRoute(request: Request, context: AppLoadContext, key: PublicFormKey, options: { isPreview: boolean }) {
+  const tenant = requireTenant(context)
+  const user = await getSessionUser(request, context)
+  const [form, page] = await Promise.all([
+    findPublicForm(context.platform, tenant, key, { includeUnpublished: options.isPreview }),
+    loadPublicPage(context, { tenant, user, pageName: null }),
+  ])
+  if (!form) return data({ shell: page.shell, view: null }, { status: 404 })
+  return { shell: page.shell, view: publicFormView(context.platform, tenant, form, { viewer: viewerOf(user), isPreview: options.isPreview }) }
+}
+
+/**
+ * The action of a public form page: the visitor is sent to the thank-you page (post, redirect,
+ * get) or shown the form again with their values and messages.
+ */
+export async function postPublicFormRoute(request: Request, context: AppLoadContext, key: PublicFormKey) {
+  const tenant = requireTenant(context)
+  const form = await findPublicForm(context.platform, tenant, key)
+  if (!form) throw new Response('Not found', { status: 404 })
+  const user = await getSessionUser(request, context)
+  const outcome = await receivePublicForm(context.platform, tenant, form, request, { viewer: viewerOf(user), ip: context.ip })
+  if (outcome.kind === 'stored') return redirect(outcome.thanksPath, 303)
+  return data({ refused: outcome.refused }, { status: outcome.status })
+}
+
+/**
+ * The same submission for clients that want JSON (the spec's registration call): 201 with
+ * status, _id and downloadUrl, or 400/413 with the messages.
+ */
+export async function postPublicFormJson(request: Request, context: AppLoadContext, key: PublicFormKey): Promise<Response> {
+  const tenant = requireTenant(context)
+  const form = await findPublicForm(context.platform, tenant, key)
+  if (!form) return Response.json({ status: 'ERROR', message: 'Form not found' }, { status: 404 })
+  const user = await getSessionUser(request, context)
+  const outcome = await receivePublicForm(context.platform, tenant, form, request, { viewer: viewerOf(user), ip: context.ip })
+  if (outcome.kind === 'stored') {
+    return Response.json(
+      { status: 'IN_PROGRESS', _id: outcome.submissionId, downloadUrl: outcome.downloadPath, thanksUrl: outcome.thanksPath },
+      { status: 201, headers: { 'Cache-Control': 'no-store' } },
+    )
+  }
+  return Response.json(
+    { status: 'ERROR', message: outcome.refused.formError, errors: outcome.refused.fieldErrors },
+    { status: outcome.status, headers: { 'Cache-Control': 'no-store' } },
+  )
+}

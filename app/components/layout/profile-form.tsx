@@ -1,0 +1,81 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useNavigation } from '@remix-run/react'
+import { profileFormSchema } from '#server/profile/profile-schema'
+
+type Props = {
+  defaults: { firstName: string; lastName: string; phone: string }
+  lastResult: SubmissionResult<string[]> | null
+}
+
+/** My Profile's edit form: a plain POST that the server checks; JavaScript adds live messages. */
+export function ProfileForm({ defaults, lastResult }: Props) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formAction === '/profile'
+  const [form, fields] = useForm({
+    id: 'profile',
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(profileFormSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
+  })
+  return (
+    <Form method="post" action="/profile" {...getFormProps(form)} className="space-y-5">
+      {form.errors?.length ? (
+        <div id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {form.errors.join(' ')}
+        </div>
+      ) : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="First name" field={fields.firstName} autoComplete="given-name" />
+        <TextField label="Last name" field={fields.lastName} autoComplete="family-name" />
+      </div>
+      <TextField label="Phone" field={fields.phone} type="tel" autoComplete="tel" />
+      <div className="flex justify-end">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-dark disabled:opacity-60"
+        >
+          {busy ? 'Saving…' : 'Save changes'}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+function TextField({
+  label,
+  field,
+  type = 'text',
+  autoComplete,
+}: {
+  label: string
+  field: FieldMetadata<string | null>
+  type?: 'text' | 'tel'
+  autoComplete: string
+}) {
+  const invalid = Boolean(field.errors?.length)
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type })}
+        key={field.key}
+        autoComplete={autoComplete}
+        className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 ${
+          invalid ? 'border-red-400 focus:ring-red-200' : 'border-slate-300 focus:border-brand focus:ring-brand/20'
+        }`}
+      />
+      {invalid ? (
+        <p id={field.errorId} className="mt-1 text-sm text-red-700">
+          {field.errors?.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from 'react'
+
+export const SIGNATURE_WIDTH = 350
+export const SIGNATURE_HEIGHT = 150
+
+export interface SignatureValue {
+  sign: string
+  signTypedName: string
+  signConsent: boolean
+}
+
+interface SignatureFieldProps {
+  initial: SignatureValue
+  signDate: string
+  error: string | null
+  disabled: boolean
+  /** Told whenever the visitor signs or clears, so the form can check before posting. */
+  onChange?: (signed: boolean) => void
+}
+
+/**
+ * A required signature. With JavaScript: a signature_pad canvas (350x150, minimum stroke 2)
+ * with a Clear button, posting the drawing as a PNG in `sign`. Without JavaScript (or if the
+ * pad cannot load): the full name typed in `signTypedName` plus an explicit consent box.
+ */
+export function SignatureField({ initial, signDate, error, disabled, onChange }: SignatureFieldProps) {
+  const canvas = useRef<HTMLCanvasElement>(null)
+  const pad = useRef<{ clear(): void; off(): void; isEmpty(): boolean; toDataURL(type?: string): string; fromDataURL(url: string, options?: object): Promise<void> } | null>(null)
+  const [drawn, setDrawn] = useState(initial.sign)
+  const [canDraw, setCanDraw] = useState(false)
+  const [typeInstead, setTypeInstead] = useState(false)
+  // The pad lives as long as the field: a parent re-render must not rebuild it (and wipe the drawing).
+  const onChangeRef = useRef(onChange)
+  onChangeRef.current = onChange
+  const initialDrawing = useRef(initial.sign)
+
+  useEffect(() => {
+    if (typeInstead || disabled) return
+    let cancelled = false
+    void import('signature_pad')
+      .then(({ default: SignaturePad }) => {
+        const element = canvas.current
+        if (cancelled || !element) return
+        // The pad is 350x150, narrower on a small phone; drawn at the screen's pixel density.
+        element.hidden = false
+        const ratio = Math.max(window.devicePixelRatio || 1, 1)
+        element.width = Math.round(element.offsetWidth * ratio)
+        element.height = Math.round(element.offsetHeight * ratio)
+        element.getContext('2d')?.scale(ratio, ratio)
+        const instance = new SignaturePad(element, { minWidth: 2, maxWidth: 3.5, penColor: '#0f172a', backgroundColor: 'rgba(255,255,255,0)' })
+        instance.addEventListener('endStroke', () => {
+          const url = instance.isEmpty() ? '' : instance.toDataURL('image/png')
+          setDrawn(url)
+          onChangeRef.current?.(url !== '')
+        })
+        if (initialDrawing.current) void instance.fromDataURL(initialDrawing.current, { width: element.offsetWidth, height: element.offsetHeight })
+        pad.current = instance
+        setCanDraw(true)
+      })
+      .catch(() => setCanDraw(false))
+    return () => {
+      cancelled = true
+      pad.current?.off()
+      pad.current = null
+      setCanDraw(false)
+    }
+  }, [typeInstead, disabled])
+
+  const clear = () => {
+    pad.current?.clear()
+    initialDrawing.current = ''
+    setDrawn('')
+    onChange?.(false)
+  }
+  const showPad = canDraw && !typeInstead
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? 'signature-error' : undefined}>
+      <legend className="mb-1 text-sm font-medium text-slate-700">
+        Signature <span aria-hidden className="text-red-600">*</span>
+      </legend>
+      {/* One canvas throughout: hidden until the pad has loaded, so the pad attaches to the one shown. */}
+      <canvas
+        ref={canvas}
+        width={SIGNATURE_WIDTH}
+        height={SIGNATURE_HEIGHT}
+        hidden={!showPad}
+        aria-label="Draw your signature"
+        className="touch-none rounded-md border border-slate-300 bg-white"
+        style={{ width: '100%', maxWidth: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT }}
+      />
+      {showPad ? (
+        <>
+          <input type="hidden" name="sign" value={drawn} />
+          <div className="flex flex-wrap gap-3 text-sm">
+            <button type="button" onClick={clear} disabled={disabled} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50">
+              Clear
+            </button>
+            <button type="button" onClick={() => setTypeInstead(true)} className="text-slate-600 underline">
+              Type your name instead
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <label htmlFor="signTypedName" className="text-sm text-slate-700">
+            Type your full name to sign
+          </label>
+          <input
+            id="signTypedName"
+            name="signTypedName"
+            defaultValue={initial.signTypedName}
+            maxLength={255}
+            autoComplete="name"
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => onChange?.(event.target.value.trim() !== '')}
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-serif text-lg italic text-slate-900 shadow-sm"
+          />
+          <label className="inline-flex items-start gap-2 text-sm text-slate-700">
+            <input type="checkbox" name="signConsent" value="on" defaultChecked={initial.signConsent} disabled={disabled} className="mt-0.5 h-4 w-4 accent-brand" />
+            I agree that typing my name is my electronic signature on this form.
+          </label>
+        </>
+      )}
+      <p className="text-xs text-slate-500">Sign date: {signDate}</p>
+      {error ? (
+        <p id="signature-error" role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}

@@ -1,0 +1,51 @@
+import { CircleAlert, CircleCheck, X } from 'lucide-react'
+import { useEffect, useState } from 'react'
+
+export type ToastView = { type: 'success' | 'error'; message: string }
+
+const HIDE_AFTER_MS = 6000
+
+/**
+ * Shows the toast a layout loader read from the flash cookie. Without JavaScript it simply
+ * stays on the page until the next navigation; with it, it fades after a few seconds and can
+ * be closed. Errors stay until closed: they usually need reading.
+ */
+export function ToastNotice({ toast }: { toast: ToastView | null }) {
+  const [shown, setShown] = useState<ToastView | null>(toast)
+
+  useEffect(() => {
+    setShown(toast)
+    if (!toast || toast.type === 'error') return
+    const timer = window.setTimeout(() => setShown(null), HIDE_AFTER_MS)
+    return () => window.clearTimeout(timer)
+  }, [toast])
+
+  if (!shown) return null
+  const isError = shown.type === 'error'
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3 sm:justify-end sm:px-6">
+      <div
+        role={isError ? 'alert' : 'status'}
+        data-toast={shown.type}
+        className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${
+          isError ? 'border-red-200 bg-red-50 text-red-900' : 'border-emerald-200 bg-emerald-50 text-emerald-900'
+        }`}
+      >
+        {isError ? (
+          <CircleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-red-600" />
+        ) : (
+          <CircleCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" />
+        )}
+        <p className="flex-1">{shown.message}</p>
+        <button
+          type="button"
+          onClick={() => setShown(null)}
+          className="-m-1 rounded p-1 text-current opacity-60 hover:opacity-100"
+          aria-label="Close message"
+        >
+          <X aria-hidden className="h-4 w-4" />
+        </button>
+      </div>
+    </div>
+  )
+}

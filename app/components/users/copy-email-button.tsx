@@ -1,0 +1,31 @@
+import { Check, Copy } from 'lucide-react'
+import { useState } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+
+/** The copy icon next to a user's email; copying needs JavaScript, so it only appears with it. */
+export function CopyEmailButton({ email }: { email: string }) {
+  const hydrated = useHydrated()
+  const [copied, setCopied] = useState(false)
+  if (!hydrated) return null
+  return (
+    <button
+      type="button"
+      aria-label={copied ? 'Email copied' : `Copy ${email}`}
+      title={copied ? 'Copied' : 'Copy email'}
+      className="rounded p-1 text-slate-500 opacity-0 group-hover:opacity-100 hover:bg-slate-100 focus-visible:opacity-100"
+      onClick={async (event) => {
+        // The row navigates on click; copying must not.
+        event.stopPropagation()
+        try {
+          await navigator.clipboard.writeText(email)
+          setCopied(true)
+          window.setTimeout(() => setCopied(false), 2000)
+        } catch {
+          setCopied(false)
+        }
+      }}
+    >
+      {copied ? <Check aria-hidden className="h-4 w-4 text-emerald-600" /> : <Copy aria-hidden className="h-4 w-4" />}
+    </button>
+  )
+}

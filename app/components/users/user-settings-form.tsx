@@ -1,0 +1,93 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { ROLE_LABELS, ROLES } from '#server/shell/roles'
+import { userSettingsSchema } from '#server/users/user-settings-schema'
+import type { UserDetail } from '#server/users/get-user-detail'
+import { ToggleField } from './toggle-field'
+
+/** The user detail form (settings spec, User detail): notifications, account flags, role. */
+export function UserSettingsForm({ user, lastResult }: { user: UserDetail; lastResult: SubmissionResult<string[]> | null }) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    // Keyed by user so switching users in the sidebar starts from that user's values.
+    id: `user-${user.guid}`,
+    lastResult,
+    constraint: getZodConstraint(userSettingsSchema),
+    defaultValue: {
+      notifySales: user.notifySales ? 'on' : undefined,
+      notifyContact: user.notifyContact ? 'on' : undefined,
+      notifyProduct: user.notifyProduct ? 'on' : undefined,
+      isAccountLocked: user.isAccountLocked ? 'on' : undefined,
+      isTeacher: user.isTeacher ? 'on' : undefined,
+      role: user.role ?? undefined,
+    },
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: userSettingsSchema }),
+  })
+  const saving = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+      {form.errors?.length ? (
+        <div id={form.errorId} role="alert" className="rounded border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {form.errors.join(' ')}
+        </div>
+      ) : null}
+
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="mb-1 text-lg font-semibold">Notifications</h2>
+        <ToggleField
+          label="Sales"
+          hint="When someone buys a course, registers for an event, or a recurring payment arrives."
+          {...getInputProps(fields.notifySales, { type: 'checkbox' })}
+        />
+        <ToggleField label="Contact" hint="When a new contact is added." {...getInputProps(fields.notifyContact, { type: 'checkbox' })} />
+        <ToggleField label="Product" hint="When any product changes." {...getInputProps(fields.notifyProduct, { type: 'checkbox' })} />
+      </section>
+
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="mb-1 text-lg font-semibold">Account</h2>
+        <ToggleField
+          label="Account Suspended"
+          hint="A suspended user is signed out at once and cannot sign in."
+          {...getInputProps(fields.isAccountLocked, { type: 'checkbox' })}
+        />
+        <ToggleField label="Teacher" {...getInputProps(fields.isTeacher, { type: 'checkbox' })} />
+      </section>
+
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <fieldset aria-describedby={fields.role.errorId}>
+          <legend className="mb-1 text-lg font-semibold">Role</legend>
+          <div className="mt-2 inline-flex flex-wrap overflow-hidden rounded-md border border-slate-300">
+            {ROLES.map((role) => (
+              <label key={role} className="cursor-pointer border-slate-300 not-last:border-r">
+                <input
+                  {...getInputProps(fields.role, { type: 'radio', value: role })}
+                  className="peer sr-only"
+                />
+                <span className="block px-4 py-2 text-sm font-medium text-slate-700 peer-checked:bg-brand peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand peer-focus-visible:ring-inset">
+                  {ROLE_LABELS[role]}
+                </span>
+              </label>
+            ))}
+          </div>
+          {fields.role.errors?.length ? (
+            <p id={fields.role.errorId} className="mt-2 text-sm text-red-700">
+              {fields.role.errors.join(' ')}
+            </p>
+          ) : null}
+        </fieldset>
+      </section>
+
+      <div className="flex justify-end gap-3">
+        <Link to="/settings/users" className="rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700">
+          Cancel
+        </Link>
+        <button type="submit" disabled={saving} className="rounded bg-brand px-4 py-2 font-medium text-white disabled:opacity-60">
+          {saving ? 'Saving…' : 'Submit'}
+        </button>
+      </div>
+    </Form>
+  )
+}

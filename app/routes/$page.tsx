@@ -1,0 +1,73 @@
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { PageHero, PageNotFound, PublicLayout } from '#app/components/public-layout'
+import { getSessionUser, returnPathOf } from '#app/utils/auth.server'
+import { loadPublicPage, PAGE_NOT_FOUND_PATH } from '#app/utils/navigation.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { shareablePageHeaders } from '#server/http/page-cache'
+import { landingFor } from '#server/navigation/landing'
+import { isVisitorFallback } from '#server/navigation/visitor-outcome'
+
+/** A page of the tenant's public website (/home, /about, /my-page), or the 404 page. */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context)
+  const user = await getSessionUser(request, context)
+  const pageName = params.page ?? ''
+  const isNotFoundPage = `/${pageName}` === PAGE_NOT_FOUND_PATH
+  const loaded = await loadPublicPage(context, { tenant, user, pageName: isNotFoundPage ? null : pageName })
+
+  if (!isNotFoundPage) {
+    const landing = landingFor({ path: returnPathOf(request), user, tenant, pages: loaded.pages })
+    // Signed-in staff and students belong in their own areas; visitors keep unknown pages as 404.
+    if (landing.kind === 'redirect' && (user || !isVisitorFallback(returnPathOf(request), landing))) throw redirect(landing.to)
+    if (landing.kind === 'not-found') return data({ shell: loaded.shell, page: null }, { status: 404 })
+  }
+  const { shell, page } = loaded
+  // An unknown or unpublished page still shows the site around the 404 message.
+  const found = Boolean(page && page.html)
+  return data({ shell, page }, { status: found ? 200 : 404, headers: found && !user ? shareablePageHeaders(request) : undefined })
+}
+
+// A visitor's page is the same for every anonymous visitor, so it may be served from the page
+// cache for a few seconds (server/http/page-cache.ts). Drop this if it ever renders per-visitor content.
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const shareable: Record<string, string> = {}
+  for (const name of ['Cache-Control', 'Vary']) {
+    const value = loaderHeaders.get(name)
+    if (value) shareable[name] = value
+  }
+  return shareable
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: 'Page not found' }]
+  const { site } = data.shell
+  const found = data.page && data.page.html
+  const title = found ? `${data.page?.title} | ${site.title}` : `Page not found | ${site.title}`
+  return [
+    { title },
+    { name: 'description', content: site.description },
+    { name: 'robots', content: found ? 'index, follow' : 'noindex' },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: site.description },
+    { property: 'og:site_name', content: site.name },
+    ...(site.logoUrl ? [{ property: 'og:image', content: site.logoUrl }] : []),
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: site.description },
+  ]
+}
+
+export default function PublicPageRoute() {
+  const { shell, page } = useLoaderData<typeof loader>()
+  return (
+    <PublicLayout shell={shell} hero={page && page.html ? <PageHero header={page.header} subHeader={page.subHeader} /> : null}>
+      {page && page.html ? (
+        <article className="page-body" dangerouslySetInnerHTML={{ __html: page.html }} />
+      ) : (
+        <PageNotFound />
+      )}
+    </PublicLayout>
+  )
+}

@@ -1,0 +1,36 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { FORM_EDITOR_INTENT, loadFormEditor, loadFormForEditing, saveFormEditor } from '#server/forms/custom-form-editor'
+import { unreadableForm } from '#server/settings/screen-form'
+import { CustomFormEditor } from '#app/components/forms/custom-form-editor'
+import { requireStaff } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.form ? `Edit Form: ${data.form.name}` : 'Form' }]
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireStaff(request, context)
+  const tenant = requireTenant(context)
+  const form = await loadFormForEditing(context.platform, tenant, params.guId ?? '')
+  if (!form) throw new Response('Not found', { status: 404 })
+  return loadFormEditor(context.platform, tenant, form)
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireStaff(request, context)
+  const tenant = requireTenant(context)
+  const existing = await loadFormForEditing(context.platform, tenant, params.guId ?? '')
+  if (!existing) throw new Response('Not found', { status: 404 })
+  const form = await request.formData().catch(() => null)
+  if (!form) return data({ ...unreadableForm(), intent: FORM_EDITOR_INTENT, fieldGuIds: [] as string[] }, { status: 400 })
+  const outcome = await saveFormEditor(context.platform, tenant, existing, form)
+  if (outcome.kind === 'saved') return redirectWithToast(`/customforms/${outcome.guId}`, { type: 'success', message: outcome.toast })
+  return data(outcome.result, { status: outcome.kind === 'refused' ? 400 : 200 })
+}
+
+export default function EditCustomFormRoute() {
+  const view = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  return <CustomFormEditor {...view} result={result ?? null} />
+}

@@ -1,0 +1,30 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { FORM_EDITOR_INTENT, loadFormEditor, saveFormEditor } from '#server/forms/custom-form-editor'
+import { unreadableForm } from '#server/settings/screen-form'
+import { CustomFormEditor } from '#app/components/forms/custom-form-editor'
+import { requireStaff } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Add Form' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context)
+  return loadFormEditor(context.platform, requireTenant(context), null)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireStaff(request, context)
+  const form = await request.formData().catch(() => null)
+  if (!form) return data({ ...unreadableForm(), intent: FORM_EDITOR_INTENT, fieldGuIds: [] as string[] }, { status: 400 })
+  const outcome = await saveFormEditor(context.platform, requireTenant(context), null, form)
+  if (outcome.kind === 'saved') return redirectWithToast(`/customforms/${outcome.guId}`, { type: 'success', message: outcome.toast })
+  return data(outcome.result, { status: outcome.kind === 'refused' ? 400 : 200 })
+}
+
+export default function NewCustomFormRoute() {
+  const view = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  return <CustomFormEditor {...view} result={result ?? null} />
+}

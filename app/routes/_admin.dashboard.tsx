@@ -1,0 +1,156 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ClipboardList, Clock, FileText, Inbox, Settings, UserPlus, Users, type LucideIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { PageHeader } from '#app/components/layout/page-header'
+import { screenMeta } from '#app/components/layout/page-title'
+import { requireStaffArea } from '#app/utils/navigation.server'
+import { loadDashboard } from '#server/dashboard/load-dashboard'
+import { isStaffPathAvailable } from '#server/navigation/available-paths'
+import { formatFooterDate } from '#server/shell/footer-date'
+import { roleTitle } from '#server/shell/roles'
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Dashboard')
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { tenant, user } = await requireStaffArea(request, context)
+  const dashboard = await loadDashboard(context.platform.database, tenant)
+  const timeZone = tenant.settings.timezone
+  const when = (iso: string | null) => (iso ? formatFooterDate(new Date(iso), timeZone) : null)
+  return {
+    firstName: user.firstName,
+    tenantName: tenant.name,
+    dashboard: {
+      ...dashboard,
+      recentContacts: dashboard.recentContacts.map((contact) => ({
+        ...contact,
+        roleLabel: contact.role ? roleTitle(contact.role) : 'Contact',
+        added: when(contact.createdAt),
+      })),
+      recentSubmissions: dashboard.recentSubmissions.map((submission) => ({ ...submission, received: when(submission.createdAt) })),
+    },
+    lastSignIn: when(user.lastLoginAt),
+    lastStaffActivity: when(dashboard.lastStaffActivityAt),
+    links: {
+      contacts: isStaffPathAvailable('/contacts'),
+      forms: isStaffPathAvailable('/customforms'),
+      settings: user.role === 'ROLE_ADMIN' && isStaffPathAvailable('/settings'),
+    },
+  }
+}
+
+export default function DashboardRoute() {
+  const { firstName, tenantName, dashboard, lastSignIn, lastStaffActivity, links } = useLoaderData<typeof loader>()
+  const { contacts, forms } = dashboard
+  return (
+    <>
+      <PageHeader
+        title={`Welcome back${firstName ? `, ${firstName}` : ''}`}
+        description={`Here is how ${tenantName} is doing in ${dashboard.monthLabel}.`}
+        actions={
+          links.settings ? (
+            <Link to="/settings" className="inline-flex items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50">
+              <Settings aria-hidden className="h-4 w-4" /> Settings
+            </Link>
+          ) : null
+        }
+      />
+
+      <section aria-label="Figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure icon={Users} label="Contacts" value={contacts.total} detail={`${contacts.students} students · ${contacts.staff} staff`} />
+        <Figure icon={UserPlus} label="New contacts this month" value={contacts.newThisMonth} detail={dashboard.monthLabel} />
+        <Figure icon={Inbox} label="Form submissions" value={forms.submissions} detail={`${forms.submissionsThisMonth} this month`} />
+        <Figure icon={ClipboardList} label="Published forms" value={forms.published} detail={forms.published === 1 ? 'form open to visitors' : 'forms open to visitors'} />
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Panel title="Newest contacts" link={links.contacts ? { to: '/contacts', label: 'All contacts' } : null}>
+          {dashboard.recentContacts.length === 0 ? (
+            <p className="px-5 py-8 text-center text-sm text-slate-500">No contacts yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {dashboard.recentContacts.map((contact) => (
+                <li key={contact.guid} className="flex items-center gap-3 px-5 py-3">
+                  <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-600">
+                    {contact.name.charAt(0).toUpperCase()}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium text-slate-900">{contact.name}</p>
+                    <p className="truncate text-xs text-slate-500">{contact.email ?? 'No email'}</p>
+                  </div>
+                  <div className="text-right">
+                    <span className="inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">{contact.roleLabel}</span>
+                    <p className="mt-0.5 text-xs text-slate-400">{contact.added}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+
+        <Panel title="Latest form submissions" link={links.forms ? { to: '/customforms', label: 'All forms' } : null}>
+          {dashboard.recentSubmissions.length === 0 ? (
+            <p className="px-5 py-8 text-center text-sm text-slate-500">No form submissions yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {dashboard.recentSubmissions.map((submission) => (
+                <li key={submission.id} className="flex items-center gap-3 px-5 py-3">
+                  <FileText aria-hidden className="h-5 w-5 shrink-0 text-slate-400" />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium text-slate-900">{submission.name}</p>
+                    <p className="truncate text-xs text-slate-500">{submission.formName}</p>
+                  </div>
+                  <p className="text-xs text-slate-400">{submission.received}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
+
+      <section aria-label="Activity" className="mt-6 flex flex-wrap gap-x-8 gap-y-2 rounded-xl border border-slate-200 bg-white px-5 py-4 text-sm text-slate-600">
+        <p className="flex items-center gap-2">
+          <Clock aria-hidden className="h-4 w-4 text-slate-400" />
+          Your last sign-in: <span className="font-medium text-slate-900">{lastSignIn ?? 'first visit'}</span>
+        </p>
+        <p className="flex items-center gap-2">
+          <Users aria-hidden className="h-4 w-4 text-slate-400" />
+          Last team activity: <span className="font-medium text-slate-900">{lastStaffActivity ?? 'none yet'}</span>
+        </p>
+      </section>
+    </>
+  )
+}
+
+function Figure({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: string; value: number; detail: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-slate-500">{label}</p>
+        <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand/10 text-brand">
+          <Icon aria-hidden className="h-5 w-5" />
+        </span>
+      </div>
+      <p className="mt-3 text-3xl font-semibold tabular-nums text-slate-900" data-figure={label}>
+        {value.toLocaleString('en-US')}
+      </p>
+      <p className="mt-1 text-xs text-slate-500">{detail}</p>
+    </div>
+  )
+}
+
+function Panel({ title, link, children }: { title: string; link: { to: string; label: string } | null; children: ReactNode }) {
+  return (
+    <section className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3.5">
+        <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+        {link ? (
+          <Link to={link.to} className="text-sm font-medium text-brand hover:text-brand-dark">
+            {link.label}
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  )
+}

@@ -1,0 +1,116 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { RefreshCw } from 'lucide-react'
+import { readUploadForm } from '#server/files/read-upload-form'
+import { loadAccountSettings, saveAccountSettings } from '#server/settings/account-settings'
+import { saveTenantLogo } from '#server/settings/save-tenant-logo'
+import { API_KEYS, regenerateApiKey } from '#server/settings/tenant-api-keys'
+import { unreadableForm } from '#server/settings/screen-form'
+import { CopyButton } from '#app/components/schema-form/copy-button'
+import { SchemaForm, type SchemaFormResult } from '#app/components/schema-form/schema-form'
+import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
+import { requireAdmin } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Account Settings' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request, context)
+  const tenant = requireTenant(context)
+  return loadAccountSettings(context.platform, tenant, user)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context)
+  const tenant = requireTenant(context)
+  const upload = await readUploadForm(request)
+  if (upload.malformed) return data(unreadableForm(), { status: 400 })
+  const intent = upload.form.get('intent')
+  if (intent === 'regenerate-api-key') {
+    await regenerateApiKey(context.platform, tenant, API_KEYS.account)
+    return redirectWithToast('/settings/account', { type: 'success', message: 'A new API key was generated.' })
+  }
+  const outcome =
+    intent === 'logo'
+      ? await saveTenantLogo(context.platform, tenant, upload)
+      : await saveAccountSettings(context.platform, tenant, upload.form)
+  if (!outcome.ok) return data(outcome.result, { status: 400 })
+  return redirectWithToast(intent === 'logo' ? '/settings/account' : '/settings', { type: 'success', message: outcome.toast })
+}
+
+export default function AccountSettingsRoute() {
+  const view = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>() as SchemaFormResult | undefined
+  const navigation = useNavigation()
+  const logoError = result?.intent === 'logo' ? result.fieldErrors.logo?.[0] : undefined
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
+      <ScreenHeader title="Account Settings" backTo="/settings" customiseKey="account" />
+      <ScreenPanel>
+        <div className="flex flex-wrap items-start gap-6">
+          <dl className="flex flex-col gap-1">
+            <dt className="text-sm font-medium text-slate-500">Org Id</dt>
+            <dd className="flex items-center gap-1 font-mono text-base text-slate-900">
+              <span data-testid="org-id">
+                {view.orgId} ({view.tenantId})
+              </span>
+              <CopyButton value={view.orgId} label="Copy the Org Id" />
+            </dd>
+          </dl>
+          <Form method="post" encType="multipart/form-data" className="ml-auto flex flex-wrap items-center gap-3">
+            <input type="hidden" name="intent" value="logo" />
+            <div className="flex h-16 w-28 items-center justify-center overflow-hidden rounded-md border border-dashed border-slate-300 bg-slate-50">
+              {view.logo ? <img src={view.logo} alt="Organization logo" className="max-h-full max-w-full object-contain" /> : <span className="text-xs text-slate-400">No logo</span>}
+            </div>
+            <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+              Logo
+              <input
+                type="file"
+                name="upload[logo]"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                aria-invalid={logoError ? true : undefined}
+                className="text-sm font-normal file:mr-3 file:rounded-md file:border-0 file:bg-brand/10 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand"
+              />
+            </label>
+            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50">
+              Upload logo
+            </button>
+            {logoError ? (
+              <p role="alert" className="basis-full text-sm text-red-700">
+                {logoError}
+              </p>
+            ) : null}
+          </Form>
+        </div>
+      </ScreenPanel>
+      <ScreenPanel>
+        <SchemaForm id="account" intent="account" descriptor={view.descriptor} values={view.values} result={result} cancelTo="/settings" />
+      </ScreenPanel>
+      <ScreenPanel title="API key">
+        <Form method="post" className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="intent" value="regenerate-api-key" />
+          <label htmlFor="account-api-key" className="sr-only">
+            API key
+          </label>
+          <input
+            id="account-api-key"
+            readOnly
+            value={view.apiKey || 'Not generated yet'}
+            className="min-w-0 flex-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-700"
+          />
+          {view.apiKey ? <CopyButton value={view.apiKey} label="Copy the API key" /> : null}
+          <button
+            type="submit"
+            disabled={navigation.state === 'submitting'}
+            className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
+          >
+            <RefreshCw aria-hidden className="h-4 w-4" />
+            Regenerate
+          </button>
+        </Form>
+        <p className="mt-2 text-xs text-slate-500">Regenerating replaces the key at once: anything using the old key stops working.</p>
+      </ScreenPanel>
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { customFieldDialogView, DIALOG_INTENT, loadCustomFieldForEdit, saveCustomFieldDialog } from '#server/custom-fields/custom-field-dialog'
+import { unreadableForm } from '#server/settings/screen-form'
+import { CustomFieldDialog } from '#app/components/forms/custom-field-dialog'
+import { requireAdmin } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Edit Custom Field' }]
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context)
+  const field = await loadCustomFieldForEdit(context.platform, requireTenant(context), params.guId ?? '')
+  if (!field) throw new Response('Not found', { status: 404 })
+  return customFieldDialogView(field.type, field)
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAdmin(request, context)
+  const tenant = requireTenant(context)
+  const field = await loadCustomFieldForEdit(context.platform, tenant, params.guId ?? '')
+  if (!field) throw new Response('Not found', { status: 404 })
+  const form = await request.formData().catch(() => null)
+  if (!form) return data({ ...unreadableForm(), intent: DIALOG_INTENT }, { status: 400 })
+  const outcome = await saveCustomFieldDialog(context.platform, tenant, { context: field.type, field }, form)
+  if (!outcome.ok) return data(outcome.result, { status: 400 })
+  return redirectWithToast('/settings/customfield', { type: 'success', message: outcome.toast })
+}
+
+export default function EditCustomFieldRoute() {
+  const view = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  return <CustomFieldDialog {...view} isNew={false} result={result ?? null} />
+}

@@ -1,0 +1,56 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { readUploadForm } from '#server/files/read-upload-form'
+import { loadModuleSettings, saveModuleFlags, saveOtherSettings } from '#server/settings/module-settings'
+import { unreadableForm } from '#server/settings/screen-form'
+import { SchemaForm, type SchemaFormResult } from '#app/components/schema-form/schema-form'
+import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
+import { requireAdmin } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Module Settings' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context)
+  return loadModuleSettings(context.platform, requireTenant(context))
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context)
+  const tenant = requireTenant(context)
+  const upload = await readUploadForm(request)
+  if (upload.malformed) return data(unreadableForm(), { status: 400 })
+  const form = upload.form
+  const modules = form.get('intent') === 'modules'
+  const outcome = modules ? await saveModuleFlags(context.platform, tenant, form) : await saveOtherSettings(context.platform, tenant, form)
+  if (!outcome.ok) return data(outcome.result, { status: 400 })
+  // Module toggles stay on this screen (they save one at a time); Other Settings return home.
+  return redirectWithToast(modules ? '/settings/display' : '/settings', { type: 'success', message: outcome.toast })
+}
+
+export default function ModuleSettingsRoute() {
+  const { modules, other } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>() as SchemaFormResult | undefined
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
+      <ScreenHeader title="Module Settings" backTo="/settings" />
+      <ScreenPanel>
+        <SchemaForm id="modules" intent="modules" descriptor={modules.descriptor} values={modules.values} result={result} submitLabel="Save" />
+        <p className="mt-2 text-right text-sm">
+          <a href="/settings/customise/display-modules" className="text-brand underline">
+            Customise the modules
+          </a>
+        </p>
+      </ScreenPanel>
+      <ScreenPanel title="Other Settings">
+        <SchemaForm id="other" intent="other" descriptor={other.descriptor} values={other.values} result={result} cancelTo="/settings" />
+        <p className="mt-2 text-right text-sm">
+          <a href="/settings/customise/display" className="text-brand underline">
+            Customise Other Settings
+          </a>
+        </p>
+      </ScreenPanel>
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { RefreshCw } from 'lucide-react'
+import { readUploadForm } from '#server/files/read-upload-form'
+import { loadSeoSettings, saveSeoSettings } from '#server/settings/seo-settings'
+import { API_KEYS, regenerateApiKey } from '#server/settings/tenant-api-keys'
+import { unreadableForm } from '#server/settings/screen-form'
+import { CopyButton } from '#app/components/schema-form/copy-button'
+import { SchemaForm, type SchemaFormResult } from '#app/components/schema-form/schema-form'
+import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
+import { requireAdmin } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'SEO settings' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context)
+  return loadSeoSettings(context.platform, requireTenant(context))
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context)
+  const tenant = requireTenant(context)
+  const upload = await readUploadForm(request)
+  if (upload.malformed) return data(unreadableForm(), { status: 400 })
+  const form = upload.form
+  if (form.get('intent') === 'refresh-api-key') {
+    await regenerateApiKey(context.platform, tenant, API_KEYS.plugin)
+    return redirectWithToast('/settings/seosetting', { type: 'success', message: 'A new API key was generated.' })
+  }
+  const outcome = await saveSeoSettings(context.platform, tenant, form)
+  if (!outcome.ok) return data(outcome.result, { status: 400 })
+  return redirectWithToast('/settings/website', { type: 'success', message: outcome.toast })
+}
+
+export default function SeoSettingsRoute() {
+  const { descriptor, values, apiKey } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>() as SchemaFormResult | undefined
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
+      <ScreenHeader title="SEO settings" backTo="/settings/website" customiseKey="seosetting" />
+      <ScreenPanel>
+        <SchemaForm id="seosetting" intent="seosetting" descriptor={descriptor} values={values} result={result} cancelTo="/settings/website" />
+      </ScreenPanel>
+      <ScreenPanel title="API key">
+        <Form method="post" className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="intent" value="refresh-api-key" />
+          <label htmlFor="plugin-api-key" className="sr-only">
+            API key
+          </label>
+          <input
+            id="plugin-api-key"
+            readOnly
+            value={apiKey || 'Not generated yet'}
+            className="min-w-0 flex-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-700"
+          />
+          {apiKey ? <CopyButton value={apiKey} label="Copy the API key" /> : null}
+          <button type="submit" className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50" aria-label="Generate a new API key">
+            <RefreshCw aria-hidden className="h-4 w-4" />
+            Refresh
+          </button>
+        </Form>
+        <p className="mt-2 text-xs text-slate-500">The key lets your website plugin read your public listings.</p>
+      </ScreenPanel>
+    </div>
+  )
+}

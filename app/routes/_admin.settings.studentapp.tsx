@@ -1,0 +1,39 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { readUploadForm } from '#server/files/read-upload-form'
+import { loadStudentAppSettings, saveStudentAppSettings } from '#server/settings/student-app-settings'
+import { unreadableForm } from '#server/settings/screen-form'
+import { SchemaForm, type SchemaFormResult } from '#app/components/schema-form/schema-form'
+import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
+import { requireAdmin } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Student App' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context)
+  return loadStudentAppSettings(context.platform, requireTenant(context))
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context)
+  const upload = await readUploadForm(request)
+  if (upload.malformed) return data(unreadableForm(), { status: 400 })
+  const outcome = await saveStudentAppSettings(context.platform, requireTenant(context), upload)
+  if (!outcome.ok) return data(outcome.result, { status: 400 })
+  return redirectWithToast('/settings', { type: 'success', message: outcome.toast })
+}
+
+export default function StudentAppRoute() {
+  const { descriptor, values } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>() as SchemaFormResult | undefined
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
+      <ScreenHeader title="Student App" backTo="/settings" customiseKey="studentapp" />
+      <ScreenPanel>
+        <SchemaForm id="studentapp" intent="studentapp" descriptor={descriptor} values={values} result={result} cancelTo="/settings" />
+      </ScreenPanel>
+    </div>
+  )
+}

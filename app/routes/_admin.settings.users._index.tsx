@@ -1,0 +1,80 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ArrowLeft, UserPlus, UserRoundSearch } from 'lucide-react'
+import { useState, type MouseEvent } from 'react'
+import { listStaffUsers } from '#server/users/list-staff-users'
+import { parseUsersListQuery } from '#server/users/users-list-query'
+import { ContactPicker, PICK_CONTACT_PATH } from '#app/components/contacts/contact-picker'
+import { ADD_CONTACT_PATH, CreateContactDialogForm } from '#app/components/contacts/create-contact-form'
+import { ModalDialog } from '#app/components/contacts/modal-dialog'
+import { UsersFilter } from '#app/components/users/users-filter'
+import { UsersPagination } from '#app/components/users/users-pagination'
+import { UsersTable } from '#app/components/users/users-table'
+import { requireAdmin } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context)
+  const tenant = requireTenant(context)
+  const query = parseUsersListQuery(new URL(request.url).searchParams)
+  const list = await listStaffUsers({ database: context.platform.database, tenant, query })
+  return { ...list, supportsGrn: tenant.settings.isSupportGrn }
+}
+
+export const meta: MetaFunction = () => [{ title: 'Users' }]
+
+type OpenDialog = 'pick' | 'add' | null
+
+export default function UsersListRoute() {
+  const { rows, total, pageCount, query, supportsGrn } = useLoaderData<typeof loader>()
+  const [dialog, setDialog] = useState<OpenDialog>(null)
+  // The buttons are links to the dialogs' own pages; with JavaScript they open the modal instead.
+  const openDialog = (which: Exclude<OpenDialog, null>) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    setDialog(which)
+  }
+  const close = () => setDialog(null)
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4 sm:p-6">
+      <header className="flex flex-wrap items-center gap-3">
+        <Link to="/settings" className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Back to settings">
+          <ArrowLeft aria-hidden className="h-5 w-5" />
+        </Link>
+        <h1 className="text-2xl font-semibold">Users</h1>
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <Link
+            to={PICK_CONTACT_PATH}
+            onClick={openDialog('pick')}
+            className="inline-flex items-center gap-2 rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium"
+          >
+            <UserRoundSearch aria-hidden className="h-4 w-4" />
+            Search Contact
+          </Link>
+          <Link
+            to={ADD_CONTACT_PATH}
+            onClick={openDialog('add')}
+            className="inline-flex items-center gap-2 rounded bg-brand px-3 py-2 text-sm font-medium text-white"
+          >
+            <UserPlus aria-hidden className="h-4 w-4" />
+            Add Contact
+          </Link>
+        </div>
+      </header>
+
+      <UsersFilter query={query} />
+      <div>
+        <UsersTable rows={rows} query={query} />
+        <UsersPagination query={query} total={total} pageCount={pageCount} />
+      </div>
+
+      <ModalDialog open={dialog === 'pick'} onClose={close} title="Search" labelledBy="pick-contact-title" width={590}>
+        <ContactPicker onCancel={close} />
+      </ModalDialog>
+      <ModalDialog open={dialog === 'add'} onClose={close} title="Create Contact" labelledBy="create-contact-title" width={590} minHeight={590}>
+        <CreateContactDialogForm supportsGrn={supportsGrn} cancel={{ onCancel: close }} />
+      </ModalDialog>
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { ArrowLeft } from 'lucide-react'
+import { CONTACT_FORM_MESSAGES, contactFormSchema } from '#server/contacts/contact-form-schema'
+import { CONTACT_ADDED_MESSAGE, createUser } from '#server/users/create-user'
+import { CreateContactPageForm } from '#app/components/contacts/create-contact-form'
+import { requireAdmin } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+
+/** The Create Contact dialog as a page: where the add-contact button leads without JavaScript. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context)
+  const tenant = requireTenant(context)
+  return { supportsGrn: tenant.settings.isSupportGrn }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireAdmin(request, context)
+  const tenant = requireTenant(context)
+  const formData = await request.formData().catch(() => new FormData())
+  const submission = parseWithZod(formData, { schema: contactFormSchema({ supportsGrn: tenant.settings.isSupportGrn }) })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  const result = await createUser({
+    database: context.platform.database,
+    tenant,
+    actorContactId: actor.contactId,
+    input: submission.value,
+    ip: context.ip || null,
+  })
+  if (!result.ok) {
+    return data(submission.reply({ fieldErrors: { email: [CONTACT_FORM_MESSAGES.duplicateEmail] } }), { status: 400 })
+  }
+  return redirectWithToast(`/settings/users/${result.guid}`, { type: 'success', message: CONTACT_ADDED_MESSAGE })
+}
+
+export const meta: MetaFunction = () => [{ title: 'Create Contact' }]
+
+export default function AddContactRoute() {
+  const { supportsGrn } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>() ?? null
+  return (
+    <div className="mx-auto flex max-w-[590px] flex-col gap-4 p-4 sm:p-6">
+      <header className="flex items-center gap-3">
+        <Link to="/settings/users" className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Back to users">
+          <ArrowLeft aria-hidden className="h-5 w-5" />
+        </Link>
+        <h1 className="text-2xl font-semibold">Create Contact</h1>
+      </header>
+      <div className="rounded-lg border border-slate-200 bg-white p-5">
+        <CreateContactPageForm supportsGrn={supportsGrn} lastResult={lastResult} cancel={{ href: '/settings/users' }} />
+      </div>
+    </div>
+  )
+}

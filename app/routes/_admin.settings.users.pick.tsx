@@ -1,0 +1,136 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ArrowLeft } from 'lucide-react'
+import { z } from 'zod'
+import { searchContacts } from '#server/contacts/search-contacts'
+import {
+  addUserFromContact,
+  PICK_REQUIRED_MESSAGE,
+  PICKED_CONTACT_GONE_MESSAGE,
+} from '#server/users/add-user-from-contact'
+import { USER_UPDATED_MESSAGE } from '#server/users/update-user'
+import { PICKER_PLACEHOLDER } from '#app/components/contacts/contact-picker'
+import { requireAdmin } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+
+const pickSchema = z.object({
+  contactId: z.string({ required_error: PICK_REQUIRED_MESSAGE, invalid_type_error: PICK_REQUIRED_MESSAGE }).trim().min(1, PICK_REQUIRED_MESSAGE),
+})
+
+/**
+ * The contact picker as a page (how it works without JavaScript): a GET search, the matches as
+ * radio buttons, and Submit, which adds the chosen contact to the Users list.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context)
+  const tenant = requireTenant(context)
+  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100)
+  const items = q ? await searchContacts({ database: context.platform.database, tenant, unverifiedQuery: q }) : []
+  return { q, items }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireAdmin(request, context)
+  const tenant = requireTenant(context)
+  const formData = await request.formData().catch(() => new FormData())
+  const submission = parseWithZod(formData, { schema: pickSchema })
+  if (submission.status !== 'success') {
+    return data({ ...submission.reply(), formErrors: [PICK_REQUIRED_MESSAGE] }, { status: 400 })
+  }
+  const result = await addUserFromContact({
+    database: context.platform.database,
+    tenant,
+    actorContactId: actor.contactId,
+    unverifiedGuid: submission.value.contactId,
+    ip: context.ip || null,
+  })
+  // Not a contact of this organisation (gone, or another's): 404, told in the picker itself.
+  if (!result.ok) return data({ ...submission.reply(), formErrors: [PICKED_CONTACT_GONE_MESSAGE] }, { status: 404 })
+  const next = `/settings/users/${result.guid}`
+  // Someone already in the list is simply opened: nothing changed, so nothing to announce.
+  return result.added ? redirectWithToast(next, { type: 'success', message: USER_UPDATED_MESSAGE }) : redirect(next)
+}
+
+export const meta: MetaFunction = () => [{ title: 'Search' }]
+
+export default function PickContactRoute() {
+  const { q, items } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const formErrors = result?.formErrors ?? null
+  return (
+    <div className="mx-auto flex max-w-[590px] flex-col gap-4 p-4 sm:p-6">
+      <header className="flex items-center gap-3">
+        <Link to="/settings/users" className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Back to users">
+          <ArrowLeft aria-hidden className="h-5 w-5" />
+        </Link>
+        <h1 className="text-2xl font-semibold">Search</h1>
+      </header>
+      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
+        <p className="font-medium">Select a member to add</p>
+        <Form method="get" role="search" className="flex gap-2">
+          <label htmlFor="pick-q" className="sr-only">
+            Search contacts
+          </label>
+          <input
+            id="pick-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder={PICKER_PLACEHOLDER}
+            maxLength={100}
+            className="min-w-0 flex-1 rounded border border-slate-300 px-3 py-2"
+          />
+          <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 font-medium">
+            Search
+          </button>
+        </Form>
+
+        {formErrors?.length ? (
+          <div role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {formErrors.join(' ')}
+          </div>
+        ) : null}
+
+        {q ? (
+          <Form method="post" className="flex flex-col gap-4">
+            {items.length === 0 ? (
+              <p className="text-slate-500">No Record Found</p>
+            ) : (
+              <fieldset>
+                <legend className="sr-only">Matching contacts</legend>
+                <ul className="divide-y divide-slate-100 rounded border border-slate-200">
+                  {items.map((item) => (
+                    <li key={item.id}>
+                      <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-slate-50">
+                        <input type="radio" name="contactId" value={item.id} required className="h-4 w-4 accent-brand" />
+                        <span>
+                          <span className="block font-medium">{item.label}</span>
+                          {item.email ? <span className="block text-sm text-slate-500">{item.email}</span> : null}
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+            )}
+            <div className="flex justify-end gap-3">
+              <Link to="/settings/users" className="rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700">
+                Cancel
+              </Link>
+              <button
+                type="submit"
+                disabled={items.length === 0 || navigation.state === 'submitting'}
+                className="rounded bg-brand px-4 py-2 font-medium text-white disabled:opacity-50"
+              >
+                Submit
+              </button>
+            </div>
+          </Form>
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { normaliseHost } from '#server/tenancy/parse-host'
+import { loadPublicSite } from '#server/website/public-pages'
+import { publicTenantConfig } from '#server/website/public-tenant-config'
+
+const querySchema = z.object({ name: z.string().trim().min(1).max(253).optional() })
+
+/**
+ * GET /api/tenant/ping?name=<host or org id>: the public tenant config for widgets and the
+ * mobile app. Without a name, the tenant of the request's own host.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const query = querySchema.safeParse({ name: url.searchParams.get('name') ?? undefined })
+  // A resource route answers with a Response: with single fetch, data() here would lose its status and headers.
+  if (!query.success) return Response.json({ error: 'name must be a host name or an org id' }, { status: 400 })
+
+  const { tenants } = context.platform
+  let tenant = context.tenant
+  if (query.data.name) {
+    const name = query.data.name.toLowerCase()
+    const byHost = name.includes('.') || name.includes(':') ? await tenants.resolveHost(normaliseHost(name)) : null
+    tenant = byHost?.kind === 'tenant' ? byHost.tenant : byHost ? null : await tenants.findByOrgId(name)
+  }
+  if (!tenant) return Response.json({ error: 'no valid orgId found for account' }, { status: 404 })
+
+  const { pages } = await loadPublicSite(context.platform.database, tenant, null)
+  const config = publicTenantConfig(tenant, {
+    masterOrgId: context.platform.env.MASTER_ORG_ID,
+    pages,
+    environmentName: context.platform.env.NODE_ENV,
+  })
+  return Response.json(config, {
+    headers: { 'Cache-Control': 'public, max-age=30', 'Access-Control-Allow-Origin': '*' },
+  })
+}

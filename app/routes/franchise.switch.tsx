@@ -1,0 +1,47 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+import { AuthPage } from '#app/components/auth/auth-page'
+import { ContinueElsewhere } from '#app/components/session/continue-elsewhere'
+import { requireStaff } from '#app/utils/auth.server'
+import { sessionChangeRefusal } from '#app/utils/session.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { franchiseSwitchSchema } from '#server/auth/auth-forms'
+import { switchIntoFranchise } from '#server/auth/franchise-switch'
+
+export const meta: MetaFunction = () => [{ title: 'Switch franchise' }, { name: 'robots', content: 'noindex' }]
+
+/** 'Switch franchise': staff of a master franchise move into one of its children. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context)
+  const tenant = requireTenant(context)
+  const submission = parseWithZod(await request.formData(), { schema: franchiseSwitchSchema })
+  if (submission.status !== 'success') throw sessionChangeRefusal({ kind: 'not-found' })
+  const result = await switchIntoFranchise(context.platform, {
+    hostTenant: tenant,
+    user,
+    unverifiedChildId: submission.value.tenantId,
+    requestUrl: new URL(request.url),
+    ip: context.ip,
+  })
+  if (result.kind !== 'switched') throw sessionChangeRefusal(result)
+  return data({ enterUrl: result.enterUrl, name: result.child.name }, { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } })
+}
+
+// The page only shows the answer of a post; after a post Remix reloads this loader, so it
+// must not redirect.
+export const loader = () => null
+
+export default function FranchiseSwitchRoute() {
+  const result = useActionData<typeof action>()
+  if (!result) {
+    return (
+      <AuthPage orgName={null} title="Switch franchise">
+        <a href="/dashboard" className="block text-center text-brand hover:underline">
+          Back to the dashboard
+        </a>
+      </AuthPage>
+    )
+  }
+  return <ContinueElsewhere title="Switch franchise" orgName={result.name} href={result.enterUrl} label={`Continue to ${result.name}`} />
+}

@@ -1,0 +1,50 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData } from '@remix-run/react'
+import { AuthPage, primaryButtonClass } from '#app/components/auth/auth-page'
+import { setLoginTrace } from '#app/components/session/login-trace'
+import { clearSessionCookieHeader, getSessionUser } from '#app/utils/auth.server'
+import { landingTenantFor } from '#server/auth/landing-after-login'
+import { readSessionToken } from '#server/auth/session-cookie'
+import { endSession } from '#server/auth/sign-out'
+import { defaultPublicPathFor } from '#server/shell/landing-path'
+
+export const meta: MetaFunction = () => [{ title: 'Logout' }, { name: 'robots', content: 'noindex' }]
+
+/** Logging out is a POST; a GET only asks, so a link or an image cannot sign anyone out. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request, context)
+  if (!user) return redirect(await publicLandingOf(context))
+  return { name: user.fullName, orgName: context.tenant?.name ?? null }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const token = readSessionToken(request.headers.get('cookie'))
+  if (token && context.tenant) await endSession(context.platform, { tenantId: context.tenant.id, token, ip: context.ip })
+  let to = '/login'
+  try {
+    to = await publicLandingOf(context)
+  } catch {
+    // Even if the site cannot be read, the browser leaves signed out.
+  }
+  return redirect(to, { headers: { 'Set-Cookie': clearSessionCookieHeader(context) } })
+}
+
+/** "Logout goes to" the home page, else calendar, else courses, else login. */
+async function publicLandingOf(context: LoaderFunctionArgs['context']): Promise<string> {
+  if (!context.tenant) return '/login'
+  return defaultPublicPathFor(await landingTenantFor(context.platform, context.tenant))
+}
+
+export default function LogoutRoute() {
+  const { name, orgName } = useLoaderData<typeof loader>()
+  return (
+    <AuthPage orgName={orgName} title="Logout">
+      <p className="mb-4 text-slate-700">You are signed in as {name}.</p>
+      <Form method="post" onSubmit={() => setLoginTrace(false)}>
+        <button type="submit" className={primaryButtonClass}>
+          Logout
+        </button>
+      </Form>
+    </AuthPage>
+  )
+}

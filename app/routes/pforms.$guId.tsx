@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { PageNotFound, PublicLayout } from '#app/components/public-layout'
+import { PublicFormPage } from '#app/components/forms/public-form-page'
+import { loadPublicFormRoute, postPublicFormRoute } from '#app/components/forms/public-form-route.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.view ? `${data.view.form.name} | ${data.shell.site.title}` : 'Form not found' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadPublicFormRoute(request, context, { guId: params.guId ?? '' }, { isPreview: false })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return postPublicFormRoute(request, context, { guId: params.guId ?? '' })
+}
+
+/** A public registration form, by its guid (the forms menu links here). */
+export default function PublicFormRoute() {
+  const { shell, view } = useLoaderData<typeof loader>()
+  const posted = useActionData<typeof action>()
+  const refused = posted && 'refused' in posted ? posted.refused : null
+  return (
+    <PublicLayout shell={shell}>
+      {view ? <PublicFormPage view={view} refused={refused} action={`/pforms/${view.form.guId}`} /> : <PageNotFound />}
+    </PublicLayout>
+  )
+}

@@ -1,0 +1,15 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { requireStaff } from '#app/utils/auth.server'
+import { redirectWithSession, sessionChangeRefusal } from '#app/utils/session.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { startPreview } from '#server/auth/preview'
+
+/** Student Preview: the student portal as a student; 'Admin View' restores the staff session. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context)
+  const result = await startPreview(context.platform, { tenant: requireTenant(context), user, kind: 'student', ip: context.ip })
+  if (result.kind !== 'started') throw sessionChangeRefusal(result)
+  return redirectWithSession(context, result.session, result.landing)
+}
+
+export const loader = () => redirect('/dashboard')

@@ -1,0 +1,109 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { UserRound } from 'lucide-react'
+import { EmptyState } from '#app/components/layout/empty-state'
+import { PageHeader } from '#app/components/layout/page-header'
+import { screenMeta } from '#app/components/layout/page-title'
+import { ProfileForm } from '#app/components/layout/profile-form'
+import { StaffShell } from '#app/components/layout/staff-shell'
+import { StudentShell } from '#app/components/layout/student-shell'
+import { readSessionToken } from '#server/auth/session-cookie'
+import { loadProfile } from '#server/profile/load-profile'
+import { profileFormSchema } from '#server/profile/profile-schema'
+import { updateProfile } from '#server/profile/update-profile'
+import { isStaffRole, roleTitle } from '#server/shell/roles'
+import { requireUser } from '#app/utils/auth.server'
+import { PAGE_NOT_FOUND_PATH, signedInShellFor } from '#app/utils/navigation.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'My Profile')
+
+/**
+ * My Profile, for staff and students alike, inside the signed-in person's own layout. Visitors
+ * get the website's 404 page, like any staff or student address.
+ */
+async function requireProfileUser(request: Request, context: LoaderFunctionArgs['context']) {
+  const tenant = requireTenant(context)
+  if (!readSessionToken(request.headers.get('Cookie'))) throw redirect(PAGE_NOT_FOUND_PATH)
+  return { tenant, user: await requireUser(request, context) }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { tenant, user } = await requireProfileUser(request, context)
+  const kind = isStaffRole(user.role) ? 'staff' : 'student'
+  const { headers, ...shell } = await signedInShellFor(request, context, { tenant, user, kind })
+  const profile = await loadProfile(context.platform.database, tenant, user.contactId)
+  return data({ ...shell, profile, roleLabel: roleTitle(user.role) }, { headers })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { tenant, user } = await requireProfileUser(request, context)
+  const submission = parseWithZod(await request.formData(), { schema: profileFormSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  const saved = await updateProfile(context.platform.database, tenant, user.contactId, submission.value)
+  if (!saved) return data(submission.reply({ formErrors: ['Your profile is kept by your master organisation. Use Master View to change it.'] }), { status: 400 })
+  return redirectWithToast('/profile', { type: 'success', message: 'Profile updated successfully.' })
+}
+
+export default function ProfileRoute() {
+  const { shell, toast, sidebarFolded, session, profile, roleLabel } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const content = (
+    <>
+      <PageHeader title="My Profile" description="Your name and phone number as your organisation sees them." />
+      {profile ? (
+        <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+          <section aria-label="Account" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <div className="flex items-center gap-4">
+              <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand text-lg font-semibold text-white">
+                {`${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase() || '?'}
+              </span>
+              <div className="min-w-0">
+                <p className="truncate text-lg font-semibold text-slate-900" data-testid="profile-name">
+                  {`${profile.firstName} ${profile.lastName}`.trim()}
+                </p>
+                <p className="text-sm text-slate-500">{roleLabel}</p>
+              </div>
+            </div>
+            <dl className="mt-6 space-y-3 text-sm">
+              <div>
+                <dt className="text-slate-500">Email</dt>
+                <dd className="font-medium text-slate-900">{profile.email || '—'}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Phone</dt>
+                <dd className="font-medium text-slate-900">{profile.phone || '—'}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Role</dt>
+                <dd className="font-medium text-slate-900">{roleLabel}</dd>
+              </div>
+            </dl>
+          </section>
+          <section aria-label="Edit profile" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 className="mb-4 text-base font-semibold text-slate-900">Edit details</h2>
+            <ProfileForm
+              defaults={{ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone }}
+              lastResult={lastResult ?? null}
+            />
+          </section>
+        </div>
+      ) : (
+        <EmptyState icon={UserRound} title="Your profile lives with your master organisation.">
+          You are working in a franchise. Use Master View to see or change your profile.
+        </EmptyState>
+      )}
+    </>
+  )
+  return shell.kind === 'staff' ? (
+    <StaffShell shell={shell} toast={toast} sidebarFolded={sidebarFolded} session={session}>
+      {content}
+    </StaffShell>
+  ) : (
+    <StudentShell shell={shell} toast={toast} session={session}>
+      {content}
+    </StudentShell>
+  )
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, useParams } from '@remix-run/react'
+import { PageNotFound, PublicLayout } from '#app/components/public-layout'
+import { PublicFormPage } from '#app/components/forms/public-form-page'
+import { loadPublicFormRoute, postPublicFormRoute } from '#app/components/forms/public-form-route.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.view ? `${data.view.form.name} | ${data.shell.site.title}` : 'Form not found' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadPublicFormRoute(request, context, { id: params.id ?? '' }, { isPreview: false })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return postPublicFormRoute(request, context, { id: params.id ?? '' })
+}
+
+/** A public registration form by its form id (spec 002 section 2.7). */
+export default function RegistrationRoute() {
+  const { shell, view } = useLoaderData<typeof loader>()
+  const posted = useActionData<typeof action>()
+  const { id } = useParams()
+  const refused = posted && 'refused' in posted ? posted.refused : null
+  return (
+    <PublicLayout shell={shell}>
+      {view ? <PublicFormPage view={view} refused={refused} action={`/registration/${id}`} /> : <PageNotFound />}
+    </PublicLayout>
+  )
+}

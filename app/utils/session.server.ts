@@ -1,0 +1,80 @@
+import { redirect, type AppLoadContext } from '@remix-run/node'
+import { endPreview } from '#server/auth/preview'
+import { readCookieValue } from '#server/auth/session-cookie'
+import type { IssuedSession } from '#server/auth/session-store'
+import { ORG_COOKIE } from '#server/http/org-cookie'
+import type { Tenant } from '#server/tenancy/tenant'
+import { getSessionUser, sessionCookieHeader } from './auth.server'
+import { redirectWithToast } from './toast.server'
+
+/** Remember me: the email is offered again next time (the spec's remember-me data). */
+const REMEMBERED_EMAIL_COOKIE = 'remember-email'
+const YEAR_SECONDS = 365 * 24 * 60 * 60
+
+function secureSuffix(context: AppLoadContext): string {
+  return context.platform.env.isProduction ? '; Secure' : ''
+}
+
+export function readRememberedEmail(request: Request): string | null {
+  const value = readCookieValue(request.headers.get('cookie'), REMEMBERED_EMAIL_COOKIE)
+  return value && value.length <= 320 && value.includes('@') ? value : null
+}
+
+function rememberedEmailHeader(context: AppLoadContext, email: string | null): string {
+  return email
+    ? `${REMEMBERED_EMAIL_COOKIE}=${encodeURIComponent(email)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${YEAR_SECONDS}${secureSuffix(context)}`
+    : `${REMEMBERED_EMAIL_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secureSuffix(context)}`
+}
+
+/**
+ * The answer to a successful sign-in: the new session's cookie, and on the bare platform host
+ * the organisation cookie too, since that is how the platform host knows which organisation
+ * (and so which session table) the browser is in from now on.
+ */
+export function signedInRedirect(
+  context: AppLoadContext,
+  input: {
+    session: Pick<IssuedSession, 'token'>
+    tenant: Pick<Tenant, 'orgId'>
+    landing: string
+    rememberMe: boolean
+    /** Set to remember (or, with rememberMe off, forget) the email typed in. */
+    email?: string
+  },
+): Response {
+  const headers = new Headers()
+  headers.append('Set-Cookie', sessionCookieHeader(context, input.session, input.rememberMe))
+  if (!context.tenant) {
+    headers.append(
+      'Set-Cookie',
+      `${ORG_COOKIE}=${encodeURIComponent(input.tenant.orgId)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${YEAR_SECONDS}${secureSuffix(context)}`,
+    )
+  }
+  if (input.email !== undefined) headers.append('Set-Cookie', rememberedEmailHeader(context, input.rememberMe ? input.email : null))
+  return redirect(input.landing, { headers })
+}
+
+/** A redirect that hands the browser a rotated session (preview start and end, franchise entry). */
+export function redirectWithSession(context: AppLoadContext, issued: Pick<IssuedSession, 'token' | 'rememberMe'>, to: string): Response {
+  return redirect(to, { headers: { 'Set-Cookie': sessionCookieHeader(context, issued, issued.rememberMe) } })
+}
+
+/**
+ * The answer when a preview or franchise switch is refused: an id that is not this tenant's
+ * is a 404; anything else goes back to the dashboard with the reason as an error toast.
+ */
+export function sessionChangeRefusal(result: { kind: 'not-found' } | { kind: 'not-allowed'; message: string }): Response {
+  if (result.kind === 'not-found') return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } })
+  return redirectWithToast('/dashboard', { type: 'error', message: result.message })
+}
+
+/**
+ * For the root loader when the landing rules answer 'end-preview' (browser back into the back
+ * office during Web Preview): ends the preview and redirects to `to` with the staff session.
+ */
+export async function endPreviewAndRedirect(request: Request, context: AppLoadContext, to: string): Promise<Response> {
+  const user = await getSessionUser(request, context)
+  if (!user || !context.tenant) return redirect(to)
+  const session = await endPreview(context.platform, { tenant: context.tenant, user, ip: context.ip })
+  return session ? redirectWithSession(context, session, to) : redirect(to)
+}

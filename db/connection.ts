@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { pgliteDialect } from './pglite-dialect'
+import type { Database } from './types'
+
+export type DatabaseKind = 'postgres' | 'pglite'
+
+export interface DatabaseHandle {
+  kind: DatabaseKind
+  /**
+   * The owner connection: bypasses nothing by itself (RLS is forced), but it is the only
+   * executor that is not switched into the tenant role. Reach it through `systemExecutor`
+   * or `withTenant`, never directly from request code.
+   */
+  db: Kysely<Database>
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; when absent, an embedded PGlite database in `dataDir`. */
+  databaseUrl?: string
+  /** Folder for PGlite files, or 'memory://' for a throw-away database. */
+  dataDir: string
+  poolSize?: number
+}
+
+// int8 (bigint) stays a string so large ids are not rounded; numeric likewise.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => value)
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { kind: 'postgres', db, close: () => db.destroy() }
+  }
+  const dataDir = options.dataDir
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
+  const client = await PGlite.create(dataDir)
+  const db = new Kysely<Database>({ dialect: pgliteDialect(client) })
+  return { kind: 'pglite', db, close: () => db.destroy() }
+}

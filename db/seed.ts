@@ -1,0 +1,155 @@
+import type { Transaction } from 'kysely'
+import type { DatabaseHandle } from './connection'
+import { demoPeople, demoTrialForm, masterAdminEmail, standardPageBody, standardPages, type SeedPerson } from './seed-data'
+import { asSystem } from './tenant-scope'
+import type { Database } from './types'
+
+export interface SeedOptions {
+  masterOrgId: string
+  /** Demo tenants and people; off in production unless asked for. */
+  includeDemo: boolean
+  demoPassword: string
+  hashPassword: (password: string) => Promise<string>
+}
+
+export interface SeedResult {
+  seeded: boolean
+}
+
+/** Fills an empty database: the master tenant, and the demo tenants with their people and pages. */
+export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions): Promise<SeedResult> {
+  const passwordHash = options.includeDemo ? await options.hashPassword(options.demoPassword) : null
+  return asSystem(handle, 'seed an empty database', async (trx) => {
+    const existing = await trx.selectFrom('tenants').select('id').limit(1).executeTakeFirst()
+    if (existing) return { seeded: false }
+
+    const master = await createTenant(trx, { orgId: options.masterOrgId, name: 'Studio Platform', isMasterFranchise: false })
+    if (!options.includeDemo || !passwordHash) return { seeded: true }
+
+    await addPeople(trx, master, [{ firstName: 'Morgan', lastName: 'Master', email: masterAdminEmail, role: 'ROLE_ADMIN' }], passwordHash)
+    const demo = await createTenant(trx, {
+      orgId: 'demo',
+      name: 'Demo Yoga Studio',
+      isMasterFranchise: true,
+      settings: {
+        email: 'hello@demo.test',
+        phone: '555-010-0000',
+        title: 'Demo Yoga Studio',
+        seoDescription: 'Yoga classes, workshops and teacher training in the heart of town.',
+        address: { line1: '12 Market Street', city: 'Springfield', state: 'IL', zip: '62701' },
+        socials: { facebook: 'https://facebook.com/demo', instagram: 'https://instagram.com/demo' },
+      },
+    })
+    await addPeople(trx, demo, demoPeople, passwordHash)
+    await addDemoForm(trx, demo)
+    const east = await createTenant(trx, {
+      orgId: 'demo-east',
+      name: 'Demo Yoga Studio East',
+      isMasterFranchise: false,
+      parentTenantId: demo,
+    })
+    await addPeople(trx, east, [{ firstName: 'Eli', lastName: 'East', email: 'admin@demo-east.test', role: 'ROLE_ADMIN' }], passwordHash)
+    return { seeded: true }
+  })
+}
+
+async function createTenant(
+  trx: Transaction<Database>,
+  input: { orgId: string; name: string; isMasterFranchise: boolean; parentTenantId?: string; settings?: Record<string, unknown> },
+): Promise<string> {
+  const tenant = await trx
+    .insertInto('tenants')
+    .values({
+      org_id: input.orgId,
+      name: input.name,
+      is_master_franchise: input.isMasterFranchise,
+      parent_tenant_id: input.parentTenantId ?? null,
+      settings: JSON.stringify(input.settings ?? {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('web_pages')
+    .values(
+      standardPages.map((page, index) => ({
+        tenant_id: tenant.id,
+        name: page.name,
+        title: page.title,
+        url: page.name,
+        sequence: index + 1,
+        is_standard: true,
+        is_legal: page.isLegal,
+        is_show_navigation: !page.isLegal,
+        ...standardPageBody(page.name, input.name),
+      })),
+    )
+    .execute()
+  return tenant.id
+}
+
+async function addPeople(trx: Transaction<Database>, tenantId: string, people: SeedPerson[], passwordHash: string): Promise<void> {
+  await trx
+    .insertInto('contacts')
+    .values(
+      people.map((person) => ({
+        tenant_id: tenantId,
+        first_name: person.firstName,
+        last_name: person.lastName,
+        email: person.email,
+        phone: person.phone ?? null,
+        role: person.role,
+        is_teacher: person.isTeacher ?? false,
+        is_email_verified: person.role !== null,
+        password_hash: person.role ? passwordHash : null,
+      })),
+    )
+    .execute()
+}
+
+/** The demo form with its custom fields, published (docs/decisions/040). */
+async function addDemoForm(trx: Transaction<Database>, tenantId: string): Promise<void> {
+  const fields = await trx
+    .insertInto('custom_fields')
+    .values(
+      demoTrialForm.fields.map((field) => ({
+        tenant_id: tenantId,
+        name: field.name,
+        tag: field.tag,
+        type: field.type,
+        is_mandatory: 'isMandatory' in field ? field.isMandatory : false,
+        help_text: 'helpText' in field ? field.helpText : '',
+        options: JSON.stringify('options' in field ? field.options : []),
+      })),
+    )
+    .returning(['id', 'tag'])
+    .execute()
+  const fieldIdByTag = new Map(fields.map((field) => [field.tag, field.id]))
+  const form = await trx
+    .insertInto('custom_forms')
+    .values({
+      tenant_id: tenantId,
+      name: demoTrialForm.name,
+      form_type: demoTrialForm.formType,
+      is_name: true,
+      is_email: true,
+      is_phone: true,
+      is_sign_required: true,
+      before_form_html: demoTrialForm.beforeFormHtml,
+      sub_header_html: demoTrialForm.subHeaderHtml,
+      after_form_html: demoTrialForm.afterFormHtml,
+      is_published: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('custom_form_fields')
+    .values(
+      demoTrialForm.fields.map((field, index) => ({
+        tenant_id: tenantId,
+        form_id: form.id,
+        field_id: fieldIdByTag.get(field.tag) ?? '',
+        sequence: index + 1,
+      })),
+    )
+    .execute()
+}

@@ -1,0 +1,117 @@
+import type { ColumnType, Generated } from 'kysely'
+import type { CreatedAt, Json, Timestamp } from './column-types'
+
+
+export interface TenantsTable {
+  id: Generated<string>
+  /** Numeric id shown to staff as "Org Id (tenantId)". pg returns int8 as string. */
+  tenant_id: ColumnType<string, never, never>
+  org_id: string
+  name: string
+  parent_tenant_id: string | null
+  custom_domain: string | null
+  is_master_franchise: Generated<boolean>
+  /** Validated by `tenantSettingsSchema` on every read and write. */
+  settings: Json<Record<string, unknown>>
+  created_at: CreatedAt
+  updated_at: CreatedAt
+}
+
+export interface ContactsTable {
+  id: Generated<string>
+  tenant_id: string
+  guid: Generated<string>
+  first_name: Generated<string>
+  last_name: Generated<string>
+  email: string | null
+  phone: string | null
+  role: string | null
+  password_hash: string | null
+  is_teacher: Generated<boolean>
+  is_account_locked: Generated<boolean>
+  is_email_verified: Generated<boolean>
+  has_signed_waiver_form: Generated<boolean>
+  subscribe_to_mailing_list: Generated<boolean>
+  grn_number: string | null
+  last_login_at: Timestamp | null
+  created_at: CreatedAt
+  updated_at: CreatedAt
+  /** User detail notifications: Sales, Contact, Product (migration user-notifications). */
+  notify_sales: Generated<boolean>
+  notify_contact: Generated<boolean>
+  notify_product: Generated<boolean>
+}
+
+export interface SessionsTable {
+  id: Generated<string>
+  tenant_id: string
+  token_hash: string
+  contact_id: string
+  state: Json<Record<string, unknown>>
+  remember_me: Generated<boolean>
+  expires_at: Timestamp
+  last_seen_at: CreatedAt
+  ip: string | null
+  user_agent: string | null
+  created_at: CreatedAt
+}
+
+export type OutboundEmailStatus = 'queued' | 'sent' | 'failed' | 'outbox'
+
+export interface OutboundEmailsTable {
+  id: Generated<string>
+  tenant_id: string | null
+  to_address: string
+  from_address: string
+  subject: string
+  text_body: string
+  html_body: string | null
+  status: ColumnType<OutboundEmailStatus, OutboundEmailStatus | undefined, OutboundEmailStatus>
+  attempts: Generated<number>
+  last_error: string | null
+  sent_at: Timestamp | null
+  created_at: CreatedAt
+}
+
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>
+  tenant_id: string | null
+  actor_contact_id: string | null
+  action: string
+  target_type: string | null
+  target_id: string | null
+  details: Json<Record<string, unknown>>
+  ip: string | null
+  created_at: CreatedAt
+}
+
+export interface WebPagesTable {
+  id: Generated<string>
+  tenant_id: string
+  name: string
+  title: string
+  url: string
+  sequence: number
+  is_standard: Generated<boolean>
+  is_published: Generated<boolean>
+  is_external_link: Generated<boolean>
+  external_link: string | null
+  is_show_navigation: Generated<boolean>
+  is_show_footer: Generated<boolean>
+  is_legal: Generated<boolean>
+  header: Generated<string>
+  sub_header: Generated<string>
+  html: Generated<string>
+  design: Json<unknown> | null
+  created_at: CreatedAt
+  updated_at: CreatedAt
+}
+
+export interface CoreTables {
+  tenants: TenantsTable
+  contacts: ContactsTable
+  sessions: SessionsTable
+  outbound_emails: OutboundEmailsTable
+  audit_log: AuditLogTable
+  web_pages: WebPagesTable
+}

@@ -1,0 +1,34 @@
+import type { Insertable, Selectable, Updateable } from 'kysely'
+import type {
+  AuditLogTable,
+  ContactsTable,
+  CoreTables,
+  OutboundEmailsTable,
+  SessionsTable,
+  TenantsTable,
+  WebPagesTable,
+} from './tables/core'
+import type { AuthTables } from './tables/auth'
+import type { FormsTables } from './tables/forms'
+import type { ScreenTables } from './tables/screens'
+
+export type * from './tables/core'
+export type * from './tables/auth'
+export type * from './tables/forms'
+export type * from './tables/screens'
+
+/**
+ * Every table, grouped by the capability that owns it (one file each in db/tables/).
+ * A capability adds its tables by extending this interface with its own group.
+ */
+export interface Database extends CoreTables, AuthTables, FormsTables, ScreenTables {}
+
+export type TenantRow = Selectable<TenantsTable>
+export type NewTenant = Insertable<TenantsTable>
+export type ContactRow = Selectable<ContactsTable>
+export type NewContact = Insertable<ContactsTable>
+export type ContactUpdate = Updateable<ContactsTable>
+export type SessionRow = Selectable<SessionsTable>
+export type OutboundEmailRow = Selectable<OutboundEmailsTable>
+export type WebPageRow = Selectable<WebPagesTable>
+export type NewWebPage = Insertable<WebPagesTable>

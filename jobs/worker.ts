@@ -1,0 +1,38 @@
+import { createPlatform } from '#server/boot/create-platform'
+import { EnvError, loadEnv } from '#server/env.server'
+import { createLogger } from '#server/logger'
+import { migrateToLatest } from '#db/migrate'
+import { startBullWorkers } from './runtime/bullmq-queue'
+import { registeredJobs } from './runtime/registry'
+
+/** `npm run worker`: processes BullMQ jobs until SIGTERM, then finishes the jobs in hand. */
+async function main(): Promise<void> {
+  const env = loadEnv()
+  const logger = createLogger(env.LOG_LEVEL)
+  if (!env.REDIS_URL) {
+    throw new EnvError('The worker needs REDIS_URL. Without Redis, jobs run inside the web server (npm start).')
+  }
+  const platform = await createPlatform(env, logger)
+  await migrateToLatest(platform.database)
+  const workers = startBullWorkers(platform, logger, { redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX })
+  logger.info({ jobs: registeredJobs.map((job) => job.contract.name) }, 'worker started')
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'worker stopping after the jobs in hand')
+    const force = setTimeout(() => process.exit(1), 30_000)
+    force.unref()
+    await workers.close()
+    await platform.close()
+    process.exit(0)
+  }
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,18 @@
+import type { Migration } from 'kysely'
+import * as core from './2026-11-22T05-30-00_core'
+import * as userNotifications from './2026-11-22T05-32-00_user-notifications'
+import * as forms from './2026-11-22T05-33-30_forms'
+import * as screens from './2026-11-22T05-34-00_screens'
+import * as auth from './2026-11-22T05-37-00_auth'
+
+/**
+ * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
+ * the worker carry them. Names sort in the order they run; add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T05-30-00_core': core,
+  '2026-11-22T05-32-00_user-notifications': userNotifications,
+  '2026-11-22T05-33-30_forms': forms,
+  '2026-11-22T05-34-00_screens': screens,
+  '2026-11-22T05-37-00_auth': auth,
+}

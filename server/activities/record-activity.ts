@@ -1,0 +1,25 @@
+import type { TenantExecutor } from '#db/tenant-scope'
+
+/** Kinds of entries in a contact's activity log. */
+export const ACTIVITY_TYPES = {
+  formSubmitted: 'form_submitted',
+} as const
+
+export type ActivityType = (typeof ACTIVITY_TYPES)[keyof typeof ACTIVITY_TYPES]
+
+/** Adds one entry to a contact's activity log, in the caller's transaction. */
+export async function recordActivity(
+  trx: TenantExecutor,
+  entry: { tenantId: string; contactId: string; type: ActivityType; text: string; details?: Record<string, unknown> },
+): Promise<void> {
+  await trx
+    .insertInto('activities')
+    .values({
+      tenant_id: entry.tenantId,
+      contact_id: entry.contactId,
+      type: entry.type,
+      text: entry.text,
+      details: JSON.stringify(entry.details ?? {}),
+    })
+    .execute()
+}

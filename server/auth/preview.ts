@@ -1,0 +1,98 @@
+import type { Platform } from '#server/platform'
+import { roleLandingPath } from '#server/shell/landing-path'
+import { isStaffRole, ROLE_ADMIN, ROLE_STUDENT } from '#server/shell/roles'
+import type { Tenant } from '#server/tenancy/tenant'
+import { withTenant } from '#db/tenant-scope'
+import { writeAuditLog } from './audit-log'
+import { parseSessionState, type PreviewKind } from './session-state'
+import { rotateSession, type IssuedSession } from './session-store'
+import type { SessionUser } from './session-user'
+
+/*
+ * Preview modes are states of the staff member's own session: the staff identity stays on
+ * the row (state.preview.staffContactId) and 'Admin View' puts it back. Preview as a contact
+ * is impersonation: admins only, students of this tenant only, written to the audit log, and
+ * the session gets a new token both ways.
+ */
+
+export const PREVIEW_EXIT_PATH = '/dashboard'
+
+export type StartPreviewResult =
+  | { kind: 'started'; session: IssuedSession; landing: string }
+  | { kind: 'not-allowed'; message: string }
+  | { kind: 'not-found' }
+
+export async function startPreview(
+  platform: Pick<Platform, 'database'>,
+  input: { tenant: Tenant; user: SessionUser; kind: PreviewKind; unverifiedContactId?: string; ip: string | null },
+): Promise<StartPreviewResult> {
+  const { tenant, user, kind } = input
+  if (user.isPreviewMode || user.isStudentPreview) return { kind: 'not-allowed', message: 'Return to the Admin View first.' }
+  if (!isStaffRole(user.role)) return { kind: 'not-allowed', message: 'Only staff can preview.' }
+  if (kind === 'contact' && user.role !== ROLE_ADMIN) return { kind: 'not-allowed', message: 'Only an admin can preview as a contact.' }
+
+  return withTenant(platform.database, tenant.id, async (trx): Promise<StartPreviewResult> => {
+    const row = await trx.selectFrom('sessions').select(['id', 'state']).where('id', '=', user.sessionId).executeTakeFirst()
+    const state = row ? parseSessionState(row.state) : null
+    if (!row || !state) return { kind: 'not-allowed', message: 'Your session has ended. Please login again.' }
+
+    let contactId = user.contactId
+    if (kind === 'contact') {
+      const id = input.unverifiedContactId ?? ''
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return { kind: 'not-found' }
+      // Under this tenant's RLS: another tenant's contact id simply is not found.
+      const target = await trx
+        .selectFrom('contacts')
+        .select(['id', 'role', 'is_account_locked'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!target) return { kind: 'not-found' }
+      if (target.role !== null && target.role !== ROLE_STUDENT) {
+        return { kind: 'not-allowed', message: 'Only students can be previewed; staff accounts cannot.' }
+      }
+      if (target.is_account_locked) return { kind: 'not-allowed', message: 'This account is locked and cannot be previewed.' }
+      contactId = target.id
+    }
+
+    const session = await rotateSession(trx, row.id, {
+      contactId,
+      state: { ...state, preview: { kind, staffContactId: user.contactId } },
+    })
+    if (!session) return { kind: 'not-allowed', message: 'Your session has ended. Please login again.' }
+    await writeAuditLog(trx, {
+      tenantId: tenant.id,
+      actorContactId: user.contactId,
+      action: kind === 'contact' ? 'preview.as_contact' : 'preview.start',
+      targetType: kind === 'contact' ? 'contact' : undefined,
+      targetId: kind === 'contact' ? contactId : undefined,
+      details: { kind },
+      ip: input.ip,
+    })
+    const landing = kind === 'web' ? '/' : roleLandingPath(ROLE_STUDENT, { isShowScheduleMenu: tenant.settings.isShowScheduleMenu })
+    return { kind: 'started', session, landing }
+  })
+}
+
+/** 'Admin View' (and browser back during Web Preview): the staff identity again, new token. */
+export async function endPreview(
+  platform: Pick<Platform, 'database'>,
+  input: { tenant: Tenant; user: SessionUser; ip: string | null },
+): Promise<IssuedSession | null> {
+  return withTenant(platform.database, input.tenant.id, async (trx) => {
+    const row = await trx.selectFrom('sessions').select(['id', 'state']).where('id', '=', input.user.sessionId).executeTakeFirst()
+    const state = row ? parseSessionState(row.state) : null
+    if (!row || !state?.preview) return null
+    const { preview, ...rest } = state
+    const session = await rotateSession(trx, row.id, { contactId: preview.staffContactId, state: rest })
+    if (session) {
+      await writeAuditLog(trx, {
+        tenantId: input.tenant.id,
+        actorContactId: preview.staffContactId,
+        action: 'preview.end',
+        details: { kind: preview.kind, previewedContactId: input.user.contactId },
+        ip: input.ip,
+      })
+    }
+    return session
+  })
+}

@@ -1,0 +1,102 @@
+import { sql } from 'kysely'
+import type { Platform } from '#server/platform'
+import { attemptLimiterFor } from '#server/security/rate-limit'
+import { ROLE_STUDENT } from '#server/shell/roles'
+import type { Tenant } from '#server/tenancy/tenant'
+import { withTenant } from '#db/tenant-scope'
+import { landingAfterLogin } from './landing-after-login'
+import { hashPassword } from './password'
+import type { RequestFacts } from './sign-in'
+import { startSession, type StartedSession } from './start-session'
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Login, or reset your password.'
+export const UNKNOWN_ORG_MESSAGE = 'We could not find that organisation. Check the id and try again.'
+export const OTHER_FRANCHISE_MESSAGE = 'This registration link belongs to another organisation.'
+
+export type RegisterResult =
+  | { kind: 'registered'; session: StartedSession; tenant: Tenant; landing: string }
+  | { kind: 'invalid'; field: 'orgId' | 'email' | 'franchiseId' | null; message: string }
+
+export interface RegisterInput extends RequestFacts {
+  hostTenant: Tenant | null
+  orgId: string
+  name: string
+  lastName: string
+  email: string
+  password: string
+  franchiseId: string | undefined
+  redirectTo: string | null
+}
+
+/**
+ * Self-registration (POST /register): a new student contact of the organisation, signed in
+ * straight away. On a tenant host the host is the organisation; on the bare platform host
+ * the orgId typed in names it.
+ */
+export async function registerStudent(
+  platform: Pick<Platform, 'database' | 'env' | 'tenants'>,
+  input: RegisterInput,
+): Promise<RegisterResult> {
+  const limiter = attemptLimiterFor(platform)
+  const keys = { ip: input.ip, email: input.email }
+  const allowed = await limiter.check('register', keys)
+  if (!allowed.allowed) return { kind: 'invalid', field: null, message: allowed.message }
+  await limiter.record('register', keys)
+
+  const tenant = input.hostTenant ?? (input.orgId ? await platform.tenants.findByOrgId(input.orgId) : null)
+  if (!tenant) return { kind: 'invalid', field: 'orgId', message: UNKNOWN_ORG_MESSAGE }
+  const franchiseId = normaliseFranchiseId(input.franchiseId, platform.env.MASTER_ORG_ID)
+  if (franchiseId && franchiseId !== tenant.orgId) return { kind: 'invalid', field: 'franchiseId', message: OTHER_FRANCHISE_MESSAGE }
+
+  const passwordHash = await hashPassword(input.password)
+  const contactId = await withTenant(platform.database, tenant.id, async (trx) => {
+    const existing = await trx
+      .selectFrom('contacts')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', input.email.toLowerCase())
+      .executeTakeFirst()
+    if (existing) return null
+    const row = await trx
+      .insertInto('contacts')
+      .values({
+        tenant_id: tenant.id,
+        first_name: input.name,
+        last_name: input.lastName,
+        // Stored lower-cased: sign-in matches case-insensitively, and mail systems do too.
+        email: input.email.toLowerCase(),
+        role: ROLE_STUDENT,
+        password_hash: passwordHash,
+      })
+      .returning('id')
+      .executeTakeFirst()
+    return row?.id ?? null
+  }).catch((error: unknown) => {
+    // Two registrations racing for one email: the unique index keeps only the first.
+    if (isUniqueViolation(error)) return null
+    throw error
+  })
+  if (!contactId) return { kind: 'invalid', field: 'email', message: EMAIL_TAKEN_MESSAGE }
+
+  const session = await startSession(platform, {
+    tenantId: tenant.id,
+    contactId,
+    method: 'register',
+    rememberMe: false,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    previousToken: input.previousToken,
+  })
+  if (!session) throw new Error('a contact registered a moment ago could not sign in')
+  const landing = await landingAfterLogin(platform, tenant, session.role, input.redirectTo)
+  return { kind: 'registered', session, tenant, landing }
+}
+
+/** "A franchise id equal to the master franchise constant is sent as empty" (spec 000 5). */
+export function normaliseFranchiseId(value: string | undefined, masterOrgId: string): string {
+  const id = (value ?? '').trim().toLowerCase()
+  return id === masterOrgId.toLowerCase() ? '' : id
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505'
+}

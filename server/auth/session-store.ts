@@ -1,0 +1,92 @@
+import type { DatabaseHandle } from '#db/connection'
+import { withTenant, type TenantExecutor } from '#db/tenant-scope'
+import type { SessionRow } from '#db/types'
+import type { SessionState } from './session-state'
+import { createOpaqueToken, hashToken } from './session-token'
+
+export interface NewSessionInput {
+  tenantId: string
+  contactId: string
+  state?: SessionState
+  rememberMe?: boolean
+  /** When the session ends if nobody is active. */
+  expiresAt: Date
+  ip?: string | null
+  userAgent?: string | null
+}
+
+export interface IssuedSession {
+  sessionId: string
+  /** The bearer secret for the cookie; only its hash is stored. */
+  token: string
+  expiresAt: Date
+  /** Whether the cookie outlives the browser session (remember me). */
+  rememberMe: boolean
+}
+
+export function idleExpiry(now: Date, idleMinutes: number): Date {
+  return new Date(now.getTime() + idleMinutes * 60_000)
+}
+
+/** Inserts a session row in the given tenant's executor. */
+export async function insertSession(trx: TenantExecutor, input: NewSessionInput): Promise<IssuedSession> {
+  const token = createOpaqueToken()
+  const row = await trx
+    .insertInto('sessions')
+    .values({
+      tenant_id: input.tenantId,
+      token_hash: hashToken(token),
+      contact_id: input.contactId,
+      state: JSON.stringify(input.state ?? {}),
+      remember_me: input.rememberMe ?? false,
+      expires_at: input.expiresAt,
+      ip: input.ip?.slice(0, 100) ?? null,
+      user_agent: input.userAgent?.slice(0, 500) ?? null,
+    })
+    .returning(['id', 'expires_at', 'remember_me'])
+    .executeTakeFirstOrThrow()
+  return { sessionId: row.id, token, expiresAt: new Date(row.expires_at), rememberMe: row.remember_me }
+}
+
+export function createSession(database: DatabaseHandle, input: NewSessionInput): Promise<IssuedSession> {
+  return withTenant(database, input.tenantId, (trx) => insertSession(trx, input))
+}
+
+export function findSessionByToken(trx: TenantExecutor, token: string): Promise<SessionRow | undefined> {
+  return trx.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst()
+}
+
+/**
+ * Gives an existing session a new token (and optionally a new identity and state) in one
+ * statement: the old cookie stops working at once. Used at every identity change.
+ */
+export async function rotateSession(
+  trx: TenantExecutor,
+  sessionId: string,
+  changes: { contactId?: string; state?: SessionState; expiresAt?: Date },
+): Promise<IssuedSession | null> {
+  const token = createOpaqueToken()
+  const row = await trx
+    .updateTable('sessions')
+    .set({
+      token_hash: hashToken(token),
+      ...(changes.contactId ? { contact_id: changes.contactId } : {}),
+      ...(changes.state ? { state: JSON.stringify(changes.state) } : {}),
+      ...(changes.expiresAt ? { expires_at: changes.expiresAt } : {}),
+      last_seen_at: new Date(),
+    })
+    .where('id', '=', sessionId)
+    .returning(['id', 'expires_at', 'remember_me'])
+    .executeTakeFirst()
+  return row ? { sessionId: row.id, token, expiresAt: new Date(row.expires_at), rememberMe: row.remember_me } : null
+}
+
+export async function deleteSessionByToken(database: DatabaseHandle, tenantId: string, token: string): Promise<void> {
+  await withTenant(database, tenantId, (trx) =>
+    trx.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute(),
+  )
+}
+
+export async function extendSession(trx: TenantExecutor, sessionId: string, expiresAt: Date, now: Date): Promise<void> {
+  await trx.updateTable('sessions').set({ expires_at: expiresAt, last_seen_at: now }).where('id', '=', sessionId).execute()
+}

@@ -1,0 +1,168 @@
+import type { Platform } from '#server/platform'
+import { attemptLimiterFor } from '#server/security/rate-limit'
+import type { Tenant } from '#server/tenancy/tenant'
+import { landingAfterLogin } from './landing-after-login'
+import { findCandidatesAcrossOrganisations, findCandidatesInTenant, type LoginCandidate } from './login-candidates'
+import { readOrgSelectTicket, signOrgSelectTicket } from './org-select-ticket'
+import { outcomeFor, verifyPasswordCandidates, type SignInOutcome } from './password-sign-in'
+import {
+  ACCOUNT_LOCKED_MESSAGE,
+  LOGIN_ERROR_EVENT,
+  LOGIN_FAILED_MESSAGE,
+  ORG_CHOICE_EXPIRED_MESSAGE,
+} from './sign-in-messages'
+import { startSession, type StartedSession } from './start-session'
+
+type SignInPlatform = Pick<Platform, 'database' | 'env' | 'tenants' | 'logger'>
+
+export interface OrgChoice {
+  tenantId: string
+  orgId: string
+  name: string
+}
+
+export interface RequestFacts {
+  ip: string
+  userAgent: string | null
+  /** The session token the browser came with, ended by signing in. */
+  previousToken: string | null
+}
+
+export type SignInResult =
+  | { kind: 'signed-in'; session: StartedSession; tenant: Tenant; landing: string; rememberMe: boolean }
+  | { kind: 'choose-org'; ticket: string; orgs: OrgChoice[] }
+  | { kind: 'refused'; message: string }
+  /** Google: nobody with this (verified) email may sign in here. */
+  | { kind: 'not-found'; email: string }
+
+/**
+ * The password sign-in of /login: on a tenant host into that tenant, on the bare platform
+ * host into whichever organisations the email and password match (asking which one when
+ * several do). Rate limited per address and per email.
+ */
+export async function signInWithPassword(
+  platform: SignInPlatform,
+  input: { hostTenant: Tenant | null; email: string; password: string; rememberMe: boolean; redirectTo: string | null } & RequestFacts,
+): Promise<SignInResult> {
+  const limiter = attemptLimiterFor(platform)
+  const keys = { ip: input.ip, email: input.email }
+  const allowed = await limiter.check('login', keys)
+  if (!allowed.allowed) return { kind: 'refused', message: allowed.message }
+
+  const candidates = input.hostTenant
+    ? await findCandidatesInTenant(platform, input.hostTenant, input.email)
+    : await findCandidatesAcrossOrganisations(platform, input.email)
+  const outcome = await verifyPasswordCandidates(candidates, input.password)
+  if (outcome.kind === 'failed') {
+    await limiter.record('login', keys)
+    platform.logger.info({ orgId: input.hostTenant?.orgId ?? null, ip: input.ip }, LOGIN_ERROR_EVENT)
+    return { kind: 'refused', message: LOGIN_FAILED_MESSAGE }
+  }
+  await limiter.forgetEmail('login', input.email)
+  return continueSignIn(platform, outcome, { ...input, method: 'password' })
+}
+
+/** Google sign-in with an email the provider has verified. */
+export async function signInWithVerifiedEmail(
+  platform: SignInPlatform,
+  input: { hostTenant: Tenant | null; email: string; redirectTo: string | null } & RequestFacts,
+): Promise<SignInResult> {
+  const candidates = input.hostTenant
+    ? await findCandidatesInTenant(platform, input.hostTenant, input.email)
+    : await findCandidatesAcrossOrganisations(platform, input.email)
+  if (candidates.length === 0) return { kind: 'not-found', email: input.email }
+  return continueSignIn(platform, outcomeFor(candidates), { ...input, rememberMe: false, method: 'google' })
+}
+
+/** The 'Select Org To Login.' answer: the ticket proves the earlier step, the choice picks one. */
+export async function signInToChosenOrganisation(
+  platform: SignInPlatform,
+  input: { hostTenant: Tenant | null; ticket: string; unverifiedTenantId: string } & RequestFacts,
+): Promise<SignInResult> {
+  const ticket = readOrgSelectTicket(platform.env.APP_SECRET, input.ticket)
+  if (!ticket) return { kind: 'refused', message: ORG_CHOICE_EXPIRED_MESSAGE }
+  const choice = ticket.choices.find((entry) => entry.tenantId === input.unverifiedTenantId)
+  // A tenant host only ever signs into itself.
+  if (!choice || (input.hostTenant && input.hostTenant.id !== choice.tenantId)) {
+    return { kind: 'refused', message: ORG_CHOICE_EXPIRED_MESSAGE }
+  }
+  return openSession(platform, {
+    tenantId: choice.tenantId,
+    contactId: choice.contactId,
+    method: ticket.method,
+    rememberMe: ticket.rememberMe,
+    redirectTo: ticket.redirectTo,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    previousToken: input.previousToken,
+  })
+}
+
+async function continueSignIn(
+  platform: SignInPlatform,
+  outcome: SignInOutcome,
+  input: { rememberMe: boolean; redirectTo: string | null; method: 'password' | 'google' } & RequestFacts,
+): Promise<SignInResult> {
+  switch (outcome.kind) {
+    case 'failed':
+      return { kind: 'refused', message: LOGIN_FAILED_MESSAGE }
+    case 'locked':
+      return { kind: 'refused', message: ACCOUNT_LOCKED_MESSAGE }
+    case 'choose-org':
+      return {
+        kind: 'choose-org',
+        ticket: signOrgSelectTicket(platform.env.APP_SECRET, {
+          choices: outcome.candidates.map((candidate) => ({ tenantId: candidate.tenantId, contactId: candidate.contactId })),
+          method: input.method,
+          rememberMe: input.rememberMe,
+          redirectTo: input.redirectTo,
+        }),
+        orgs: organisationsOf(outcome.candidates),
+      }
+    case 'signed-in':
+      return openSession(platform, {
+        tenantId: outcome.candidate.tenantId,
+        contactId: outcome.candidate.contactId,
+        method: input.method,
+        rememberMe: input.rememberMe,
+        redirectTo: input.redirectTo,
+        ip: input.ip,
+        userAgent: input.userAgent,
+        previousToken: input.previousToken,
+      })
+  }
+}
+
+async function openSession(
+  platform: SignInPlatform,
+  input: {
+    tenantId: string
+    contactId: string
+    method: 'password' | 'google'
+    rememberMe: boolean
+    redirectTo: string | null
+  } & RequestFacts,
+): Promise<SignInResult> {
+  const tenant = await platform.tenants.findById(input.tenantId)
+  if (!tenant) return { kind: 'refused', message: LOGIN_FAILED_MESSAGE }
+  const session = await startSession(platform, {
+    tenantId: tenant.id,
+    contactId: input.contactId,
+    method: input.method,
+    rememberMe: input.rememberMe,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    previousToken: input.previousToken,
+  })
+  if (!session) return { kind: 'refused', message: ACCOUNT_LOCKED_MESSAGE }
+  const landing = await landingAfterLogin(platform, tenant, session.role, input.redirectTo)
+  return { kind: 'signed-in', session, tenant, landing, rememberMe: input.rememberMe }
+}
+
+function organisationsOf(candidates: LoginCandidate[]): OrgChoice[] {
+  const seen = new Map<string, OrgChoice>()
+  for (const candidate of candidates) {
+    seen.set(candidate.tenantId, { tenantId: candidate.tenantId, orgId: candidate.orgId, name: candidate.orgName })
+  }
+  return [...seen.values()]
+}

@@ -1,0 +1,59 @@
+import type { Platform } from '#server/platform'
+import { isRole, type Role } from '#server/shell/roles'
+import { withTenant } from '#db/tenant-scope'
+import { writeAuditLog } from './audit-log'
+import { hashToken } from './session-token'
+import { idleExpiry, insertSession, type IssuedSession } from './session-store'
+
+export interface StartSessionInput {
+  tenantId: string
+  contactId: string
+  method: 'password' | 'google' | 'register' | 'password-reset'
+  rememberMe: boolean
+  ip: string | null
+  userAgent: string | null
+  /** The session token the browser had before signing in: it is ended (rotation at login). */
+  previousToken: string | null
+  now?: Date
+}
+
+export type StartedSession = IssuedSession & { role: Role }
+
+/**
+ * Opens a new session for a verified person: a fresh token (never the one the browser came
+ * with), the last-login time, and an audit line. Null when the account cannot sign in any
+ * more (locked or without a role since it was verified).
+ */
+export async function startSession(platform: Pick<Platform, 'database' | 'env'>, input: StartSessionInput): Promise<StartedSession | null> {
+  const now = input.now ?? new Date()
+  return withTenant(platform.database, input.tenantId, async (trx) => {
+    const contact = await trx
+      .selectFrom('contacts')
+      .select(['id', 'role', 'is_account_locked'])
+      .where('id', '=', input.contactId)
+      .executeTakeFirst()
+    if (!contact || contact.is_account_locked || !isRole(contact.role)) return null
+    if (input.previousToken) {
+      await trx.deleteFrom('sessions').where('token_hash', '=', hashToken(input.previousToken)).execute()
+    }
+    const issued = await insertSession(trx, {
+      tenantId: input.tenantId,
+      contactId: contact.id,
+      rememberMe: input.rememberMe,
+      expiresAt: idleExpiry(now, platform.env.SESSION_IDLE_MINUTES),
+      ip: input.ip,
+      userAgent: input.userAgent,
+    })
+    await trx.updateTable('contacts').set({ last_login_at: now }).where('id', '=', contact.id).execute()
+    await writeAuditLog(trx, {
+      tenantId: input.tenantId,
+      actorContactId: contact.id,
+      action: input.method === 'register' ? 'auth.register' : 'auth.login',
+      targetType: 'contact',
+      targetId: contact.id,
+      details: { method: input.method, rememberMe: input.rememberMe },
+      ip: input.ip,
+    })
+    return { ...issued, role: contact.role }
+  })
+}

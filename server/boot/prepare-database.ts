@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto'
+import type { DatabaseHandle } from '#db/connection'
+import { migrateToLatest } from '#db/migrate'
+import { seedDatabase } from '#db/seed'
+import { hashPassword } from '../auth/password'
+import { readOrCreateSecretFile, type Env } from '../env.server'
+import type { Logger } from '../logger'
+
+export interface PreparedDatabase {
+  seeded: boolean
+  /** The demo users' password, when demo data is on. */
+  demoPassword: string | null
+}
+
+/** Migrates, then seeds an empty database. Runs at every start; both steps are no-ops when done. */
+export async function prepareDatabase(database: DatabaseHandle, env: Env, logger: Logger): Promise<PreparedDatabase> {
+  const migrated = await migrateToLatest(database)
+  for (const result of migrated.results ?? []) logger.info({ migration: result.migrationName }, 'migration applied')
+
+  const includeDemo = !env.isProduction || env.SEED_DEMO
+  const demoPassword = includeDemo
+    ? (env.SEED_DEMO_PASSWORD ??
+      readOrCreateSecretFile(env.DATA_DIR, 'demo-password', () => randomBytes(9).toString('base64url')))
+    : null
+  const { seeded } = await seedDatabase(database, {
+    masterOrgId: env.MASTER_ORG_ID,
+    includeDemo,
+    demoPassword: demoPassword ?? '',
+    hashPassword,
+  })
+  if (seeded) logger.info('empty database seeded')
+  return { seeded, demoPassword }
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+import { isValidHostname } from './tenancy/parse-host'
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+
+/** A whole number in a range, with one message that says what is expected (not "received nan"). */
+const wholeNumber = (name: string, min: number, max: number, fallback: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max}`
+  return z.coerce.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message).default(fallback)
+}
+
+const minutes = (name: string, fallback: number) => {
+  const message = `${name} must be a number of minutes above 0 and at most ${24 * 60}`
+  return z.coerce.number({ invalid_type_error: message }).positive(message).max(24 * 60, message).default(fallback)
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: wholeNumber('PORT', 0, 65535, 3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: wholeNumber('DATABASE_POOL_SIZE', 1, 200, 10),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** BullMQ key prefix: deployments (or test runs) sharing one Redis never take each other's jobs. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'QUEUE_PREFIX must be letters, digits, - or _ (at most 64)')
+    .default('bull'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().email('MAIL_FROM must be an email address').default('no-reply@localhost.test'),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  PLATFORM_DOMAINS: z
+    .string()
+    .default('localhost')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (domains) => domains.length > 0 && domains.every(isValidHostname),
+      'PLATFORM_DOMAINS must be a comma-separated list of domain names without ports, e.g. localhost,studio.example.com',
+    ),
+  // Checked here as the tenants table checks org ids, so a bad value fails now, not in the seed.
+  MASTER_ORG_ID: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'MASTER_ORG_ID must be an org id: lower-case letters, digits and -, at most 63')
+    .default('master'),
+  PUBLIC_URL: z.string().url('PUBLIC_URL must be a full URL, e.g. https://studio.example.com').optional(),
+  SEED_DEMO: booleanFlag,
+  SEED_DEMO_PASSWORD: z.string().min(8, 'SEED_DEMO_PASSWORD must be at least 8 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TENANT_CACHE_TTL_SECONDS: z.coerce
+    .number({ invalid_type_error: 'TENANT_CACHE_TTL_SECONDS must be a number of seconds from 0 to 3600' })
+    .min(0, 'TENANT_CACHE_TTL_SECONDS must be a number of seconds from 0 to 3600')
+    .max(3600, 'TENANT_CACHE_TTL_SECONDS must be a number of seconds from 0 to 3600')
+    .default(30),
+  SESSION_IDLE_MINUTES: minutes('SESSION_IDLE_MINUTES', 15),
+  SESSION_REFRESH_BUFFER_MINUTES: minutes('SESSION_REFRESH_BUFFER_MINUTES', 15),
+  TRUST_PROXY: booleanFlag,
+  WEB_CONCURRENCY: wholeNumber('WEB_CONCURRENCY', 1, 64, 1),
+  /** Google sign-in; without a client id the Google button says it is not configured. */
+  GOOGLE_CLIENT_ID: z.string().trim().optional().transform((value) => value || undefined),
+  GOOGLE_CLIENT_SECRET: z.string().trim().optional().transform((value) => value || undefined),
+  /** Where the Google endpoints live; tests point it at a local fake provider. */
+  GOOGLE_OAUTH_BASE_URL: z
+    .string()
+    .url('GOOGLE_OAUTH_BASE_URL must be a URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+})
+
+export type RawEnv = z.infer<typeof envSchema>
+export type Env = Omit<RawEnv, 'APP_SECRET'> & { APP_SECRET: string; isProduction: boolean }
+
+export class EnvError extends Error {}
+
+/**
+ * Reads and checks the environment once, at start-up, and fails with every problem listed.
+ * In development the app secret is generated once and kept in the data folder.
+ */
+export function loadEnv(source: Readonly<Record<string, string | undefined>> = process.env): Env {
+  // `PORT=` in a compose file or .env means "not set"; coerced, '' would be port 0.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''))
+  const parsed = envSchema.safeParse(present)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  const isProduction = env.NODE_ENV === 'production'
+  let secret = env.APP_SECRET
+  if (!secret) {
+    if (isProduction) throw new EnvError('Invalid environment:\n  APP_SECRET: required in production (at least 32 characters)')
+    secret = readOrCreateSecretFile(env.DATA_DIR, 'app-secret', () => randomBytes(32).toString('hex'))
+  }
+  return { ...env, DATA_DIR: resolve(env.DATA_DIR), APP_SECRET: secret, isProduction }
+}
+
+/** A value generated once and kept in the data folder, so restarts keep it. */
+export function readOrCreateSecretFile(dataDir: string, name: string, create: () => string): string {
+  const file = join(dataDir, name)
+  // An empty file is a first start cut short while writing it: make the value again.
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : ''
+  if (kept) return kept
+  mkdirSync(dataDir, { recursive: true })
+  const value = create()
+  writeFileSync(file, `${value}\n`, { mode: 0o600 })
+  return value
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Env } from '../env.server'
+import type { Tenant } from '../tenancy/tenant'
+import { IMAGE_KINDS, sniffImage, type ImageKind } from './sniff-image'
+import { MAX_IMAGE_BYTES } from './upload-limits'
+
+/** Names we hand out: random, so they never collide and never need cache busting. */
+const uploadName = /^([A-Za-z0-9_-]{16,64})\.(png|jpg|gif|webp)$/
+
+function tenantDirectory(env: Pick<Env, 'DATA_DIR'>, tenant: Pick<Tenant, 'id'>): string {
+  return join(env.DATA_DIR, 'uploads', tenant.id)
+}
+
+export type StoredImage = { ok: true; url: string } | { ok: false; reason: 'too-large' | 'not-an-image' }
+
+/**
+ * Keeps an uploaded image under DATA_DIR/uploads/<tenant id>/ with a random name and returns
+ * the address it is served at on the tenant's own host. The kind is read from the bytes.
+ */
+export async function storeTenantImage(env: Pick<Env, 'DATA_DIR'>, tenant: Pick<Tenant, 'id'>, file: Blob): Promise<StoredImage> {
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, reason: 'too-large' }
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  const kind = sniffImage(bytes)
+  if (!kind) return { ok: false, reason: 'not-an-image' }
+  const directory = tenantDirectory(env, tenant)
+  await mkdir(directory, { recursive: true })
+  const name = `${randomBytes(18).toString('base64url')}.${kind.extension}`
+  const temporary = join(directory, `.${name}.part`)
+  await writeFile(temporary, bytes)
+  await rename(temporary, join(directory, name))
+  return { ok: true, url: `/uploads/${name}` }
+}
+
+/** Checks an image without storing it (to refuse a form before anything is written). */
+export async function checkImage(file: Blob): Promise<'ok' | 'too-large' | 'not-an-image'> {
+  if (file.size > MAX_IMAGE_BYTES) return 'too-large'
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer())
+  return sniffImage(head) ? 'ok' : 'not-an-image'
+}
+
+export interface OpenedUpload {
+  kind: ImageKind
+  size: number
+  stream: () => NodeJS.ReadableStream
+}
+
+/** One of this tenant's uploads by name; null for a bad name or another tenant's file. */
+export async function openTenantUpload(env: Pick<Env, 'DATA_DIR'>, tenant: Pick<Tenant, 'id'>, name: string): Promise<OpenedUpload | null> {
+  const match = uploadName.exec(name)
+  if (!match) return null
+  const path = join(tenantDirectory(env, tenant), name)
+  try {
+    const info = await stat(path)
+    if (!info.isFile()) return null
+    return { kind: IMAGE_KINDS[match[2] as ImageKind['extension']], size: info.size, stream: () => createReadStream(path) }
+  } catch {
+    return null
+  }
+}
+
+/** Removes an upload that a setting no longer points at; anything else is left alone. */
+export async function removeTenantUpload(env: Pick<Env, 'DATA_DIR'>, tenant: Pick<Tenant, 'id'>, url: string): Promise<void> {
+  const name = url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : ''
+  if (!uploadName.test(name)) return
+  await unlink(join(tenantDirectory(env, tenant), name)).catch(() => undefined)
+}

@@ -1,0 +1,169 @@
+import { withTenant } from '#db/tenant-scope'
+import type { CustomFormType } from '#db/types'
+import type { Platform } from '../platform'
+import type { ScreenFormResult } from '../settings/screen-form'
+import { validateSubmission } from '../screens/validate-submission'
+import type { Tenant } from '../tenancy/tenant'
+import { customFieldTypeLabel } from '../custom-fields/custom-field-types'
+import { listCustomFields } from '../custom-fields/list-custom-fields'
+import { customFormDescriptor } from './custom-form-descriptor'
+import { customFormInputSchema } from './custom-form-input'
+import { loadFormDefinition, type FormDefinition } from './form-definition'
+import { saveCustomForm, setFormPublished } from './save-custom-form'
+
+export const FORM_EDITOR_INTENT = 'custom-form'
+
+export interface FieldChoice {
+  guId: string
+  name: string
+  typeLabel: string
+}
+
+export interface FormEditorView {
+  descriptor: ReturnType<typeof customFormDescriptor>
+  values: Record<string, unknown>
+  /** The form's custom fields, in order. */
+  fieldGuIds: string[]
+  /** Every custom field of the tenant, to add to the form. */
+  choices: FieldChoice[]
+  form: { guId: string; name: string; isPublished: boolean; version: number } | null
+}
+
+/** Refused saves, and no-JavaScript reorders, come back with the editor as the user left it. */
+export interface FormEditorResult extends ScreenFormResult {
+  fieldGuIds: string[]
+}
+
+export async function loadFormForEditing(platform: Pick<Platform, 'database'>, tenant: Tenant, unverifiedGuId: string): Promise<FormDefinition | null> {
+  return withTenant(platform.database, tenant.id, (trx) => loadFormDefinition(trx, { guId: unverifiedGuId }))
+}
+
+export async function loadFormEditor(platform: Pick<Platform, 'database'>, tenant: Tenant, form: FormDefinition | null): Promise<FormEditorView> {
+  const fields = await withTenant(platform.database, tenant.id, (trx) => listCustomFields(trx))
+  return {
+    descriptor: customFormDescriptor(),
+    values: form
+      ? {
+          name: form.name,
+          formType: form.formType,
+          isName: form.isName,
+          isEmail: form.isEmail,
+          isPhone: form.isPhone,
+          isShowBirthdate: form.isShowBirthdate,
+          isShowEmergencyContact: form.isShowEmergencyContact,
+          isShowGuardian: form.isShowGuardian,
+          isSignRequired: form.isSignRequired,
+          beforeForm: form.beforeFormHtml,
+          subHeader: form.subHeaderHtml,
+          afterForm: form.afterFormHtml,
+        }
+      : { name: '', formType: 'STUDENT_REGISTRATION' satisfies CustomFormType, isName: true, isEmail: true, isPhone: true },
+    fieldGuIds: form ? form.fields.map((field) => field.guId) : [],
+    choices: fields.map((field) => ({ guId: field.guId, name: field.name, typeLabel: customFieldTypeLabel(field.type) })),
+    form: form ? { guId: form.guId, name: form.name, isPublished: form.isPublished, version: form.version } : null,
+  }
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The posted field order: `fieldGuIds` in document order, well-formed and once each. */
+export function postedFieldOrder(form: FormData): string[] {
+  const ids = form.getAll('fieldGuIds').filter((value): value is string => typeof value === 'string' && uuid.test(value))
+  return [...new Set(ids.map((id) => id.toLowerCase()))].slice(0, 100)
+}
+
+/**
+ * Without JavaScript, the editor's up, down, add and remove buttons post the whole form with
+ * an `order` instruction ('up:<guid>', 'down:<guid>', 'add:<guid>', 'remove:<guid>'); the
+ * editor comes back rearranged, nothing saved yet.
+ */
+export function applyOrderInstruction(order: string[], instruction: string): string[] | null {
+  const match = /^(up|down|add|remove):([0-9a-f-]{36})$/i.exec(instruction)
+  if (!match) return null
+  const [, verb, rawId] = match
+  const id = rawId.toLowerCase()
+  const at = order.indexOf(id)
+  const next = [...order]
+  switch (verb) {
+    case 'add':
+      return at === -1 ? [...next, id] : next
+    case 'remove':
+      return next.filter((item) => item !== id)
+    case 'up':
+      if (at > 0) [next[at - 1], next[at]] = [next[at], next[at - 1]]
+      return next
+    case 'down':
+      if (at !== -1 && at < next.length - 1) [next[at], next[at + 1]] = [next[at + 1], next[at]]
+      return next
+  }
+  return null
+}
+
+export type FormEditorOutcome =
+  | { kind: 'saved'; guId: string; toast: string }
+  | { kind: 'refused'; result: FormEditorResult }
+  | { kind: 'rearranged'; result: FormEditorResult }
+
+/** Saves the editor, or applies a no-JavaScript field move. */
+export async function saveFormEditor(
+  platform: Pick<Platform, 'database' | 'tenants'>,
+  tenant: Tenant,
+  existing: FormDefinition | null,
+  form: FormData,
+): Promise<FormEditorOutcome> {
+  const descriptor = customFormDescriptor()
+  const order = postedFieldOrder(form)
+  const instruction = form.get('order')
+  if (typeof instruction === 'string' && instruction !== '') {
+    const rearranged = applyOrderInstruction(order, instruction) ?? order
+    const submitted = validateSubmission(descriptor, form)
+    return { kind: 'rearranged', result: { intent: FORM_EDITOR_INTENT, formError: '', fieldErrors: {}, values: submitted.values, fieldGuIds: rearranged } }
+  }
+  const submitted = validateSubmission(descriptor, form)
+  const refuse = (fieldErrors: Record<string, string[]>, formError = descriptor.messages.invalid): FormEditorOutcome => ({
+    kind: 'refused',
+    result: { intent: FORM_EDITOR_INTENT, formError, fieldErrors, values: submitted.values, fieldGuIds: order },
+  })
+  if (!submitted.ok) return refuse(submitted.fieldErrors, submitted.formError)
+  const value = submitted.value
+  const parsed = customFormInputSchema.safeParse({
+    name: value.name,
+    formType: value.formType,
+    isName: value.isName === true,
+    isEmail: value.isEmail === true,
+    isPhone: value.isPhone === true,
+    isShowEmergencyContact: value.isShowEmergencyContact === true,
+    isShowBirthdate: value.isShowBirthdate === true,
+    isShowGuardian: value.isShowGuardian === true,
+    isSignRequired: value.isSignRequired === true,
+    beforeFormHtml: typeof value.beforeForm === 'string' ? value.beforeForm : '',
+    subHeaderHtml: typeof value.subHeader === 'string' ? value.subHeader : '',
+    afterFormHtml: typeof value.afterForm === 'string' ? value.afterForm : '',
+    fieldGuIds: order,
+  })
+  if (!parsed.success) {
+    const names: Record<string, string> = { beforeFormHtml: 'beforeForm', subHeaderHtml: 'subHeader', afterFormHtml: 'afterForm' }
+    const fieldErrors: Record<string, string[]> = {}
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? 'name')
+      ;(fieldErrors[names[key] ?? key] ??= []).push(issue.message)
+    }
+    return refuse(fieldErrors)
+  }
+  const saved = await withTenant(platform.database, tenant.id, (trx) => saveCustomForm(trx, tenant.id, parsed.data, existing ? { id: existing.id } : null))
+  if (!saved.ok) return refuse(saved.fieldErrors)
+  // The public site's forms menu and cached pages name published forms.
+  platform.tenants.invalidate(tenant.id)
+  return {
+    kind: 'saved',
+    guId: saved.guId,
+    toast: existing ? `${parsed.data.name} is updated successfully.` : `${parsed.data.name} is added successfully.`,
+  }
+}
+
+/** Publishes or unpublishes; the answer is the toast. */
+export async function publishForm(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormDefinition, isPublished: boolean): Promise<string> {
+  await withTenant(platform.database, tenant.id, (trx) => setFormPublished(trx, form.id, isPublished))
+  platform.tenants.invalidate(tenant.id)
+  return isPublished ? `${form.name} is Published.` : `${form.name} is Private.`
+}

@@ -1,0 +1,148 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { withTenant } from '#db/tenant-scope'
+import { formSubmissionPdfJob, formSubmissionPdfJobId } from '#jobs/form-submission-pdf'
+import type { Platform } from '../platform'
+import type { Tenant } from '../tenancy/tenant'
+import { ACTIVITY_TYPES, recordActivity } from '../activities/record-activity'
+import { checkBot } from './bot-check'
+import { canonicalSignature, integrityHashOf, type CanonicalSubmission } from './canonical-submission'
+import type { FormDefinition } from './form-definition'
+import { FORM_MESSAGES } from './form-messages'
+import { phoneCountryFor } from './phone-mask'
+import { readSignature, sha256Hex } from './signature'
+import { touchStudentContact, upsertFormContact } from './upsert-form-contact'
+import { validateSubmission, type StudentProfile, type SubmissionValues } from './validate-submission'
+
+export interface SubmitFormInput {
+  form: FormDefinition
+  posted: Readonly<Record<string, string>>
+  ip: string
+  userAgent: string
+  /** The signed-in student submitting, if any. */
+  student: (StudentProfile & { contactId: string }) | null
+  now?: Date
+}
+
+export type SubmitFormResult =
+  | { kind: 'stored'; submissionId: string; token: string; thanksPath: string; downloadPath: string }
+  | { kind: 'invalid'; errors: Record<string, string>; formError: string }
+  | { kind: 'bot-check-failed'; message: string }
+
+const USER_AGENT_MAX = 500
+
+export function thanksPathFor(form: Pick<FormDefinition, 'guId'>, token: string): string {
+  return `/pforms/${form.guId}/submitted/${token}`
+}
+
+export function downloadPathFor(token: string): string {
+  return `/downloads/forms/${token}`
+}
+
+/**
+ * A visitor's submission of a public form: bot check, validation (spec 002 section 5), then,
+ * in one transaction, the submission with its signature record, the contact (created or
+ * updated by email) and an activity entry; after commit, the PDF copy is queued. Anything
+ * invalid writes nothing.
+ */
+export async function submitForm(platform: Platform, tenant: Tenant, input: SubmitFormInput): Promise<SubmitFormResult> {
+  const { form, posted } = input
+  const signature = readSignature(posted, form.isSignRequired)
+  const validation = validateSubmission(form, posted, {
+    country: phoneCountryFor(tenant.settings.country),
+    multiCountry: tenant.settings.isMultiCountrySupport,
+    student: input.student,
+    today: input.now,
+  })
+  if (!validation.ok || !signature.ok) {
+    const errors = validation.ok ? {} : { ...validation.errors }
+    if (!signature.ok) errors.sign = signature.error
+    const formError = validation.ok ? FORM_MESSAGES.invalidForm : validation.formError
+    return { kind: 'invalid', errors, formError }
+  }
+
+  // Checked after validation so that a visitor correcting a typo keeps an unused challenge.
+  const bot = await checkBot(platform, { tenantId: tenant.id, formId: form.id, ip: input.ip, posted })
+  if (!bot.ok) return { kind: 'bot-check-failed', message: bot.message }
+
+  const now = input.now ?? new Date()
+  const submissionId = randomUUID()
+  const token = randomBytes(32).toString('base64url')
+  const signed = signature.signature
+  const signerUserAgent = input.userAgent.slice(0, USER_AGENT_MAX)
+  const canonical: CanonicalSubmission = {
+    submissionId,
+    formId: form.id,
+    formGuId: form.guId,
+    formName: form.name,
+    formVersion: form.version,
+    submittedAt: now.toISOString(),
+    values: validation.values,
+    signature: canonicalSignature(signed),
+    signedAt: signed ? now.toISOString() : null,
+    signerIp: signed ? input.ip : null,
+    signerUserAgent: signed ? signerUserAgent : null,
+  }
+  const integrityHash = integrityHashOf(canonical)
+  const values: SubmissionValues = validation.values
+  const signedWaiver = form.formType === 'WAIVER'
+
+  await withTenant(platform.database, tenant.id, async (trx) => {
+    const contactId =
+      (input.student ? await touchStudentContact(trx, input.student.contactId, { phone: values.phone, signedWaiver }) : null) ??
+      (await upsertFormContact(trx, tenant.id, {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        phone: values.phone,
+        signedWaiver,
+      }))
+    await trx
+      .insertInto('form_submissions')
+      .values({
+        id: submissionId,
+        tenant_id: tenant.id,
+        form_id: form.id,
+        form_version: form.version,
+        form_name: form.name,
+        contact_id: contactId,
+        first_name: values.firstName,
+        last_name: values.lastName,
+        email: values.email || null,
+        phone: values.phone || null,
+        data: JSON.stringify(canonical),
+        sign_method: signed?.method ?? null,
+        signature_png: signed?.method === 'drawn' ? signed.pngBase64 : null,
+        signed_name: signed?.method === 'typed' ? signed.signedName : null,
+        signed_at: signed ? now : null,
+        signer_ip: signed ? input.ip : null,
+        signer_user_agent: signed ? signerUserAgent : null,
+        integrity_hash: integrityHash,
+        download_token_hash: sha256Hex(token),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    await recordActivity(trx, {
+      tenantId: tenant.id,
+      contactId,
+      type: ACTIVITY_TYPES.formSubmitted,
+      text: `Submitted the form '${form.name}'.`,
+      details: { formId: form.id, formGuId: form.guId, submissionId },
+    })
+  })
+
+  await queueSubmissionPdf(platform, tenant.id, submissionId)
+  return { kind: 'stored', submissionId, token, thanksPath: thanksPathFor(form, token), downloadPath: downloadPathFor(token) }
+}
+
+/**
+ * Queues the PDF copy. A queue outage must not lose a stored submission: the thank-you page
+ * queues it again while the copy is still in progress.
+ */
+export async function queueSubmissionPdf(platform: Platform, tenantId: string, submissionId: string): Promise<void> {
+  try {
+    await platform.jobs.enqueue(formSubmissionPdfJob, { submissionId, tenantId }, { jobId: formSubmissionPdfJobId(submissionId) })
+  } catch (error) {
+    platform.logger.warn({ err: error, submissionId }, 'could not queue the PDF copy of a form submission')
+  }
+}

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync, readdirSync } from 'node:fs'
+import type { AppLoadContext, ServerBuild } from '@remix-run/node'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import { sql } from 'kysely'
+import type { Platform } from '../platform'
+import type { Tenant } from '../tenancy/tenant'
+import './load-context'
+import { organisationNotFoundHtml } from './not-found-page'
+import { PageCache } from './page-cache'
+import { createRemixHandler } from './remix-handler'
+import { isCrossSiteMutation } from './origin-check'
+import { createNonce, securityHeaders } from './security-headers'
+
+import { ORG_COOKIE } from './org-cookie'
+
+export interface HttpAppOptions {
+  platform: Platform
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  /** Folder with public/ (favicon, built client assets). */
+  publicDir: string
+  isDev?: boolean
+}
+
+interface Locals {
+  nonce: string
+  requestId: string
+  tenant: Tenant | null
+}
+
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  const { platform } = options
+  const app = express()
+  app.disable('x-powered-by')
+  if (platform.env.TRUST_PROXY) app.set('trust proxy', true)
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint()
+    const requestId = (req.get('x-request-id') ?? '').slice(0, 100) || randomUUID()
+    const nonce = createNonce()
+    Object.assign(res.locals, { requestId, nonce, tenant: null } satisfies Locals)
+    res.setHeader('X-Request-Id', requestId)
+    res.set(securityHeaders({ nonce, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev) }))
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6
+      platform.logger.info({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request')
+    })
+    next()
+  })
+
+  app.get('/healthz', (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'no-store').send('ok')
+  })
+
+  app.get('/readyz', async (_req, res) => {
+    const checks: Record<string, string> = {}
+    let ready = true
+    try {
+      await sql`select 1`.execute(platform.database.db)
+      checks.database = 'ok'
+    } catch {
+      checks.database = 'unreachable'
+      ready = false
+    }
+    if (platform.pingRedis) {
+      try {
+        await withTimeout(platform.pingRedis(), 2000)
+        checks.redis = 'ok'
+      } catch {
+        checks.redis = 'unreachable'
+        ready = false
+      }
+    }
+    res.status(ready ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ready ? 'ready' : 'not ready', checks })
+  })
+
+  app.use('/build', express.static(`${options.publicDir}/build`, { immutable: true, maxAge: '1y', index: false }))
+  // Files at the top of public/ (favicon, robots.txt...). Outside development the folder is fixed
+  // at deploy, so paths that name none of its entries skip the file-system look-up: on a busy
+  // public site that stat per request cost more than serving a cached page.
+  const publicFiles = express.static(options.publicDir, { maxAge: '1h', index: false })
+  const publicEntries = options.isDev ? null : topLevelEntries(options.publicDir)
+  app.use((req, res, next) => {
+    if (publicEntries && !publicEntries.has(firstPathSegment(req.path))) return next()
+    publicFiles(req, res, next)
+  })
+
+  app.use((req, res, next) => {
+    if (isCrossSiteMutation({ method: req.method, host: req.get('host'), origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site') })) {
+      res.status(403).type('text/plain').send('Cross-site form posts are not accepted.')
+      return
+    }
+    next()
+  })
+
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const storedOrgId = readCookie(req.get('cookie'), ORG_COOKIE)
+      const resolution = await platform.tenants.resolveHost(req.get('host'), storedOrgId)
+      if (resolution.kind === 'unknown') {
+        res.status(404).type('html').set('Cache-Control', 'no-store').send(organisationNotFoundHtml)
+        return
+      }
+      res.locals.tenant = resolution.kind === 'tenant' ? resolution.tenant : null
+      next()
+    } catch (error) {
+      next(error)
+    }
+  })
+
+  // Shareable public pages for anonymous visitors (see page-cache.ts). A tenant's entries drop
+  // whenever the tenant is invalidated, in every process, and after any write for that tenant
+  // (a page saved, a setting changed), so a visitor never waits out the cache after an edit.
+  const pageCache = options.isDev ? null : new PageCache()
+  if (pageCache) platform.tenants.onDrop((tenantId) => pageCache.dropTenant(tenantId))
+
+  app.all(
+    '*',
+    createRemixHandler({
+      build: options.build,
+      mode: options.isDev ? 'development' : 'production',
+      pageCache,
+      afterWrite: (tenant) => platform.tenants.invalidate(tenant.id),
+      getLoadContext: (req, res): AppLoadContext => ({
+        platform,
+        tenant: res.locals.tenant as Tenant | null,
+        nonce: res.locals.nonce as string,
+        requestId: res.locals.requestId as string,
+        ip: req.ip ?? '',
+      }),
+    }),
+  )
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    platform.logger.error({ err: error, requestId: res.locals.requestId, url: req.originalUrl }, 'unhandled request error')
+    if (res.headersSent) return
+    res.status(500).type('text/plain').send('Something went wrong on our side. Please try again in a moment.')
+  })
+
+  return app
+}
+
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='))
+      } catch {
+        return null
+      }
+    }
+  }
+  return null
+}
+
+function topLevelEntries(folder: string): Set<string> {
+  return existsSync(folder) ? new Set(readdirSync(folder)) : new Set()
+}
+
+function firstPathSegment(path: string): string {
+  const segment = path.split('/')[1] ?? ''
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))])
+}

@@ -1,0 +1,17 @@
+import type { Platform } from '../platform'
+import type { Tenant } from '../tenancy/tenant'
+
+/** What every loader and action receives besides the request. */
+export interface RequestContext {
+  platform: Platform
+  /** The tenant of this host, or null on the bare platform host without a stored org id. */
+  tenant: Tenant | null
+  nonce: string
+  requestId: string
+  /** The client address (first hop when behind a trusted proxy). */
+  ip: string
+}
+
+declare module '@remix-run/node' {
+  interface AppLoadContext extends RequestContext {}
+}

@@ -1,0 +1,193 @@
+import { ORG_COOKIE } from './org-cookie'
+
+/**
+ * A small in-memory cache of whole responses for anonymous visitors, doing what a CDN in front
+ * of the site would do: it keeps only what a route marked shareable (`Cache-Control: public,
+ * s-maxage=N`), for at most N seconds, and never for a request that carries cookies (a signed-in
+ * or otherwise personalised visitor) or a response that sets one.
+ *
+ * Why: rendering a public page costs milliseconds of CPU (database round trips, React), and a
+ * visitor spike on one tenant's home page would otherwise render the same bytes thousands of
+ * times. Pages stay correct because the entry is short-lived and every write that invalidates a
+ * tenant (settings, pages) drops that tenant's entries here too, in every process.
+ *
+ * The CSP nonce differs per response: the stored body remembers the nonce it was rendered with,
+ * and each hit swaps in the new request's nonce (a 128-bit random value, so it names nothing else).
+ */
+export interface RenderedPage {
+  status: number
+  headers: [string, string][]
+  body: string
+  /** The nonce the body was rendered with, replaced by each hit's own. */
+  nonce: string
+  tenantId: string | null
+}
+
+export interface CachedPage {
+  status: number
+  headers: [string, string][]
+  /** The body cut at each occurrence of its nonce, encoded once, so a hit only joins buffers. */
+  parts: Buffer[]
+  tenantId: string | null
+  expiresAt: number
+  /** Expired, and one request is rendering its replacement. */
+  replacing: boolean
+}
+
+export type Lookup =
+  | { kind: 'fresh' | 'stale'; page: CachedPage }
+  | { kind: 'render'; replacing: boolean }
+
+/** How long after expiry a page may still be served while its replacement renders. */
+export const STALE_GRACE_MS = 10_000
+
+export interface PageCacheOptions {
+  maxEntries?: number
+  /** Bodies above this size are not kept. */
+  maxBodyBytes?: number
+  /** Upper bound on any route's s-maxage, in seconds. */
+  maxTtlSeconds?: number
+  now?: () => number
+}
+
+const DEFAULTS = { maxEntries: 1000, maxBodyBytes: 512 * 1024, maxTtlSeconds: 60 }
+
+export class PageCache {
+  readonly #entries = new Map<string, CachedPage>()
+  readonly #generations = new Map<string, number>()
+  readonly #maxEntries: number
+  readonly #maxBodyBytes: number
+  readonly #maxTtlMs: number
+  readonly #now: () => number
+
+  constructor(options: PageCacheOptions = {}) {
+    this.#maxEntries = options.maxEntries ?? DEFAULTS.maxEntries
+    this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes
+    this.#maxTtlMs = (options.maxTtlSeconds ?? DEFAULTS.maxTtlSeconds) * 1000
+    this.#now = options.now ?? Date.now
+  }
+
+  /**
+   * What to do for a request: serve a fresh page; serve the expired one while another request
+   * renders its replacement (so an expiry under load costs one render, not one per waiting
+   * visitor); or render, told whether this request took over the replacement (then it must call
+   * `set` or `release`). A stale page is served for at most `STALE_GRACE_MS` after it expired, and
+   * never after a write: dropping a tenant removes its pages outright.
+   */
+  lookup(key: string): Lookup {
+    const entry = this.#entries.get(key)
+    if (!entry) return { kind: 'render', replacing: false }
+    const now = this.#now()
+    if (entry.expiresAt > now) return { kind: 'fresh', page: entry }
+    if (entry.expiresAt + STALE_GRACE_MS <= now) {
+      this.#entries.delete(key)
+      return { kind: 'render', replacing: false }
+    }
+    if (entry.replacing) return { kind: 'stale', page: entry }
+    entry.replacing = true
+    return { kind: 'render', replacing: true }
+  }
+
+  /** The fresh page of a key, if any (stale pages are not returned). */
+  get(key: string): CachedPage | undefined {
+    const entry = this.#entries.get(key)
+    return entry && entry.expiresAt > this.#now() ? entry : undefined
+  }
+
+  /** The request that took over a replacement rendered nothing to keep: drop the stale page. */
+  release(key: string): void {
+    const entry = this.#entries.get(key)
+    if (entry?.replacing) this.#entries.delete(key)
+  }
+
+  /**
+   * How long a response may be kept, in ms, or 0 when it must not be: only 200s marked
+   * `public` with a positive `s-maxage`, setting no cookie and varying on nothing but cookies.
+   */
+  ttlFor(status: number, headers: Headers): number {
+    if (status !== 200 || headers.has('set-cookie')) return 0
+    // Only cookie-less requests reach the cache, so they all share the one "Vary: Cookie" variant.
+    const vary = headers.get('vary')
+    if (vary && vary.trim().toLowerCase() !== 'cookie') return 0
+    const cacheControl = headers.get('cache-control')?.toLowerCase() ?? ''
+    if (!/(^|[\s,])public([\s,]|$)/.test(cacheControl) || /no-store|private/.test(cacheControl)) return 0
+    const seconds = Number(/s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? 0)
+    return Math.min(seconds * 1000, this.#maxTtlMs)
+  }
+
+  /** Taken before rendering and handed to `set`, so a page rendered across a write is not kept. */
+  generationOf(tenantId: string | null): number {
+    return tenantId ? (this.#generations.get(tenantId) ?? 0) : 0
+  }
+
+  set(key: string, page: RenderedPage, ttlMs: number, generation: number): void {
+    if (ttlMs <= 0 || Buffer.byteLength(page.body) > this.#maxBodyBytes) return
+    if (generation !== this.generationOf(page.tenantId)) return
+    if (this.#entries.size >= this.#maxEntries) this.#evictExpiredOrOldest()
+    const parts = (page.nonce ? page.body.split(page.nonce) : [page.body]).map((part) => Buffer.from(part))
+    this.#entries.set(key, { status: page.status, headers: page.headers, parts, tenantId: page.tenantId, expiresAt: this.#now() + ttlMs, replacing: false })
+  }
+
+  /** Drops every page of one tenant (after a write to its settings or pages). */
+  dropTenant(tenantId: string): void {
+    this.#generations.set(tenantId, this.generationOf(tenantId) + 1)
+    for (const [key, entry] of this.#entries) if (entry.tenantId === tenantId) this.#entries.delete(key)
+  }
+
+  clear(): void {
+    this.#entries.clear()
+    for (const tenantId of this.#generations.keys()) this.#generations.set(tenantId, this.generationOf(tenantId) + 1)
+  }
+
+  get size(): number {
+    return this.#entries.size
+  }
+
+  #evictExpiredOrOldest(): void {
+    const now = this.#now()
+    for (const [key, entry] of this.#entries) if (entry.expiresAt <= now) this.#entries.delete(key)
+    // Maps keep insertion order: the first key is the oldest entry.
+    while (this.#entries.size >= this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value
+      if (oldest === undefined) break
+      this.#entries.delete(oldest)
+    }
+  }
+}
+
+const SHAREABLE_SECONDS = 5
+
+/**
+ * True when the Cookie header holds anything but the stored organisation id (which only picks
+ * the tenant): a session, a language, a flash message... any of which may personalise a page.
+ */
+export function hasPersonalCookies(cookieHeader: string | null | undefined): boolean {
+  if (!cookieHeader) return false
+  return cookieHeader.split(';').some((part) => {
+    const name = part.trim().split('=')[0]
+    return name !== '' && name !== ORG_COOKIE
+  })
+}
+
+/**
+ * Headers for a route whose page is the same for every anonymous visitor (a public website
+ * page): shareable for a few seconds when the request carries no personal cookie, nothing
+ * otherwise. A route that renders anything per visitor (a form challenge, a greeting) must not
+ * use it.
+ */
+export function shareablePageHeaders(request: Request): Record<string, string> | undefined {
+  if (request.method !== 'GET' || hasPersonalCookies(request.headers.get('cookie'))) return undefined
+  return { 'Cache-Control': `public, max-age=0, s-maxage=${SHAREABLE_SECONDS}`, Vary: 'Cookie' }
+}
+
+/** The body with the nonce it was rendered with replaced by this response's nonce. */
+export function withNonce(page: CachedPage, nonce: string): Buffer {
+  if (page.parts.length === 1) return page.parts[0] ?? Buffer.alloc(0)
+  const nonceBytes = Buffer.from(nonce)
+  const pieces: Buffer[] = []
+  page.parts.forEach((part, index) => {
+    if (index > 0) pieces.push(nonceBytes)
+    pieces.push(part)
+  })
+  return Buffer.concat(pieces)
+}

@@ -1,0 +1,144 @@
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from '@remix-run/node'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import { isbot } from 'isbot'
+import type { Tenant } from '../tenancy/tenant'
+import { hasPersonalCookies, withNonce, type CachedPage, type PageCache, type RenderedPage } from './page-cache'
+
+export interface RemixHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  mode: 'development' | 'production'
+  getLoadContext(req: Request, res: Response): AppLoadContext
+  /** Serves shareable pages to anonymous visitors from memory; null turns that off. */
+  pageCache: PageCache | null
+  /** Called once a state-changing request for a tenant has been handled, before it is answered. */
+  afterWrite?: (tenant: Tenant) => void
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Express to Remix, as @remix-run/express does it, plus the anonymous page cache: a GET from a
+ * visitor without cookies is answered from the cache when a route marked that page shareable.
+ */
+export function createRemixHandler(options: RemixHandlerOptions): RequestHandler {
+  const handleRequest = createRequestHandler(options.build, options.mode)
+  const cache = options.pageCache
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const context = options.getLoadContext(req, res)
+      const key = cache ? pageCacheKey(req, context.tenant) : null
+      const found = key && cache ? cache.lookup(key) : null
+      if (found && found.kind !== 'render') {
+        sendPage(res, found.page, withNonce(found.page, context.nonce), found.kind === 'fresh' ? 'hit' : 'stale')
+        return
+      }
+      let kept = false
+      try {
+        const generation = cache?.generationOf(context.tenant?.id ?? null) ?? 0
+        const response = await handleRequest(toFetchRequest(req, res), context)
+        if (context.tenant && !SAFE_METHODS.has(req.method)) options.afterWrite?.(context.tenant)
+        const ttlMs = key && cache ? cache.ttlFor(response.status, response.headers) : 0
+        if (key && cache && ttlMs > 0) {
+          const page: RenderedPage = {
+            status: response.status,
+            headers: storableHeaders(response.headers),
+            body: await response.text(),
+            nonce: context.nonce,
+            tenantId: context.tenant?.id ?? null,
+          }
+          cache.set(key, page, ttlMs, generation)
+          kept = cache.get(key) !== undefined
+          sendPage(res, page, page.body, 'miss')
+          return
+        }
+        await sendResponse(res, response)
+      } finally {
+        if (key && found?.replacing && !kept) cache?.release(key)
+      }
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+/**
+ * The cache key of a request that may be answered from the cache, or null. Any cookie but the
+ * stored organisation id (which the tenant in the key already reflects) may personalise the
+ * page, so such requests always render.
+ */
+export function pageCacheKey(req: Request, tenant: Tenant | null): string | null {
+  if (req.method !== 'GET' || hasPersonalCookies(req.headers.cookie)) return null
+  // Bots get the page rendered whole, people get it streamed (entry.server): different bytes.
+  const audience = isBotAgent(req.get('user-agent') ?? '') ? 'bot' : 'person'
+  return `${tenant?.id ?? '-'} ${req.get('host') ?? ''} ${audience} ${req.originalUrl}`
+}
+
+// isbot runs one large regular expression; the same few user agents come back again and again.
+const botAnswers = new Map<string, boolean>()
+
+function isBotAgent(userAgent: string): boolean {
+  let answer = botAnswers.get(userAgent)
+  if (answer === undefined) {
+    answer = isbot(userAgent)
+    if (botAnswers.size >= 500) botAnswers.clear()
+    botAnswers.set(userAgent, answer)
+  }
+  return answer
+}
+
+const NOT_STORED = new Set(['content-length', 'transfer-encoding', 'connection', 'date', 'keep-alive'])
+
+function storableHeaders(headers: Headers): [string, string][] {
+  return [...headers.entries()].filter(([name]) => !NOT_STORED.has(name))
+}
+
+/** `X-Page-Cache` says whether the page came from the cache, for operators and tests. */
+function sendPage(res: Response, page: Pick<CachedPage, 'status' | 'headers'>, body: Buffer | string, outcome: 'hit' | 'stale' | 'miss'): void {
+  res.status(page.status)
+  for (const [name, value] of page.headers) res.append(name, value)
+  res.setHeader('X-Page-Cache', outcome)
+  res.setHeader('Content-Length', Buffer.byteLength(body))
+  res.end(body)
+}
+
+/** As @remix-run/express: the full URL (respecting `trust proxy`), headers, and an abort signal. */
+function toFetchRequest(req: Request, res: Response): globalThis.Request {
+  const forwardedPort = Number.parseInt(req.get('x-forwarded-host')?.split(':')[1] ?? '', 10)
+  const hostPort = Number.parseInt(req.get('host')?.split(':')[1] ?? '', 10)
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : ''
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`)
+
+  const headers = new Headers()
+  for (const [name, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue
+    if (Array.isArray(values)) for (const value of values) headers.append(name, value)
+    else headers.set(name, values)
+  }
+
+  // Abort loaders and actions when the visitor goes away before the response is written.
+  let controller: AbortController | null = new AbortController()
+  res.on('finish', () => (controller = null))
+  res.on('close', () => controller?.abort())
+
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req)
+    init.duplex = 'half'
+  }
+  return new globalThis.Request(url.href, init)
+}
+
+async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [name, value] of response.headers.entries()) res.append(name, value)
+  if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
+  if (response.body) await writeReadableStreamToWritable(response.body, res)
+  else res.end()
+}

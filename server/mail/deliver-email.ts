@@ -1,0 +1,63 @@
+import { asSystem } from '#db/tenant-scope'
+import { UnrecoverableJobError, type JobContext } from '../jobs/job-contract'
+import type { Platform } from '../platform'
+
+/**
+ * Sends one outbox row. Safe to run twice: a row already sent is left alone, and the
+ * Message-ID is the row id so a receiving server can drop a duplicate after a crash between
+ * sending and recording it.
+ */
+export async function deliverEmail(
+  platform: Pick<Platform, 'database' | 'mailer' | 'logger'>,
+  input: { emailId: string; tenantId: string | null },
+  context: JobContext,
+): Promise<void> {
+  const email = await asSystem(platform.database, 'outbound email delivery job', (trx) => {
+    let query = trx.selectFrom('outbound_emails').selectAll().where('id', '=', input.emailId)
+    query = input.tenantId ? query.where('tenant_id', '=', input.tenantId) : query.where('tenant_id', 'is', null)
+    return query.executeTakeFirst()
+  })
+  if (!email) throw new UnrecoverableJobError(`outbound email ${input.emailId} not found for its tenant`)
+  if (email.status === 'sent' || email.status === 'outbox') return
+
+  if (!platform.mailer) {
+    await markEmail(platform, email.id, { status: 'outbox' })
+    platform.logger.info(
+      { emailId: email.id, to: email.to_address, subject: email.subject, text: email.text_body },
+      'SMTP is not configured: email kept in the outbox',
+    )
+    return
+  }
+
+  try {
+    // The From may carry a display name ("Sunrise Yoga <hello@sunrise.test>"): take the domain only.
+    const domain = /@([^\s<>@]+)>?\s*$/.exec(email.from_address)?.[1] ?? 'localhost'
+    await platform.mailer.send({
+      messageId: `<${email.id}@${domain}>`,
+      from: email.from_address,
+      to: email.to_address,
+      subject: email.subject,
+      text: email.text_body,
+      html: email.html_body,
+    })
+    await markEmail(platform, email.id, { status: 'sent', sent_at: new Date(), attempts: email.attempts + 1, last_error: null })
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    await markEmail(platform, email.id, {
+      status: context.isLastAttempt ? 'failed' : 'queued',
+      attempts: email.attempts + 1,
+      last_error: message.slice(0, 1000),
+    })
+    throw error
+  }
+}
+
+async function markEmail(
+  platform: Pick<Platform, 'database'>,
+  id: string,
+  changes: { status: 'sent' | 'failed' | 'queued' | 'outbox'; sent_at?: Date; attempts?: number; last_error?: string | null },
+): Promise<void> {
+  await asSystem(platform.database, 'outbound email delivery job', (trx) =>
+    trx.updateTable('outbound_emails').set(changes).where('id', '=', id).execute(),
+  )
+}

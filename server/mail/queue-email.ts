@@ -1,0 +1,38 @@
+import { sendEmailJob } from '#jobs/send-email'
+import { asSystem, withTenant } from '#db/tenant-scope'
+import type { Platform } from '../platform'
+
+export interface OutgoingEmail {
+  tenantId: string | null
+  to: string
+  subject: string
+  text: string
+  html?: string
+  /** Display name and address; defaults to MAIL_FROM. */
+  from?: string
+}
+
+/**
+ * Writes the message to the outbox table, then hands it to the send-email job. The row is the
+ * record of truth: delivery status, attempts and errors are kept there for staff to see.
+ */
+export async function queueEmail(
+  platform: Pick<Platform, 'database' | 'jobs' | 'env'>,
+  email: OutgoingEmail,
+): Promise<string> {
+  const values = {
+    tenant_id: email.tenantId,
+    to_address: email.to,
+    from_address: email.from ?? platform.env.MAIL_FROM,
+    subject: email.subject,
+    text_body: email.text,
+    html_body: email.html ?? null,
+  }
+  const insert = (trx: Parameters<Parameters<typeof asSystem>[2]>[0]) =>
+    trx.insertInto('outbound_emails').values(values).returning('id').executeTakeFirstOrThrow()
+  const row = email.tenantId
+    ? await withTenant(platform.database, email.tenantId, insert)
+    : await asSystem(platform.database, 'platform email that belongs to no tenant', insert)
+  await platform.jobs.enqueue(sendEmailJob, { emailId: row.id, tenantId: email.tenantId }, { jobId: `send-email-${row.id}` })
+  return row.id
+}

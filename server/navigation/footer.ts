@@ -1,0 +1,67 @@
+import { formatFooterDate } from '#server/shell/footer-date'
+import type { NavigationItem } from '#server/shell/navigation-item'
+import { footerPagesFor, legalPagesFor, withScheme, type WebPage } from '#server/shell/public-navigation'
+import type { Tenant } from '#server/tenancy/tenant'
+import { PRODUCT_VERSION } from '#server/website/public-tenant-config'
+import { isPublicPageAvailable } from './available-paths'
+
+export type SocialLink = { name: 'facebook' | 'linkedin' | 'instagram' | 'twitter'; label: string; url: string }
+
+export type FooterView = {
+  /** The tenant can switch the footer off (org isShowFooter); signed-in extras still show. */
+  isShown: boolean
+  tenantName: string
+  footerInfo: string
+  pages: NavigationItem[]
+  legalPages: NavigationItem[]
+  socials: SocialLink[]
+  phone: string
+  email: string
+  /** Only in a signed-in view (spec 000 section 2, Footer). */
+  signedIn: { version: string; copyright: string; lastActivity: string } | null
+}
+
+const SOCIAL_LABELS: Record<SocialLink['name'], string> = {
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+  twitter: 'Twitter',
+}
+
+/**
+ * The footer of every layout. `lastActivityAt` is the signed-in user's previous sign-in, shown
+ * as 'ddd MMM-DD-YYYY hh:mm A' in the tenant's time zone; null for visitors.
+ */
+export function footerFor(input: {
+  tenant: Tenant
+  pages: readonly WebPage[]
+  signedIn: { lastActivityAt: string | null } | null
+  now?: Date
+}): FooterView {
+  const { tenant } = input
+  const settings = tenant.settings
+  const shown = input.pages.filter((page) => isPublicPageAvailable(page.name))
+  const year = (input.now ?? new Date()).getFullYear()
+  return {
+    isShown: settings.isShowFooter,
+    tenantName: tenant.name,
+    footerInfo: settings.footerInfo,
+    pages: footerPagesFor(shown).filter((item) => item.id.toLowerCase() !== 'home'),
+    legalPages: legalPagesFor(shown),
+    socials: (Object.keys(SOCIAL_LABELS) as Array<SocialLink['name']>).flatMap((name) => {
+      const value = settings.socials[name].trim()
+      return value ? [{ name, label: SOCIAL_LABELS[name], url: withScheme(value) }] : []
+    }),
+    phone: settings.phone,
+    email: settings.email,
+    signedIn: input.signedIn
+      ? {
+          version: PRODUCT_VERSION,
+          copyright: `© ${year} ${tenant.name}. All rights reserved.`,
+          lastActivity: input.signedIn.lastActivityAt
+            ? formatFooterDate(new Date(input.signedIn.lastActivityAt), settings.timezone)
+            : '',
+        }
+      : null,
+  }
+}

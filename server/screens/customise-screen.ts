@@ -1,0 +1,193 @@
+import { z } from 'zod'
+import { shippedDescriptor, shippedDescriptors } from '#screens/index'
+import type { Platform } from '../platform'
+import type { Tenant } from '../tenancy/tenant'
+import { isRecord, type OverlayProblem } from './apply-overlay'
+import { controllingFieldsOf, fieldOrderOf, requiredFieldsOf, type ScreenDescriptor } from './descriptor'
+import { forgetEffectiveScreens, resolveEffectiveScreen } from './effective-descriptor'
+import type { ScreenOverlay } from './overlay'
+import { writeOverlay } from './overlay-store'
+
+export const CUSTOMISATION_SAVED = 'Screen customisation saved.'
+export const CUSTOMISATION_RESET = 'Screen reset to its default.'
+
+export interface CustomiseRow {
+  name: string
+  /** Where the field sits (a section title), to tell apart fields with the same label. */
+  group: string | null
+  defaultLabel: string
+  label: string
+  defaultHelp: string
+  help: string
+  hidden: boolean
+  /** Required fields (and fields that switch a requirement) cannot be hidden. */
+  locked: boolean
+}
+
+export interface CustomiseView {
+  key: string
+  title: string
+  rows: CustomiseRow[]
+  problems: OverlayProblem[]
+  customised: boolean
+}
+
+/** Where each screen's form lives, for the "back" link of the customise screen. */
+export const SCREEN_PATHS: Readonly<Record<string, string>> = {
+  account: '/settings/account',
+  display: '/settings/display',
+  'display-modules': '/settings/display',
+  roles: '/settings/roles',
+  studentapp: '/settings/studentapp',
+  paccount: '/settings/paccount',
+  website: '/settings/website',
+  seosetting: '/settings/seosetting',
+}
+
+export function customisableScreens(): Array<{ key: string; title: string; path: string }> {
+  return [...shippedDescriptors().values()].map((descriptor) => ({
+    key: descriptor.key,
+    title: descriptor.title,
+    path: SCREEN_PATHS[descriptor.key] ?? '/settings',
+  }))
+}
+
+function helpOf(descriptor: ScreenDescriptor, name: string): string {
+  const ui = descriptor.uiSchema[name]
+  return isRecord(ui) && typeof ui['ui:help'] === 'string' ? ui['ui:help'] : ''
+}
+
+function groupsOf(descriptor: ScreenDescriptor): Map<string, string> {
+  const groups = new Map<string, string>()
+  const options = descriptor.uiSchema['ui:options']
+  const sections = isRecord(options) && Array.isArray(options.sections) ? options.sections : []
+  for (const section of sections) {
+    if (!isRecord(section) || typeof section.title !== 'string' || !Array.isArray(section.fields)) continue
+    for (const field of section.fields) if (typeof field === 'string') groups.set(field, section.title)
+  }
+  return groups
+}
+
+/** The customise screen of one descriptor: every field of the base, in the tenant's order. */
+export async function loadCustomisation(platform: Pick<Platform, 'database'>, tenant: Tenant, key: string): Promise<CustomiseView | null> {
+  const screen = await resolveEffectiveScreen(platform, tenant, key)
+  if (!screen) return null
+  const { base, overlay, descriptor } = screen
+  const locked = new Set([...requiredFieldsOf(base.schema), ...controllingFieldsOf(base.schema)])
+  const groups = groupsOf(base)
+  const effectiveOrder = (descriptor.uiSchema['ui:order'] as string[] | undefined) ?? []
+  const baseOrder = fieldOrderOf(base)
+  // Hidden fields are not in the effective order: they keep their base position after the shown ones.
+  const order = [...effectiveOrder.filter((name) => baseOrder.includes(name)), ...baseOrder.filter((name) => !effectiveOrder.includes(name))]
+  const rows = order.map((name): CustomiseRow => {
+    const change = overlay.fields[name] ?? {}
+    return {
+      name,
+      group: groups.get(name) ?? null,
+      defaultLabel: base.schema.properties[name]?.title ?? name,
+      label: change.label ?? '',
+      defaultHelp: helpOf(base, name),
+      help: change.help ?? helpOf(base, name),
+      hidden: screen.hidden.includes(name),
+      locked: locked.has(name),
+    }
+  })
+  const problems = screen.damaged
+    ? [{ field: '', message: 'The saved customisation of this screen could not be read and is ignored.' }, ...screen.problems]
+    : screen.problems
+  return { key, title: base.title, rows, problems, customised: Object.keys(overlay.fields).length > 0 || overlay.order !== undefined || overlay.customFields.length > 0 }
+}
+
+const postedRow = z.object({
+  label: z.string().trim().max(100, 'A label can be at most 100 characters.'),
+  help: z.string().trim().max(300, 'A help text can be at most 300 characters.'),
+  hidden: z.boolean(),
+})
+
+export type CustomiseOutcome =
+  | { ok: true; toast: string }
+  | { ok: false; formError: string; fieldErrors: Record<string, string[]>; rows: Array<{ name: string; label: string; help: string; hidden: boolean }> }
+
+/**
+ * Saves what the customise form posted: for each field label[f], help[f], hidden[f], the order
+ * as order[] and, from the arrow buttons, move=f:up or f:down. Only differences from the
+ * shipped descriptor are stored; custom fields already on the overlay are kept.
+ */
+export async function saveCustomisation(
+  platform: Pick<Platform, 'database' | 'tenants'>,
+  tenant: Tenant,
+  actorContactId: string,
+  key: string,
+  form: FormData,
+): Promise<CustomiseOutcome | null> {
+  const base = shippedDescriptor(key)
+  if (!base) return null
+  const screen = await resolveEffectiveScreen(platform, tenant, key)
+  const names = fieldOrderOf(base)
+  const locked = new Set([...requiredFieldsOf(base.schema), ...controllingFieldsOf(base.schema)])
+
+  const posted = form.getAll('order[]').filter((value): value is string => typeof value === 'string' && names.includes(value))
+  let order = [...new Set(posted), ...names.filter((name) => !posted.includes(name))]
+  const move = /^([A-Za-z0-9_]+):(up|down)$/.exec(String(form.get('move') ?? ''))
+  if (move && order.includes(move[1])) order = moved(order, move[1], move[2] as 'up' | 'down')
+
+  const fields: ScreenOverlay['fields'] = {}
+  const fieldErrors: Record<string, string[]> = {}
+  const rows: Array<{ name: string; label: string; help: string; hidden: boolean }> = []
+  for (const name of names) {
+    const raw = {
+      label: stringOf(form.get(`label[${name}]`)),
+      help: stringOf(form.get(`help[${name}]`), helpOf(base, name)),
+      hidden: form.get(`hidden[${name}]`) === 'true',
+    }
+    rows.push({ name, ...raw })
+    const parsed = postedRow.safeParse(raw)
+    if (!parsed.success) {
+      fieldErrors[name] = parsed.error.issues.map((issue) => issue.message)
+      continue
+    }
+    if (parsed.data.hidden && locked.has(name)) {
+      fieldErrors[name] = [`${base.schema.properties[name]?.title ?? name} is required and cannot be hidden.`]
+      continue
+    }
+    const change: ScreenOverlay['fields'][string] = {}
+    if (parsed.data.label && parsed.data.label !== base.schema.properties[name]?.title) change.label = parsed.data.label
+    if (parsed.data.help !== helpOf(base, name)) change.help = parsed.data.help
+    if (parsed.data.hidden) change.hidden = true
+    if (Object.keys(change).length > 0) fields[name] = change
+  }
+  if (Object.keys(fieldErrors).length > 0) {
+    return { ok: false, formError: 'Invalid Form!', fieldErrors, rows: order.map((name) => rows.find((row) => row.name === name)!) }
+  }
+  const overlay: ScreenOverlay = {
+    fields,
+    ...(order.join() !== names.join() ? { order } : {}),
+    customFields: screen?.overlay.customFields ?? [],
+  }
+  await writeOverlay(platform.database, tenant, { screenKey: key, baseVersion: base.version, overlay, actorContactId })
+  forgetEffectiveScreens(tenant.id)
+  platform.tenants.invalidate(tenant.id)
+  return { ok: true, toast: CUSTOMISATION_SAVED }
+}
+
+export async function resetCustomisation(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, actorContactId: string, key: string): Promise<boolean> {
+  const base = shippedDescriptor(key)
+  if (!base) return false
+  await writeOverlay(platform.database, tenant, { screenKey: key, baseVersion: base.version, overlay: null, actorContactId })
+  forgetEffectiveScreens(tenant.id)
+  platform.tenants.invalidate(tenant.id)
+  return true
+}
+
+function moved(order: string[], name: string, direction: 'up' | 'down'): string[] {
+  const index = order.indexOf(name)
+  const target = direction === 'up' ? index - 1 : index + 1
+  if (target < 0 || target >= order.length) return order
+  const next = [...order]
+  ;[next[index], next[target]] = [next[target], next[index]]
+  return next
+}
+
+function stringOf(value: FormDataEntryValue | null, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback
+}

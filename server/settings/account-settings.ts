@@ -1,0 +1,135 @@
+import { withTenant } from '#db/tenant-scope'
+import { COUNTRIES, timeZonesForCountry } from '../shell/dial-codes'
+import type { Platform } from '../platform'
+import { withFieldOptions } from '../screens/apply-overlay'
+import { validateSubmission } from '../screens/validate-submission'
+import type { Tenant } from '../tenancy/tenant'
+import type { TenantSettings } from '../tenancy/tenant-settings'
+import { listAccountOwners } from './account-owners'
+import { checkCustomDomain, DOMAIN_TAKEN } from './custom-domain'
+import { API_KEYS, readApiKeyWith } from './tenant-api-keys'
+import { domainRefusal, numberOrNull, refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { updateTenant } from './update-tenant'
+
+export const ACCOUNT_SAVED = 'Successfully updated settings.'
+
+/** "Countries offered: USA and IND", by the name the form shows and stores. */
+const OFFERED = COUNTRIES.filter((country) => country.code === 'USA' || country.code === 'IND')
+
+export function countryByName(name: string) {
+  return OFFERED.find((country) => country.name === name) ?? null
+}
+
+/** "Country change selects the first matching time zone": the zone kept, or the country's first. */
+export function timeZoneFor(countryName: string, wanted: string): string {
+  const zones = timeZonesForCountry(countryByName(countryName)?.code ?? 'USA')
+  return zones.includes(wanted) ? wanted : (zones[0] ?? wanted)
+}
+
+export interface AccountView extends ScreenView {
+  orgId: string
+  tenantId: string
+  apiKey: string
+  logo: string
+}
+
+async function accountDescriptor(platform: Pick<Platform, 'database'>, tenant: Tenant) {
+  const screen = await requireScreen(platform, tenant, 'account')
+  const owners = await withTenant(platform.database, tenant.id, (trx) => listAccountOwners(trx))
+  return withFieldOptions(screen.descriptor, 'accountOwner', owners)
+}
+
+export async function loadAccountSettings(
+  platform: Pick<Platform, 'database' | 'env'>,
+  tenant: Tenant,
+  user: { contactId: string },
+): Promise<AccountView> {
+  const s = tenant.settings
+  const screen = await requireScreen(platform, tenant, 'account')
+  // One transaction for both reads: every round trip counts on this page.
+  const { owners, apiKey } = await withTenant(platform.database, tenant.id, async (trx) => ({
+    owners: await listAccountOwners(trx),
+    apiKey: await readApiKeyWith(trx, platform, tenant, API_KEYS.account),
+  }))
+  const descriptor = withFieldOptions(screen.descriptor, 'accountOwner', owners)
+  const country = countryByName(s.country)?.name ?? 'United States'
+  return {
+    descriptor,
+    values: {
+      name: tenant.name,
+      accountOwner: s.accountOwner || user.contactId,
+      fromEmailName: s.fromEmailName,
+      fromEmail: s.fromEmail,
+      country,
+      phone: s.phone,
+      street: s.address.line1,
+      city: s.address.city,
+      state: s.address.state,
+      zip: s.address.zip,
+      timezone: timeZoneFor(country, s.timezone),
+      itemExpiresAfter: s.itemExpiresAfter ?? undefined,
+      customDomain: tenant.customDomain ?? '',
+      aboutOrg: s.aboutOrg,
+    },
+    orgId: tenant.orgId,
+    tenantId: tenant.tenantId,
+    apiKey,
+    logo: s.logo,
+  }
+}
+
+/**
+ * Saves Account Settings: the schema first (the spec's messages), then the domain rules
+ * (custom domain free and not ours, time zone of the chosen country), then one write.
+ */
+export async function saveAccountSettings(
+  platform: Pick<Platform, 'database' | 'env' | 'tenants'>,
+  tenant: Tenant,
+  form: FormData,
+): Promise<SaveOutcome> {
+  const intent = 'account'
+  const descriptor = await accountDescriptor(platform, tenant)
+  const submitted = validateSubmission(descriptor, form)
+  if (!submitted.ok) return refusal(intent, submitted)
+  const values = submitted.value
+  const shown = shownFields(descriptor)
+
+  let customDomain: string | null | undefined
+  if (shown.has('customDomain')) {
+    const check = await checkCustomDomain(platform, tenant, text(values, 'customDomain'))
+    if (!check.ok) return domainRefusal(intent, descriptor, submitted.values, { customDomain: [check.message] })
+    customDomain = check.domain
+  }
+
+  const settings: Partial<TenantSettings> = {}
+  const address = { ...tenant.settings.address }
+  const strings = ['accountOwner', 'fromEmailName', 'fromEmail', 'phone', 'aboutOrg'] as const
+  for (const name of strings) if (shown.has(name)) settings[name] = text(values, name)
+  if (shown.has('itemExpiresAfter')) settings.itemExpiresAfter = numberOrNull(values, 'itemExpiresAfter')
+  if (shown.has('street')) address.line1 = text(values, 'street')
+  for (const name of ['city', 'state', 'zip'] as const) if (shown.has(name)) address[name] = text(values, name)
+  if (['street', 'city', 'state', 'zip'].some((name) => shown.has(name))) settings.address = address
+  const country = shown.has('country') ? text(values, 'country') : (countryByName(tenant.settings.country)?.name ?? 'United States')
+  if (shown.has('country')) {
+    settings.country = country
+    settings.dialCode = countryByName(country)?.dialCode ?? '+1'
+  }
+  if (shown.has('timezone') || shown.has('country')) {
+    settings.timezone = timeZoneFor(country, shown.has('timezone') ? text(values, 'timezone') : tenant.settings.timezone)
+  }
+
+  const saved = await updateTenant(platform, tenant, {
+    settings,
+    ...(shown.has('name') ? { name: text(values, 'name') } : {}),
+    ...(customDomain !== undefined ? { customDomain } : {}),
+  })
+  if (!saved.ok) {
+    const fieldErrors = saved.reason === 'custom-domain-taken' ? { customDomain: [DOMAIN_TAKEN] } : fieldsInvalid(saved.fields)
+    return domainRefusal(intent, descriptor, submitted.values, fieldErrors)
+  }
+  return { ok: true, toast: ACCOUNT_SAVED }
+}
+
+function fieldsInvalid(fields: string[]): Record<string, string[]> {
+  return Object.fromEntries(fields.map((field) => [field, ['This value cannot be saved']]))
+}

@@ -1,0 +1,25 @@
+import { asSystem } from '#db/tenant-scope'
+import type { Platform } from '../platform'
+import { parseHost } from '../tenancy/parse-host'
+import type { Tenant } from '../tenancy/tenant'
+
+export const DOMAIN_TAKEN = 'This domain is already used by another organisation.'
+export const DOMAIN_OF_PLATFORM = 'This domain belongs to the platform: enter a domain of your own.'
+
+export type CustomDomainCheck = { ok: true; domain: string | null } | { ok: false; message: string }
+
+/**
+ * A custom domain as stored: lower case without a trailing dot, null when cleared. It must not
+ * be (or sit under) a platform domain, where it would be read as an organisation id, and no
+ * other tenant may have it. The unique index still decides a race between two saves.
+ */
+export async function checkCustomDomain(platform: Pick<Platform, 'database' | 'env'>, tenant: Tenant, input: string): Promise<CustomDomainCheck> {
+  const domain = input.trim().toLowerCase().replace(/\.$/, '')
+  if (!domain) return { ok: true, domain: null }
+  if (parseHost(domain, platform.env.PLATFORM_DOMAINS).kind !== 'custom') return { ok: false, message: DOMAIN_OF_PLATFORM }
+  if (domain === tenant.customDomain) return { ok: true, domain }
+  const owner = await asSystem(platform.database, 'custom domain uniqueness across tenants', (trx) =>
+    trx.selectFrom('tenants').select('id').where('custom_domain', '=', domain).where('id', '<>', tenant.id).executeTakeFirst(),
+  )
+  return owner ? { ok: false, message: DOMAIN_TAKEN } : { ok: true, domain }
+}

@@ -1,0 +1,77 @@
+import type { Platform } from '../platform'
+import { validateSubmission } from '../screens/validate-submission'
+import type { Tenant } from '../tenancy/tenant'
+import type { TenantSettings } from '../tenancy/tenant-settings'
+import { bool, refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { updateTenant } from './update-tenant'
+
+export const SETTINGS_SAVED = 'Successfully updated settings.'
+export const MULTI_COUNTRY_SAVED = 'Updated multi country support'
+
+/** 'Manage Modules' and 'Engage Modules' toggles, the menu flags of spec 000. */
+export const MODULE_FLAGS = [
+  'isShowEventsMenu',
+  'isShowScheduleMenu',
+  'isShowDonationMenu',
+  'isShowMerchandiseMenu',
+  'isShowAssessment',
+  'isShowFormsMenu',
+  'isShowCampaignsMenu',
+  'isShowStoreMenu',
+] as const satisfies ReadonlyArray<keyof TenantSettings>
+
+export interface ModuleSettingsView {
+  modules: ScreenView
+  other: ScreenView
+}
+
+export async function loadModuleSettings(platform: Pick<Platform, 'database'>, tenant: Tenant): Promise<ModuleSettingsView> {
+  const s = tenant.settings
+  const [modules, other] = await Promise.all([requireScreen(platform, tenant, 'display-modules'), requireScreen(platform, tenant, 'display')])
+  return {
+    modules: { descriptor: modules.descriptor, values: Object.fromEntries(MODULE_FLAGS.map((flag) => [flag, s[flag]])) },
+    other: {
+      descriptor: other.descriptor,
+      values: {
+        isMultiCountrySupport: s.isMultiCountrySupport,
+        isWaiverFormToBeSigned: s.isWaiverFormToBeSigned,
+        waiverFormLink: s.waiverFormLink,
+        isSupportGrn: s.isSupportGrn,
+        isShowCalenderView: s.isShowCalenderView,
+        registerButtonLabel: s.registerButtonLabel,
+      },
+    },
+  }
+}
+
+/** The module toggles; with JavaScript each change posts at once. */
+export async function saveModuleFlags(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
+  const { descriptor } = await requireScreen(platform, tenant, 'display-modules')
+  const submitted = validateSubmission(descriptor, form)
+  if (!submitted.ok) return refusal('modules', submitted)
+  const shown = shownFields(descriptor)
+  const settings: Partial<TenantSettings> = {}
+  for (const flag of MODULE_FLAGS) if (shown.has(flag)) settings[flag] = bool(submitted.value, flag)
+  await updateTenant(platform, tenant, { settings })
+  return { ok: true, toast: SETTINGS_SAVED }
+}
+
+/** 'Other Settings': the waiver link is required while the waiver is on and cleared when it is off. */
+export async function saveOtherSettings(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
+  const { descriptor } = await requireScreen(platform, tenant, 'display')
+  const submitted = validateSubmission(descriptor, form)
+  if (!submitted.ok) return refusal('other', submitted)
+  const values = submitted.value
+  const shown = shownFields(descriptor)
+  const settings: Partial<TenantSettings> = {}
+  for (const flag of ['isMultiCountrySupport', 'isWaiverFormToBeSigned', 'isSupportGrn', 'isShowCalenderView'] as const) {
+    if (shown.has(flag)) settings[flag] = bool(values, flag)
+  }
+  if (shown.has('registerButtonLabel')) settings.registerButtonLabel = text(values, 'registerButtonLabel')
+  const waiverOn = shown.has('isWaiverFormToBeSigned') ? bool(values, 'isWaiverFormToBeSigned') : tenant.settings.isWaiverFormToBeSigned
+  if (!waiverOn) settings.waiverFormLink = ''
+  else if (shown.has('waiverFormLink')) settings.waiverFormLink = text(values, 'waiverFormLink')
+  await updateTenant(platform, tenant, { settings })
+  const multiCountryChanged = settings.isMultiCountrySupport !== undefined && settings.isMultiCountrySupport !== tenant.settings.isMultiCountrySupport
+  return { ok: true, toast: multiCountryChanged ? MULTI_COUNTRY_SAVED : SETTINGS_SAVED }
+}

@@ -1,0 +1,39 @@
+import type { Platform } from '../platform'
+import { validateSubmission } from '../screens/validate-submission'
+import type { Tenant } from '../tenancy/tenant'
+import type { RolesSettings } from '../tenancy/tenant-settings'
+import { bool, refusal, requireScreen, shownFields, type SaveOutcome, type ScreenView } from './screen-form'
+import { updateTenant } from './update-tenant'
+
+export const ROLES_SAVED = 'Successfully updated roles.'
+
+const CARDS = ['classes', 'courses', 'contacts', 'offers'] as const satisfies ReadonlyArray<keyof RolesSettings>
+
+export async function loadRolesSettings(platform: Pick<Platform, 'database'>, tenant: Tenant): Promise<ScreenView> {
+  const { descriptor } = await requireScreen(platform, tenant, 'roles')
+  const roles = tenant.settings.roles
+  const values: Record<string, boolean> = {}
+  for (const card of CARDS) {
+    values[`${card}Staff`] = roles[card].staff
+    values[`${card}FrontDesk`] = roles[card].frontDesk
+  }
+  return { descriptor, values }
+}
+
+/** Saved as the tenant's role settings, which requirePermission and the staff menu read. */
+export async function saveRolesSettings(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
+  const { descriptor } = await requireScreen(platform, tenant, 'roles')
+  const submitted = validateSubmission(descriptor, form)
+  if (!submitted.ok) return refusal('roles', submitted)
+  const shown = shownFields(descriptor)
+  const current = tenant.settings.roles
+  const roles = {} as RolesSettings
+  for (const card of CARDS) {
+    roles[card] = {
+      staff: shown.has(`${card}Staff`) ? bool(submitted.value, `${card}Staff`) : current[card].staff,
+      frontDesk: shown.has(`${card}FrontDesk`) ? bool(submitted.value, `${card}FrontDesk`) : current[card].frontDesk,
+    }
+  }
+  await updateTenant(platform, tenant, { settings: { roles } })
+  return { ok: true, toast: ROLES_SAVED }
+}

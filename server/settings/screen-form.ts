@@ -1,0 +1,67 @@
+import type { Platform } from '../platform'
+import { resolveEffectiveScreen, type EffectiveScreen } from '../screens/effective-descriptor'
+import type { ScreenDescriptor } from '../screens/descriptor'
+import type { SubmissionResult, SubmissionValues } from '../screens/validate-submission'
+import type { Tenant } from '../tenancy/tenant'
+
+/** What a refused submission sends back to its form: shown again with the user's values. */
+export interface ScreenFormResult {
+  /** Which form of the page was posted (a page may hold several). */
+  intent: string
+  formError: string
+  fieldErrors: Record<string, string[]>
+  values: SubmissionValues
+}
+
+export type SaveOutcome = { ok: true; toast: string } | { ok: false; result: ScreenFormResult }
+
+/** What a loader hands a descriptor-driven form. */
+export interface ScreenView {
+  descriptor: ScreenDescriptor
+  values: SubmissionValues
+}
+
+export async function requireScreen(platform: Pick<Platform, 'database'>, tenant: Tenant, key: string): Promise<EffectiveScreen> {
+  const screen = await resolveEffectiveScreen(platform, tenant, key)
+  if (!screen) throw new Error(`No shipped screen descriptor "${key}"`)
+  return screen
+}
+
+/** Fields the tenant's screen shows: only these are read from a submission and written. */
+export function shownFields(descriptor: Pick<ScreenDescriptor, 'schema'>): Set<string> {
+  return new Set(Object.keys(descriptor.schema.properties))
+}
+
+export function refusal(intent: string, failed: Extract<SubmissionResult, { ok: false }>): SaveOutcome {
+  return { ok: false, result: { intent, formError: failed.formError, fieldErrors: failed.fieldErrors, values: failed.values } }
+}
+
+/** A refusal found by a domain rule after the schema passed. */
+export function domainRefusal(
+  intent: string,
+  descriptor: ScreenDescriptor,
+  values: SubmissionValues,
+  fieldErrors: Record<string, string[]>,
+): SaveOutcome {
+  return { ok: false, result: { intent, formError: descriptor.messages.invalid, fieldErrors, values } }
+}
+
+/** Values of a submission keyed by shown field: absent strings read as '', numbers as null. */
+export function text(values: SubmissionValues, name: string): string {
+  const value = values[name]
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)
+}
+
+export function numberOrNull(values: SubmissionValues, name: string): number | null {
+  const value = values[name]
+  return typeof value === 'number' && Number.isFinite(value) ? value : null
+}
+
+export function bool(values: SubmissionValues, name: string): boolean {
+  return values[name] === true
+}
+
+/** The answer to a body that is not a form at all (wrong content type, broken multipart). */
+export function unreadableForm(formError = 'Invalid Form!'): ScreenFormResult {
+  return { intent: '', formError, fieldErrors: {}, values: {} }
+}

@@ -1,0 +1,30 @@
+import type { Platform } from '../platform'
+import { validateSubmission } from '../screens/validate-submission'
+import type { Tenant } from '../tenancy/tenant'
+import type { TenantSettings } from '../tenancy/tenant-settings'
+import { refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { API_KEYS, readApiKey } from './tenant-api-keys'
+import { updateTenant } from './update-tenant'
+
+export const SEO_SAVED = 'Successfully updated settings.'
+
+export async function loadSeoSettings(platform: Pick<Platform, 'database' | 'env'>, tenant: Tenant): Promise<ScreenView & { apiKey: string }> {
+  const { descriptor } = await requireScreen(platform, tenant, 'seosetting')
+  const s = tenant.settings
+  return {
+    descriptor,
+    values: { seoKeywords: s.seoKeywords, seoDescription: s.seoDescription },
+    apiKey: await readApiKey(platform, tenant, API_KEYS.plugin),
+  }
+}
+
+export async function saveSeoSettings(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
+  const { descriptor } = await requireScreen(platform, tenant, 'seosetting')
+  const submitted = validateSubmission(descriptor, form)
+  if (!submitted.ok) return refusal('seosetting', submitted)
+  const shown = shownFields(descriptor)
+  const settings: Partial<TenantSettings> = {}
+  for (const name of ['seoKeywords', 'seoDescription'] as const) if (shown.has(name)) settings[name] = text(submitted.value, name)
+  await updateTenant(platform, tenant, { settings })
+  return { ok: true, toast: SEO_SAVED }
+}

@@ -1,0 +1,54 @@
+import type { UploadForm } from '../files/read-upload-form'
+import type { Platform } from '../platform'
+import type { Tenant } from '../tenancy/tenant'
+import type { TenantSettings } from '../tenancy/tenant-settings'
+import { imageFieldsOf, storeImageUploads } from './image-fields'
+import { forgetReplacedImages } from './replaced-images'
+import { refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { updateTenant } from './update-tenant'
+import { validateWithUploads } from './validate-with-uploads'
+
+export const STUDENT_APP_SAVED = 'Successfully updated Settings.'
+
+const LABELS = ['appLabel1', 'appLabel2', 'appLabel3', 'appLabel4'] as const
+const IMAGES = ['appWelcomeImage1', 'appWelcomeImage2', 'appWelcomeImage3'] as const
+
+/** "A stored primary colour '4d8dfc' is shown as '#4d8dfc'." */
+export function colourForDisplay(stored: string): string {
+  const hex = stored.trim().replace(/^#/, '').toLowerCase()
+  return /^[0-9a-f]{6}$/.test(hex) ? `#${hex}` : ''
+}
+
+/** Stored the product's way: six lower-case hex digits without '#'. */
+export function colourForStorage(shown: string): string {
+  return shown.trim().replace(/^#/, '').toLowerCase()
+}
+
+export async function loadStudentAppSettings(platform: Pick<Platform, 'database'>, tenant: Tenant): Promise<ScreenView> {
+  const { descriptor } = await requireScreen(platform, tenant, 'studentapp')
+  const s = tenant.settings
+  return {
+    descriptor,
+    values: {
+      ...Object.fromEntries(LABELS.map((name) => [name, s[name]])),
+      appPrimaryColor: colourForDisplay(s.appPrimaryColor),
+      ...Object.fromEntries(IMAGES.map((name) => [name, s[name]])),
+    },
+  }
+}
+
+export async function saveStudentAppSettings(platform: Pick<Platform, 'database' | 'tenants' | 'env'>, tenant: Tenant, upload: UploadForm): Promise<SaveOutcome> {
+  const { descriptor } = await requireScreen(platform, tenant, 'studentapp')
+  const submitted = await validateWithUploads(descriptor, upload)
+  if (!submitted.ok) return refusal('studentapp', submitted)
+  const shown = shownFields(descriptor)
+  const settings: Partial<TenantSettings> = {}
+  for (const name of LABELS) if (shown.has(name)) settings[name] = text(submitted.value, name)
+  if (shown.has('appPrimaryColor')) settings.appPrimaryColor = colourForStorage(text(submitted.value, 'appPrimaryColor'))
+  for (const name of IMAGES) if (shown.has(name)) settings[name] = text(submitted.value, name)
+  const stored = await storeImageUploads(platform.env, tenant, imageFieldsOf(descriptor), upload)
+  Object.assign(settings, stored)
+  await updateTenant(platform, tenant, { settings })
+  await forgetReplacedImages(platform.env, tenant, Object.fromEntries(IMAGES.filter((name) => name in settings).map((name) => [name, settings[name] ?? ''])))
+  return { ok: true, toast: STUDENT_APP_SAVED }
+}

@@ -1,0 +1,144 @@
+import type { DatabaseHandle } from '#db/connection'
+import { asSystem } from '#db/tenant-scope'
+import type { TenantRow } from '#db/types'
+import { normaliseHost, parseHost, type HostMatch } from './parse-host'
+import { tenantFromRow, type Tenant } from './tenant'
+
+export type HostResolution =
+  | { kind: 'tenant'; tenant: Tenant }
+  | { kind: 'platform' }
+  | { kind: 'unknown' }
+
+interface CacheEntry {
+  tenant: Tenant | null
+  expiresAt: number
+}
+
+export interface TenantDirectoryOptions {
+  platformDomains: readonly string[]
+  masterOrgId: string
+  ttlMs: number
+  /** Tells other server processes to drop a tenant too (Redis pub/sub when configured). */
+  broadcastInvalidation?: (tenantId: string) => void
+  now?: () => number
+}
+
+/** Bounds memory when a flood of random host names each leaves a "not found" entry. */
+const MAX_ENTRIES = 10_000
+
+/**
+ * Finds tenants by host, org id or id, with an in-memory cache that is short-lived and dropped
+ * whenever a tenant is written. This is the one place that reads the tenants table across
+ * tenants for request routing.
+ */
+export class TenantDirectory {
+  readonly #cache = new Map<string, CacheEntry>()
+  readonly #dropListeners: ((tenantId: string) => void)[] = []
+  readonly #hostMatches = new Map<string, HostMatch>()
+  readonly #now: () => number
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly options: TenantDirectoryOptions,
+  ) {
+    this.#now = options.now ?? Date.now
+  }
+
+  /** From a Host header and, on the bare platform host, the org id stored in a cookie. */
+  async resolveHost(hostHeader: string | null | undefined, storedOrgId?: string | null): Promise<HostResolution> {
+    const match = this.#parse(hostHeader)
+    switch (match.kind) {
+      case 'invalid':
+        return { kind: 'unknown' }
+      case 'platform': {
+        if (!storedOrgId) return { kind: 'platform' }
+        const tenant = await this.findByOrgId(storedOrgId)
+        return tenant ? { kind: 'tenant', tenant } : { kind: 'platform' }
+      }
+      case 'subdomain': {
+        const tenant = await this.findByOrgId(match.orgId)
+        return tenant ? { kind: 'tenant', tenant } : { kind: 'unknown' }
+      }
+      case 'custom': {
+        const tenant = await this.#cached(`domain:${match.domain}`, (trx) =>
+          trx.selectFrom('tenants').selectAll().where('custom_domain', '=', match.domain).executeTakeFirst(),
+        )
+        return tenant ? { kind: 'tenant', tenant } : { kind: 'unknown' }
+      }
+    }
+  }
+
+  /** The cached answer for a host, without touching the database; undefined on a miss. */
+  peekHost(hostHeader: string): Tenant | null | undefined {
+    const match = parseHost(hostHeader, this.options.platformDomains)
+    const key =
+      match.kind === 'subdomain' ? `org:${match.orgId}` : match.kind === 'custom' ? `domain:${match.domain}` : null
+    if (!key) return undefined
+    const entry = this.#cache.get(key)
+    return entry && entry.expiresAt > this.#now() ? entry.tenant : undefined
+  }
+
+  findByOrgId(orgId: string): Promise<Tenant | null> {
+    const key = orgId.trim().toLowerCase()
+    if (!key || key.length > 63) return Promise.resolve(null)
+    return this.#cached(`org:${key}`, (trx) =>
+      trx.selectFrom('tenants').selectAll().where('org_id', '=', key).executeTakeFirst(),
+    )
+  }
+
+  findById(id: string): Promise<Tenant | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(null)
+    return this.#cached(`id:${id}`, (trx) => trx.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst())
+  }
+
+  /** Drops every cached entry of this tenant (and every "not found"), here and elsewhere. */
+  invalidate(tenantId: string): void {
+    this.dropLocal(tenantId)
+    this.options.broadcastInvalidation?.(tenantId)
+  }
+
+  /** Called for invalidations that other processes broadcast. */
+  dropLocal(tenantId: string): void {
+    for (const [key, entry] of this.#cache) {
+      if (entry.tenant === null || entry.tenant.id === tenantId) this.#cache.delete(key)
+    }
+    for (const listener of this.#dropListeners) listener(tenantId)
+  }
+
+  /** Other caches derived from a tenant (its rendered public pages) drop with it, in every process. */
+  onDrop(listener: (tenantId: string) => void): void {
+    this.#dropListeners.push(listener)
+  }
+
+  clear(): void {
+    this.#cache.clear()
+  }
+
+  /** parseHost, remembered per Host header: every request asks, and the same few hosts recur. */
+  #parse(hostHeader: string | null | undefined): HostMatch {
+    if (!hostHeader) return parseHost(hostHeader, this.options.platformDomains)
+    let match = this.#hostMatches.get(hostHeader)
+    if (!match) {
+      match = parseHost(hostHeader, this.options.platformDomains)
+      if (this.#hostMatches.size >= MAX_ENTRIES) this.#hostMatches.clear()
+      this.#hostMatches.set(hostHeader, match)
+    }
+    return match
+  }
+
+  async #cached(
+    key: string,
+    load: Parameters<typeof asSystem<TenantRow | undefined>>[2],
+  ): Promise<Tenant | null> {
+    const now = this.#now()
+    const hit = this.#cache.get(key)
+    if (hit && hit.expiresAt > now) return hit.tenant
+    const row = await asSystem(this.database, 'tenant resolution', load)
+    const tenant = row ? tenantFromRow(row, this.options.masterOrgId) : null
+    if (this.#cache.size >= MAX_ENTRIES) this.#cache.clear()
+    if (this.options.ttlMs > 0) this.#cache.set(key, { tenant, expiresAt: now + this.options.ttlMs })
+    return tenant
+  }
+}
+
+export { normaliseHost }

@@ -1,0 +1,45 @@
+import type { DatabaseHandle } from '#db/connection'
+import { withTenant } from '#db/tenant-scope'
+import type { Tenant } from '#server/tenancy/tenant'
+import type { ContactFormInput } from '#server/contacts/contact-form-schema'
+import { emailIsTaken, insertContact, isUniqueViolation } from '#server/contacts/insert-contact'
+import { NEW_USER_ROLE } from './add-user-from-contact'
+import { recordUserAudit } from './user-audit'
+
+export const CONTACT_ADDED_MESSAGE = 'Added contact successfully'
+
+export type CreateUserResult = { ok: true; guid: string } | { ok: false; reason: 'duplicate-email' }
+
+/**
+ * The Users screen's Create Contact dialog: a new contact who joins the Users list as Staff.
+ * An email already used in this organisation (in any letter case) is refused, not duplicated.
+ */
+export async function createUser(options: {
+  database: DatabaseHandle
+  tenant: Tenant
+  actorContactId: string
+  input: ContactFormInput
+  ip: string | null
+}): Promise<CreateUserResult> {
+  const { tenant, input } = options
+  try {
+    return await withTenant(options.database, tenant.id, async (trx): Promise<CreateUserResult> => {
+      if (await emailIsTaken(trx, input.email)) return { ok: false, reason: 'duplicate-email' }
+      const contact = await insertContact(trx, tenant.id, input, NEW_USER_ROLE)
+      await recordUserAudit(trx, {
+        tenantId: tenant.id,
+        actorContactId: options.actorContactId,
+        action: 'user.added',
+        targetGuid: contact.guid,
+        before: {},
+        after: { role: NEW_USER_ROLE, email: input.email },
+        ip: options.ip,
+      })
+      return { ok: true, guid: contact.guid }
+    })
+  } catch (error) {
+    // Two people adding the same email at once: the unique index decides, the loser is told.
+    if (isUniqueViolation(error)) return { ok: false, reason: 'duplicate-email' }
+    throw error
+  }
+}

@@ -1,0 +1,31 @@
+import type { Tenant } from '../tenancy/tenant'
+
+export interface SiteIdentity {
+  orgId: string
+  name: string
+  title: string
+  description: string
+  faviconUrl: string | null
+  logoUrl: string | null
+  headerColor: string | null
+  phone: string
+  email: string
+}
+
+const DEFAULT_DESCRIPTION = 'Classes, courses, events and registrations, online.'
+
+/** What every page of a tenant shows about it: safe, public fields only. */
+export function siteIdentityFor(tenant: Tenant): SiteIdentity {
+  const s = tenant.settings
+  return {
+    orgId: tenant.orgId,
+    name: tenant.name,
+    title: s.title || tenant.name,
+    description: s.seoDescription || DEFAULT_DESCRIPTION,
+    faviconUrl: s.favIcon || null,
+    logoUrl: s.logo || null,
+    headerColor: s.headerColor ? `#${s.headerColor.replace(/^#/, '')}` : null,
+    phone: s.phone,
+    email: s.email,
+  }
+}

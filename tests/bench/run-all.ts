@@ -1,0 +1,58 @@
+import { loadavg } from 'node:os'
+import { benchHttp, CONNECTIONS, DURATION_SECONDS, formatHttpResults, table, type HttpResult } from './http.bench'
+import { benchTenantResolution } from './tenant-resolution.bench'
+import { benchDescriptors } from './descriptors.bench'
+import { benchSettingsPage, formatSettingsPage } from './settings-page.bench'
+
+/**
+ * `npm run bench`: tenant resolution from the cache, then HTTP load against the built server
+ * (one process; with Postgres also two), and a summary against the targets.
+ * Figures are only comparable on a quiet machine, so the load average is printed with them.
+ */
+const RESOLUTION_TARGET_NS = 5_000
+const PAGE_TARGET_RPS = 1_000
+const PAGE_TARGET_P99_MS = 100
+
+function load(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
+}
+
+console.log(`Load average before the run: ${load()} (2 cores; above ~0.5 the figures are pessimistic)`)
+
+const resolution = await benchTenantResolution()
+console.log(`\nTenant resolution from cache: ${resolution.nsPerCall.toFixed(0)} ns per call (${resolution.calls.toLocaleString('en')} calls)`)
+
+const http: HttpResult[] = []
+const setups = process.env.DATABASE_URL ? [1, 2] : [1]
+for (const webConcurrency of setups) {
+  const results = await benchHttp({ webConcurrency })
+  console.log(`\n${formatHttpResults(results)}`)
+  http.push(...results)
+}
+
+const descriptors = await benchDescriptors()
+console.log(`\nEffective descriptor from cache: ${descriptors.resolveNsPerCall.toFixed(0)} ns per call; account form validation: ${descriptors.validateUsPerCall.toFixed(1)} µs per submission`)
+const settingsPage = await benchSettingsPage()
+console.log(`\n${formatSettingsPage(settingsPage)}`)
+const SETTINGS_PAGE_TARGET_RPS = 500
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
+const rows: string[][] = [
+  ['tenant resolution (cache)', `${resolution.nsPerCall.toFixed(0)} ns/call`, `< ${RESOLUTION_TARGET_NS} ns`, verdict(resolution.nsPerCall < RESOLUTION_TARGET_NS)],
+  ...http.map((r) => {
+    const isPage = r.target !== '/healthz'
+    const figure = `${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}, server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/req`
+    const ok = r.requestsPerSecond >= PAGE_TARGET_RPS && r.p99Ms < PAGE_TARGET_P99_MS && r.non2xx === 0 && r.errors === 0
+    return [`${r.target} (${r.setup})`, figure, isPage ? `>= ${PAGE_TARGET_RPS} req/s, p99 < ${PAGE_TARGET_P99_MS} ms` : '-', isPage ? verdict(ok) : '-']
+  }),
+  ['effective descriptor (cache)', `${descriptors.resolveNsPerCall.toFixed(0)} ns/call`, `< ${RESOLUTION_TARGET_NS} ns`, verdict(descriptors.resolveNsPerCall < RESOLUTION_TARGET_NS)],
+  [
+    `${settingsPage.target} (${settingsPage.setup})`,
+    `${settingsPage.requestsPerSecond.toFixed(0)} req/s, p99 ${settingsPage.p99Ms} ms, non-2xx ${settingsPage.non2xx}, errors ${settingsPage.errors}, server CPU ${settingsPage.cpuMsPerRequest.toFixed(3)} ms/req`,
+    `>= ${SETTINGS_PAGE_TARGET_RPS} req/s`,
+    verdict(settingsPage.requestsPerSecond >= SETTINGS_PAGE_TARGET_RPS && settingsPage.non2xx === 0 && settingsPage.errors === 0),
+  ],
+]
+console.log(`\nSummary (autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target; load average after: ${load()})\n${table(['benchmark', 'result', 'target', ''], rows)}`)

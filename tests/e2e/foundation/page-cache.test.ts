@@ -1,0 +1,93 @@
+import { request as httpRequest } from 'node:http'
+import { expect, test } from 'vitest'
+import { useBrowser, waitForHydration } from '../support/browser'
+import { useServer } from '../support/server'
+
+const server = useServer()
+const browser = useBrowser()
+
+interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** node:http, because fetch does not let a caller choose the Host header. */
+function send(path: string, options: { host: string; method?: string; cookie?: string; body?: string }): Promise<Answer> {
+  return new Promise((done, fail) => {
+    const headers: Record<string, string> = { host: options.host }
+    if (options.cookie) headers.cookie = options.cookie
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      headers['content-length'] = String(Buffer.byteLength(options.body))
+    }
+    const req = httpRequest({ host: '127.0.0.1', port: server().port, path, method: options.method ?? 'GET', headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
+    })
+    req.on('error', fail)
+    req.end(options.body)
+  })
+}
+
+const demoHost = () => `demo.localhost:${server().port}`
+const nonceOfCsp = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1]
+
+test("an anonymous visitor's second view of a public page comes from the cache, with its own nonce", async () => {
+  await send('/about', { host: demoHost(), method: 'POST', body: 'x=1' }) // starts from an empty cache
+  const first = await send('/about', { host: demoHost() })
+  const second = await send('/about', { host: demoHost() })
+  expect(first.status).toBe(200)
+  expect(first.headers['x-page-cache']).toBe('miss')
+  expect(second.status).toBe(200)
+  expect(second.headers['x-page-cache']).toBe('hit')
+  expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=5')
+
+  const firstNonce = nonceOfCsp(first)
+  const secondNonce = nonceOfCsp(second)
+  expect(firstNonce).toBeTruthy()
+  expect(secondNonce).not.toBe(firstNonce)
+  expect(second.body).not.toContain(firstNonce)
+  expect(second.body).toContain(`nonce="${secondNonce}"`)
+  expect(second.body.split(`nonce="${secondNonce}"`).join('')).toBe(first.body.split(`nonce="${firstNonce}"`).join(''))
+})
+
+test('a cached page still runs its scripts under the Content Security Policy', async () => {
+  const { page } = await browser.newPage()
+  await page.goto(`${server().url('demo')}/contact`)
+  const response = await page.goto(`${server().url('demo')}/contact`)
+  expect(response?.headers()['x-page-cache']).toBe('hit')
+  await waitForHydration(page)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click()
+  await page.getByRole('heading', { level: 1, name: 'About Demo Yoga Studio' }).waitFor()
+})
+
+test('a visitor with cookies always gets a freshly rendered page', async () => {
+  await send('/home', { host: demoHost() })
+  const withCookie = await send('/home', { host: demoHost(), cookie: 'lang=tr' })
+  expect(withCookie.status).toBe(200)
+  expect(withCookie.headers['x-page-cache']).toBeUndefined()
+  expect(withCookie.headers['cache-control']).toBeUndefined()
+})
+
+test("a write for the tenant drops its cached pages; other tenants' stay", async () => {
+  await send('/home', { host: demoHost() })
+  await send('/home', { host: `demo-east.localhost:${server().port}` })
+  expect((await send('/home', { host: demoHost() })).headers['x-page-cache']).toBe('hit')
+
+  await send('/home', { host: demoHost(), method: 'POST', body: 'x=1' })
+
+  expect((await send('/home', { host: demoHost() })).headers['x-page-cache']).toBe('miss')
+  expect((await send('/home', { host: `demo-east.localhost:${server().port}` })).headers['x-page-cache']).toBe('hit')
+})
+
+test('pages that are not shareable are never cached', async () => {
+  for (let i = 0; i < 2; i++) {
+    const missing = await send('/no-such-page', { host: demoHost() })
+    expect(missing.status).toBe(404)
+    expect(missing.headers['x-page-cache']).toBeUndefined()
+    const picker = await send('/', { host: `localhost:${server().port}` })
+    expect(picker.headers['x-page-cache']).toBeUndefined()
+  }
+})

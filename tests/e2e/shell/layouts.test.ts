@@ -1,0 +1,190 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { useBrowser, waitForHydration } from '../support/browser'
+import { useServer } from '../support/server'
+import { signIn } from './sign-in'
+
+const server = useServer()
+const browser = useBrowser()
+const demo = (path: string) => `${server().url('demo')}${path}`
+
+const sidebarWidth = (page: Page) => page.getByTestId('sidebar').evaluate((element) => Math.round(element.getBoundingClientRect().width))
+const groupTitles = (page: Page) =>
+  page.locator('nav[aria-label="Staff menu"] details[data-group] > summary').evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim()))
+const openGroups = (page: Page) =>
+  page.locator('nav[aria-label="Staff menu"] details[data-group][open]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-group')))
+const visibleMenuLinks = (page: Page) =>
+  page
+    .locator('nav[aria-label="Staff menu"] a, nav[aria-label="Staff menu"] button[type="submit"]')
+    .evaluateAll((nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null).map((node) => node.textContent?.trim()))
+
+describe('staff back office (vertical layout)', () => {
+  test('an admin lands on the dashboard with the sidebar, toolbar and footer', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 } })
+    await signIn(page, server(), 'admin@demo.test')
+    expect(new URL(page.url()).pathname).toBe('/dashboard')
+    await page.getByRole('heading', { level: 1, name: 'Welcome back, Avery' }).waitFor()
+    await page.waitForFunction(() => document.title === 'Dashboard | Demo Yoga Studio')
+    await expect(groupTitles(page)).resolves.toEqual(['Overview', 'Products', 'Resources'])
+    await expect(page.locator('[data-figure="Contacts"]').textContent()).resolves.toBe('8')
+    // Toolbar: the demo studio is a master franchise with one franchise, and staff may preview.
+    await expect(page.getByRole('group', { name: 'Shortcuts' }).isVisible()).resolves.toBe(true)
+    await expect(page.locator('summary[aria-label="Switch franchise"]').isVisible()).resolves.toBe(true)
+    await expect(page.locator('summary[aria-label="Preview"]').isVisible()).resolves.toBe(true)
+    await expect(page.getByText('v6.4 December 2022').isVisible()).resolves.toBe(true)
+    await expect(page.getByText(/Last activity: \w{3} \w{3}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)/).isVisible()).resolves.toBe(true)
+    await waitForHydration(page)
+    await page.screenshot({ path: '/tmp/e2e-shell-admin-dashboard.png', fullPage: true })
+  })
+
+  test('the sidebar folds to 64 px, stays folded on the next page, and unfolds', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 } })
+    await signIn(page, server(), 'admin@demo.test')
+    await waitForHydration(page)
+    expect(await sidebarWidth(page)).toBe(250)
+    await page.getByTestId('sidebar-fold-toggle').click()
+    await page.mouse.move(900, 500)
+    await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().width === 64)
+    await page.reload()
+    await page.mouse.move(900, 500)
+    await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().width === 64)
+    // Hovering the folded menu shows it whole for a moment.
+    await page.getByTestId('sidebar').hover()
+    await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().width === 250)
+    await page.getByTestId('sidebar-fold-toggle').click()
+    await page.mouse.move(900, 500)
+    await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().width === 250)
+  })
+
+  test('menu search filters the menu by title, ignoring case', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 } })
+    await signIn(page, server(), 'admin@demo.test')
+    await waitForHydration(page)
+    const search = page.getByRole('searchbox', { name: 'Search the menu' })
+    await search.fill('SETT')
+    await expect(visibleMenuLinks(page)).resolves.toEqual(['Settings'])
+    await search.fill('zzz')
+    await expect(page.getByText('No menu item matches “zzz”.').isVisible()).resolves.toBe(true)
+    await page.getByRole('button', { name: 'Clear menu search' }).click()
+    await expect(visibleMenuLinks(page)).resolves.toContain('Dashboard')
+  })
+
+  test('menu search works without JavaScript too', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 }, javaScriptEnabled: false })
+    await signIn(page, server(), 'admin@demo.test')
+    await page.goto(demo('/dashboard?menu=logout'))
+    await expect(visibleMenuLinks(page)).resolves.toEqual(['Logout'])
+  })
+
+  test('a group opens when the page is inside it and closes otherwise', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 } })
+    await signIn(page, server(), 'admin@demo.test')
+    await expect(openGroups(page)).resolves.toEqual(['overview'])
+    await page.goto(demo('/settings/account'))
+    await expect(openGroups(page)).resolves.toEqual(['resources'])
+    await waitForHydration(page)
+    // Client-side navigation re-evaluates the groups as well.
+    await page.getByRole('link', { name: 'Demo Yoga Studio dashboard' }).click()
+    await page.waitForURL('**/dashboard')
+    await page.waitForFunction(() => document.querySelector('details[data-group="resources"]')?.hasAttribute('open') === false)
+    await expect(openGroups(page)).resolves.toEqual(['overview'])
+  })
+
+  test('on a phone the menu slides in from the toolbar button', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 390, height: 800 } })
+    await signIn(page, server(), 'staff@demo.test')
+    expect(new URL(page.url()).pathname).toBe('/calendar')
+    await expect(page.getByText('No classes scheduled yet.').isVisible()).resolves.toBe(true)
+    const left = () => page.getByTestId('sidebar').evaluate((element) => Math.round(element.getBoundingClientRect().left))
+    expect(await left()).toBeLessThan(0)
+    await page.getByTestId('menu-toggle').click()
+    await page.waitForFunction(() => Math.round(document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().left ?? -1) === 0)
+  })
+
+  test('My Profile saves a new phone number with a toast, and refuses a bad one in the form', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 } })
+    await signIn(page, server(), 'admin@demo.test')
+    await page.locator('summary[aria-label="User menu"]').click()
+    await page.getByRole('link', { name: 'My Profile' }).click()
+    await page.waitForURL('**/profile')
+    await waitForHydration(page)
+    await page.getByLabel('Phone').fill('12')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByText('Enter a phone number with at least 7 digits.').isVisible()).resolves.toBe(true)
+    await page.getByLabel('Phone').fill('555-010-9999')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await page.getByText('Profile updated successfully.').waitFor()
+    await expect(page.locator('dd', { hasText: '555-010-9999' }).isVisible()).resolves.toBe(true)
+  })
+})
+
+describe('student portal (horizontal layout)', () => {
+  test('a student lands on classes with the horizontal menu, which hides under 821 px', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    await signIn(page, server(), 'student@demo.test')
+    expect(new URL(page.url()).pathname).toBe('/classes')
+    const navbar = page.getByTestId('student-navbar')
+    await navbar.waitFor()
+    const menu = page.getByRole('navigation', { name: 'Student menu', exact: true })
+    await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['Calendar', 'Courses'])
+    await expect(menu.locator('summary').textContent()).resolves.toBe('Stella Student')
+    await waitForHydration(page)
+    await page.screenshot({ path: '/tmp/e2e-shell-student.png', fullPage: true })
+
+    await menu.getByRole('link', { name: 'Courses' }).click()
+    await page.waitForURL('**/mycourses')
+    await page.getByRole('heading', { level: 1, name: 'Courses' }).waitFor()
+
+    await page.setViewportSize({ width: 820, height: 900 })
+    await expect(navbar.isVisible()).resolves.toBe(false)
+    await page.getByTestId('student-menu-toggle').click()
+    const compact = page.getByRole('navigation', { name: 'Portal pages' })
+    await expect(compact.getByRole('link', { name: 'Calendar' }).isVisible()).resolves.toBe(true)
+    await page.setViewportSize({ width: 821, height: 900 })
+    await expect(navbar.isVisible()).resolves.toBe(true)
+  })
+
+  test('a student opening a staff address is sent to the portal', async () => {
+    const { page } = await browser.newPage()
+    await signIn(page, server(), 'student@demo.test')
+    await page.goto(demo('/dashboard'))
+    expect(new URL(page.url()).pathname).toBe('/classes')
+  })
+})
+
+describe('public website (horizontal layout)', () => {
+  test('the menu puts home first and about and contact last, and the 404 page keeps the site around it', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 }, allowConsoleErrors: [/status of 404/] })
+    await page.goto(demo('/'))
+    const menu = page.getByRole('navigation', { name: 'Main', exact: true })
+    // Top-level entries: links, and groups (the forms menu) by their heading.
+    const entries = menu.locator(':scope > ul > li').evaluateAll((items) =>
+      items.map((item) => (item.querySelector(':scope > a, :scope > details > summary')?.textContent ?? '').trim()),
+    )
+    await expect(entries).resolves.toEqual(['Home', 'About Us', 'Contact Us'])
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('index, follow')
+    await expect(page.locator('meta[property="og:title"]').getAttribute('content')).resolves.toBe('Home | Demo Yoga Studio')
+    await expect(page.locator('meta[name="twitter:card"]').getAttribute('content')).resolves.toBe('summary')
+    await page.screenshot({ path: '/tmp/e2e-shell-public-home.png', fullPage: true })
+
+    const visitorOnStaffPage = await page.goto(demo('/dashboard'))
+    expect(new URL(page.url()).pathname).toBe('/404')
+    expect(visitorOnStaffPage?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('404 Page Not Found')
+    await expect(menu.getByRole('link', { name: 'About Us' }).isVisible()).resolves.toBe(true)
+
+    const unknown = await page.goto(demo('/no/such/page'))
+    expect(unknown?.status()).toBe(404)
+    expect(new URL(page.url()).pathname).toBe('/no/such/page')
+  })
+
+  test('web preview shows staff the public site, and Admin View brings them back', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 } })
+    await signIn(page, server(), 'admin@demo.test')
+    await page.locator('summary[aria-label="Preview"]').click()
+    await Promise.all([page.waitForURL('**/home'), page.getByRole('button', { name: 'Web Preview' }).click()])
+    await page.getByText('You are seeing the website as visitors do.').waitFor()
+    await Promise.all([page.waitForURL('**/dashboard'), page.getByRole('button', { name: 'Admin View' }).click()])
+    await page.getByRole('heading', { level: 1, name: 'Welcome back, Avery' }).waitFor()
+  })
+})

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { SETTINGS_TILES, settingsTilesFor } from '#server/settings/settings-tiles'
+
+/** The route files that would serve a tile's path under the staff layout. */
+function routeExists(path: string): boolean {
+  const flat = `_admin${path.replace(/\//g, '.')}`
+  return [`app/routes/${flat}.tsx`, `app/routes/${flat}._index.tsx`, `app/routes/${flat}/route.tsx`, `app/routes/${flat}._index/route.tsx`].some((file) =>
+    existsSync(file),
+  )
+}
+
+describe('settings home tiles', () => {
+  it('are in the spec order, with Student App after Module Settings', () => {
+    expect(SETTINGS_TILES.map((tile) => tile.title)).toEqual([
+      'Account', 'Website', 'Module Settings', 'Student App', 'Payment Settings', 'Integrations', 'Users', 'Roles',
+      'Custom Fields', 'Franchise', 'Templates', 'Plans',
+    ])
+  })
+
+  it.each(SETTINGS_TILES.map((tile) => [tile.title, tile] as const))('%s is shown exactly when its screen exists', (_title, tile) => {
+    expect(tile.built, `${tile.path}: flip "built" in server/settings/settings-tiles.ts when its route lands`).toBe(routeExists(tile.path))
+  })
+
+  it('shows Franchise only to a master franchise', () => {
+    const withFranchise = SETTINGS_TILES.map((tile) => ({ ...tile, built: true }))
+    expect(settingsTilesFor({ isMasterFranchise: false }, withFranchise).some((tile) => tile.key === 'franchise')).toBe(false)
+    expect(settingsTilesFor({ isMasterFranchise: true }, withFranchise).some((tile) => tile.key === 'franchise')).toBe(true)
+  })
+
+  it('leaves nothing to show when no screen is built', () => {
+    expect(settingsTilesFor({ isMasterFranchise: true }, SETTINGS_TILES.map((tile) => ({ ...tile, built: false })))).toEqual([])
+  })
+})

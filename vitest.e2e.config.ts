@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config'
+import { aliases } from './vitest.shared'
+
+/**
+ * Browser tests against the built server (build/server.js), each file starting its own server
+ * and database. The machine has 2 cores: at most 2 files at once, one server and one browser
+ * each.
+ */
+export default defineConfig({
+  resolve: { alias: aliases },
+  test: {
+    globals: true,
+    include: ['tests/e2e/**/*.test.ts'],
+    environment: 'node',
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 240_000,
+    teardownTimeout: 30_000,
+    setupFiles: ['tests/setup/env.ts'],
+  },
+})
