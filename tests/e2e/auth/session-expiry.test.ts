@@ -12,7 +12,8 @@ test("idle expiry shows 'Session Expired'; Continue renews it and Logout signs o
   const page = await loginAs(checked.context, server(), { orgId: 'demo', email: 'admin@demo.test' })
   expect(new URL(page.url()).pathname).toBe('/dashboard')
   await waitForHydration(page)
-  await expect(page.evaluate(() => window.localStorage.getItem('loginTrace'))).resolves.toBe('true')
+  // The trace is written by an effect once the shell has hydrated.
+  await page.waitForFunction(() => window.localStorage.getItem('loginTrace') === 'true', undefined, { timeout: 5_000 })
 
   const dialog = page.getByRole('alertdialog', { name: 'Session Expired' })
   await dialog.waitFor({ timeout: 15_000 })

@@ -96,6 +96,7 @@ describe('settings screens', () => {
     await page.goto(url('/settings/display'))
     await waitForHydration(page)
     // With JavaScript there is no Save button for the modules: each switch saves.
+    await page.locator('#modules').getByText('Changes are saved as you make them.').waitFor()
     await expect(page.locator('#modules').getByRole('button', { name: 'Save' }).count()).resolves.toBe(0)
     const forms = page.getByRole('switch', { name: 'Forms' })
     await expect(forms.isChecked()).resolves.toBe(true)

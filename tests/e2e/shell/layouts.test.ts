@@ -157,11 +157,11 @@ describe('public website (horizontal layout)', () => {
     const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 }, allowConsoleErrors: [/status of 404/] })
     await page.goto(demo('/'))
     const menu = page.getByRole('navigation', { name: 'Main', exact: true })
-    // Top-level entries: links, and groups (the forms menu) by their heading.
+    // Top-level entries: links, and groups by their heading (the published forms of the tenant).
     const entries = menu.locator(':scope > ul > li').evaluateAll((items) =>
       items.map((item) => (item.querySelector(':scope > a, :scope > details > summary')?.textContent ?? '').trim()),
     )
-    await expect(entries).resolves.toEqual(['Home', 'About Us', 'Contact Us'])
+    await expect(entries).resolves.toEqual(['Home', 'Forms', 'About Us', 'Contact Us'])
     await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('index, follow')
     await expect(page.locator('meta[property="og:title"]').getAttribute('content')).resolves.toBe('Home | Demo Yoga Studio')
     await expect(page.locator('meta[name="twitter:card"]').getAttribute('content')).resolves.toBe('summary')
