@@ -46,6 +46,9 @@ export interface SessionsTable {
   id: Generated<string>
   tenant_id: string
   token_hash: string
+  /** The token before the last rotation, accepted until previous_valid_until. */
+  previous_token_hash: string | null
+  previous_valid_until: Timestamp | null
   contact_id: string
   state: Json<Record<string, unknown>>
   remember_me: Generated<boolean>

@@ -57,7 +57,7 @@ export async function startPreview(
     const session = await rotateSession(trx, row.id, {
       contactId,
       state: { ...state, preview: { kind, staffContactId: user.contactId } },
-    })
+    }, { keepPreviousToken: true })
     if (!session) return { kind: 'not-allowed', message: 'Your session has ended. Please login again.' }
     await writeAuditLog(trx, {
       tenantId: tenant.id,
@@ -83,7 +83,7 @@ export async function endPreview(
     const state = row ? parseSessionState(row.state) : null
     if (!row || !state?.preview) return null
     const { preview, ...rest } = state
-    const session = await rotateSession(trx, row.id, { contactId: preview.staffContactId, state: rest })
+    const session = await rotateSession(trx, row.id, { contactId: preview.staffContactId, state: rest }, { keepPreviousToken: true })
     if (session) {
       await writeAuditLog(trx, {
         tenantId: input.tenant.id,

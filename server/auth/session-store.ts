@@ -52,29 +52,46 @@ export function createSession(database: DatabaseHandle, input: NewSessionInput):
   return withTenant(database, input.tenantId, (trx) => insertSession(trx, input))
 }
 
-export function findSessionByToken(trx: TenantExecutor, token: string): Promise<SessionRow | undefined> {
-  return trx.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst()
+/** How long a rotated-away token still finds its session (see rotateSession). */
+export const ROTATION_GRACE_MS = 15_000
+
+/** The session of a token: its current one, or the one it had until a moment ago. */
+export function findSessionByToken(trx: TenantExecutor, token: string, now: Date = new Date()): Promise<SessionRow | undefined> {
+  const hash = hashToken(token)
+  return trx
+    .selectFrom('sessions')
+    .selectAll()
+    .where((eb) => eb.or([eb('token_hash', '=', hash), eb.and([eb('previous_token_hash', '=', hash), eb('previous_valid_until', '>', now)])]))
+    .executeTakeFirst()
 }
 
 /**
  * Gives an existing session a new token (and optionally a new identity and state) in one
- * statement: the old cookie stops working at once. Used at every identity change.
+ * statement. Used at every identity change. By default the old cookie stops working at once;
+ * `keepPreviousToken` lets it find the (changed) session for ROTATION_GRACE_MS more, for a change
+ * the same person makes to their own session (preview on and off), where a request already in
+ * flight with the old cookie must not sign them out.
  */
 export async function rotateSession(
   trx: TenantExecutor,
   sessionId: string,
   changes: { contactId?: string; state?: SessionState; expiresAt?: Date },
+  options: { keepPreviousToken?: boolean; now?: Date } = {},
 ): Promise<IssuedSession | null> {
   const token = createOpaqueToken()
+  const now = options.now ?? new Date()
   const row = await trx
     .updateTable('sessions')
-    .set({
+    .set((eb) => ({
       token_hash: hashToken(token),
+      // The right-hand side reads the row as it was: the token being replaced.
+      previous_token_hash: options.keepPreviousToken ? eb.ref('token_hash') : null,
+      previous_valid_until: options.keepPreviousToken ? new Date(now.getTime() + ROTATION_GRACE_MS) : null,
       ...(changes.contactId ? { contact_id: changes.contactId } : {}),
       ...(changes.state ? { state: JSON.stringify(changes.state) } : {}),
       ...(changes.expiresAt ? { expires_at: changes.expiresAt } : {}),
-      last_seen_at: new Date(),
-    })
+      last_seen_at: now,
+    }))
     .where('id', '=', sessionId)
     .returning(['id', 'expires_at', 'remember_me'])
     .executeTakeFirst()
@@ -83,7 +100,11 @@ export async function rotateSession(
 
 export async function deleteSessionByToken(database: DatabaseHandle, tenantId: string, token: string): Promise<void> {
   await withTenant(database, tenantId, (trx) =>
-    trx.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute(),
+    // Either of its tokens names the session: logging out with a just-rotated cookie still ends it.
+    trx
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('token_hash', '=', hashToken(token)), eb('previous_token_hash', '=', hashToken(token))]))
+      .execute(),
   )
 }
 

@@ -22,7 +22,11 @@ async function openUserFromList(page: Page, name: string) {
 
 async function chooseRoleAndSubmit(page: Page, label: string) {
   await page.getByText(label, { exact: true }).click()
-  await page.getByRole('button', { name: 'Submit' }).click()
+  // Wait for this save's own answer: the toast of an earlier save may still be on screen.
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === 'POST' && response.status() < 400),
+    page.getByRole('button', { name: 'Submit' }).click(),
+  ])
   await page.getByText('Successfully updated user.').waitFor()
 }
 
