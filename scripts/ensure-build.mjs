@@ -27,9 +27,12 @@ export function needsBuild() {
 export function ensureBuild() {
   if (!needsBuild()) return
   console.log('Building the app (first start or changed sources)...')
-  const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'build'], { stdio: 'inherit' })
+  // Always a production build: a caller's NODE_ENV (vitest sets 'test') would otherwise give a
+  // development bundle that fails under `npm start`.
+  const env = { ...process.env, NODE_ENV: 'production' }
+  const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'build'], { stdio: 'inherit', env })
   if (result.status !== 0) process.exit(result.status ?? 1)
-  const server = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' })
+  const server = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit', env })
   if (server.status !== 0) process.exit(server.status ?? 1)
 }
 

@@ -16,14 +16,17 @@ interface Resolution {
   staleCookie: boolean
 }
 
-// Several guards may run for one request (root loader, route loader); look the session up once.
-const resolved = new WeakMap<Request, Promise<Resolution>>()
+// Several guards run for one page (the layout's loader, the route's loader, each with its own
+// Request object): look the session up once per load context, which is one per HTTP request.
+// Only for reads: after an action changed the session, the loaders of that request look again.
+const resolved = new WeakMap<AppLoadContext, Promise<Resolution>>()
 
 function resolveSession(request: Request, context: AppLoadContext): Promise<Resolution> {
-  let pending = resolved.get(request)
+  if (request.method !== 'GET' && request.method !== 'HEAD') return lookUp(request, context)
+  let pending = resolved.get(context)
   if (!pending) {
     pending = lookUp(request, context)
-    resolved.set(request, pending)
+    resolved.set(context, pending)
   }
   return pending
 }

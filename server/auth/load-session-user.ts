@@ -27,20 +27,29 @@ export async function loadSessionUser(
   token: string,
   now: Date = new Date(),
 ): Promise<SessionLookup> {
-  const row = await withTenant(platform.database, tenant.id, (trx) => findSessionByToken(trx, token))
-  if (!row) return { kind: 'none' }
-  const state = parseSessionState(row.state)
-  if (!state || state.handoff) return { kind: 'none' }
-  if (new Date(row.expires_at) <= now) return { kind: 'expired', sessionId: row.id }
+  // One transaction for the session, its people on this tenant and the idle-time-out slide:
+  // this runs on every signed-in request. Franchise actors live in the master tenant and are
+  // read afterwards (a second connection inside this transaction could wait on this one).
+  const local = await withTenant(platform.database, tenant.id, async (trx) => {
+    const row = await findSessionByToken(trx, token, now)
+    if (!row) return { kind: 'none' as const }
+    const state = parseSessionState(row.state)
+    if (!state || state.handoff) return { kind: 'none' as const }
+    if (new Date(row.expires_at) <= now) return { kind: 'expired' as const, sessionId: row.id }
+    const ids = state.franchise ? [] : [row.contact_id, state.preview?.staffContactId].filter((id): id is string => Boolean(id))
+    const contacts = ids.length > 0 ? await loadContacts(trx, ids) : new Map<string, SessionContact>()
+    let expiresAt = new Date(row.expires_at)
+    if (now.getTime() - new Date(row.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
+      expiresAt = idleExpiry(now, platform.env.SESSION_IDLE_MINUTES)
+      await extendSession(trx, row.id, expiresAt, now)
+    }
+    return { kind: 'found' as const, row, state, contacts, expiresAt }
+  })
+  if (local.kind !== 'found') return local
+  const { row, state, contacts, expiresAt } = local
 
-  const identity = await resolveIdentity(platform, tenant, state, row.contact_id)
+  const identity = await resolveIdentity(platform, tenant, state, row.contact_id, contacts)
   if (!identity) return { kind: 'none' }
-
-  let expiresAt = new Date(row.expires_at)
-  if (now.getTime() - new Date(row.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
-    expiresAt = idleExpiry(now, platform.env.SESSION_IDLE_MINUTES)
-    await withTenant(platform.database, tenant.id, (trx) => extendSession(trx, row.id, expiresAt, now))
-  }
 
   const { contact, role, previewedBy } = identity
   const user: SessionUser = {
@@ -74,20 +83,18 @@ async function resolveIdentity(
   tenant: Tenant,
   state: SessionState,
   contactId: string,
+  /** The host tenant's contacts of this session, already read (none in franchise mode). */
+  local: Map<string, SessionContact>,
 ): Promise<Identity | null> {
   // The staff member behind the session: in franchise mode a contact of the master tenant.
   const loadStaff = async (staffId: string) => {
-    const staff = state.franchise
-      ? await loadFranchiseActor(platform, tenant, state.franchise, staffId)
-      : await withTenant(platform.database, tenant.id, (trx) => loadContact(trx, staffId))
+    const staff = state.franchise ? await loadFranchiseActor(platform, tenant, state.franchise, staffId) : local.get(staffId)
     return staff && !staff.is_account_locked && isStaffRole(staff.role) ? staff : null
   }
 
   const preview = state.preview
   if (!preview) {
-    const contact = state.franchise
-      ? await loadFranchiseActor(platform, tenant, state.franchise, contactId)
-      : await withTenant(platform.database, tenant.id, (trx) => loadContact(trx, contactId))
+    const contact = state.franchise ? await loadFranchiseActor(platform, tenant, state.franchise, contactId) : local.get(contactId)
     if (!contact || contact.is_account_locked || !isRole(contact.role)) return null
     return { contact, role: contact.role, previewedBy: null }
   }
@@ -103,13 +110,14 @@ async function resolveIdentity(
       return { contact: staff, role: ROLE_STUDENT, previewedBy: staff.id }
     case 'contact': {
       // The previewed student is always a contact of the host tenant.
-      const student = await withTenant(platform.database, tenant.id, (trx) => loadContact(trx, contactId))
+      const student = local.get(contactId) ?? (await withTenant(platform.database, tenant.id, (trx) => loadContacts(trx, [contactId]))).get(contactId)
       if (!student || student.is_account_locked) return null
       return { contact: student, role: ROLE_STUDENT, previewedBy: staff.id }
     }
   }
 }
 
-function loadContact(trx: TenantExecutor, contactId: string): Promise<SessionContact | undefined> {
-  return trx.selectFrom('contacts').select(sessionContactColumns).where('id', '=', contactId).executeTakeFirst()
+async function loadContacts(trx: TenantExecutor, ids: string[]): Promise<Map<string, SessionContact>> {
+  const rows = await trx.selectFrom('contacts').select(sessionContactColumns).where('id', 'in', ids).execute()
+  return new Map(rows.map((row) => [row.id, row]))
 }

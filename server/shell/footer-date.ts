@@ -13,7 +13,20 @@ export function formatFooterDate(date: Date, timeZone: string): string {
   return `${part('weekday')} ${part('month')}-${part('day')}-${part('year')} ${part('hour').padStart(2, '0')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`
 }
 
+// Building a DateTimeFormat costs far more than using one; tenants share a handful of zones.
+const formatters = new Map<string, Intl.DateTimeFormat>()
+const MAX_FORMATTERS = 500
+
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = createFormatter(timeZone)
+    if (formatters.size < MAX_FORMATTERS) formatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+function createFormatter(timeZone: string): Intl.DateTimeFormat {
   const options: Intl.DateTimeFormatOptions = {
     weekday: 'short',
     month: 'short',
