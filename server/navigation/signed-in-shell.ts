@@ -4,12 +4,17 @@ import type { Platform } from '#server/platform'
 import type { NavigationItem } from '#server/shell/navigation-item'
 import { isStaffRole, ROLE_STUDENT, roleTitle } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
+import { tenantMemo } from '#server/tenancy/tenant-memo'
 import { listSitePages } from '#server/website/list-site-pages'
+import type { PublicPageSummary } from '#server/website/public-pages'
 import { siteIdentityFor, type SiteIdentity } from '#server/website/site-identity'
 import { adminMenuFor } from './admin-menu'
 import { footerFor, type FooterView } from './footer'
 import { menuLinks, shortcutsFor, type Shortcut } from './shortcuts'
 import { studentMenuFor } from './student-menu'
+
+/** A safety net for writes made outside the app; app writes drop the entries at once. */
+const SHELL_MEMO_TTL_MS = 60_000
 
 export type ShellUser = {
   firstName: string
@@ -61,7 +66,7 @@ export function shellUserOf(user: SessionUser): ShellUser {
  * on the next page).
  */
 export async function loadSignedInShell(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'tenants'>,
   input: { tenant: Tenant; user: SessionUser; kind: 'staff' | 'student'; shortcutsCookie: string | null },
 ): Promise<SignedInShell> {
   const { tenant, user, kind } = input
@@ -72,8 +77,13 @@ export async function loadSignedInShell(
   const isStaffView = kind === 'staff'
   // Switching needs a staff member on the master's own session, so the list is only read then.
   const mayListFranchises = isStaffView && tenant.isMasterFranchise && !user.isFranchiseMode && !user.previewedByContactId
-  const pages = await listSitePages(platform.database, tenant)
-  const franchises = mayListFranchises ? await listFranchises(platform, tenant) : []
+  // Both change only through writes that invalidate the tenant; read them once, not per page.
+  const [pages, franchises] = await Promise.all([
+    tenantMemo<PublicPageSummary[]>(platform.tenants, 'site-pages', SHELL_MEMO_TTL_MS).get(tenant.id, () => listSitePages(platform.database, tenant)),
+    mayListFranchises
+      ? tenantMemo<FranchiseSummary[]>(platform.tenants, 'franchises', SHELL_MEMO_TTL_MS).get(tenant.id, () => listFranchises(platform, tenant))
+      : [],
+  ])
   return {
     kind,
     site: siteIdentityFor(tenant),
