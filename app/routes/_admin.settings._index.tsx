@@ -4,11 +4,14 @@ import { settingsTilesFor } from '#server/settings/settings-tiles'
 import { SettingsTiles } from '#app/components/schema-form/settings-tiles'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
+import { allowSignedInPageCache } from '#server/http/signed-in-page-cache'
 
 export const meta: MetaFunction = () => [{ title: 'Settings' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
+  // Drawn from the tenant's settings, the session and cookies only: kept per user until a write.
+  allowSignedInPageCache(context)
   const tenant = requireTenant(context)
   return { tiles: settingsTilesFor(tenant).map(({ key, title, description, icon, path }) => ({ key, title, description, icon, path })) }
 }

@@ -12,11 +12,14 @@ import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-he
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { allowSignedInPageCache } from '#server/http/signed-in-page-cache'
 
 export const meta: MetaFunction = () => [{ title: 'Account Settings' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin(request, context)
+  // Drawn from the tenant's settings, the session and cookies only: kept per user until a write.
+  allowSignedInPageCache(context)
   const tenant = requireTenant(context)
   return loadAccountSettings(context.platform, tenant, user)
 }

@@ -8,11 +8,14 @@ import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { allowSignedInPageCache } from '#server/http/signed-in-page-cache'
 
 export const meta: MetaFunction = () => [{ title: 'Roles Setting' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
+  // Drawn from the tenant's settings, the session and cookies only: kept per user until a write.
+  allowSignedInPageCache(context)
   return loadRolesSettings(context.platform, requireTenant(context))
 }
 

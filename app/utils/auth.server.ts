@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
-import { loadSessionUser } from '#server/auth/load-session-user'
 import { hasPermission, type Permission } from '#server/auth/permissions'
-import { clearedSessionCookie, readSessionToken, sessionCookie } from '#server/auth/session-cookie'
+import { sessionOfRequest, type RequestSession } from '#server/auth/request-session'
+import { clearedSessionCookie, sessionCookie } from '#server/auth/session-cookie'
 import type { IssuedSession } from '#server/auth/session-store'
 import type { SessionUser } from '#server/auth/session-user'
 import { loginPathFor } from '#server/shell/landing-path'
@@ -10,35 +10,8 @@ import { isStaffRole, ROLE_ADMIN, ROLE_STUDENT } from '#server/shell/roles'
 export type { SessionUser } from '#server/auth/session-user'
 export type { Permission } from '#server/auth/permissions'
 
-interface Resolution {
-  user: SessionUser | null
-  /** The request carried a cookie that no longer names a live session: clear it. */
-  staleCookie: boolean
-}
-
-// Several guards run for one page (the layout's loader, the route's loader, each with its own
-// Request object): look the session up once per load context, which is one per HTTP request.
-// Only for reads: after an action changed the session, the loaders of that request look again.
-const resolved = new WeakMap<AppLoadContext, Promise<Resolution>>()
-
-function resolveSession(request: Request, context: AppLoadContext): Promise<Resolution> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return lookUp(request, context)
-  let pending = resolved.get(context)
-  if (!pending) {
-    pending = lookUp(request, context)
-    resolved.set(context, pending)
-  }
-  return pending
-}
-
-async function lookUp(request: Request, context: AppLoadContext): Promise<Resolution> {
-  const token = readSessionToken(request.headers.get('cookie'))
-  if (!token) return { user: null, staleCookie: false }
-  // Sessions live in a tenant; the bare platform host (no organisation chosen) has none.
-  if (!context.tenant) return { user: null, staleCookie: false }
-  const lookup = await loadSessionUser(context.platform, context.tenant, token)
-  if (lookup.kind === 'active') return { user: lookup.user, staleCookie: false }
-  return { user: null, staleCookie: true }
+function resolveSession(request: Request, context: AppLoadContext): Promise<RequestSession> {
+  return sessionOfRequest(context, request.method, request.headers.get('cookie'))
 }
 
 /** The signed-in user of this request on this host, or null. */

@@ -113,6 +113,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   // (a page saved, a setting changed), so a visitor never waits out the cache after an edit.
   const pageCache = options.isDev ? null : new PageCache()
   if (pageCache) platform.tenants.onDrop((tenantId) => pageCache.dropTenant(tenantId))
+  // Back-office pages kept per signed-in user (signed-in-page-cache.ts), dropped the same way.
+  const signedInPageCache = options.isDev ? null : new PageCache({ maxEntries: 300 })
+  if (signedInPageCache) platform.tenants.onDrop((tenantId) => signedInPageCache.dropTenant(tenantId))
 
   app.all(
     '*',
@@ -120,6 +123,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       build: options.build,
       mode: options.isDev ? 'development' : 'production',
       pageCache,
+      signedInPageCache,
       afterWrite: (tenant) => platform.tenants.invalidate(tenant.id),
       getLoadContext: (req, res): AppLoadContext => ({
         platform,
@@ -127,6 +131,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         nonce: res.locals.nonce as string,
         requestId: res.locals.requestId as string,
         ip: req.ip ?? '',
+        signedInPageCache: { seconds: 0 },
       }),
     }),
   )

@@ -10,6 +10,11 @@ export interface RequestContext {
   requestId: string
   /** The client address (first hop when behind a trusted proxy). */
   ip: string
+  /**
+   * Set by a loader whose page may be kept for this signed-in user (see signed-in-page-cache.ts);
+   * absent where no cache sits in front of Remix (tests calling loaders directly).
+   */
+  signedInPageCache?: { seconds: number }
 }
 
 declare module '@remix-run/node' {

@@ -9,6 +9,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { isbot } from 'isbot'
 import type { Tenant } from '../tenancy/tenant'
 import { hasPersonalCookies, withNonce, type CachedPage, type PageCache, type RenderedPage } from './page-cache'
+import { signedInPageKey } from './signed-in-page-cache'
 
 export interface RemixHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>)
@@ -16,6 +17,8 @@ export interface RemixHandlerOptions {
   getLoadContext(req: Request, res: Response): AppLoadContext
   /** Serves shareable pages to anonymous visitors from memory; null turns that off. */
   pageCache: PageCache | null
+  /** Keeps pages that routes allow per signed-in user (signed-in-page-cache.ts); null turns that off. */
+  signedInPageCache?: PageCache | null
   /** Called once a state-changing request for a tenant has been handled, before it is answered. */
   afterWrite?: (tenant: Tenant) => void
 }
@@ -32,19 +35,22 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const context = options.getLoadContext(req, res)
-      const key = cache ? pageCacheKey(req, context.tenant) : null
-      const found = key && cache ? cache.lookup(key) : null
+      const publicKey = cache ? pageCacheKey(req, context.tenant) : null
+      const signedInKey = !publicKey && options.signedInPageCache ? await signedInPageKey(req, context, audienceOf(req)) : null
+      const store = publicKey ? cache : signedInKey ? (options.signedInPageCache ?? null) : null
+      const key = publicKey ?? signedInKey
+      const found = key && store ? store.lookup(key) : null
       if (found && found.kind !== 'render') {
         sendPage(res, found.page, withNonce(found.page, context.nonce), found.kind === 'fresh' ? 'hit' : 'stale')
         return
       }
       let kept = false
       try {
-        const generation = cache?.generationOf(context.tenant?.id ?? null) ?? 0
+        const generation = store?.generationOf(context.tenant?.id ?? null) ?? 0
         const response = await handleRequest(toFetchRequest(req, res), context)
         if (context.tenant && !SAFE_METHODS.has(req.method)) options.afterWrite?.(context.tenant)
-        const ttlMs = key && cache ? cache.ttlFor(response.status, response.headers) : 0
-        if (key && cache && ttlMs > 0) {
+        const ttlMs = !key || !store ? 0 : publicKey ? store.ttlFor(response.status, response.headers) : signedInTtlMs(response, context)
+        if (key && store && ttlMs > 0) {
           const page: RenderedPage = {
             status: response.status,
             headers: storableHeaders(response.headers),
@@ -52,19 +58,26 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
             nonce: context.nonce,
             tenantId: context.tenant?.id ?? null,
           }
-          cache.set(key, page, ttlMs, generation)
-          kept = cache.get(key) !== undefined
+          store.set(key, page, ttlMs, generation)
+          kept = store.get(key) !== undefined
           sendPage(res, page, page.body, 'miss')
           return
         }
         await sendResponse(res, response)
       } finally {
-        if (key && found?.replacing && !kept) cache?.release(key)
+        if (key && found?.replacing && !kept) store?.release(key)
       }
     } catch (error) {
       next(error)
     }
   }
+}
+
+/** A signed-in page is kept when its route allowed it, it is a 200, and it sets no cookie. */
+function signedInTtlMs(response: globalThis.Response, context: AppLoadContext): number {
+  const seconds = context.signedInPageCache?.seconds ?? 0
+  if (seconds <= 0 || response.status !== 200 || response.headers.has('set-cookie')) return 0
+  return seconds * 1000
 }
 
 /**
@@ -74,9 +87,12 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
  */
 export function pageCacheKey(req: Request, tenant: Tenant | null): string | null {
   if (req.method !== 'GET' || hasPersonalCookies(req.headers.cookie)) return null
-  // Bots get the page rendered whole, people get it streamed (entry.server): different bytes.
-  const audience = isBotAgent(req.get('user-agent') ?? '') ? 'bot' : 'person'
-  return `${tenant?.id ?? '-'} ${req.get('host') ?? ''} ${audience} ${req.originalUrl}`
+  return `${tenant?.id ?? '-'} ${req.get('host') ?? ''} ${audienceOf(req)} ${req.originalUrl}`
+}
+
+/** Bots get the page rendered whole, people get it streamed (entry.server): different bytes. */
+function audienceOf(req: Request): 'bot' | 'person' {
+  return isBotAgent(req.get('user-agent') ?? '') ? 'bot' : 'person'
 }
 
 // isbot runs one large regular expression; the same few user agents come back again and again.

@@ -1,38 +1,14 @@
-import { request as httpRequest } from 'node:http'
 import { expect, test } from 'vitest'
 import { useBrowser, waitForHydration } from '../support/browser'
+import { nonceOfCsp, send as sendTo, type SendOptions } from '../support/http'
 import { useServer } from '../support/server'
 
 const server = useServer()
 const browser = useBrowser()
 
-interface Answer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
-
-/** node:http, because fetch does not let a caller choose the Host header. */
-function send(path: string, options: { host: string; method?: string; cookie?: string; body?: string }): Promise<Answer> {
-  return new Promise((done, fail) => {
-    const headers: Record<string, string> = { host: options.host }
-    if (options.cookie) headers.cookie = options.cookie
-    if (options.body !== undefined) {
-      headers['content-type'] = 'application/x-www-form-urlencoded'
-      headers['content-length'] = String(Buffer.byteLength(options.body))
-    }
-    const req = httpRequest({ host: '127.0.0.1', port: server().port, path, method: options.method ?? 'GET', headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
-    })
-    req.on('error', fail)
-    req.end(options.body)
-  })
-}
+const send = (path: string, options: SendOptions) => sendTo(server().port, path, options)
 
 const demoHost = () => `demo.localhost:${server().port}`
-const nonceOfCsp = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1]
 
 test("an anonymous visitor's second view of a public page comes from the cache, with its own nonce", async () => {
   await send('/about', { host: demoHost(), method: 'POST', body: 'x=1' }) // starts from an empty cache

@@ -1,0 +1,40 @@
+import type { RequestContext } from '#server/http/load-context'
+import { loadSessionUser } from './load-session-user'
+import { readSessionToken } from './session-cookie'
+import type { SessionUser } from './session-user'
+
+export interface RequestSession {
+  user: SessionUser | null
+  /** The request carried a cookie that no longer names a live session: clear it. */
+  staleCookie: boolean
+}
+
+const NO_SESSION: RequestSession = { user: null, staleCookie: false }
+
+// One lookup per HTTP request: the page cache in front of Remix and every loader's guard ask,
+// and each loader gets its own Request object, but they all share the request's load context.
+const resolved = new WeakMap<RequestContext, Promise<RequestSession>>()
+
+/**
+ * The signed-in user of a request on its tenant's host. Reads (GET, HEAD) are looked up once
+ * per request; after an action, which may have changed the session, every ask looks again.
+ */
+export function sessionOfRequest(context: RequestContext, method: string, cookieHeader: string | null | undefined): Promise<RequestSession> {
+  if (method !== 'GET' && method !== 'HEAD') return lookUp(context, cookieHeader)
+  let pending = resolved.get(context)
+  if (!pending) {
+    pending = lookUp(context, cookieHeader)
+    resolved.set(context, pending)
+  }
+  return pending
+}
+
+async function lookUp(context: RequestContext, cookieHeader: string | null | undefined): Promise<RequestSession> {
+  const token = readSessionToken(cookieHeader)
+  if (!token) return NO_SESSION
+  // Sessions live in a tenant; the bare platform host (no organisation chosen) has none.
+  if (!context.tenant) return NO_SESSION
+  const lookup = await loadSessionUser(context.platform, context.tenant, token)
+  if (lookup.kind === 'active') return { user: lookup.user, staleCookie: false }
+  return { user: null, staleCookie: true }
+}

@@ -1,0 +1,73 @@
+import { expect, test } from 'vitest'
+import { nonceOfCsp, send as sendTo, setCookie, type SendOptions } from '../support/http'
+import { SEED_DEMO_PASSWORD, useServer } from '../support/server'
+
+const server = useServer()
+const send = (path: string, options: SendOptions) => sendTo(server().port, path, options)
+const demoHost = () => `demo.localhost:${server().port}`
+
+async function signIn(email: string): Promise<string> {
+  const body = new URLSearchParams({ intent: 'login', email, password: SEED_DEMO_PASSWORD }).toString()
+  const answer = await send('/login', { host: demoHost(), method: 'POST', body })
+  expect(answer.status).toBe(302)
+  const cookie = setCookie(answer, '__session')
+  if (!cookie) throw new Error(`no session cookie for ${email}`)
+  return cookie
+}
+
+/** Any write on the tenant's host drops its kept pages; start each check from there. */
+const dropTenantPages = () => send('/home', { host: demoHost(), method: 'POST', body: 'x=1' })
+
+test("a signed-in admin's second view of a settings screen is kept for them, with its own nonce", async () => {
+  const cookie = await signIn('admin@demo.test')
+  await dropTenantPages()
+  const first = await send('/settings/account', { host: demoHost(), cookie })
+  const second = await send('/settings/account', { host: demoHost(), cookie })
+  expect(first.status).toBe(200)
+  expect(first.headers['x-page-cache']).toBe('miss')
+  expect(second.status).toBe(200)
+  expect(second.headers['x-page-cache']).toBe('hit')
+  const [firstNonce, secondNonce] = [nonceOfCsp(first), nonceOfCsp(second)]
+  expect(secondNonce).not.toBe(firstNonce)
+  expect(second.body).not.toContain(String(firstNonce))
+  expect(second.body.split(String(secondNonce)).join('')).toBe(first.body.split(String(firstNonce)).join(''))
+  expect(second.body).toContain('Account Settings')
+})
+
+test('another user never gets the kept page: the session decides first', async () => {
+  const admin = await signIn('admin@demo.test')
+  await send('/settings/account', { host: demoHost(), cookie: admin })
+  expect((await send('/settings/account', { host: demoHost(), cookie: admin })).headers['x-page-cache']).toBe('hit')
+
+  const staff = await signIn('staff@demo.test')
+  const refused = await send('/settings/account', { host: demoHost(), cookie: staff })
+  expect(refused.status).toBe(403)
+  expect(refused.headers['x-page-cache']).toBeUndefined()
+
+  const visitor = await send('/settings/account', { host: demoHost(), cookie: '__session=not-a-session-token-at-all-000000000000' })
+  expect(visitor.status).toBe(302)
+  expect(visitor.headers['x-page-cache']).toBeUndefined()
+})
+
+test('a write for the tenant drops the kept pages, and other cookies keep pages apart', async () => {
+  const cookie = await signIn('admin@demo.test')
+  await send('/settings/display', { host: demoHost(), cookie })
+  expect((await send('/settings/display', { host: demoHost(), cookie })).headers['x-page-cache']).toBe('hit')
+
+  await dropTenantPages()
+  expect((await send('/settings/display', { host: demoHost(), cookie })).headers['x-page-cache']).toBe('miss')
+  expect((await send('/settings/display', { host: demoHost(), cookie: `${cookie}; sidebarFolded=true` })).headers['x-page-cache']).toBe('miss')
+})
+
+test('a signed-out session gets no kept page', async () => {
+  const cookie = await signIn('admin@demo.test')
+  await send('/settings/roles', { host: demoHost(), cookie })
+  expect((await send('/settings/roles', { host: demoHost(), cookie })).headers['x-page-cache']).toBe('hit')
+
+  const out = await send('/logout', { host: demoHost(), method: 'POST', cookie, body: '' })
+  expect(out.status).toBe(302)
+  const after = await send('/settings/roles', { host: demoHost(), cookie })
+  expect(after.status).toBe(302)
+  expect(String(after.headers.location)).toMatch(/^\/login/)
+  expect(after.headers['x-page-cache']).toBeUndefined()
+})
