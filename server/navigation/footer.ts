@@ -3,6 +3,7 @@ import type { NavigationItem } from '#server/shell/navigation-item'
 import { footerPagesFor, legalPagesFor, withScheme, type WebPage } from '#server/shell/public-navigation'
 import type { Tenant } from '#server/tenancy/tenant'
 import { PRODUCT_VERSION } from '#server/website/public-tenant-config'
+import { sanitizeFooterHtml } from '#server/settings/sanitize-footer-html'
 import { isPublicPageAvailable } from './available-paths'
 
 export type SocialLink = { name: 'facebook' | 'linkedin' | 'instagram' | 'twitter'; label: string; url: string }
@@ -11,7 +12,8 @@ export type FooterView = {
   /** The tenant can switch the footer off (org isShowFooter); signed-in extras still show. */
   isShown: boolean
   tenantName: string
-  footerInfo: string
+  /** The tenant's rich-text footer info, sanitised again for display (it was on save too). */
+  footerInfoHtml: string
   pages: NavigationItem[]
   legalPages: NavigationItem[]
   socials: SocialLink[]
@@ -45,7 +47,7 @@ export function footerFor(input: {
   return {
     isShown: settings.isShowFooter,
     tenantName: tenant.name,
-    footerInfo: settings.footerInfo,
+    footerInfoHtml: displayedFooterHtml(settings.footerInfo),
     pages: footerPagesFor(shown).filter((item) => item.id.toLowerCase() !== 'home'),
     legalPages: legalPagesFor(shown),
     socials: (Object.keys(SOCIAL_LABELS) as Array<SocialLink['name']>).flatMap((name) => {
@@ -64,4 +66,19 @@ export function footerFor(input: {
         }
       : null,
   }
+}
+
+// Every page draws the footer; sanitising is a parse, so the answer is kept per stored text.
+const sanitised = new Map<string, string>()
+const MAX_SANITISED = 500
+
+function displayedFooterHtml(stored: string): string {
+  if (!stored) return ''
+  let html = sanitised.get(stored)
+  if (html === undefined) {
+    html = sanitizeFooterHtml(stored)
+    if (sanitised.size >= MAX_SANITISED) sanitised.clear()
+    sanitised.set(stored, html)
+  }
+  return html
 }

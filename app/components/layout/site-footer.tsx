@@ -52,7 +52,10 @@ export function SiteFooter({ footer, compact = false }: { footer: FooterView; co
         <div className="mx-auto grid max-w-[1366px] gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4 sm:px-6">
           <div className="space-y-2">
             <p className="text-base font-semibold text-slate-900">{footer.tenantName}</p>
-            {footer.footerInfo ? <p className="whitespace-pre-line leading-relaxed">{footer.footerInfo}</p> : null}
+            {footer.footerInfoHtml ? (
+              // Sanitised on the server (sanitize-footer-html.ts): Quill's markup only.
+              <div className="rich-text leading-relaxed" dangerouslySetInnerHTML={{ __html: footer.footerInfoHtml }} />
+            ) : null}
           </div>
           {footer.pages.length > 0 ? (
             <nav aria-label="Footer">

@@ -90,6 +90,22 @@ describe('settings screens', () => {
     await expect(page.getByLabel('City').inputValue()).resolves.toBe('Portland')
   })
 
+  test('the rich-text footer saved on the website screen shows, sanitised, on the public site', async () => {
+    const { context } = await browser.newContext({ javaScriptEnabled: false })
+    const page = await loginAs(context, server(), { orgId: 'demo', email: 'admin@demo.test' })
+    await page.goto(url('/settings/website'))
+    await page.locator('textarea[name="root[footerInfo]"]').fill('<p class="ql-align-center"><strong>Open daily</strong> from 6am<script>window.pwned = 1</script></p>')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByText('Successfully updated settings.').waitFor()
+
+    const visitor = await browser.newPage()
+    await visitor.page.goto(url('/home'))
+    const info = visitor.page.locator('footer .rich-text')
+    await expect(info.locator('strong').textContent()).resolves.toBe('Open daily')
+    await expect(info.locator('p.ql-align-center').evaluate((element) => getComputedStyle(element).textAlign)).resolves.toBe('center')
+    await expect(info.locator('script').count()).resolves.toBe(0)
+  })
+
   test('a module toggle saves as soon as it is switched, and the staff menu follows', async () => {
     const { context } = await browser.newContext()
     const page = await loginAs(context, server(), { orgId: 'demo', email: 'admin@demo.test' })

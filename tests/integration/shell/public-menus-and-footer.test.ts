@@ -83,8 +83,15 @@ describe('footer', () => {
       { name: 'facebook', label: 'Facebook', url: 'http://facebook.com/demo' },
       { name: 'instagram', label: 'Instagram', url: 'https://instagram.com/demo' },
     ])
-    expect(footer.footerInfo).toBe('Open daily')
+    expect(footer.footerInfoHtml).toBe('Open daily')
     expect(footer.signedIn).toBeNull()
+  })
+
+  it('shows the rich-text footer info as sanitised HTML, whatever was stored', () => {
+    const stored = '<p class="ql-align-center">Open <strong>daily</strong><script>alert(1)</script><img src=x onerror=alert(1)></p>'
+    const footer = footerFor({ tenant: tenant({ footerInfo: stored }), pages: [], signedIn: null })
+    expect(footer.footerInfoHtml).toBe('<p class="ql-align-center">Open <strong>daily</strong></p>')
+    expect(footerFor({ tenant: tenant({ footerInfo: '<p><br></p>' }), pages: [], signedIn: null }).footerInfoHtml).toBe('')
   })
 
   it('adds version, copyright and last activity in a signed-in view, in the tenant’s time zone', () => {
