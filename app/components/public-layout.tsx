@@ -7,6 +7,7 @@ import { SiteFooter } from '#app/components/layout/site-footer'
 import { TenantLogo } from '#app/components/layout/tenant-logo'
 import { StackedNavigation } from '#app/components/navigation/horizontal-navigation'
 import { END_PREVIEW_PATH } from '#app/components/navigation/session-actions'
+import { useNonce } from '#app/utils/nonce'
 import type { PublicShell } from '#server/navigation/public-shell'
 import type { NavigationItem } from '#server/shell/navigation-item'
 
@@ -110,7 +111,28 @@ export function PublicLayout({ shell, hero, children }: { shell: PublicShell; he
         <div className="mx-auto w-full max-w-[1366px] px-4 py-10 sm:px-6">{children}</div>
       </main>
       <SiteFooter footer={shell.footer} />
+      <PageScripts scripts={shell.pageScripts} />
     </div>
+  )
+}
+
+/**
+ * The tenant's page script (Website Settings), reduced on the server to script elements
+ * (server/website/page-script.ts). Written into the server's HTML, so the browser runs it once
+ * per page load; the page's Content-Security-Policy lets it reach its own https hosts.
+ */
+function PageScripts({ scripts }: { scripts: PublicShell['pageScripts'] }) {
+  const nonce = useNonce()
+  return (
+    <>
+      {scripts.map((script, index) =>
+        script.src ? (
+          <script key={index} nonce={nonce} src={script.src} async={script.async} defer={script.defer} type={script.type} id={script.id} suppressHydrationWarning />
+        ) : (
+          <script key={index} nonce={nonce} type={script.type} id={script.id} dangerouslySetInnerHTML={{ __html: script.code }} suppressHydrationWarning />
+        ),
+      )}
+    </>
   )
 }
 

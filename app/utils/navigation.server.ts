@@ -114,8 +114,10 @@ export async function loadPublicPage(
 ): Promise<PublicPageData & { pages: PublicPageSummary[] }> {
   const site = await loadPublicSite(context.platform.database, input.tenant, input.pageName, { withForms: true })
   const page = site.page && isPublicPageAvailable(site.page.name) ? site.page : null
+  const shell = publicShellFor({ tenant: input.tenant, pages: site.pages, forms: site.forms, user: input.user })
+  if (shell.pageScripts.length > 0 && context.thirdPartyScripts) context.thirdPartyScripts.allowed = true
   return {
-    shell: publicShellFor({ tenant: input.tenant, pages: site.pages, forms: site.forms, user: input.user }),
+    shell,
     page,
     pages: site.pages,
   }

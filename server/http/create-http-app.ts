@@ -124,6 +124,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       mode: options.isDev ? 'development' : 'production',
       pageCache,
       signedInPageCache,
+      thirdPartyCsp: (nonce) =>
+        securityHeaders({ nonce, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev), thirdPartyScripts: true })['Content-Security-Policy'] ?? '',
       afterWrite: (tenant) => platform.tenants.invalidate(tenant.id),
       getLoadContext: (req, res): AppLoadContext => ({
         platform,
@@ -132,6 +134,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         requestId: res.locals.requestId as string,
         ip: req.ip ?? '',
         signedInPageCache: { seconds: 0 },
+        thirdPartyScripts: { allowed: false },
       }),
     }),
   )

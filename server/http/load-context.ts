@@ -15,6 +15,11 @@ export interface RequestContext {
    * absent where no cache sits in front of Remix (tests calling loaders directly).
    */
   signedInPageCache?: { seconds: number }
+  /**
+   * Set when the page runs the tenant's page script (public website pages only): its
+   * Content-Security-Policy then lets scripts and connections reach other https sites.
+   */
+  thirdPartyScripts?: { allowed: boolean }
 }
 
 declare module '@remix-run/node' {

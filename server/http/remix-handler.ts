@@ -19,11 +19,16 @@ export interface RemixHandlerOptions {
   pageCache: PageCache | null
   /** Keeps pages that routes allow per signed-in user (signed-in-page-cache.ts); null turns that off. */
   signedInPageCache?: PageCache | null
+  /** The Content-Security-Policy of a page that runs the tenant's page script, for this nonce. */
+  thirdPartyCsp?: (nonce: string) => string
   /** Called once a state-changing request for a tenant has been handled, before it is answered. */
   afterWrite?: (tenant: Tenant) => void
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** A stored header (never sent) that marks a kept page as running the tenant's page script. */
+const THIRD_PARTY_MARK = 'x-internal-third-party-scripts'
 
 /**
  * Express to Remix, as @remix-run/express does it, plus the anonymous page cache: a GET from a
@@ -40,7 +45,11 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
       const store = publicKey ? cache : signedInKey ? (options.signedInPageCache ?? null) : null
       const key = publicKey ?? signedInKey
       const found = key && store ? store.lookup(key) : null
+      const relaxCsp = (thirdParty: boolean) => {
+        if (thirdParty && options.thirdPartyCsp) res.setHeader('Content-Security-Policy', options.thirdPartyCsp(context.nonce))
+      }
       if (found && found.kind !== 'render') {
+        relaxCsp(found.page.headers.some(([name]) => name === THIRD_PARTY_MARK))
         sendPage(res, found.page, withNonce(found.page, context.nonce), found.kind === 'fresh' ? 'hit' : 'stale')
         return
       }
@@ -49,11 +58,14 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
         const generation = store?.generationOf(context.tenant?.id ?? null) ?? 0
         const response = await handleRequest(toFetchRequest(req, res), context)
         if (context.tenant && !SAFE_METHODS.has(req.method)) options.afterWrite?.(context.tenant)
+        const thirdParty = context.thirdPartyScripts?.allowed === true
+        relaxCsp(thirdParty)
         const ttlMs = !key || !store ? 0 : publicKey ? store.ttlFor(response.status, response.headers) : signedInTtlMs(response, context)
         if (key && store && ttlMs > 0) {
           const page: RenderedPage = {
             status: response.status,
-            headers: storableHeaders(response.headers),
+            // A kept page remembers that it runs the page script: a hit gets the same policy.
+            headers: [...storableHeaders(response.headers), ...(thirdParty ? [[THIRD_PARTY_MARK, '1'] as [string, string]] : [])],
             body: await response.text(),
             nonce: context.nonce,
             tenantId: context.tenant?.id ?? null,
@@ -117,7 +129,7 @@ function storableHeaders(headers: Headers): [string, string][] {
 /** `X-Page-Cache` says whether the page came from the cache, for operators and tests. */
 function sendPage(res: Response, page: Pick<CachedPage, 'status' | 'headers'>, body: Buffer | string, outcome: 'hit' | 'stale' | 'miss'): void {
   res.status(page.status)
-  for (const [name, value] of page.headers) res.append(name, value)
+  for (const [name, value] of page.headers) if (name !== THIRD_PARTY_MARK) res.append(name, value)
   res.setHeader('X-Page-Cache', outcome)
   res.setHeader('Content-Length', Buffer.byteLength(body))
   res.end(body)

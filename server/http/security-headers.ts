@@ -9,16 +9,26 @@ export function createNonce(): string {
  * inline because React style attributes and editors set them. Widgets that must be framed by
  * other sites will set their own frame-ancestors.
  */
-export function securityHeaders(options: { nonce: string; isProduction: boolean; allowDevSockets: boolean }): Record<string, string> {
-  const connect = options.allowDevSockets ? "'self' ws: wss:" : "'self'"
+export function securityHeaders(options: {
+  nonce: string
+  isProduction: boolean
+  allowDevSockets: boolean
+  /**
+   * A public page running the tenant's page script (analytics, chat): such snippets load more
+   * scripts and send beacons to their own https hosts, which no fixed list can name.
+   */
+  thirdPartyScripts?: boolean
+}): Record<string, string> {
+  const thirdParty = options.thirdPartyScripts === true
+  const connect = [`'self'`, ...(options.allowDevSockets ? ['ws:', 'wss:'] : []), ...(thirdParty ? ['https:'] : [])].join(' ')
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${options.nonce}'`,
+    `script-src 'self' 'nonce-${options.nonce}'${thirdParty ? ' https:' : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src ${connect}`,
-    "frame-src 'self' https://www.youtube.com https://player.vimeo.com",
+    thirdParty ? "frame-src 'self' https:" : "frame-src 'self' https://www.youtube.com https://player.vimeo.com",
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,6 +1,7 @@
 import type { SessionUser } from '#server/auth/session-user'
 import type { PublishedForm, WebPage } from '#server/shell/public-navigation'
 import type { Tenant } from '#server/tenancy/tenant'
+import { pageScriptTags, type PageScriptTag } from '#server/website/page-script'
 import { siteIdentityFor, type SiteIdentity } from '#server/website/site-identity'
 import { footerFor, type FooterView } from './footer'
 import { publicMenusFor, type PublicMenus } from './public-menu'
@@ -16,6 +17,8 @@ export type PublicShell = {
   menus: PublicMenus
   footer: FooterView
   viewer: PublicViewer
+  /** The tenant's page script (Website Settings), run by the public site only. */
+  pageScripts: PageScriptTag[]
 }
 
 /** The public website's toolbar, menu and footer (horizontal layout) for one request. */
@@ -35,5 +38,6 @@ export function publicShellFor(input: {
       isPreviewing: Boolean(user && (user.isPreviewMode || user.previewedByContactId)),
       isSignedIn: user !== null,
     },
+    pageScripts: pageScriptTags(tenant.settings.pageScript),
   }
 }

@@ -106,6 +106,29 @@ describe('settings screens', () => {
     await expect(info.locator('script').count()).resolves.toBe(0)
   })
 
+  test("the website's page script runs on the public site only, under a policy that lets it reach https hosts", async () => {
+    const { context } = await browser.newContext({ javaScriptEnabled: false })
+    const page = await loginAs(context, server(), { orgId: 'demo', email: 'admin@demo.test' })
+    await page.goto(url('/settings/website'))
+    await page
+      .locator('textarea[name="root[pageScript]"]')
+      .fill('<!-- analytics --><script>document.documentElement.dataset.pageScript = "ran"</script><div onclick="x()">not run</div>')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByText('Successfully updated settings.').waitFor()
+
+    const visitor = await browser.newPage()
+    for (const view of ['first', 'kept']) {
+      const response = await visitor.page.goto(url('/about'))
+      expect(response?.headers()['content-security-policy'], view).toMatch(/script-src 'self' 'nonce-[^']+' https:;/)
+      await expect(visitor.page.evaluate(() => document.documentElement.dataset.pageScript), view).resolves.toBe('ran')
+    }
+    const staff = await browser.newContext()
+    const staffPage = await loginAs(staff.context, server(), { orgId: 'demo', email: 'admin@demo.test' })
+    const dashboard = await staffPage.goto(url('/dashboard'))
+    expect(dashboard?.headers()['content-security-policy']).not.toMatch(/script-src[^;]*https:/)
+    await expect(staffPage.evaluate(() => document.documentElement.dataset.pageScript)).resolves.toBeUndefined()
+  })
+
   test('a module toggle saves as soon as it is switched, and the staff menu follows', async () => {
     const { context } = await browser.newContext()
     const page = await loginAs(context, server(), { orgId: 'demo', email: 'admin@demo.test' })

@@ -67,4 +67,14 @@ describe('securityHeaders', () => {
     const b = securityHeaders({ nonce: createNonce(), isProduction: false, allowDevSockets: false })
     expect(a['Content-Security-Policy']).not.toBe(b['Content-Security-Policy'])
   })
+
+  it("lets a page running the tenant's page script load scripts, connect and frame over https, nothing more", () => {
+    const page = directives(securityHeaders({ nonce: 'n', isProduction: true, allowDevSockets: false, thirdPartyScripts: true })['Content-Security-Policy'] ?? '')
+    expect(page.get('script-src')).toBe("'self' 'nonce-n' https:")
+    expect(page.get('connect-src')).toBe("'self' https:")
+    expect(page.get('frame-src')).toBe("'self' https:")
+    expect(page.get('object-src')).toBe("'none'")
+    expect(page.get('frame-ancestors')).toBe("'self'")
+    expect(directives(production['Content-Security-Policy'] ?? '').get('script-src')).not.toContain('https:')
+  })
 })
