@@ -134,7 +134,7 @@ export async function resetPassword(
   if (!looksLikeToken(input.token)) return 'invalid-link'
   const now = input.now ?? new Date()
   const passwordHash = await hashPassword(input.password)
-  return withTenant(platform.database, input.tenant.id, async (trx) => {
+  const changedFor = await withTenant(platform.database, input.tenant.id, async (trx) => {
     const link = await trx
       .updateTable('password_reset_tokens')
       .set({ used_at: now })
@@ -143,7 +143,7 @@ export async function resetPassword(
       .where('expires_at', '>', now)
       .returning(['contact_id'])
       .executeTakeFirst()
-    if (!link) return 'invalid-link'
+    if (!link) return null
     await trx
       .updateTable('contacts')
       .set({ password_hash: passwordHash, role: sql`coalesce(role, ${ROLE_STUDENT})`, updated_at: now })
@@ -159,6 +159,17 @@ export async function resetPassword(
       targetId: link.contact_id,
       ip: input.ip,
     })
-    return 'changed'
+    return link.contact_id
   })
+  if (!changedFor) return 'invalid-link'
+  // Sessions this person opened in franchises of this tenant (Switch franchise) end too: they
+  // live in the child tenants, on behalf of this contact.
+  await asSystem(platform.database, 'end franchise sessions after a password reset', (trx) =>
+    trx
+      .deleteFrom('sessions')
+      .where(sql`state->'franchise'->>'masterTenantId'`, '=', input.tenant.id)
+      .where(sql`state->'franchise'->>'masterContactId'`, '=', changedFor)
+      .execute(),
+  )
+  return 'changed'
 }

@@ -7,7 +7,9 @@ import { action as studentAction } from '#app/routes/preview.student'
 import { action as webAction } from '#app/routes/preview.web'
 import { getSessionUser } from '#app/utils/auth.server'
 import { endPreviewAndRedirect } from '#app/utils/session.server'
-import { asSystem } from '#db/tenant-scope'
+import { asSystem, withTenant } from '#db/tenant-scope'
+import { resetPassword } from '#server/auth/password-reset'
+import { createOpaqueToken, hashToken } from '#server/auth/session-token'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
@@ -161,6 +163,26 @@ describe(`preview modes and franchise switching (${engine})`, () => {
     expect(await userOf(childSession, child)).toBeNull()
     expect(await auditActions(master)).toContain('franchise.switch')
     expect(await auditActions(child)).toEqual(expect.arrayContaining(['franchise.enter', 'franchise.master_view']))
+  })
+
+  it('a password reset on the master ends the sessions that person opened in its franchises', async () => {
+    const cookie = await createSessionCookie(platform, master, admin)
+    const switched = await call(switchAction, post(`${masterHost}/franchise/switch`, { tenantId: child.id }, cookie), contextFor(platform, master))
+    const code = new URL((switched.body as { enterUrl: string }).enterUrl).searchParams.get('code') ?? ''
+    const entered = await call(enterLoader, get(`http://hq-north.localhost:3999/franchise/enter?code=${code}`), contextFor(platform, child))
+    const childSession = sessionOf(entered)
+    expect(await userOf(childSession, child)).toMatchObject({ contactId: admin.id, isFranchiseMode: true })
+
+    const token = createOpaqueToken()
+    await withTenant(platform.database, master.id, (trx) =>
+      trx
+        .insertInto('password_reset_tokens')
+        .values({ tenant_id: master.id, contact_id: admin.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 60_000) })
+        .execute(),
+    )
+    await expect(resetPassword(platform, { tenant: master, token, password: 'a brand new password', ip: null })).resolves.toBe('changed')
+    expect(await userOf(cookie, master)).toBeNull()
+    expect(await userOf(childSession, child)).toBeNull()
   })
 
   it('only lets a master franchise switch, and only into its own children', async () => {
