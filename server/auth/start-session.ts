@@ -19,6 +19,9 @@ export interface StartSessionInput {
 
 export type StartedSession = IssuedSession & { role: Role }
 
+/** An expired session is kept a day, so a late request still gets 'Session Expired', not a bare sign-in. */
+const EXPIRED_SESSION_KEPT_MS = 24 * 60 * 60_000
+
 /**
  * Opens a new session for a verified person: a fresh token (never the one the browser came
  * with), the last-login time, and an audit line. Null when the account cannot sign in any
@@ -36,6 +39,12 @@ export async function startSession(platform: Pick<Platform, 'database' | 'env'>,
     if (input.previousToken) {
       await trx.deleteFrom('sessions').where('token_hash', '=', hashToken(input.previousToken)).execute()
     }
+    // Sessions past their idle time-out can never be used again (a refresh of one deletes it);
+    // each sign-in clears the tenant's long-dead ones, so the table holds live sessions only.
+    await trx
+      .deleteFrom('sessions')
+      .where('expires_at', '<', new Date(now.getTime() - EXPIRED_SESSION_KEPT_MS))
+      .execute()
     const issued = await insertSession(trx, {
       tenantId: input.tenantId,
       contactId: contact.id,

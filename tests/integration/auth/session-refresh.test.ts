@@ -1,6 +1,7 @@
 import { action as refreshAction, loader as refreshLoader } from '#app/routes/session.refresh'
 import { getSessionUser } from '#app/utils/auth.server'
 import { asSystem } from '#db/tenant-scope'
+import { startSession } from '#server/auth/start-session'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
@@ -88,5 +89,22 @@ describe(`session idle time-out and refresh (${engine})`, () => {
   it('answers a GET with 405', async () => {
     const answer = await call(refreshLoader, get(`${host}/session/refresh`), contextFor(platform, tenant))
     expect(answer.status).toBe(405)
+  })
+
+  it("a sign-in clears the tenant's sessions that expired more than a day ago, and only those", async () => {
+    const sessions = (on: Tenant) =>
+      asSystem(platform.database, 'test check', (trx) => trx.selectFrom('sessions').select('expires_at').where('tenant_id', '=', on.id).execute())
+    const otherStudent = await createContact(platform, other, { role: 'ROLE_STUDENT', email: 'idle@other.test' })
+    await createSessionCookie(platform, tenant, student, { expiresAt: new Date(Date.now() - minutes(3 * 24 * 60)) })
+    await createSessionCookie(platform, tenant, student, { expiresAt: new Date(Date.now() - minutes(60)) })
+    await createSessionCookie(platform, other, otherStudent, { expiresAt: new Date(Date.now() - minutes(3 * 24 * 60)) })
+    const before = (await sessions(tenant)).length
+
+    await startSession(platform, { tenantId: tenant.id, contactId: student.id, method: 'password', rememberMe: false, ip: null, userAgent: null, previousToken: null })
+
+    const after = await sessions(tenant)
+    expect(after).toHaveLength(before) // one long-dead removed, one new
+    expect(after.every((row) => new Date(row.expires_at).getTime() > Date.now() - minutes(24 * 60))).toBe(true)
+    expect(await sessions(other)).toHaveLength(1)
   })
 })
