@@ -1,3 +1,5 @@
+import { zonedDateFormat } from './zoned-date-format'
+
 /** The footer's last-activity format (spec 000 section 2). */
 export const FOOTER_DATE_FORMAT = 'ddd MMM-DD-YYYY hh:mm A'
 
@@ -13,32 +15,16 @@ export function formatFooterDate(date: Date, timeZone: string): string {
   return `${part('weekday')} ${part('month')}-${part('day')}-${part('year')} ${part('hour').padStart(2, '0')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`
 }
 
-// Building a DateTimeFormat costs far more than using one; tenants share a handful of zones.
-const formatters = new Map<string, Intl.DateTimeFormat>()
-const MAX_FORMATTERS = 500
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = createFormatter(timeZone)
-    if (formatters.size < MAX_FORMATTERS) formatters.set(timeZone, formatter)
-  }
-  return formatter
+const FOOTER_OPTIONS: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  month: 'short',
+  day: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
 }
 
-function createFormatter(timeZone: string): Intl.DateTimeFormat {
-  const options: Intl.DateTimeFormatOptions = {
-    weekday: 'short',
-    month: 'short',
-    day: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  }
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone })
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' })
-  }
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  return zonedDateFormat('footer', FOOTER_OPTIONS, timeZone)
 }
