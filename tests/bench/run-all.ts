@@ -3,10 +3,16 @@ import { benchHttp, CONNECTIONS, DURATION_SECONDS, formatHttpResults, table, typ
 import { benchTenantResolution } from './tenant-resolution.bench'
 import { benchDescriptors } from './descriptors.bench'
 import { benchSettingsPage, formatSettingsPage } from './settings-page.bench'
+import { benchPublicFormPage, formatPublicFormPage, type PublicFormPageResult } from './public-form-page.bench'
+import { benchFormSubmissions, formatFormSubmissions, type FormSubmissionsResult } from './form-submissions.bench'
+import { benchSubmissionPdf, formatSubmissionPdf } from './submission-pdf.bench'
 
 /**
  * `npm run bench`: tenant resolution from the cache, then HTTP load against the built server
- * (one process; with Postgres also two), and a summary against the targets.
+ * (one process; with Postgres also two), the registration forms (public form page, no-script
+ * submissions on Postgres, the PDF copy job), and a summary against the targets. With REDIS_URL
+ * set the submissions benchmark queues PDF copies on BullMQ, as a deployment with workers does;
+ * without it they are rendered inside the web server while it takes posts.
  * Figures are only comparable on a quiet machine, so the load average is printed with them.
  */
 const RESOLUTION_TARGET_NS = 5_000
@@ -38,6 +44,23 @@ const settingsPage = await benchSettingsPage()
 console.log(`\n${formatSettingsPage(settingsPage)}`)
 const SETTINGS_PAGE_TARGET_RPS = 500
 
+const formPages: PublicFormPageResult[] = []
+for (const webConcurrency of setups) {
+  const result = await benchPublicFormPage({ webConcurrency })
+  console.log(`\n${formatPublicFormPage(result)}`)
+  formPages.push(result)
+}
+const submissions: FormSubmissionsResult[] = []
+for (const webConcurrency of setups) {
+  const result = await benchFormSubmissions({ webConcurrency })
+  console.log(`\n${result ? formatFormSubmissions(result) : 'Form submissions: skipped, the target is for Postgres (set DATABASE_URL)'}`)
+  if (result) submissions.push(result)
+}
+const pdf = await benchSubmissionPdf()
+console.log(`\n${formatSubmissionPdf(pdf)}`)
+const SUBMISSIONS_TARGET_PER_SECOND = 300
+const PDF_TARGET_PER_SECOND = 20
+
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
 const rows: string[][] = [
   ['tenant resolution (cache)', `${resolution.nsPerCall.toFixed(0)} ns/call`, `< ${RESOLUTION_TARGET_NS} ns`, verdict(resolution.nsPerCall < RESOLUTION_TARGET_NS)],
@@ -53,6 +76,29 @@ const rows: string[][] = [
     `${settingsPage.requestsPerSecond.toFixed(0)} req/s, p99 ${settingsPage.p99Ms} ms, non-2xx ${settingsPage.non2xx}, errors ${settingsPage.errors}, server CPU ${settingsPage.cpuMsPerRequest.toFixed(3)} ms/req`,
     `>= ${SETTINGS_PAGE_TARGET_RPS} req/s`,
     verdict(settingsPage.requestsPerSecond >= SETTINGS_PAGE_TARGET_RPS && settingsPage.non2xx === 0 && settingsPage.errors === 0),
+  ],
+  ...formPages.map((r) => [
+    `${r.target} (${r.setup})`,
+    `${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}, server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/req`,
+    `>= ${PAGE_TARGET_RPS} req/s, p99 < ${PAGE_TARGET_P99_MS} ms`,
+    verdict(r.requestsPerSecond >= PAGE_TARGET_RPS && r.p99Ms < PAGE_TARGET_P99_MS && r.non2xx === 0 && r.errors === 0),
+  ]),
+  ...(submissions.length > 0
+    ? submissions.map((r) => {
+        const refused = Object.values(r.refused).reduce((sum, count) => sum + count, 0)
+        return [
+          `${r.target} (${r.setup})`,
+          `${r.postsPerSecond.toFixed(0)} stored posts/s over ${r.seconds.toFixed(0)} s (303 to thank-you page), p99 ${r.p99Ms} ms, refused ${refused}, errors ${r.errors}, ${r.rowsInDatabase} rows for ${r.storedInAll} stored, server CPU ${r.cpuMsPerPost.toFixed(3)} ms/post`,
+          `>= ${SUBMISSIONS_TARGET_PER_SECOND} posts/s for 20 s, rows = stored`,
+          verdict(r.postsPerSecond >= SUBMISSIONS_TARGET_PER_SECOND && refused === 0 && r.errors === 0 && r.rowsInDatabase === r.storedInAll),
+        ]
+      })
+    : [['POST /pforms/{guId}', 'skipped: needs DATABASE_URL (Postgres)', `>= ${SUBMISSIONS_TARGET_PER_SECOND} posts/s for 20 s`, '-']]),
+  [
+    `${pdf.target} (${pdf.setup})`,
+    `${pdf.pdfsPerSecond.toFixed(1)} PDFs/s, ${pdf.cpuMsPerPdf.toFixed(1)} ms CPU/PDF, render alone ${pdf.renderOnlyMs.toFixed(1)} ms`,
+    `>= ${PDF_TARGET_PER_SECOND} PDFs/s per worker process`,
+    verdict(pdf.pdfsPerSecond >= PDF_TARGET_PER_SECOND),
   ],
 ]
 console.log(`\nSummary (autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target; load average after: ${load()})\n${table(['benchmark', 'result', 'target', ''], rows)}`)
