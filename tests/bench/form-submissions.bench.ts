@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { Agent } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { Queue, type ConnectionOptions } from 'bullmq'
@@ -30,6 +31,8 @@ export interface FormSubmissionsResult {
   /** Stored answers over the warm-up and the run, to compare with rowsInDatabase. */
   storedInAll: number
   cpuMsPerPost: number
+  /** CPU of the Postgres backends serving the server's database, per post; null when Postgres is not on this machine. */
+  databaseCpuMsPerPost: number | null
 }
 
 const CONNECTIONS = 50
@@ -78,9 +81,12 @@ export async function benchFormSubmissions(options: { webConcurrency?: number; d
 
     const visitors = { next: 0 }
     const warmUp = await postFor(server, host, form, stamps, visitors, WARM_UP_SECONDS)
+    const backends = await databaseBackends(server)
     const cpuBefore = processTreeCpuMs(server.pid)
+    const databaseCpuBefore = backendsCpuMs(backends)
     const run = await postFor(server, host, form, stamps, visitors, options.duration ?? DURATION_SECONDS)
     const cpuMs = processTreeCpuMs(server.pid) - cpuBefore
+    const databaseCpuMs = backendsCpuMs(backends) - databaseCpuBefore
     const rowsInDatabase = await countSubmissions(server, form)
 
     const latencies = run.latencies.sort((a, b) => a - b)
@@ -100,6 +106,7 @@ export async function benchFormSubmissions(options: { webConcurrency?: number; d
       rowsInDatabase,
       storedInAll: warmUp.stored + run.stored,
       cpuMsPerPost: posts > 0 ? cpuMs / posts : 0,
+      databaseCpuMsPerPost: backends.length > 0 && posts > 0 ? databaseCpuMs / posts : null,
     }
   } catch (error) {
     console.error(`--- server output ---\n${server.output()}`)
@@ -193,6 +200,28 @@ async function countSubmissions(server: RunningServer, form: BenchForm): Promise
   }
 }
 
+/**
+ * The Postgres backends connected to the server's database (its pool, full after the warm-up),
+ * when Postgres runs on this machine and their /proc entries can be read; else none.
+ */
+async function databaseBackends(server: RunningServer): Promise<number[]> {
+  if (!server.databaseUrl) return []
+  const name = new URL(server.databaseUrl).pathname.slice(1)
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await client.connect()
+  try {
+    const result = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])
+    const pids = result.rows.map((row) => row.pid)
+    return pids.every((pid) => existsSync(`/proc/${pid}/stat`)) ? pids : []
+  } finally {
+    await client.end()
+  }
+}
+
+function backendsCpuMs(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + processTreeCpuMs(pid), 0)
+}
+
 /** Removes the PDF jobs the run queued (no worker took them), so Redis keeps nothing of it. */
 async function removeQueue(redisUrl: string, prefix: string): Promise<void> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
@@ -215,7 +244,8 @@ export function formatFormSubmissions(r: FormSubmissionsResult): string {
   return (
     `${r.target} (${r.setup}): ${r.postsPerSecond.toFixed(0)} stored posts/s over ${r.seconds.toFixed(1)} s ` +
     `(success = 303 to the thank-you page; slowest second ${r.slowestSecond}), p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ` +
-    `refused ${refused}, errors ${r.errors}, server CPU ${r.cpuMsPerPost.toFixed(3)} ms/post; ` +
+    `refused ${refused}, errors ${r.errors}, server CPU ${r.cpuMsPerPost.toFixed(3)} ms/post` +
+    `${r.databaseCpuMsPerPost === null ? '' : `, Postgres CPU ${r.databaseCpuMsPerPost.toFixed(3)} ms/post`}; ` +
     `rows in form_submissions ${r.rowsInDatabase} for ${r.storedInAll} stored answers (warm-up included)` +
     `${r.rowsInDatabase === r.storedInAll ? '' : ' MISMATCH'}; each visitor posted once (limit ${NO_SCRIPT_POSTS_PER_WINDOW} per address)`
   )
