@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises'
+import { readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { deflateSync } from 'node:zlib'
@@ -124,6 +124,8 @@ export async function benchSubmissionPdf(options: { pdfs?: number } = {}): Promi
     }
   } finally {
     await platform.close()
+    // The stored PDFs: the test platform's data folder is this benchmark's own.
+    await rm(platform.env.DATA_DIR, { recursive: true, force: true })
   }
 }
 
