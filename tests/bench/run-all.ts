@@ -88,7 +88,7 @@ const rows: string[][] = [
         const refused = Object.values(r.refused).reduce((sum, count) => sum + count, 0)
         return [
           `${r.target} (${r.setup})`,
-          `${r.postsPerSecond.toFixed(0)} stored posts/s over ${r.seconds.toFixed(0)} s (303 to thank-you page), p99 ${r.p99Ms} ms, refused ${refused}, errors ${r.errors}, ${r.rowsInDatabase} rows for ${r.storedInAll} stored, server CPU ${r.cpuMsPerPost.toFixed(3)} ms/post`,
+          `${r.postsPerSecond.toFixed(0)} stored posts/s over ${r.seconds.toFixed(0)} s (303 to thank-you page), p99 ${r.p99Ms} ms, refused ${refused}, errors ${r.errors}, ${r.rowsInDatabase} rows for ${r.storedInAll} stored, server CPU ${r.cpuMsPerPost.toFixed(3)} ms/post${r.databaseCpuMsPerPost === null ? '' : `, Postgres CPU ${r.databaseCpuMsPerPost.toFixed(3)} ms/post`}`,
           `>= ${SUBMISSIONS_TARGET_PER_SECOND} posts/s for 20 s, rows = stored`,
           verdict(r.postsPerSecond >= SUBMISSIONS_TARGET_PER_SECOND && refused === 0 && r.errors === 0 && r.rowsInDatabase === r.storedInAll),
         ]
