@@ -15,6 +15,7 @@ import { landingAfterLogin } from '#server/auth/landing-after-login'
 import { safeRedirectPath } from '#server/auth/safe-redirect'
 import { readSessionToken } from '#server/auth/session-cookie'
 import { signInToChosenOrganisation, type SignInResult } from '#server/auth/sign-in'
+import { keepTenantCaches } from '#server/http/tenant-caches'
 
 export const meta: MetaFunction = () => [{ title: 'Login' }, { name: 'robots', content: 'noindex' }]
 
@@ -34,6 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  // Signing in writes a session and the last sign-in time: nothing a cached page holds.
+  keepTenantCaches(context)
   const formData = await request.clone().formData()
 
   if (formData.get('intent') === 'select-org') {

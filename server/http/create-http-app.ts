@@ -32,7 +32,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   const { platform } = options
   const app = express()
   app.disable('x-powered-by')
-  if (platform.env.TRUST_PROXY) app.set('trust proxy', true)
+  // A hop count, not `true`: with `true` Express takes the leftmost X-Forwarded-For address,
+  // which any client can write, and per-address limits would count whatever it claims.
+  if (platform.env.TRUST_PROXY > 0) app.set('trust proxy', platform.env.TRUST_PROXY)
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint()
@@ -135,6 +137,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         ip: req.ip ?? '',
         signedInPageCache: { seconds: 0 },
         thirdPartyScripts: { allowed: false },
+        tenantCaches: { keep: false },
       }),
     }),
   )

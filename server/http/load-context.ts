@@ -20,6 +20,8 @@ export interface RequestContext {
    * Content-Security-Policy then lets scripts and connections reach other https sites.
    */
   thirdPartyScripts?: { allowed: boolean }
+  /** Set by an action whose writes no cache holds (see tenant-caches.ts). */
+  tenantCaches?: { keep: boolean }
 }
 
 declare module '@remix-run/node' {

@@ -57,7 +57,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
       try {
         const generation = store?.generationOf(context.tenant?.id ?? null) ?? 0
         const response = await handleRequest(toFetchRequest(req, res), context)
-        if (context.tenant && !SAFE_METHODS.has(req.method)) options.afterWrite?.(context.tenant)
+        if (context.tenant && !SAFE_METHODS.has(req.method) && context.tenantCaches?.keep !== true) options.afterWrite?.(context.tenant)
         const thirdParty = context.thirdPartyScripts?.allowed === true
         relaxCsp(thirdParty)
         const ttlMs = !key || !store ? 0 : publicKey ? store.ttlFor(response.status, response.headers) : signedInTtlMs(response, context)

@@ -71,3 +71,14 @@ test('a signed-out session gets no kept page', async () => {
   expect(String(after.headers.location)).toMatch(/^\/login/)
   expect(after.headers['x-page-cache']).toBeUndefined()
 })
+
+test("someone signing in and a visitor's post to a form keep the tenant's pages", async () => {
+  const cookie = await signIn('admin@demo.test')
+  await send('/settings/seosetting', { host: demoHost(), cookie })
+  expect((await send('/settings/seosetting', { host: demoHost(), cookie })).headers['x-page-cache']).toBe('hit')
+
+  await signIn('staff@demo.test')
+  const missingForm = await send('/pforms/00000000-0000-4000-8000-000000000000', { host: demoHost(), method: 'POST', body: 'x=1' })
+  expect(missingForm.status).toBe(404)
+  expect((await send('/settings/seosetting', { host: demoHost(), cookie })).headers['x-page-cache']).toBe('hit')
+})
