@@ -77,7 +77,19 @@ const envSchema = z.object({
     .default(30),
   SESSION_IDLE_MINUTES: minutes('SESSION_IDLE_MINUTES', 15),
   SESSION_REFRESH_BUFFER_MINUTES: minutes('SESSION_REFRESH_BUFFER_MINUTES', 15),
-  TRUST_PROXY: booleanFlag,
+  // How many proxies in front append to X-Forwarded-For: the client address is the one the
+  // outermost of ours saw, never one a client wrote itself. 'true' means one (a load balancer).
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = (value ?? '').trim().toLowerCase()
+      if (text === '' || text === 'false' || text === 'no' || text === '0') return 0
+      if (text === 'true' || text === 'yes') return 1
+      if (/^\d{1,2}$/.test(text) && Number(text) <= 10) return Number(text)
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be true, false or the number of proxies in front (1 to 10)' })
+      return z.NEVER
+    }),
   WEB_CONCURRENCY: wholeNumber('WEB_CONCURRENCY', 1, 64, 1),
   /** Google sign-in; without a client id the Google button says it is not configured. */
   GOOGLE_CLIENT_ID: z.string().trim().optional().transform((value) => value || undefined),
