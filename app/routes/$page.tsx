@@ -4,7 +4,7 @@ import { PageHero, PageNotFound, PublicLayout } from '#app/components/public-lay
 import { getSessionUser, returnPathOf } from '#app/utils/auth.server'
 import { loadPublicPage, PAGE_NOT_FOUND_PATH } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
-import { shareablePageHeaders } from '#server/http/page-cache'
+import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
 import { landingFor } from '#server/navigation/landing'
 import { isVisitorFallback } from '#server/navigation/visitor-outcome'
 
@@ -30,14 +30,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 // A visitor's page is the same for every anonymous visitor, so it may be served from the page
 // cache for a few seconds (server/http/page-cache.ts). Drop this if it ever renders per-visitor content.
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const shareable: Record<string, string> = {}
-  for (const name of ['Cache-Control', 'Vary']) {
-    const value = loaderHeaders.get(name)
-    if (value) shareable[name] = value
-  }
-  return shareable
-}
+export const headers: HeadersFunction = shareableLoaderHeaders
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: 'Page not found' }]

@@ -1,13 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { PageNotFound, PublicLayout } from '#app/components/public-layout'
 import { PublicFormPage } from '#app/components/forms/public-form-page'
 import { loadPublicFormRoute, postPublicFormRoute } from '#app/components/forms/public-form-route.server'
+import { shareableLoaderHeaders } from '#server/http/page-cache'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.view ? `${data.view.form.name} | ${data.shell.site.title}` : 'Form not found' },
   { name: 'robots', content: 'noindex' },
 ]
+
+// Anonymous visitors share the page for a few seconds; each gets its own fill-time stamp.
+export const headers: HeadersFunction = shareableLoaderHeaders
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadPublicFormRoute(request, context, { guId: params.guId ?? '' }, { isPreview: false })

@@ -7,6 +7,7 @@ import type { Platform } from '../platform'
 import type { Tenant } from '../tenancy/tenant'
 import './load-context'
 import { organisationNotFoundHtml } from './not-found-page'
+import { issueFormStamp } from '../forms/fill-time'
 import { PageCache } from './page-cache'
 import { createRemixHandler } from './remix-handler'
 import { isCrossSiteMutation } from './origin-check'
@@ -126,6 +127,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       mode: options.isDev ? 'development' : 'production',
       pageCache,
       signedInPageCache,
+      issueFormStamp: (formId) => issueFormStamp(platform.env, formId),
       thirdPartyCsp: (nonce) =>
         securityHeaders({ nonce, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev), thirdPartyScripts: true })['Content-Security-Policy'] ?? '',
       afterWrite: (tenant) => platform.tenants.invalidate(tenant.id),
@@ -138,6 +140,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         signedInPageCache: { seconds: 0 },
         thirdPartyScripts: { allowed: false },
         tenantCaches: { keep: false },
+        formStamps: [],
       }),
     }),
   )

@@ -20,6 +20,8 @@ export interface RequestContext {
    * Content-Security-Policy then lets scripts and connections reach other https sites.
    */
   thirdPartyScripts?: { allowed: boolean }
+  /** Fill-time stamps the page shows (registration forms): a kept page gets fresh ones per hit. */
+  formStamps?: { text: string; formId: string }[]
   /** Set by an action whose writes no cache holds (see tenant-caches.ts). */
   tenantCaches?: { keep: boolean }
 }

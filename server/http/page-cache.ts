@@ -13,21 +13,37 @@ import { ORG_COOKIE } from './org-cookie'
  *
  * The CSP nonce differs per response: the stored body remembers the nonce it was rendered with,
  * and each hit swaps in the new request's nonce (a 128-bit random value, so it names nothing else).
+ * A registration form's fill-time stamp (a signed "shown at" time) is swapped the same way: each
+ * hit carries a stamp issued for that response, so the minimum fill time still counts from when
+ * this visitor got the page.
  */
+/** A registration form's fill-time stamp as rendered into a page (server/forms/fill-time.ts). */
+export interface RenderedStamp {
+  text: string
+  formId: string
+}
+
 export interface RenderedPage {
   status: number
   headers: [string, string][]
   body: string
   /** The nonce the body was rendered with, replaced by each hit's own. */
   nonce: string
+  /** Fill-time stamps in the body, replaced by freshly issued ones on each hit. */
+  stamps?: RenderedStamp[]
   tenantId: string | null
 }
+
+/** What goes between two stored parts of a body. */
+export type PageSlot = { kind: 'nonce' } | { kind: 'stamp'; formId: string }
 
 export interface CachedPage {
   status: number
   headers: [string, string][]
-  /** The body cut at each occurrence of its nonce, encoded once, so a hit only joins buffers. */
+  /** The body cut at each per-response value (nonce, stamps), encoded once: a hit only joins buffers. */
   parts: Buffer[]
+  /** slots[i] is what goes between parts[i] and parts[i + 1]. */
+  slots: PageSlot[]
   tenantId: string | null
   expiresAt: number
   /** Expired, and one request is rendering its replacement. */
@@ -124,8 +140,8 @@ export class PageCache {
     if (ttlMs <= 0 || Buffer.byteLength(page.body) > this.#maxBodyBytes) return
     if (generation !== this.generationOf(page.tenantId)) return
     if (this.#entries.size >= this.#maxEntries) this.#evictExpiredOrOldest()
-    const parts = (page.nonce ? page.body.split(page.nonce) : [page.body]).map((part) => Buffer.from(part))
-    this.#entries.set(key, { status: page.status, headers: page.headers, parts, tenantId: page.tenantId, expiresAt: this.#now() + ttlMs, replacing: false })
+    const { parts, slots } = cutAtSlots(page)
+    this.#entries.set(key, { status: page.status, headers: page.headers, parts, slots, tenantId: page.tenantId, expiresAt: this.#now() + ttlMs, replacing: false })
   }
 
   /** Drops every page of one tenant (after a write to its settings or pages). */
@@ -171,23 +187,76 @@ export function hasPersonalCookies(cookieHeader: string | null | undefined): boo
 
 /**
  * Headers for a route whose page is the same for every anonymous visitor (a public website
- * page): shareable for a few seconds when the request carries no personal cookie, nothing
- * otherwise. A route that renders anything per visitor (a form challenge, a greeting) must not
- * use it.
+ * page, a registration form): shareable for a few seconds when the request carries no personal
+ * cookie, nothing otherwise. A route that renders anything else per visitor (a greeting, a
+ * challenge in the page) must not use it; a form's fill-time stamp is swapped per hit.
  */
 export function shareablePageHeaders(request: Request): Record<string, string> | undefined {
   if (request.method !== 'GET' || hasPersonalCookies(request.headers.get('cookie'))) return undefined
   return { 'Cache-Control': `public, max-age=0, s-maxage=${SHAREABLE_SECONDS}`, Vary: 'Cookie' }
 }
 
-/** The body with the nonce it was rendered with replaced by this response's nonce. */
-export function withNonce(page: CachedPage, nonce: string): Buffer {
+/** A route's `headers` export: passes on the shareable headers its loader set, nothing else. */
+export function shareableLoaderHeaders({ loaderHeaders }: { loaderHeaders: Headers }): Record<string, string> {
+  const shareable: Record<string, string> = {}
+  for (const name of ['Cache-Control', 'Vary']) {
+    const value = loaderHeaders.get(name)
+    if (value) shareable[name] = value
+  }
+  return shareable
+}
+
+/** What a hit fills the slots of a kept body with: this response's nonce and fresh stamps. */
+export interface SlotValues {
+  nonce: string
+  stamp(formId: string): string
+}
+
+/** The kept body with this response's own nonce and stamps in place of the rendered ones. */
+export function fillPage(page: Pick<CachedPage, 'parts' | 'slots'>, values: SlotValues): Buffer {
   if (page.parts.length === 1) return page.parts[0] ?? Buffer.alloc(0)
-  const nonceBytes = Buffer.from(nonce)
+  const nonce = Buffer.from(values.nonce)
+  // One stamp per form and response: the input and the page's data must agree.
+  const stamps = new Map<string, Buffer>()
+  const stampOf = (formId: string) => {
+    let stamp = stamps.get(formId)
+    if (!stamp) {
+      stamp = Buffer.from(values.stamp(formId))
+      stamps.set(formId, stamp)
+    }
+    return stamp
+  }
   const pieces: Buffer[] = []
   page.parts.forEach((part, index) => {
-    if (index > 0) pieces.push(nonceBytes)
+    if (index > 0) {
+      const slot = page.slots[index - 1]
+      pieces.push(slot?.kind === 'stamp' ? stampOf(slot.formId) : nonce)
+    }
     pieces.push(part)
   })
   return Buffer.concat(pieces)
+}
+
+/** Cuts a rendered body at every occurrence of its nonce and stamps. */
+function cutAtSlots(page: RenderedPage): { parts: Buffer[]; slots: PageSlot[] } {
+  const markers: Array<{ text: string; slot: PageSlot }> = [
+    ...(page.nonce ? [{ text: page.nonce, slot: { kind: 'nonce' } as const }] : []),
+    ...(page.stamps ?? []).filter((stamp) => stamp.text).map((stamp) => ({ text: stamp.text, slot: { kind: 'stamp', formId: stamp.formId } as const })),
+  ]
+  const parts: Buffer[] = []
+  const slots: PageSlot[] = []
+  let from = 0
+  for (;;) {
+    let next: { at: number; text: string; slot: PageSlot } | null = null
+    for (const marker of markers) {
+      const at = page.body.indexOf(marker.text, from)
+      if (at !== -1 && (next === null || at < next.at)) next = { at, ...marker }
+    }
+    if (!next) break
+    parts.push(Buffer.from(page.body.slice(from, next.at)))
+    slots.push(next.slot)
+    from = next.at + next.text.length
+  }
+  parts.push(Buffer.from(page.body.slice(from)))
+  return { parts, slots }
 }

@@ -8,7 +8,7 @@ import {
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { isbot } from 'isbot'
 import type { Tenant } from '../tenancy/tenant'
-import { hasPersonalCookies, withNonce, type CachedPage, type PageCache, type RenderedPage } from './page-cache'
+import { fillPage, hasPersonalCookies, type CachedPage, type PageCache, type RenderedPage } from './page-cache'
 import { signedInPageKey } from './signed-in-page-cache'
 
 export interface RemixHandlerOptions {
@@ -21,6 +21,8 @@ export interface RemixHandlerOptions {
   signedInPageCache?: PageCache | null
   /** The Content-Security-Policy of a page that runs the tenant's page script, for this nonce. */
   thirdPartyCsp?: (nonce: string) => string
+  /** A fresh fill-time stamp of a registration form, for a kept page that shows it. */
+  issueFormStamp?: (formId: string) => string
   /** Called once a state-changing request for a tenant has been handled, before it is answered. */
   afterWrite?: (tenant: Tenant) => void
 }
@@ -50,7 +52,8 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
       }
       if (found && found.kind !== 'render') {
         relaxCsp(found.page.headers.some(([name]) => name === THIRD_PARTY_MARK))
-        sendPage(res, found.page, withNonce(found.page, context.nonce), found.kind === 'fresh' ? 'hit' : 'stale')
+        const body = fillPage(found.page, { nonce: context.nonce, stamp: (formId) => options.issueFormStamp?.(formId) ?? '' })
+        sendPage(res, found.page, body, found.kind === 'fresh' ? 'hit' : 'stale')
         return
       }
       let kept = false
@@ -60,7 +63,10 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
         if (context.tenant && !SAFE_METHODS.has(req.method) && context.tenantCaches?.keep !== true) options.afterWrite?.(context.tenant)
         const thirdParty = context.thirdPartyScripts?.allowed === true
         relaxCsp(thirdParty)
-        const ttlMs = !key || !store ? 0 : publicKey ? store.ttlFor(response.status, response.headers) : signedInTtlMs(response, context)
+        const stamps = context.formStamps ?? []
+        // A kept page with a form must get a fresh stamp on every hit, or it is not kept.
+        const stampable = stamps.length === 0 || options.issueFormStamp !== undefined
+        const ttlMs = !key || !store || !stampable ? 0 : publicKey ? store.ttlFor(response.status, response.headers) : signedInTtlMs(response, context)
         if (key && store && ttlMs > 0) {
           const page: RenderedPage = {
             status: response.status,
@@ -68,6 +74,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
             headers: [...storableHeaders(response.headers), ...(thirdParty ? [[THIRD_PARTY_MARK, '1'] as [string, string]] : [])],
             body: await response.text(),
             nonce: context.nonce,
+            stamps,
             tenantId: context.tenant?.id ?? null,
           }
           store.set(key, page, ttlMs, generation)

@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { findPublicForm, publicFormView, receivePublicForm, type FormViewer, type PublicFormKey } from '#server/forms/public-form'
+import { shareablePageHeaders } from '#server/http/page-cache'
 import { keepTenantCaches } from '#server/http/tenant-caches'
 import { getSessionUser } from '#app/utils/auth.server'
 import { loadPublicPage } from '#app/utils/navigation.server'
@@ -18,7 +19,12 @@ export async function loadPublicFormRoute(request: Request, context: AppLoadCont
     loadPublicPage(context, { tenant, user, pageName: null }),
   ])
   if (!form) return data({ shell: page.shell, view: null }, { status: 404 })
-  return { shell: page.shell, view: publicFormView(context.platform, tenant, form, { viewer: viewerOf(user), isPreview: options.isPreview }) }
+  const view = publicFormView(context.platform, tenant, form, { viewer: viewerOf(user), isPreview: options.isPreview })
+  // The same page for every anonymous visitor but its fill-time stamp, which a kept page gets
+  // fresh on every hit (server/http/page-cache.ts).
+  context.formStamps?.push({ text: view.stamp, formId: form.id })
+  const shareable = !user && !options.isPreview ? shareablePageHeaders(request) : undefined
+  return data({ shell: page.shell, view }, { headers: shareable })
 }
 
 /**

@@ -67,3 +67,27 @@ test('pages that are not shareable are never cached', async () => {
     expect(picker.headers['x-page-cache']).toBeUndefined()
   }
 })
+
+test('a registration form is kept for visitors, each hit with its own fill-time stamp', async () => {
+  const home = await send('/home', { host: demoHost() })
+  const formPath = /href="(\/pforms\/[0-9a-f-]{36})"/.exec(home.body)?.[1]
+  if (!formPath) throw new Error('the demo form is not in the forms menu')
+  await send('/home', { host: demoHost(), method: 'POST', body: 'x=1' }) // starts from an empty cache
+  const stampOf = (answer: { body: string }) => /name="formStartedAt" value="([^"]+)"/.exec(answer.body)?.[1]
+
+  const first = await send(formPath, { host: demoHost() })
+  await new Promise((done) => setTimeout(done, 5))
+  const second = await send(formPath, { host: demoHost() })
+  expect(first.headers['x-page-cache']).toBe('miss')
+  expect(second.headers['x-page-cache']).toBe('hit')
+  const [firstStamp, secondStamp] = [stampOf(first), stampOf(second)]
+  expect(firstStamp).toMatch(/^\d+\.[A-Za-z0-9_-]{32}$/)
+  expect(secondStamp).toMatch(/^\d+\.[A-Za-z0-9_-]{32}$/)
+  expect(Number(secondStamp?.split('.')[0])).toBeGreaterThan(Number(firstStamp?.split('.')[0]))
+  expect(second.body).not.toContain(String(firstStamp))
+  // The page's data for hydration carries the same stamp as the form.
+  expect(second.body.split(String(secondStamp)).length).toBe(first.body.split(String(firstStamp)).length)
+
+  // Signed-in viewers and the staff preview are never served the visitors' page.
+  expect((await send(formPath, { host: demoHost(), cookie: 'lang=tr' })).headers['x-page-cache']).toBeUndefined()
+})

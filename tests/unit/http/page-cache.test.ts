@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { hasPersonalCookies, PageCache, shareablePageHeaders, STALE_GRACE_MS, withNonce } from '#server/http/page-cache'
+import { hasPersonalCookies, PageCache, shareablePageHeaders, STALE_GRACE_MS, fillPage } from '#server/http/page-cache'
 
 const TENANT_A = '00000000-0000-4000-8000-00000000000a'
 const TENANT_B = '00000000-0000-4000-8000-00000000000b'
@@ -130,8 +130,21 @@ describe('the page cache', () => {
     cache.set('k', page(TENANT_A), 5000, 0)
     const cached = cache.get('k')
     if (!cached) throw new Error('not kept')
-    expect(withNonce(cached, 'N1').toString()).toBe('<script nonce="N1">x</script><p>N1 twice: N1</p>')
-    expect(withNonce(cached, 'N2').toString()).toBe('<script nonce="N2">x</script><p>N2 twice: N2</p>')
+    const noStamp = () => ''
+    expect(fillPage(cached, { nonce: 'N1', stamp: noStamp }).toString()).toBe('<script nonce="N1">x</script><p>N1 twice: N1</p>')
+    expect(fillPage(cached, { nonce: 'N2', stamp: noStamp }).toString()).toBe('<script nonce="N2">x</script><p>N2 twice: N2</p>')
+  })
+
+  test('each hit carries freshly issued fill-time stamps where the rendered ones were', () => {
+    const cache = new PageCache()
+    const body = '<script nonce="N0">x</script><input name="startedAt" value="1700000000000.abc"/><script nonce="N0">{"stamp":"1700000000000.abc"}</script>'
+    cache.set('k', { ...page(TENANT_A, body), stamps: [{ text: '1700000000000.abc', formId: 'form-1' }] }, 5000, 0)
+    const cached = cache.get('k')
+    if (!cached) throw new Error('not kept')
+    let issued = 0
+    const filled = fillPage(cached, { nonce: 'N1', stamp: (formId) => `${formId}-fresh-${++issued}` }).toString()
+    expect(filled).toBe('<script nonce="N1">x</script><input name="startedAt" value="form-1-fresh-1"/><script nonce="N1">{"stamp":"form-1-fresh-1"}</script>')
+    expect(fillPage(cached, { nonce: 'N2', stamp: (formId) => `${formId}-fresh-${++issued}` }).toString()).toContain('value="form-1-fresh-2"')
   })
 })
 
