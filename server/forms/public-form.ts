@@ -1,4 +1,5 @@
 import { withTenant } from '#db/tenant-scope'
+import { tenantMemo } from '#server/tenancy/tenant-memo'
 import type { Platform } from '../platform'
 import type { Tenant } from '../tenancy/tenant'
 import type { ScreenDescriptor } from '../screens/descriptor'
@@ -52,14 +53,35 @@ function isStudent(viewer: FormViewer | null): viewer is FormViewer {
  * another tenant's form is not found). Staff previews see unpublished forms too.
  */
 export async function findPublicForm(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'tenants'>,
   tenant: Tenant,
   key: PublicFormKey,
   options: { includeUnpublished?: boolean } = {},
 ): Promise<FormDefinition | null> {
-  const form = await withTenant(platform.database, tenant.id, (trx) => loadFormDefinition(trx, key))
+  const form = await definitionOf(platform, tenant, key)
   if (!form || (!form.isPublished && !options.includeUnpublished)) return null
   return form
+}
+
+/** Form definitions change only through staff posts, which drop the tenant and this with it. */
+const DEFINITIONS_TTL_MS = 60_000
+/** Lookups by random guids must not grow the memory without end. */
+const MAX_DEFINITIONS_PER_TENANT = 200
+
+function definitionOf(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, key: PublicFormKey): Promise<FormDefinition | null> {
+  const load = () => withTenant(platform.database, tenant.id, (trx) => loadFormDefinition(trx, key)).then((form) => form ?? null)
+  const memo = tenantMemo<Map<string, Promise<FormDefinition | null>>>(platform.tenants, 'form-definitions', DEFINITIONS_TTL_MS)
+  return memo.get(tenant.id, async () => new Map()).then((definitions) => {
+    const name = 'guId' in key ? `guid:${key.guId}` : `id:${key.id}`
+    let definition = definitions.get(name)
+    if (!definition) {
+      if (definitions.size >= MAX_DEFINITIONS_PER_TENANT) definitions.clear()
+      definition = load()
+      definitions.set(name, definition)
+      definition.catch(() => definitions.delete(name))
+    }
+    return definition
+  })
 }
 
 export function publicFormView(
