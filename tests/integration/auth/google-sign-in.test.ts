@@ -6,7 +6,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '#tests/fakes/oauth-provider'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { call, cookieOf, get, jar } from './route-call'
+import { callRoute, cookieOf, getRequest } from '#tests/support/route-call'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 
@@ -36,14 +36,14 @@ describe(`Google sign-in against a local fake provider (${engine})`, () => {
 
   /** The browser's round trip: our start URL, the provider's consent, back to our callback. */
   async function roundTrip(origin: string, tenant: Tenant | null, startPath = '/auth/google') {
-    const started = await call(startLoader, get(`${origin}${startPath}`), contextFor(platform, tenant))
+    const started = await callRoute(startLoader, getRequest(`${origin}${startPath}`), contextFor(platform, tenant))
     expect(started.status).toBe(302)
     const consent = await fetch(started.location ?? '', { redirect: 'manual' })
     expect(consent.status).toBe(302)
     const callbackUrl = consent.headers.get('Location') ?? ''
     expect(callbackUrl.startsWith(`${origin}/auth/google/callback?`)).toBe(true)
-    const cookies = started.cookies.map((line) => line.split(';', 1)[0] ?? '')
-    return call(callbackLoader, get(callbackUrl, jar(...cookies)), contextFor(platform, tenant))
+    const cookieHeader = started.setCookies.map((line) => line.split(';', 1)[0] ?? '').join('; ')
+    return callRoute(callbackLoader, getRequest(callbackUrl, cookieHeader), contextFor(platform, tenant))
   }
 
   it('signs a known, verified Google account into the tenant of the host and keeps redirectTo', async () => {
@@ -51,7 +51,7 @@ describe(`Google sign-in against a local fake provider (${engine})`, () => {
     const answer = await roundTrip('http://gstudio.localhost', studio, '/auth/google?redirectTo=%2Fmycourses')
     expect(answer.status).toBe(302)
     expect(answer.location).toBe('/mycourses')
-    const user = await getSessionUser(get('http://gstudio.localhost/', cookieOf(answer.cookies, '__session')), contextFor(platform, studio))
+    const user = await getSessionUser(getRequest('http://gstudio.localhost/', cookieOf(answer, '__session')), contextFor(platform, studio))
     expect(user?.email).toBe('pupil@gmail.test')
   })
 
@@ -60,7 +60,7 @@ describe(`Google sign-in against a local fake provider (${engine})`, () => {
     const answer = await roundTrip('http://gstudio.localhost', studio)
     expect(answer.status).toBe(404)
     expect(answer.body).toMatchObject({ kind: 'not-found', reason: 'we could not find an account for stranger@gmail.test' })
-    expect(answer.cookies.some((line) => line.startsWith('__session='))).toBe(false)
+    expect(answer.setCookies.some((line) => line.startsWith('__session='))).toBe(false)
   })
 
   it('refuses an email Google has not verified', async () => {
@@ -81,9 +81,9 @@ describe(`Google sign-in against a local fake provider (${engine})`, () => {
 
   it('refuses a callback whose state does not match the cookie', async () => {
     provider.signInAs({ email: 'pupil@gmail.test' })
-    const started = await call(startLoader, get('http://gstudio.localhost/auth/google'), contextFor(platform, studio))
+    const started = await callRoute(startLoader, getRequest('http://gstudio.localhost/auth/google'), contextFor(platform, studio))
     const consent = await fetch(started.location ?? '', { redirect: 'manual' })
-    const answer = await call(callbackLoader, get(consent.headers.get('Location') ?? ''), contextFor(platform, studio))
+    const answer = await callRoute(callbackLoader, getRequest(consent.headers.get('Location') ?? ''), contextFor(platform, studio))
     expect(answer.status).toBe(401)
     expect(answer.body).toMatchObject({ kind: 'not-found', reason: 'your Google sign-in did not complete' })
   })
@@ -92,9 +92,9 @@ describe(`Google sign-in against a local fake provider (${engine})`, () => {
     const bare = await createTestPlatform()
     try {
       const tenant = await createTenant(bare, { orgId: 'plain' })
-      const page = await call(loginLoader, get('http://plain.localhost/login'), contextFor(bare, tenant))
+      const page = await callRoute(loginLoader, getRequest('http://plain.localhost/login'), contextFor(bare, tenant))
       expect(page.body).toMatchObject({ googleConfigured: false })
-      const start = await call(startLoader, get('http://plain.localhost/auth/google'), contextFor(bare, tenant))
+      const start = await callRoute(startLoader, getRequest('http://plain.localhost/auth/google'), contextFor(bare, tenant))
       expect(start.location).toBe('/login')
     } finally {
       await bare.close()

@@ -7,7 +7,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { call, cookieOf, get, jar, post } from './route-call'
+import { callRoute, cookieOf, formPostRequest, getRequest } from '#tests/support/route-call'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const PASSWORD = 'correct horse battery'
@@ -35,7 +35,7 @@ describe(`sign-in at /login (${engine})`, () => {
 
   const login = (fields: Record<string, string>, options: { tenant?: Tenant | null; cookie?: string | null; url?: string } = {}) => {
     const tenant = options.tenant === undefined ? studio : options.tenant
-    return call(loginAction, post(options.url ?? `${host}/login`, { intent: 'login', ...fields }, options.cookie), contextFor(platform, tenant))
+    return callRoute(loginAction, formPostRequest(options.url ?? `${host}/login`, { intent: 'login', ...fields }, options.cookie), contextFor(platform, tenant))
   }
 
   it.each([
@@ -47,17 +47,17 @@ describe(`sign-in at /login (${engine})`, () => {
     const answer = await login({ email, password: PASSWORD })
     expect(answer.status).toBe(302)
     expect(answer.location).toBe(landing)
-    const line = answer.cookies.find((value) => value.startsWith('__session='))
+    const line = answer.setCookies.find((value) => value.startsWith('__session='))
     expect(line).toMatch(/^__session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax$/)
-    const cookie = cookieOf(answer.cookies, '__session')
-    const user = await getSessionUser(get(`${host}/`, cookie), contextFor(platform, studio))
+    const cookie = cookieOf(answer, '__session')
+    const user = await getSessionUser(getRequest(`${host}/`, cookie), contextFor(platform, studio))
     expect(user?.email).toBe(email)
     expect(user?.lastLoginAt).not.toBeNull()
   })
 
   it('stores only the hash of the session token and writes the login to the audit log', async () => {
     const answer = await login({ email: 'admin@studio.test', password: PASSWORD })
-    const token = (cookieOf(answer.cookies, '__session') ?? '').split('=')[1] ?? ''
+    const token = (cookieOf(answer, '__session') ?? '').split('=')[1] ?? ''
     const rows = await asSystem(platform.database, 'test check', (trx) =>
       trx.selectFrom('sessions').select(['token_hash', 'tenant_id']).where('token_hash', 'in', [token, hashToken(token)]).execute(),
     )
@@ -87,10 +87,10 @@ describe(`sign-in at /login (${engine})`, () => {
     )
     const before = await createSessionCookie(platform, studio, admin)
     const answer = await login({ email: 'admin@studio.test', password: PASSWORD }, { cookie: before })
-    const after = cookieOf(answer.cookies, '__session')
+    const after = cookieOf(answer, '__session')
     expect(after).not.toBe(before)
-    expect(await getSessionUser(get(`${host}/`, before), contextFor(platform, studio))).toBeNull()
-    expect(await getSessionUser(get(`${host}/`, after), contextFor(platform, studio))).not.toBeNull()
+    expect(await getSessionUser(getRequest(`${host}/`, before), contextFor(platform, studio))).toBeNull()
+    expect(await getSessionUser(getRequest(`${host}/`, after), contextFor(platform, studio))).not.toBeNull()
   })
 
   it('refuses a wrong password and an unknown email with the same message and no session', async () => {
@@ -99,7 +99,7 @@ describe(`sign-in at /login (${engine})`, () => {
     const plainContact = await login({ email: 'lead@studio.test', password: PASSWORD })
     for (const answer of [wrong, unknown, plainContact]) {
       expect(answer.status).toBe(400)
-      expect(answer.cookies.filter((line) => line.startsWith('__session='))).toEqual([])
+      expect(answer.setCookies.filter((line) => line.startsWith('__session='))).toEqual([])
       expect(JSON.stringify(answer.body)).toContain('We could not sign you in with that email and password.')
       expect(JSON.stringify(answer.body)).not.toContain('not the password')
     }
@@ -109,7 +109,7 @@ describe(`sign-in at /login (${engine})`, () => {
     const answer = await login({ email: 'locked@studio.test', password: PASSWORD })
     expect(answer.status).toBe(400)
     expect(JSON.stringify(answer.body)).toContain('Your account is locked. Please contact the organisation to unlock it.')
-    expect(answer.cookies.some((line) => line.startsWith('__session='))).toBe(false)
+    expect(answer.setCookies.some((line) => line.startsWith('__session='))).toBe(false)
   })
 
   it('answers an incomplete form with field messages, never a server error', async () => {
@@ -127,61 +127,61 @@ describe(`sign-in at /login (${engine})`, () => {
     expect(body.kind).toBe('choose-org')
     expect(body.orgs.map((org) => org.name)).toEqual(['Annex Two', 'Studio One'])
 
-    const tampered = await call(
+    const tampered = await callRoute(
       loginAction,
-      post('http://localhost/login', { intent: 'select-org', ticket: `${body.ticket}x`, tenantId: other.id }),
+      formPostRequest('http://localhost/login', { intent: 'select-org', ticket: `${body.ticket}x`, tenantId: other.id }),
       contextFor(platform, null),
     )
     expect(tampered.status).toBe(400)
     expect(JSON.stringify(tampered.body)).toContain('That sign-in has expired. Please sign in again.')
 
     const notOffered = await createTenant(platform, { orgId: 'third' })
-    const wrongOrg = await call(
+    const wrongOrg = await callRoute(
       loginAction,
-      post('http://localhost/login', { intent: 'select-org', ticket: body.ticket, tenantId: notOffered.id }),
+      formPostRequest('http://localhost/login', { intent: 'select-org', ticket: body.ticket, tenantId: notOffered.id }),
       contextFor(platform, null),
     )
     expect(wrongOrg.status).toBe(400)
 
-    const chosen = await call(
+    const chosen = await callRoute(
       loginAction,
-      post('http://localhost/login', { intent: 'select-org', ticket: body.ticket, tenantId: other.id }),
+      formPostRequest('http://localhost/login', { intent: 'select-org', ticket: body.ticket, tenantId: other.id }),
       contextFor(platform, null),
     )
     expect(chosen.status).toBe(302)
     expect(chosen.location).toBe('/calendar')
-    expect(cookieOf(chosen.cookies, 'org')).toBe('org=annex')
-    const cookie = jar(cookieOf(chosen.cookies, '__session'))
-    expect((await getSessionUser(get('http://localhost/', cookie), contextFor(platform, other)))?.role).toBe('ROLE_STAFF')
-    expect(await getSessionUser(get('http://localhost/', cookie), contextFor(platform, studio))).toBeNull()
+    expect(cookieOf(chosen, 'org')).toBe('org=annex')
+    const cookie = cookieOf(chosen, '__session')
+    expect((await getSessionUser(getRequest('http://localhost/', cookie), contextFor(platform, other)))?.role).toBe('ROLE_STAFF')
+    expect(await getSessionUser(getRequest('http://localhost/', cookie), contextFor(platform, studio))).toBeNull()
   })
 
   it('on the platform host signs straight in when only one organisation matches the password', async () => {
     const answer = await login({ email: 'admin@studio.test', password: PASSWORD }, { tenant: null, url: 'http://localhost/login' })
     expect(answer.status).toBe(302)
-    expect(cookieOf(answer.cookies, 'org')).toBe('org=studio')
+    expect(cookieOf(answer, 'org')).toBe('org=studio')
   })
 
   it('remembers the email when asked, and sends a signed-in visitor of /login to their landing page', async () => {
     const answer = await login({ email: 'admin@studio.test', password: PASSWORD, rememberMe: 'on' })
-    expect(answer.cookies.find((line) => line.startsWith('__session='))).toMatch(/Max-Age=\d+/)
-    const remembered = cookieOf(answer.cookies, 'remember-email')
+    expect(answer.setCookies.find((line) => line.startsWith('__session='))).toMatch(/Max-Age=\d+/)
+    const remembered = cookieOf(answer, 'remember-email')
     expect(remembered).toBe('remember-email=admin%40studio.test')
-    const page = await call(loginLoader, get(`${host}/login`, remembered), contextFor(platform, studio))
+    const page = await callRoute(loginLoader, getRequest(`${host}/login`, remembered), contextFor(platform, studio))
     expect((page.body as { rememberedEmail: string }).rememberedEmail).toBe('admin@studio.test')
-    const signedIn = await call(loginLoader, get(`${host}/login`, cookieOf(answer.cookies, '__session')), contextFor(platform, studio))
+    const signedIn = await callRoute(loginLoader, getRequest(`${host}/login`, cookieOf(answer, '__session')), contextFor(platform, studio))
     expect(signedIn.location).toBe('/dashboard')
   })
 
   it('logout ends the stored session and clears the cookie', async () => {
     const answer = await login({ email: 'student@studio.test', password: PASSWORD })
-    const cookie = cookieOf(answer.cookies, '__session')
-    const out = await call(logoutAction, post(`${host}/logout`, {}, cookie), contextFor(platform, studio))
+    const cookie = cookieOf(answer, '__session')
+    const out = await callRoute(logoutAction, formPostRequest(`${host}/logout`, {}, cookie), contextFor(platform, studio))
     expect(out.status).toBe(302)
-    expect(out.cookies).toContain('__session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0')
-    expect(await getSessionUser(get(`${host}/`, cookie), contextFor(platform, studio))).toBeNull()
+    expect(out.setCookies).toContain('__session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0')
+    expect(await getSessionUser(getRequest(`${host}/`, cookie), contextFor(platform, studio))).toBeNull()
     // Logging out twice (an old tab) still answers cleanly.
-    const again = await call(logoutAction, post(`${host}/logout`, {}, cookie), contextFor(platform, studio))
+    const again = await callRoute(logoutAction, formPostRequest(`${host}/logout`, {}, cookie), contextFor(platform, studio))
     expect(again.status).toBe(302)
   })
 
@@ -190,12 +190,12 @@ describe(`sign-in at /login (${engine})`, () => {
     try {
       const tenant = await createTenant(production, { orgId: 'prod' })
       await createContact(production, tenant, { role: 'ROLE_ADMIN', email: 'admin@prod.test', password: PASSWORD })
-      const answer = await call(
+      const answer = await callRoute(
         loginAction,
-        post('https://prod.example.com/login', { intent: 'login', email: 'admin@prod.test', password: PASSWORD }),
+        formPostRequest('https://prod.example.com/login', { intent: 'login', email: 'admin@prod.test', password: PASSWORD }),
         contextFor(production, tenant),
       )
-      expect(answer.cookies.find((line) => line.startsWith('__session='))).toMatch(/; Secure$/)
+      expect(answer.setCookies.find((line) => line.startsWith('__session='))).toMatch(/; Secure$/)
     } finally {
       await production.close()
     }

@@ -14,7 +14,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { call, cookieOf, get, post, type Answer } from './route-call'
+import { callRoute, cookieOf, formPostRequest, getRequest, readOutcome, type RouteOutcome } from '#tests/support/route-call'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 
@@ -41,8 +41,8 @@ describe(`preview modes and franchise switching (${engine})`, () => {
   })
   afterAll(() => platform.close())
 
-  const userOf = (cookie: string | null, tenant: Tenant) => getSessionUser(get(`${masterHost}/x`, cookie), contextFor(platform, tenant))
-  const sessionOf = (answer: Answer) => cookieOf(answer.cookies, '__session')
+  const userOf = (cookie: string | null, tenant: Tenant) => getSessionUser(getRequest(`${masterHost}/x`, cookie), contextFor(platform, tenant))
+  const sessionOf = (answer: RouteOutcome) => cookieOf(answer, '__session')
   const auditActions = async (tenant: Tenant) =>
     (
       await asSystem(platform.database, 'test check', (trx) =>
@@ -52,7 +52,7 @@ describe(`preview modes and franchise switching (${engine})`, () => {
 
   it('Web Preview keeps the staff identity, rotates the token, and Admin View goes back to /dashboard', async () => {
     const cookie = await createSessionCookie(platform, master, staff)
-    const started = await call(webAction, post(`${masterHost}/preview/web`, {}, cookie), contextFor(platform, master))
+    const started = await callRoute(webAction, formPostRequest(`${masterHost}/preview/web`, {}, cookie), contextFor(platform, master))
     expect(started.status).toBe(302)
     expect(started.location).toBe('/')
     const previewing = sessionOf(started)
@@ -67,29 +67,29 @@ describe(`preview modes and franchise switching (${engine})`, () => {
     expect(await userOf(previewing, master)).toMatchObject({ contactId: staff.id, role: 'ROLE_STAFF', isPreviewMode: true, isStudentPreview: false })
 
     // Browser back into the back office: the shell ends the preview and returns to /dashboard.
-    const back = await endPreviewAndRedirect(get(`${masterHost}/contacts`, previewing), contextFor(platform, master), '/dashboard')
-    expect(back.headers.get('Location')).toBe('/dashboard')
-    const restored = cookieOf(back.headers.getSetCookie(), '__session')
+    const back = await readOutcome(await endPreviewAndRedirect(getRequest(`${masterHost}/contacts`, previewing), contextFor(platform, master), '/dashboard'))
+    expect(back.location).toBe('/dashboard')
+    const restored = cookieOf(back, '__session')
     expect(await userOf(restored, master)).toMatchObject({ contactId: staff.id, isPreviewMode: false })
     // The back navigation raced a second request with the preview cookie: it is not signed out,
     // it sees the preview already ended and goes on to the page.
     expect(await userOf(previewing, master)).toMatchObject({ contactId: staff.id, isPreviewMode: false })
-    const raced = await endPreviewAndRedirect(get(`${masterHost}/contacts`, previewing), contextFor(platform, master), '/dashboard')
-    expect(raced.headers.get('Location')).toBe('/dashboard')
-    expect(raced.headers.getSetCookie()).toEqual([])
+    const raced = await readOutcome(await endPreviewAndRedirect(getRequest(`${masterHost}/contacts`, previewing), contextFor(platform, master), '/dashboard'))
+    expect(raced.location).toBe('/dashboard')
+    expect(raced.setCookies).toEqual([])
   })
 
   it('Student Preview shows the portal as a student until Admin View restores the staff session', async () => {
     const cookie = await createSessionCookie(platform, master, admin)
-    const started = await call(studentAction, post(`${masterHost}/preview/student`, {}, cookie), contextFor(platform, master))
+    const started = await callRoute(studentAction, formPostRequest(`${masterHost}/preview/student`, {}, cookie), contextFor(platform, master))
     expect(started.location).toBe('/classes')
     const previewing = sessionOf(started)
     expect(await userOf(previewing, master)).toMatchObject({ contactId: admin.id, role: 'ROLE_STUDENT', isStudentPreview: true, previewedByContactId: admin.id })
     // A student session cannot start another preview.
-    const nested = await call(webAction, post(`${masterHost}/preview/web`, {}, previewing), contextFor(platform, master))
+    const nested = await callRoute(webAction, formPostRequest(`${masterHost}/preview/web`, {}, previewing), contextFor(platform, master))
     expect(nested.status).toBe(403)
 
-    const ended = await call(endAction, post(`${masterHost}/preview/end`, {}, previewing), contextFor(platform, master))
+    const ended = await callRoute(endAction, formPostRequest(`${masterHost}/preview/end`, {}, previewing), contextFor(platform, master))
     expect(ended.location).toBe('/dashboard')
     expect(await userOf(sessionOf(ended), master)).toMatchObject({ contactId: admin.id, role: 'ROLE_ADMIN', isStudentPreview: false })
     // The preview cookie, for its few seconds of grace, finds the restored session, never the preview.
@@ -98,20 +98,20 @@ describe(`preview modes and franchise switching (${engine})`, () => {
 
   it('previews as a chosen student (admins only), audits it, and restores the admin', async () => {
     const staffCookie = await createSessionCookie(platform, master, staff)
-    const notAdmin = await call(asContactAction, post(`${masterHost}/preview/as-contact`, { contactId: student.id }, staffCookie), contextFor(platform, master))
+    const notAdmin = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: student.id }, staffCookie), contextFor(platform, master))
     expect(notAdmin.status).toBe(403)
 
     const cookie = await createSessionCookie(platform, master, admin)
-    const otherTenants = await call(asContactAction, post(`${masterHost}/preview/as-contact`, { contactId: strangerStudent.id }, cookie), contextFor(platform, master))
+    const otherTenants = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: strangerStudent.id }, cookie), contextFor(platform, master))
     expect(otherTenants.status).toBe(404)
-    const garbage = await call(asContactAction, post(`${masterHost}/preview/as-contact`, { contactId: 'not-an-id' }, cookie), contextFor(platform, master))
+    const garbage = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: 'not-an-id' }, cookie), contextFor(platform, master))
     expect(garbage.status).toBe(404)
-    const staffTarget = await call(asContactAction, post(`${masterHost}/preview/as-contact`, { contactId: staff.id }, cookie), contextFor(platform, master))
+    const staffTarget = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: staff.id }, cookie), contextFor(platform, master))
     expect(staffTarget.status).toBe(302)
     expect(staffTarget.location).toBe('/dashboard')
-    expect(staffTarget.cookies.some((line) => line.startsWith('toast='))).toBe(true)
+    expect(staffTarget.setCookies.some((line) => line.startsWith('toast='))).toBe(true)
 
-    const started = await call(asContactAction, post(`${masterHost}/preview/as-contact`, { contactId: student.id }, cookie), contextFor(platform, master))
+    const started = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: student.id }, cookie), contextFor(platform, master))
     expect(started.location).toBe('/classes')
     const previewing = sessionOf(started)
     expect(await userOf(previewing, master)).toMatchObject({
@@ -121,14 +121,14 @@ describe(`preview modes and franchise switching (${engine})`, () => {
       isStudentPreview: true,
       previewedByContactId: admin.id,
     })
-    const ended = await call(endAction, post(`${masterHost}/preview/end`, {}, previewing), contextFor(platform, master))
+    const ended = await callRoute(endAction, formPostRequest(`${masterHost}/preview/end`, {}, previewing), contextFor(platform, master))
     expect(await userOf(sessionOf(ended), master)).toMatchObject({ contactId: admin.id, role: 'ROLE_ADMIN' })
     expect(await auditActions(master)).toEqual(expect.arrayContaining(['preview.as_contact', 'preview.end']))
   })
 
   it('switches a master franchise admin into a child and back with Master View', async () => {
     const cookie = await createSessionCookie(platform, master, admin)
-    const switched = await call(switchAction, post(`${masterHost}/franchise/switch`, { tenantId: child.id }, cookie), contextFor(platform, master))
+    const switched = await callRoute(switchAction, formPostRequest(`${masterHost}/franchise/switch`, { tenantId: child.id }, cookie), contextFor(platform, master))
     expect(switched.status).toBe(200)
     const { enterUrl } = switched.body as { enterUrl: string }
     expect(enterUrl).toMatch(/^http:\/\/hq-north\.localhost:3999\/franchise\/enter\?code=[A-Za-z0-9_-]{43}$/)
@@ -137,10 +137,10 @@ describe(`preview modes and franchise switching (${engine})`, () => {
     // The one-time code is not a session cookie, on the child or anywhere else.
     expect(await userOf(`__session=${code}`, child)).toBeNull()
     // Redeemed on another tenant's host it finds nothing.
-    const wrongHost = await call(enterLoader, get(`http://elsewhere.localhost/franchise/enter?code=${code}`), contextFor(platform, stranger))
+    const wrongHost = await callRoute(enterLoader, getRequest(`http://elsewhere.localhost/franchise/enter?code=${code}`), contextFor(platform, stranger))
     expect(wrongHost.location).toBe('/login')
 
-    const entered = await call(enterLoader, get(`http://hq-north.localhost:3999/franchise/enter?code=${code}`), contextFor(platform, child))
+    const entered = await callRoute(enterLoader, getRequest(`http://hq-north.localhost:3999/franchise/enter?code=${code}`), contextFor(platform, child))
     expect(entered.location).toBe('/dashboard')
     const childSession = sessionOf(entered)
     expect(await userOf(childSession, child)).toMatchObject({
@@ -154,12 +154,12 @@ describe(`preview modes and franchise switching (${engine})`, () => {
     expect(await userOf(childSession, master)).toBeNull()
     expect(await userOf(cookie, master)).toMatchObject({ isFranchiseMode: false })
     // Single use.
-    const again = await call(enterLoader, get(`http://hq-north.localhost:3999/franchise/enter?code=${code}`), contextFor(platform, child))
+    const again = await callRoute(enterLoader, getRequest(`http://hq-north.localhost:3999/franchise/enter?code=${code}`), contextFor(platform, child))
     expect(again.location).toBe('/login')
 
-    const back = await call(masterViewAction, post('http://hq-north.localhost:3999/franchise/master-view', {}, childSession), contextFor(platform, child))
+    const back = await callRoute(masterViewAction, formPostRequest('http://hq-north.localhost:3999/franchise/master-view', {}, childSession), contextFor(platform, child))
     expect(back.body).toEqual({ href: 'http://hq.localhost:3999/dashboard' })
-    expect(back.cookies).toContain('__session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0')
+    expect(back.setCookies).toContain('__session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0')
     expect(await userOf(childSession, child)).toBeNull()
     expect(await auditActions(master)).toContain('franchise.switch')
     expect(await auditActions(child)).toEqual(expect.arrayContaining(['franchise.enter', 'franchise.master_view']))
@@ -167,9 +167,9 @@ describe(`preview modes and franchise switching (${engine})`, () => {
 
   it('a password reset on the master ends the sessions that person opened in its franchises', async () => {
     const cookie = await createSessionCookie(platform, master, admin)
-    const switched = await call(switchAction, post(`${masterHost}/franchise/switch`, { tenantId: child.id }, cookie), contextFor(platform, master))
+    const switched = await callRoute(switchAction, formPostRequest(`${masterHost}/franchise/switch`, { tenantId: child.id }, cookie), contextFor(platform, master))
     const code = new URL((switched.body as { enterUrl: string }).enterUrl).searchParams.get('code') ?? ''
-    const entered = await call(enterLoader, get(`http://hq-north.localhost:3999/franchise/enter?code=${code}`), contextFor(platform, child))
+    const entered = await callRoute(enterLoader, getRequest(`http://hq-north.localhost:3999/franchise/enter?code=${code}`), contextFor(platform, child))
     const childSession = sessionOf(entered)
     expect(await userOf(childSession, child)).toMatchObject({ contactId: admin.id, isFranchiseMode: true })
 
@@ -187,24 +187,24 @@ describe(`preview modes and franchise switching (${engine})`, () => {
 
   it('only lets a master franchise switch, and only into its own children', async () => {
     const cookie = await createSessionCookie(platform, master, admin)
-    const notChild = await call(switchAction, post(`${masterHost}/franchise/switch`, { tenantId: stranger.id }, cookie), contextFor(platform, master))
+    const notChild = await callRoute(switchAction, formPostRequest(`${masterHost}/franchise/switch`, { tenantId: stranger.id }, cookie), contextFor(platform, master))
     expect(notChild.status).toBe(404)
     const studentCookie = await createSessionCookie(platform, master, student)
-    const asStudent = await call(switchAction, post(`${masterHost}/franchise/switch`, { tenantId: child.id }, studentCookie), contextFor(platform, master))
+    const asStudent = await callRoute(switchAction, formPostRequest(`${masterHost}/franchise/switch`, { tenantId: child.id }, studentCookie), contextFor(platform, master))
     expect(asStudent.status).toBe(403)
 
     const strangerAdmin = await createContact(platform, stranger, { role: 'ROLE_ADMIN', email: 'admin@elsewhere.test' })
     const strangerCookie = await createSessionCookie(platform, stranger, strangerAdmin)
-    const notMaster = await call(switchAction, post('http://elsewhere.localhost/franchise/switch', { tenantId: child.id }, strangerCookie), contextFor(platform, stranger))
+    const notMaster = await callRoute(switchAction, formPostRequest('http://elsewhere.localhost/franchise/switch', { tenantId: child.id }, strangerCookie), contextFor(platform, stranger))
     expect(notMaster.status).toBe(302)
     expect(notMaster.location).toBe('/dashboard')
   })
 
   it('ends a switched session once the child is no longer the master’s', async () => {
     const cookie = await createSessionCookie(platform, master, admin)
-    const switched = await call(switchAction, post(`${masterHost}/franchise/switch`, { tenantId: child.id }, cookie), contextFor(platform, master))
+    const switched = await callRoute(switchAction, formPostRequest(`${masterHost}/franchise/switch`, { tenantId: child.id }, cookie), contextFor(platform, master))
     const code = new URL((switched.body as { enterUrl: string }).enterUrl).searchParams.get('code') ?? ''
-    const entered = await call(enterLoader, get(`http://hq-north.localhost/franchise/enter?code=${code}`), contextFor(platform, child))
+    const entered = await callRoute(enterLoader, getRequest(`http://hq-north.localhost/franchise/enter?code=${code}`), contextFor(platform, child))
     const childSession = sessionOf(entered)
     expect(await userOf(childSession, child)).not.toBeNull()
     await asSystem(platform.database, 'test: unlink the franchise', (trx) =>

@@ -6,7 +6,7 @@ import { createAttemptLimiter } from '#server/security/rate-limit'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { call, post } from './route-call'
+import { callRoute, formPostRequest } from '#tests/support/route-call'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const PASSWORD = 'the right password'
@@ -27,7 +27,7 @@ describe(`rate limits on sign-in, registration and password reset (${engine})`, 
 
   const from = (ip: string) => ({ ...contextFor(platform, tenant), ip })
   const login = (ip: string, email: string, password: string) =>
-    call(loginAction, post(`${host}/login`, { intent: 'login', email, password }), from(ip))
+    callRoute(loginAction, formPostRequest(`${host}/login`, { intent: 'login', email, password }), from(ip))
 
   it('locks an email after 5 failed passwords, even for the right one, and says for how long', async () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -38,7 +38,7 @@ describe(`rate limits on sign-in, registration and password reset (${engine})`, 
     const locked = await login('10.0.0.99', 'target@limits.test', PASSWORD)
     expect(locked.status).toBe(429)
     expect(JSON.stringify(locked.body)).toContain(TOO_MANY)
-    expect(locked.cookies.some((line) => line.startsWith('__session='))).toBe(false)
+    expect(locked.setCookies.some((line) => line.startsWith('__session='))).toBe(false)
     // Another person is not affected.
     expect((await login('10.0.0.99', 'other@limits.test', PASSWORD)).status).toBe(302)
   })
@@ -62,26 +62,26 @@ describe(`rate limits on sign-in, registration and password reset (${engine})`, 
 
   it('limits password reset requests per email, with the same answer until then', async () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const answer = await call(forgotAction, post(`${host}/forgot-password`, { email: 'target@limits.test' }), from(`10.3.0.${attempt}`))
+      const answer = await callRoute(forgotAction, formPostRequest(`${host}/forgot-password`, { email: 'target@limits.test' }), from(`10.3.0.${attempt}`))
       expect(answer.status).toBe(200)
     }
-    const blocked = await call(forgotAction, post(`${host}/forgot-password`, { email: 'target@limits.test' }), from('10.3.0.99'))
+    const blocked = await callRoute(forgotAction, formPostRequest(`${host}/forgot-password`, { email: 'target@limits.test' }), from('10.3.0.99'))
     expect(blocked.status).toBe(429)
     expect(JSON.stringify(blocked.body)).toContain(TOO_MANY)
   })
 
   it('limits registrations per address', async () => {
     for (let attempt = 1; attempt <= 10; attempt++) {
-      const answer = await call(
+      const answer = await callRoute(
         registerAction,
-        post(`${host}/register`, { name: 'New', lastName: 'Person', email: `new${attempt}@limits.test`, password: 'a good password' }),
+        formPostRequest(`${host}/register`, { name: 'New', lastName: 'Person', email: `new${attempt}@limits.test`, password: 'a good password' }),
         from('10.4.0.1'),
       )
       expect(answer.status).toBe(302)
     }
-    const blocked = await call(
+    const blocked = await callRoute(
       registerAction,
-      post(`${host}/register`, { name: 'New', lastName: 'Person', email: 'new11@limits.test', password: 'a good password' }),
+      formPostRequest(`${host}/register`, { name: 'New', lastName: 'Person', email: 'new11@limits.test', password: 'a good password' }),
       from('10.4.0.1'),
     )
     expect(blocked.status).toBe(429)

@@ -6,7 +6,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { call, get, post } from './route-call'
+import { callRoute, formPostRequest, getRequest } from '#tests/support/route-call'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 
@@ -26,7 +26,7 @@ describe(`session idle time-out and refresh (${engine})`, () => {
   })
   afterAll(() => platform.close())
 
-  const refresh = (cookie: string | null, on: Tenant = tenant) => call(refreshAction, post(`${host}/session/refresh`, {}, cookie), contextFor(platform, on))
+  const refresh = (cookie: string | null, on: Tenant = tenant) => callRoute(refreshAction, formPostRequest(`${host}/session/refresh`, {}, cookie), contextFor(platform, on))
 
   it('renews a live session for another idle period', async () => {
     const cookie = await createSessionCookie(platform, tenant, student, { expiresAt: new Date(Date.now() + minutes(2)) })
@@ -40,10 +40,10 @@ describe(`session idle time-out and refresh (${engine})`, () => {
 
   it('after the idle time-out pages need a new sign-in, but Continue can still renew within the buffer', async () => {
     const cookie = await createSessionCookie(platform, tenant, student, { expiresAt: new Date(Date.now() - minutes(5)) })
-    expect(await getSessionUser(get(`${host}/classes`, cookie), contextFor(platform, tenant))).toBeNull()
+    expect(await getSessionUser(getRequest(`${host}/classes`, cookie), contextFor(platform, tenant))).toBeNull()
     const answer = await refresh(cookie)
     expect(answer.status).toBe(200)
-    expect(await getSessionUser(get(`${host}/classes`, cookie), contextFor(platform, tenant))).not.toBeNull()
+    expect(await getSessionUser(getRequest(`${host}/classes`, cookie), contextFor(platform, tenant))).not.toBeNull()
   })
 
   it('refuses to renew once the buffer has passed too, and forgets the session', async () => {
@@ -51,7 +51,7 @@ describe(`session idle time-out and refresh (${engine})`, () => {
     const answer = await refresh(cookie)
     expect(answer.status).toBe(401)
     expect(answer.body).toEqual({ expired: true })
-    expect(answer.cookies).toContain('__session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0')
+    expect(answer.setCookies).toContain('__session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0')
     const left = await asSystem(platform.database, 'test check', (trx) =>
       trx.selectFrom('sessions').select('id').where('contact_id', '=', student.id).where('expires_at', '<', new Date(Date.now() - minutes(15))).execute(),
     )
@@ -74,20 +74,20 @@ describe(`session idle time-out and refresh (${engine})`, () => {
     await asSystem(platform.database, 'test: last seen two minutes ago', (trx) =>
       trx.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - minutes(2)) }).where('token_hash', '=', hashToken(token)).execute(),
     )
-    const user = await getSessionUser(get(`${host}/classes`, cookie), contextFor(platform, tenant))
+    const user = await getSessionUser(getRequest(`${host}/classes`, cookie), contextFor(platform, tenant))
     expect(Date.parse(user?.expiresAt ?? '')).toBeGreaterThan(Date.now() + minutes(14))
   })
 
   it('answers with real Responses, so the status and cookie survive single fetch', async () => {
     const cookie = await createSessionCookie(platform, tenant, student, { expiresAt: new Date(Date.now() - minutes(16)) })
-    const answer = await refreshAction({ request: post(`${host}/session/refresh`, {}, cookie), context: contextFor(platform, tenant), params: {} })
+    const answer = await refreshAction({ request: formPostRequest(`${host}/session/refresh`, {}, cookie), context: contextFor(platform, tenant), params: {} })
     expect(answer).toBeInstanceOf(Response)
     expect((answer as Response).status).toBe(401)
     expect((answer as Response).headers.get('Set-Cookie')).toContain('Max-Age=0')
   })
 
   it('answers a GET with 405', async () => {
-    const answer = await call(refreshLoader, get(`${host}/session/refresh`), contextFor(platform, tenant))
+    const answer = await callRoute(refreshLoader, getRequest(`${host}/session/refresh`), contextFor(platform, tenant))
     expect(answer.status).toBe(405)
   })
 

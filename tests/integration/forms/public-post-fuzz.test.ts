@@ -8,7 +8,7 @@ import { createTenant } from '#tests/support/fixtures'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import { createTrialForm, validPost } from './form-fixtures'
 import { tinyPngDataUrl } from '../../unit/forms/png-fixture'
-import { callRoute, post } from './route-call'
+import { callRoute, formPostRequest } from '#tests/support/route-call'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const RUNS = 1000
@@ -73,9 +73,9 @@ describe(`random posts to a public form (${engine})`, () => {
           for (const [key, v] of entries) data.append(key, v)
           request = new Request(`http://${tenant.orgId}.localhost/pforms/${form.guId}`, { method: 'POST', body: data, headers: { 'User-Agent': 'fuzz' } })
         } else if (how === 'garbage') {
-          request = post(`${tenant.orgId}.localhost`, `/pforms/${form.guId}`, entries.map(([k, v]) => `${k}=${v}`).join('&%%'), null, { 'Content-Type': 'multipart/form-data; boundary=nope' })
+          request = formPostRequest(`http://${tenant.orgId}.localhost/pforms/${form.guId}`, entries.map(([k, v]) => `${k}=${v}`).join('&%%'), null, { 'Content-Type': 'multipart/form-data; boundary=nope' })
         } else {
-          request = post(`${tenant.orgId}.localhost`, `/pforms/${form.guId}`, new URLSearchParams(entries))
+          request = formPostRequest(`http://${tenant.orgId}.localhost/pforms/${form.guId}`, new URLSearchParams(entries))
         }
         const context = { ...contextFor(platform, tenant), ip }
         const outcome = await callRoute(pformAction, request, context, { guId: form.guId })

@@ -21,7 +21,7 @@ import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import { createTrialForm, validPost } from './form-fixtures'
-import { callRoute, formBody, get, post, toastOf } from './route-call'
+import { callRoute, formPostRequest, getRequest, rjsfFormBody, toastOf } from '#tests/support/route-call'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 
@@ -49,10 +49,10 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
 
   describe('custom fields', () => {
     it('adds a field with the spec’s toast, its tag made from the name', async () => {
-      const added = await callRoute(newFieldAction, post(host, '/settings/customfield/new/text', formBody({ intent: 'custom-field', name: 'T-Shirt Size', tag: '' }), admin), ctx(), { type: 'text' })
+      const added = await callRoute(newFieldAction, formPostRequest(`http://${host}/settings/customfield/new/text`, rjsfFormBody({ intent: 'custom-field', name: 'T-Shirt Size', tag: '' }), admin), ctx(), { type: 'text' })
       expect(added.status).toBe(302)
       expect(toastOf(added)).toEqual({ type: 'success', message: 'Added custom field successfully' })
-      const screen = await callRoute(fieldsLoader, get(host, '/settings/customfield', admin), ctx())
+      const screen = await callRoute(fieldsLoader, getRequest(`http://${host}/settings/customfield`, admin), ctx())
       const cards = (screen.body as { cards: Array<{ type: string; label: string; fields: Array<{ name: string; tag: string }> }> }).cards
       expect(cards.map((card) => card.label)).toEqual(['Text', 'Text Area', 'Number', 'Header', 'Checkbox', 'Radio', 'Dropdown'])
       expect(cards[0].fields).toEqual([expect.objectContaining({ name: 'T-Shirt Size', tag: 'tshirtsize' })])
@@ -64,17 +64,17 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
       { tag: 'a'.repeat(26), message: TAG_TOO_LONG_MESSAGE },
       { tag: 'tshirtsize', message: TAG_IN_USE_MESSAGE },
     ])('refuses the tag $tag with the spec’s message', async ({ tag, message }) => {
-      const refused = await callRoute(newFieldAction, post(host, '/settings/customfield/new/text', formBody({ intent: 'custom-field', name: 'Another', tag }), admin), ctx(), { type: 'text' })
+      const refused = await callRoute(newFieldAction, formPostRequest(`http://${host}/settings/customfield/new/text`, rjsfFormBody({ intent: 'custom-field', name: 'Another', tag }), admin), ctx(), { type: 'text' })
       expect(refused.status).toBe(400)
       expect((refused.body as { fieldErrors: Record<string, string[]> }).fieldErrors.tag).toContain(message)
     })
 
     it('needs options for a dropdown and keeps at most six', async () => {
-      const refused = await callRoute(newFieldAction, post(host, '/settings/customfield/new/dropdown', formBody({ name: 'Level', tag: 'level' }), admin), ctx(), { type: 'dropdown' })
+      const refused = await callRoute(newFieldAction, formPostRequest(`http://${host}/settings/customfield/new/dropdown`, rjsfFormBody({ name: 'Level', tag: 'level' }), admin), ctx(), { type: 'dropdown' })
       expect((refused.body as { fieldErrors: Record<string, string[]> }).fieldErrors.option1).toEqual(['Option 1 is required!'])
       const added = await callRoute(
         newFieldAction,
-        post(host, '/settings/customfield/new/dropdown', formBody({ name: 'Level', tag: 'level', option1: 'Beginner', option2: '', option3: 'Advanced', option7: 'ignored' }), admin),
+        formPostRequest(`http://${host}/settings/customfield/new/dropdown`, rjsfFormBody({ name: 'Level', tag: 'level', option1: 'Beginner', option2: '', option3: 'Advanced', option7: 'ignored' }), admin),
         ctx(),
         { type: 'dropdown' },
       )
@@ -82,36 +82,36 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
     })
 
     it('edits a field (type unchanged) and deletes it after confirmation, with the spec’s toasts', async () => {
-      const screen = await callRoute(fieldsLoader, get(host, '/settings/customfield', admin), ctx())
+      const screen = await callRoute(fieldsLoader, getRequest(`http://${host}/settings/customfield`, admin), ctx())
       const field = (screen.body as { cards: Array<{ fields: Array<{ guId: string }> }> }).cards[0].fields[0]
-      const shown = await callRoute(editFieldLoader, get(host, `/settings/customfield/${field.guId}`, admin), ctx(), { guId: field.guId })
+      const shown = await callRoute(editFieldLoader, getRequest(`http://${host}/settings/customfield/${field.guId}`, admin), ctx(), { guId: field.guId })
       expect(shown.body).toMatchObject({ heading: 'Edit Custom Field', values: { name: 'T-Shirt Size', tag: 'tshirtsize', typeLabel: 'Text' } })
-      const updated = await callRoute(editFieldAction, post(host, `/settings/customfield/${field.guId}`, formBody({ name: 'Shirt Size', tag: 'shirtsize', isMandatory: 'true' }), admin), ctx(), { guId: field.guId })
+      const updated = await callRoute(editFieldAction, formPostRequest(`http://${host}/settings/customfield/${field.guId}`, rjsfFormBody({ name: 'Shirt Size', tag: 'shirtsize', isMandatory: 'true' }), admin), ctx(), { guId: field.guId })
       expect(toastOf(updated)?.message).toBe('Updated custom field successfully')
-      const deleted = await callRoute(deleteFieldAction, post(host, `/settings/customfield/delete/${field.guId}`, 'intent=delete', admin), ctx(), { guId: field.guId })
+      const deleted = await callRoute(deleteFieldAction, formPostRequest(`http://${host}/settings/customfield/delete/${field.guId}`, 'intent=delete', admin), ctx(), { guId: field.guId })
       expect(toastOf(deleted)?.message).toBe('Deleted custom field successfully')
-      const gone = await callRoute(editFieldLoader, get(host, `/settings/customfield/${field.guId}`, admin), ctx(), { guId: field.guId })
+      const gone = await callRoute(editFieldLoader, getRequest(`http://${host}/settings/customfield/${field.guId}`, admin), ctx(), { guId: field.guId })
       expect(gone.status).toBe(404)
     })
 
     it('hides the tag in the all context and makes one', async () => {
-      const shown = await callRoute(newFieldLoader, get(host, '/settings/customfield/new/all', admin), ctx(), { type: 'all' })
+      const shown = await callRoute(newFieldLoader, getRequest(`http://${host}/settings/customfield/new/all`, admin), ctx(), { type: 'all' })
       const properties = Object.keys((shown.body as { descriptor: { schema: { properties: object } } }).descriptor.schema.properties)
       expect(properties).toContain('type')
       expect(properties).not.toContain('tag')
-      const added = await callRoute(newFieldAction, post(host, '/settings/customfield/new/all', formBody({ type: 'number', name: 'Level' }), admin), ctx(), { type: 'all' })
+      const added = await callRoute(newFieldAction, formPostRequest(`http://${host}/settings/customfield/new/all`, rjsfFormBody({ type: 'number', name: 'Level' }), admin), ctx(), { type: 'all' })
       expect(added.status).toBe(302)
     })
 
     it('is for admins, and another tenant’s field is not found', async () => {
-      const byStaff = await callRoute(fieldsLoader, get(host, '/settings/customfield', staff), ctx())
+      const byStaff = await callRoute(fieldsLoader, getRequest(`http://${host}/settings/customfield`, staff), ctx())
       expect(byStaff.status).toBe(403)
-      const screen = await callRoute(fieldsLoader, get(host, '/settings/customfield', admin), ctx())
+      const screen = await callRoute(fieldsLoader, getRequest(`http://${host}/settings/customfield`, admin), ctx())
       const field = (screen.body as { cards: Array<{ fields: Array<{ guId: string }> }> }).cards.flatMap((card) => card.fields)[0]
       const otherCtx = contextFor(platform, other)
       const otherHost = `${other.orgId}.localhost`
-      expect((await callRoute(editFieldLoader, get(otherHost, `/settings/customfield/${field.guId}`, otherAdmin), otherCtx, { guId: field.guId })).status).toBe(404)
-      expect((await callRoute(deleteFieldAction, post(otherHost, `/settings/customfield/delete/${field.guId}`, 'intent=delete', otherAdmin), otherCtx, { guId: field.guId })).status).toBe(404)
+      expect((await callRoute(editFieldLoader, getRequest(`http://${otherHost}/settings/customfield/${field.guId}`, otherAdmin), otherCtx, { guId: field.guId })).status).toBe(404)
+      expect((await callRoute(deleteFieldAction, formPostRequest(`http://${otherHost}/settings/customfield/delete/${field.guId}`, 'intent=delete', otherAdmin), otherCtx, { guId: field.guId })).status).toBe(404)
     })
   })
 
@@ -119,20 +119,20 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
     it('creates a form with ordered fields, rearranges without JavaScript, publishes it', async () => {
       const form = await createTrialForm(platform, tenant)
       const [a, b, c] = form.fields.map((field) => field.guId)
-      const refused = await callRoute(newFormAction, post(host, '/customforms/new', formBody({ intent: 'custom-form', name: '', formType: 'GENERAL' }), staff), ctx())
+      const refused = await callRoute(newFormAction, formPostRequest(`http://${host}/customforms/new`, rjsfFormBody({ intent: 'custom-form', name: '', formType: 'GENERAL' }), staff), ctx())
       expect((refused.body as { fieldErrors: Record<string, string[]> }).fieldErrors.name).toEqual([FORM_NAME_REQUIRED_MESSAGE])
 
-      const body = formBody({ intent: 'custom-form', name: 'Waiver 2027', formType: 'WAIVER', isName: 'true', isEmail: 'true', isSignRequired: 'true', beforeForm: '<p onclick="x()">Read <img src=x onerror=alert(1)>this</p>' })
+      const body = rjsfFormBody({ intent: 'custom-form', name: 'Waiver 2027', formType: 'WAIVER', isName: 'true', isEmail: 'true', isSignRequired: 'true', beforeForm: '<p onclick="x()">Read <img src=x onerror=alert(1)>this</p>' })
       for (const guId of [a, b]) body.append('fieldGuIds', guId)
-      const moved = await callRoute(newFormAction, post(host, '/customforms/new', new URLSearchParams([...body, ['order', `up:${b}`]]), staff), ctx())
+      const moved = await callRoute(newFormAction, formPostRequest(`http://${host}/customforms/new`, new URLSearchParams([...body, ['order', `up:${b}`]]), staff), ctx())
       expect(moved.status).toBe(200)
       expect(moved.body).toMatchObject({ fieldGuIds: [b, a], values: { name: 'Waiver 2027' } })
-      const added = await callRoute(newFormAction, post(host, '/customforms/new', new URLSearchParams([...body, ['order', `add:${c}`]]), staff), ctx())
+      const added = await callRoute(newFormAction, formPostRequest(`http://${host}/customforms/new`, new URLSearchParams([...body, ['order', `add:${c}`]]), staff), ctx())
       expect(added.body).toMatchObject({ fieldGuIds: [a, b, c] })
 
       body.delete('fieldGuIds')
       for (const guId of [c, a]) body.append('fieldGuIds', guId)
-      const saved = await callRoute(newFormAction, post(host, '/customforms/new', body, staff), ctx())
+      const saved = await callRoute(newFormAction, formPostRequest(`http://${host}/customforms/new`, body, staff), ctx())
       expect(saved.status).toBe(302)
       expect(toastOf(saved)?.message).toBe('Waiver 2027 is added successfully.')
       const guId = saved.location!.split('/').pop()!
@@ -141,19 +141,19 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
       expect(definition?.fields.map((field) => field.guId)).toEqual([c, a])
       expect(definition?.beforeFormHtml).toBe('<p>Read <img src="x" />this</p>')
 
-      const edited = await callRoute(editFormAction, post(host, `/customforms/${guId}`, formBody({ name: 'Waiver 2027', formType: 'WAIVER', isName: 'true' }), staff), ctx(), { guId })
+      const edited = await callRoute(editFormAction, formPostRequest(`http://${host}/customforms/${guId}`, rjsfFormBody({ name: 'Waiver 2027', formType: 'WAIVER', isName: 'true' }), staff), ctx(), { guId })
       expect(toastOf(edited)?.message).toBe('Waiver 2027 is updated successfully.')
       expect((await withTenant(platform.database, tenant.id, (trx) => loadFormDefinition(trx, { guId })))?.version).toBe(2)
 
-      const published = await callRoute(listAction, post(host, '/customforms', `guId=${guId}&intent=publish`, staff), ctx())
+      const published = await callRoute(listAction, formPostRequest(`http://${host}/customforms`, `guId=${guId}&intent=publish`, staff), ctx())
       expect(toastOf(published)?.message).toBe('Waiver 2027 is Published.')
       expect((await listPublishedForms(platform.database, tenant)).map((f) => f.guId)).toContain(guId)
-      const list = await callRoute(listLoader, get(host, '/customforms', staff), ctx())
+      const list = await callRoute(listLoader, getRequest(`http://${host}/customforms`, staff), ctx())
       expect((list.body as { forms: Array<{ guId: string; isPublished: boolean }> }).forms).toContainEqual(expect.objectContaining({ guId, isPublished: true }))
     })
 
     it('refuses a form a visitor could not give a name on', async () => {
-      const refused = await callRoute(newFormAction, post(host, '/customforms/new', formBody({ name: 'No name', formType: 'GENERAL', isEmail: 'true' }), staff), ctx())
+      const refused = await callRoute(newFormAction, formPostRequest(`http://${host}/customforms/new`, rjsfFormBody({ name: 'No name', formType: 'GENERAL', isEmail: 'true' }), staff), ctx())
       expect(refused.status).toBe(400)
       expect((refused.body as { fieldErrors: Record<string, string[]> }).fieldErrors.isName?.[0]).toMatch(/custom field named Name/)
     })
@@ -162,20 +162,20 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
       const form = await createTrialForm(platform, tenant)
       for (const [name, email] of [['Ada Lovelace', 'ada@example.com'], ['Grace Hopper', 'grace@example.com'], ['Alan Turing', '=cmd@example.com']]) {
         const stamp = issueFormStamp(platform.env, form.id, Date.now() - 30_000)
-        const sent = await callRoute(publicAction, post(host, `/pforms/${form.guId}`, formBody(validPost(form, { fullName: name, email, formStartedAt: stamp }))), ctx(), { guId: form.guId })
+        const sent = await callRoute(publicAction, formPostRequest(`http://${host}/pforms/${form.guId}`, rjsfFormBody(validPost(form, { fullName: name, email, formStartedAt: stamp }))), ctx(), { guId: form.guId })
         expect([303, 400]).toContain(sent.status)
       }
       await platform.jobs.drain()
-      const page = await callRoute(submissionsLoader, get(host, `/customforms/${form.guId}/submissions?search=grace`, staff), ctx(), { guId: form.guId })
+      const page = await callRoute(submissionsLoader, getRequest(`http://${host}/customforms/${form.guId}/submissions?search=grace`, staff), ctx(), { guId: form.guId })
       const items = (page.body as { page: { total: number; items: Array<{ id: string; firstName: string }> } }).page
       expect(items.total).toBe(1)
       expect(items.items[0].firstName).toBe('Grace')
 
-      const all = await callRoute(submissionsLoader, get(host, `/customforms/${form.guId}/submissions?size=10&page=1`, staff), ctx(), { guId: form.guId })
+      const all = await callRoute(submissionsLoader, getRequest(`http://${host}/customforms/${form.guId}/submissions?size=10&page=1`, staff), ctx(), { guId: form.guId })
       expect((all.body as { page: { total: number } }).page.total).toBe(2)
 
       const id = items.items[0].id
-      const detail = await callRoute(detailLoader, get(host, `/customforms/${form.guId}/submissions/${id}`, staff), ctx(), { guId: form.guId, id })
+      const detail = await callRoute(detailLoader, getRequest(`http://${host}/customforms/${form.guId}/submissions/${id}`, staff), ctx(), { guId: form.guId, id })
       expect(detail.body).toMatchObject({
         submission: {
           integrityVerified: true,
@@ -183,10 +183,10 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
           rows: expect.arrayContaining([{ label: 'Name', value: 'Grace Hopper' }]),
         },
       })
-      const pdf = await callRoute(pdfLoader, get(host, `/customforms/${form.guId}/submissions/${id}/pdf`, staff), ctx(), { guId: form.guId, id })
-      expect(pdf.contentType).toBe('application/pdf')
+      const pdf = await callRoute(pdfLoader, getRequest(`http://${host}/customforms/${form.guId}/submissions/${id}/pdf`, staff), ctx(), { guId: form.guId, id })
+      expect(pdf.headers.get('Content-Type')).toBe('application/pdf')
 
-      const csv = await callRoute(csvLoader, get(host, `/customforms/${form.guId}/submissions.csv`, staff), ctx(), { guId: form.guId })
+      const csv = await callRoute(csvLoader, getRequest(`http://${host}/customforms/${form.guId}/submissions.csv`, staff), ctx(), { guId: form.guId })
       const text = String(csv.body)
       expect(text.split('\r\n')[0]).toContain('"Name","Email","Phone","Experience"')
       expect(text).toContain('"Grace Hopper"')
@@ -196,7 +196,7 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
       await withTenant(platform.database, tenant.id, (trx) =>
         trx.updateTable('form_submissions').set({ data: JSON.stringify({ ...(detail.body as { submission: object }).submission, values: {} }) }).where('id', '=', id).execute(),
       )
-      const tampered = await callRoute(detailLoader, get(host, `/customforms/${form.guId}/submissions/${id}`, staff), ctx(), { guId: form.guId, id })
+      const tampered = await callRoute(detailLoader, getRequest(`http://${host}/customforms/${form.guId}/submissions/${id}`, staff), ctx(), { guId: form.guId, id })
       expect(tampered.body).toMatchObject({ submission: { integrityVerified: false } })
     })
 
@@ -204,12 +204,12 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
       const form = await createTrialForm(platform, tenant)
       const otherCtx = contextFor(platform, other)
       const otherHost = `${other.orgId}.localhost`
-      expect((await callRoute(editFormLoader, get(otherHost, `/customforms/${form.guId}`, otherAdmin), otherCtx, { guId: form.guId })).status).toBe(404)
-      expect((await callRoute(submissionsLoader, get(otherHost, `/customforms/${form.guId}/submissions`, otherAdmin), otherCtx, { guId: form.guId })).status).toBe(404)
-      expect((await callRoute(csvLoader, get(otherHost, `/customforms/${form.guId}/submissions.csv`, otherAdmin), otherCtx, { guId: form.guId })).status).toBe(404)
-      expect((await callRoute(listAction, post(otherHost, '/customforms', `guId=${form.guId}&intent=publish`, otherAdmin), otherCtx)).status).toBe(404)
+      expect((await callRoute(editFormLoader, getRequest(`http://${otherHost}/customforms/${form.guId}`, otherAdmin), otherCtx, { guId: form.guId })).status).toBe(404)
+      expect((await callRoute(submissionsLoader, getRequest(`http://${otherHost}/customforms/${form.guId}/submissions`, otherAdmin), otherCtx, { guId: form.guId })).status).toBe(404)
+      expect((await callRoute(csvLoader, getRequest(`http://${otherHost}/customforms/${form.guId}/submissions.csv`, otherAdmin), otherCtx, { guId: form.guId })).status).toBe(404)
+      expect((await callRoute(listAction, formPostRequest(`http://${otherHost}/customforms`, `guId=${form.guId}&intent=publish`, otherAdmin), otherCtx)).status).toBe(404)
       const students = await createSessionCookie(platform, tenant, await createContact(platform, tenant, { role: 'ROLE_STUDENT' }))
-      expect((await callRoute(listLoader, get(host, '/customforms', students), ctx())).status).toBe(403)
+      expect((await callRoute(listLoader, getRequest(`http://${host}/customforms`, students), ctx())).status).toBe(403)
     })
   })
 })

@@ -3,7 +3,7 @@ import { action, loader } from '#app/routes/_admin.settings.account'
 import { loader as uploadLoader } from '#app/routes/uploads.$name'
 import { loader as pingLoader } from '#app/routes/api.tenant.ping'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { callRoute, toastOf } from './route-call'
+import { callRoute, toastOf } from '#tests/support/route-call'
 import { contextOf, createSettingsWorld, form, freshTenant, get, PNG_BYTES, post, snapshotTenant, type SettingsWorld } from './settings-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'

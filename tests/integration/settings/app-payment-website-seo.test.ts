@@ -5,7 +5,7 @@ import { action as websiteAction, loader as websiteLoader } from '#app/routes/_a
 import { siteIdentityFor } from '#server/website/site-identity'
 import { updateTenant } from '#server/settings/update-tenant'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { callRoute, toastOf, type RouteFunction, type RouteOutcome } from './route-call'
+import { callRoute, type RouteFunction, type RouteOutcome, toastOf } from '#tests/support/route-call'
 import { contextOf, createSettingsWorld, form, freshTenant, get, PNG_BYTES, post, snapshotTenant, type SettingsWorld } from './settings-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'

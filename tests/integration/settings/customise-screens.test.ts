@@ -6,7 +6,7 @@ import { loader as homeLoader } from '#app/routes/_admin.settings._index'
 import { resolveEffectiveScreen } from '#server/screens/effective-descriptor'
 import { settingsTilesFor } from '#server/settings/settings-tiles'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { callRoute, toastOf } from './route-call'
+import { callRoute, toastOf } from '#tests/support/route-call'
 import { contextOf, createSettingsWorld, freshTenant, get, post, snapshotTenant, type SettingsWorld } from './settings-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'

@@ -5,7 +5,7 @@ import { adminNavigationFor, staffPermissionsFor } from '#server/shell/admin-nav
 import type { NavigationItem } from '#server/shell/navigation-item'
 import { adminMenuFlagsOf, tenantRoleEntriesOf } from '#server/navigation/admin-menu'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { callRoute, toastOf } from './route-call'
+import { callRoute, toastOf } from '#tests/support/route-call'
 import { contextOf, createSettingsWorld, form, freshTenant, get, post, snapshotTenant, type SettingsWorld } from './settings-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'

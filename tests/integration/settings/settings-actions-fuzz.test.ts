@@ -11,7 +11,7 @@ import { action as websiteAction } from '#app/routes/_admin.settings.website'
 import { shippedDescriptor } from '#screens/index'
 import { tenantSettingsSchema } from '#server/tenancy/tenant-settings'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { callRoute, type RouteFunction } from './route-call'
+import { callRoute, type RouteFunction } from '#tests/support/route-call'
 import { contextOf, createSettingsWorld, PNG_BYTES, snapshotTenant, type SettingsWorld } from './settings-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'

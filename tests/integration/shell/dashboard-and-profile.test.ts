@@ -6,7 +6,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { get, post, run, summary } from './route-call'
+import { callRoute, formPostRequest, getRequest, redirectOrStatus } from '#tests/support/route-call'
 import { tenantWithPeople, type Cookies } from './shell-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
@@ -82,7 +82,7 @@ describe(`dashboard figures and My Profile (${engine})`, () => {
     await asSystem(platform.database, 'test fixture', (trx) =>
       trx.updateTable('contacts').set({ last_login_at: new Date('2026-11-19T14:05:00Z') }).where('id', '=', contacts.ROLE_STAFF.id).execute(),
     )
-    const outcome = await run(dashboardLoader, get(HOST, '/dashboard', cookies.ROLE_STAFF), contextFor(platform, tenant))
+    const outcome = await callRoute(dashboardLoader, getRequest(`http://${HOST}/dashboard`, cookies.ROLE_STAFF), contextFor(platform, tenant))
     expect(outcome.status).toBe(200)
     const body = outcome.body as { dashboard: { contacts: { total: number } }; lastSignIn: string | null; links: { settings: boolean } }
     expect(body.dashboard.contacts.total).toBe(6)
@@ -94,30 +94,30 @@ describe(`dashboard figures and My Profile (${engine})`, () => {
     const form = (fields: Record<string, string>) => new URLSearchParams(fields)
 
     it('shows the signed-in person their own details in their own layout', async () => {
-      const student = await run(profileLoader, get(HOST, '/profile', cookies.ROLE_STUDENT), contextFor(platform, tenant))
+      const student = await callRoute(profileLoader, getRequest(`http://${HOST}/profile`, cookies.ROLE_STUDENT), contextFor(platform, tenant))
       const body = student.body as { shell: { kind: string }; profile: { email: string }; roleLabel: string }
       expect(body.shell.kind).toBe('student')
       expect(body.profile.email).toBe('role_student@figures.test')
       expect(body.roleLabel).toBe('Student')
-      const staff = await run(profileLoader, get(HOST, '/profile', cookies.ROLE_FRONTDESK), contextFor(platform, tenant))
+      const staff = await callRoute(profileLoader, getRequest(`http://${HOST}/profile`, cookies.ROLE_FRONTDESK), contextFor(platform, tenant))
       expect((staff.body as { shell: { kind: string } }).shell.kind).toBe('staff')
     })
 
     it('gives visitors the 404 page and an ended session the sign-in page', async () => {
-      expect(summary(await run(profileLoader, get(HOST, '/profile'), contextFor(platform, tenant)))).toBe('redirect /404')
+      expect(redirectOrStatus(await callRoute(profileLoader, getRequest(`http://${HOST}/profile`), contextFor(platform, tenant)))).toBe('redirect /404')
       const ended = await createSessionCookie(platform, tenant, contacts.ROLE_STUDENT, { expiresAt: new Date(Date.now() - 1000) })
-      expect(summary(await run(profileLoader, get(HOST, '/profile', ended), contextFor(platform, tenant)))).toBe(
+      expect(redirectOrStatus(await callRoute(profileLoader, getRequest(`http://${HOST}/profile`, ended), contextFor(platform, tenant)))).toBe(
         'redirect /login?redirectTo=%2Fprofile',
       )
     })
 
     it('saves name and phone for the signed-in contact only, with a toast', async () => {
-      const outcome = await run(
+      const outcome = await callRoute(
         profileAction,
-        post(HOST, '/profile', form({ firstName: '  Stella ', lastName: 'Stone', phone: '+1 (555) 010-7777' }), cookies.ROLE_STUDENT),
+        formPostRequest(`http://${HOST}/profile`, form({ firstName: '  Stella ', lastName: 'Stone', phone: '+1 (555) 010-7777' }), cookies.ROLE_STUDENT),
         contextFor(platform, tenant),
       )
-      expect(summary(outcome)).toBe('redirect /profile')
+      expect(redirectOrStatus(outcome)).toBe('redirect /profile')
       expect(outcome.setCookies.join('\n')).toMatch(/^toast=/m)
       const row = await withTenant(platform.database, tenant.id, (trx) =>
         trx.selectFrom('contacts').select(['first_name', 'last_name', 'phone']).where('id', '=', contacts.ROLE_STUDENT.id).executeTakeFirstOrThrow(),
@@ -135,7 +135,7 @@ describe(`dashboard figures and My Profile (${engine})`, () => {
       const before = await withTenant(platform.database, tenant.id, (trx) =>
         trx.selectFrom('contacts').select(['first_name', 'last_name', 'phone']).where('id', '=', contacts.ROLE_ADMIN.id).executeTakeFirstOrThrow(),
       )
-      const outcome = await run(profileAction, post(HOST, '/profile', form(fields), cookies.ROLE_ADMIN), contextFor(platform, tenant))
+      const outcome = await callRoute(profileAction, formPostRequest(`http://${HOST}/profile`, form(fields), cookies.ROLE_ADMIN), contextFor(platform, tenant))
       expect(outcome.status).toBe(400)
       const reply = outcome.body as { error: Record<string, string[] | null> }
       expect(reply.error[field]).toEqual([message])
@@ -146,12 +146,12 @@ describe(`dashboard figures and My Profile (${engine})`, () => {
     })
 
     it('cannot be used from another tenant’s host with this tenant’s session', async () => {
-      const outcome = await run(
+      const outcome = await callRoute(
         profileAction,
-        post('figures-other.localhost', '/profile', form({ firstName: 'Hijack', lastName: 'Attempt', phone: '' }), cookies.ROLE_STUDENT),
+        formPostRequest('http://figures-other.localhost/profile', form({ firstName: 'Hijack', lastName: 'Attempt', phone: '' }), cookies.ROLE_STUDENT),
         contextFor(platform, other),
       )
-      expect(summary(outcome)).toBe('redirect /login?redirectTo=%2Fprofile')
+      expect(redirectOrStatus(outcome)).toBe('redirect /login?redirectTo=%2Fprofile')
       const row = await withTenant(platform.database, tenant.id, (trx) =>
         trx.selectFrom('contacts').select('first_name').where('id', '=', contacts.ROLE_STUDENT.id).executeTakeFirstOrThrow(),
       )

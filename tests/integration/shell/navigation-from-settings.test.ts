@@ -8,7 +8,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { get, run } from './route-call'
+import { callRoute, getRequest } from '#tests/support/route-call'
 import { tenantWithPeople, updateSettings, type Cookies } from './shell-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
@@ -30,8 +30,8 @@ describe(`menus assembled from tenant settings, role and built screens (${engine
   })
   afterAll(() => platform.close())
 
-  const shellOf = async (loader: Parameters<typeof run>[0], path: string, cookie: string, current: Tenant, extraCookie = '') => {
-    const outcome = await run(loader, get(HOST, path, cookie + extraCookie), contextFor(platform, current))
+  const shellOf = async (loader: Parameters<typeof callRoute>[0], path: string, cookie: string, current: Tenant, extraCookie = '') => {
+    const outcome = await callRoute(loader, getRequest(`http://${HOST}${path}`, cookie + extraCookie), contextFor(platform, current))
     expect(outcome.status).toBe(200)
     return (outcome.body as { shell: SignedInShell }).shell
   }

@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from '#server/auth/session-cookie'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createSessionCookie } from '#tests/support/sessions'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { get, run, summary } from './route-call'
+import { callRoute, getRequest, redirectOrStatus } from '#tests/support/route-call'
 import { sessionWithState, tenantWithPeople, updateSettings, type Cookies } from './shell-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
@@ -34,8 +34,8 @@ describe(`staff and student route guards and the route tables (${engine})`, () =
   afterAll(() => platform.close())
 
   const context = () => contextFor(platform, tenant)
-  const at = async (loader: Parameters<typeof run>[0], path: string, cookie: string | null) =>
-    summary(await run(loader, get(HOST, path, cookie), context()))
+  const at = async (loader: Parameters<typeof callRoute>[0], path: string, cookie: string | null) =>
+    redirectOrStatus(await callRoute(loader, getRequest(`http://${HOST}${path}`, cookie), context()))
 
   describe('staff screens (layout and screen loaders alike)', () => {
     it.each([
@@ -56,7 +56,7 @@ describe(`staff and student route guards and the route tables (${engine})`, () =
     })
 
     it('clears the cookie of an ended session on the way to sign in', async () => {
-      const outcome = await run(staffLayoutLoader, get(HOST, '/dashboard', staleCookie), context())
+      const outcome = await callRoute(staffLayoutLoader, getRequest(`http://${HOST}/dashboard`, staleCookie), context())
       expect(outcome.setCookies.join('\n')).toContain(`${SESSION_COOKIE}=;`)
     })
 
@@ -111,7 +111,7 @@ describe(`staff and student route guards and the route tables (${engine})`, () =
     })
 
     it('draws the website around the 404 for visitors', async () => {
-      const outcome = await run(catchAllLoader, get(HOST, '/no/such/page'), context())
+      const outcome = await callRoute(catchAllLoader, getRequest(`http://${HOST}/no/such/page`), context())
       const body = outcome.body as { shell: { site: { name: string }; menus: { menu: Array<{ title: string }> } } }
       expect(body.shell.site.name).toBe(tenant.name)
       expect(body.shell.menus.menu.map((item) => item.title)).toEqual(['Home', 'About Us', 'Contact Us'])
@@ -120,7 +120,7 @@ describe(`staff and student route guards and the route tables (${engine})`, () =
 
   describe('the public website and the empty path', () => {
     it('shows visitors the page-not-found page that staff addresses lead to', async () => {
-      const outcome = await run(publicPageLoader, get(HOST, '/404'), context(), { page: '404' })
+      const outcome = await callRoute(publicPageLoader, getRequest(`http://${HOST}/404`), context(), { page: '404' })
       expect(outcome.status).toBe(404)
       expect((outcome.body as { page: unknown }).page).toBeNull()
     })
@@ -136,21 +136,21 @@ describe(`staff and student route guards and the route tables (${engine})`, () =
     })
 
     it('serves website pages to visitors and keeps signed-in people in their own areas', async () => {
-      expect(summary(await run(publicPageLoader, get(HOST, '/about'), context(), { page: 'about' }))).toBe('status 200')
-      expect(summary(await run(publicPageLoader, get(HOST, '/about', cookies.ROLE_ADMIN), context(), { page: 'about' }))).toBe(
+      expect(redirectOrStatus(await callRoute(publicPageLoader, getRequest(`http://${HOST}/about`), context(), { page: 'about' }))).toBe('status 200')
+      expect(redirectOrStatus(await callRoute(publicPageLoader, getRequest(`http://${HOST}/about`, cookies.ROLE_ADMIN), context(), { page: 'about' }))).toBe(
         'redirect /dashboard',
       )
-      expect(summary(await run(publicPageLoader, get(HOST, '/about', cookies.ROLE_STUDENT), context(), { page: 'about' }))).toBe(
+      expect(redirectOrStatus(await callRoute(publicPageLoader, getRequest(`http://${HOST}/about`, cookies.ROLE_STUDENT), context(), { page: 'about' }))).toBe(
         'redirect /classes',
       )
     })
 
     it('shows a visitor the 404 page for an unknown page, not the home page', async () => {
-      expect(summary(await run(publicPageLoader, get(HOST, '/no-such-page'), context(), { page: 'no-such-page' }))).toBe('status 404')
+      expect(redirectOrStatus(await callRoute(publicPageLoader, getRequest(`http://${HOST}/no-such-page`), context(), { page: 'no-such-page' }))).toBe('status 404')
     })
 
     it('hides listing pages whose screens do not exist yet', async () => {
-      expect(summary(await run(publicPageLoader, get(HOST, '/merchandise'), context(), { page: 'merchandise' }))).toBe('status 404')
+      expect(redirectOrStatus(await callRoute(publicPageLoader, getRequest(`http://${HOST}/merchandise`), context(), { page: 'merchandise' }))).toBe('status 404')
     })
   })
 
@@ -159,7 +159,7 @@ describe(`staff and student route guards and the route tables (${engine})`, () =
       const preview = await sessionWithState(platform, tenant, contacts.ROLE_STAFF, {
         preview: { kind: 'web', staffContactId: contacts.ROLE_STAFF.id },
       })
-      const outcome = await run(publicPageLoader, get(HOST, '/home', preview), context(), { page: 'home' })
+      const outcome = await callRoute(publicPageLoader, getRequest(`http://${HOST}/home`, preview), context(), { page: 'home' })
       expect(outcome.status).toBe(200)
       expect((outcome.body as { shell: { viewer: unknown } }).shell.viewer).toEqual({ isPreviewing: true, isSignedIn: true })
     })
@@ -168,8 +168,8 @@ describe(`staff and student route guards and the route tables (${engine})`, () =
       const preview = await sessionWithState(platform, tenant, contacts.ROLE_ADMIN, {
         preview: { kind: 'web', staffContactId: contacts.ROLE_ADMIN.id },
       })
-      const outcome = await run(staffLayoutLoader, get(HOST, '/settings/account', preview), context())
-      expect(summary(outcome)).toBe('redirect /dashboard')
+      const outcome = await callRoute(staffLayoutLoader, getRequest(`http://${HOST}/settings/account`, preview), context())
+      expect(redirectOrStatus(outcome)).toBe('redirect /dashboard')
       const token = /__session=([^;]+)/.exec(outcome.setCookies.join('\n'))?.[1]
       expect(token).toBeTruthy()
       const states = await withTenant(platform.database, tenant.id, (trx) =>
@@ -184,8 +184,8 @@ describe(`staff and student route guards and the route tables (${engine})`, () =
     it('sends staff of a new tenant to onboarding', async () => {
       const fresh = await updateSettings(platform, tenant, { isNewTenant: true })
       try {
-        const outcome = await run(staffLayoutLoader, get(HOST, '/dashboard', cookies.ROLE_ADMIN), contextFor(platform, fresh))
-        expect(summary(outcome)).toBe('redirect /onboarding')
+        const outcome = await callRoute(staffLayoutLoader, getRequest(`http://${HOST}/dashboard`, cookies.ROLE_ADMIN), contextFor(platform, fresh))
+        expect(redirectOrStatus(outcome)).toBe('redirect /onboarding')
       } finally {
         tenant = await updateSettings(platform, fresh, { isNewTenant: false })
       }
@@ -194,10 +194,10 @@ describe(`staff and student route guards and the route tables (${engine})`, () =
     it('sends students to their courses when the tenant hides the schedule menu', async () => {
       const hidden = await updateSettings(platform, tenant, { isShowScheduleMenu: false })
       try {
-        const outcome = await run(studentLayoutLoader, get(HOST, '/classes', cookies.ROLE_STUDENT), contextFor(platform, hidden))
-        expect(summary(outcome)).toBe('redirect /mycourses')
-        const unknown = await run(catchAllLoader, get(HOST, '/nowhere/else', cookies.ROLE_STUDENT), contextFor(platform, hidden))
-        expect(summary(unknown)).toBe('redirect /mycourses')
+        const outcome = await callRoute(studentLayoutLoader, getRequest(`http://${HOST}/classes`, cookies.ROLE_STUDENT), contextFor(platform, hidden))
+        expect(redirectOrStatus(outcome)).toBe('redirect /mycourses')
+        const unknown = await callRoute(catchAllLoader, getRequest(`http://${HOST}/nowhere/else`, cookies.ROLE_STUDENT), contextFor(platform, hidden))
+        expect(redirectOrStatus(unknown)).toBe('redirect /mycourses')
       } finally {
         tenant = await updateSettings(platform, hidden, { isShowScheduleMenu: true })
       }

@@ -8,7 +8,7 @@ import { contactFormSchema } from '#server/contacts/contact-form-schema'
 import { isStaffRole } from '#server/shell/roles'
 import { userSettingsSchema } from '#server/users/user-settings-schema'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { callRoute, type RouteOutcome } from './route-call'
+import { callRoute, type RouteOutcome } from '#tests/support/route-call'
 import { createUsersWorld, snapshotUserData, type UsersWorld } from './users-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'

@@ -3,7 +3,7 @@ import { action, loader } from '#app/routes/_admin.settings.users.add'
 import { CONTACT_FORM_MESSAGES } from '#server/contacts/contact-form-schema'
 import { CONTACT_ADDED_MESSAGE } from '#server/users/create-user'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { callRoute, errorsOf, formPost, pageGet, toastOf } from './route-call'
+import { callRoute, conformErrorsOf, formPostRequest, getRequest, toastOf } from '#tests/support/route-call'
 import { createUsersWorld, snapshotUserData, type UsersWorld } from './users-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
@@ -21,7 +21,7 @@ describe(`Create Contact: /settings/users/add (${engine})`, () => {
   afterAll(() => platform.close())
 
   const post = (fields: Record<string, string>, cookie: string | null = world.cookies.admin, target: UsersWorld = world) =>
-    callRoute(action, formPost(target.host, '/settings/users/add', new URLSearchParams(fields), cookie), target.context())
+    callRoute(action, formPostRequest(`http://${target.host}/settings/users/add`, new URLSearchParams(fields), cookie), target.context())
   const contactByEmail = (email: string) =>
     asSystem(platform.database, 'test check', (trx) =>
       trx.selectFrom('contacts').selectAll().where('email', '=', email).executeTakeFirst(),
@@ -29,8 +29,8 @@ describe(`Create Contact: /settings/users/add (${engine})`, () => {
   const valid = { firstName: ' Nia ', lastName: 'New', email: 'Nia.New@Example.test', phone: '+1 (555) 010-0199', hasSignedWaiverForm: 'on', subscribeToMailingList: 'on' }
 
   it('tells the page whether to ask for a GRN number', async () => {
-    expect((await callRoute(loader, pageGet(world.host, '/settings/users/add', world.cookies.admin), world.context())).body).toEqual({ supportsGrn: false })
-    expect((await callRoute(loader, pageGet(grnWorld.host, '/settings/users/add', grnWorld.cookies.admin), grnWorld.context())).body).toEqual({ supportsGrn: true })
+    expect((await callRoute(loader, getRequest(`http://${world.host}/settings/users/add`, world.cookies.admin), world.context())).body).toEqual({ supportsGrn: false })
+    expect((await callRoute(loader, getRequest(`http://${grnWorld.host}/settings/users/add`, grnWorld.cookies.admin), grnWorld.context())).body).toEqual({ supportsGrn: true })
   })
 
   it('creates the contact as a Staff user and opens their page with the toast', async () => {
@@ -75,7 +75,7 @@ describe(`Create Contact: /settings/users/add (${engine})`, () => {
     const before = await snapshotUserData(platform)
     const outcome = await post(fields)
     expect(outcome.status).toBe(400)
-    expect(errorsOf(outcome)[field]).toEqual([message])
+    expect(conformErrorsOf(outcome)[field]).toEqual([message])
     expect(await snapshotUserData(platform)).toBe(before)
   })
 
@@ -96,7 +96,7 @@ describe(`Create Contact: /settings/users/add (${engine})`, () => {
     const before = await snapshotUserData(platform)
     for (const cookie of [world.cookies.staff, world.cookies.frontDesk, world.cookies.student]) {
       expect((await post({ ...valid, email: 'sneaky@addc.test' }, cookie)).status).toBe(403)
-      expect((await callRoute(loader, pageGet(world.host, '/settings/users/add', cookie), world.context())).status).toBe(403)
+      expect((await callRoute(loader, getRequest(`http://${world.host}/settings/users/add`, cookie), world.context())).status).toBe(403)
     }
     expect((await post(valid, null)).status).toBe(302)
     expect(await snapshotUserData(platform)).toBe(before)
@@ -106,7 +106,7 @@ describe(`Create Contact: /settings/users/add (${engine})`, () => {
     const before = await snapshotUserData(platform)
     const outcome = await callRoute(
       action,
-      formPost(world.host, '/settings/users/add', '--x\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nbroken', world.cookies.admin, 'multipart/form-data; boundary=zzz'),
+      formPostRequest(`http://${world.host}/settings/users/add`, '--x\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nbroken', world.cookies.admin, { 'Content-Type': 'multipart/form-data; boundary=zzz' }),
       world.context(),
     )
     expect(outcome.status).toBe(400)

@@ -2,7 +2,7 @@ import { loader } from '#app/routes/_admin.settings.users.search'
 import { CONTACT_SEARCH_LIMIT, searchContacts } from '#server/contacts/search-contacts'
 import { asSystem } from '#db/tenant-scope'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { callRoute, pageGet } from './route-call'
+import { callRoute, getRequest } from '#tests/support/route-call'
 import { createUsersWorld, type UsersWorld } from './users-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
@@ -72,12 +72,12 @@ describe(`contact search (${engine})`, () => {
   })
 
   it('is served as JSON to admins only', async () => {
-    const ok = await callRoute(loader, pageGet(world.host, '/settings/users/search?q=maria', world.cookies.admin), world.context())
+    const ok = await callRoute(loader, getRequest(`http://${world.host}/settings/users/search?q=maria`, world.cookies.admin), world.context())
     expect(ok.status).toBe(200)
     expect(ok.body).toEqual({ items: [{ id: expect.any(String), label: 'Maria Lopez', email: 'MARIA@Lopez.test' }] })
     for (const cookie of [world.cookies.staff, world.cookies.frontDesk, world.cookies.student]) {
-      expect((await callRoute(loader, pageGet(world.host, '/settings/users/search?q=maria', cookie), world.context())).status).toBe(403)
+      expect((await callRoute(loader, getRequest(`http://${world.host}/settings/users/search?q=maria`, cookie), world.context())).status).toBe(403)
     }
-    expect((await callRoute(loader, pageGet(world.host, '/settings/users/search?q=maria', null), world.context())).status).toBe(302)
+    expect((await callRoute(loader, getRequest(`http://${world.host}/settings/users/search?q=maria`, null), world.context())).status).toBe(302)
   })
 })

@@ -4,7 +4,7 @@ import { PICK_REQUIRED_MESSAGE, PICKED_CONTACT_GONE_MESSAGE } from '#server/user
 import { USER_UPDATED_MESSAGE } from '#server/users/update-user'
 import { createContact } from '#tests/support/fixtures'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { callRoute, errorsOf, formPost, pageGet, toastOf } from './route-call'
+import { callRoute, conformErrorsOf, formPostRequest, getRequest, toastOf } from '#tests/support/route-call'
 import { createUsersWorld, snapshotUserData, type UsersWorld } from './users-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
@@ -22,16 +22,16 @@ describe(`contact picker: /settings/users/pick (${engine})`, () => {
   const pick = (contactId: string | null, cookie: string | null = world.cookies.admin) =>
     callRoute(
       action,
-      formPost(world.host, '/settings/users/pick', new URLSearchParams(contactId === null ? {} : { contactId }), cookie),
+      formPostRequest(`http://${world.host}/settings/users/pick`, new URLSearchParams(contactId === null ? {} : { contactId }), cookie),
       world.context(),
     )
   const roleOf = (id: string) =>
     asSystem(platform.database, 'test check', async (trx) => (await trx.selectFrom('contacts').select('role').where('id', '=', id).executeTakeFirstOrThrow()).role)
 
   it('lists matches for the page version (no JavaScript), and nothing before a search', async () => {
-    const empty = await callRoute(loader, pageGet(world.host, '/settings/users/pick', world.cookies.admin), world.context())
+    const empty = await callRoute(loader, getRequest(`http://${world.host}/settings/users/pick`, world.cookies.admin), world.context())
     expect(empty.body).toEqual({ q: '', items: [] })
-    const found = await callRoute(loader, pageGet(world.host, '/settings/users/pick?q=stu', world.cookies.admin), world.context())
+    const found = await callRoute(loader, getRequest(`http://${world.host}/settings/users/pick?q=stu`, world.cookies.admin), world.context())
     expect(found.body).toEqual({ q: 'stu', items: [{ id: world.student.guid, label: 'Stu Dent', email: 'student@pick.test' }] })
   })
 
@@ -62,7 +62,7 @@ describe(`contact picker: /settings/users/pick (${engine})`, () => {
     for (const contactId of [null, '', '   ']) {
       const outcome = await pick(contactId)
       expect(outcome.status).toBe(400)
-      expect(errorsOf(outcome)['']).toEqual([PICK_REQUIRED_MESSAGE])
+      expect(conformErrorsOf(outcome)['']).toEqual([PICK_REQUIRED_MESSAGE])
     }
     expect(await snapshotUserData(platform)).toBe(before)
   })
@@ -72,7 +72,7 @@ describe(`contact picker: /settings/users/pick (${engine})`, () => {
     for (const contactId of [world.outsider.guid, '00000000-0000-4000-8000-000000000000', 'x'.repeat(500)]) {
       const outcome = await pick(contactId)
       expect(outcome.status).toBe(404)
-      expect(errorsOf(outcome)['']).toEqual([PICKED_CONTACT_GONE_MESSAGE])
+      expect(conformErrorsOf(outcome)['']).toEqual([PICKED_CONTACT_GONE_MESSAGE])
     }
     expect(await snapshotUserData(platform)).toBe(before)
   })
@@ -81,7 +81,7 @@ describe(`contact picker: /settings/users/pick (${engine})`, () => {
     const before = await snapshotUserData(platform)
     for (const cookie of [world.cookies.staff, world.cookies.frontDesk, world.cookies.student]) {
       expect((await pick(world.student.guid, cookie)).status).toBe(403)
-      expect((await callRoute(loader, pageGet(world.host, '/settings/users/pick?q=a', cookie), world.context())).status).toBe(403)
+      expect((await callRoute(loader, getRequest(`http://${world.host}/settings/users/pick?q=a`, cookie), world.context())).status).toBe(403)
     }
     expect((await pick(world.student.guid, null)).status).toBe(302)
     expect(await snapshotUserData(platform)).toBe(before)

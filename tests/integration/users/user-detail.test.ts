@@ -6,7 +6,7 @@ import { ROLE_REQUIRED_MESSAGE } from '#server/users/user-settings-schema'
 import { createContact } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { callRoute, errorsOf, formPost, pageGet, toastOf } from './route-call'
+import { callRoute, conformErrorsOf, formPostRequest, getRequest, toastOf } from '#tests/support/route-call'
 import { createUsersWorld, snapshotUserData, type UsersWorld } from './users-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
@@ -22,9 +22,9 @@ describe(`user detail: /settings/users/:id (${engine})`, () => {
   afterAll(() => platform.close())
 
   const load = (guid: string, cookie: string | null) =>
-    callRoute(loader, pageGet(world.host, `/settings/users/${guid}`, cookie), world.context(), { id: guid })
+    callRoute(loader, getRequest(`http://${world.host}/settings/users/${guid}`, cookie), world.context(), { id: guid })
   const save = (guid: string, fields: Record<string, string>, cookie: string | null = world.cookies.admin) =>
-    callRoute(action, formPost(world.host, `/settings/users/${guid}`, new URLSearchParams(fields), cookie), world.context(), { id: guid })
+    callRoute(action, formPostRequest(`http://${world.host}/settings/users/${guid}`, new URLSearchParams(fields), cookie), world.context(), { id: guid })
   const contactRow = (id: string) =>
     asSystem(platform.database, 'test check', (trx) => trx.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
 
@@ -83,7 +83,7 @@ describe(`user detail: /settings/users/:id (${engine})`, () => {
     for (const fields of bodies) {
       const outcome = await save(world.staff.guid, fields)
       expect(outcome.status).toBe(400)
-      const errors = errorsOf(outcome)
+      const errors = conformErrorsOf(outcome)
       expect(Object.values(errors).flat().length).toBeGreaterThan(0)
       if (!('isTeacher' in fields)) expect(errors.role).toEqual([ROLE_REQUIRED_MESSAGE])
     }
@@ -94,7 +94,7 @@ describe(`user detail: /settings/users/:id (${engine})`, () => {
     const target = await createContact(platform, world.tenant, { role: 'ROLE_STAFF', email: 'suspend@detail.test' })
     const cookie = await createSessionCookie(platform, world.tenant, target)
     const secondDevice = await createSessionCookie(platform, world.tenant, target)
-    expect(await getSessionUser(pageGet(world.host, '/dashboard', cookie), world.context())).not.toBeNull()
+    expect(await getSessionUser(getRequest(`http://${world.host}/dashboard`, cookie), world.context())).not.toBeNull()
 
     const outcome = await save(target.guid, { role: 'ROLE_STAFF', isAccountLocked: 'on' })
     expect(outcome.status).toBe(302)
@@ -103,7 +103,7 @@ describe(`user detail: /settings/users/:id (${engine})`, () => {
     )
     expect(sessions).toEqual([])
     for (const stale of [cookie, secondDevice]) {
-      expect(await getSessionUser(pageGet(world.host, '/dashboard', stale), world.context())).toBeNull()
+      expect(await getSessionUser(getRequest(`http://${world.host}/dashboard`, stale), world.context())).toBeNull()
     }
     const actions = await asSystem(platform.database, 'test check', (trx) =>
       trx.selectFrom('audit_log').select(['action', 'details']).where('target_id', '=', target.guid).execute(),
@@ -113,13 +113,13 @@ describe(`user detail: /settings/users/:id (${engine})`, () => {
     await save(target.guid, { role: 'ROLE_STAFF' })
     expect((await contactRow(target.id)).is_account_locked).toBe(false)
     const fresh = await createSessionCookie(platform, world.tenant, target)
-    expect(await getSessionUser(pageGet(world.host, '/dashboard', fresh), world.context())).not.toBeNull()
+    expect(await getSessionUser(getRequest(`http://${world.host}/dashboard`, fresh), world.context())).not.toBeNull()
   })
 
   it('a role change takes effect on the user\'s next request', async () => {
     const target = await createContact(platform, world.tenant, { role: 'ROLE_STAFF', email: 'promote@detail.test' })
     const cookie = await createSessionCookie(platform, world.tenant, target)
-    const settingsRequest = () => pageGet(world.host, '/settings/users', cookie)
+    const settingsRequest = () => getRequest(`http://${world.host}/settings/users`, cookie)
     await expect(requireAdmin(settingsRequest(), world.context())).rejects.toMatchObject({ status: 403 })
 
     await save(target.guid, { role: 'ROLE_ADMIN' })
@@ -136,16 +136,16 @@ describe(`user detail: /settings/users/:id (${engine})`, () => {
       const post = (fields: Record<string, string>) =>
         callRoute(
           action,
-          formPost(lonely.host, `/settings/users/${lonely.admin.guid}`, new URLSearchParams(fields), lonely.cookies.admin),
+          formPostRequest(`http://${lonely.host}/settings/users/${lonely.admin.guid}`, new URLSearchParams(fields), lonely.cookies.admin),
           lonely.context(),
           { id: lonely.admin.guid },
         )
       const demoted = await post({ role: 'ROLE_STAFF' })
       expect(demoted.status).toBe(400)
-      expect(errorsOf(demoted)['']).toEqual([LAST_ADMIN_DEMOTE_MESSAGE])
+      expect(conformErrorsOf(demoted)['']).toEqual([LAST_ADMIN_DEMOTE_MESSAGE])
       const suspended = await post({ role: 'ROLE_ADMIN', isAccountLocked: 'on' })
       expect(suspended.status).toBe(400)
-      expect(errorsOf(suspended)['']).toEqual([LAST_ADMIN_SUSPEND_MESSAGE])
+      expect(conformErrorsOf(suspended)['']).toEqual([LAST_ADMIN_SUSPEND_MESSAGE])
       expect(await snapshotUserData(platform)).toBe(before)
 
       // Their own notification settings still save.
@@ -157,7 +157,7 @@ describe(`user detail: /settings/users/:id (${engine})`, () => {
       const pair = await createUsersWorld(platform, 'pair')
       const second = await createContact(platform, pair.tenant, { role: 'ROLE_ADMIN', email: 'second@pair.test', isAccountLocked: true })
       const post = (guid: string, fields: Record<string, string>) =>
-        callRoute(action, formPost(pair.host, `/settings/users/${guid}`, new URLSearchParams(fields), pair.cookies.admin), pair.context(), { id: guid })
+        callRoute(action, formPostRequest(`http://${pair.host}/settings/users/${guid}`, new URLSearchParams(fields), pair.cookies.admin), pair.context(), { id: guid })
       expect((await post(pair.admin.guid, { role: 'ROLE_STAFF' })).status).toBe(400)
       expect((await post(second.guid, { role: 'ROLE_ADMIN' })).status).toBe(302)
       // The admin demotes themselves: they land where their new role starts, not on a 403.
@@ -169,7 +169,7 @@ describe(`user detail: /settings/users/:id (${engine})`, () => {
       const secondCookie = await createSessionCookie(platform, pair.tenant, second)
       const last = await callRoute(
         action,
-        formPost(pair.host, `/settings/users/${second.guid}`, new URLSearchParams({ role: 'ROLE_STUDENT' }), secondCookie),
+        formPostRequest(`http://${pair.host}/settings/users/${second.guid}`, new URLSearchParams({ role: 'ROLE_STUDENT' }), secondCookie),
         pair.context(),
         { id: second.guid },
       )
@@ -181,7 +181,7 @@ describe(`user detail: /settings/users/:id (${engine})`, () => {
       const rival = await createContact(platform, duel.tenant, { role: 'ROLE_ADMIN', email: 'rival@duel.test' })
       const rivalCookie = await createSessionCookie(platform, duel.tenant, rival)
       const post = (guid: string, cookie: string) =>
-        callRoute(action, formPost(duel.host, `/settings/users/${guid}`, new URLSearchParams({ role: 'ROLE_STAFF' }), cookie), duel.context(), { id: guid })
+        callRoute(action, formPostRequest(`http://${duel.host}/settings/users/${guid}`, new URLSearchParams({ role: 'ROLE_STAFF' }), cookie), duel.context(), { id: guid })
       const outcomes = await Promise.all([post(rival.guid, duel.cookies.admin), post(duel.admin.guid, rivalCookie)])
       // One wins. The other is refused as the last admin (400), or, when the winner already
       // committed before its guard ran, as no longer an admin at all (403).

@@ -2,7 +2,7 @@ import { asSystem } from '#db/tenant-scope'
 import { loader } from '#app/routes/_admin.settings.users._index'
 import type { StaffUserList } from '#server/users/list-staff-users'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { callRoute, pageGet } from './route-call'
+import { callRoute, getRequest } from '#tests/support/route-call'
 import { createUsersWorld, type UsersWorld } from './users-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
@@ -39,7 +39,7 @@ describe(`Users list: /settings/users (${engine})`, () => {
   afterAll(() => platform.close())
 
   const list = async (search = '', cookie: string | null = world.cookies.admin) => {
-    const outcome = await callRoute(loader, pageGet(world.host, `/settings/users${search}`, cookie), world.context())
+    const outcome = await callRoute(loader, getRequest(`http://${world.host}/settings/users${search}`, cookie), world.context())
     return { outcome, body: outcome.body as StaffUserList & { supportsGrn: boolean } }
   }
 
