@@ -13,7 +13,9 @@ const NO_SESSION: RequestSession = { user: null, staleCookie: false }
 
 // One lookup per HTTP request: the page cache in front of Remix and every loader's guard ask,
 // and each loader gets its own Request object, but they all share the request's load context.
-const resolved = new WeakMap<RequestContext, Promise<RequestSession>>()
+// Keyed by the cookie too, so a context that serves several requests (a test, a script) never
+// answers one cookie with another's session.
+const resolved = new WeakMap<RequestContext, Map<string, Promise<RequestSession>>>()
 
 /**
  * The signed-in user of a request on its tenant's host. Reads (GET, HEAD) are looked up once
@@ -21,10 +23,16 @@ const resolved = new WeakMap<RequestContext, Promise<RequestSession>>()
  */
 export function sessionOfRequest(context: RequestContext, method: string, cookieHeader: string | null | undefined): Promise<RequestSession> {
   if (method !== 'GET' && method !== 'HEAD') return lookUp(context, cookieHeader)
-  let pending = resolved.get(context)
+  let byCookie = resolved.get(context)
+  if (!byCookie) {
+    byCookie = new Map()
+    resolved.set(context, byCookie)
+  }
+  const key = cookieHeader ?? ''
+  let pending = byCookie.get(key)
   if (!pending) {
     pending = lookUp(context, cookieHeader)
-    resolved.set(context, pending)
+    byCookie.set(key, pending)
   }
   return pending
 }
