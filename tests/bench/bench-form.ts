@@ -1,6 +1,6 @@
-import { request as httpRequest, type Agent, type IncomingHttpHeaders } from 'node:http'
 import { MIN_FILL_MS } from '#server/forms/fill-time'
-import { SEED_DEMO_PASSWORD, type RunningServer } from '#tests/e2e/support/server'
+import type { RunningServer } from '#tests/e2e/support/server'
+import { send, signInAsDemoAdmin } from './bench-http'
 
 /**
  * The registration form the forms benchmarks use: the built-in Name, Email and Phone inputs
@@ -31,31 +31,6 @@ export const BENCH_FIELDS: readonly BenchField[] = [
   { type: 'checkbox', name: 'I agree to the studio rules', tag: 'benchrules', isMandatory: true, value: 'on' },
 ]
 
-export interface HttpAnswer {
-  status: number
-  headers: IncomingHttpHeaders
-  body: string
-}
-
-/** One request with node:http (fetch does not let a caller choose the Host header). */
-export function send(
-  port: number,
-  options: { method?: string; path: string; headers: Record<string, string>; body?: string; agent?: Agent },
-): Promise<HttpAnswer> {
-  const headers: Record<string, string | number> = { ...options.headers }
-  if (options.body !== undefined) headers['content-length'] = Buffer.byteLength(options.body)
-  return new Promise((done, fail) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path: options.path, method: options.method ?? 'GET', headers, agent: options.agent }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
-      response.on('error', fail)
-    })
-    request.on('error', fail)
-    request.end(options.body)
-  })
-}
-
 /** A url-encoded post body with rjsf's `root[name]` names, as the rendered form posts them. */
 function rjsfBody(values: Record<string, string>, plain: Record<string, string> = {}): string {
   const body = new URLSearchParams()
@@ -78,7 +53,7 @@ export interface BenchForm {
  */
 export async function createBenchForm(server: RunningServer, host: string): Promise<BenchForm> {
   const origin = `http://${host}`
-  const cookie = await signIn(server.port, host)
+  const cookie = await signInAsDemoAdmin(server.port, host)
   const staff = { host, origin, cookie, 'content-type': 'application/x-www-form-urlencoded' }
 
   for (const field of BENCH_FIELDS) {
@@ -143,13 +118,4 @@ export function visitorPost(form: BenchForm, n: number, stamp: string): string {
   for (const field of BENCH_FIELDS) values[form.keys.get(field.tag) as string] = field.value
   // The honeypot is posted empty, as a person's browser posts it.
   return rjsfBody(values, { formStartedAt: stamp, website: '' })
-}
-
-/** Signs the demo admin in through the login form and returns the session cookie. */
-async function signIn(port: number, host: string): Promise<string> {
-  const body = new URLSearchParams({ intent: 'login', email: 'admin@demo.test', password: SEED_DEMO_PASSWORD }).toString()
-  const answer = await send(port, { method: 'POST', path: '/login', headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' }, body })
-  const session = (answer.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).find((pair) => pair.startsWith('__session='))
-  if (!session) throw new Error(`signing in answered ${answer.status} without a session cookie`)
-  return session
 }

@@ -8,7 +8,8 @@ import pg from 'pg'
 import { formSubmissionPdfJob } from '#jobs/form-submission-pdf'
 import { NO_SCRIPT_POSTS_PER_WINDOW } from '#server/forms/submission-guard'
 import { startServer, type RunningServer } from '#tests/e2e/support/server'
-import { BENCH_FORM_INPUTS, createBenchForm, FILL_WAIT_MS, send, stampOf, visitorPost, type BenchForm } from './bench-form'
+import { BENCH_FORM_INPUTS, createBenchForm, FILL_WAIT_MS, stampOf, visitorPost, type BenchForm } from './bench-form'
+import { send } from './bench-http'
 import { processTreeCpuMs } from './process-cpu'
 
 export interface FormSubmissionsResult {

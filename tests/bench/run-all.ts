@@ -2,8 +2,9 @@ import { loadavg } from 'node:os'
 import { benchHttp, CONNECTIONS, DURATION_SECONDS, formatHttpResults, table, type HttpResult } from './http.bench'
 import { benchTenantResolution } from './tenant-resolution.bench'
 import { benchDescriptors } from './descriptors.bench'
-import { benchSettingsPage, formatSettingsPage } from './settings-page.bench'
-import { benchPublicFormPage, formatPublicFormPage, type PublicFormPageResult } from './public-form-page.bench'
+import { benchSettingsPage } from './settings-page.bench'
+import { benchPublicFormPage } from './public-form-page.bench'
+import { formatLoad, type LoadResult } from './load'
 import { benchFormSubmissions, formatFormSubmissions, type FormSubmissionsResult } from './form-submissions.bench'
 import { benchSubmissionPdf, formatSubmissionPdf } from './submission-pdf.bench'
 
@@ -41,13 +42,13 @@ for (const webConcurrency of setups) {
 const descriptors = await benchDescriptors()
 console.log(`\nEffective descriptor from cache: ${descriptors.resolveNsPerCall.toFixed(0)} ns per call; account form validation: ${descriptors.validateUsPerCall.toFixed(1)} µs per submission`)
 const settingsPage = await benchSettingsPage()
-console.log(`\n${formatSettingsPage(settingsPage)}`)
+console.log(`\n${formatLoad(settingsPage)}`)
 const SETTINGS_PAGE_TARGET_RPS = 500
 
-const formPages: PublicFormPageResult[] = []
+const formPages: LoadResult[] = []
 for (const webConcurrency of setups) {
   const result = await benchPublicFormPage({ webConcurrency })
-  console.log(`\n${formatPublicFormPage(result)}`)
+  console.log(`\n${formatLoad(result)}`)
   formPages.push(result)
 }
 const submissions: FormSubmissionsResult[] = []
