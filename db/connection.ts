@@ -24,6 +24,12 @@ export interface DatabaseOptions {
   /** Folder for PGlite files, or 'memory://' for a throw-away database. */
   dataDir: string
   poolSize?: number
+  /**
+   * An idle pooled connection failed (Postgres restarted, the connection was terminated). The
+   * pool drops it and opens another when needed; this only reports it. Without a listener
+   * node-postgres would throw it and end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void
 }
 
 // int8 (bigint) stays a string so large ids are not rounded; numeric likewise.
@@ -32,6 +38,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => value)
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+    pool.on('error', (error) => options.onIdleConnectionError?.(error))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { kind: 'postgres', db, close: () => db.destroy() }
   }

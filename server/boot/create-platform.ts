@@ -27,7 +27,12 @@ export interface PlatformOverrides {
 export async function createPlatform(env: Env, logger: Logger, overrides: PlatformOverrides = {}): Promise<RunningPlatform> {
   const database =
     overrides.database ??
-    (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: `${env.DATA_DIR}/pglite`, poolSize: env.DATABASE_POOL_SIZE }))
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: `${env.DATA_DIR}/pglite`,
+      poolSize: env.DATABASE_POOL_SIZE,
+      onIdleConnectionError: (error) => logger.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
+    }))
 
   let publisher: Redis | null = null
   let subscriber: Redis | null = null
