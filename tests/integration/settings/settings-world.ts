@@ -5,6 +5,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
 import { contextFor, type TestPlatform } from '#tests/support/test-platform'
+import { formPostRequest, getRequest } from '#tests/support/route-call'
 
 export type Who = 'admin' | 'staff' | 'frontdesk' | 'student'
 
@@ -64,15 +65,13 @@ export async function snapshotTenant(platform: TestPlatform, tenant: Tenant): Pr
   return JSON.stringify({ ...state, uploads })
 }
 
-export function post(host: string, path: string, body: FormData | URLSearchParams | string, cookie: string | null, contentType?: string): Request {
-  const headers = new Headers({ Origin: `http://${host}` })
-  if (cookie) headers.set('Cookie', cookie)
-  if (contentType) headers.set('Content-Type', contentType)
-  return new Request(`http://${host}${path}`, { method: 'POST', headers, body })
+/** A same-origin form post to the world's host (see tests/support/route-call.ts). */
+export function post(host: string, path: string, body: FormData | URLSearchParams, cookie: string | null): Request {
+  return formPostRequest(`http://${host}${path}`, body, cookie)
 }
 
 export function get(host: string, path: string, cookie: string | null): Request {
-  return new Request(`http://${host}${path}`, { headers: cookie ? { Cookie: cookie } : {} })
+  return getRequest(`http://${host}${path}`, cookie)
 }
 
 export function form(entries: Record<string, string | string[] | Blob>): FormData {
