@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { CircleCheck, Download, RefreshCw } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { PDF_STATUS_MESSAGES, submittedMessage } from '#server/forms/form-messages'
+import { PDF_STATUS_MESSAGES, REGISTERED_MESSAGE, submittedMessage } from '#server/forms/form-messages'
 import { findSubmissionByToken } from '#server/forms/submission-by-token'
 import { downloadPathFor } from '#server/forms/submit-form'
 import { PageNotFound, PublicLayout } from '#app/components/public-layout'
@@ -74,6 +74,9 @@ export default function SubmittedRoute() {
   return (
     <PublicLayout shell={shell}>
       <div className="mx-auto w-full max-w-2xl rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">
+        <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
+          {REGISTERED_MESSAGE}
+        </p>
         <CircleCheck aria-hidden className="mx-auto h-12 w-12 text-green-600" />
         <h1 className="mt-3 text-2xl font-semibold text-slate-900">{submittedMessage(receipt.formName)}</h1>
         <div role="status" aria-live="polite" className="mt-6 flex flex-col items-center gap-3">

@@ -33,8 +33,8 @@ function uniqueGeneratedTag(name: string, taken: Set<string>): string {
 
 /**
  * Creates a custom field, or updates one (whose type never changes). The tag rules of spec
- * 001 section 5 are checked here against the tenant's other tags; an empty tag is made from
- * the name. Editing a field changes the forms that use it, so their versions go up.
+ * 001 section 5 are checked here against the tenant's other tags; a new field's empty tag is
+ * made from the name. Editing a field changes the forms that use it, so their versions go up.
  */
 export async function saveCustomField(
   trx: TenantExecutor,
@@ -45,7 +45,9 @@ export async function saveCustomField(
   const taken = await otherTags(trx, options.existing?.id ?? null)
   let tag = input.tag
   if (!options.tagShown) tag = options.existing?.tag ?? uniqueGeneratedTag(input.name, taken)
-  else if (tag === '') tag = input.name.length <= TAG_MAX_LENGTH ? generateTag(input.name) : ''
+  // A new field without a tag gets one from its name; an existing field's tag is never rebuilt
+  // behind the user's back (forms and templates may name it): cleared, it is refused.
+  else if (tag === '' && !options.existing) tag = input.name.length <= TAG_MAX_LENGTH ? generateTag(input.name) : ''
   const problem = tag === '' ? TAG_FORMAT_MESSAGE : tagProblem(tag, taken)
   if (problem) return { ok: false, fieldErrors: { tag: [problem] } }
 

@@ -36,6 +36,9 @@ export function invalidDateMessage(label: string): string {
   return `${label} must be a date.`
 }
 
+/** Spec 002 section 8, the success message of a registration. */
+export const REGISTERED_MESSAGE = 'Successfully registered'
+
 /** Spec 002 section 8, thank-you text. */
 export function submittedMessage(formName: string): string {
   return `${formName} submitted successfully.`

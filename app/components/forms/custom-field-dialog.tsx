@@ -1,6 +1,6 @@
+import { useRef } from 'react'
 import type { ScreenDescriptor } from '#server/screens/descriptor'
 import { autoTagFor } from '#server/custom-fields/tag-rules'
-import { generateTag } from '#server/shell/tags'
 import { SchemaForm, type SchemaFormResult } from '#app/components/schema-form/schema-form'
 import { OverlayDialog } from './overlay-dialog'
 
@@ -17,12 +17,15 @@ interface CustomFieldDialogProps {
  * creating, the tag follows the name until the user types a tag of their own.
  */
 export function CustomFieldDialog({ descriptor, values, heading, isNew, result }: CustomFieldDialogProps) {
+  // Set once the user types in the tag itself; from then on the tag is theirs.
+  const tagEdited = useRef(false)
   const followName = (next: Record<string, unknown>, previous: Record<string, unknown>) => {
-    if (!isNew || !('tag' in descriptor.schema.properties) || next.name === previous.name) return next
-    const previousTag = typeof previous.tag === 'string' ? previous.tag : ''
-    const previousName = typeof previous.name === 'string' ? previous.name : ''
-    const edited = previousTag !== '' && previousTag !== generateTag(previousName)
-    const tag = autoTagFor(typeof next.name === 'string' ? next.name : '', edited)
+    if (!isNew || !('tag' in descriptor.schema.properties)) return next
+    if (next.name === previous.name) {
+      if (next.tag !== previous.tag) tagEdited.current = true
+      return next
+    }
+    const tag = autoTagFor(typeof next.name === 'string' ? next.name : '', tagEdited.current)
     return tag === null ? next : { ...next, tag }
   }
   return (

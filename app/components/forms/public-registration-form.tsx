@@ -10,9 +10,10 @@ import { widgets } from '#app/components/schema-form/widgets'
 import { SignatureField } from '#app/components/signature/signature-field'
 import { BotCheck, type BotCheckHandle } from './bot-check'
 import { HeadingWidget } from './heading-widget'
+import { FORM_MESSAGES } from '#server/forms/form-messages'
 
 const formWidgets = { ...widgets, heading: HeadingWidget }
-const SIGNATURE_REQUIRED = 'Signature is required!'
+const SIGNATURE_REQUIRED = FORM_MESSAGES.signatureRequired
 
 /**
  * A public registration form, drawn from its generated descriptor with the themed rjsf parts.
@@ -90,7 +91,14 @@ export function PublicRegistrationForm({ view, refused, action }: { view: Public
           setServerErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([key]) => next[key] === formData[key])))
           setFormData(next)
         }}
-        onError={() => setBanner(view.descriptor.messages.invalid)}
+        onError={(errors) => {
+          // The spec's own words when the name is what is missing; the general message otherwise.
+          const nameMissing = errors.some((error) => error.message === FORM_MESSAGES.nameRequired)
+          setBanner(nameMissing ? FORM_MESSAGES.nameRequired : view.descriptor.messages.invalid)
+          // The signature is told on this same try, not after the other fields are put right.
+          const form = document.getElementById(formId)
+          if (view.form.isSignRequired && form instanceof HTMLFormElement && !signed(form)) setSignError(SIGNATURE_REQUIRED)
+        }}
         onSubmit={(event, nativeEvent) => void handleSubmit(event, nativeEvent)}
         className="flex flex-col gap-6"
       >

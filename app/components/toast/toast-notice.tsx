@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react'
 
 export type ToastView = { type: 'success' | 'error'; message: string }
 
-const HIDE_AFTER_MS = 6000
+/** The settings spec's snackbar time. */
+const HIDE_AFTER_MS = 2000
 
 /**
  * Shows the toast a layout loader read from the flash cookie. Without JavaScript it simply
- * stays on the page until the next navigation; with it, it fades after a few seconds and can
+ * stays on the page until the next navigation; with it, it goes after two seconds and can
  * be closed. Errors stay until closed: they usually need reading.
  */
 export function ToastNotice({ toast }: { toast: ToastView | null }) {

@@ -86,6 +86,10 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
       const field = (screen.body as { cards: Array<{ fields: Array<{ guId: string }> }> }).cards[0].fields[0]
       const shown = await callRoute(editFieldLoader, getRequest(`http://${host}/settings/customfield/${field.guId}`, admin), ctx(), { guId: field.guId })
       expect(shown.body).toMatchObject({ heading: 'Edit Custom Field', values: { name: 'T-Shirt Size', tag: 'tshirtsize', typeLabel: 'Text' } })
+      // A cleared tag is refused on an existing field, never silently rebuilt from the name.
+      const cleared = await callRoute(editFieldAction, formPostRequest(`http://${host}/settings/customfield/${field.guId}`, rjsfFormBody({ name: 'Shirt Size', tag: '' }), admin), ctx(), { guId: field.guId })
+      expect(cleared.status).toBe(400)
+      expect(cleared.body).toMatchObject({ fieldErrors: { tag: ["Tag can't be empty and use lowercase without spaces"] } })
       const updated = await callRoute(editFieldAction, formPostRequest(`http://${host}/settings/customfield/${field.guId}`, rjsfFormBody({ name: 'Shirt Size', tag: 'shirtsize', isMandatory: 'true' }), admin), ctx(), { guId: field.guId })
       expect(toastOf(updated)?.message).toBe('Updated custom field successfully')
       const deleted = await callRoute(deleteFieldAction, formPostRequest(`http://${host}/settings/customfield/delete/${field.guId}`, 'intent=delete', admin), ctx(), { guId: field.guId })
