@@ -1,3 +1,5 @@
+import { withoutControlCharacters } from '../text/without-control-characters'
+
 /** A public form post is text (plus a small signature PNG); anything bigger is refused unread. */
 export const MAX_FORM_POST_BYTES = 1024 * 1024
 
@@ -58,11 +60,4 @@ async function readCapped(request: Request, maxBytes: number): Promise<Uint8Arra
     offset += chunk.byteLength
   }
   return body
-}
-
-function withoutControlCharacters(value: string): string {
-  // Lone surrogates are not text either: they become U+FFFD.
-  return value
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
 }

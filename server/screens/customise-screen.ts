@@ -7,6 +7,7 @@ import { controllingFieldsOf, fieldOrderOf, requiredFieldsOf, type ScreenDescrip
 import { forgetEffectiveScreens, resolveEffectiveScreen } from './effective-descriptor'
 import type { ScreenOverlay } from './overlay'
 import { writeOverlay } from './overlay-store'
+import { withoutControlCharacters } from '../text/without-control-characters'
 
 export const CUSTOMISATION_SAVED = 'Screen customisation saved.'
 export const CUSTOMISATION_RESET = 'Screen reset to its default.'
@@ -189,5 +190,5 @@ function moved(order: string[], name: string, direction: 'up' | 'down'): string[
 }
 
 function stringOf(value: FormDataEntryValue | null, fallback = ''): string {
-  return typeof value === 'string' ? value : fallback
+  return typeof value === 'string' ? withoutControlCharacters(value) : fallback
 }

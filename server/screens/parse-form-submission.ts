@@ -1,4 +1,5 @@
 import type { FieldSchema, ScreenSchema } from './descriptor'
+import { withoutControlCharacters } from '../text/without-control-characters'
 
 /** The bracket names our themed form gives its inputs: root[name], root[address][city], root[tags][]. */
 export function fieldName(path: readonly string[]): string {
@@ -72,5 +73,5 @@ function indexedValues(form: FormData, name: string): FormDataEntryValue[] {
 }
 
 function clean(value: string): string {
-  return value.slice(0, MAX_TEXT).replace(/\r\n/g, '\n').trim()
+  return withoutControlCharacters(value.slice(0, MAX_TEXT).replace(/\r\n/g, '\n')).trim()
 }

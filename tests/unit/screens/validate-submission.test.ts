@@ -28,6 +28,11 @@ describe('validateSubmission', () => {
     expect(result.value).toEqual({ name: 'Demo Studio', accountOwner: 'owner-1', phone: '555-010-0001', timezone: 'America/Chicago', itemExpiresAfter: 12 })
   })
 
+  it('drops control characters a person cannot type (Postgres refuses NUL), keeping tabs and line breaks', () => {
+    const posted = parseFormSubmission(shippedDescriptor('seosetting')!.schema, form([['root[seoKeywords]', 'yoga\u0000, pilates\u0007'], ['root[seoDescription]', 'Line one\r\n\tLine two']]))
+    expect(posted).toMatchObject({ seoKeywords: 'yoga, pilates', seoDescription: 'Line one\n\tLine two' })
+  })
+
   it("refuses a blank required field with the spec's message and keeps what the user typed", () => {
     const result = validateSubmission(account, form([...validAccount.filter(([name]) => name !== 'root[name]'), ['root[name]', '   ']]))
     expect(result.ok).toBe(false)
