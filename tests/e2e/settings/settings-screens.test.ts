@@ -129,6 +129,19 @@ describe('settings screens', () => {
     await expect(staffPage.evaluate(() => document.documentElement.dataset.pageScript)).resolves.toBeUndefined()
   })
 
+  test('the supported currencies can be searched with JavaScript, and say when nothing matches', async () => {
+    const { context } = await browser.newContext()
+    const page = await loginAs(context, server(), { orgId: 'demo', email: 'admin@demo.test' })
+    await page.goto(url('/settings/paccount'))
+    await waitForHydration(page)
+    const currencies = page.locator('[data-field="supportedCurrencies"]')
+    await currencies.getByRole('searchbox', { name: 'Search' }).fill('rupee')
+    await expect(currencies.getByRole('checkbox').evaluateAll((boxes) => boxes.filter((box) => box.checkVisibility()).length)).resolves.toBe(1)
+    await expect(currencies.getByText('INR - Indian Rupee').isVisible()).resolves.toBe(true)
+    await currencies.getByRole('searchbox', { name: 'Search' }).fill('doubloon')
+    await currencies.getByText('No results found!').waitFor()
+  })
+
   test('a module toggle saves as soon as it is switched, and the staff menu follows', async () => {
     const { context } = await browser.newContext()
     const page = await loginAs(context, server(), { orgId: 'demo', email: 'admin@demo.test' })

@@ -1,5 +1,6 @@
 import type { EnumOptionsType, RJSFSchema, WidgetProps } from '@rjsf/utils'
 import { ariaDescribedByIds, optionId } from '@rjsf/utils'
+import { useEffect, useState } from 'react'
 import { formContextOf, inputClass } from '../form-context'
 
 type Option = EnumOptionsType<RJSFSchema>
@@ -97,33 +98,57 @@ export function RadioWidget(props: WidgetProps) {
 }
 
 /** A list of ticks for an array of choices; each posts its value under name[]. */
+/** Shown when a searchable list's filter matches nothing (the settings spec's currency search). */
+export const NO_RESULTS = 'No results found!'
+
 export function CheckboxesWidget(props: WidgetProps) {
   const { id, htmlName, value, disabled, readonly, onChange } = props
   const options = props.options.enumOptions ?? []
   const labels = labelsOf(props.options)
   const selected: unknown[] = Array.isArray(value) ? value : []
+  // `searchable`: a filter box, with JavaScript only; without it every option simply shows.
+  const [hydrated, setHydrated] = useState(false)
+  const [query, setQuery] = useState('')
+  useEffect(() => setHydrated(true), [])
+  const searchable = props.options.searchable === true && hydrated
+  const labelOf = (option: Option) => labels[String(option.value)] ?? option.label
+  const matches = (option: Option) => !searchable || labelOf(option).toLowerCase().includes(query.trim().toLowerCase())
   const toggle = (option: Option, on: boolean) => {
     const next = on ? [...selected, option.value] : selected.filter((item) => item !== option.value)
     // Keep the schema's order, whatever order they were ticked in.
     onChange(options.map((o) => o.value).filter((v) => next.includes(v)))
   }
   return (
-    <div role="group" aria-labelledby={`${id}__label`} className={props.options.inline ? 'flex flex-wrap gap-x-5 gap-y-2' : 'flex flex-col gap-2'}>
-      {options.map((option, index) => (
-        <label key={String(option.value)} className="inline-flex items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            id={optionId(id, index)}
-            name={htmlName ?? `${id}[]`}
-            value={String(option.value)}
-            checked={selected.includes(option.value)}
-            disabled={disabled || readonly}
-            className="h-4 w-4 rounded accent-brand"
-            onChange={(event) => toggle(option, event.target.checked)}
-          />
-          {labels[String(option.value)] ?? option.label}
-        </label>
-      ))}
+    <div className="flex flex-col gap-2">
+      {searchable ? (
+        <input
+          type="search"
+          aria-label="Search"
+          placeholder="Search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className={`${inputClass} max-w-xs`}
+        />
+      ) : null}
+      <div role="group" aria-labelledby={`${id}__label`} className={props.options.inline ? 'flex flex-wrap gap-x-5 gap-y-2' : 'flex flex-col gap-2'}>
+        {options.map((option, index) => (
+          // Filtered out, a ticked option stays in the form (hidden, still posted).
+          <label key={String(option.value)} className={`inline-flex items-center gap-2 text-sm text-slate-800 ${matches(option) ? '' : 'hidden'}`}>
+            <input
+              type="checkbox"
+              id={optionId(id, index)}
+              name={htmlName ?? `${id}[]`}
+              value={String(option.value)}
+              checked={selected.includes(option.value)}
+              disabled={disabled || readonly}
+              className="h-4 w-4 rounded accent-brand"
+              onChange={(event) => toggle(option, event.target.checked)}
+            />
+            {labelOf(option)}
+          </label>
+        ))}
+      </div>
+      {searchable && !options.some(matches) ? <p className="text-sm text-slate-500">{NO_RESULTS}</p> : null}
     </div>
   )
 }
