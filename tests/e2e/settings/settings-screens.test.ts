@@ -136,7 +136,8 @@ describe('settings screens', () => {
     await waitForHydration(page)
     const currencies = page.locator('[data-field="supportedCurrencies"]')
     await currencies.getByRole('searchbox', { name: 'Search' }).fill('rupee')
-    await expect(currencies.getByRole('checkbox').evaluateAll((boxes) => boxes.filter((box) => box.checkVisibility()).length)).resolves.toBe(1)
+    // The list narrows as the user types.
+    await expect.poll(() => currencies.getByRole('checkbox').evaluateAll((boxes) => boxes.filter((box) => box.checkVisibility()).length)).toBe(1)
     await expect(currencies.getByText('INR - Indian Rupee').isVisible()).resolves.toBe(true)
     await currencies.getByRole('searchbox', { name: 'Search' }).fill('doubloon')
     await currencies.getByText('No results found!').waitFor()

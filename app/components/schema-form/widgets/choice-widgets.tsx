@@ -133,7 +133,7 @@ export function CheckboxesWidget(props: WidgetProps) {
       <div role="group" aria-labelledby={`${id}__label`} className={props.options.inline ? 'flex flex-wrap gap-x-5 gap-y-2' : 'flex flex-col gap-2'}>
         {options.map((option, index) => (
           // Filtered out, a ticked option stays in the form (hidden, still posted).
-          <label key={String(option.value)} className={`inline-flex items-center gap-2 text-sm text-slate-800 ${matches(option) ? '' : 'hidden'}`}>
+          <label key={String(option.value)} className={`${matches(option) ? 'inline-flex' : 'hidden'} items-center gap-2 text-sm text-slate-800`}>
             <input
               type="checkbox"
               id={optionId(id, index)}
