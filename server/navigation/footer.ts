@@ -1,3 +1,4 @@
+import { BoundedMemo } from '#server/cache/bounded-memo'
 import { formatFooterDate } from '#server/shell/footer-date'
 import type { NavigationItem } from '#server/shell/navigation-item'
 import { footerPagesFor, legalPagesFor, withScheme, type WebPage } from '#server/shell/public-navigation'
@@ -69,16 +70,8 @@ export function footerFor(input: {
 }
 
 // Every page draws the footer; sanitising is a parse, so the answer is kept per stored text.
-const sanitised = new Map<string, string>()
-const MAX_SANITISED = 500
+const sanitised = new BoundedMemo<string>(500)
 
 function displayedFooterHtml(stored: string): string {
-  if (!stored) return ''
-  let html = sanitised.get(stored)
-  if (html === undefined) {
-    html = sanitizeFooterHtml(stored)
-    if (sanitised.size >= MAX_SANITISED) sanitised.clear()
-    sanitised.set(stored, html)
-  }
-  return html
+  return stored ? sanitised.get(stored, () => sanitizeFooterHtml(stored)) : ''
 }

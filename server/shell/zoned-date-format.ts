@@ -1,3 +1,5 @@
+import { BoundedMemo } from '#server/cache/bounded-memo'
+
 /**
  * An en-US date formatter for a tenant's time zone, made once per (style, zone): building an
  * Intl.DateTimeFormat costs far more than using one, and pages format dates on every request
@@ -5,18 +7,10 @@
  * formats in UTC: a date is never worth failing a page for.
  */
 export function zonedDateFormat(style: string, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
-  const key = `${style} ${timeZone}`
-  let formatter = formatters.get(key)
-  if (!formatter) {
-    formatter = create(options, timeZone)
-    if (formatters.size >= MAX_FORMATTERS) formatters.clear()
-    formatters.set(key, formatter)
-  }
-  return formatter
+  return formatters.get(`${style} ${timeZone}`, () => create(options, timeZone))
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-const MAX_FORMATTERS = 1_000
+const formatters = new BoundedMemo<Intl.DateTimeFormat>(1_000)
 
 function create(options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
   try {

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
+import { BoundedMemo } from '#server/cache/bounded-memo'
 
 /** One script of the tenant's page script, as the public site writes it out (with the page's nonce). */
 export interface PageScriptTag {
@@ -20,19 +21,11 @@ export interface PageScriptTag {
  * staff and student screens never do.
  */
 export function pageScriptTags(stored: string): PageScriptTag[] {
-  if (!stored.trim()) return []
-  let tags = parsed.get(stored)
-  if (!tags) {
-    tags = parse(stored)
-    if (parsed.size >= MAX_PARSED) parsed.clear()
-    parsed.set(stored, tags)
-  }
-  return tags
+  return stored.trim() ? parsed.get(stored, () => parse(stored)) : []
 }
 
 // Every public page asks; the stored snippet rarely changes.
-const parsed = new Map<string, PageScriptTag[]>()
-const MAX_PARSED = 500
+const parsed = new BoundedMemo<PageScriptTag[]>(500)
 
 // Scripts, and structured data for search engines (not run, but read from the page).
 const SCRIPT_TYPES = new Set(['text/javascript', 'module', 'application/javascript', 'application/ld+json'])
