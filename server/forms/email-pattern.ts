@@ -1,9 +1,20 @@
 /**
  * Spec 002 section 5: "lowercase letters, digits and ._%+- before @, a domain, then 2 to 4
  * letters". Applies to a field named Email, email-type fields, and mother and father emails.
+ *
+ * The top-level domain is widened from the spec's 2 to 4 letters to 2 to 63 (the longest DNS
+ * label), plus the internationalised `xn--` form: name@studio.online, a@b.museum and
+ * a@b.xn--p1ai are real mailboxes (docs/decisions/054).
  */
-export const EMAIL_PATTERN = '^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,4}$'
+const TOP_LEVEL_DOMAIN = '(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})'
+export const EMAIL_PATTERN = `^[a-z0-9._%+-]+@[a-z0-9.-]+\\.${TOP_LEVEL_DOMAIN}$`
 const emailRegex = new RegExp(EMAIL_PATTERN)
+
+/**
+ * The same rule for the browser's `pattern` attribute, which sees the address as typed (before
+ * it is lower-cased), so capitals are let through there and the server lower-cases them.
+ */
+export const BROWSER_EMAIL_PATTERN = `^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9-]{1,59})$`
 
 export const EMAIL_MAX_LENGTH = 254
 

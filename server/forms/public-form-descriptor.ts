@@ -1,12 +1,11 @@
 import { COUNTRIES } from '#server/shell/dial-codes'
 import { parseDescriptor, type FieldSchema, type ScreenDescriptor } from '../screens/descriptor'
+import { BROWSER_EMAIL_PATTERN } from './email-pattern'
 import type { FormDefinition } from './form-definition'
 import { formInputsFor, type FormInput, type FormInputOptions } from './form-inputs'
 import { FORM_MESSAGES, notANumberMessage, notAnOptionMessage, requiredMessage, tooLongMessage } from './form-messages'
 import { phonePatternFor } from './phone-mask'
 
-/** The email rule as the browser checks it: the spec's pattern, any letter case (the server lower-cases). */
-const BROWSER_EMAIL_PATTERN = '^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,4}$'
 /** "First and last name": two words at least. */
 const FULL_NAME_PATTERN = '\\S+\\s+\\S+'
 
