@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import { getSessionUser } from '#app/utils/auth.server'
+import { readSessionToken } from '#server/auth/session-cookie'
 import { normaliseHost } from '#server/tenancy/parse-host'
+import { tenantConfigFor } from '#server/tenancy/tenant-config'
 import { loadPublicSite } from '#server/website/public-pages'
-import { publicTenantConfig } from '#server/website/public-tenant-config'
 
 const querySchema = z.object({ name: z.string().trim().min(1).max(253).optional() })
 
@@ -25,13 +27,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   if (!tenant) return Response.json({ error: 'no valid orgId found for account' }, { status: 404 })
 
-  const { pages } = await loadPublicSite(context.platform.database, tenant, null)
-  const config = publicTenantConfig(tenant, {
+  // Sessions belong to the host's tenant: asking about another tenant is never signed in there.
+  const hasSession = readSessionToken(request.headers.get('Cookie')) !== null && tenant.id === context.tenant?.id
+  const isAuthValid = hasSession ? (await getSessionUser(request, context)) !== null : false
+  const { pages, forms } = await loadPublicSite(context.platform.database, tenant, null, { withForms: true })
+  const config = tenantConfigFor(tenant, {
     masterOrgId: context.platform.env.MASTER_ORG_ID,
-    pages,
     environmentName: context.platform.env.NODE_ENV,
+    pages,
+    forms,
+    isAuthValid,
   })
-  return Response.json(config, {
-    headers: { 'Cache-Control': 'public, max-age=30', 'Access-Control-Allow-Origin': '*' },
-  })
+  // The answer depends on the caller's session only when it sends one; then no shared cache may keep it.
+  const cacheControl = hasSession ? 'private, no-store' : 'public, max-age=30'
+  return Response.json(config, { headers: { 'Cache-Control': cacheControl, 'Access-Control-Allow-Origin': '*' } })
 }
