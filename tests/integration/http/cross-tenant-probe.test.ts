@@ -1,0 +1,310 @@
+import { readdirSync, statSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { asSystem } from '#db/tenant-scope'
+import { createOpaqueToken, hashToken } from '#server/auth/session-token'
+import { storeTenantImage } from '#server/files/tenant-uploads'
+import { issueFormStamp } from '#server/forms/fill-time'
+import type { Tenant } from '#server/tenancy/tenant'
+import { createTrialForm, validPost } from '#tests/integration/forms/form-fixtures'
+import { tenantWithPeople, type Cookies } from '#tests/integration/shell/shell-world'
+import { tinyPngDataUrl } from '#tests/unit/forms/png-fixture'
+import { callRoute, formPostRequest, getRequest, redirectOrStatus, rjsfFormBody, type RouteFunction, type RouteOutcome } from '#tests/support/route-call'
+import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
+
+/**
+ * The cross-tenant probe: every route whose URL carries a parameter is called with tenant A's
+ * real ids on tenant B's host, as B's admin (and, for public routes, as a visitor), and must
+ * answer as if the id did not exist. A route file with a `$param` that is missing from PROBES
+ * fails the suite: a new route says here how to build its ids.
+ */
+
+const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
+const ROUTES_DIR = resolve('app/routes')
+
+/** Tenant A's real ids, one of each kind a route takes. */
+type Ids = {
+  formGuId: string
+  formId: string
+  submissionId: string
+  downloadToken: string
+  fieldGuId: string
+  userGuid: string
+  pageName: string
+  uploadName: string
+  resetToken: string
+}
+
+type Audience =
+  /** Staff or admin screens: B's admin probes them. */
+  | 'staff'
+  /** Public pages: B's admin and a visitor probe them. */
+  | 'public'
+  /** The parameter names a product-wide thing (a field type, a screen key, a path), not a tenant's row. */
+  | 'not-an-id'
+
+type Probe = {
+  audience: Audience
+  params: (ids: Ids) => Record<string, string>
+  /** The path the browser would ask for (the return address of guards). */
+  path: (ids: Ids) => string
+  /** The action's request; a small form post when not given. */
+  body?: (url: string) => Request
+  /**
+   * What the route answers on its own host with the same ids (proves the ids are real); null
+   * where the route has no loader worth checking.
+   */
+  home?: string | null
+  /** Answers accepted besides a 404, with the reason. */
+  alsoAccepted?: Array<{ outcome: string; why: string; on?: 'loader' | 'action'; as?: 'admin' | 'visitor' }>
+  /** A check of the body for routes that answer 200 with their own "no such thing" message. */
+  answersUnknown?: (outcome: RouteOutcome, on: 'loader' | 'action') => boolean
+}
+
+const NOT_FOUND = new Set(['status 404', 'redirect /404'])
+
+const staffScreen = (path: (ids: Ids) => string, params: (ids: Ids) => Record<string, string>, extra: Partial<Probe> = {}): Probe => ({
+  audience: 'staff',
+  path,
+  params,
+  ...extra,
+})
+
+const PROBES: Record<string, Probe> = {
+  '$.tsx': {
+    audience: 'public',
+    path: (ids) => `/${ids.pageName}/more`,
+    params: (ids) => ({ '*': `${ids.pageName}/more` }),
+    home: null,
+    alsoAccepted: [{ outcome: 'redirect /dashboard', why: 'signed-in staff on a public address go to their area', as: 'admin' }],
+  },
+  '$page.tsx': {
+    audience: 'public',
+    path: (ids) => `/${ids.pageName}`,
+    params: (ids) => ({ page: ids.pageName }),
+    alsoAccepted: [
+      { outcome: 'redirect /dashboard', why: 'signed-in staff on a public address go to their area', as: 'admin' },
+      { outcome: 'redirect /home', why: "a visitor on an address the site does not have goes to the site's home", as: 'visitor' },
+    ],
+  },
+  '_admin.customforms.$guId.tsx': staffScreen((ids) => `/customforms/${ids.formGuId}`, (ids) => ({ guId: ids.formGuId })),
+  '_admin.customforms.$guId_.submissions.tsx': staffScreen(
+    (ids) => `/customforms/${ids.formGuId}/submissions`,
+    (ids) => ({ guId: ids.formGuId }),
+  ),
+  '_admin.customforms.$guId_.submissions[.csv].tsx': staffScreen(
+    (ids) => `/customforms/${ids.formGuId}/submissions.csv`,
+    (ids) => ({ guId: ids.formGuId }),
+  ),
+  '_admin.customforms.$guId_.submissions_.$id.tsx': staffScreen(
+    (ids) => `/customforms/${ids.formGuId}/submissions/${ids.submissionId}`,
+    (ids) => ({ guId: ids.formGuId, id: ids.submissionId }),
+  ),
+  '_admin.customforms.$guId_.submissions_.$id_.pdf.tsx': staffScreen(
+    (ids) => `/customforms/${ids.formGuId}/submissions/${ids.submissionId}/pdf`,
+    (ids) => ({ guId: ids.formGuId, id: ids.submissionId }),
+    { home: null },
+  ),
+  '_admin.settings.$.tsx': { audience: 'not-an-id', path: () => '/settings/no-such-screen', params: () => ({ '*': 'no-such-screen' }) },
+  '_admin.settings.customfield.$guId.tsx': staffScreen((ids) => `/settings/customfield/${ids.fieldGuId}`, (ids) => ({ guId: ids.fieldGuId })),
+  '_admin.settings.customfield.delete.$guId.tsx': staffScreen(
+    (ids) => `/settings/customfield/delete/${ids.fieldGuId}`,
+    (ids) => ({ guId: ids.fieldGuId }),
+  ),
+  '_admin.settings.customfield.new.$type.tsx': { audience: 'not-an-id', path: () => '/settings/customfield/new/text', params: () => ({ type: 'text' }) },
+  '_admin.settings.customise.$key.tsx': { audience: 'not-an-id', path: () => '/settings/customise/account', params: () => ({ key: 'account' }) },
+  '_admin.settings.users.$id.tsx': staffScreen((ids) => `/settings/users/${ids.userGuid}`, (ids) => ({ id: ids.userGuid })),
+  'downloads.forms.$token.ts': {
+    audience: 'public',
+    path: (ids) => `/downloads/forms/${ids.downloadToken}`,
+    params: (ids) => ({ token: ids.downloadToken }),
+    home: null,
+  },
+  'introductory.$guId.tsx': {
+    ...staffScreen((ids) => `/introductory/${ids.formGuId}`, (ids) => ({ guId: ids.formGuId })),
+    alsoAccepted: [{ outcome: 'status 400', why: 'the preview refuses every post before it reads the id', on: 'action' }],
+  },
+  'pforms.$guId.tsx': {
+    audience: 'public',
+    path: (ids) => `/pforms/${ids.formGuId}`,
+    params: (ids) => ({ guId: ids.formGuId }),
+  },
+  'pforms.$guId_.submit.ts': {
+    audience: 'public',
+    path: (ids) => `/pforms/${ids.formGuId}/submit`,
+    params: (ids) => ({ guId: ids.formGuId }),
+    body: (url) =>
+      new Request(url, {
+        method: 'POST',
+        headers: { Origin: new URL(url).origin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ fullName: 'Probe Person', email: 'probe@example.test' }),
+      }),
+    home: null,
+    alsoAccepted: [{ outcome: 'status 405', why: 'a GET is refused before the id is read', on: 'loader' }],
+  },
+  'pforms.$guId_.submitted.$token.tsx': {
+    audience: 'public',
+    path: (ids) => `/pforms/${ids.formGuId}/submitted/${ids.downloadToken}`,
+    params: (ids) => ({ guId: ids.formGuId, token: ids.downloadToken }),
+  },
+  'registration.$id.tsx': {
+    audience: 'public',
+    path: (ids) => `/registration/${ids.formId}`,
+    params: (ids) => ({ id: ids.formId }),
+  },
+  'reset-password.$token.tsx': {
+    audience: 'public',
+    path: (ids) => `/reset-password/${ids.resetToken}`,
+    params: (ids) => ({ token: ids.resetToken }),
+    body: (url) => formPostRequest(url, { password: 'Another long password 1!', confirmPassword: 'Another long password 1!' }),
+    home: null,
+    // The spec's screen says the link is not valid (status 200 page, 400 post) rather than 404.
+    answersUnknown: (outcome, on) =>
+      on === 'loader'
+        ? outcome.status === 200 && (outcome.body as { usable?: boolean }).usable === false
+        : outcome.status === 400 && JSON.stringify(outcome.body).includes('This link has expired or has already been used.'),
+  },
+  'uploads.$name.tsx': {
+    audience: 'public',
+    path: (ids) => `/uploads/${ids.uploadName}`,
+    params: (ids) => ({ name: ids.uploadName }),
+  },
+}
+
+/** Every route file (flat or in folders) whose name carries a `$` parameter, relative to app/routes. */
+function parameterisedRouteFiles(dir = ROUTES_DIR): string[] {
+  const found: string[] = []
+  for (const entry of readdirSync(dir)) {
+    const full = join(dir, entry)
+    if (statSync(full).isDirectory()) {
+      found.push(...parameterisedRouteFiles(full))
+      continue
+    }
+    const name = relative(ROUTES_DIR, full)
+    if (/\.(tsx?|jsx?)$/.test(entry) && name.includes('$')) found.push(name.split('\\').join('/'))
+  }
+  return found.sort()
+}
+
+type RouteModule = { loader?: RouteFunction; action?: RouteFunction }
+
+describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`, () => {
+  const files = parameterisedRouteFiles()
+  let platform: TestPlatform
+  let tenantA: Tenant
+  let tenantB: Tenant
+  let cookiesA: Cookies
+  let cookiesB: Cookies
+  let ids: Ids
+
+  beforeAll(async () => {
+    platform = await createTestPlatform()
+    ;({ tenant: tenantA, cookies: cookiesA } = await tenantWithPeople(platform, { orgId: 'probea' }))
+    ;({ tenant: tenantB, cookies: cookiesB } = await tenantWithPeople(platform, { orgId: 'probeb' }))
+    ids = await createIdsOfTenantA()
+  }, 240_000)
+  afterAll(() => platform.close())
+
+  async function createIdsOfTenantA(): Promise<Ids> {
+    const form = await createTrialForm(platform, tenantA)
+    const { action: publicFormAction } = (await importRoute('pforms.$guId.tsx')) as Required<RouteModule>
+    const stamp = issueFormStamp(platform.env, form.id, Date.now() - 30_000)
+    const post = formPostRequest(`http://probea.localhost/pforms/${form.guId}`, rjsfFormBody(validPost(form, { formStartedAt: stamp })))
+    const sent = await callRoute(publicFormAction, post, contextFor(platform, tenantA), { guId: form.guId })
+    const downloadToken = /\/submitted\/([^/?]+)/.exec(sent.location ?? '')?.[1]
+    if (!downloadToken) throw new Error(`the fixture submission was not stored: ${redirectOrStatus(sent)}`)
+    await platform.jobs.drain()
+
+    return asSystem(platform.database, 'test fixture', async (trx) => {
+      const submission = await trx.selectFrom('form_submissions').select('id').where('tenant_id', '=', tenantA.id).executeTakeFirstOrThrow()
+      const field = await trx.selectFrom('custom_fields').select('guid').where('tenant_id', '=', tenantA.id).executeTakeFirstOrThrow()
+      const admin = await trx
+        .selectFrom('contacts')
+        .select(['id', 'guid'])
+        .where('tenant_id', '=', tenantA.id)
+        .where('role', '=', 'ROLE_ADMIN')
+        .executeTakeFirstOrThrow()
+      await trx
+        .insertInto('web_pages')
+        .values({ tenant_id: tenantA.id, name: 'only-in-a', title: 'Only in A', url: 'only-in-a', sequence: 99, is_published: true, html: '<p>A only</p>' })
+        .execute()
+      const resetToken = createOpaqueToken()
+      await trx
+        .insertInto('password_reset_tokens')
+        .values({ tenant_id: tenantA.id, contact_id: admin.id, token_hash: hashToken(resetToken), expires_at: new Date(Date.now() + 3_600_000) })
+        .execute()
+      const png = await (await fetch(tinyPngDataUrl)).blob()
+      const stored = await storeTenantImage(platform.env, tenantA, png)
+      if (!stored.ok) throw new Error(`the fixture upload was refused: ${stored.reason}`)
+      return {
+        formGuId: form.guId,
+        formId: form.id,
+        submissionId: String(submission.id),
+        downloadToken,
+        fieldGuId: String(field.guid),
+        userGuid: String(admin.guid),
+        pageName: 'only-in-a',
+        uploadName: stored.url.split('/').pop() ?? '',
+        resetToken,
+      }
+    })
+  }
+
+  it('knows how to build the ids of every route with a parameter', () => {
+    expect(files.length).toBeGreaterThan(0)
+    const unlisted = files.filter((file) => !(file in PROBES))
+    expect(unlisted, `add these routes to PROBES in ${relative(process.cwd(), __filename)}`).toEqual([])
+    expect(Object.keys(PROBES).filter((file) => !files.includes(file)), 'PROBES lists routes that no longer exist').toEqual([])
+  })
+
+  it.each(files.filter((file) => file in PROBES))('%s answers tenant A ids on tenant B as if they did not exist', async (file) => {
+    const probe = PROBES[file] as Probe
+    const route = await importRoute(file)
+    expect(route.loader ?? route.action, `${file} has neither a loader nor an action`).toBeDefined()
+    const params = probe.params(ids)
+    const url = `http://probeb.localhost${probe.path(ids)}`
+
+    const callers: Array<{ as: 'admin' | 'visitor'; cookie: string | null }> = [{ as: 'admin', cookie: cookiesB.ROLE_ADMIN }]
+    if (probe.audience === 'public') callers.push({ as: 'visitor', cookie: null })
+
+    for (const caller of callers) {
+      for (const on of ['loader', 'action'] as const) {
+        const fn = route[on]
+        if (!fn) continue
+        const request = on === 'loader' ? getRequest(url, caller.cookie) : buildPost(probe, url, caller.cookie)
+        const outcome = await callRoute(fn, request, contextFor(platform, tenantB), params)
+        const seen = redirectOrStatus(outcome)
+        const label = `${file} ${on} as B's ${caller.as}: ${seen}`
+        if (probe.audience === 'not-an-id') {
+          expect(outcome.status, label).toBeLessThan(500)
+          continue
+        }
+        const accepted =
+          NOT_FOUND.has(seen) ||
+          probe.answersUnknown?.(outcome, on) === true ||
+          (probe.alsoAccepted ?? []).some((also) => also.outcome === seen && (also.on ?? on) === on && (also.as ?? caller.as) === caller.as)
+        expect(accepted, label).toBe(true)
+        // Whatever the answer, nothing of tenant A may be in it.
+        expect(JSON.stringify(outcome.body ?? '')).not.toContain('Trial Class Registration')
+        expect(JSON.stringify(outcome.body ?? '')).not.toContain(tenantA.name)
+      }
+    }
+
+    // The same ids on A's own host work, so the 404s above are about the tenant, not a bad id.
+    if (probe.audience !== 'not-an-id' && probe.home !== null && route.loader) {
+      const homeCookie = probe.audience === 'staff' ? cookiesA.ROLE_ADMIN : null
+      const home = await callRoute(route.loader, getRequest(`http://probea.localhost${probe.path(ids)}`, homeCookie), contextFor(platform, tenantA), params)
+      expect(redirectOrStatus(home), `${file} on tenant A's own host`).toBe(probe.home ?? 'status 200')
+    }
+  })
+})
+
+function buildPost(probe: Probe, url: string, cookie: string | null): Request {
+  const request = probe.body ? probe.body(url) : formPostRequest(url, { intent: 'save', name: 'Probe' })
+  if (cookie) request.headers.set('Cookie', cookie)
+  return request
+}
+
+async function importRoute(file: string): Promise<RouteModule> {
+  return (await import(/* @vite-ignore */ pathToFileURL(join(ROUTES_DIR, file)).href)) as RouteModule
+}
