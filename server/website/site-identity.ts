@@ -1,3 +1,4 @@
+import { brandCssVariablesFor } from '#server/shell/brand-colours'
 import type { Tenant } from '../tenancy/tenant'
 
 export interface SiteIdentity {
@@ -8,6 +9,8 @@ export interface SiteIdentity {
   faviconUrl: string | null
   logoUrl: string | null
   headerColor: string | null
+  /** The brand colour's readable shades as CSS variables, for the layouts' root element. */
+  brandColours: Readonly<Record<string, string>>
   phone: string
   email: string
 }
@@ -25,6 +28,7 @@ export function siteIdentityFor(tenant: Tenant): SiteIdentity {
     faviconUrl: s.favIcon || null,
     logoUrl: s.logo || null,
     headerColor: s.headerColor ? `#${s.headerColor.replace(/^#/, '')}` : null,
+    brandColours: brandCssVariablesFor(s.appPrimaryColor),
     phone: s.phone,
     email: s.email,
   }
