@@ -1,9 +1,10 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { ChevronDown, Eye, Mail, Menu, Phone } from 'lucide-react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { Dropdown, menuRowClass } from '#app/components/layout/dropdown'
 import { AdminViewButton } from '#app/components/layout/session-menus'
 import { SiteFooter } from '#app/components/layout/site-footer'
+import { SkipLink } from '#app/components/layout/skip-link'
 import { TenantLogo } from '#app/components/layout/tenant-logo'
 import { StackedNavigation } from '#app/components/navigation/horizontal-navigation'
 import { END_PREVIEW_PATH } from '#app/components/navigation/session-actions'
@@ -12,7 +13,7 @@ import type { PublicShell } from '#server/navigation/public-shell'
 import type { NavigationItem } from '#server/shell/navigation-item'
 
 const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-[15px] font-medium transition-colors ${isActive ? 'text-brand' : 'text-slate-700 hover:text-brand'}`
+  `rounded-md px-3 py-2 text-[15px] font-medium transition-colors ${isActive ? 'text-brand-text' : 'text-slate-700 hover:text-brand-text'}`
 
 /**
  * The public website (horizontal layout): contact toolbar with the Login button, the page
@@ -34,14 +35,17 @@ export function PublicLayout({ shell, hero, children }: { shell: PublicShell; he
   )
 
   return (
-    <div className="group/shell flex min-h-screen flex-col" data-layout="horizontal-layout-1">
-      <input ref={mobileToggle} id="public-menu-open" type="checkbox" className="sr-only" aria-label="Open the menu" />
+    <div className="group/shell flex min-h-screen flex-col" data-layout="horizontal-layout-1" style={site.brandColours as CSSProperties}>
+      <SkipLink />
+      {/* Only below md, where the page menu gives way to the menu button. */}
+      <input ref={mobileToggle} id="public-menu-open" type="checkbox" className="sr-only md:hidden" aria-label="Open the menu" />
       {viewer.isPreviewing ? (
         <div className="bg-amber-100 text-amber-900">
           <div className="mx-auto flex max-w-[1366px] flex-wrap items-center gap-3 px-4 py-1.5 text-sm sm:px-6">
             <Eye aria-hidden className="h-4 w-4" />
             <span className="font-medium">Web Preview</span>
             <span className="hidden sm:inline">You are seeing the website as visitors do.</span>
+            {viewer.pageScriptHeld ? <span>The website's page script does not run while you are signed in as staff.</span> : null}
             <div className="ml-auto">
               <AdminViewButton className="inline-flex items-center gap-1.5 rounded-md bg-white/70 px-2.5 py-1 text-sm font-medium hover:bg-white" />
             </div>
@@ -66,12 +70,12 @@ export function PublicLayout({ shell, hero, children }: { shell: PublicShell; he
           {viewer.isSignedIn ? (
             // Signed in, the site is only shown as a preview; Login ends it (spec 000 section 2).
             <Form method="post" action={END_PREVIEW_PATH} reloadDocument>
-              <button type="submit" className="rounded bg-brand px-3 py-1 font-medium text-white hover:bg-brand-dark">
+              <button type="submit" className="rounded bg-brand px-3 py-1 font-medium text-on-brand hover:bg-brand-dark">
                 Login
               </button>
             </Form>
           ) : (
-            <Link to="/login" className="rounded bg-brand px-3 py-1 font-medium text-white hover:bg-brand-dark">
+            <Link to="/login" className="rounded bg-brand px-3 py-1 font-medium text-on-brand hover:bg-brand-dark">
               Login
             </Link>
           )}
@@ -96,7 +100,11 @@ export function PublicLayout({ shell, hero, children }: { shell: PublicShell; he
               </li>
             ))}
           </ul>
-          <label htmlFor="public-menu-open" title="Menu" className="ml-auto cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden">
+          <label
+            htmlFor="public-menu-open"
+            title="Menu"
+            className="ml-auto cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100 group-has-[#public-menu-open:focus-visible]/shell:outline-2 group-has-[#public-menu-open:focus-visible]/shell:outline-brand-text md:hidden"
+          >
             <Menu aria-hidden className="h-6 w-6" />
             <span className="sr-only">Menu</span>
           </label>
@@ -106,7 +114,7 @@ export function PublicLayout({ shell, hero, children }: { shell: PublicShell; he
         </div>
       </header>
 
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {hero}
         <div className="mx-auto w-full max-w-[1366px] px-4 py-10 sm:px-6">{children}</div>
       </main>
@@ -147,7 +155,7 @@ function MenuEntry({ item }: { item: NavigationItem }) {
             <ChevronDown aria-hidden className="h-4 w-4" />
           </>
         }
-        summaryClassName="px-3 py-2 text-[15px] font-medium text-slate-700 hover:text-brand"
+        summaryClassName="px-3 py-2 text-[15px] font-medium text-slate-700 hover:text-brand-text"
         align="left"
       >
         {item.children.map((child) => (
@@ -191,7 +199,7 @@ export function PageNotFound() {
     <div className="py-20 text-center">
       <h1 className="text-3xl font-semibold text-slate-900">404 Page Not Found</h1>
       <p className="mt-3 text-slate-600">The page you are looking for does not exist.</p>
-      <Link to="/" className="mt-8 inline-block rounded-md bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark">
+      <Link to="/" className="mt-8 inline-block rounded-md bg-brand px-5 py-2.5 font-medium text-on-brand hover:bg-brand-dark">
         Go to Home Page
       </Link>
     </div>

@@ -2,9 +2,13 @@ import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 
 type Props = {
-  /** What the closed menu shows; give it an accessible name. */
+  /** What the closed menu shows. Its text names it, unless `summaryLabel` is given. */
   summary: ReactNode
-  summaryLabel: string
+  /**
+   * The name of a menu whose summary has no text (an icon), or the same words as its text when
+   * that text is hidden on small screens. Never different words from the visible ones.
+   */
+  summaryLabel?: string
   summaryClassName?: string
   children: ReactNode
   align?: 'left' | 'right'
@@ -49,7 +53,7 @@ export function Dropdown({ summary, summaryLabel, summaryClassName = '', childre
       <summary
         aria-label={summaryLabel}
         title={summaryLabel}
-        className={`flex cursor-pointer list-none items-center gap-2 rounded-md [&::-webkit-details-marker]:hidden ${summaryClassName}`}
+        className={`flex cursor-pointer list-none items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text [&::-webkit-details-marker]:hidden ${summaryClassName}`}
       >
         {summary}
       </summary>

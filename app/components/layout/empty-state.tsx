@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 export function EmptyState({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand/10 text-brand">
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand/10 text-brand-text">
         <Icon aria-hidden className="h-6 w-6" />
       </span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">{title}</h2>

@@ -37,7 +37,7 @@ export function ProfileForm({ defaults, lastResult }: Props) {
         <button
           type="submit"
           disabled={busy}
-          className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-dark disabled:opacity-60"
+          className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-on-brand shadow-sm hover:bg-brand-dark disabled:opacity-60"
         >
           {busy ? 'Saving…' : 'Save changes'}
         </button>

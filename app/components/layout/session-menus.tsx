@@ -49,7 +49,7 @@ export function FranchiseMenu({ franchises }: { franchises: FranchiseView[] }) {
 export function MasterViewButton() {
   return (
     <form method="post" action={MASTER_VIEW_PATH}>
-      <button type="submit" className={`${toolbarButton} text-brand-dark`}>
+      <button type="submit" className={`${toolbarButton} text-brand-text`}>
         <Undo2 aria-hidden className="h-4 w-4" />
         Master View
       </button>
@@ -106,15 +106,15 @@ export function UserMenu({ fullName, email, roleTitle }: { fullName: string; ema
     .map((part) => part[0]?.toUpperCase())
     .join('')
   return (
+    // Named by the person's name and role, the words it shows from md up (hidden, not removed, below).
     <Dropdown
-      summaryLabel="User menu"
       testId="user-menu"
       summary={
         <>
-          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-xs font-semibold text-white">
-            {initials || <User aria-hidden className="h-4 w-4" />}
+          <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-xs font-semibold text-on-brand">
+            {initials || <User className="h-4 w-4" />}
           </span>
-          <span className="hidden text-left leading-tight md:block">
+          <span className="sr-only text-left leading-tight md:not-sr-only md:block">
             <span className="block text-sm font-medium text-slate-800">{fullName}</span>
             <span className="block text-xs text-slate-500">{roleTitle}</span>
           </span>

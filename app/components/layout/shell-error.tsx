@@ -1,23 +1,34 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { codeOfStatus, type AppErrorCode } from '#server/errors/error-codes'
 
-/** The message shown in place of a screen that failed; the menus around it keep working. */
-export function ShellError({ homePath }: { homePath: string }) {
-  const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  const title = status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : 'Something went wrong'
-  const message =
-    status === 404
-      ? 'This page does not exist or was removed.'
-      : status === 403
-        ? 'You do not have access to this page.'
-        : 'We could not show this page. Please try again in a moment.'
+/** What a person reads for each kind of failure; the status comes from the one table in server/errors. */
+const ERROR_TEXT: Partial<Record<AppErrorCode, { title: string; message: string }>> & { internal: { title: string; message: string } } = {
+  not_found: { title: 'Page not found', message: 'The page you are looking for does not exist.' },
+  forbidden: { title: 'Not allowed', message: 'You do not have access to this page.' },
+  rate_limited: { title: 'Too many requests', message: 'Please wait a moment and try again.' },
+  unavailable: { title: 'Not available right now', message: 'Please try again in a moment.' },
+  internal: { title: 'Something went wrong', message: 'We could not show this page. Please try again in a moment.' },
+}
+
+/** The status of what a route threw: a Response keeps its own, anything else is a 500. */
+export function errorStatusOf(error: unknown): number {
+  return isRouteErrorResponse(error) ? error.status : 500
+}
+
+/**
+ * The message shown in place of a screen that failed, inside the layout around it (the menus
+ * keep working). Never shows what was thrown: a stack or a query is not for the person.
+ */
+export function ShellError({ homePath, homeLabel = 'Back to safety' }: { homePath: string; homeLabel?: string }) {
+  const status = errorStatusOf(useRouteError())
+  const text = ERROR_TEXT[codeOfStatus(status)] ?? ERROR_TEXT.internal
   return (
-    <div className="mx-auto max-w-md py-16 text-center">
-      <p className="text-sm font-semibold text-brand">{status}</p>
-      <h1 className="mt-2 text-2xl font-semibold text-slate-900">{title}</h1>
-      <p className="mt-2 text-slate-600">{message}</p>
-      <Link to={homePath} className="mt-6 inline-block rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark">
-        Back to safety
+    <div className="mx-auto max-w-md px-4 py-16 text-center" data-error-status={status}>
+      <p className="text-sm font-semibold text-brand-text">{status}</p>
+      <h1 className="mt-2 text-2xl font-semibold text-slate-900">{text.title}</h1>
+      <p className="mt-2 text-slate-600">{text.message}</p>
+      <Link to={homePath} className="mt-6 inline-block rounded-md bg-brand px-4 py-2 text-sm font-medium text-on-brand hover:bg-brand-dark">
+        {homeLabel}
       </Link>
     </div>
   )

@@ -58,7 +58,7 @@ export function ShortcutsBar({ shortcuts, choices }: { shortcuts: ShortcutView[]
             >
               <NavIcon name={choice.icon} className="h-4 w-4 text-slate-500" />
               <span className="flex-1">{choice.title}</span>
-              {chosen.has(choice.url) ? <Check aria-hidden className="h-4 w-4 text-brand" /> : null}
+              {chosen.has(choice.url) ? <Check aria-hidden className="h-4 w-4 text-brand-text" /> : null}
             </button>
           ))}
         </Dropdown>

@@ -4,7 +4,7 @@ import type { FooterView } from '#server/navigation/footer'
 import type { NavigationItem } from '#server/shell/navigation-item'
 
 function FooterLink({ item }: { item: NavigationItem }) {
-  const className = 'text-slate-600 hover:text-brand'
+  const className = 'text-slate-600 hover:text-brand-text'
   if (item.externalUrl && item.url) {
     return (
       <a href={item.url} target="_blank" rel="noopener noreferrer" className={className}>
@@ -75,14 +75,14 @@ export function SiteFooter({ footer, compact = false }: { footer: FooterView; co
               <ul className="space-y-1.5">
                 {footer.phone ? (
                   <li>
-                    <a href={`tel:${footer.phone}`} className="inline-flex items-center gap-2 hover:text-brand">
+                    <a href={`tel:${footer.phone}`} className="inline-flex items-center gap-2 hover:text-brand-text">
                       <Phone aria-hidden className="h-4 w-4" /> {footer.phone}
                     </a>
                   </li>
                 ) : null}
                 {footer.email ? (
                   <li>
-                    <a href={`mailto:${footer.email}`} className="inline-flex items-center gap-2 hover:text-brand">
+                    <a href={`mailto:${footer.email}`} className="inline-flex items-center gap-2 hover:text-brand-text">
                       <Mail aria-hidden className="h-4 w-4" /> {footer.email}
                     </a>
                   </li>
@@ -96,7 +96,7 @@ export function SiteFooter({ footer, compact = false }: { footer: FooterView; co
                         href={social.url}
                         target="_blank"
                         rel="noopener noreferrer"
-                        className="inline-block rounded-full border border-slate-200 px-3 py-1 text-xs font-medium hover:border-brand hover:text-brand"
+                        className="inline-block rounded-full border border-slate-200 px-3 py-1 text-xs font-medium hover:border-brand hover:text-brand-text"
                       >
                         {social.label}
                       </a>

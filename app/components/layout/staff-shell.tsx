@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react'
 import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { VerticalNavigation } from '#app/components/navigation/vertical-navigation'
 import { SessionExpiryDialog } from '#app/components/session/session-expiry-dialog'
 import { ToastNotice, type ToastView } from '#app/components/toast/toast-notice'
@@ -9,8 +9,12 @@ import { AdminViewButton, FranchiseMenu, MasterViewButton, PreviewMenu, UserMenu
 import { ShortcutsBar } from './shortcuts-bar'
 import { SIDEBAR_FOLDED_COOKIE } from './sidebar-cookie'
 import { SiteFooter } from './site-footer'
+import { SkipLink } from './skip-link'
 import { TenantLogo } from './tenant-logo'
 
+/** A label drawn as a button shows the focus of the hidden checkbox it toggles. */
+const focusOfFold = 'group-has-[#sidebar-fold:focus-visible]/shell:outline-2 group-has-[#sidebar-fold:focus-visible]/shell:outline-brand-text'
+const focusOfOpen = 'group-has-[#sidebar-open:focus-visible]/shell:outline-2 group-has-[#sidebar-open:focus-visible]/shell:outline-brand-text'
 
 type Props = {
   shell: SignedInShell
@@ -25,6 +29,9 @@ type Props = {
  * The staff back office: the vertical layout (vertical-layout-1). A 250 px sidebar that folds
  * to 64 px on wide screens and slides in over the page on narrow ones. Both states are CSS
  * checkboxes, so they work before (and without) JavaScript; with it the fold is remembered.
+ * Each checkbox exists only at the widths where it does something (the fold on wide screens,
+ * the slide-in on narrow ones), and the closed slide-in menu is invisible, so none of its
+ * links is a hidden tab stop.
  */
 export function StaffShell({ shell, toast, sidebarFolded, session, children }: Props) {
   const location = useLocation()
@@ -41,21 +48,22 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
 
   const { site, user } = shell
   return (
-    <div className="group/shell min-h-screen bg-slate-100" data-layout="vertical-layout-1">
+    <div className="group/shell min-h-screen bg-slate-100" data-layout="vertical-layout-1" style={site.brandColours as CSSProperties}>
+      <SkipLink />
       <input
         id="sidebar-fold"
         type="checkbox"
-        className="peer/fold sr-only"
+        className="peer/fold sr-only max-lg:hidden"
         aria-label="Fold the menu"
         defaultChecked={sidebarFolded}
         onChange={(event) => rememberFold(event.currentTarget.checked)}
       />
-      <input ref={openToggle} id="sidebar-open" type="checkbox" className="sr-only" aria-label="Open the menu" />
+      <input ref={openToggle} id="sidebar-open" type="checkbox" className="sr-only lg:hidden" aria-label="Open the menu" />
 
       <aside
         aria-label="Sidebar"
         data-testid="sidebar"
-        className="group/sidebar fixed inset-y-0 left-0 z-40 flex w-[250px] -translate-x-full flex-col bg-slate-900 shadow-xl transition-[width,transform] duration-300 group-has-[#sidebar-open:checked]/shell:translate-x-0 lg:translate-x-0 lg:shadow-none group-has-[#sidebar-fold:checked]/shell:lg:w-16 group-has-[#sidebar-fold:checked]/shell:lg:hover:w-[250px] group-has-[#sidebar-fold:checked]/shell:lg:hover:shadow-2xl"
+        className="group/sidebar invisible fixed inset-y-0 left-0 z-40 flex w-[250px] -translate-x-full flex-col bg-slate-900 shadow-xl transition-[width,transform,visibility] duration-300 group-has-[#sidebar-open:checked]/shell:visible group-has-[#sidebar-open:checked]/shell:translate-x-0 lg:visible lg:translate-x-0 lg:shadow-none group-has-[#sidebar-fold:checked]/shell:lg:w-16 group-has-[#sidebar-fold:checked]/shell:lg:hover:w-[250px] group-has-[#sidebar-fold:checked]/shell:lg:hover:shadow-2xl"
       >
         <div className="flex h-16 shrink-0 items-center gap-3 px-4">
           <Link to="/dashboard" className="flex min-w-0 flex-1 items-center gap-3" aria-label={`${site.name} dashboard`}>
@@ -68,7 +76,7 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
             htmlFor="sidebar-fold"
             title="Fold or unfold the menu"
             data-testid="sidebar-fold-toggle"
-            className="hidden cursor-pointer rounded-md p-1.5 text-slate-400 hover:bg-white/10 hover:text-white lg:block group-has-[#sidebar-fold:checked]/shell:lg:hidden group-has-[#sidebar-fold:checked]/shell:lg:group-hover/sidebar:block"
+            className={`hidden cursor-pointer rounded-md p-1.5 text-slate-400 hover:bg-white/10 hover:text-white lg:block group-has-[#sidebar-fold:checked]/shell:lg:hidden group-has-[#sidebar-fold:checked]/shell:lg:group-hover/sidebar:block ${focusOfFold}`}
           >
             <PanelLeftClose aria-hidden className="h-5 w-5 group-has-[#sidebar-fold:checked]/shell:hidden" />
             <PanelLeftOpen aria-hidden className="hidden h-5 w-5 group-has-[#sidebar-fold:checked]/shell:block" />
@@ -90,7 +98,7 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
             htmlFor="sidebar-open"
             title="Menu"
             data-testid="menu-toggle"
-            className="cursor-pointer rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
+            className={`cursor-pointer rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden ${focusOfOpen}`}
           >
             <Menu aria-hidden className="h-5 w-5" />
             <span className="sr-only">Menu</span>
@@ -98,7 +106,7 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
           <label
             htmlFor="sidebar-fold"
             title="Fold or unfold the menu"
-            className="hidden cursor-pointer rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:block"
+            className={`hidden cursor-pointer rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:block ${focusOfFold}`}
           >
             <Menu aria-hidden className="h-5 w-5" />
             <span className="sr-only">Fold or unfold the menu</span>
@@ -119,7 +127,7 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
           </div>
         </header>
 
-        <main id="main" className="mx-auto w-full max-w-[1366px] flex-1 px-4 py-6 sm:px-6">
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-[1366px] flex-1 px-4 py-6 focus:outline-none sm:px-6">
           {children}
         </main>
         <SiteFooter footer={shell.footer} compact />

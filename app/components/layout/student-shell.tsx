@@ -1,12 +1,13 @@
 import { Link, useLocation } from '@remix-run/react'
 import { Menu } from 'lucide-react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { HorizontalNavigation, StackedNavigation } from '#app/components/navigation/horizontal-navigation'
 import { SessionExpiryDialog } from '#app/components/session/session-expiry-dialog'
 import { ToastNotice, type ToastView } from '#app/components/toast/toast-notice'
 import type { SignedInShell } from '#server/navigation/signed-in-shell'
 import { AdminViewButton } from './session-menus'
 import { SiteFooter } from './site-footer'
+import { SkipLink } from './skip-link'
 import { TenantLogo } from './tenant-logo'
 
 type Props = {
@@ -31,8 +32,10 @@ export function StudentShell({ shell, toast, session, children }: Props) {
 
   const { site, user } = shell
   return (
-    <div className="group/shell flex min-h-screen flex-col bg-slate-50" data-layout="horizontal-layout-1">
-      <input ref={panelToggle} id="student-menu-open" type="checkbox" className="sr-only" aria-label="Open the menu" />
+    <div className="group/shell flex min-h-screen flex-col bg-slate-50" data-layout="horizontal-layout-1" style={site.brandColours as CSSProperties}>
+      <SkipLink />
+      {/* Only below 821 px, where the navbar gives way to the menu button. */}
+      <input ref={panelToggle} id="student-menu-open" type="checkbox" className="sr-only min-[821px]:hidden" aria-label="Open the menu" />
       {user.canReturnToAdmin ? (
         <div className="bg-amber-100 text-amber-900">
           <div className="mx-auto flex max-w-[1366px] flex-wrap items-center gap-3 px-4 py-1.5 text-sm sm:px-6">
@@ -56,7 +59,7 @@ export function StudentShell({ shell, toast, session, children }: Props) {
               htmlFor="student-menu-open"
               data-testid="student-menu-toggle"
               title="Menu"
-              className="cursor-pointer rounded-md p-2 text-slate-600 hover:bg-slate-100 min-[821px]:hidden"
+              className="cursor-pointer rounded-md p-2 text-slate-600 hover:bg-slate-100 group-has-[#student-menu-open:focus-visible]/shell:outline-2 group-has-[#student-menu-open:focus-visible]/shell:outline-brand-text min-[821px]:hidden"
             >
               <Menu aria-hidden className="h-5 w-5" />
               <span className="sr-only">Menu</span>
@@ -72,7 +75,7 @@ export function StudentShell({ shell, toast, session, children }: Props) {
           <StackedNavigation items={shell.navigation} label="Portal pages" />
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-[1366px] flex-1 px-4 py-6 sm:px-6">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-[1366px] flex-1 px-4 py-6 focus:outline-none sm:px-6">
         {children}
       </main>
       <SiteFooter footer={shell.footer} />

@@ -4,7 +4,7 @@ export function TenantLogo({ name, logoUrl, className = 'h-9' }: { name: string;
   return (
     <span
       aria-hidden
-      className={`${className} flex aspect-square items-center justify-center rounded-lg bg-brand text-base font-bold text-white`}
+      className={`${className} flex aspect-square items-center justify-center rounded-lg bg-brand text-base font-bold text-on-brand`}
     >
       {name.trim().charAt(0).toUpperCase() || '•'}
     </span>

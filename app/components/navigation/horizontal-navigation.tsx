@@ -6,11 +6,11 @@ import { NavLinkItem } from './nav-link-item'
 
 const barItemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-    isActive ? 'bg-brand/10 text-brand-dark' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+    isActive ? 'bg-brand/10 text-brand-text' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
   }`
 
 const panelItemClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-2.5 px-4 py-2 text-sm ${isActive ? 'bg-brand/10 text-brand-dark' : 'text-slate-700 hover:bg-slate-50'}`
+  `flex items-center gap-2.5 px-4 py-2 text-sm ${isActive ? 'bg-brand/10 text-brand-text' : 'text-slate-700 hover:bg-slate-50'}`
 
 /**
  * A menu laid out in a row (horizontal-style-1): items as links, groups as dropdowns. Used by

@@ -16,7 +16,7 @@ const foldedHiddenBlock =
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors ${
-    isActive ? 'bg-brand text-white shadow-sm' : 'text-slate-300 hover:bg-white/10 hover:text-white'
+    isActive ? 'bg-brand text-on-brand shadow-sm' : 'text-slate-300 hover:bg-white/10 hover:text-white'
   }`
 
 /** The staff menu: a search box, then collapsible groups of links (spec 000 sections 4 and 5). */
@@ -26,10 +26,14 @@ export function VerticalNavigation({ items }: { items: NavigationItem[] }) {
   const shown = useMemo(() => searchNavigation(items, query), [items, query])
   const searchId = useId()
   const isSearching = query.trim() !== ''
+  // Without JavaScript the search is a GET of the page being shown, which renders the menu
+  // filtered with the term still in the box. Without an action, Remix would send it to the
+  // layout route's own address (the site root) and the term would be lost.
+  const { pathname } = useLocation()
 
   return (
     <nav aria-label="Staff menu" className="flex min-h-0 flex-1 flex-col">
-      <Form method="get" role="search" className={`px-3 pb-2 ${foldedHiddenBlock}`} onSubmit={(event) => event.preventDefault()}>
+      <Form method="get" action={pathname} role="search" className={`px-3 pb-2 ${foldedHiddenBlock}`} onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={searchId} className="sr-only">
           Search the menu
         </label>

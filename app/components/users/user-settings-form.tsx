@@ -66,7 +66,7 @@ export function UserSettingsForm({ user, lastResult }: { user: UserDetail; lastR
                   {...getInputProps(fields.role, { type: 'radio', value: role })}
                   className="peer sr-only"
                 />
-                <span className="block px-4 py-2 text-sm font-medium text-slate-700 peer-checked:bg-brand peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand peer-focus-visible:ring-inset">
+                <span className="block px-4 py-2 text-sm font-medium text-slate-700 peer-checked:bg-brand peer-checked:text-on-brand peer-focus-visible:ring-2 peer-focus-visible:ring-brand peer-focus-visible:ring-inset">
                   {ROLE_LABELS[role]}
                 </span>
               </label>
@@ -84,7 +84,7 @@ export function UserSettingsForm({ user, lastResult }: { user: UserDetail; lastR
         <Link to="/settings/users" className="rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700">
           Cancel
         </Link>
-        <button type="submit" disabled={saving} className="rounded bg-brand px-4 py-2 font-medium text-white disabled:opacity-60">
+        <button type="submit" disabled={saving} className="rounded bg-brand px-4 py-2 font-medium text-on-brand disabled:opacity-60">
           {saving ? 'Saving…' : 'Submit'}
         </button>
       </div>

@@ -50,9 +50,10 @@ export function UsersPagination({ query, total, pageCount }: { query: UsersListQ
 function PageLink({ query, page, disabled, label, children }: { query: UsersListQuery; page: number; disabled: boolean; label: string; children: React.ReactNode }) {
   if (disabled) {
     return (
-      <span aria-disabled="true" aria-label={label} className="rounded p-1.5 text-slate-300">
+      // A link without an address is a disabled link: named, announced as unavailable, not focusable.
+      <a role="link" aria-disabled="true" aria-label={label} className="rounded p-1.5 text-slate-300">
         {children}
-      </span>
+      </a>
     )
   }
   return (

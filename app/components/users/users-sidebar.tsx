@@ -14,7 +14,7 @@ export function UsersSidebar({ users, currentGuid }: { users: { guid: string; na
               to={`/settings/users/${user.guid}`}
               aria-current={user.guid === currentGuid ? 'page' : undefined}
               className={`block truncate px-4 py-2 text-sm ${
-                user.guid === currentGuid ? 'bg-brand/10 font-semibold text-brand-dark' : 'text-slate-700 hover:bg-slate-50'
+                user.guid === currentGuid ? 'bg-brand/10 font-semibold text-brand-text' : 'text-slate-700 hover:bg-slate-50'
               }`}
             >
               {user.name}

@@ -79,9 +79,15 @@ export function UsersTable({ rows, query }: { rows: StaffUserListRow[]; query: U
                 <td className="px-4 py-3">{row.roleTitle}</td>
                 <td className="px-4 py-3">
                   {row.isTeacher ? (
-                    <Check aria-label="Teacher" className="h-4 w-4 text-emerald-600" />
+                    <>
+                      <Check aria-hidden className="h-4 w-4 text-emerald-600" />
+                      <span className="sr-only">Teacher</span>
+                    </>
                   ) : (
-                    <X aria-label="Not a teacher" className="h-4 w-4 text-slate-400" />
+                    <>
+                      <X aria-hidden className="h-4 w-4 text-slate-400" />
+                      <span className="sr-only">Not a teacher</span>
+                    </>
                   )}
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">{row.lastLogin}</td>

@@ -1,0 +1,11 @@
+/**
+ * "Skip to main content": the first tab stop of every layout, shown when it has the focus,
+ * so a keyboard user passes the menus in one key press. Every layout's <main> is #main.
+ */
+export function SkipLink() {
+  return (
+    <a href="#main" className="skip-link">
+      Skip to main content
+    </a>
+  )
+}
