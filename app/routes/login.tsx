@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect } from 'react'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
+import { useEffect, useRef, type FormEvent } from 'react'
 import { AuthPage, FieldError, FormAlert, inputClass, primaryButtonClass } from '#app/components/auth/auth-page'
+import { BotCheck, type BotCheckHandle } from '#app/components/forms/bot-check'
 import { OrgSelectDialog } from '#app/components/auth/org-select-dialog'
 import { setLoginTrace } from '#app/components/session/login-trace'
 import { getSessionUser } from '#app/utils/auth.server'
@@ -70,7 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'not-found': {
       const message = result.kind === 'refused' ? result.message : 'We could not sign you in.'
       const status = message.startsWith('Too many attempts') ? 429 : 400
-      return data({ kind: 'form' as const, result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status })
+      const botCheck = result.kind === 'refused' ? (result.botCheck ?? null) : null
+      return data({ kind: 'form' as const, result: submission.reply({ formErrors: [message], hideFields: ['password'] }), botCheck }, { status })
     }
   }
 }
@@ -79,7 +81,11 @@ export default function LoginRoute() {
   const { orgName, isPlatformHost, redirectTo, rememberedEmail, googleConfigured, passwordChanged } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
+  const submit = useSubmit()
+  const botCheck = useRef<BotCheckHandle>(null)
   const lastResult = actionData?.kind === 'form' ? actionData.result : undefined
+  // Asked for when many addresses have failed on this account (docs/decisions/050).
+  const botCheckStamp = actionData?.kind === 'form' ? (actionData.botCheck?.stamp ?? null) : null
   const [form, fields] = useForm({
     id: 'login-form',
     lastResult,
@@ -100,6 +106,15 @@ export default function LoginRoute() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionData, refused])
 
+  // With the bot check on the form, the post waits for its proof of work.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    form.onSubmit(event)
+    if (event.defaultPrevented || !botCheckStamp) return
+    event.preventDefault()
+    const element = event.currentTarget
+    void (botCheck.current?.ready() ?? Promise.resolve()).then(() => submit(element, { method: 'post' }))
+  }
+
   const googleHref = redirectTo ? `/auth/google?redirectTo=${encodeURIComponent(redirectTo)}` : '/auth/google'
   const registerHref = redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : '/register'
   return (
@@ -117,7 +132,7 @@ export default function LoginRoute() {
       {isPlatformHost ? (
         <p className="mb-4 text-sm text-slate-600">Sign in with the email you use at your organisation.</p>
       ) : null}
-      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)} onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="login" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormAlert id={form.errorId} errors={form.errors} />
@@ -144,6 +159,7 @@ export default function LoginRoute() {
             Forgot password?
           </Link>
         </div>
+        {botCheckStamp ? <BotCheck key={botCheckStamp} ref={botCheck} stamp={botCheckStamp} disabled={false} /> : null}
         <button type="submit" className={primaryButtonClass} disabled={navigation.state === 'submitting'}>
           Login
         </button>

@@ -1,5 +1,6 @@
 import { Authenticator } from 'remix-auth'
 import { Strategy } from 'remix-auth/strategy'
+import { HONEYPOT_FIELD, STAMP_FIELD, TOKEN_FIELD } from '#server/forms/bot-check'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { loginSchema } from './auth-forms'
@@ -50,6 +51,7 @@ export function authenticatorFor(context: AuthenticatorContext, request: Request
         password: parsed.data.password,
         rememberMe: parsed.data.rememberMe,
         redirectTo: parsed.data.redirectTo ?? null,
+        botCheck: postedBotCheck(form),
         ...facts(req),
       })
     }),
@@ -66,6 +68,15 @@ export function authenticatorFor(context: AuthenticatorContext, request: Request
     'google',
   )
   return authenticator
+}
+
+/** The bot check's fields, as text (a file or an absent field is empty). */
+function postedBotCheck(form: FormData): Record<string, string> {
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value.slice(0, 4000) : ''
+  }
+  return { [TOKEN_FIELD]: text(TOKEN_FIELD), [STAMP_FIELD]: text(STAMP_FIELD), [HONEYPOT_FIELD]: text(HONEYPOT_FIELD) }
 }
 
 /** Where to go after Google, kept in a short cookie across the round trip. */

@@ -34,7 +34,7 @@ export async function requestPasswordReset(
   input: { hostTenant: Tenant | null; email: string; requestUrl: URL; ip: string; now?: Date },
 ): Promise<ResetRequestResult> {
   const limiter = attemptLimiterFor(platform)
-  const keys = { ip: input.ip, email: input.email }
+  const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
   const allowed = await limiter.check('forgot-password', keys)
   if (!allowed.allowed) return { kind: 'refused', message: allowed.message }
   await limiter.record('forgot-password', keys)

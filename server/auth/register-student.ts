@@ -38,7 +38,7 @@ export async function registerStudent(
   input: RegisterInput,
 ): Promise<RegisterResult> {
   const limiter = attemptLimiterFor(platform)
-  const keys = { ip: input.ip, email: input.email }
+  const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
   const allowed = await limiter.check('register', keys)
   if (!allowed.allowed) return { kind: 'invalid', field: null, message: allowed.message }
   await limiter.record('register', keys)

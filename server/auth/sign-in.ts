@@ -1,3 +1,5 @@
+import { checkBot } from '#server/forms/bot-check'
+import { issueFormStamp } from '#server/forms/fill-time'
 import type { Platform } from '#server/platform'
 import { attemptLimiterFor } from '#server/security/rate-limit'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -7,6 +9,8 @@ import { readOrgSelectTicket, signOrgSelectTicket } from './org-select-ticket'
 import { outcomeFor, verifyPasswordCandidates, type SignInOutcome } from './password-sign-in'
 import {
   ACCOUNT_LOCKED_MESSAGE,
+  LOGIN_BOT_CHECK_FORM,
+  LOGIN_BOT_CHECK_MESSAGE,
   LOGIN_ERROR_EVENT,
   LOGIN_FAILED_MESSAGE,
   ORG_CHOICE_EXPIRED_MESSAGE,
@@ -31,23 +35,51 @@ export interface RequestFacts {
 export type SignInResult =
   | { kind: 'signed-in'; session: StartedSession; tenant: Tenant; landing: string; rememberMe: boolean }
   | { kind: 'choose-org'; ticket: string; orgs: OrgChoice[] }
-  | { kind: 'refused'; message: string }
+  /** `botCheck`: the form must come back with the bot check, this stamp in it. */
+  | { kind: 'refused'; message: string; botCheck?: { stamp: string } }
   /** Google: nobody with this (verified) email may sign in here. */
   | { kind: 'not-found'; email: string }
+
+/** The bot check's fields as posted with the sign-in form (rToken, formStartedAt, website). */
+export type PostedBotCheck = Readonly<Record<string, string>>
 
 /**
  * The password sign-in of /login: on a tenant host into that tenant, on the bare platform
  * host into whichever organisations the email and password match (asking which one when
- * several do). Rate limited per address and per email.
+ * several do). Rate limited per address and per account and address; an account that many
+ * addresses are failing on asks for the bot check before any password is tried
+ * (docs/decisions/050).
  */
 export async function signInWithPassword(
   platform: SignInPlatform,
-  input: { hostTenant: Tenant | null; email: string; password: string; rememberMe: boolean; redirectTo: string | null } & RequestFacts,
+  input: {
+    hostTenant: Tenant | null
+    email: string
+    password: string
+    rememberMe: boolean
+    redirectTo: string | null
+    botCheck?: PostedBotCheck
+  } & RequestFacts,
 ): Promise<SignInResult> {
   const limiter = attemptLimiterFor(platform)
-  const keys = { ip: input.ip, email: input.email }
+  const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
   const allowed = await limiter.check('login', keys)
   if (!allowed.allowed) return { kind: 'refused', message: allowed.message }
+  if (allowed.botCheckRequired) {
+    const bot = await checkBot(platform, {
+      tenantId: keys.tenantId ?? 'platform',
+      formId: LOGIN_BOT_CHECK_FORM,
+      ip: input.ip,
+      posted: input.botCheck ?? {},
+    })
+    if (!bot.ok) {
+      return {
+        kind: 'refused',
+        message: input.botCheck?.rToken || input.botCheck?.formStartedAt ? bot.message : LOGIN_BOT_CHECK_MESSAGE,
+        botCheck: { stamp: issueFormStamp(platform.env, LOGIN_BOT_CHECK_FORM) },
+      }
+    }
+  }
 
   const candidates = input.hostTenant
     ? await findCandidatesInTenant(platform, input.hostTenant, input.email)
@@ -58,7 +90,7 @@ export async function signInWithPassword(
     platform.logger.info({ orgId: input.hostTenant?.orgId ?? null, ip: input.ip }, LOGIN_ERROR_EVENT)
     return { kind: 'refused', message: LOGIN_FAILED_MESSAGE }
   }
-  await limiter.forgetEmail('login', input.email)
+  await limiter.forgetPair('login', { ...keys, email: input.email })
   return continueSignIn(platform, outcome, { ...input, method: 'password' })
 }
 

@@ -6,24 +6,66 @@ import type { Platform } from '../platform'
 export type LimitedAction = 'login' | 'register' | 'forgot-password'
 
 const WINDOW_SECONDS = 15 * 60
-const ATTEMPTS_PER_IP = 10
-const ATTEMPTS_PER_EMAIL = 5
 
-export type LimitCheck = { allowed: true } | { allowed: false; retryAfterMinutes: number; message: string }
+/**
+ * What is counted, and where. Failed sign-ins (docs/decisions/050, after OWASP's
+ * authentication cheat sheet): an address that guesses is stopped (10 failures, any emails),
+ * and so is one address guessing one account (5 failures). Failures on one account from many
+ * addresses never refuse the account: past 10 of them, a sign-in for it needs the bot check
+ * too, so its owner still signs in from an address of their own with the right password.
+ * Registrations and reset requests: per address and per email (a reset mails the owner, so
+ * the per-email count stops a mail flood; it locks nobody out of signing in).
+ */
+type Counter = 'ip' | 'email' | 'pair' | 'account'
+type Rule = { counter: Counter; points: number }
+
+export const LOGIN_ATTEMPTS_PER_ADDRESS = 10
+export const LOGIN_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS = 5
+export const LOGIN_FAILURES_BEFORE_BOT_CHECK = 10
+
+const RULES: Record<LimitedAction, { refuse: Rule[]; botCheck: Rule | null }> = {
+  login: {
+    refuse: [
+      { counter: 'ip', points: LOGIN_ATTEMPTS_PER_ADDRESS },
+      { counter: 'pair', points: LOGIN_ATTEMPTS_PER_ACCOUNT_AND_ADDRESS },
+    ],
+    botCheck: { counter: 'account', points: LOGIN_FAILURES_BEFORE_BOT_CHECK },
+  },
+  register: {
+    refuse: [
+      { counter: 'ip', points: 10 },
+      { counter: 'email', points: 5 },
+    ],
+    botCheck: null,
+  },
+  'forgot-password': {
+    refuse: [
+      { counter: 'ip', points: 10 },
+      { counter: 'email', points: 5 },
+    ],
+    botCheck: null,
+  },
+}
+
+export type LimitCheck =
+  | { allowed: true; botCheckRequired: boolean }
+  | { allowed: false; retryAfterMinutes: number; message: string }
 
 export interface AttemptKeys {
+  /** The tenant whose form this is; null on the bare platform host. */
+  tenantId: string | null
   ip: string
   /** Absent when the form carried no usable email. */
   email?: string | null
 }
 
 export interface AttemptLimiter {
-  /** Refuses once the address or the email has used up its attempts in the window. */
+  /** Refuses once a counter that refuses has used up its attempts in the window. */
   check(action: LimitedAction, keys: AttemptKeys): Promise<LimitCheck>
   /** Counts one attempt: a failed sign-in, or any registration or reset request. */
   record(action: LimitedAction, keys: AttemptKeys): Promise<void>
-  /** A successful sign-in forgets that email's failures (its address keeps counting). */
-  forgetEmail(action: LimitedAction, email: string): Promise<void>
+  /** A successful sign-in forgets this address's failures on this account. */
+  forgetPair(action: LimitedAction, keys: AttemptKeys & { email: string }): Promise<void>
   close(): Promise<void>
 }
 
@@ -31,72 +73,83 @@ export function tooManyAttemptsMessage(minutes: number): string {
   return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
 }
 
-interface Pair {
-  ip: RateLimiterAbstract
-  email: RateLimiterAbstract
+/**
+ * The counters' key of one attempt: the tenant comes first, so counts on one studio's host say
+ * nothing about another's; the deployment prefix is the limiter's key prefix.
+ */
+export function counterKey(counter: Counter, keys: AttemptKeys): string | null {
+  const scope = keys.tenantId ?? 'platform'
+  const ip = keys.ip || 'unknown'
+  const email = normaliseEmail(keys.email)
+  switch (counter) {
+    case 'ip':
+      return `${scope}|${ip}`
+    case 'email':
+    case 'account':
+      return email ? `${scope}|${email}` : null
+    case 'pair':
+      return email ? `${scope}|${email}|${ip}` : null
+  }
 }
 
 /**
- * Per-address and per-email attempt counters: in Redis when REDIS_URL is set (shared by
- * every server process), in memory otherwise. If Redis is unreachable the memory counters
- * stand in, so an outage neither locks everyone out nor lifts the limit.
+ * Attempt counters: in Redis when REDIS_URL is set (shared by every server process), in memory
+ * otherwise. If Redis is unreachable the memory counters stand in, so an outage neither locks
+ * everyone out nor lifts the limit. `prefix` names the deployment, so deployments sharing
+ * one Redis never count each other's attempts.
  */
-export function createAttemptLimiter(options: { redisUrl?: string; prefix?: string }): AttemptLimiter {
+export function createAttemptLimiter(options: { redisUrl?: string; prefix: string }): AttemptLimiter {
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true })
     : null
   redis?.on('error', () => undefined)
-  const prefix = options.prefix ?? 'rl'
-  const limiter = (name: string, points: number): RateLimiterAbstract => {
-    const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points, duration: WINDOW_SECONDS })
-    if (!redis) return memory
-    return new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${prefix}:${name}`,
-      points,
-      duration: WINDOW_SECONDS,
-      insuranceLimiter: memory,
-    })
-  }
-  const pairs = new Map<LimitedAction, Pair>()
-  const pairFor = (action: LimitedAction): Pair => {
-    let pair = pairs.get(action)
-    if (!pair) {
-      pair = { ip: limiter(`${action}:ip`, ATTEMPTS_PER_IP), email: limiter(`${action}:email`, ATTEMPTS_PER_EMAIL) }
-      pairs.set(action, pair)
+  const limiters = new Map<string, RateLimiterAbstract>()
+  const limiterFor = (action: LimitedAction, rule: Rule): RateLimiterAbstract => {
+    const keyPrefix = `${options.prefix}:rl:${action}:${rule.counter}`
+    let limiter = limiters.get(keyPrefix)
+    if (!limiter) {
+      const memory = new RateLimiterMemory({ keyPrefix, points: rule.points, duration: WINDOW_SECONDS })
+      limiter = redis
+        ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points: rule.points, duration: WINDOW_SECONDS, insuranceLimiter: memory })
+        : memory
+      limiters.set(keyPrefix, limiter)
     }
-    return pair
+    return limiter
   }
 
-  const waitOf = async (limit: RateLimiterAbstract, key: string, points: number): Promise<number> => {
-    const state = await limit.get(key).catch(() => null)
-    return state && state.consumedPoints >= points ? state.msBeforeNext : 0
+  const waitOf = async (action: LimitedAction, rule: Rule, keys: AttemptKeys): Promise<number> => {
+    const key = counterKey(rule.counter, keys)
+    if (!key) return 0
+    const state = await limiterFor(action, rule).get(key).catch(() => null)
+    return state && state.consumedPoints >= rule.points ? state.msBeforeNext : 0
   }
 
   return {
     async check(action, keys) {
-      const pair = pairFor(action)
-      const email = normaliseEmail(keys.email)
-      const waits = await Promise.all([
-        waitOf(pair.ip, keys.ip || 'unknown', ATTEMPTS_PER_IP),
-        email ? waitOf(pair.email, email, ATTEMPTS_PER_EMAIL) : Promise.resolve(0),
-      ])
-      const wait = Math.max(...waits)
-      if (wait <= 0) return { allowed: true }
-      const minutes = Math.max(1, Math.ceil(wait / 60_000))
-      return { allowed: false, retryAfterMinutes: minutes, message: tooManyAttemptsMessage(minutes) }
+      const rules = RULES[action]
+      const waits = await Promise.all(rules.refuse.map((rule) => waitOf(action, rule, keys)))
+      const wait = Math.max(0, ...waits)
+      if (wait > 0) {
+        const minutes = Math.max(1, Math.ceil(wait / 60_000))
+        return { allowed: false, retryAfterMinutes: minutes, message: tooManyAttemptsMessage(minutes) }
+      }
+      const botCheckRequired = rules.botCheck ? (await waitOf(action, rules.botCheck, keys)) > 0 : false
+      return { allowed: true, botCheckRequired }
     },
     async record(action, keys) {
-      const pair = pairFor(action)
-      const email = normaliseEmail(keys.email)
-      await Promise.all([
-        consume(pair.ip, keys.ip || 'unknown'),
-        email ? consume(pair.email, email) : Promise.resolve(),
-      ])
+      const rules = RULES[action]
+      const counted = rules.botCheck ? [...rules.refuse, rules.botCheck] : rules.refuse
+      await Promise.all(
+        counted.map((rule) => {
+          const key = counterKey(rule.counter, keys)
+          return key ? consume(limiterFor(action, rule), key) : Promise.resolve()
+        }),
+      )
     },
-    async forgetEmail(action, email) {
-      const key = normaliseEmail(email)
-      if (key) await pairFor(action).email.delete(key).catch(() => false)
+    async forgetPair(action, keys) {
+      const rule = RULES[action].refuse.find((entry) => entry.counter === 'pair')
+      const key = counterKey('pair', keys)
+      if (rule && key) await limiterFor(action, rule).delete(key).catch(() => false)
     },
     async close() {
       redis?.disconnect()
@@ -118,14 +171,14 @@ function normaliseEmail(email: string | null | undefined): string | null {
   return value ? value.slice(0, 320) : null
 }
 
-const limiters = new WeakMap<object, AttemptLimiter>()
+const processLimiters = new WeakMap<object, AttemptLimiter>()
 
 /** The attempt limiter of a process (one per platform, made on first use). */
 export function attemptLimiterFor(platform: Pick<Platform, 'env'>): AttemptLimiter {
-  let limiter = limiters.get(platform)
+  let limiter = processLimiters.get(platform)
   if (!limiter) {
-    limiter = createAttemptLimiter({ redisUrl: platform.env.REDIS_URL })
-    limiters.set(platform, limiter)
+    limiter = createAttemptLimiter({ redisUrl: platform.env.REDIS_URL, prefix: platform.env.QUEUE_PREFIX })
+    processLimiters.set(platform, limiter)
   }
   return limiter
 }
