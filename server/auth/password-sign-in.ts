@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from './password'
+import { DUMMY_PASSWORD_HASH, verifyPassword } from './password'
 import type { LoginCandidate } from './login-candidates'
 
 export type SignInOutcome =
@@ -9,15 +9,12 @@ export type SignInOutcome =
   | { kind: 'locked' }
   | { kind: 'failed' }
 
-// Verifying against a real scrypt hash when nobody matched keeps the answer time the same,
-// so response timing does not tell which emails have accounts.
-let decoyHash: Promise<string> | null = null
-const decoy = () => (decoyHash ??= hashPassword('decoy password that matches nothing'))
-
 /** Checks a password against every candidate and says what the sign-in form does next. */
 export async function verifyPasswordCandidates(candidates: LoginCandidate[], password: string): Promise<SignInOutcome> {
+  // Nobody with this email: the same scrypt work as one account, so timing tells nothing.
+  // (An account without a password gets it inside verifyPassword.)
   if (candidates.length === 0) {
-    await verifyPassword(password, await decoy())
+    await verifyPassword(password, DUMMY_PASSWORD_HASH)
     return { kind: 'failed' }
   }
   const verified: LoginCandidate[] = []
