@@ -15,6 +15,17 @@ export interface CanonicalSubmission {
   signedAt: string | null
   signerIp: string | null
   signerUserAgent: string | null
+  /**
+   * The form's own words around the fields as the signer saw them (sanitised HTML): what they
+   * agreed to. Absent on submissions stored before it was kept, which still verify unchanged.
+   */
+  agreedTexts?: AgreedTexts
+}
+
+export interface AgreedTexts {
+  beforeFormHtml: string
+  subHeaderHtml: string
+  afterFormHtml: string
 }
 
 export function canonicalSignature(signature: Signature | null): CanonicalSubmission['signature'] {
@@ -65,3 +76,12 @@ export function readStoredValues(data: unknown): SubmissionValues {
   const values = typeof data === 'object' && data !== null ? (data as { values?: unknown }).values : undefined
   return valuesSchema.parse(typeof values === 'object' && values !== null ? values : {})
 }
+
+/** The agreed texts of a stored submission, or none when it predates them or they are damaged. */
+export function readAgreedTexts(data: unknown): AgreedTexts | null {
+  const texts = typeof data === 'object' && data !== null ? (data as { agreedTexts?: unknown }).agreedTexts : undefined
+  const parsed = agreedTextsSchema.safeParse(texts)
+  return parsed.success ? parsed.data : null
+}
+
+const agreedTextsSchema = z.object({ beforeFormHtml: z.string(), subHeaderHtml: z.string(), afterFormHtml: z.string() })

@@ -2,6 +2,7 @@ import { withTenant } from '#db/tenant-scope'
 import { UnrecoverableJobError, type JobContext } from '../jobs/job-contract'
 import type { Platform } from '../platform'
 import { fileStoreFor } from '../files/file-store'
+import { readAgreedTexts } from './canonical-submission'
 import { renderSubmissionPdf } from './render-submission-pdf'
 import { submissionRows } from './submission-rows'
 
@@ -57,6 +58,7 @@ export async function generateSubmissionPdf(
           signerIp: submission.signer_ip,
           signerUserAgent: submission.signer_user_agent,
         },
+        agreedTexts: readAgreedTexts(submission.data),
       })
       await store.put(tenantId, key, bytes)
     }

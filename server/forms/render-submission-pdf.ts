@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { formHtmlText } from './form-html-text'
 import { formatSignDate } from './signature'
 
 export interface PdfRow {
@@ -19,6 +20,8 @@ export interface SubmissionPdfInput {
     | null
   signedAt: Date | null
   integrity: { hash: string; formVersion: number; signerIp: string | null; signerUserAgent: string | null }
+  /** The form's descriptions as the visitor saw them (sanitised HTML); null for older submissions. */
+  agreedTexts: { beforeFormHtml: string; subHeaderHtml: string; afterFormHtml: string } | null
 }
 
 const PAGE = { width: 595.28, height: 841.89 } // A4
@@ -28,8 +31,10 @@ const GREY = rgb(0.35, 0.38, 0.42)
 const INK = rgb(0.07, 0.09, 0.12)
 
 /**
- * Lays out the PDF copy of a submission: title, every field with its value (long values
- * wrapped), the signature (image or typed name) with its date, and the integrity record.
+ * Lays out the PDF copy of a submission: title, the form's own texts where the visitor read
+ * them (before the form and its sub-header above the answers, the text after the form below
+ * them), every field with its value (long values wrapped), the signature (image or typed name)
+ * with its date, and the integrity record, kept whole on one page when it fits on one.
  * Helvetica only knows WinAnsi: other characters are folded to their base letter when they
  * have one ('ő' prints as 'o') and replaced by '?' otherwise, with a note on the page.
  */
@@ -48,6 +53,8 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Ui
   writer.text(input.organisationName, { size: 10, color: GREY })
   writer.text(input.formName, { size: 18, font: 'bold', gapAfter: 4 })
   writer.text(`Submitted ${formatSignDate(input.submittedAt)} (UTC)`, { size: 10, color: GREY, gapAfter: 14 })
+  writer.description(input.agreedTexts?.beforeFormHtml)
+  writer.description(input.agreedTexts?.subHeaderHtml)
 
   for (const row of input.rows) {
     if (row.isHeading) {
@@ -57,6 +64,8 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Ui
     writer.text(row.label, { size: 9, font: 'bold', color: GREY })
     writer.text(row.value === '' ? '-' : row.value, { size: 11, gapAfter: 8 })
   }
+
+  writer.description(input.agreedTexts?.afterFormHtml, { gapBefore: 4 })
 
   if (input.signature) {
     writer.text('Signature', { size: 13, font: 'bold', gapBefore: 10, gapAfter: 6 })
@@ -71,12 +80,17 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Ui
     if (input.signedAt) writer.text(`Sign date: ${formatSignDate(input.signedAt)}`, { size: 11, gapBefore: 4, gapAfter: 8 })
   }
 
-  writer.text('Integrity record', { size: 11, font: 'bold', gapBefore: 10, gapAfter: 2 })
-  writer.text(`SHA-256: ${input.integrity.hash}`, { size: 8, color: GREY })
-  writer.text(`Form version: ${input.integrity.formVersion}`, { size: 8, color: GREY })
-  if (input.signedAt) writer.text(`Signed at: ${input.signedAt.toISOString()}`, { size: 8, color: GREY })
-  if (input.integrity.signerIp) writer.text(`Signer IP address: ${input.integrity.signerIp}`, { size: 8, color: GREY })
-  if (input.integrity.signerUserAgent) writer.text(`Signer browser: ${input.integrity.signerUserAgent}`, { size: 8, color: GREY })
+  const record: Array<[string, TextOptions]> = [
+    ['Integrity record', { size: 11, font: 'bold', gapBefore: 10, gapAfter: 2 }],
+    [`SHA-256: ${input.integrity.hash}`, { size: 8, color: GREY }],
+    [`Form version: ${input.integrity.formVersion}`, { size: 8, color: GREY }],
+  ]
+  if (input.signedAt) record.push([`Signed at: ${input.signedAt.toISOString()}`, { size: 8, color: GREY }])
+  if (input.integrity.signerIp) record.push([`Signer IP address: ${input.integrity.signerIp}`, { size: 8, color: GREY }])
+  if (input.integrity.signerUserAgent) record.push([`Signer browser: ${input.integrity.signerUserAgent}`, { size: 8, color: GREY }])
+  // A record split over two pages reads as two documents: start it on a new page instead.
+  writer.keepTogether(record.reduce((height, [text, options]) => height + writer.heightOf(text, options), 0))
+  for (const [text, options] of record) writer.text(text, options)
 
   if (writer.replacedCharacters) {
     writer.text("Some characters could not be printed in this PDF's font and are shown as '?'.", {
@@ -129,6 +143,25 @@ class PageWriter {
     this.#y -= options.gapAfter ?? 0
   }
 
+  /** A form description (sanitised HTML) as wrapped paragraphs; nothing when it is empty. */
+  description(html: string | undefined, options: { gapBefore?: number } = {}): void {
+    const text = html ? formHtmlText(html) : ''
+    if (text) this.text(text, { size: 10, gapBefore: options.gapBefore, gapAfter: 10 })
+  }
+
+  /** How much height `text` takes, gaps included, as `text()` would write it. */
+  heightOf(raw: string, options: TextOptions): number {
+    const font = options.font === 'bold' ? this.bold : this.regular
+    const lines = raw.split(/\n/).reduce((count, paragraph) => count + wrap(this.#measurable(paragraph, font), font, options.size, CONTENT_WIDTH).length, 0)
+    return (options.gapBefore ?? 0) + lines * options.size * 1.3 + (options.gapAfter ?? 0)
+  }
+
+  /** Starts a new page unless `height` fits on this one; on a fresh page it is written as it comes. */
+  keepTogether(height: number): void {
+    const fresh = this.#y === PAGE.height - MARGIN
+    if (!fresh && this.#y - height < MARGIN && height <= PAGE.height - 2 * MARGIN) this.#newPage()
+  }
+
   image(image: Awaited<ReturnType<PDFDocument['embedPng']>>, width: number, height: number): void {
     this.#ensure(height + 4)
     this.#y -= height
@@ -139,8 +172,20 @@ class PageWriter {
 
   #ensure(height: number): void {
     if (this.#y - height >= MARGIN) return
+    this.#newPage()
+  }
+
+  #newPage(): void {
     this.#page = this.pdf.addPage([PAGE.width, PAGE.height])
     this.#y = PAGE.height - MARGIN
+  }
+
+  /** Like #printable, for measuring only: the note about replaced characters is not set. */
+  #measurable(text: string, font: PDFFont): string {
+    const before = this.replacedCharacters
+    const printable = this.#printable(text, font)
+    this.replacedCharacters = before
+    return printable
   }
 
   #printable(text: string, font: PDFFont): string {

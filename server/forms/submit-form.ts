@@ -81,6 +81,7 @@ export async function submitForm(platform: Platform, tenant: Tenant, input: Subm
     signedAt: signed ? now.toISOString() : null,
     signerIp: signed ? input.ip : null,
     signerUserAgent: signed ? signerUserAgent : null,
+    agreedTexts: { beforeFormHtml: form.beforeFormHtml, subHeaderHtml: form.subHeaderHtml, afterFormHtml: form.afterFormHtml },
   }
   const integrityHash = integrityHashOf(canonical)
   const values: SubmissionValues = validation.values

@@ -11,6 +11,7 @@ import { customFormInputSchema } from '#server/forms/custom-form-input'
 import { issueFormStamp } from '#server/forms/fill-time'
 import { loadFormDefinition, type FormDefinition } from '#server/forms/form-definition'
 import { customFieldKey } from '#server/forms/form-inputs'
+import { readAgreedTexts } from '#server/forms/canonical-submission'
 import { renderSubmissionPdf } from '#server/forms/render-submission-pdf'
 import { saveCustomForm } from '#server/forms/save-custom-form'
 import { submissionRows } from '#server/forms/submission-rows'
@@ -169,6 +170,7 @@ async function timeRenderOnly(platform: TestPlatform, tenant: Tenant, submission
     signature: { method: 'drawn' as const, png: Buffer.from(row.signature_png ?? '', 'base64') },
     signedAt: row.signed_at ? new Date(row.signed_at) : null,
     integrity: { hash: row.integrity_hash, formVersion: row.form_version, signerIp: row.signer_ip, signerUserAgent: row.signer_user_agent },
+    agreedTexts: readAgreedTexts(row.data),
   }
   const started = performance.now()
   for (let i = 0; i < RENDER_ONLY_RUNS; i++) await renderSubmissionPdf(input)
