@@ -4,7 +4,7 @@ import { useNavigation, useSubmit } from '@remix-run/react'
 import { useMemo, useRef, useState, type FormEvent } from 'react'
 import type { PublicFormView, RefusedPost } from '#server/forms/public-form'
 import { createCspValidator, toErrorSchema, type FormValues } from '#app/components/schema-form/csp-validator'
-import { rootNameGenerator } from '#app/components/schema-form/form-context'
+import { NO_CONST_DEFAULTS, rootNameGenerator } from '#app/components/schema-form/form-context'
 import { templates } from '#app/components/schema-form/templates'
 import { widgets } from '#app/components/schema-form/widgets'
 import { SignatureField } from '#app/components/signature/signature-field'
@@ -79,6 +79,8 @@ export function PublicRegistrationForm({ view, refused, action }: { view: Public
         templates={templates}
         widgets={formWidgets}
         nameGenerator={rootNameGenerator}
+        // rjsf would fill a `const` in as the default: a required acknowledgement arrives ticked.
+        experimental_defaultFormStateBehavior={NO_CONST_DEFAULTS}
         extraErrors={extraErrors}
         // Checked on submit only: errors appearing on blur move the Submit button under a tap.
         liveValidate={false}

@@ -22,3 +22,6 @@ export const rootNameGenerator: NameGeneratorFunction = (path, _idPrefix, isMult
 
 export const inputClass =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 disabled:bg-slate-100 read-only:bg-slate-50 aria-[invalid=true]:border-red-500'
+
+/** Defaults come from `default` only: a `const` (a box that must be ticked) is for the visitor to give. */
+export const NO_CONST_DEFAULTS = { constAsDefaults: 'never' } as const

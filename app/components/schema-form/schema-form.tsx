@@ -6,7 +6,7 @@ import type { ScreenDescriptor } from '#server/screens/descriptor'
 import { conditionalFieldStyles } from './conditional-fields'
 import { createCspValidator, toErrorSchema, type FormValues } from './csp-validator'
 import { followDependentChoices } from './dependent-choices'
-import { rootNameGenerator, type SchemaFormContext } from './form-context'
+import { NO_CONST_DEFAULTS, rootNameGenerator, type SchemaFormContext } from './form-context'
 import { templates } from './templates'
 import { widgets } from './widgets'
 
@@ -115,6 +115,8 @@ export function SchemaForm({ id, descriptor, values, intent, result, submitLabel
         templates={templates}
         widgets={widgets}
         nameGenerator={rootNameGenerator}
+        // rjsf would fill a `const` in as the default: a required acknowledgement arrives ticked.
+        experimental_defaultFormStateBehavior={NO_CONST_DEFAULTS}
         extraErrors={extraErrors}
         liveValidate="onBlur"
         showErrorList={false}
