@@ -3,6 +3,7 @@ import { EnvError, loadEnv } from '#server/env.server'
 import { createLogger } from '#server/logger'
 import { migrateToLatest } from '#db/migrate'
 import { startBullWorkers } from './runtime/bullmq-queue'
+import { queueSettingsFrom } from './runtime/queues'
 import { registeredJobs } from './runtime/registry'
 
 /** `npm run worker`: processes BullMQ jobs until SIGTERM, then finishes the jobs in hand. */
@@ -12,10 +13,18 @@ async function main(): Promise<void> {
   if (!env.REDIS_URL) {
     throw new EnvError('The worker needs REDIS_URL. Without Redis, jobs run inside the web server (npm start).')
   }
-  const platform = await createPlatform(env, logger)
+  // The same services as the web server's; jobs that enqueue further jobs add them to Redis.
+  const platform = await createPlatform(env, logger, { jobs: 'bullmq' })
   await migrateToLatest(platform.database)
-  const workers = startBullWorkers(platform, logger, { redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX })
-  logger.info({ jobs: registeredJobs.map((job) => job.contract.name) }, 'worker started')
+  const queues = queueSettingsFrom(env)
+  const workers = startBullWorkers(platform, logger, { redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX, queues })
+  logger.info(
+    {
+      jobs: registeredJobs.map((job) => `${job.contract.name} (${job.contract.queue})`),
+      concurrency: { interactive: queues.interactive.concurrency, bulk: queues.bulk.concurrency },
+    },
+    'worker started',
+  )
 
   let stopping = false
   const shutdown = async (signal: string) => {

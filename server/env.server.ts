@@ -91,6 +91,10 @@ const envSchema = z.object({
       return z.NEVER
     }),
   WEB_CONCURRENCY: wholeNumber('WEB_CONCURRENCY', 1, 64, 1),
+  /** Jobs a worker process runs at once from the queue people wait on (emails, receipts, PDFs). */
+  JOBS_INTERACTIVE_CONCURRENCY: wholeNumber('JOBS_INTERACTIVE_CONCURRENCY', 1, 64, 4),
+  /** Jobs a worker process runs at once from the bulk queue (syncs, imports, DNS polling). */
+  JOBS_BULK_CONCURRENCY: wholeNumber('JOBS_BULK_CONCURRENCY', 1, 64, 2),
   /** Google sign-in; without a client id the Google button says it is not configured. */
   GOOGLE_CLIENT_ID: z.string().trim().optional().transform((value) => value || undefined),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional().transform((value) => value || undefined),

@@ -1,21 +1,33 @@
 import type { DatabaseHandle } from '#db/connection'
 import type { Env } from './env.server'
+import type { FileStore } from './files/file-store'
 import type { JobQueue } from './jobs/job-contract'
 import type { Logger } from './logger'
 import type { MailTransport } from './mail/mail-transport'
 import type { TenantDirectory } from './tenancy/tenant-directory'
 
+/** Where code that must know the time asks for it, so a test can hold time still. */
+export interface Clock {
+  now(): Date
+}
+
+export const systemClock: Clock = { now: () => new Date() }
+
 /**
- * The long-lived services of one process, built once by an entry point (web server, worker,
- * test) and handed to request and job code. Nothing here is per request.
+ * The long-lived services of one process, built once by `createPlatform`
+ * (server/boot/create-platform.ts) for the web server, the worker and the tests alike, and
+ * handed to request and job code. Nothing here is per request.
  */
 export interface Platform {
   env: Env
   logger: Logger
+  clock: Clock
   database: DatabaseHandle
   tenants: TenantDirectory
   jobs: JobQueue
   mailer: MailTransport | null
+  /** Private tenant files (generated PDFs, exports). */
+  files: FileStore
   /** Pings Redis when it is configured, for /readyz. */
   pingRedis: (() => Promise<void>) | null
 }

@@ -1,14 +1,19 @@
-import { Queue, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq'
+import { randomUUID } from 'node:crypto'
+import { Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq'
 import { Redis } from 'ioredis'
 import {
-  UnrecoverableJobError,
+  jobQueueNames,
   type EnqueueOptions,
   type JobContract,
   type JobQueue,
+  type JobQueueName,
 } from '#server/jobs/job-contract'
 import type { Logger } from '#server/logger'
 import type { Platform } from '#server/platform'
-import { registeredJobs } from './registry'
+import { isUnrecoverable, logFailedAttempt } from './job-failure'
+import { lineOf, type QueueSettings } from './queues'
+import { findJob, jobCatalog, type RegisteredJob } from './registry'
+import { TenantLines } from './tenant-lines'
 
 export interface BullOptions {
   redisUrl: string
@@ -17,6 +22,8 @@ export interface BullOptions {
   /** How long enqueue waits for Redis before it gives up (default 5 s). */
   enqueueTimeoutMs?: number
 }
+
+const DEFAULT_PREFIX = 'bull'
 
 function connectionFor(redisUrl: string): Redis {
   // Workers block on Redis; BullMQ requires unlimited retries per request for them.
@@ -27,26 +34,27 @@ function connectionFor(redisUrl: string): Redis {
   return connection
 }
 
-/** Adds jobs to BullMQ queues (one per job name); `npm run worker` processes them. */
+function isQueueName(name: string): name is JobQueueName {
+  return (jobQueueNames as readonly string[]).includes(name)
+}
+
+/**
+ * Adds jobs to the BullMQ queues ('interactive', 'bulk'; decision 076), each with a priority
+ * that is its turn in its tenant's line (decision 077); `npm run worker` processes them.
+ */
 export class BullJobQueue implements JobQueue {
   readonly kind = 'bullmq' as const
-  readonly #queues = new Map<string, Queue>()
+  readonly #queues = new Map<JobQueueName, Queue>()
   readonly #connection: Redis
+  readonly #lines: TenantLines
 
   constructor(private readonly options: BullOptions) {
     this.#connection = connectionFor(options.redisUrl)
+    this.#lines = new TenantLines(this.#connection, options.prefix ?? DEFAULT_PREFIX)
   }
 
   async enqueue<P>(job: JobContract<P>, payload: P, options: EnqueueOptions = {}): Promise<void> {
     const data = job.payload.parse(payload)
-    const added = this.#queue(job.name).add(job.name, data, {
-      jobId: options.jobId,
-      delay: options.delayMs,
-      attempts: job.attempts,
-      backoff: { type: 'exponential', delay: job.backoffMs },
-      removeOnComplete: { age: 24 * 3600, count: 1000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    })
     // BullMQ waits for Redis for ever; a request that enqueues must not. The add may still land
     // once Redis is back, which is fine: handlers are idempotent and the record is in Postgres.
     const timeoutMs = this.options.enqueueTimeoutMs ?? 5000
@@ -55,15 +63,36 @@ export class BullJobQueue implements JobQueue {
       timer = setTimeout(() => reject(new Error(`the job queue (Redis) did not answer within ${timeoutMs} ms`)), timeoutMs)
     })
     try {
-      await Promise.race([added, timedOut])
+      await Promise.race([this.#add(job, data, options), timedOut])
     } finally {
       clearTimeout(timer)
     }
   }
 
-  /** The BullMQ queue of a job, for tests and tools (counts, waiting jobs). */
+  async #add<P>(job: JobContract<P>, data: P, options: EnqueueOptions): Promise<void> {
+    const queueName = job.queue ?? 'interactive'
+    const queue = this.#queue(queueName)
+    // A job id that BullMQ still holds (waiting, running, or kept after it ended) is not
+    // added again; asking first keeps the tenant's line free of jobs that never come.
+    if (options.jobId && (await queue.getJobState(options.jobId)) !== 'unknown') return
+    const jobId = options.jobId ?? `${job.name}-${randomUUID()}`
+    const turn = await this.#lines.join(queueName, lineOf(data), jobId)
+    await queue.add(job.name, data, {
+      jobId,
+      priority: turn,
+      delay: options.delayMs,
+      attempts: job.attempts,
+      backoff: { type: 'exponential', delay: job.backoffMs },
+      removeOnComplete: { age: 24 * 3600, count: 1000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    })
+  }
+
+  /** The BullMQ queue by queue name, or the queue a job runs in by job name (tests, tools). */
   queueFor(name: string): Queue {
-    return this.#queue(name)
+    if (isQueueName(name)) return this.#queue(name)
+    const registered = findJob(name)
+    return this.#queue(registered?.contract.queue ?? 'interactive')
   }
 
   async close(): Promise<void> {
@@ -71,10 +100,10 @@ export class BullJobQueue implements JobQueue {
     this.#connection.disconnect()
   }
 
-  #queue(name: string): Queue {
+  #queue(name: JobQueueName): Queue {
     let queue = this.#queues.get(name)
     if (!queue) {
-      queue = new Queue(name, { connection: this.#connection as ConnectionOptions, prefix: this.options.prefix })
+      queue = new Queue(name, { connection: this.#connection as ConnectionOptions, prefix: this.options.prefix ?? DEFAULT_PREFIX })
       queue.on('error', () => {
         // ioredis reconnects by itself; an error event without a listener would crash the process.
       })
@@ -88,39 +117,64 @@ export interface RunningWorkers {
   close(): Promise<void>
 }
 
-/** Starts one BullMQ worker per registered job. Used by `npm run worker` and by tests. */
-export function startBullWorkers(
-  platform: Platform,
-  logger: Logger,
-  options: BullOptions & { concurrency?: number },
-): RunningWorkers {
+export interface WorkerOptions extends BullOptions {
+  /** Jobs run at once per queue in this process (JOBS_*_CONCURRENCY). */
+  queues?: QueueSettings
+  /** Jobs known besides the product's own (tests). */
+  extraJobs?: readonly RegisteredJob[]
+}
+
+const defaultQueues: QueueSettings = { interactive: { concurrency: 4 }, bulk: { concurrency: 2 } }
+
+/** Starts one BullMQ worker per queue. Used by `npm run worker` and by tests. */
+export function startBullWorkers(platform: Platform, logger: Logger, options: WorkerOptions): RunningWorkers {
   const connection = connectionFor(options.redisUrl)
-  const workers = registeredJobs.map((registered) => {
-    const { contract } = registered
-    const worker = new Worker(
-      contract.name,
-      async (job) => {
-        const attempt = job.attemptsMade + 1
-        // The attempts the job was enqueued with decide when BullMQ stops, even if the
-        // contract has changed since (a deploy between enqueue and run, a test's short job).
-        const maxAttempts = job.opts.attempts ?? contract.attempts
-        try {
-          await registered.handle(job.data, platform, {
-            attempt,
-            maxAttempts,
-            isLastAttempt: attempt >= maxAttempts,
-          })
-        } catch (error) {
-          if (error instanceof UnrecoverableJobError) throw new UnrecoverableError(error.message)
-          throw error
-        }
-      },
-      { connection: connection as ConnectionOptions, prefix: options.prefix, concurrency: options.concurrency ?? 4 },
-    )
-    worker.on('failed', (job, error) =>
-      logger.warn({ job: contract.name, jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'job attempt failed'),
-    )
-    worker.on('error', (error) => logger.error({ job: contract.name, err: error }, 'worker error'))
+  const prefix = options.prefix ?? DEFAULT_PREFIX
+  const lines = new TenantLines(connection, prefix)
+  const catalog = jobCatalog(options.extraJobs)
+  const settings = options.queues ?? defaultQueues
+  // Failures the processor has logged already; the 'failed' event still reports the others
+  // (a job that stalled too often never reaches the processor's catch).
+  const logged = new WeakSet<object>()
+
+  const processorFor = (queueName: JobQueueName) => async (job: Job) => {
+    const line = lineOf(job.data)
+    const registered = findJob(job.name, catalog)
+    if (!registered) {
+      await lines.leave(queueName, line, String(job.id))
+      const error = new UnrecoverableError(`no handler registered for job ${job.name}`)
+      logger.error({ job: job.name, jobId: job.id }, error.message)
+      logged.add(error)
+      throw error
+    }
+    const attempt = job.attemptsMade + 1
+    // The attempts the job was enqueued with decide when BullMQ stops, even if the
+    // contract has changed since (a deploy between enqueue and run, a test's short job).
+    const maxAttempts = job.opts.attempts ?? registered.contract.attempts
+    try {
+      await registered.handle(job.data, platform, { attempt, maxAttempts, isLastAttempt: attempt >= maxAttempts })
+    } catch (error) {
+      logFailedAttempt(logger, { job: job.name, jobId: job.id, attempt, maxAttempts, error })
+      const unrecoverable = isUnrecoverable(error)
+      if (unrecoverable || attempt >= maxAttempts) await lines.leave(queueName, line, String(job.id))
+      const thrown = unrecoverable ? new UnrecoverableError(error instanceof Error ? error.message : String(error)) : error
+      if (typeof thrown === 'object' && thrown !== null) logged.add(thrown)
+      throw thrown
+    }
+    await lines.leave(queueName, line, String(job.id))
+  }
+
+  const workers = jobQueueNames.map((queueName) => {
+    const worker = new Worker(queueName, processorFor(queueName), {
+      connection: connection as ConnectionOptions,
+      prefix,
+      concurrency: settings[queueName].concurrency,
+    })
+    worker.on('failed', (job, error) => {
+      if (logged.has(error)) return
+      logger.warn({ job: job?.name, jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'job failed')
+    })
+    worker.on('error', (error) => logger.error({ queue: queueName, err: error }, 'worker error'))
     return worker
   })
   return {

@@ -1,16 +1,24 @@
-import {
-  UnrecoverableJobError,
-  type EnqueueOptions,
-  type JobContract,
-  type JobQueue,
-} from '#server/jobs/job-contract'
+import type { EnqueueOptions, JobContract, JobQueue } from '#server/jobs/job-contract'
 import type { Logger } from '#server/logger'
 import type { Platform } from '#server/platform'
-import { findJob, type RegisteredJob } from './registry'
+import { isUnrecoverable, logFailedAttempt } from './job-failure'
+import { lineOf, type QueueSettings } from './queues'
+import { findJob, jobCatalog, type RegisteredJob } from './registry'
+import { TurnTaking } from './turn-taking'
+
+export interface InProcessOptions {
+  /** Jobs run at once per queue; the defaults match JOBS_*_CONCURRENCY's. */
+  queues?: QueueSettings
+  /** Jobs known besides the product's own (tests). */
+  extraJobs?: readonly RegisteredJob[]
+}
+
+const defaultQueues: QueueSettings = { interactive: { concurrency: 4 }, bulk: { concurrency: 2 } }
 
 /**
  * Runs jobs inside this process, with the same contract as the BullMQ queue: payload
- * validation, deduplication by job id, delays, and retries with exponential backoff.
+ * validation, deduplication by job id, delays, retries with exponential backoff, a queue per
+ * kind of work with its own concurrency, and tenants taking turns within each queue.
  * Used when no REDIS_URL is configured; jobs waiting here are lost on restart, which is why
  * anything a user waits on is also recorded in Postgres.
  */
@@ -20,26 +28,36 @@ export class InProcessJobQueue implements JobQueue {
   readonly #activeIds = new Set<string>()
   /** Pending delays and backoffs, with the function that ends each early when the queue closes. */
   readonly #sleeps = new Map<NodeJS.Timeout, () => void>()
+  readonly #catalog: readonly RegisteredJob[]
+  readonly #turns: TurnTaking
   #closed = false
 
   constructor(
     private readonly getPlatform: () => Platform,
     private readonly logger: Logger,
-  ) {}
+    options: InProcessOptions = {},
+  ) {
+    this.#catalog = jobCatalog(options.extraJobs)
+    this.#turns = new TurnTaking(options.queues ?? defaultQueues)
+  }
 
   async enqueue<P>(job: JobContract<P>, payload: P, options: EnqueueOptions = {}): Promise<void> {
     if (this.#closed) throw new Error('the job queue is closed')
     // Checked here, where the caller hears of it: a rejection inside the run would go unheard.
-    const registered = findJob(job.name)
+    const registered = findJob(job.name, this.#catalog)
     if (!registered) throw new Error(`no handler registered for job ${job.name}`)
     const parsed = job.payload.parse(payload)
     if (options.jobId) {
       if (this.#activeIds.has(options.jobId)) return
       this.#activeIds.add(options.jobId)
     }
-    const run = this.#run(registered, job, parsed, options)
+    const lane = this.#turns.lane(registered.contract.queue)
+    const place = lane.join(lineOf(parsed))
+    const order = this.#turns.nextOrder()
+    const run = this.#run(registered, job, parsed, options, place.turn, order)
       .catch((error: unknown) => this.logger.error({ job: job.name, err: error }, 'job runner error'))
       .finally(() => {
+        place.leave()
         this.#running.delete(run)
         if (options.jobId) this.#activeIds.delete(options.jobId)
       })
@@ -51,7 +69,7 @@ export class InProcessJobQueue implements JobQueue {
     while (this.#running.size > 0) await Promise.allSettled([...this.#running])
   }
 
-  /** Stops taking jobs, lets running handlers finish, and drops jobs still waiting for a delay or retry. */
+  /** Stops taking jobs, lets running handlers finish, and drops jobs still waiting for a delay, a slot or a retry. */
   async close(): Promise<void> {
     this.#closed = true
     // Wake the sleepers rather than only clearing their timers: a sleep that never ends
@@ -61,25 +79,38 @@ export class InProcessJobQueue implements JobQueue {
       wake()
     }
     this.#sleeps.clear()
+    this.#turns.close()
     await this.drain()
   }
 
-  async #run<P>(registered: RegisteredJob, job: JobContract<P>, payload: P, options: EnqueueOptions): Promise<void> {
+  async #run<P>(
+    registered: RegisteredJob,
+    job: JobContract<P>,
+    payload: P,
+    options: EnqueueOptions,
+    turn: number,
+    order: number,
+  ): Promise<void> {
     if (options.delayMs) await this.#sleep(options.delayMs)
+    const lane = this.#turns.lane(registered.contract.queue)
     for (let attempt = 1; attempt <= job.attempts && !this.#closed; attempt++) {
+      if (!(await lane.acquire(turn, order))) return
+      let failure: { error: unknown } | null = null
       try {
         await registered.handle(payload, this.getPlatform(), {
           attempt,
           maxAttempts: job.attempts,
           isLastAttempt: attempt === job.attempts,
         })
-        return
       } catch (error) {
-        const final = error instanceof UnrecoverableJobError || attempt === job.attempts
-        this.logger.warn({ job: job.name, attempt, err: error }, final ? 'job failed' : 'job failed, will retry')
-        if (final) return
-        await this.#sleep(job.backoffMs * 2 ** (attempt - 1))
+        failure = { error }
+      } finally {
+        lane.release()
       }
+      if (!failure) return
+      logFailedAttempt(this.logger, { job: job.name, jobId: options.jobId, attempt, maxAttempts: job.attempts, error: failure.error })
+      if (isUnrecoverable(failure.error) || attempt === job.attempts) return
+      await this.#sleep(job.backoffMs * 2 ** (attempt - 1))
     }
   }
 

@@ -1,10 +1,10 @@
-import type { z } from 'zod'
 import type { JobContext, JobContract } from '#server/jobs/job-contract'
 import type { Platform } from '#server/platform'
-import { sendEmailJob } from '../send-email'
-import { handleSendEmail } from '../send-email.handler'
 import { formSubmissionPdfJob } from '../form-submission-pdf'
 import { handleFormSubmissionPdf } from '../form-submission-pdf.handler'
+import { sendEmailJob } from '../send-email'
+import { handleSendEmail } from '../send-email.handler'
+import { InvalidJobPayloadError } from './job-failure'
 
 type PayloadOf<C> = C extends JobContract<infer P> ? P : never
 
@@ -19,17 +19,29 @@ export interface RegisteredJob {
   handle: (payload: unknown, platform: Platform, context: JobContext) => Promise<void>
 }
 
-function register<C extends JobContract<unknown>>(contract: C, handler: JobHandler<C>): RegisteredJob {
+/** Pairs a contract with its handler; the payload is checked against the schema before each run. */
+export function registerJob<C extends JobContract<unknown>>(contract: C, handler: JobHandler<C>): RegisteredJob {
   return {
     contract,
-    handle: (payload, platform, context) =>
-      handler((contract.payload as z.ZodType<PayloadOf<C>>).parse(payload), platform, context),
+    handle: (payload, platform, context) => {
+      const parsed = contract.payload.safeParse(payload)
+      if (!parsed.success) throw new InvalidJobPayloadError(contract.name, parsed.error)
+      return handler(parsed.data as PayloadOf<C>, platform, context)
+    },
   }
 }
 
 /** Every job the product runs, with its handler. */
-export const registeredJobs: readonly RegisteredJob[] = [register(sendEmailJob, handleSendEmail), register(formSubmissionPdfJob, handleFormSubmissionPdf)]
+export const registeredJobs: readonly RegisteredJob[] = [
+  registerJob(sendEmailJob, handleSendEmail),
+  registerJob(formSubmissionPdfJob, handleFormSubmissionPdf),
+]
 
-export function findJob(name: string): RegisteredJob | undefined {
-  return registeredJobs.find((job) => job.contract.name === name)
+/** The product's jobs plus any a test adds. */
+export function jobCatalog(extra: readonly RegisteredJob[] = []): readonly RegisteredJob[] {
+  return extra.length === 0 ? registeredJobs : [...registeredJobs, ...extra]
+}
+
+export function findJob(name: string, catalog: readonly RegisteredJob[] = registeredJobs): RegisteredJob | undefined {
+  return catalog.find((job) => job.contract.name === name)
 }

@@ -2,10 +2,13 @@ import { Redis } from 'ioredis'
 import { openDatabase, type DatabaseHandle } from '#db/connection'
 import { BullJobQueue } from '#jobs/runtime/bullmq-queue'
 import { InProcessJobQueue } from '#jobs/runtime/in-process-queue'
+import { queueSettingsFrom } from '#jobs/runtime/queues'
+import type { RegisteredJob } from '#jobs/runtime/registry'
 import type { Env } from '../env.server'
-import type { Logger } from '../logger'
-import { createMailTransport } from '../mail/mail-transport'
-import type { Platform } from '../platform'
+import { localFileStore, type FileStore } from '../files/file-store'
+import { createLogger, type Logger } from '../logger'
+import { createMailTransport, type MailTransport } from '../mail/mail-transport'
+import { systemClock, type Clock, type Platform } from '../platform'
 import { TenantDirectory } from '../tenancy/tenant-directory'
 
 const INVALIDATION_CHANNEL = 'tenant-invalidate'
@@ -14,24 +17,43 @@ export interface RunningPlatform extends Platform {
   close(): Promise<void>
 }
 
+/**
+ * What a caller brings instead of what the environment would build. Tests pass their own
+ * database, clock and fakes here, so they run the same wiring as the server and the worker.
+ */
 export interface PlatformOverrides {
+  logger?: Logger
+  /** A database the caller opened and will close: `close()` leaves it open. */
   database?: DatabaseHandle
-  /** BullMQ key prefix; tests give each run its own. */
+  clock?: Clock
+  /** A mail transport, or null to keep mail in the outbox whatever SMTP_URL says. */
+  mailer?: MailTransport | null
+  files?: FileStore
+  /**
+   * The job runtime: by default BullMQ when REDIS_URL is set, in-process otherwise.
+   * 'in-process' keeps jobs in this process even with Redis (tests that drain them).
+   */
+  jobs?: 'in-process' | 'bullmq'
+  /** Extra jobs the in-process runtime knows besides the product's own (tests). */
+  extraJobs?: readonly RegisteredJob[]
+  /** BullMQ key prefix instead of QUEUE_PREFIX; tests give each run its own. */
   queuePrefix?: string
 }
 
 /**
- * Builds the services of one process. This module and the worker entry are the composition
- * roots: the only server modules that pick concrete job runtimes (see docs/decisions/003).
+ * The one composition root: builds the services of a process (web server, worker or test)
+ * from the environment plus overrides. It and the worker's entry are the only modules that
+ * pick a concrete job runtime (docs/decisions/003, 075). A new service is added here, once.
  */
-export async function createPlatform(env: Env, logger: Logger, overrides: PlatformOverrides = {}): Promise<RunningPlatform> {
+export async function createPlatform(env: Env, logger?: Logger, overrides: PlatformOverrides = {}): Promise<RunningPlatform> {
+  const log = overrides.logger ?? logger ?? createLogger(env.LOG_LEVEL)
   const database =
     overrides.database ??
     (await openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: `${env.DATA_DIR}/pglite`,
       poolSize: env.DATABASE_POOL_SIZE,
-      onIdleConnectionError: (error) => logger.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
+      onIdleConnectionError: (error) => log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
     }))
 
   let publisher: Redis | null = null
@@ -40,7 +62,7 @@ export async function createPlatform(env: Env, logger: Logger, overrides: Platfo
     publisher = new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     subscriber = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null })
     for (const connection of [publisher, subscriber]) {
-      connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'))
+      connection.on('error', (error) => log.warn({ err: error }, 'redis connection error'))
     }
   }
 
@@ -57,18 +79,28 @@ export async function createPlatform(env: Env, logger: Logger, overrides: Platfo
     // Not awaited: with Redis down this would wait for ever and the server would never start.
     // ioredis subscribes once it connects (and again after every reconnect); /readyz says
     // Redis is unreachable meanwhile.
-    subscriber.subscribe(INVALIDATION_CHANNEL).catch((error: unknown) => logger.warn({ err: error }, 'redis subscribe failed'))
+    subscriber.subscribe(INVALIDATION_CHANNEL).catch((error: unknown) => log.warn({ err: error }, 'redis subscribe failed'))
   }
 
+  // CACHE INVALIDATION BUS: the tagged cache invalidation (server/cache/**) is built here, next
+  // to the tenant directory, from the same Redis publisher and subscriber, and added to the
+  // platform below, so that request code, jobs and webhooks all reach it as `platform.<name>`.
+
+  const queueSettings = queueSettingsFrom(env)
+  const useBull = overrides.jobs ? overrides.jobs === 'bullmq' : Boolean(env.REDIS_URL)
+  if (useBull && !env.REDIS_URL) throw new Error('the BullMQ job runtime needs REDIS_URL')
   const platform: RunningPlatform = {
     env,
-    logger,
+    logger: log,
+    clock: overrides.clock ?? systemClock,
     database,
     tenants,
-    jobs: env.REDIS_URL
-      ? new BullJobQueue({ redisUrl: env.REDIS_URL, prefix: overrides.queuePrefix ?? env.QUEUE_PREFIX })
-      : new InProcessJobQueue(() => platform, logger),
-    mailer: createMailTransport(env.SMTP_URL),
+    jobs:
+      useBull && env.REDIS_URL
+        ? new BullJobQueue({ redisUrl: env.REDIS_URL, prefix: overrides.queuePrefix ?? env.QUEUE_PREFIX })
+        : new InProcessJobQueue(() => platform, log, { queues: queueSettings, extraJobs: overrides.extraJobs }),
+    mailer: overrides.mailer !== undefined ? overrides.mailer : createMailTransport(env.SMTP_URL),
+    files: overrides.files ?? localFileStore(env),
     pingRedis: publisher
       ? async () => {
           await publisher.ping()

@@ -70,8 +70,9 @@ function isMissing(error: unknown): boolean {
 
 const stores = new WeakMap<object, FileStore>()
 
-/** The file store of a process. */
-export function fileStoreFor(platform: { env: Pick<Env, 'DATA_DIR'> }): FileStore {
+/** The file store of a process: the platform's own (server/boot/create-platform.ts) when it has one. */
+export function fileStoreFor(platform: { env: Pick<Env, 'DATA_DIR'>; files?: FileStore }): FileStore {
+  if (platform.files) return platform.files
   let store = stores.get(platform)
   if (!store) {
     store = localFileStore(platform.env)

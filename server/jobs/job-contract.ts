@@ -1,17 +1,33 @@
 import type { z } from 'zod'
 
+/**
+ * The queues jobs wait in, each with its own workers (decision 076): 'interactive' for work a
+ * person is waiting for (emails, receipts, PDF copies), 'bulk' for long or large work
+ * (mailing-list syncs, imports, DNS polling), so bulk work never holds up a receipt.
+ */
+export const jobQueueNames = ['interactive', 'bulk'] as const
+export type JobQueueName = (typeof jobQueueNames)[number]
+
+/** Every payload names its tenant (null for platform work), so the runtime can take turns. */
+export interface TenantPayload {
+  tenantId: string | null
+}
+
 /** A job's name and payload schema. Payloads carry ids only: no personal data, no secrets. */
 export interface JobContract<P> {
   name: string
   payload: z.ZodType<P>
+  queue: JobQueueName
   /** Tries in all, the first one included. */
   attempts: number
   /** First retry delay; each further retry waits twice as long. */
   backoffMs: number
 }
 
-export function defineJob<P>(contract: Omit<JobContract<P>, 'attempts' | 'backoffMs'> & Partial<JobContract<P>>): JobContract<P> {
-  return { attempts: 5, backoffMs: 1000, ...contract }
+export function defineJob<P extends TenantPayload>(
+  contract: Omit<JobContract<P>, 'attempts' | 'backoffMs' | 'queue'> & Partial<JobContract<P>>,
+): JobContract<P> {
+  return { attempts: 5, backoffMs: 1000, queue: 'interactive', ...contract }
 }
 
 export interface EnqueueOptions {

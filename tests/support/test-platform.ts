@@ -1,14 +1,13 @@
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
-import { randomUUID } from 'node:crypto'
 import { InProcessJobQueue } from '#jobs/runtime/in-process-queue'
+import { createPlatform, type PlatformOverrides } from '#server/boot/create-platform'
 import { loadEnv, type Env } from '#server/env.server'
 import { createLogger } from '#server/logger'
-import { createMailTransport } from '#server/mail/mail-transport'
 import type { Platform } from '#server/platform'
-import { TenantDirectory } from '#server/tenancy/tenant-directory'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
@@ -18,11 +17,18 @@ export interface TestPlatform extends Platform {
   close(): Promise<void>
 }
 
+/** What a test may bring besides env values: a clock, fakes, or jobs of its own. */
+export type TestPlatformServices = Omit<PlatformOverrides, 'database' | 'jobs'>
+
 /**
- * A platform for integration tests: its own migrated database, in-process jobs that the test
- * can drain, and an env built from defaults plus the given overrides.
+ * A platform for integration tests, built by the same composition root as the server and
+ * the worker: its own migrated database, in-process jobs that the test can drain, and an
+ * env built from defaults plus the given overrides.
  */
-export async function createTestPlatform(overrides: Partial<Record<string, string>> = {}): Promise<TestPlatform> {
+export async function createTestPlatform(
+  overrides: Partial<Record<string, string>> = {},
+  services: TestPlatformServices = {},
+): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-test-'))
   const env: Env = loadEnv({
     NODE_ENV: 'test',
@@ -31,27 +37,23 @@ export async function createTestPlatform(overrides: Partial<Record<string, strin
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...overrides,
   })
-  const logger = createLogger(env.LOG_LEVEL)
   const testDatabase = await createTestDatabase()
-  const platform: TestPlatform = {
-    env,
-    logger,
+  const running = await createPlatform(env, services.logger ?? createLogger(env.LOG_LEVEL), {
+    ...services,
     database: testDatabase.handle,
+    jobs: 'in-process',
+  })
+  const jobs = running.jobs
+  if (!(jobs instanceof InProcessJobQueue)) throw new Error('test platforms run their jobs in process')
+  const closeRunning = running.close.bind(running)
+  const platform: TestPlatform = Object.assign(running, {
+    jobs,
     testDatabase,
-    tenants: new TenantDirectory(testDatabase.handle, {
-      platformDomains: env.PLATFORM_DOMAINS,
-      masterOrgId: env.MASTER_ORG_ID,
-      ttlMs: env.TENANT_CACHE_TTL_SECONDS * 1000,
-    }),
-    jobs: new InProcessJobQueue(() => platform, logger),
-    mailer: createMailTransport(env.SMTP_URL),
-    pingRedis: null,
     async close() {
-      await platform.jobs.close()
-      platform.mailer?.close()
+      await closeRunning()
       await testDatabase.drop()
     },
-  }
+  })
   return platform
 }
 

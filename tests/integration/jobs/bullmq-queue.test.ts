@@ -97,7 +97,7 @@ describe.skipIf(!redisUrl)(`BullMQ job queue (${engine}) — skipped: needs REDI
     const bull = queue.queueFor(sendEmailJob.name)
     await eventually(async () => (await bull.getJobState(`retry-${row.id}`)) === 'completed')
     expect((await bull.getJob(`retry-${row.id}`))?.attemptsMade).toBe(2)
-    expect(lines.some((line) => line.msg === 'job attempt failed' && line.jobId === `retry-${row.id}`)).toBe(true)
+    expect(lines.some((line) => line.msg === 'job failed, will retry' && line.jobId === `retry-${row.id}`)).toBe(true)
   })
 
   it('marks the email failed after the last attempt the job was enqueued with', async () => {

@@ -41,8 +41,8 @@ describe(`in-process job queue (${engine})`, () => {
   })
 
   it('refuses a job that has no handler, instead of failing later where nobody listens', async () => {
-    const unknownJob = defineJob({ name: 'no-such-job', payload: z.object({ id: z.string() }) })
-    await expect(queue.enqueue(unknownJob, { id: 'x' })).rejects.toThrow('no handler registered for job no-such-job')
+    const unknownJob = defineJob({ name: 'no-such-job', payload: z.object({ id: z.string(), tenantId: z.null() }) })
+    await expect(queue.enqueue(unknownJob, { id: 'x', tenantId: null })).rejects.toThrow('no handler registered for job no-such-job')
     await queue.drain()
   })
 
