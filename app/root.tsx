@@ -1,17 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { siteIdentityFor } from '#server/website/site-identity'
 import { ProgressBar } from '#app/components/layout/progress-bar'
+import { StandaloneShellError } from '#app/components/layout/shell-error'
 import stylesheet from './styles/app.css'
 import { useNonce } from './utils/nonce'
 
@@ -56,23 +55,12 @@ export default function App() {
   return <Outlet />
 }
 
+/**
+ * Failures outside the staff and student layouts (public pages, forms, sign-in): the site's
+ * logo and name above the message, so a 404 or a 403 still looks like the studio's website.
+ * Signed-in people following 'Go to Home Page' land on their own home by the landing rules.
+ */
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  const forbidden = isRouteErrorResponse(error) && error.status === 403
-  const title = notFound ? 'Page not found' : forbidden ? 'Not allowed' : 'Something went wrong'
-  const message = notFound
-    ? 'The page you are looking for does not exist.'
-    : forbidden
-      ? 'You do not have access to this page.'
-      : 'We could not show this page. Please try again in a moment.'
-  return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-3 p-8 text-center">
-      <h1 className="text-2xl font-semibold">{title}</h1>
-      <p className="text-slate-600">{message}</p>
-      <a href="/" className="mt-2 rounded bg-brand px-4 py-2 font-medium text-white">
-        Go to Home Page
-      </a>
-    </main>
-  )
+  const data = useRouteLoaderData<typeof loader>('root')
+  return <StandaloneShellError site={data?.site ?? null} />
 }

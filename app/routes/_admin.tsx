@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import type { loader as RootLoader } from '#app/root'
 import { CacheClearShortcut } from '#app/components/cache-clear/cache-clear-shortcut'
-import { ShellError } from '#app/components/layout/shell-error'
+import { ShellError, StandaloneShellError } from '#app/components/layout/shell-error'
 import { StaffShell } from '#app/components/layout/staff-shell'
 import { requireStaffArea, signedInShellFor } from '#app/utils/navigation.server'
 
@@ -24,7 +25,9 @@ export default function StaffLayout() {
 
 export function ErrorBoundary() {
   const loaded = useRouteLoaderData<typeof loader>('routes/_admin')
-  if (!loaded) return <ShellError homePath="/" />
+  // The layout's own guard refused: no menus to keep, so the site's frame around the message.
+  const root = useRouteLoaderData<typeof RootLoader>('root')
+  if (!loaded) return <StandaloneShellError site={root?.site ?? null} />
   return (
     <StaffShell shell={loaded.shell} toast={null} sidebarFolded={loaded.sidebarFolded} session={loaded.session}>
       <ShellError homePath="/dashboard" />

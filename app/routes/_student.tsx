@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { ShellError } from '#app/components/layout/shell-error'
+import type { loader as RootLoader } from '#app/root'
+import { ShellError, StandaloneShellError } from '#app/components/layout/shell-error'
 import { StudentShell } from '#app/components/layout/student-shell'
 import { requireStudentArea, signedInShellFor } from '#app/utils/navigation.server'
 
@@ -22,10 +23,12 @@ export default function StudentLayout() {
 
 export function ErrorBoundary() {
   const loaded = useRouteLoaderData<typeof loader>('routes/_student')
-  if (!loaded) return <ShellError homePath="/" />
+  // The layout's own guard refused: no menus to keep, so the site's frame around the message.
+  const root = useRouteLoaderData<typeof RootLoader>('root')
+  if (!loaded) return <StandaloneShellError site={root?.site ?? null} />
   return (
     <StudentShell shell={loaded.shell} toast={null} session={loaded.session}>
-      <ShellError homePath="/classes" />
+      <ShellError homePath="/" />
     </StudentShell>
   )
 }

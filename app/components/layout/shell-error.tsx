@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import type { CSSProperties } from 'react'
 import { codeOfStatus, type AppErrorCode } from '#server/errors/error-codes'
+import { TenantLogo } from './tenant-logo'
 
 /** What a person reads for each kind of failure; the status comes from the one table in server/errors. */
 const ERROR_TEXT: Partial<Record<AppErrorCode, { title: string; message: string }>> & { internal: { title: string; message: string } } = {
@@ -30,6 +32,31 @@ export function ShellError({ homePath, homeLabel = 'Back to safety' }: { homePat
       <Link to={homePath} className="mt-6 inline-block rounded-md bg-brand px-4 py-2 text-sm font-medium text-on-brand hover:bg-brand-dark">
         {homeLabel}
       </Link>
+    </div>
+  )
+}
+
+type SiteHeader = { name: string; logoUrl: string | null; brandColours?: Readonly<Record<string, string>> } | null
+
+/**
+ * The same message on a page of its own, under the site's logo and name: for failures where the
+ * layout around the screen could not be loaded (the root, or a layout whose own guard refused).
+ */
+export function StandaloneShellError({ site, homePath = '/', homeLabel = 'Go to Home Page' }: { site: SiteHeader; homePath?: string; homeLabel?: string }) {
+  const name = site?.name ?? 'Studio Platform'
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50" style={site?.brandColours as CSSProperties | undefined}>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-[1366px] items-center gap-3 px-4 py-3 sm:px-6">
+          <a href="/" className="flex items-center gap-3">
+            <TenantLogo name={name} logoUrl={site?.logoUrl ?? null} className="h-10" />
+            <span className={`text-lg font-semibold text-slate-900 ${site?.logoUrl ? 'sr-only' : ''}`}>{name}</span>
+          </a>
+        </div>
+      </header>
+      <main id="main" className="flex flex-1 items-center justify-center">
+        <ShellError homePath={homePath} homeLabel={homeLabel} />
+      </main>
     </div>
   )
 }
