@@ -129,7 +129,7 @@ export async function switchIntoFranchise(
       ip: input.ip,
     }),
   )
-  const origin = tenantOrigin(child, input.requestUrl, platform.env.PLATFORM_DOMAINS)
+  const origin = tenantOrigin(child, input.requestUrl, platform.env)
   return {
     kind: 'switched',
     enterUrl: `${origin}/franchise/enter?code=${encodeURIComponent(handoff.token)}`,

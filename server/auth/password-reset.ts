@@ -56,7 +56,7 @@ export async function requestPasswordReset(
         })
         .execute()
     })
-    const link = `${tenantOrigin(target.tenant, input.requestUrl, platform.env.PLATFORM_DOMAINS)}/reset-password/${token}`
+    const link = `${tenantOrigin(target.tenant, input.requestUrl, platform.env)}/reset-password/${token}`
     await queueEmail(platform, {
       tenantId: target.tenant.id,
       to: target.email,

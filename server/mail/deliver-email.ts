@@ -8,7 +8,7 @@ import type { Platform } from '../platform'
  * sending and recording it.
  */
 export async function deliverEmail(
-  platform: Pick<Platform, 'database' | 'mailer' | 'logger'>,
+  platform: Pick<Platform, 'database' | 'mailer' | 'logger' | 'env'>,
   input: { emailId: string; tenantId: string | null },
   context: JobContext,
 ): Promise<void> {
@@ -22,8 +22,12 @@ export async function deliverEmail(
 
   if (!platform.mailer) {
     await markEmail(platform, email.id, { status: 'outbox' })
+    // The body holds single-use links (password resets): it reaches the log only on a
+    // developer's machine, never in production, where the outbox row is the record.
     platform.logger.info(
-      { emailId: email.id, to: email.to_address, subject: email.subject, text: email.text_body },
+      platform.env.isProduction
+        ? { emailId: email.id, subject: email.subject }
+        : { emailId: email.id, to: email.to_address, subject: email.subject, text: email.text_body },
       'SMTP is not configured: email kept in the outbox',
     )
     return

@@ -146,11 +146,15 @@ describe('small rules', () => {
     expect(normaliseFranchiseId(undefined, 'master')).toBe('')
   })
 
-  it('builds a tenant address from its custom domain or its subdomain', () => {
-    const request = new URL('http://localhost:3000/forgot-password')
-    expect(tenantOrigin({ orgId: 'demo', customDomain: null }, request, ['localhost'])).toBe('http://demo.localhost:3000')
-    expect(tenantOrigin({ orgId: 'demo', customDomain: 'yoga.example.com' }, request, ['localhost'])).toBe('http://yoga.example.com')
-    expect(tenantOrigin({ orgId: 'demo', customDomain: null }, new URL('https://studio.example/x'), ['studio.example'])).toBe('https://demo.studio.example')
+  it('builds a tenant address from its custom domain or its subdomain, never from the request host', () => {
+    const dev = { PLATFORM_DOMAINS: ['localhost'], isProduction: false }
+    const prod = { PLATFORM_DOMAINS: ['studio.example', 'other.example'], isProduction: true }
+    const request = new URL('http://evil.example:3000/forgot-password')
+    expect(tenantOrigin({ orgId: 'demo', customDomain: null }, request, dev)).toBe('http://demo.localhost:3000')
+    expect(tenantOrigin({ orgId: 'demo', customDomain: 'yoga.example.com' }, request, dev)).toBe('http://yoga.example.com:3000')
+    expect(tenantOrigin({ orgId: 'demo', customDomain: null }, request, prod)).toBe('https://demo.studio.example')
+    expect(tenantOrigin({ orgId: 'demo', customDomain: 'yoga.example.com' }, request, prod)).toBe('https://yoga.example.com')
+    expect(tenantOrigin({ orgId: 'demo', customDomain: null }, new URL('http://x.studio.example:8443/'), prod)).toBe('https://demo.studio.example')
   })
 
   it("words the spec's messages exactly", () => {
