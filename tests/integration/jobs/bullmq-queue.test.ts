@@ -126,6 +126,22 @@ describe.skipIf(!redisUrl)(`BullMQ job queue (${engine}) — skipped: needs REDI
     expect(later?.attemptsStarted).toBe(1)
   })
 
+  it('fails a job whose payload does not match its schema at once, with one log line', async () => {
+    // Added past the enqueue check, as an older deploy or a hand-made job would.
+    const jobId = `bad-payload-${randomBytes(4).toString('hex')}`
+    await queue.queueFor(sendEmailJob.name).add(sendEmailJob.name, { emailId: 'not-a-uuid', tenantId: null }, { jobId, attempts: 5, priority: 1 })
+    const failed = await failedJob(jobId)
+    expect(failed.failedReason).toBe('the payload of job send-email does not match its schema (emailId: Invalid uuid)')
+    // Given time to retry (it has 5 attempts), it is still failed after its only start.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const later = await queue.queueFor(sendEmailJob.name).getJob(jobId)
+    expect(await later?.isFailed()).toBe(true)
+    expect(later?.attemptsStarted).toBe(1)
+    expect(lines.filter((line) => line.jobId === jobId).map((line) => [line.level, line.msg, line.issues])).toEqual([
+      [50, 'job payload invalid: failed without retry', ['emailId: Invalid uuid']],
+    ])
+  })
+
   it('refuses a payload that does not match the job before it reaches Redis', async () => {
     const before = await queue.queueFor(sendEmailJob.name).getJobCounts()
     await expect(queue.enqueue(sendEmailJob, { emailId: 'nope', tenantId: null })).rejects.toThrow()

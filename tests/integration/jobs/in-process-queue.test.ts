@@ -108,6 +108,19 @@ describe(`in-process job queue (${engine})`, () => {
     expect(await readOutboxRow(platform.database, ofTenant.id)).toMatchObject({ status: 'queued', attempts: 0 })
   })
 
+  it('fails a job whose payload does not match its schema at once, with one log line', async () => {
+    const mailer = fakeMailer()
+    platform.mailer = mailer
+    // Enqueued under a looser contract, as an older deploy would have: the handler's schema refuses it.
+    const olderContract = { ...quickSendEmail, payload: z.object({ emailId: z.string(), tenantId: z.null() }) }
+    await queue.enqueue(olderContract, { emailId: 'not-a-uuid', tenantId: null }, { jobId: 'bad-payload' })
+    await queue.drain()
+    expect(mailer.attempts).toHaveLength(0)
+    expect(lines.map((line) => [line.level, line.msg, line.jobId, line.issues])).toEqual([
+      [50, 'job payload invalid: failed without retry', 'bad-payload', ['emailId: Invalid uuid']],
+    ])
+  })
+
   it('adds a job only once while another with the same job id waits or runs', async () => {
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
