@@ -17,7 +17,7 @@ import { allowSignedInPageCache } from '#server/http/signed-in-page-cache'
 export const meta: MetaFunction = () => [{ title: 'Account Settings' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, context)
+  const { user } = await requireAdmin(request, context)
   // Drawn from the tenant's settings, the session and cookies only: kept per user until a write.
   allowSignedInPageCache(context)
   const tenant = requireTenant(context)

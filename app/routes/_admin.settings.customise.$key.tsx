@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireAdmin(request, context)
+  const { user } = await requireAdmin(request, context)
   const tenant = requireTenant(context)
   const key = params.key ?? ''
   const upload = await readUploadForm(request)

@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireAdmin(request, context)
+  const { user: actor } = await requireAdmin(request, context)
   const tenant = requireTenant(context)
   // A body that is not a form at all is treated as an empty form: messages, not a 500.
   const formData = await request.formData().catch(() => new FormData())

@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireAdmin(request, context)
+  const { user: actor } = await requireAdmin(request, context)
   const tenant = requireTenant(context)
   const formData = await request.formData().catch(() => new FormData())
   const submission = parseWithZod(formData, { schema: contactFormSchema({ supportsGrn: tenant.settings.isSupportGrn }) })

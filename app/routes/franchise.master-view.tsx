@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: 'Master View' }, { name: 'robo
 
 /** 'Master View': ends the franchise session here and returns to the master's own session. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context)
+  const { user } = await requireUser(request, context)
   if (!user.isFranchiseMode) return redirect('/dashboard')
   const back = await leaveFranchise(context.platform, { childTenant: requireTenant(context), user, ip: context.ip })
   if (!back) return redirect('/dashboard')

@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: 'Switch franchise' }, { name: 
 
 /** 'Switch franchise': staff of a master franchise move into one of its children. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireStaff(request, context)
+  const { user } = await requireStaff(request, context)
   const tenant = requireTenant(context)
   const submission = parseWithZod(await request.formData(), { schema: franchiseSwitchSchema })
   if (submission.status !== 'success') throw sessionChangeRefusal({ kind: 'not-found' })

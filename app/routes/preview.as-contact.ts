@@ -8,7 +8,7 @@ import { startPreview } from '#server/auth/preview'
 
 /** Preview as a chosen contact: the staff identity stays on the session, the student's is set. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireAdmin(request, context)
+  const { user } = await requireAdmin(request, context)
   const submission = parseWithZod(await request.formData(), { schema: previewAsContactSchema })
   if (submission.status !== 'success') throw sessionChangeRefusal({ kind: 'not-found' })
   const result = await startPreview(context.platform, {

@@ -6,7 +6,7 @@ import { endPreview, PREVIEW_EXIT_PATH } from '#server/auth/preview'
 
 /** 'Admin View': restores the staff session and goes to /dashboard. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context)
+  const { user } = await requireUser(request, context)
   const session = await endPreview(context.platform, { tenant: requireTenant(context), user, ip: context.ip })
   // Not previewing (an old tab, a double click): nothing to restore, just go back.
   if (!session) return redirect(PREVIEW_EXIT_PATH)

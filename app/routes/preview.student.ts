@@ -6,7 +6,7 @@ import { startPreview } from '#server/auth/preview'
 
 /** Student Preview: the student portal as a student; 'Admin View' restores the staff session. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireStaff(request, context)
+  const { user } = await requireStaff(request, context)
   const result = await startPreview(context.platform, { tenant: requireTenant(context), user, kind: 'student', ip: context.ip })
   if (result.kind !== 'started') throw sessionChangeRefusal(result)
   return redirectWithSession(context, result.session, result.landing)

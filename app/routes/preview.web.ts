@@ -6,7 +6,7 @@ import { startPreview } from '#server/auth/preview'
 
 /** Web Preview: staff see the public site, with its navigation and layout. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireStaff(request, context)
+  const { user } = await requireStaff(request, context)
   const result = await startPreview(context.platform, { tenant: requireTenant(context), user, kind: 'web', ip: context.ip })
   if (result.kind !== 'started') throw sessionChangeRefusal(result)
   return redirectWithSession(context, result.session, result.landing)

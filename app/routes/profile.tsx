@@ -27,7 +27,7 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'My Profi
 async function requireProfileUser(request: Request, context: LoaderFunctionArgs['context']) {
   const tenant = requireTenant(context)
   if (!readSessionToken(request.headers.get('Cookie'))) throw redirect(PAGE_NOT_FOUND_PATH)
-  return { tenant, user: await requireUser(request, context) }
+  return { tenant, user: (await requireUser(request, context)).user }
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

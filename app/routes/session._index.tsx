@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: 'Your session' }, { name: 'rob
  * controls (preview, Admin View, franchise switch, Master View, logout) as plain forms.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context)
+  const { user } = await requireUser(request, context)
   const tenant = requireTenant(context)
   const previewing = user.isPreviewMode || user.isStudentPreview
   const mayPreview = isStaffRole(user.role) && !previewing

@@ -9,7 +9,7 @@ import { isVisitorFallback } from '#server/navigation/visitor-outcome'
 import type { Tenant } from '#server/tenancy/tenant'
 import { loadPublicSite, type PublicPage, type PublicPageSummary } from '#server/website/public-pages'
 import { SIDEBAR_FOLDED_COOKIE } from '#app/components/layout/sidebar-cookie'
-import { getSessionUser, requireStaff, requireStudent, returnPathOf, type SessionUser } from './auth.server'
+import { getSessionUser, requireStaff, requireStudent, returnPathOf, type GuardAccess, type SessionUser } from './auth.server'
 import { endPreviewAndRedirect } from './session.server'
 import { requireTenant } from './tenant.server'
 import { getToast, type Toast } from './toast.server'
@@ -17,7 +17,8 @@ import { getToast, type Toast } from './toast.server'
 /** The website's page-not-found screen (the named route 404: the site with page name 404). */
 export const PAGE_NOT_FOUND_PATH = '/404'
 
-export type AreaAccess = { tenant: Tenant; user: SessionUser }
+/** What the area guards answer: the same `{ tenant, user }` as every guard. */
+export type AreaAccess = GuardAccess
 
 /**
  * The guard of every staff screen: the shell's landing rules first (students go to their
@@ -28,14 +29,14 @@ export type AreaAccess = { tenant: Tenant; user: SessionUser }
  * a request whose session has ended goes to /login and comes back here (docs/decisions/010).
  */
 export async function requireStaffArea(request: Request, context: AppLoadContext): Promise<AreaAccess> {
-  const tenant = await admitToArea(request, context)
-  return { tenant, user: await requireStaff(request, context) }
+  await admitToArea(request, context)
+  return requireStaff(request, context)
 }
 
 /** The guard of every student screen; staff on a student screen go to their dashboard. */
 export async function requireStudentArea(request: Request, context: AppLoadContext): Promise<AreaAccess> {
-  const tenant = await admitToArea(request, context)
-  return { tenant, user: await requireStudent(request, context) }
+  await admitToArea(request, context)
+  return requireStudent(request, context)
 }
 
 async function admitToArea(request: Request, context: AppLoadContext): Promise<Tenant> {

@@ -4,6 +4,7 @@ import {
   type AdminMenuFlags,
   type TenantRoleEntry,
 } from '#server/shell/admin-navigation'
+import { MODULE_NAMES, MODULES } from '#server/shell/modules'
 import type { NavigationItem } from '#server/shell/navigation-item'
 import { ROLE_ADMIN, ROLE_FRONTDESK, ROLE_STAFF, type StaffRole } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -11,16 +12,7 @@ import type { TenantSettings } from '#server/tenancy/tenant-settings'
 import { isStaffPathAvailable } from './available-paths'
 
 export function adminMenuFlagsOf(settings: TenantSettings): AdminMenuFlags {
-  return {
-    isShowStoreMenu: settings.isShowStoreMenu,
-    isShowScheduleMenu: settings.isShowScheduleMenu,
-    isShowEventsMenu: settings.isShowEventsMenu,
-    isShowAssessment: settings.isShowAssessment,
-    isShowFormsMenu: settings.isShowFormsMenu,
-    isShowMerchandiseMenu: settings.isShowMerchandiseMenu,
-    isShowCampaignsMenu: settings.isShowCampaignsMenu,
-    isShowDonationMenu: settings.isShowDonationMenu,
-  }
+  return Object.fromEntries(MODULE_NAMES.map((name) => [MODULES[name].flag, settings[MODULES[name].flag]])) as AdminMenuFlags
 }
 
 /** The Roles screen stores one card per screen; the menu rule reads one entry per role. */

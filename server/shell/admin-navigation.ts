@@ -1,17 +1,13 @@
 import type { NavigationItem } from '#server/shell/navigation-item'
+import { isStaffPathOn, type ModuleFlag } from '#server/shell/modules'
 import { ROLE_ADMIN, type StaffRole } from '#server/shell/roles'
 
-/** Tenant menu flags (spec 000 sections 3 and 6); each one removes the items it names. */
-export type AdminMenuFlags = {
-  isShowStoreMenu: boolean
-  isShowScheduleMenu: boolean
-  isShowEventsMenu: boolean
-  isShowAssessment: boolean
-  isShowFormsMenu: boolean
-  isShowMerchandiseMenu: boolean
-  isShowCampaignsMenu: boolean
-  isShowDonationMenu: boolean
-}
+/**
+ * Tenant menu flags (spec 000 sections 3 and 6); each one removes the items of its module. Which
+ * item belongs to which module is read from the module table (#server/shell/modules), the same
+ * table the routes' requireModule guard reads.
+ */
+export type AdminMenuFlags = Record<ModuleFlag, boolean>
 
 /** What the Roles screen grants Staff and FrontDesk (settings spec, tenant role entry). */
 export type StaffPermissions = {
@@ -46,7 +42,6 @@ export type AdminNavigationInput = {
 }
 
 type AdminEntry = NavigationItem & {
-  flag?: keyof AdminMenuFlags
   masterOnly?: boolean
 }
 
@@ -77,8 +72,8 @@ function adminMenu(helpUrl: string | null): readonly AdminGroup[] {
       id: 'launch',
       title: 'Launch',
       children: [
-        item('events', 'Events', 'event', '/rules', { flag: 'isShowEventsMenu' }),
-        item('schedule', 'Classes', 'calendar_month', '/schedule', { flag: 'isShowScheduleMenu' }),
+        item('events', 'Events', 'event', '/rules'),
+        item('schedule', 'Classes', 'calendar_month', '/schedule'),
         item('services', 'Courses', 'school', '/services'),
       ],
     },
@@ -86,18 +81,18 @@ function adminMenu(helpUrl: string | null): readonly AdminGroup[] {
       id: 'products',
       title: 'Products',
       children: [
-        item('donation', 'Donation', 'volunteer_activism', '/donation', { flag: 'isShowDonationMenu' }),
-        item('forms', 'Forms', 'assignment', '/customforms', { flag: 'isShowFormsMenu' }),
-        item('merchandise', 'Merchandise', 'shopping_bag', '/products', { flag: 'isShowMerchandiseMenu' }),
+        item('donation', 'Donation', 'volunteer_activism', '/donation'),
+        item('forms', 'Forms', 'assignment', '/customforms'),
+        item('merchandise', 'Merchandise', 'shopping_bag', '/products'),
       ],
     },
     {
       id: 'more-launch',
       title: 'More Launch',
       children: [
-        item('assessments', 'Assessments', 'quiz', '/tests', { flag: 'isShowAssessment' }),
+        item('assessments', 'Assessments', 'quiz', '/tests'),
         item('contacts', 'Contacts', 'contacts', '/contacts'),
-        item('campaign', 'Campaigns', 'campaign', '/campaign', { flag: 'isShowCampaignsMenu', isBeta: true }),
+        item('campaign', 'Campaigns', 'campaign', '/campaign', { isBeta: true }),
         item('reviews', 'G-Reviews', 'reviews', '/reviews'),
         item('website', 'Website', 'language', '/website'),
       ],
@@ -106,10 +101,10 @@ function adminMenu(helpUrl: string | null): readonly AdminGroup[] {
       id: 'manage',
       title: 'Manage',
       children: [
-        item('assesment', 'Assessment', 'fact_check', '/assesment', { flag: 'isShowAssessment', hidden: true }),
+        item('assesment', 'Assessment', 'fact_check', '/assesment', { hidden: true }),
         // Question banks only feed assessments, so they follow the assessment flag.
-        item('qbank', 'Question Banks', 'library_books', '/qbank', { flag: 'isShowAssessment' }),
-        item('store', 'Store', 'storefront', '/store', { flag: 'isShowStoreMenu' }),
+        item('qbank', 'Question Banks', 'library_books', '/qbank'),
+        item('store', 'Store', 'storefront', '/store'),
         item('invoices', 'Invoices', 'receipt_long', '/invoices'),
       ],
     },
@@ -159,7 +154,7 @@ export function staffPermissionsFor(
 export function adminNavigationFor(input: AdminNavigationInput): NavigationItem[] {
   const available = availabilityCheck(input.isAvailable)
   const keep = (entry: AdminEntry): boolean => {
-    if (entry.flag && !input.flags[entry.flag]) return false
+    if (entry.url && !entry.externalUrl && !isStaffPathOn(input.flags, entry.url)) return false
     if (entry.masterOnly && !input.isMaster) return false
     const permission = entry.url ? PERMISSION_BY_PATH[entry.url] : undefined
     if (permission && input.permissions && !input.permissions[permission]) return false
@@ -176,7 +171,7 @@ export function adminNavigationFor(input: AdminNavigationInput): NavigationItem[
 }
 
 function toNavigationItem(entry: AdminEntry): NavigationItem {
-  const { flag: _flag, masterOnly: _masterOnly, ...navigationItem } = entry
+  const { masterOnly: _masterOnly, ...navigationItem } = entry
   return navigationItem
 }
 

@@ -108,8 +108,8 @@ describe(`Module Settings and Roles Setting (${engine})`, () => {
     const context = await contextOf(platform, world.tenant)
     const asFrontDesk = get(world.host, '/contacts', world.cookies.frontdesk)
     await expect(requirePermission(asFrontDesk, context, 'showContacts')).rejects.toMatchObject({ status: 403 })
-    await expect(requirePermission(get(world.host, '/contacts', world.cookies.staff), context, 'showContacts')).resolves.toMatchObject({ role: 'ROLE_STAFF' })
-    await expect(requirePermission(get(world.host, '/offers', world.cookies.frontdesk), context, 'showOffers')).resolves.toMatchObject({ role: 'ROLE_FRONTDESK' })
+    await expect(requirePermission(get(world.host, '/contacts', world.cookies.staff), context, 'showContacts')).resolves.toMatchObject({ user: { role: 'ROLE_STAFF' } })
+    await expect(requirePermission(get(world.host, '/offers', world.cookies.frontdesk), context, 'showOffers')).resolves.toMatchObject({ user: { role: 'ROLE_FRONTDESK' } })
     expect(await menuOf('ROLE_FRONTDESK')).not.toContain('/contacts')
     expect(await menuOf('ROLE_ADMIN')).toContain('/contacts')
 

@@ -123,7 +123,7 @@ describe(`user detail: /settings/users/:id (${engine})`, () => {
     await expect(requireAdmin(settingsRequest(), world.context())).rejects.toMatchObject({ status: 403 })
 
     await save(target.guid, { role: 'ROLE_ADMIN' })
-    await expect(requireAdmin(settingsRequest(), world.context())).resolves.toMatchObject({ contactId: target.id, role: 'ROLE_ADMIN' })
+    await expect(requireAdmin(settingsRequest(), world.context())).resolves.toMatchObject({ user: { contactId: target.id, role: 'ROLE_ADMIN' } })
 
     await save(target.guid, { role: 'ROLE_STUDENT' })
     await expect(requireStaff(settingsRequest(), world.context())).rejects.toMatchObject({ status: 403 })
