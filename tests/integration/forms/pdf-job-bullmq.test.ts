@@ -112,7 +112,7 @@ describe.skipIf(!redisUrl)(`PDF copies on BullMQ (${engine}) — skipped: needs 
     const jobId = formSubmissionPdfJobId(submissionId)
     // A worker takes the job and dies without finishing: its lock is never renewed.
     const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
-    const doomed = new Worker(formSubmissionPdfJob.name, null, {
+    const doomed = new Worker(formSubmissionPdfJob.queue, null, {
       connection: connection as ConnectionOptions,
       prefix,
       lockDuration: 1000,
@@ -127,8 +127,8 @@ describe.skipIf(!redisUrl)(`PDF copies on BullMQ (${engine}) — skipped: needs 
     // Every worker checks for stalled jobs every 30 s and puts them back in the queue; a
     // checker that looks every half second stands in for waiting that long.
     const checkerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null })
-    await checkerConnection.del(`${prefix}:${formSubmissionPdfJob.name}:stalled-check`)
-    const checker = new Worker(formSubmissionPdfJob.name, null, {
+    await checkerConnection.del(`${prefix}:${formSubmissionPdfJob.queue}:stalled-check`)
+    const checker = new Worker(formSubmissionPdfJob.queue, null, {
       connection: checkerConnection as ConnectionOptions,
       prefix,
       stalledInterval: 500,
