@@ -226,7 +226,7 @@ function backendsCpuMs(pids: number[]): number {
 /** Removes the PDF jobs the run queued (no worker took them), so Redis keeps nothing of it. */
 async function removeQueue(redisUrl: string, prefix: string): Promise<void> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
-  const queue = new Queue(formSubmissionPdfJob.name, { connection: connection as ConnectionOptions, prefix })
+  const queue = new Queue(formSubmissionPdfJob.queue, { connection: connection as ConnectionOptions, prefix })
   try {
     await queue.obliterate({ force: true })
   } finally {
