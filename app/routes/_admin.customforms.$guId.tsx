@@ -3,23 +3,22 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { FORM_EDITOR_INTENT, loadFormEditor, loadFormForEditing, saveFormEditor } from '#server/forms/custom-form-editor'
 import { unreadableForm } from '#server/settings/screen-form'
 import { CustomFormEditor } from '#app/components/forms/custom-form-editor'
-import { requireStaff } from '#app/utils/auth.server'
-import { requireTenant } from '#app/utils/tenant.server'
+import { requireModule, requireStaff } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.form ? `Edit Form: ${data.form.name}` : 'Form' }]
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireStaff(request, context)
-  const tenant = requireTenant(context)
+  const { tenant } = await requireStaff(request, context)
+  requireModule(context, 'forms')
   const form = await loadFormForEditing(context.platform, tenant, params.guId ?? '')
   if (!form) throw new Response('Not found', { status: 404 })
   return loadFormEditor(context.platform, tenant, form)
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireStaff(request, context)
-  const tenant = requireTenant(context)
+  const { tenant } = await requireStaff(request, context)
+  requireModule(context, 'forms')
   const existing = await loadFormForEditing(context.platform, tenant, params.guId ?? '')
   if (!existing) throw new Response('Not found', { status: 404 })
   const form = await request.formData().catch(() => null)

@@ -4,14 +4,14 @@ import { Download, Search } from 'lucide-react'
 import { loadSubmissionsPage } from '#server/forms/staff-submissions'
 import { SUBMISSIONS_PAGE_SIZES } from '#server/forms/list-form-submissions'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
-import { requireStaff } from '#app/utils/auth.server'
-import { requireTenant } from '#app/utils/tenant.server'
+import { requirePermission, requireModule } from '#app/utils/auth.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.form.name}: submissions` : 'Submissions' }]
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireStaff(request, context)
-  const loaded = await loadSubmissionsPage(context.platform, requireTenant(context), params.guId ?? '', new URL(request.url).searchParams)
+  const { tenant } = await requirePermission(request, context, 'showContacts')
+  requireModule(context, 'forms')
+  const loaded = await loadSubmissionsPage(context.platform, tenant, params.guId ?? '', new URL(request.url).searchParams)
   if (!loaded) throw new Response('Not found', { status: 404 })
   return loaded
 }

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { loadSubmissionsCsv } from '#server/forms/staff-submissions'
-import { requireStaff } from '#app/utils/auth.server'
-import { requireTenant } from '#app/utils/tenant.server'
+import { requirePermission, requireModule } from '#app/utils/auth.server'
 
 /** Every submission of a form, as CSV. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireStaff(request, context)
-  const exported = await loadSubmissionsCsv(context.platform, requireTenant(context), params.guId ?? '')
+  const { tenant } = await requirePermission(request, context, 'showContacts')
+  requireModule(context, 'forms')
+  const exported = await loadSubmissionsCsv(context.platform, tenant, params.guId ?? '')
   if (!exported) throw new Response('Not found', { status: 404 })
   return new Response(`\uFEFF${exported.csv}`, {
     headers: {

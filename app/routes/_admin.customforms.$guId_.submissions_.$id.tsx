@@ -4,14 +4,14 @@ import { FileDown, ShieldAlert, ShieldCheck } from 'lucide-react'
 import { PDF_STATUS_MESSAGES } from '#server/forms/form-messages'
 import { loadSubmissionDetail } from '#server/forms/staff-submissions'
 import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
-import { requireStaff } from '#app/utils/auth.server'
-import { requireTenant } from '#app/utils/tenant.server'
+import { requirePermission, requireModule } from '#app/utils/auth.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.form.name}: submission` : 'Submission' }]
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireStaff(request, context)
-  const loaded = await loadSubmissionDetail(context.platform, requireTenant(context), params.guId ?? '', params.id ?? '')
+  const { tenant } = await requirePermission(request, context, 'showContacts')
+  requireModule(context, 'forms')
+  const loaded = await loadSubmissionDetail(context.platform, tenant, params.guId ?? '', params.id ?? '')
   if (!loaded) throw new Response('Not found', { status: 404 })
   return loaded
 }

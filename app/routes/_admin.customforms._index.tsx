@@ -3,21 +3,22 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Eye, FileText, Plus } from 'lucide-react'
 import { loadFormsList, togglePublished } from '#server/forms/forms-list'
 import { formTypeLabel } from '#server/forms/form-types'
-import { requireStaff } from '#app/utils/auth.server'
-import { requireTenant } from '#app/utils/tenant.server'
+import { requireModule, requireStaff } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Forms' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context)
-  return { forms: await loadFormsList(context.platform, requireTenant(context)) }
+  const { tenant } = await requireStaff(request, context)
+  requireModule(context, 'forms')
+  return { forms: await loadFormsList(context.platform, tenant) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaff(request, context)
+  const { tenant } = await requireStaff(request, context)
+  requireModule(context, 'forms')
   const form = await request.formData().catch(() => null)
-  const outcome = await togglePublished(context.platform, requireTenant(context), {
+  const outcome = await togglePublished(context.platform, tenant, {
     guId: String(form?.get('guId') ?? ''),
     publish: form?.get('intent') === 'publish',
   })

@@ -3,22 +3,23 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { FORM_EDITOR_INTENT, loadFormEditor, saveFormEditor } from '#server/forms/custom-form-editor'
 import { unreadableForm } from '#server/settings/screen-form'
 import { CustomFormEditor } from '#app/components/forms/custom-form-editor'
-import { requireStaff } from '#app/utils/auth.server'
-import { requireTenant } from '#app/utils/tenant.server'
+import { requireModule, requireStaff } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Add Form' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context)
-  return loadFormEditor(context.platform, requireTenant(context), null)
+  const { tenant } = await requireStaff(request, context)
+  requireModule(context, 'forms')
+  return loadFormEditor(context.platform, tenant, null)
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaff(request, context)
+  const { tenant } = await requireStaff(request, context)
+  requireModule(context, 'forms')
   const form = await request.formData().catch(() => null)
   if (!form) return data({ ...unreadableForm(), intent: FORM_EDITOR_INTENT, fieldGuIds: [] as string[] }, { status: 400 })
-  const outcome = await saveFormEditor(context.platform, requireTenant(context), null, form)
+  const outcome = await saveFormEditor(context.platform, tenant, null, form)
   if (outcome.kind === 'saved') return redirectWithToast(`/customforms/${outcome.guId}`, { type: 'success', message: outcome.toast })
   return data(outcome.result, { status: outcome.kind === 'refused' ? 400 : 200 })
 }

@@ -5,9 +5,11 @@ import type { ReactNode } from 'react'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
 import { requireStaffArea } from '#app/utils/navigation.server'
+import { hasPermission } from '#server/auth/permissions'
 import { loadDashboard } from '#server/dashboard/load-dashboard'
 import { isStaffPathAvailable } from '#server/navigation/available-paths'
 import { formatFooterDate } from '#server/shell/footer-date'
+import { isModuleOn } from '#server/shell/modules'
 import { roleTitle } from '#server/shell/roles'
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Dashboard')
@@ -17,30 +19,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const dashboard = await loadDashboard(context.platform.database, tenant)
   const timeZone = tenant.settings.timezone
   const when = (iso: string | null) => (iso ? formatFooterDate(new Date(iso), timeZone) : null)
+  // Names and emails of contacts and submitters are contact data: only for those who may see
+  // contacts (docs/decisions/056). The counts stay for everyone.
+  const showsContacts = hasPermission(tenant.settings.roles, user.role, 'showContacts')
   return {
+    showsContacts,
     firstName: user.firstName,
     tenantName: tenant.name,
     dashboard: {
       ...dashboard,
-      recentContacts: dashboard.recentContacts.map((contact) => ({
+      recentContacts: (showsContacts ? dashboard.recentContacts : []).map((contact) => ({
         ...contact,
         roleLabel: contact.role ? roleTitle(contact.role) : 'Contact',
         added: when(contact.createdAt),
       })),
-      recentSubmissions: dashboard.recentSubmissions.map((submission) => ({ ...submission, received: when(submission.createdAt) })),
+      recentSubmissions: (showsContacts ? dashboard.recentSubmissions : []).map((submission) => ({ ...submission, received: when(submission.createdAt) })),
     },
     lastSignIn: when(user.lastLoginAt),
     lastStaffActivity: when(dashboard.lastStaffActivityAt),
     links: {
-      contacts: isStaffPathAvailable('/contacts'),
-      forms: isStaffPathAvailable('/customforms'),
+      contacts: showsContacts && isStaffPathAvailable('/contacts'),
+      forms: isModuleOn(tenant.settings, 'forms') && isStaffPathAvailable('/customforms'),
       settings: user.role === 'ROLE_ADMIN' && isStaffPathAvailable('/settings'),
     },
   }
 }
 
+const NO_CONTACT_ACCESS = 'Your role does not show contact details.'
+
 export default function DashboardRoute() {
-  const { firstName, tenantName, dashboard, lastSignIn, lastStaffActivity, links } = useLoaderData<typeof loader>()
+  const { firstName, tenantName, dashboard, lastSignIn, lastStaffActivity, links, showsContacts } = useLoaderData<typeof loader>()
   const { contacts, forms } = dashboard
   return (
     <>
@@ -65,7 +73,9 @@ export default function DashboardRoute() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Panel title="Newest contacts" link={links.contacts ? { to: '/contacts', label: 'All contacts' } : null}>
-          {dashboard.recentContacts.length === 0 ? (
+          {!showsContacts ? (
+            <p className="px-5 py-8 text-center text-sm text-slate-500">{NO_CONTACT_ACCESS}</p>
+          ) : dashboard.recentContacts.length === 0 ? (
             <p className="px-5 py-8 text-center text-sm text-slate-500">No contacts yet.</p>
           ) : (
             <ul className="divide-y divide-slate-100">
@@ -89,7 +99,9 @@ export default function DashboardRoute() {
         </Panel>
 
         <Panel title="Latest form submissions" link={links.forms ? { to: '/customforms', label: 'All forms' } : null}>
-          {dashboard.recentSubmissions.length === 0 ? (
+          {!showsContacts ? (
+            <p className="px-5 py-8 text-center text-sm text-slate-500">{NO_CONTACT_ACCESS}</p>
+          ) : dashboard.recentSubmissions.length === 0 ? (
             <p className="px-5 py-8 text-center text-sm text-slate-500">No form submissions yet.</p>
           ) : (
             <ul className="divide-y divide-slate-100">
