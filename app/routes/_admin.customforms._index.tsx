@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Eye, FileText, Plus } from 'lucide-react'
+import { hasPermission } from '#server/auth/permissions'
 import { loadFormsList, togglePublished } from '#server/forms/forms-list'
 import { formTypeLabel } from '#server/forms/form-types'
 import { requireModule, requireStaff } from '#app/utils/auth.server'
@@ -9,9 +10,11 @@ import { redirectWithToast } from '#app/utils/toast.server'
 export const meta: MetaFunction = () => [{ title: 'Forms' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant } = await requireStaff(request, context)
+  const { tenant, user } = await requireStaff(request, context)
   requireModule(context, 'forms')
-  return { forms: await loadFormsList(context.platform, tenant) }
+  // Submissions are contact data: only roles that may see contacts get the link (decision 056).
+  const showsSubmissions = hasPermission(tenant.settings.roles, user.role, 'showContacts')
+  return { forms: await loadFormsList(context.platform, tenant), showsSubmissions }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -28,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Staff list of forms: a green dot marks those visitors see on the public site. */
 export default function CustomFormsRoute() {
-  const { forms } = useLoaderData<typeof loader>()
+  const { forms, showsSubmissions } = useLoaderData<typeof loader>()
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <header className="flex flex-wrap items-center gap-3">
@@ -71,9 +74,15 @@ export default function CustomFormsRoute() {
                   <td className="px-4 py-3 text-slate-600">{formTypeLabel(form.formType)}</td>
                   <td className="px-4 py-3 text-right text-slate-600">{form.fieldCount}</td>
                   <td className="px-4 py-3 text-right">
-                    <Link to={`/customforms/${form.guId}/submissions`} className="inline-flex items-center gap-1 text-brand hover:underline">
-                      <FileText aria-hidden className="h-4 w-4" /> {form.submissionCount}
-                    </Link>
+                    {showsSubmissions ? (
+                      <Link to={`/customforms/${form.guId}/submissions`} className="inline-flex items-center gap-1 text-brand hover:underline">
+                        <FileText aria-hidden className="h-4 w-4" /> {form.submissionCount}
+                      </Link>
+                    ) : (
+                      <span className="inline-flex items-center gap-1">
+                        <FileText aria-hidden className="h-4 w-4" /> {form.submissionCount}
+                      </span>
+                    )}
                   </td>
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-2">
