@@ -1,29 +1,25 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { endPreview } from '#server/auth/preview'
-import { readCookieValue } from '#server/auth/session-cookie'
+import { readRememberedEmail as readSealedEmail, rememberedEmailCookie } from '#server/auth/remembered-email'
 import type { IssuedSession } from '#server/auth/session-store'
 import { ORG_COOKIE } from '#server/http/org-cookie'
 import type { Tenant } from '#server/tenancy/tenant'
 import { getSessionUser, sessionCookieHeader } from './auth.server'
 import { redirectWithToast } from './toast.server'
 
-/** Remember me: the email is offered again next time (the spec's remember-me data). */
-const REMEMBERED_EMAIL_COOKIE = 'remember-email'
 const YEAR_SECONDS = 365 * 24 * 60 * 60
 
 function secureSuffix(context: AppLoadContext): string {
   return context.platform.env.isProduction ? '; Secure' : ''
 }
 
-export function readRememberedEmail(request: Request): string | null {
-  const value = readCookieValue(request.headers.get('cookie'), REMEMBERED_EMAIL_COOKIE)
-  return value && value.length <= 320 && value.includes('@') ? value : null
+/** Remember me: the email is offered again next time, sealed in its cookie (server/auth/remembered-email.ts). */
+export function readRememberedEmail(request: Request, context: AppLoadContext): string | null {
+  return readSealedEmail(context.platform.env, request.headers.get('cookie'))
 }
 
 function rememberedEmailHeader(context: AppLoadContext, email: string | null): string {
-  return email
-    ? `${REMEMBERED_EMAIL_COOKIE}=${encodeURIComponent(email)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${YEAR_SECONDS}${secureSuffix(context)}`
-    : `${REMEMBERED_EMAIL_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secureSuffix(context)}`
+  return rememberedEmailCookie(context.platform.env, email)
 }
 
 /**
