@@ -15,7 +15,8 @@ import { isGoogleConfigured } from '#server/auth/google-sign-in'
 import { landingAfterLogin } from '#server/auth/landing-after-login'
 import { safeRedirectPath } from '#server/auth/safe-redirect'
 import { readSessionToken } from '#server/auth/session-cookie'
-import { signInToChosenOrganisation, type SignInResult } from '#server/auth/sign-in'
+import { orgChoiceAgain, signInToChosenOrganisation, type SignInResult } from '#server/auth/sign-in'
+import { SELECT_ORG_DIALOG } from '#server/auth/sign-in-messages'
 import { keepTenantCaches } from '#server/http/tenant-caches'
 
 export const meta: MetaFunction = () => [{ title: 'Login' }, { name: 'robots', content: 'noindex' }]
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     orgName: context.tenant?.name ?? null,
     isPlatformHost: context.tenant === null,
     redirectTo,
-    rememberedEmail: readRememberedEmail(request),
+    rememberedEmail: readRememberedEmail(request, context),
     googleConfigured: isGoogleConfigured(context.platform.env),
     passwordChanged: url.searchParams.get('passwordChanged') === '1',
   }
@@ -43,7 +44,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get('intent') === 'select-org') {
     const submission = parseWithZod(formData, { schema: selectOrgSchema })
     if (submission.status !== 'success') {
-      return data({ kind: 'org-error' as const, message: submission.error?.tenantId?.[0] ?? 'Select an organisation.' }, { status: 400 })
+      // No choice made: the same dialog again, saying so, while the ticket is still good.
+      const again = await orgChoiceAgain(context.platform, { hostTenant: context.tenant, ticket: formData.get('ticket') })
+      if (again.kind === 'choose-org') {
+        return data({ kind: 'choose-org' as const, ticket: again.ticket, orgs: again.orgs, error: SELECT_ORG_DIALOG.noChoice }, { status: 400 })
+      }
+      return data({ kind: 'org-error' as const, message: again.message }, { status: 400 })
     }
     const result = await signInToChosenOrganisation(context.platform, {
       hostTenant: context.tenant,
@@ -66,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'signed-in':
       return signedInRedirect(context, { ...result, email: submission.value.email })
     case 'choose-org':
-      return data({ kind: 'choose-org' as const, ticket: result.ticket, orgs: result.orgs })
+      return data({ kind: 'choose-org' as const, ticket: result.ticket, orgs: result.orgs, error: null })
     case 'refused':
     case 'not-found': {
       const message = result.kind === 'refused' ? result.message : 'We could not sign you in.'
@@ -179,7 +185,7 @@ export default function LoginRoute() {
           Register
         </Link>
       </p>
-      {actionData?.kind === 'choose-org' ? <OrgSelectDialog ticket={actionData.ticket} orgs={actionData.orgs} /> : null}
+      {actionData?.kind === 'choose-org' ? <OrgSelectDialog ticket={actionData.ticket} orgs={actionData.orgs} error={actionData.error} /> : null}
     </AuthPage>
   )
 }

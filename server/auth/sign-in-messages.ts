@@ -13,6 +13,8 @@ export const SELECT_ORG_DIALOG = {
   title: 'Select Org To Login.',
   message: 'We found you in multiple orgs',
   submitLabel: 'Submit',
+  /** Submitted with no organisation chosen. */
+  noChoice: 'Select the organisation to login to, then Submit.',
 } as const
 
 export const ACCOUNT_NOT_FOUND_DIALOG = {

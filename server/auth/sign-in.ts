@@ -130,6 +130,27 @@ export async function signInToChosenOrganisation(
   })
 }
 
+/**
+ * 'Select Org To Login.' submitted without a choice (a browser without JavaScript that skips
+ * the required radios, or a hand-made post): the same choice again, with the ticket's
+ * organisations, so the person picks one instead of starting over.
+ */
+export async function orgChoiceAgain(
+  platform: SignInPlatform,
+  input: { hostTenant: Tenant | null; ticket: unknown },
+): Promise<{ kind: 'choose-org'; ticket: string; orgs: OrgChoice[] } | { kind: 'refused'; message: string }> {
+  const ticket = readOrgSelectTicket(platform.env.APP_SECRET, input.ticket)
+  if (!ticket || typeof input.ticket !== 'string') return { kind: 'refused', message: ORG_CHOICE_EXPIRED_MESSAGE }
+  const orgs: OrgChoice[] = []
+  for (const choice of ticket.choices) {
+    if (input.hostTenant && input.hostTenant.id !== choice.tenantId) continue
+    const tenant = await platform.tenants.findById(choice.tenantId)
+    if (tenant && !orgs.some((org) => org.tenantId === tenant.id)) orgs.push({ tenantId: tenant.id, orgId: tenant.orgId, name: tenant.name })
+  }
+  if (orgs.length === 0) return { kind: 'refused', message: ORG_CHOICE_EXPIRED_MESSAGE }
+  return { kind: 'choose-org', ticket: input.ticket, orgs }
+}
+
 async function continueSignIn(
   platform: SignInPlatform,
   outcome: SignInOutcome,

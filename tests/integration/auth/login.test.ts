@@ -135,6 +135,21 @@ describe(`sign-in at /login (${engine})`, () => {
     expect(tampered.status).toBe(400)
     expect(JSON.stringify(tampered.body)).toContain('That sign-in has expired. Please sign in again.')
 
+    // Submitted with no organisation chosen (no JavaScript, radios skipped): the same choice
+    // again with a clear message, never a 500 or a silent reload.
+    for (const fields of [
+      { intent: 'select-org', ticket: body.ticket },
+      { intent: 'select-org', ticket: body.ticket, tenantId: '' },
+    ]) {
+      const empty = await callRoute(loginAction, formPostRequest('http://localhost/login', fields), contextFor(platform, null))
+      expect(empty.status).toBe(400)
+      expect(empty.body).toMatchObject({ kind: 'choose-org', ticket: body.ticket, error: 'Select the organisation to login to, then Submit.' })
+      expect((empty.body as typeof body).orgs.map((org) => org.name).sort()).toEqual(['Annex Two', 'Studio One'])
+    }
+    const emptyExpired = await callRoute(loginAction, formPostRequest('http://localhost/login', { intent: 'select-org' }), contextFor(platform, null))
+    expect(emptyExpired.status).toBe(400)
+    expect(JSON.stringify(emptyExpired.body)).toContain('That sign-in has expired. Please sign in again.')
+
     const notOffered = await createTenant(platform, { orgId: 'third' })
     const wrongOrg = await callRoute(
       loginAction,
@@ -165,8 +180,14 @@ describe(`sign-in at /login (${engine})`, () => {
   it('remembers the email when asked, and sends a signed-in visitor of /login to their landing page', async () => {
     const answer = await login({ email: 'admin@studio.test', password: PASSWORD, rememberMe: 'on' })
     expect(answer.setCookies.find((line) => line.startsWith('__session='))).toMatch(/Max-Age=\d+/)
+    // Sealed, not in clear, and kept for 90 days rather than a year (docs/decisions/053).
     const remembered = cookieOf(answer, 'remember-email')
-    expect(remembered).toBe('remember-email=admin%40studio.test')
+    expect(remembered).toMatch(/^remember-email=v1\.[A-Za-z0-9_.-]+$/)
+    expect(remembered).not.toMatch(/admin|studio|%40/)
+    expect(answer.setCookies.find((line) => line.startsWith('remember-email='))).toContain(`Max-Age=${90 * 24 * 60 * 60}`)
+    // A value written by hand is not offered back.
+    const forged = await callRoute(loginLoader, getRequest(`${host}/login`, 'remember-email=victim%40studio.test'), contextFor(platform, studio))
+    expect((forged.body as { rememberedEmail: string | null }).rememberedEmail).toBeNull()
     const page = await callRoute(loginLoader, getRequest(`${host}/login`, remembered), contextFor(platform, studio))
     expect((page.body as { rememberedEmail: string }).rememberedEmail).toBe('admin@studio.test')
     const signedIn = await callRoute(loginLoader, getRequest(`${host}/login`, cookieOf(answer, '__session')), contextFor(platform, studio))
