@@ -23,10 +23,10 @@ export interface RegisteredJob {
 export function registerJob<C extends JobContract<unknown>>(contract: C, handler: JobHandler<C>): RegisteredJob {
   return {
     contract,
-    handle: (payload, platform, context) => {
+    handle: async (payload, platform, context) => {
       const parsed = contract.payload.safeParse(payload)
       if (!parsed.success) throw new InvalidJobPayloadError(contract.name, parsed.error)
-      return handler(parsed.data as PayloadOf<C>, platform, context)
+      await handler(parsed.data as PayloadOf<C>, platform, context)
     },
   }
 }

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import { InProcessJobQueue } from '#jobs/runtime/in-process-queue'
+import { createPlatform } from '#server/boot/create-platform'
+import { fileStoreFor, type FileStore } from '#server/files/file-store'
+import type { Clock } from '#server/platform'
+import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
+import { fakeMailer } from './job-test-support'
+
+const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
+const redisUrl = process.env.REDIS_URL ?? ''
+
+function memoryFileStore(): FileStore & { keys: string[] } {
+  const files = new Map<string, Buffer>()
+  return {
+    get keys() {
+      return [...files.keys()]
+    },
+    async put(tenantId, key, bytes) {
+      files.set(`${tenantId}/${key}`, Buffer.from(bytes))
+    },
+    async get(tenantId, key) {
+      return files.get(`${tenantId}/${key}`) ?? null
+    },
+    async exists(tenantId, key) {
+      return files.has(`${tenantId}/${key}`)
+    },
+    async delete(tenantId, key) {
+      files.delete(`${tenantId}/${key}`)
+    },
+  }
+}
+
+describe(`one composition root for the server, the worker and the tests (${engine})`, () => {
+  const clock: Clock = { now: () => new Date('2026-11-23T09:00:00Z') }
+  const mailer = fakeMailer()
+  const files = memoryFileStore()
+  let platform: TestPlatform
+
+  beforeAll(async () => {
+    platform = await createTestPlatform({ JOBS_BULK_CONCURRENCY: '3' }, { clock, mailer, files })
+  })
+  afterAll(() => platform?.close())
+
+  it('builds the test platform from the services the test brings', async () => {
+    expect(platform.clock).toBe(clock)
+    expect(platform.mailer).toBe(mailer)
+    expect(platform.files).toBe(files)
+    expect(platform.jobs).toBeInstanceOf(InProcessJobQueue)
+    // Code that asks for the process's file store gets the one the root built.
+    expect(fileStoreFor(platform)).toBe(files)
+    expect(platform.env.JOBS_BULK_CONCURRENCY).toBe(3)
+  })
+
+  it('builds the services from the environment when nothing is brought, and leaves a given database open', async () => {
+    const built = await createPlatform(platform.env, undefined, { database: platform.database })
+    expect(built.jobs).toBeInstanceOf(InProcessJobQueue)
+    expect(built.mailer).toBeNull()
+    expect(built.clock.now()).toBeInstanceOf(Date)
+    expect(built.files).not.toBe(files)
+    expect(built.pingRedis).toBeNull()
+    await built.close()
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(platform.database.db)
+    expect(rows).toEqual([{ one: 1 }])
+  })
+
+  it('refuses the BullMQ runtime without REDIS_URL', async () => {
+    await expect(createPlatform(platform.env, undefined, { database: platform.database, jobs: 'bullmq' })).rejects.toThrow(
+      'the BullMQ job runtime needs REDIS_URL',
+    )
+  })
+
+  it.skipIf(!redisUrl)('picks BullMQ with REDIS_URL, unless the caller keeps jobs in process (skipped without REDIS_URL)', async () => {
+    const env = { ...platform.env, REDIS_URL: redisUrl }
+    const queuePrefix = `test-${randomBytes(6).toString('hex')}`
+    const server = await createPlatform(env, undefined, { database: platform.database, queuePrefix })
+    const test = await createPlatform(env, undefined, { database: platform.database, queuePrefix, jobs: 'in-process' })
+    try {
+      expect(server.jobs.kind).toBe('bullmq')
+      expect(test.jobs.kind).toBe('in-process')
+      await expect(server.pingRedis?.()).resolves.toBeUndefined()
+    } finally {
+      await server.close()
+      await test.close()
+    }
+  })
+})
