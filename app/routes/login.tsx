@@ -101,6 +101,9 @@ export default function LoginRoute() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   })
 
+  // Whoever sees the sign-in form has no session here: a trace left behind goes.
+  useEffect(() => setLoginTrace(false), [])
+
   // A refused sign-in clears the login trace (spec) and the password, never echoed back.
   const refused = actionData?.kind === 'form' && Boolean(form.errors?.length)
   useEffect(() => {

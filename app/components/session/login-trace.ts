@@ -21,3 +21,24 @@ export function hasLoginTrace(): boolean {
     return false
   }
 }
+
+/**
+ * Clears the trace whenever a logout form is submitted anywhere on the page (the staff and
+ * student menus, the /logout page, the session screen, the expiry dialog), whether the form
+ * goes through Remix or reloads the document. Returns the function that stops listening.
+ */
+export function clearLoginTraceOnLogout(logoutPath = '/logout'): () => void {
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target
+    if (!(form instanceof HTMLFormElement)) return
+    const action = event.submitter?.getAttribute('formaction') || form.getAttribute('action') || window.location.pathname
+    try {
+      if (new URL(action, window.location.href).pathname === logoutPath) setLoginTrace(false)
+    } catch {
+      // An action that is no URL is no logout.
+    }
+  }
+  // Capture: runs before any handler that could stop the event or submit the form itself.
+  document.addEventListener('submit', onSubmit, true)
+  return () => document.removeEventListener('submit', onSubmit, true)
+}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { isAboutToExpire, isExpired, SESSION_EXPIRED_DIALOG, USER_ACTIVITY_DEBOUNCE_MS } from '#server/shell/session-expiry'
-import { setLoginTrace } from './login-trace'
+import { clearLoginTraceOnLogout, setLoginTrace } from './login-trace'
 
 export interface SessionExpiryDialogProps {
   /** The session's expiry (SessionUser.expiresAt) from a loader; null when signed out. */
@@ -53,6 +53,9 @@ export function SessionExpiryDialog({
   useEffect(() => {
     lastRefresh.current = Date.now()
   }, [])
+
+  // Every way out of the session clears the trace, not only the forms that remember to.
+  useEffect(() => clearLoginTraceOnLogout(new URL(logoutUrl, window.location.href).pathname), [logoutUrl])
 
   const refresh = useCallback((): Promise<boolean> => {
     // At most one refresh in flight: later callers share its answer.
