@@ -43,17 +43,19 @@ type SiteHeader = { name: string; logoUrl: string | null; brandColours?: Readonl
  * layout around the screen could not be loaded (the root, or a layout whose own guard refused).
  */
 export function StandaloneShellError({ site, homePath = '/', homeLabel = 'Go to Home Page' }: { site: SiteHeader; homePath?: string; homeLabel?: string }) {
-  const name = site?.name ?? 'Studio Platform'
   return (
     <div className="flex min-h-screen flex-col bg-slate-50" style={site?.brandColours as CSSProperties | undefined}>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-[1366px] items-center gap-3 px-4 py-3 sm:px-6">
-          <a href="/" className="flex items-center gap-3">
-            <TenantLogo name={name} logoUrl={site?.logoUrl ?? null} className="h-10" />
-            <span className={`text-lg font-semibold text-slate-900 ${site?.logoUrl ? 'sr-only' : ''}`}>{name}</span>
-          </a>
-        </div>
-      </header>
+      {/* Unknown after a failed post (Remix loads no data for the page then): no name is better than a wrong one. */}
+      {site ? (
+        <header className="border-b border-slate-200 bg-white">
+          <div className="mx-auto flex max-w-[1366px] items-center gap-3 px-4 py-3 sm:px-6">
+            <a href="/" className="flex items-center gap-3">
+              <TenantLogo name={site.name} logoUrl={site.logoUrl} className="h-10" />
+              <span className={`text-lg font-semibold text-slate-900 ${site.logoUrl ? 'sr-only' : ''}`}>{site.name}</span>
+            </a>
+          </div>
+        </header>
+      ) : null}
       <main id="main" className="flex flex-1 items-center justify-center">
         <ShellError homePath={homePath} homeLabel={homeLabel} />
       </main>
