@@ -1,5 +1,5 @@
 import type { PublicFormView, RefusedPost } from '#server/forms/public-form'
-import { PublicRegistrationForm } from './public-registration-form'
+import { RegistrationFormIsland } from './registration-form-island'
 
 /** The public form's page body: its descriptions around the form. Descriptions are sanitised on save. */
 export function PublicFormPage({ view, refused, action }: { view: PublicFormView; refused: RefusedPost | null; action: string }) {
@@ -15,7 +15,7 @@ export function PublicFormPage({ view, refused, action }: { view: PublicFormView
         {view.form.beforeFormHtml ? <div className="page-body mt-3 text-slate-700" dangerouslySetInnerHTML={{ __html: view.form.beforeFormHtml }} /> : null}
         {view.form.subHeaderHtml ? <div className="page-body mt-2 text-slate-700" dangerouslySetInnerHTML={{ __html: view.form.subHeaderHtml }} /> : null}
         <div className="mt-6">
-          <PublicRegistrationForm key={refused?.stamp ?? view.stamp} view={view} refused={refused} action={action} />
+          <RegistrationFormIsland key={refused?.stamp ?? view.stamp} view={view} refused={refused} action={action} />
         </div>
         {view.form.afterFormHtml ? <div className="page-body mt-6 text-sm text-slate-600" dangerouslySetInnerHTML={{ __html: view.form.afterFormHtml }} /> : null}
       </article>

@@ -10,6 +10,7 @@ import { widgets } from '#app/components/schema-form/widgets'
 import { SignatureField } from '#app/components/signature/signature-field'
 import { BotCheck, type BotCheckHandle } from './bot-check'
 import { HeadingWidget } from './heading-widget'
+import type { StaticFormState } from './read-static-form'
 import { FORM_MESSAGES } from '#server/forms/form-messages'
 
 const formWidgets = { ...widgets, heading: HeadingWidget }
@@ -22,11 +23,19 @@ const SIGNATURE_REQUIRED = FORM_MESSAGES.signatureRequired
  * the same rules are checked as the visitor goes, the signature is drawn, ALTCHA runs, and
  * the post goes through Remix without a full reload.
  */
-export function PublicRegistrationForm({ view, refused, action }: { view: PublicFormView; refused: RefusedPost | null; action: string }) {
+export interface PublicRegistrationFormProps {
+  view: PublicFormView
+  refused: RefusedPost | null
+  action: string
+  /** What the visitor had filled in on the server-rendered form before this one took over. */
+  resumed?: Pick<StaticFormState, 'values' | 'signature' | 'signatureTyped'> | null
+}
+
+export function PublicRegistrationForm({ view, refused, action, resumed = null }: PublicRegistrationFormProps) {
   const submit = useSubmit()
   const navigation = useNavigation()
   const botCheck = useRef<BotCheckHandle>(null)
-  const [formData, setFormData] = useState<FormValues>(() => refused?.values ?? view.values)
+  const [formData, setFormData] = useState<FormValues>(() => resumed?.values ?? refused?.values ?? view.values)
   const [banner, setBanner] = useState<string | null>(refused?.formError ?? null)
   const [signError, setSignError] = useState<string | null>(refused?.fieldErrors.sign?.[0] ?? null)
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>(() => {
@@ -106,7 +115,8 @@ export function PublicRegistrationForm({ view, refused, action }: { view: Public
       >
         {view.form.isSignRequired ? (
           <SignatureField
-            initial={refused?.signature ?? { sign: '', signTypedName: '', signConsent: false }}
+            initial={resumed?.signature ?? refused?.signature ?? { sign: '', signTypedName: '', signConsent: false }}
+            startTyped={resumed?.signatureTyped ?? false}
             signDate={view.signDate}
             error={signError}
             disabled={view.isPreview}
