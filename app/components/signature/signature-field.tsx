@@ -16,6 +16,8 @@ interface SignatureFieldProps {
   disabled: boolean
   /** Told whenever the visitor signs or clears, so the form can check before posting. */
   onChange?: (signed: boolean) => void
+  /** Start with the typed name (the visitor was already typing it), not the pad. */
+  startTyped?: boolean
 }
 
 /**
@@ -23,12 +25,18 @@ interface SignatureFieldProps {
  * with a Clear button, posting the drawing as a PNG in `sign`. Without JavaScript (or if the
  * pad cannot load): the full name typed in `signTypedName` plus an explicit consent box.
  */
-export function SignatureField({ initial, signDate, error, disabled, onChange }: SignatureFieldProps) {
+export function SignatureField({ initial, signDate, error, disabled, onChange, startTyped = false }: SignatureFieldProps) {
   const canvas = useRef<HTMLCanvasElement>(null)
   const pad = useRef<{ clear(): void; off(): void; isEmpty(): boolean; toDataURL(type?: string): string; fromDataURL(url: string, options?: object): Promise<void> } | null>(null)
   const [drawn, setDrawn] = useState(initial.sign)
   const [canDraw, setCanDraw] = useState(false)
-  const [typeInstead, setTypeInstead] = useState(false)
+  const [typeInstead, setTypeInstead] = useState(startTyped)
+  // Which control gets the focus once a switch between drawing and typing has been drawn.
+  const focusAfterSwitch = useRef<'typed' | 'pad' | null>(null)
+  const typedName = useRef<HTMLInputElement>(null)
+  const typeInsteadButton = useRef<HTMLButtonElement>(null)
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   // The pad lives as long as the field: a parent re-render must not rebuild it (and wipe the drawing).
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
@@ -73,6 +81,23 @@ export function SignatureField({ initial, signDate, error, disabled, onChange }:
     onChange?.(false)
   }
   const showPad = canDraw && !typeInstead
+
+  // The button pressed disappears with the mode it belonged to: the focus follows the switch
+  // to the control that replaced it instead of falling back to the top of the page.
+  useEffect(() => {
+    if (focusAfterSwitch.current === 'typed' && !showPad) {
+      focusAfterSwitch.current = null
+      typedName.current?.focus()
+    } else if (focusAfterSwitch.current === 'pad' && showPad) {
+      focusAfterSwitch.current = null
+      typeInsteadButton.current?.focus()
+    }
+  }, [showPad])
+
+  const switchTo = (mode: 'typed' | 'pad') => {
+    focusAfterSwitch.current = mode
+    setTypeInstead(mode === 'typed')
+  }
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? 'signature-error' : undefined}>
       <legend className="mb-1 text-sm font-medium text-slate-700">
@@ -84,7 +109,8 @@ export function SignatureField({ initial, signDate, error, disabled, onChange }:
         width={SIGNATURE_WIDTH}
         height={SIGNATURE_HEIGHT}
         hidden={!showPad}
-        aria-label="Draw your signature"
+        role="img"
+        aria-label="Signature pad: draw your signature here"
         className="touch-none rounded-md border border-slate-300 bg-white"
         style={{ width: '100%', maxWidth: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT }}
       />
@@ -95,7 +121,7 @@ export function SignatureField({ initial, signDate, error, disabled, onChange }:
             <button type="button" onClick={clear} disabled={disabled} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50">
               Clear
             </button>
-            <button type="button" onClick={() => setTypeInstead(true)} className="text-slate-600 underline">
+            <button ref={typeInsteadButton} type="button" onClick={() => switchTo('typed')} className="text-slate-600 underline">
               Type your name instead
             </button>
           </div>
@@ -106,6 +132,7 @@ export function SignatureField({ initial, signDate, error, disabled, onChange }:
             Type your full name to sign
           </label>
           <input
+            ref={typedName}
             id="signTypedName"
             name="signTypedName"
             defaultValue={initial.signTypedName}
@@ -120,6 +147,11 @@ export function SignatureField({ initial, signDate, error, disabled, onChange }:
             <input type="checkbox" name="signConsent" value="on" defaultChecked={initial.signConsent} disabled={disabled} className="mt-0.5 h-4 w-4 accent-brand" />
             I agree that typing my name is my electronic signature on this form.
           </label>
+          {typeInstead && hydrated && !disabled ? (
+            <button type="button" onClick={() => switchTo('pad')} className="self-start text-sm text-slate-600 underline">
+              Draw your signature instead
+            </button>
+          ) : null}
         </>
       )}
       <p className="text-xs text-slate-500">Sign date: {signDate}</p>
