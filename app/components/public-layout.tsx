@@ -85,11 +85,11 @@ export function PublicLayout({ shell, hero, children }: { shell: PublicShell; he
       <header className="border-b border-slate-200 bg-white" style={site.headerColor ? { backgroundColor: site.headerColor } : undefined}>
         <nav aria-label="Main" className="mx-auto flex max-w-[1366px] items-center gap-2 px-4 py-3 sm:px-6">
           {menus.homeIsExternal ? (
-            <a href={menus.homeHref} aria-label={site.name} className="mr-4 flex items-center gap-3">
+            <a href={menus.homeHref} className="mr-4 flex items-center gap-3">
               {logo}
             </a>
           ) : (
-            <Link to={menus.homeHref} aria-label={site.name} className="mr-4 flex items-center gap-3">
+            <Link to={menus.homeHref} className="mr-4 flex items-center gap-3">
               {logo}
             </Link>
           )}

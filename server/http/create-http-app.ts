@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
 import type { AppLoadContext, ServerBuild } from '@remix-run/node'
+import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import { sql } from 'kysely'
-import type { Platform } from '../platform'
-import type { Tenant } from '../tenancy/tenant'
+import { issueFormStamp } from '#server/forms/fill-time'
+import type { Platform } from '#server/platform'
+import type { Tenant } from '#server/tenancy/tenant'
+import { compressedAssets } from './compressed-assets'
 import './load-context'
 import { organisationNotFoundHtml } from './not-found-page'
-import { issueFormStamp } from '../forms/fill-time'
+import { isCrossSiteMutation } from './origin-check'
 import { PageCache } from './page-cache'
 import { createRemixHandler } from './remix-handler'
-import { isCrossSiteMutation } from './origin-check'
+import { requestBodyGate } from './request-body-gate'
 import { createNonce, securityHeaders } from './security-headers'
+import { compressionOptions } from './response-compression'
 
 import { ORG_COOKIE } from './org-cookie'
 
@@ -77,6 +81,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.status(ready ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ready ? 'ready' : 'not ready', checks })
   })
 
+  // Pages, data and assets leave compressed (brotli or gzip) when the browser takes it. Kept
+  // pages arrive here already gzipped (gzip-segments.ts), built assets precompressed once.
+  app.use(compression(compressionOptions))
+  app.use('/build', compressedAssets(`${options.publicDir}/build`))
   app.use('/build', express.static(`${options.publicDir}/build`, { immutable: true, maxAge: '1y', index: false }))
   // Files at the top of public/ (favicon, robots.txt...). Outside development the folder is fixed
   // at deploy, so paths that name none of its entries skip the file-system look-up: on a busy
@@ -89,7 +97,15 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   })
 
   app.use((req, res, next) => {
-    if (isCrossSiteMutation({ method: req.method, host: req.get('host'), origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site') })) {
+    const refused = isCrossSiteMutation({
+      method: req.method,
+      protocol: req.protocol,
+      host: req.get('host'),
+      origin: req.get('origin'),
+      referer: req.get('referer'),
+      secFetchSite: req.get('sec-fetch-site'),
+    })
+    if (refused) {
       res.status(403).type('text/plain').send('Cross-site form posts are not accepted.')
       return
     }
@@ -110,6 +126,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       next(error)
     }
   })
+
+  app.use(requestBodyGate())
 
   // Shareable public pages for anonymous visitors (see page-cache.ts). A tenant's entries drop
   // whenever the tenant is invalidated, in every process, and after any write for that tenant

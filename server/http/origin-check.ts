@@ -1,34 +1,45 @@
-import { normaliseHost } from '../tenancy/parse-host'
+import { normaliseHost } from '#server/tenancy/parse-host'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * Cross-site request forgery guard for every state-changing request: the browser's Origin
- * (or, failing that, Sec-Fetch-Site) must say the request came from this same origin.
- * Requests with neither header come from non-browser clients, which carry no cookies of ours
- * by accident, so they pass.
+ * Cross-site request forgery guard for every state-changing request. The request must show it
+ * came from a page of this very origin (scheme, host and port):
+ * - by its Origin header, when the browser sent one (every current browser does on a POST);
+ * - failing that, by a same-origin Referer, or by `Sec-Fetch-Site: same-origin`.
+ * A request that shows neither is refused: a missing Origin is not proof of a non-browser client
+ * (some privacy extensions and older browsers strip it), and cookies ride along all the same.
+ * Tenants are sibling subdomains of one platform domain, so "same-site" may be another tenant:
+ * only same-origin counts.
  */
 export function isCrossSiteMutation(input: {
   method: string
+  /** The scheme the request arrived with ('http' or 'https', after trusted proxies). */
+  protocol?: string
   host: string | undefined
   origin: string | undefined
+  referer?: string | undefined
   secFetchSite: string | undefined
 }): boolean {
   if (SAFE_METHODS.has(input.method.toUpperCase())) return false
-  if (input.origin && input.origin !== 'null') {
-    try {
-      return normaliseHost(new URL(input.origin).host) !== normaliseHost(input.host) ||
-        portOf(new URL(input.origin).host) !== portOf(input.host ?? '')
-    } catch {
-      return true
-    }
+  const own = originOf(`${input.protocol ?? 'http'}://${input.host ?? ''}`)
+  if (!own) return true
+  if (input.origin !== undefined && input.origin !== '') {
+    return originOf(input.origin) !== own
   }
-  if (input.origin === 'null') return true
-  // Tenants are sibling subdomains of one platform domain, so "same-site" may be another tenant.
-  return input.secFetchSite === 'cross-site' || input.secFetchSite === 'same-site'
+  if (input.referer) return originOf(input.referer) !== own
+  return input.secFetchSite !== 'same-origin'
 }
 
-function portOf(host: string): string {
-  const match = /:(\d+)$/.exec(host)
-  return match?.[1] ?? ''
+/** `scheme://host:port` with the default port spelled out, or null for anything unparsable. */
+function originOf(value: string): string | null {
+  if (value === 'null') return null
+  try {
+    const url = new URL(value)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80')
+    return `${url.protocol}//${normaliseHost(url.hostname)}:${port}`
+  } catch {
+    return null
+  }
 }

@@ -8,7 +8,10 @@ import {
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { isbot } from 'isbot'
 import type { Tenant } from '../tenancy/tenant'
-import { fillPage, hasPersonalCookies, type CachedPage, type PageCache, type RenderedPage } from './page-cache'
+import { acceptsGzip } from './gzip-segments'
+import { fillPage, fillPageGzip, hasPersonalCookies, type CachedPage, type PageCache, type RenderedPage } from './page-cache'
+import { READ_BODY, type RequestWithBody } from './request-body-gate'
+import { cacheControlFor } from './response-cache-control'
 import { signedInPageKey } from './signed-in-page-cache'
 
 export interface RemixHandlerOptions {
@@ -52,8 +55,10 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
       }
       if (found && found.kind !== 'render') {
         relaxCsp(found.page.headers.some(([name]) => name === THIRD_PARTY_MARK))
-        const body = fillPage(found.page, { nonce: context.nonce, stamp: (formId) => options.issueFormStamp?.(formId) ?? '' })
-        sendPage(res, found.page, body, found.kind === 'fresh' ? 'hit' : 'stale')
+        const values = { nonce: context.nonce, stamp: (formId: string) => options.issueFormStamp?.(formId) ?? '' }
+        const outcome = found.kind === 'fresh' ? 'hit' : 'stale'
+        if (acceptsGzip(req.get('accept-encoding'))) sendPage(req, res, found.page, fillPageGzip(found.page, values), outcome, 'gzip')
+        else sendPage(req, res, found.page, fillPage(found.page, values), outcome)
         return
       }
       let kept = false
@@ -79,10 +84,10 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
           }
           store.set(key, page, ttlMs, generation)
           kept = store.get(key) !== undefined
-          sendPage(res, page, page.body, 'miss')
+          sendPage(req, res, page, page.body, 'miss')
           return
         }
-        await sendResponse(res, response)
+        await sendResponse(req, res, response)
       } finally {
         if (key && found?.replacing && !kept) store?.release(key)
       }
@@ -133,13 +138,58 @@ function storableHeaders(headers: Headers): [string, string][] {
   return [...headers.entries()].filter(([name]) => !NOT_STORED.has(name))
 }
 
-/** `X-Page-Cache` says whether the page came from the cache, for operators and tests. */
-function sendPage(res: Response, page: Pick<CachedPage, 'status' | 'headers'>, body: Buffer | string, outcome: 'hit' | 'stale' | 'miss'): void {
+/**
+ * `X-Page-Cache` says whether the page came from the cache, for operators and tests. A kept
+ * page's gzip body is joined from pieces compressed once (gzip-segments.ts); the compression
+ * middleware leaves a body that is already encoded alone.
+ */
+function sendPage(
+  req: Request,
+  res: Response,
+  page: Pick<CachedPage, 'status' | 'headers'>,
+  body: Buffer | string,
+  outcome: 'hit' | 'stale' | 'miss',
+  encoding?: 'gzip',
+): void {
   res.status(page.status)
-  for (const [name, value] of page.headers) if (name !== THIRD_PARTY_MARK) res.append(name, value)
+  copyHeaders(res, page.headers.filter(([name]) => name !== THIRD_PARTY_MARK))
+  finishCacheControl(req, res)
   res.setHeader('X-Page-Cache', outcome)
+  if (encoding) {
+    res.setHeader('Content-Encoding', encoding)
+    res.append('Vary', 'Accept-Encoding')
+  }
   res.setHeader('Content-Length', Buffer.byteLength(body))
   res.end(body)
+}
+
+/**
+ * The route's headers over the ones express set for every response (security headers): a route
+ * that sends its own Content-Security-Policy or X-Content-Type-Options replaces the default
+ * rather than adding a second copy. Only Set-Cookie (and Vary, a list) may repeat.
+ */
+function copyHeaders(res: Response, headers: Iterable<[string, string]>): void {
+  const seen = new Set<string>()
+  for (const [name, value] of headers) {
+    const key = name.toLowerCase()
+    if (key === 'set-cookie' || key === 'vary') res.append(name, value)
+    else if (seen.has(key)) res.setHeader(name, `${String(res.getHeader(name))}, ${value}`)
+    else res.setHeader(name, value)
+    seen.add(key)
+  }
+}
+
+function finishCacheControl(req: Request, res: Response): void {
+  const routeValue = res.getHeader('Cache-Control')
+  const contentType = res.getHeader('Content-Type')
+  res.setHeader(
+    'Cache-Control',
+    cacheControlFor({
+      routeValue: typeof routeValue === 'string' ? routeValue : null,
+      contentType: typeof contentType === 'string' ? contentType : null,
+      cookieHeader: req.headers.cookie,
+    }),
+  )
 }
 
 /** As @remix-run/express: the full URL (respecting `trust proxy`), headers, and an abort signal. */
@@ -163,16 +213,22 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
 
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = createReadableStreamFromReadable(req)
-    init.duplex = 'half'
+    // The body gate (request-body-gate.ts) has read and checked it already.
+    const read = (req as RequestWithBody)[READ_BODY]
+    if (read) init.body = new Uint8Array(read)
+    else {
+      init.body = createReadableStreamFromReadable(req)
+      init.duplex = 'half'
+    }
   }
   return new globalThis.Request(url.href, init)
 }
 
-async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+async function sendResponse(req: Request, res: Response, response: globalThis.Response): Promise<void> {
   res.statusMessage = response.statusText
   res.status(response.status)
-  for (const [name, value] of response.headers.entries()) res.append(name, value)
+  copyHeaders(res, response.headers.entries())
+  finishCacheControl(req, res)
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
   if (response.body) await writeReadableStreamToWritable(response.body, res)
   else res.end()

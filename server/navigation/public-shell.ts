@@ -1,5 +1,6 @@
 import type { SessionUser } from '#server/auth/session-user'
 import type { PublishedForm, WebPage } from '#server/shell/public-navigation'
+import { ROLE_STUDENT } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { pageScriptTags, type PageScriptTag } from '#server/website/page-script'
 import { siteIdentityFor, type SiteIdentity } from '#server/website/site-identity'
@@ -10,6 +11,8 @@ export type PublicViewer = {
   /** Staff looking at the site through Web Preview: the Login button returns them instead. */
   isPreviewing: boolean
   isSignedIn: boolean
+  /** The tenant has a page script that this viewer does not get (staff are never given it). */
+  pageScriptHeld: boolean
 }
 
 export type PublicShell = {
@@ -29,6 +32,8 @@ export function publicShellFor(input: {
   user: SessionUser | null
 }): PublicShell {
   const { tenant, user } = input
+  const pageScripts = pageScriptTags(tenant.settings.pageScript)
+  const runsPageScript = pageScriptRunsFor(user)
   return {
     site: siteIdentityFor(tenant),
     menus: publicMenusFor(input.pages, input.forms),
@@ -37,7 +42,19 @@ export function publicShellFor(input: {
     viewer: {
       isPreviewing: Boolean(user && (user.isPreviewMode || user.previewedByContactId)),
       isSignedIn: user !== null,
+      pageScriptHeld: !runsPageScript && pageScripts.length > 0,
     },
-    pageScripts: pageScriptTags(tenant.settings.pageScript),
+    pageScripts: runsPageScript ? pageScripts : [],
   }
+}
+
+/**
+ * The tenant's page script is code of the tenant's choosing running on our origin: given to a
+ * browser that holds a staff session, it could read any back-office screen with that session
+ * (fetch('/settings/account')). It runs only for visitors and students; a staff member in Web
+ * Preview, Student Preview or preview as a contact is still staff.
+ */
+export function pageScriptRunsFor(user: SessionUser | null): boolean {
+  if (!user) return true
+  return user.role === ROLE_STUDENT && !user.isPreviewMode && !user.isStudentPreview && user.previewedByContactId === null
 }
