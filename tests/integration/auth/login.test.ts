@@ -137,10 +137,11 @@ describe(`sign-in at /login (${engine})`, () => {
 
     // Submitted with no organisation chosen (no JavaScript, radios skipped): the same choice
     // again with a clear message, never a 500 or a silent reload.
-    for (const fields of [
+    const emptyChoices: Record<string, string>[] = [
       { intent: 'select-org', ticket: body.ticket },
       { intent: 'select-org', ticket: body.ticket, tenantId: '' },
-    ]) {
+    ]
+    for (const fields of emptyChoices) {
       const empty = await callRoute(loginAction, formPostRequest('http://localhost/login', fields), contextFor(platform, null))
       expect(empty.status).toBe(400)
       expect(empty.body).toMatchObject({ kind: 'choose-org', ticket: body.ticket, error: 'Select the organisation to login to, then Submit.' })
