@@ -132,6 +132,9 @@ export async function saveCustomisation(
   const move = /^([A-Za-z0-9_]+):(up|down)$/.exec(String(form.get('move') ?? ''))
   if (move && order.includes(move[1])) order = moved(order, move[1], move[2] as 'up' | 'down')
 
+  // Every row posts its label and help text; a post without them would reset them all (decision 058).
+  const incomplete = names.some((name) => !form.has(`label[${name}]`) || !form.has(`help[${name}]`))
+
   const fields: ScreenOverlay['fields'] = {}
   const fieldErrors: Record<string, string[]> = {}
   const rows: Array<{ name: string; label: string; help: string; hidden: boolean }> = []
@@ -157,7 +160,7 @@ export async function saveCustomisation(
     if (parsed.data.hidden) change.hidden = true
     if (Object.keys(change).length > 0) fields[name] = change
   }
-  if (Object.keys(fieldErrors).length > 0) {
+  if (incomplete || Object.keys(fieldErrors).length > 0) {
     return { ok: false, formError: 'Invalid Form!', fieldErrors, rows: order.map((name) => rows.find((row) => row.name === name)!) }
   }
   const overlay: ScreenOverlay = {

@@ -2,7 +2,7 @@ import { withTenant } from '#db/tenant-scope'
 import { COUNTRIES, timeZonesForCountry } from '../shell/dial-codes'
 import type { Platform } from '../platform'
 import { withFieldOptions } from '../screens/apply-overlay'
-import { validateSubmission } from '../screens/validate-submission'
+import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '../tenancy/tenant'
 import type { TenantSettings } from '../tenancy/tenant-settings'
 import { listAccountOwners } from './account-owners'
@@ -89,7 +89,7 @@ export async function saveAccountSettings(
 ): Promise<SaveOutcome> {
   const intent = 'account'
   const descriptor = await accountDescriptor(platform, tenant)
-  const submitted = validateSubmission(descriptor, form)
+  const submitted = validateScreenPost(descriptor, form, intent)
   if (!submitted.ok) return refusal(intent, submitted)
   const values = submitted.value
   const shown = shownFields(descriptor)

@@ -1,5 +1,5 @@
 import type { Platform } from '../platform'
-import { validateSubmission } from '../screens/validate-submission'
+import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '../tenancy/tenant'
 import type { TenantSettings } from '../tenancy/tenant-settings'
 import { bool, refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
@@ -47,7 +47,7 @@ export async function loadModuleSettings(platform: Pick<Platform, 'database'>, t
 /** The module toggles; with JavaScript each change posts at once. */
 export async function saveModuleFlags(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
   const { descriptor } = await requireScreen(platform, tenant, 'display-modules')
-  const submitted = validateSubmission(descriptor, form)
+  const submitted = validateScreenPost(descriptor, form, 'modules')
   if (!submitted.ok) return refusal('modules', submitted)
   const shown = shownFields(descriptor)
   const settings: Partial<TenantSettings> = {}
@@ -59,7 +59,7 @@ export async function saveModuleFlags(platform: Pick<Platform, 'database' | 'ten
 /** 'Other Settings': the waiver link is required while the waiver is on and cleared when it is off. */
 export async function saveOtherSettings(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
   const { descriptor } = await requireScreen(platform, tenant, 'display')
-  const submitted = validateSubmission(descriptor, form)
+  const submitted = validateScreenPost(descriptor, form, 'other')
   if (!submitted.ok) return refusal('other', submitted)
   const values = submitted.value
   const shown = shownFields(descriptor)

@@ -1,5 +1,5 @@
 import type { Platform } from '../platform'
-import { validateSubmission } from '../screens/validate-submission'
+import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '../tenancy/tenant'
 import type { TenantSettings } from '../tenancy/tenant-settings'
 import { domainRefusal, numberOrNull, refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
@@ -29,7 +29,7 @@ export async function loadPaymentSettings(platform: Pick<Platform, 'database'>, 
 export async function savePaymentSettings(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
   const intent = 'paccount'
   const { descriptor } = await requireScreen(platform, tenant, 'paccount')
-  const submitted = validateSubmission(descriptor, form)
+  const submitted = validateScreenPost(descriptor, form, intent)
   if (!submitted.ok) return refusal(intent, submitted)
   const values = submitted.value
   const shown = shownFields(descriptor)

@@ -1,5 +1,5 @@
 import type { Platform } from '../platform'
-import { validateSubmission } from '../screens/validate-submission'
+import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '../tenancy/tenant'
 import type { RolesSettings } from '../tenancy/tenant-settings'
 import { bool, refusal, requireScreen, shownFields, type SaveOutcome, type ScreenView } from './screen-form'
@@ -23,7 +23,7 @@ export async function loadRolesSettings(platform: Pick<Platform, 'database'>, te
 /** Saved as the tenant's role settings, which requirePermission and the staff menu read. */
 export async function saveRolesSettings(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
   const { descriptor } = await requireScreen(platform, tenant, 'roles')
-  const submitted = validateSubmission(descriptor, form)
+  const submitted = validateScreenPost(descriptor, form, 'roles')
   if (!submitted.ok) return refusal('roles', submitted)
   const shown = shownFields(descriptor)
   const current = tenant.settings.roles

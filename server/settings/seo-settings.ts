@@ -1,5 +1,5 @@
 import type { Platform } from '../platform'
-import { validateSubmission } from '../screens/validate-submission'
+import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '../tenancy/tenant'
 import type { TenantSettings } from '../tenancy/tenant-settings'
 import { refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
@@ -20,7 +20,7 @@ export async function loadSeoSettings(platform: Pick<Platform, 'database' | 'env
 
 export async function saveSeoSettings(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
   const { descriptor } = await requireScreen(platform, tenant, 'seosetting')
-  const submitted = validateSubmission(descriptor, form)
+  const submitted = validateScreenPost(descriptor, form, 'seosetting')
   if (!submitted.ok) return refusal('seosetting', submitted)
   const shown = shownFields(descriptor)
   const settings: Partial<TenantSettings> = {}

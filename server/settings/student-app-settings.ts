@@ -39,7 +39,7 @@ export async function loadStudentAppSettings(platform: Pick<Platform, 'database'
 
 export async function saveStudentAppSettings(platform: Pick<Platform, 'database' | 'tenants' | 'env'>, tenant: Tenant, upload: UploadForm): Promise<SaveOutcome> {
   const { descriptor } = await requireScreen(platform, tenant, 'studentapp')
-  const submitted = await validateWithUploads(descriptor, upload)
+  const submitted = await validateWithUploads(descriptor, upload, 'studentapp')
   if (!submitted.ok) return refusal('studentapp', submitted)
   const shown = shownFields(descriptor)
   const settings: Partial<TenantSettings> = {}

@@ -42,7 +42,7 @@ export async function loadWebsiteSettings(platform: Pick<Platform, 'database'>, 
 export async function saveWebsiteSettings(platform: Pick<Platform, 'database' | 'tenants' | 'env'>, tenant: Tenant, upload: UploadForm): Promise<SaveOutcome> {
   const intent = 'website'
   const { descriptor } = await requireScreen(platform, tenant, 'website')
-  const submitted = await validateWithUploads(descriptor, upload)
+  const submitted = await validateWithUploads(descriptor, upload, intent)
   if (!submitted.ok) return refusal(intent, submitted)
   const values = submitted.value
   const shown = shownFields(descriptor)

@@ -34,7 +34,8 @@ describe(`Student App, Payment, Website and SEO settings (${engine})`, () => {
   }
 
   describe('Student App', () => {
-    const labels = { 'root[appLabel1]': 'Courses', 'root[appLabel2]': 'Timetable', 'root[appLabel3]': 'Files', 'root[appLabel4]': 'More', 'root[appPrimaryColor]': '#12AB34' }
+    // The image inputs always post the current address (hidden), '' when there is none.
+    const labels = { 'root[appLabel1]': 'Courses', 'root[appLabel2]': 'Timetable', 'root[appLabel3]': 'Files', 'root[appLabel4]': 'More', 'root[appPrimaryColor]': '#12AB34', 'root[appWelcomeImage1]': '', 'root[appWelcomeImage2]': '', 'root[appWelcomeImage3]': '' }
 
     it("shows a stored '4d8dfc' as '#4d8dfc'", async () => {
       await updateTenant(platform, world.tenant, { settings: { appPrimaryColor: '4d8dfc' } })
@@ -102,6 +103,8 @@ describe(`Student App, Payment, Website and SEO settings (${engine})`, () => {
   describe('Website Settings', () => {
     const valid = {
       intent: 'website',
+      'root[favIcon]': '',
+      'root[logo]': '',
       'root[logoWidth]': '180',
       'root[logoHeight]': '75',
       'root[title]': 'Lotus Yoga Austin',

@@ -1,3 +1,4 @@
+import { shippedDescriptor } from '#screens/index'
 import { asSystem } from '#db/tenant-scope'
 import { loader as accountLoader } from '#app/routes/_admin.settings.account'
 import { action as customiseAction, loader as customiseLoader } from '#app/routes/_admin.settings.customise.$key'
@@ -26,8 +27,18 @@ describe(`Customise this screen (${engine})`, () => {
     const body = new URLSearchParams(entries)
     return callRoute(customiseAction, post(world.host, `/settings/customise/${key}`, body, cookie), await contextOf(platform, world.tenant), { key })
   }
+  /** What the customise form posts: every row's order, label and help text (as drawn), then the changes. */
+  const shippedHelp = (name: string): string => {
+    const ui = shippedDescriptor('account')?.uiSchema[name]
+    const help = typeof ui === 'object' && ui !== null && !Array.isArray(ui) ? ui['ui:help'] : undefined
+    return typeof help === 'string' ? help : ''
+  }
   const rowsFor = (changes: Record<string, Array<[string, string]>> = {}, order = accountFields): Array<[string, string]> =>
-    order.flatMap((name) => [['order[]', name] as [string, string], ...(changes[name] ?? [])])
+    order.flatMap((name) => {
+      const changed = changes[name] ?? []
+      const drawn: Array<[string, string]> = [[`label[${name}]`, ''], [`help[${name}]`, shippedHelp(name)]]
+      return [['order[]', name] as [string, string], ...drawn.filter(([field]) => !changed.some(([key]) => key === field)), ...changed]
+    })
   const accountView = async (tenant = world.tenant, cookie = world.cookies.admin, host = world.host) =>
     (await callRoute(accountLoader, get(host, '/settings/account', cookie), await contextOf(platform, tenant))).body as {
       descriptor: { schema: { properties: Record<string, { title: string }> }; uiSchema: Record<string, unknown>; messages: { fields: Record<string, Record<string, string>> } }

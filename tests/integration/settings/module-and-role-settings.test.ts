@@ -56,6 +56,8 @@ describe(`Module Settings and Roles Setting (${engine})`, () => {
   const other = (change: Record<string, string> = {}) => ({
     intent: 'other',
     'root[isMultiCountrySupport]': 'false',
+    // Drawn always (hidden while the waiver is off), so the browser always posts it.
+    'root[waiverFormLink]': '',
     'root[isShowCalenderView]': 'true',
     'root[registerButtonLabel]': 'Upcoming Events',
     ...change,
