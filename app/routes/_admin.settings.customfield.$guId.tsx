@@ -24,8 +24,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null)
   if (!form) return data({ ...unreadableForm(), intent: DIALOG_INTENT }, { status: 400 })
   const outcome = await saveCustomFieldDialog(context.platform, tenant, { context: field.type, field }, form)
-  if (!outcome.ok) return data(outcome.result, { status: 400 })
-  return redirectWithToast('/settings/customfield', { type: 'success', message: outcome.toast })
+  if (!outcome.ok) return data(outcome.details, { status: 400 })
+  return redirectWithToast('/settings/customfield', { type: 'success', message: outcome.value.toast })
 }
 
 export default function EditCustomFieldRoute() {

@@ -42,12 +42,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     ip: context.ip || null,
   })
   if (!result.ok) {
-    if (result.reason === 'not-found') throw new Response('User not found', { status: 404 })
-    return data(submission.reply({ formErrors: [result.message] }), { status: 400 })
+    if (result.error === 'not_found') throw new Response('User not found', { status: 404 })
+    return data(submission.reply({ formErrors: result.message ? [result.message] : [] }), { status: 400 })
   }
   // An admin who just gave up their own admin role can no longer open settings.
-  const stillAdmin = result.guid !== actor.guid || submission.value.role === ROLE_ADMIN
-  const next = stillAdmin ? `/settings/users/${result.guid}` : roleLandingPath(submission.value.role, tenant.settings)
+  const stillAdmin = result.value.guid !== actor.guid || submission.value.role === ROLE_ADMIN
+  const next = stillAdmin ? `/settings/users/${result.value.guid}` : roleLandingPath(submission.value.role, tenant.settings)
   return redirectWithToast(next, { type: 'success', message: USER_UPDATED_MESSAGE })
 }
 

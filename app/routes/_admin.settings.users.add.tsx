@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) {
     return data(submission.reply({ fieldErrors: { email: [CONTACT_FORM_MESSAGES.duplicateEmail] } }), { status: 400 })
   }
-  return redirectWithToast(`/settings/users/${result.guid}`, { type: 'success', message: CONTACT_ADDED_MESSAGE })
+  return redirectWithToast(`/settings/users/${result.value.guid}`, { type: 'success', message: CONTACT_ADDED_MESSAGE })
 }
 
 export const meta: MetaFunction = () => [{ title: 'Create Contact' }]

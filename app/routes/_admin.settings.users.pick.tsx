@@ -48,9 +48,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
   // Not a contact of this organisation (gone, or another's): 404, told in the picker itself.
   if (!result.ok) return data({ ...submission.reply(), formErrors: [PICKED_CONTACT_GONE_MESSAGE] }, { status: 404 })
-  const next = `/settings/users/${result.guid}`
+  const next = `/settings/users/${result.value.guid}`
   // Someone already in the list is simply opened: nothing changed, so nothing to announce.
-  return result.added ? redirectWithToast(next, { type: 'success', message: USER_UPDATED_MESSAGE }) : redirect(next)
+  return result.value.added ? redirectWithToast(next, { type: 'success', message: USER_UPDATED_MESSAGE }) : redirect(next)
 }
 
 export const meta: MetaFunction = () => [{ title: 'Search' }]

@@ -1,9 +1,10 @@
 import type { CustomFieldType } from '#db/types'
 import { withTenant } from '#db/tenant-scope'
-import type { Platform } from '../platform'
-import type { ScreenFormResult } from '../settings/screen-form'
-import { validateSubmission } from '../screens/validate-submission'
-import type { Tenant } from '../tenancy/tenant'
+import { err, ok, type Result } from '#server/errors/result'
+import type { Platform } from '#server/platform'
+import type { ScreenFormResult } from '#server/settings/screen-form'
+import { validateSubmission } from '#server/screens/validate-submission'
+import type { Tenant } from '#server/tenancy/tenant'
 import { customFieldDescriptor, OPTION_KEYS, type CustomFieldDialogContext } from './custom-field-descriptor'
 import { customFieldInputSchema } from './custom-field-input'
 import { customFieldTypeLabel, isCustomFieldType } from './custom-field-types'
@@ -47,7 +48,8 @@ export async function loadCustomFieldForEdit(platform: Pick<Platform, 'database'
   return withTenant(platform.database, tenant.id, (trx) => findCustomField(trx, unverifiedGuId))
 }
 
-export type DialogOutcome = { ok: true; toast: string; field: CustomFieldView } | { ok: false; result: ScreenFormResult }
+/** The saved field and its toast, or invalid_input with the dialog's state to show again in `details`. */
+export type DialogOutcome = Result<{ toast: string; field: CustomFieldView }, 'invalid_input', ScreenFormResult>
 
 /**
  * Saves the dialog: the descriptor's checks (shapes, the spec's words), then the domain's
@@ -61,10 +63,8 @@ export async function saveCustomFieldDialog(
 ): Promise<DialogOutcome> {
   const descriptor = customFieldDescriptor(target.field ? target.field.type : target.context)
   const submitted = validateSubmission(descriptor, form)
-  const refuse = (fieldErrors: Record<string, string[]>, formError = descriptor.messages.invalid): DialogOutcome => ({
-    ok: false,
-    result: { intent: DIALOG_INTENT, formError, fieldErrors, values: submitted.values },
-  })
+  const refuse = (fieldErrors: Record<string, string[]>, formError = descriptor.messages.invalid): DialogOutcome =>
+    err('invalid_input', formError, { intent: DIALOG_INTENT, formError, fieldErrors, values: submitted.values })
   if (!submitted.ok) return refuse(submitted.fieldErrors, submitted.formError)
   const value = submitted.value
   const type: CustomFieldType = target.field?.type ?? (target.context === 'all' ? String(value.type) : target.context) as CustomFieldType
@@ -88,10 +88,10 @@ export async function saveCustomFieldDialog(
   const saved = await withTenant(platform.database, tenant.id, (trx) =>
     saveCustomField(trx, tenant.id, parsed.data, { existing: target.field, tagShown: target.field !== null || target.context !== 'all' }),
   )
-  if (!saved.ok) return refuse(saved.fieldErrors)
+  if (!saved.ok) return refuse(saved.details ?? {})
   // Public forms showing this field are cached per tenant; they must show the new words.
   if (target.field) platform.tenants.invalidate(tenant.id)
-  return { ok: true, field: saved.field, toast: target.field ? CUSTOM_FIELD_TOASTS.updated : CUSTOM_FIELD_TOASTS.added }
+  return ok({ field: saved.value, toast: target.field ? CUSTOM_FIELD_TOASTS.updated : CUSTOM_FIELD_TOASTS.added })
 }
 
 /** Deletes a field of this tenant; false when the guid names none. */

@@ -1,13 +1,13 @@
 import { sql } from 'kysely'
 import type { TenantExecutor } from '#db/tenant-scope'
+import { err, ok, type Result } from '#server/errors/result'
 import { generateTag } from '#server/shell/tags'
 import type { CustomFieldInput } from './custom-field-input'
 import { customFieldView, type CustomFieldView } from './custom-field-view'
 import { TAG_FORMAT_MESSAGE, TAG_MAX_LENGTH, tagProblem } from './tag-rules'
 
-export type SaveCustomFieldResult =
-  | { ok: true; field: CustomFieldView }
-  | { ok: false; fieldErrors: Record<string, string[]> }
+/** The saved field, or invalid_input with the messages by field name in `details`. */
+export type SaveCustomFieldResult = Result<CustomFieldView, 'invalid_input', Record<string, string[]>>
 
 /** The tenant's tags except the field's own. */
 async function otherTags(trx: TenantExecutor, exceptId: string | null): Promise<Set<string>> {
@@ -49,7 +49,7 @@ export async function saveCustomField(
   // behind the user's back (forms and templates may name it): cleared, it is refused.
   else if (tag === '' && !options.existing) tag = input.name.length <= TAG_MAX_LENGTH ? generateTag(input.name) : ''
   const problem = tag === '' ? TAG_FORMAT_MESSAGE : tagProblem(tag, taken)
-  if (problem) return { ok: false, fieldErrors: { tag: [problem] } }
+  if (problem) return err('invalid_input', problem, { tag: [problem] })
 
   const values = {
     name: input.name,
@@ -65,7 +65,7 @@ export async function saveCustomField(
       .values({ ...values, tenant_id: tenantId, type: input.type })
       .returningAll()
       .executeTakeFirstOrThrow()
-    return { ok: true, field: customFieldView(row) }
+    return ok(customFieldView(row))
   }
   const row = await trx
     .updateTable('custom_fields')
@@ -74,7 +74,7 @@ export async function saveCustomField(
     .returningAll()
     .executeTakeFirstOrThrow()
   await bumpFormsUsing(trx, row.id)
-  return { ok: true, field: customFieldView(row) }
+  return ok(customFieldView(row))
 }
 
 /** Forms that show this field now show something else: what a visitor signs has changed. */

@@ -47,7 +47,7 @@ export function foundOr404<T>(value: T | null | undefined, message?: string, ini
 }
 
 /** The Response for an AppError or a failed Result; anything else is not ours to word, so a bare 500. */
-export function responseFor(failure: AppError | Err<AppErrorCode, unknown>): Response {
+export function responseFor(failure: AppError | Pick<Err, 'error' | 'message'>): Response {
   if (failure instanceof AppError) return errorResponse(failure.code, failure.message)
   return errorResponse(failure.error, failure.message)
 }

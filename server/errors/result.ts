@@ -22,8 +22,7 @@ export type Err<E extends AppErrorCode = AppErrorCode, D = undefined> = {
   readonly ok: false
   readonly error: E
   readonly message?: string
-  readonly details?: D
-}
+} & ([D] extends [undefined] ? { readonly details?: undefined } : { readonly details: D })
 
 export function ok<T>(value: T): Ok<T>
 export function ok(): Ok<undefined>
@@ -31,11 +30,14 @@ export function ok<T>(value?: T): Ok<T | undefined> {
   return { ok: true, value }
 }
 
-export function err<E extends AppErrorCode, D = undefined>(error: E, message?: string, details?: D): Err<E, D> {
+export function err<E extends AppErrorCode>(error: E, message?: string): Err<E>
+export function err<E extends AppErrorCode, D>(error: E, message: string | undefined, details: D): Err<E, D>
+export function err<E extends AppErrorCode, D>(error: E, message?: string, details?: D): Err<E, D> {
   const failure: { ok: false; error: E; message?: string; details?: D } = { ok: false, error }
   if (message !== undefined) failure.message = message
   if (details !== undefined) failure.details = details
-  return failure
+  // The overloads above tie `details` to D; the object built here matches whichever was called.
+  return failure as Err<E, D>
 }
 
 /** The value, or the failure thrown as an AppError (for callers with nothing better to do with it). */

@@ -4,6 +4,7 @@ import { withTenant } from '#db/tenant-scope'
 import { isStaffRole, ROLE_STAFF } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { parseContactGuid } from '#server/contacts/contact-guid'
+import { err, ok, type Result } from '#server/errors/result'
 import { recordUserAudit } from './user-audit'
 
 /** A picked or newly created contact joins the Users list as Staff (docs/decisions/030). */
@@ -12,9 +13,8 @@ export const NEW_USER_ROLE = ROLE_STAFF
 export const PICK_REQUIRED_MESSAGE = 'Select a member to add.'
 export const PICKED_CONTACT_GONE_MESSAGE = 'That contact no longer exists. Search again.'
 
-export type AddUserFromContactResult =
-  | { ok: true; guid: string; added: boolean }
-  | { ok: false; reason: 'not-found' }
+/** The user's guid and whether the role changed; not_found when no such contact is in this tenant. */
+export type AddUserFromContactResult = Result<{ guid: string; added: boolean }, 'not_found'>
 
 /**
  * "Select a member to add": gives a contact of this tenant the Staff role so it shows in the
@@ -28,7 +28,7 @@ export async function addUserFromContact(options: {
   ip: string | null
 }): Promise<AddUserFromContactResult> {
   const guid = parseContactGuid(options.unverifiedGuid)
-  if (!guid) return { ok: false, reason: 'not-found' }
+  if (!guid) return err('not_found')
   return withTenant(options.database, options.tenant.id, async (trx): Promise<AddUserFromContactResult> => {
     const contact = await trx
       .selectFrom('contacts')
@@ -36,8 +36,8 @@ export async function addUserFromContact(options: {
       .where('guid', '=', guid)
       .forUpdate()
       .executeTakeFirst()
-    if (!contact) return { ok: false, reason: 'not-found' }
-    if (isStaffRole(contact.role)) return { ok: true, guid, added: false }
+    if (!contact) return err('not_found')
+    if (isStaffRole(contact.role)) return ok({ guid, added: false })
     await trx
       .updateTable('contacts')
       .set({ role: NEW_USER_ROLE, updated_at: sql`now()` })
@@ -52,6 +52,6 @@ export async function addUserFromContact(options: {
       after: { role: NEW_USER_ROLE },
       ip: options.ip,
     })
-    return { ok: true, guid, added: true }
+    return ok({ guid, added: true })
   })
 }

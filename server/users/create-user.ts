@@ -3,12 +3,14 @@ import { withTenant } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { ContactFormInput } from '#server/contacts/contact-form-schema'
 import { emailIsTaken, insertContact, isUniqueViolation } from '#server/contacts/insert-contact'
+import { err, ok, type Result } from '#server/errors/result'
 import { NEW_USER_ROLE } from './add-user-from-contact'
 import { recordUserAudit } from './user-audit'
 
 export const CONTACT_ADDED_MESSAGE = 'Added contact successfully'
 
-export type CreateUserResult = { ok: true; guid: string } | { ok: false; reason: 'duplicate-email' }
+/** The new user's guid, or a conflict: the email is already used in this organisation. */
+export type CreateUserResult = Result<{ guid: string }, 'conflict'>
 
 /**
  * The Users screen's Create Contact dialog: a new contact who joins the Users list as Staff.
@@ -24,7 +26,7 @@ export async function createUser(options: {
   const { tenant, input } = options
   try {
     return await withTenant(options.database, tenant.id, async (trx): Promise<CreateUserResult> => {
-      if (await emailIsTaken(trx, input.email)) return { ok: false, reason: 'duplicate-email' }
+      if (await emailIsTaken(trx, input.email)) return err('conflict')
       const contact = await insertContact(trx, tenant.id, input, NEW_USER_ROLE)
       await recordUserAudit(trx, {
         tenantId: tenant.id,
@@ -35,11 +37,11 @@ export async function createUser(options: {
         after: { role: NEW_USER_ROLE, email: input.email },
         ip: options.ip,
       })
-      return { ok: true, guid: contact.guid }
+      return ok({ guid: contact.guid })
     })
   } catch (error) {
     // Two people adding the same email at once: the unique index decides, the loser is told.
-    if (isUniqueViolation(error)) return { ok: false, reason: 'duplicate-email' }
+    if (isUniqueViolation(error)) return err('conflict')
     throw error
   }
 }

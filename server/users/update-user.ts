@@ -4,6 +4,7 @@ import { withTenant } from '#db/tenant-scope'
 import { ROLE_ADMIN } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { parseContactGuid } from '#server/contacts/contact-guid'
+import { err, ok, type Result } from '#server/errors/result'
 import { recordUserAudit } from './user-audit'
 import type { UserSettingsInput } from './user-settings-schema'
 
@@ -13,10 +14,11 @@ export const LAST_ADMIN_DEMOTE_MESSAGE =
 export const LAST_ADMIN_SUSPEND_MESSAGE =
   'This is the only active Administrator, so their account cannot be suspended. Make another user an Administrator first.'
 
-export type UpdateUserResult =
-  | { ok: true; guid: string }
-  | { ok: false; reason: 'not-found' }
-  | { ok: false; reason: 'last-admin'; message: string }
+/**
+ * The saved user's guid; not_found for no such user in this tenant; conflict (with the message
+ * to show) when the change would leave the organisation without an active Administrator.
+ */
+export type UpdateUserResult = Result<{ guid: string }, 'not_found' | 'conflict'>
 
 /**
  * Saves the user detail form: notifications, Account Suspended, Teacher and the role.
@@ -35,7 +37,7 @@ export async function updateUser(options: {
 }): Promise<UpdateUserResult> {
   const { tenant, input } = options
   const guid = parseContactGuid(options.unverifiedGuid)
-  if (!guid) return { ok: false, reason: 'not-found' }
+  if (!guid) return err('not_found')
 
   return withTenant(options.database, tenant.id, async (trx): Promise<UpdateUserResult> => {
     // Lock the target and every active admin in one statement, in id order, so that two admins
@@ -50,15 +52,15 @@ export async function updateUser(options: {
       .forUpdate()
       .execute()
     const target = locked.find((row) => row.guid === guid)
-    if (!target) return { ok: false, reason: 'not-found' }
+    if (!target) return err('not_found')
 
     const isActiveAdmin = target.role === ROLE_ADMIN && !target.is_account_locked
     const otherActiveAdmins = locked.filter(
       (row) => row.guid !== guid && row.role === ROLE_ADMIN && !row.is_account_locked,
     ).length
     if (isActiveAdmin && otherActiveAdmins === 0) {
-      if (input.role !== ROLE_ADMIN) return { ok: false, reason: 'last-admin', message: LAST_ADMIN_DEMOTE_MESSAGE }
-      if (input.isAccountLocked) return { ok: false, reason: 'last-admin', message: LAST_ADMIN_SUSPEND_MESSAGE }
+      if (input.role !== ROLE_ADMIN) return err('conflict', LAST_ADMIN_DEMOTE_MESSAGE)
+      if (input.isAccountLocked) return err('conflict', LAST_ADMIN_SUSPEND_MESSAGE)
     }
 
     await trx
@@ -91,6 +93,6 @@ export async function updateUser(options: {
         after: { isAccountLocked: input.isAccountLocked },
       })
     }
-    return { ok: true, guid }
+    return ok({ guid })
   })
 }

@@ -137,8 +137,8 @@ async function createSignedBenchForm(platform: TestPlatform, tenant: Tenant): Pr
     for (const field of BENCH_FIELDS) {
       const input = customFieldInputSchema.parse({ type: field.type, name: field.name, tag: field.tag, isMandatory: field.isMandatory ?? false, options: field.options ?? [] })
       const saved = await saveCustomField(trx, tenant.id, input, { existing: null, tagShown: true })
-      if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors))
-      guIds.push(saved.field.guId)
+      if (!saved.ok) throw new Error(JSON.stringify(saved.details))
+      guIds.push(saved.value.guId)
     }
     const form = await saveCustomForm(
       trx,

@@ -20,8 +20,8 @@ export async function createTrialForm(platform: Platform, tenant: Tenant, overri
       { type: 'textarea', name: 'Injuries or health notes' },
     ]) {
       const saved = await saveCustomField(trx, tenant.id, customFieldInputSchema.parse(input), { existing: null, tagShown: false })
-      if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors))
-      fields.push(saved.field)
+      if (!saved.ok) throw new Error(JSON.stringify(saved.details))
+      fields.push(saved.value)
     }
     const form = await saveCustomForm(
       trx,
