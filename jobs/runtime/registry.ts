@@ -1,9 +1,9 @@
 import type { JobContext, JobContract } from '#server/jobs/job-contract'
 import type { Platform } from '#server/platform'
-import { formSubmissionPdfJob } from '../form-submission-pdf'
-import { handleFormSubmissionPdf } from '../form-submission-pdf.handler'
-import { sendEmailJob } from '../send-email'
-import { handleSendEmail } from '../send-email.handler'
+import { formSubmissionPdfJob } from '#jobs/form-submission-pdf'
+import { handleFormSubmissionPdf } from '#jobs/form-submission-pdf.handler'
+import { sendEmailJob } from '#jobs/send-email'
+import { handleSendEmail } from '#jobs/send-email.handler'
 import { InvalidJobPayloadError } from './job-failure'
 
 type PayloadOf<C> = C extends JobContract<infer P> ? P : never

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto'
 import type { DatabaseHandle } from '#db/connection'
 import { migrateToLatest } from '#db/migrate'
 import { seedDatabase } from '#db/seed'
-import { hashPassword } from '../auth/password'
-import { readOrCreateSecretFile, type Env } from '../env.server'
-import type { Logger } from '../logger'
+import { hashPassword } from '#server/auth/password'
+import { readOrCreateSecretFile, type Env } from '#server/env.server'
+import type { Logger } from '#server/logger'
 
 export interface PreparedDatabase {
   seeded: boolean

@@ -1,5 +1,5 @@
 import { demoLogins, masterAdminEmail } from '#db/seed-data'
-import type { Env } from '../env.server'
+import type { Env } from '#server/env.server'
 
 /** Tells whoever started the server where to go and how to sign in. */
 export function printWelcome(env: Env, demoPassword: string | null): void {
