@@ -7,7 +7,7 @@ import { BullJobQueue } from '#jobs/runtime/bullmq-queue'
 import { sendEmailJob } from '#jobs/send-email'
 import { startFakeSmtpServer, type FakeSmtpServer } from '#tests/fakes/smtp-server'
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database'
-import { ensureBuilt } from '../http/ensure-built'
+import { ensureBuilt } from '#tests/integration/http/ensure-built'
 import { insertOutboxRow, readOutboxRow } from './job-test-support'
 
 const baseEnv = { PATH: process.env.PATH ?? '', NODE_ENV: 'test' as const, APP_SECRET: 'test-secret-test-secret-test-secret-0123' }
