@@ -90,7 +90,7 @@ export default function DashboardRoute() {
                   </div>
                   <div className="text-right">
                     <span className="inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">{contact.roleLabel}</span>
-                    <p className="mt-0.5 text-xs text-slate-400">{contact.added}</p>
+                    <p className="mt-0.5 text-xs text-slate-500">{contact.added}</p>
                   </div>
                 </li>
               ))}
@@ -112,7 +112,7 @@ export default function DashboardRoute() {
                     <p className="truncate text-sm font-medium text-slate-900">{submission.name}</p>
                     <p className="truncate text-xs text-slate-500">{submission.formName}</p>
                   </div>
-                  <p className="text-xs text-slate-400">{submission.received}</p>
+                  <p className="text-xs text-slate-500">{submission.received}</p>
                 </li>
               ))}
             </ul>

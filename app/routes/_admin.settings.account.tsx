@@ -64,7 +64,7 @@ export default function AccountSettingsRoute() {
           <Form method="post" encType="multipart/form-data" className="ml-auto flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value="logo" />
             <div className="flex h-16 w-28 items-center justify-center overflow-hidden rounded-md border border-dashed border-slate-300 bg-slate-50">
-              {view.logo ? <img src={view.logo} alt="Organization logo" className="max-h-full max-w-full object-contain" /> : <span className="text-xs text-slate-400">No logo</span>}
+              {view.logo ? <img src={view.logo} alt="Organization logo" className="max-h-full max-w-full object-contain" /> : <span className="text-xs text-slate-600">No logo</span>}
             </div>
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
               Logo

@@ -66,9 +66,10 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
         className="group/sidebar invisible fixed inset-y-0 left-0 z-40 flex w-[250px] -translate-x-full flex-col bg-slate-900 shadow-xl transition-[width,transform,visibility] duration-300 group-has-[#sidebar-open:checked]/shell:visible group-has-[#sidebar-open:checked]/shell:translate-x-0 lg:visible lg:translate-x-0 lg:shadow-none group-has-[#sidebar-fold:checked]/shell:lg:w-16 group-has-[#sidebar-fold:checked]/shell:lg:hover:w-[250px] group-has-[#sidebar-fold:checked]/shell:lg:hover:shadow-2xl"
       >
         <div className="flex h-16 shrink-0 items-center gap-3 px-4">
-          <Link to="/dashboard" className="flex min-w-0 flex-1 items-center gap-3" aria-label={`${site.name} dashboard`}>
+          <Link to="/dashboard" className="flex min-w-0 flex-1 items-center gap-3">
             <TenantLogo name={site.name} logoUrl={site.logoUrl} className="h-8" />
-            <span className="truncate text-sm font-semibold text-white group-has-[#sidebar-fold:checked]/shell:lg:hidden group-has-[#sidebar-fold:checked]/shell:lg:group-hover/sidebar:inline">
+            {/* Folded, the name is hidden from sight only: it still names the link. */}
+            <span className="truncate text-sm font-semibold text-white group-has-[#sidebar-fold:checked]/shell:lg:sr-only group-has-[#sidebar-fold:checked]/shell:lg:group-hover/sidebar:not-sr-only">
               {site.name}
             </span>
           </Link>
@@ -111,8 +112,9 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
             <Menu aria-hidden className="h-5 w-5" />
             <span className="sr-only">Fold or unfold the menu</span>
           </label>
-          <Link to="/dashboard" className="lg:hidden" aria-label={site.name}>
+          <Link to="/dashboard" className="lg:hidden">
             <TenantLogo name={site.name} logoUrl={site.logoUrl} className="h-8" />
+            <span className="sr-only">{site.name}</span>
           </Link>
           <div className="hidden h-6 w-px bg-slate-200 sm:block" />
           <div className="hidden sm:block">

@@ -49,7 +49,7 @@ export function StudentShell({ shell, toast, session, children }: Props) {
       ) : null}
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-[1366px] items-center gap-3 px-4 sm:px-6">
-          <Link to="/" className="flex min-w-0 items-center gap-3" aria-label={site.name}>
+          <Link to="/" className="flex min-w-0 items-center gap-3">
             <TenantLogo name={site.name} logoUrl={site.logoUrl} className="h-9" />
             <span className="truncate text-base font-semibold text-slate-900">{site.name}</span>
           </Link>

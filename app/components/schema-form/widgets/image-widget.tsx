@@ -24,7 +24,7 @@ export function ImageWidget(props: WidgetProps) {
   return (
     <div className="flex flex-wrap items-center gap-4">
       <div className="flex h-20 w-28 items-center justify-center overflow-hidden rounded-md border border-dashed border-slate-300 bg-slate-50">
-        {shown ? <img src={shown} alt={label} className="max-h-full max-w-full object-contain" /> : <span className="text-xs text-slate-400">No image</span>}
+        {shown ? <img src={shown} alt={label} className="max-h-full max-w-full object-contain" /> : <span className="text-xs text-slate-600">No image</span>}
       </div>
       <div className="flex flex-col gap-2">
         <input type="hidden" name={htmlName ?? id} value={current} />
