@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { SESSION_COOKIE } from '#server/auth/session-cookie'
 import { nonceOfCsp, send as sendTo, setCookie, type SendOptions } from '../support/http'
 import { SEED_DEMO_PASSWORD, useServer } from '../support/server'
 
@@ -6,11 +7,17 @@ const server = useServer()
 const send = (path: string, options: SendOptions) => sendTo(server().port, path, options)
 const demoHost = () => `demo.localhost:${server().port}`
 
+/** A session inserted for the person (tests/e2e/support/session-minter.ts), as a Cookie header. */
 async function signIn(email: string): Promise<string> {
+  return `${SESSION_COOKIE}=${await server().sessionTokenFor({ orgId: 'demo', email })}`
+}
+
+/** Signing in through the login action itself, for the test of what a sign-in leaves alone. */
+async function signInThroughLoginAction(email: string): Promise<string> {
   const body = new URLSearchParams({ intent: 'login', email, password: SEED_DEMO_PASSWORD }).toString()
   const answer = await send('/login', { host: demoHost(), method: 'POST', body })
   expect(answer.status).toBe(302)
-  const cookie = setCookie(answer, '__session')
+  const cookie = setCookie(answer, SESSION_COOKIE)
   if (!cookie) throw new Error(`no session cookie for ${email}`)
   return cookie
 }
@@ -77,7 +84,7 @@ test("someone signing in and a visitor's post to a form keep the tenant's pages"
   await send('/settings/seosetting', { host: demoHost(), cookie })
   expect((await send('/settings/seosetting', { host: demoHost(), cookie })).headers['x-page-cache']).toBe('hit')
 
-  await signIn('staff@demo.test')
+  await signInThroughLoginAction('staff@demo.test')
   const missingForm = await send('/pforms/00000000-0000-4000-8000-000000000000', { host: demoHost(), method: 'POST', body: 'x=1' })
   expect(missingForm.status).toBe(404)
   expect((await send('/settings/seosetting', { host: demoHost(), cookie })).headers['x-page-cache']).toBe('hit')

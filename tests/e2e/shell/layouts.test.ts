@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { useBrowser, waitForHydration } from '../support/browser'
 import { useServer } from '../support/server'
-import { signIn } from './sign-in'
+import { signedInPage } from '../support/login'
 
 const server = useServer()
 const browser = useBrowser()
@@ -20,8 +20,7 @@ const visibleMenuLinks = (page: Page) =>
 
 describe('staff back office (vertical layout)', () => {
   test('an admin lands on the dashboard with the sidebar, toolbar and footer', async () => {
-    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 } })
-    await signIn(page, server(), 'admin@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { viewport: { width: 1366, height: 900 } })
     expect(new URL(page.url()).pathname).toBe('/dashboard')
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Avery' }).waitFor()
     await page.waitForFunction(() => document.title === 'Dashboard | Demo Yoga Studio')
@@ -38,8 +37,7 @@ describe('staff back office (vertical layout)', () => {
   })
 
   test('the sidebar folds to 64 px, stays folded on the next page, and unfolds', async () => {
-    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 } })
-    await signIn(page, server(), 'admin@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { viewport: { width: 1366, height: 900 } })
     await waitForHydration(page)
     expect(await sidebarWidth(page)).toBe(250)
     await page.getByTestId('sidebar-fold-toggle').click()
@@ -57,8 +55,7 @@ describe('staff back office (vertical layout)', () => {
   })
 
   test('menu search filters the menu by title, ignoring case', async () => {
-    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 } })
-    await signIn(page, server(), 'admin@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { viewport: { width: 1366, height: 900 } })
     await waitForHydration(page)
     const search = page.getByRole('searchbox', { name: 'Search the menu' })
     await search.fill('SETT')
@@ -69,30 +66,66 @@ describe('staff back office (vertical layout)', () => {
     await expect(visibleMenuLinks(page)).resolves.toContain('Dashboard')
   })
 
-  test('menu search works without JavaScript too', async () => {
-    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 }, javaScriptEnabled: false })
-    await signIn(page, server(), 'admin@demo.test')
-    await page.goto(demo('/dashboard?menu=logout'))
+  test('menu search works without JavaScript too, and keeps the term on the page it was typed on', async () => {
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/settings/account' }, { viewport: { width: 1366, height: 900 }, javaScriptEnabled: false })
+    const search = page.getByRole('searchbox', { name: 'Search the menu' })
+    await search.fill('logout')
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('menu') === 'logout'), search.press('Enter')])
+    expect(new URL(page.url()).pathname).toBe('/settings/account')
+    await expect(search.inputValue()).resolves.toBe('logout')
     await expect(visibleMenuLinks(page)).resolves.toEqual(['Logout'])
   })
 
+  test('the first tab stop skips to the main content; the menu checkbox comes after it and its button shows the focus', async () => {
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { viewport: { width: 1366, height: 900 } })
+    await waitForHydration(page)
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to main content' })
+    await expect(skip.evaluate((element) => element === document.activeElement)).resolves.toBe(true)
+    await expect(skip.evaluate((element) => element.getBoundingClientRect().top >= 0)).resolves.toBe(true)
+    await page.keyboard.press('Tab')
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('sidebar-fold')
+    const outline = await page.getByTestId('sidebar-fold-toggle').evaluate((element) => getComputedStyle(element).outlineStyle)
+    expect(outline).toBe('solid')
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.hash === '#main')
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main')
+  })
+
+  test('on a phone the closed menu holds no tab stops', async () => {
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { viewport: { width: 360, height: 740 } })
+    await waitForHydration(page)
+    const focusable = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="sidebar"] a, [data-testid="sidebar"] input, [data-testid="sidebar"] summary, [data-testid="sidebar"] button')].filter(
+          (element) => getComputedStyle(element).visibility !== 'hidden' && element.getClientRects().length > 0,
+        ).length,
+      )
+    await expect(focusable()).resolves.toBe(0)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('sidebar-open')
+    await page.keyboard.press('Space')
+    await page.waitForFunction(() => Math.round(document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().left ?? -1) === 0)
+    await expect(focusable()).resolves.toBeGreaterThan(5)
+  })
+
   test('a group opens when the page is inside it and closes otherwise', async () => {
-    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 } })
-    await signIn(page, server(), 'admin@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { viewport: { width: 1366, height: 900 } })
     await expect(openGroups(page)).resolves.toEqual(['overview'])
     await page.goto(demo('/settings/account'))
     await expect(openGroups(page)).resolves.toEqual(['resources'])
     await waitForHydration(page)
     // Client-side navigation re-evaluates the groups as well.
-    await page.getByRole('link', { name: 'Demo Yoga Studio dashboard' }).click()
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Demo Yoga Studio', exact: true }).click()
     await page.waitForURL('**/dashboard')
     await page.waitForFunction(() => document.querySelector('details[data-group="resources"]')?.hasAttribute('open') === false)
     await expect(openGroups(page)).resolves.toEqual(['overview'])
   })
 
   test('on a phone the menu slides in from the toolbar button', async () => {
-    const { page } = await browser.newPage({ viewport: { width: 390, height: 800 } })
-    await signIn(page, server(), 'staff@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'staff@demo.test' }, { viewport: { width: 390, height: 800 } })
     expect(new URL(page.url()).pathname).toBe('/calendar')
     await expect(page.getByText('No classes scheduled yet.').isVisible()).resolves.toBe(true)
     const left = () => page.getByTestId('sidebar').evaluate((element) => Math.round(element.getBoundingClientRect().left))
@@ -102,9 +135,8 @@ describe('staff back office (vertical layout)', () => {
   })
 
   test('My Profile saves a new phone number with a toast, and refuses a bad one in the form', async () => {
-    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 } })
-    await signIn(page, server(), 'admin@demo.test')
-    await page.locator('summary[aria-label="User menu"]').click()
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { viewport: { width: 1366, height: 900 } })
+    await page.getByTestId('user-menu').locator('summary').click()
     await page.getByRole('link', { name: 'My Profile' }).click()
     await page.waitForURL('**/profile')
     await waitForHydration(page)
@@ -120,8 +152,7 @@ describe('staff back office (vertical layout)', () => {
 
 describe('student portal (horizontal layout)', () => {
   test('a student lands on classes with the horizontal menu, which hides under 821 px', async () => {
-    const { page } = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    await signIn(page, server(), 'student@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'student@demo.test' }, { viewport: { width: 1280, height: 900 } })
     expect(new URL(page.url()).pathname).toBe('/classes')
     const navbar = page.getByTestId('student-navbar')
     await navbar.waitFor()
@@ -145,8 +176,7 @@ describe('student portal (horizontal layout)', () => {
   })
 
   test('a student opening a staff address is sent to the portal', async () => {
-    const { page } = await browser.newPage()
-    await signIn(page, server(), 'student@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'student@demo.test' })
     await page.goto(demo('/dashboard'))
     expect(new URL(page.url()).pathname).toBe('/classes')
   })
@@ -179,8 +209,7 @@ describe('public website (horizontal layout)', () => {
   })
 
   test('web preview shows staff the public site, and Admin View brings them back', async () => {
-    const { page } = await browser.newPage({ viewport: { width: 1366, height: 900 } })
-    await signIn(page, server(), 'admin@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { viewport: { width: 1366, height: 900 } })
     await page.locator('summary[aria-label="Preview"]').click()
     await Promise.all([page.waitForURL('**/home'), page.getByRole('button', { name: 'Web Preview' }).click()])
     await page.getByText('You are seeing the website as visitors do.').waitFor()

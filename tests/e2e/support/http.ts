@@ -17,6 +17,8 @@ export interface SendOptions {
 export function send(port: number, path: string, options: SendOptions): Promise<Answer> {
   return new Promise((done, fail) => {
     const headers: Record<string, string> = { host: options.host }
+    // A browser's post names the page's origin; the server's CSRF check compares it with the host.
+    if ((options.method ?? 'GET') !== 'GET') headers.origin = `http://${options.host}`
     if (options.cookie) headers.cookie = options.cookie
     if (options.body !== undefined) {
       headers['content-type'] = 'application/x-www-form-urlencoded'

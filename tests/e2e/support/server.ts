@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { withDatabaseName } from '#tests/support/test-database'
+import { makePgliteSessionPool, postgresSessionMinter, type SessionMinter, type SignInAs } from './session-minter'
 
 /** The demo users' password in every server these tests start. */
 export const SEED_DEMO_PASSWORD = 'e2e-demo-password-1'
@@ -32,6 +33,8 @@ export interface RunningServer {
   dataDir: string
   /** Everything the server printed so far (stdout and stderr, interleaved). */
   output(): string
+  /** A new session of this person, as the value of the `__session` cookie (see login.ts). */
+  sessionTokenFor(who: SignInAs): Promise<string>
   stop(): Promise<void>
 }
 
@@ -69,6 +72,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...options.env,
   })
 
+  // PGlite allows one process at a time: sessions for the login fixture are made before the server opens it.
+  let sessions: SessionMinter | null = database ? null : await makePgliteSessionPool(env)
+
   const lines: string[] = []
   const child = spawn(process.execPath, [join(appDir, 'build/server.js')], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const collect = (chunk: Buffer) => {
@@ -82,6 +88,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const cleanUp = async () => {
     await stopChild(child, exited)
+    await sessions?.close()
     await database?.drop()
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(appDir, { recursive: true, force: true })
@@ -94,6 +101,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output()}`)
   }
 
+  if (database) sessions = await postgresSessionMinter(database.url, env)
+  const minter = sessions
+
   let stopped: Promise<void> | null = null
   return {
     url: (orgId) => (orgId ? `http://${orgId}.localhost:${port}` : `http://localhost:${port}`),
@@ -102,6 +112,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     databaseUrl: database?.url ?? null,
     dataDir,
     output,
+    sessionTokenFor: (who) => {
+      if (!minter) throw new Error('no session minter')
+      return minter.tokenFor(who)
+    },
     stop: () => (stopped ??= cleanUp()),
   }
 }

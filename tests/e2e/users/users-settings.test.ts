@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { useBrowser, waitForHydration } from '../support/browser'
 import { useServer } from '../support/server'
-import { signInThroughForm } from './sign-in'
+import { signedInPage } from '../support/login'
 
 const server = useServer()
 const browser = useBrowser()
@@ -32,10 +32,8 @@ async function chooseRoleAndSubmit(page: Page, label: string) {
 
 describe('user detail', () => {
   test('a role change takes effect on that user\'s next request', async () => {
-    const admin = await browser.newPage()
-    await signInThroughForm(admin.page, server(), 'admin@demo.test')
-    const staff = await browser.newPage({ allowConsoleErrors: [forbiddenLoad] })
-    await signInThroughForm(staff.page, server(), 'frontdesk@demo.test')
+    const admin = await signedInPage(browser, server(), { email: 'admin@demo.test' })
+    const staff = await signedInPage(browser, server(), { email: 'frontdesk@demo.test' }, { allowConsoleErrors: [forbiddenLoad] })
 
     const before = await staff.page.goto(`${server().url('demo')}/settings`)
     expect(before?.status()).toBe(403)
@@ -59,10 +57,8 @@ describe('user detail', () => {
   })
 
   test('suspending signs the user out at once; the last admin cannot be demoted', async () => {
-    const admin = await browser.newPage({ allowConsoleErrors: [refusedForm] })
-    await signInThroughForm(admin.page, server(), 'admin@demo.test')
-    const staff = await browser.newPage()
-    await signInThroughForm(staff.page, server(), 'staff@demo.test')
+    const admin = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { allowConsoleErrors: [refusedForm] })
+    const staff = await signedInPage(browser, server(), { email: 'staff@demo.test' })
     await staff.page.goto(`${server().url('demo')}/dashboard`)
     expect(new URL(staff.page.url()).pathname).toBe('/dashboard')
 
@@ -88,8 +84,7 @@ describe('user detail', () => {
   })
 
   test('the Users List sidebar switches the shown user', async () => {
-    const { page } = await browser.newPage()
-    await signInThroughForm(page, server(), 'admin@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' })
     await openUserFromList(page, 'Avery Admin')
     await waitForHydration(page)
     const sidebar = page.getByRole('navigation', { name: 'Users List' })
@@ -101,8 +96,7 @@ describe('user detail', () => {
 
 describe('users list', () => {
   test('shows the staff table, sorts and pages on the server, without JavaScript too', async () => {
-    const { page } = await browser.newPage({ javaScriptEnabled: false })
-    await signInThroughForm(page, server(), 'admin@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { javaScriptEnabled: false })
     await page.goto(usersUrl())
     const table = page.getByRole('table')
     await expect(table.getByRole('columnheader').allTextContents()).resolves.toEqual(['Name', 'Email', 'Role', 'Teacher', 'Last Login Time'])
@@ -124,8 +118,7 @@ describe('users list', () => {
 
 describe('contact picker', () => {
   test('with JavaScript: search after a pause, pick, Enter adds the contact as a user', async () => {
-    const { page } = await browser.newPage()
-    await signInThroughForm(page, server(), 'admin@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' })
     await page.goto(usersUrl())
     await waitForHydration(page)
     await page.getByRole('link', { name: 'Search Contact' }).click()
@@ -148,8 +141,7 @@ describe('contact picker', () => {
   })
 
   test('without JavaScript: a search page with radio buttons and Submit', async () => {
-    const { page } = await browser.newPage({ javaScriptEnabled: false })
-    await signInThroughForm(page, server(), 'admin@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { javaScriptEnabled: false })
     await page.goto(usersUrl())
     await page.getByRole('link', { name: 'Search Contact' }).click()
     await page.waitForURL('**/settings/users/pick')
@@ -165,8 +157,7 @@ describe('contact picker', () => {
 
 describe('Create Contact', () => {
   test('with JavaScript: Submit waits for the required fields, a used email is told in the dialog', async () => {
-    const { page } = await browser.newPage({ allowConsoleErrors: [refusedForm] })
-    await signInThroughForm(page, server(), 'admin@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { allowConsoleErrors: [refusedForm] })
     await page.goto(usersUrl())
     await waitForHydration(page)
     await page.getByRole('link', { name: 'Add Contact' }).click()
@@ -190,8 +181,7 @@ describe('Create Contact', () => {
   })
 
   test('without JavaScript: a page that re-renders the messages, then adds the contact', async () => {
-    const { page } = await browser.newPage({ javaScriptEnabled: false, allowConsoleErrors: [refusedForm] })
-    await signInThroughForm(page, server(), 'admin@demo.test')
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { javaScriptEnabled: false, allowConsoleErrors: [refusedForm] })
     await page.goto(usersUrl())
     await page.getByRole('link', { name: 'Add Contact' }).click()
     await page.waitForURL('**/settings/users/add')
