@@ -173,6 +173,8 @@ export function startBullWorkers(platform: Platform, logger: Logger, options: Wo
     worker.on('failed', (job, error) => {
       if (logged.has(error)) return
       logger.warn({ job: job?.name, jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'job failed')
+      // Failed outside the processor (stalled too often): it will not run again.
+      if (job?.id) void lines.leave(queueName, lineOf(job.data), job.id)
     })
     worker.on('error', (error) => logger.error({ queue: queueName, err: error }, 'worker error'))
     return worker
