@@ -35,9 +35,12 @@ export async function postgresSessionMinter(databaseUrl: string, serverEnv: Read
   return {
     async tokenFor(who) {
       const person = await findPerson(database, who)
-      const issued = await withTenant(database, person.tenantId, (trx) =>
-        insertSession(trx, { tenantId: person.tenantId, contactId: person.contactId, expiresAt: idleExpiry(new Date(), idleMinutes) }),
-      )
+      const issued = await withTenant(database, person.tenantId, async (trx) => {
+        const now = new Date()
+        // As a sign-in does: the footer's 'Last activity' shows it.
+        await trx.updateTable('contacts').set({ last_login_at: now }).where('id', '=', person.contactId).execute()
+        return insertSession(trx, { tenantId: person.tenantId, contactId: person.contactId, expiresAt: idleExpiry(now, idleMinutes) })
+      })
       return issued.token
     },
     close: () => database.close(),
@@ -76,6 +79,7 @@ export async function makePgliteSessionPool(serverEnv: Readonly<Record<string, s
           issued.push((await insertSession(trx, { tenantId: person.tenantId, contactId: person.contactId, expiresAt })).token)
         }
         await trx.updateTable('sessions').set({ last_seen_at: new Date(0) }).where('contact_id', '=', person.contactId).execute()
+        await trx.updateTable('contacts').set({ last_login_at: new Date() }).where('id', '=', person.contactId).execute()
         return issued
       })
       pool.set(personKey({ orgId: person.orgId, email: person.email }), tokens)
