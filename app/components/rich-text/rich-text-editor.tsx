@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
+import quillSnow from 'quill/dist/quill.snow.css'
+import { labelQuillToolbar } from './label-quill-toolbar'
 
 /** The product's rich-text toolbar (spec 000 section 9), in Quill 2's terms. */
 export const RICH_TEXT_TOOLBAR = [
@@ -43,14 +45,20 @@ export function RichTextEditor({ id, name, value, onChange, label, disabled, des
   useEffect(() => {
     let cancelled = false
     let container: HTMLDivElement | null = null
-    void import('quill').then(({ default: Quill }) => {
+    let stopLabelling: (() => void) | null = null
+    // The snow theme's stylesheet first: without it the toolbar's icons are drawn page-sized.
+    void Promise.all([snowStylesheet(), import('quill')]).then(([, { default: Quill }]) => {
       if (cancelled || !host.current) return
       container = document.createElement('div')
       host.current.appendChild(container)
       const quill = new Quill(container, { theme: 'snow', readOnly: disabled, modules: { toolbar: RICH_TEXT_TOOLBAR } })
       quill.setContents(quill.clipboard.convert({ html: latest.current.value }), 'silent')
       quill.root.setAttribute('aria-label', label)
+      quill.root.setAttribute('role', 'textbox')
+      quill.root.setAttribute('aria-multiline', 'true')
       if (describedBy) quill.root.setAttribute('aria-describedby', describedBy)
+      const toolbar = host.current.querySelector<HTMLElement>('.ql-toolbar')
+      if (toolbar) stopLabelling = labelQuillToolbar(toolbar, label, container.querySelector<HTMLElement>('.ql-tooltip'))
       quill.on('text-change', () => {
         const html = quill.getLength() <= 1 ? '' : quill.getSemanticHTML().replace(/&nbsp;/g, ' ')
         latest.current.onChange(html)
@@ -59,6 +67,7 @@ export function RichTextEditor({ id, name, value, onChange, label, disabled, des
     })
     return () => {
       cancelled = true
+      stopLabelling?.()
       // Quill puts its toolbar before the editor, inside our host: clear both.
       if (host.current) host.current.innerHTML = ''
       container = null
@@ -82,4 +91,25 @@ export function RichTextEditor({ id, name, value, onChange, label, disabled, des
       <div ref={host} className="bg-white [&_.ql-editor]:min-h-40" />
     </div>
   )
+}
+
+let snowLoaded: Promise<void> | null = null
+
+/** Adds Quill's snow stylesheet once per page (a route may already link it) and waits for it. */
+function snowStylesheet(): Promise<void> {
+  snowLoaded ??= new Promise<void>((done) => {
+    const existing = [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].find((link) => link.href.endsWith(quillSnow))
+    if (existing?.sheet) return done()
+    const link = existing ?? document.createElement('link')
+    // Loaded or not, the editor comes: a stylesheet that fails must not leave it missing.
+    link.addEventListener('load', () => done(), { once: true })
+    link.addEventListener('error', () => done(), { once: true })
+    if (!existing) {
+      link.rel = 'stylesheet'
+      link.href = quillSnow
+      link.dataset.quillSnow = 'true'
+      document.head.appendChild(link)
+    }
+  })
+  return snowLoaded
 }
