@@ -7,11 +7,15 @@ import { benchPublicFormPage } from './public-form-page.bench'
 import { formatLoad, type LoadResult } from './load'
 import { benchFormSubmissions, formatFormSubmissions, type FormSubmissionsResult } from './form-submissions.bench'
 import { benchSubmissionPdf, formatSubmissionPdf } from './submission-pdf.bench'
+import { benchPublicFormWeight, FORM_JS_TARGET_GZIP_BYTES, formatPublicFormWeight } from './public-form-weight.bench'
+import { benchPublicFormRatio, FORM_RATIO_TARGET, formatPublicFormRatio } from './public-form-ratio.bench'
 
 /**
  * `npm run bench`: tenant resolution from the cache, then HTTP load against the built server
- * (one process; with Postgres also two), the registration forms (public form page, no-script
- * submissions on Postgres, the PDF copy job), and a summary against the targets. With REDIS_URL
+ * (one process; with Postgres also two), the registration forms (public form page, the
+ * JavaScript its visitors download before any interaction, its throughput against a bare
+ * node:http server sending the same bytes, no-script submissions on Postgres, the PDF copy
+ * job), and a summary against the targets. With REDIS_URL
  * set the submissions benchmark queues PDF copies on BullMQ, as a deployment with workers does;
  * without it they are rendered inside the web server while it takes posts.
  * Figures are only comparable on a quiet machine, so the load average is printed with them.
@@ -51,6 +55,10 @@ for (const webConcurrency of setups) {
   console.log(`\n${formatLoad(result)}`)
   formPages.push(result)
 }
+const formWeight = await benchPublicFormWeight()
+console.log(`\n${formatPublicFormWeight(formWeight)}`)
+const formRatio = await benchPublicFormRatio()
+console.log(`\n${formatPublicFormRatio(formRatio)}`)
 const submissions: FormSubmissionsResult[] = []
 for (const webConcurrency of setups) {
   const result = await benchFormSubmissions({ webConcurrency })
@@ -84,6 +92,18 @@ const rows: string[][] = [
     `>= ${PAGE_TARGET_RPS} req/s, p99 < ${PAGE_TARGET_P99_MS} ms`,
     verdict(r.requestsPerSecond >= PAGE_TARGET_RPS && r.p99Ms < PAGE_TARGET_P99_MS && r.non2xx === 0 && r.errors === 0),
   ]),
+  [
+    'public form JavaScript before any interaction',
+    `${(formWeight.gzipBytes / 1024).toFixed(1)} KB gzipped in ${formWeight.scripts} scripts (${(formWeight.rawBytes / 1024).toFixed(1)} KB raw); first focus adds ${(formWeight.afterFocusGzipBytes / 1024).toFixed(1)} KB`,
+    `<= ${FORM_JS_TARGET_GZIP_BYTES / 1024} KB gzipped`,
+    verdict(formWeight.gzipBytes <= FORM_JS_TARGET_GZIP_BYTES),
+  ],
+  [
+    `${formRatio.target} (${formRatio.app.setup})`,
+    `${(formRatio.ratio * 100).toFixed(0)}%: ${formRatio.app.requestsPerSecond.toFixed(0)} against ${formRatio.bare.requestsPerSecond.toFixed(0)} req/s, ${formRatio.encoding} answer of ${formRatio.bodyBytes.toLocaleString('en')} bytes`,
+    `>= ${FORM_RATIO_TARGET * 100}% with compression on`,
+    formRatio.encoding === 'identity' ? 'compression off' : verdict(formRatio.ratio >= FORM_RATIO_TARGET),
+  ],
   ...(submissions.length > 0
     ? submissions.map((r) => {
         const refused = Object.values(r.refused).reduce((sum, count) => sum + count, 0)
