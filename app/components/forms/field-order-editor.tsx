@@ -89,12 +89,12 @@ export function FieldOrderEditor({ choices, initialOrder }: { choices: FieldChoi
                 {hydrated ? (
                   <button type="button" onClick={() => setOrder((current) => [...current, choice.guId])} className={chip}>
                     <Plus aria-hidden className="h-4 w-4" />
-                    {choice.name} <span className="text-slate-400">({choice.typeLabel})</span>
+                    {choice.name} <span className="text-slate-600">({choice.typeLabel})</span>
                   </button>
                 ) : (
                   <button type="submit" name="order" value={`add:${choice.guId}`} className={chip}>
                     <Plus aria-hidden className="h-4 w-4" />
-                    {choice.name} <span className="text-slate-400">({choice.typeLabel})</span>
+                    {choice.name} <span className="text-slate-600">({choice.typeLabel})</span>
                   </button>
                 )}
               </li>
@@ -116,12 +116,12 @@ function SortableRow({ choice, draggable, children }: { choice: FieldChoice; dra
       data-field-guid={choice.guId}
     >
       {draggable ? (
-        <button type="button" {...attributes} {...listeners} aria-label={`Drag ${choice.name}`} className="cursor-grab touch-none text-slate-400 hover:text-slate-700">
+        <button type="button" {...attributes} {...listeners} aria-label={`Drag ${choice.name}`} className="cursor-grab touch-none text-slate-500 hover:text-slate-700">
           <GripVertical aria-hidden className="h-4 w-4" />
         </button>
       ) : null}
       <span className="min-w-0 flex-1 truncate text-sm text-slate-800">
-        {choice.name} <span className="text-slate-400">({choice.typeLabel})</span>
+        {choice.name} <span className="text-slate-600">({choice.typeLabel})</span>
       </span>
       {children}
     </li>
