@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { hasPermission, type Permission } from '#server/auth/permissions'
+import { forbidden, notFound } from '#server/errors/responses'
 import { sessionOfRequest, type RequestSession } from '#server/auth/request-session'
 import { clearedSessionCookie, sessionCookie } from '#server/auth/session-cookie'
 import type { IssuedSession } from '#server/auth/session-store'
@@ -41,20 +42,20 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 /** Admin, staff or front desk. */
 export async function requireStaff(request: Request, context: AppLoadContext): Promise<GuardAccess> {
   const access = await requireUser(request, context)
-  if (!isStaffRole(access.user.role)) throw forbidden()
+  if (!isStaffRole(access.user.role)) throw forbidden('You do not have access to this page.')
   return access
 }
 
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<GuardAccess> {
   const access = await requireUser(request, context)
-  if (access.user.role !== ROLE_ADMIN) throw forbidden()
+  if (access.user.role !== ROLE_ADMIN) throw forbidden('You do not have access to this page.')
   return access
 }
 
 /** Students, and staff during Student Preview or preview as a contact. */
 export async function requireStudent(request: Request, context: AppLoadContext): Promise<GuardAccess> {
   const access = await requireUser(request, context)
-  if (access.user.role !== ROLE_STUDENT) throw forbidden()
+  if (access.user.role !== ROLE_STUDENT) throw forbidden('You do not have access to this page.')
   return access
 }
 
@@ -64,7 +65,7 @@ export async function requireStudent(request: Request, context: AppLoadContext):
  */
 export async function requirePermission(request: Request, context: AppLoadContext, permission: Permission): Promise<GuardAccess> {
   const access = await requireStaff(request, context)
-  if (!hasPermission(access.tenant.settings.roles, access.user.role, permission)) throw forbidden()
+  if (!hasPermission(access.tenant.settings.roles, access.user.role, permission)) throw forbidden('You do not have access to this page.')
   return access
 }
 
@@ -75,7 +76,7 @@ export async function requirePermission(request: Request, context: AppLoadContex
  */
 export function requireModule(context: AppLoadContext, module: ModuleName): void {
   const tenant = context.tenant
-  if (!tenant || !isModuleOn(tenant.settings, module)) throw new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } })
+  if (!tenant || !isModuleOn(tenant.settings, module)) throw notFound()
 }
 
 /** The Set-Cookie value that hands a newly issued (or rotated) session to the browser. */
@@ -85,10 +86,6 @@ export function sessionCookieHeader(context: AppLoadContext, issued: Pick<Issued
 
 export function clearSessionCookieHeader(context: AppLoadContext): string {
   return clearedSessionCookie({ secure: context.platform.env.isProduction })
-}
-
-function forbidden(): Response {
-  return new Response('You do not have access to this page.', { status: 403, headers: { 'Content-Type': 'text/plain' } })
 }
 
 /**
