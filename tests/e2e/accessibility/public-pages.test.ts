@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { useBrowser } from '../support/browser'
 import { useServer } from '../support/server'
-import { expectPagesPassAxe, sameOriginPaths, WIDTHS } from './walk'
+import { expectPagesPassAxe, sameOriginPaths, WALK_TIMEOUT_MS, WIDTHS } from './walk'
 
 const server = useServer()
 const browser = useBrowser()
@@ -17,10 +17,10 @@ describe.each(WIDTHS)('public site, $name: axe finds nothing serious', ({ viewpo
     // The demo site has several pages; a menu that lost them would make this walk prove little.
     expect(paths.length).toBeGreaterThanOrEqual(3)
     await expectPagesPassAxe(page, server().url('demo'), ['/', ...paths])
-  })
+  }, WALK_TIMEOUT_MS)
 
   test('login, forgot password and register', async () => {
     const { page } = await browser.newPage({ viewport })
     await expectPagesPassAxe(page, server().url('demo'), ['/login', '/forgot-password', '/register'])
-  })
+  }, WALK_TIMEOUT_MS)
 })

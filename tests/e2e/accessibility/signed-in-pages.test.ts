@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { useBrowser } from '../support/browser'
 import { signedInPage } from '../support/login'
 import { useServer } from '../support/server'
-import { expectPagesPassAxe, sameOriginPaths, WIDTHS } from './walk'
+import { expectPagesPassAxe, sameOriginPaths, WALK_TIMEOUT_MS, WIDTHS } from './walk'
 
 const server = useServer()
 const browser = useBrowser()
@@ -14,7 +14,7 @@ describe.each(WIDTHS)('signed-in screens, $name: axe finds nothing serious', ({ 
   test("a student's pages", async () => {
     const { page } = await signedInPage(browser, server(), { email: 'student@demo.test' }, { viewport })
     await expectPagesPassAxe(page, server().url('demo'), ['/classes', '/mycourses', '/profile'])
-  })
+  }, WALK_TIMEOUT_MS)
 
   test('the dashboard, settings and every settings screen', async () => {
     const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/settings' }, { viewport })
@@ -22,7 +22,7 @@ describe.each(WIDTHS)('signed-in screens, $name: axe finds nothing serious', ({ 
     // Every tile of the settings screen, users and custom fields among them; customise is reached from the menu.
     expect(screens).toEqual(expect.arrayContaining(['/settings/users', '/settings/customfield']))
     await expectPagesPassAxe(page, server().url('demo'), ['/dashboard', '/settings', ...screens, '/settings/customise'])
-  })
+  }, WALK_TIMEOUT_MS)
 
   test("a user's detail screen and the custom field and customise screens' own pages", async () => {
     const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/settings/users' }, { viewport })
@@ -31,5 +31,5 @@ describe.each(WIDTHS)('signed-in screens, $name: axe finds nothing serious', ({ 
     await page.goto(`${server().url('demo')}/settings/customise`)
     const customise = (await sameOriginPaths(page, 'main')).filter((path) => path.startsWith('/settings/customise/'))
     await expectPagesPassAxe(page, server().url('demo'), [users[0] ?? '', '/settings/users/add', ...customise.slice(0, 3)])
-  })
+  }, WALK_TIMEOUT_MS)
 })

@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core'
 import { waitForHydration } from '../support/browser'
 import { expectNoSeriousA11yViolations } from '../support/axe'
 
+/** A walk opens up to a dozen pages and runs axe on each: minutes on a busy 2-core machine. */
+export const WALK_TIMEOUT_MS = 240_000
+
 /** The widths every page is checked at: a desktop and a small phone. */
 export const WIDTHS = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
