@@ -5,6 +5,7 @@ import { unreadableForm } from '#server/settings/screen-form'
 import { CustomFormEditor } from '#app/components/forms/custom-form-editor'
 import { requireModule, requireStaff } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { notFound } from '#server/errors/responses'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.form ? `Edit Form: ${data.form.name}` : 'Form' }]
 
@@ -12,7 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { tenant } = await requireStaff(request, context)
   requireModule(context, 'forms')
   const form = await loadFormForEditing(context.platform, tenant, params.guId ?? '')
-  if (!form) throw new Response('Not found', { status: 404 })
+  if (!form) throw notFound()
   return loadFormEditor(context.platform, tenant, form)
 }
 
@@ -20,7 +21,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { tenant } = await requireStaff(request, context)
   requireModule(context, 'forms')
   const existing = await loadFormForEditing(context.platform, tenant, params.guId ?? '')
-  if (!existing) throw new Response('Not found', { status: 404 })
+  if (!existing) throw notFound()
   const form = await request.formData().catch(() => null)
   if (!form) return data({ ...unreadableForm(), intent: FORM_EDITOR_INTENT, fieldGuIds: [] as string[] }, { status: 400 })
   const outcome = await saveFormEditor(context.platform, tenant, existing, form)

@@ -5,6 +5,7 @@ import { loadSubmissionsPage } from '#server/forms/staff-submissions'
 import { SUBMISSIONS_PAGE_SIZES } from '#server/forms/list-form-submissions'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { requirePermission, requireModule } from '#app/utils/auth.server'
+import { notFound } from '#server/errors/responses'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.form.name}: submissions` : 'Submissions' }]
 
@@ -12,7 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { tenant } = await requirePermission(request, context, 'showContacts')
   requireModule(context, 'forms')
   const loaded = await loadSubmissionsPage(context.platform, tenant, params.guId ?? '', new URL(request.url).searchParams)
-  if (!loaded) throw new Response('Not found', { status: 404 })
+  if (!loaded) throw notFound()
   return loaded
 }
 

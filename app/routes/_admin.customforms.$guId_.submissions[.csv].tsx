@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { loadSubmissionsCsv } from '#server/forms/staff-submissions'
 import { requirePermission, requireModule } from '#app/utils/auth.server'
+import { notFound } from '#server/errors/responses'
 
 /** Every submission of a form, as CSV. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { tenant } = await requirePermission(request, context, 'showContacts')
   requireModule(context, 'forms')
   const exported = await loadSubmissionsCsv(context.platform, tenant, params.guId ?? '')
-  if (!exported) throw new Response('Not found', { status: 404 })
+  if (!exported) throw notFound()
   return new Response(`\uFEFF${exported.csv}`, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -5,6 +5,7 @@ import { PDF_STATUS_MESSAGES } from '#server/forms/form-messages'
 import { loadSubmissionDetail } from '#server/forms/staff-submissions'
 import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
 import { requirePermission, requireModule } from '#app/utils/auth.server'
+import { notFound } from '#server/errors/responses'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.form.name}: submission` : 'Submission' }]
 
@@ -12,7 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { tenant } = await requirePermission(request, context, 'showContacts')
   requireModule(context, 'forms')
   const loaded = await loadSubmissionDetail(context.platform, tenant, params.guId ?? '', params.id ?? '')
-  if (!loaded) throw new Response('Not found', { status: 404 })
+  if (!loaded) throw notFound()
   return loaded
 }
 

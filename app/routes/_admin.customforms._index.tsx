@@ -6,6 +6,7 @@ import { loadFormsList, togglePublished } from '#server/forms/forms-list'
 import { formTypeLabel } from '#server/forms/form-types'
 import { requireModule, requireStaff } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { notFound } from '#server/errors/responses'
 
 export const meta: MetaFunction = () => [{ title: 'Forms' }]
 
@@ -25,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     guId: String(form?.get('guId') ?? ''),
     publish: form?.get('intent') === 'publish',
   })
-  if (!outcome) throw new Response('Not found', { status: 404 })
+  if (!outcome) throw notFound()
   return redirectWithToast('/customforms', { type: 'success', message: outcome })
 }
 

@@ -6,13 +6,14 @@ import { CustomFieldDialog } from '#app/components/forms/custom-field-dialog'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { notFound } from '#server/errors/responses'
 
 export const meta: MetaFunction = () => [{ title: 'Edit Custom Field' }]
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const field = await loadCustomFieldForEdit(context.platform, requireTenant(context), params.guId ?? '')
-  if (!field) throw new Response('Not found', { status: 404 })
+  if (!field) throw notFound()
   return customFieldDialogView(field.type, field)
 }
 
@@ -20,7 +21,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireAdmin(request, context)
   const tenant = requireTenant(context)
   const field = await loadCustomFieldForEdit(context.platform, tenant, params.guId ?? '')
-  if (!field) throw new Response('Not found', { status: 404 })
+  if (!field) throw notFound()
   const form = await request.formData().catch(() => null)
   if (!form) return data({ ...unreadableForm(), intent: DIALOG_INTENT }, { status: 400 })
   const outcome = await saveCustomFieldDialog(context.platform, tenant, { context: field.type, field }, form)

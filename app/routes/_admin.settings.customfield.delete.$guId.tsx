@@ -4,20 +4,21 @@ import { ConfirmDialog } from '#app/components/forms/confirm-dialog'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { notFound } from '#server/errors/responses'
 
 export const meta: MetaFunction = () => [{ title: 'Delete Custom Field!' }]
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const field = await loadCustomFieldForEdit(context.platform, requireTenant(context), params.guId ?? '')
-  if (!field) throw new Response('Not found', { status: 404 })
+  if (!field) throw notFound()
   return { name: field.name }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireAdmin(request, context)
   const removed = await removeCustomField(context.platform, requireTenant(context), params.guId ?? '')
-  if (!removed) throw new Response('Not found', { status: 404 })
+  if (!removed) throw notFound()
   return redirectWithToast('/settings/customfield', { type: 'success', message: CUSTOM_FIELD_TOASTS.deleted })
 }
 

@@ -6,11 +6,12 @@ import { CustomFieldDialog } from '#app/components/forms/custom-field-dialog'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { notFound } from '#server/errors/responses'
 
 export const meta: MetaFunction = () => [{ title: 'Add Custom Field' }]
 
 function contextOf(type: string | undefined) {
-  if (!type || !isDialogContext(type)) throw new Response('Not found', { status: 404 })
+  if (!type || !isDialogContext(type)) throw notFound()
   return type
 }
 

@@ -7,13 +7,14 @@ import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-he
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { notFound } from '#server/errors/responses'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Customise ${data.view.title}` : 'Customise' }]
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const view = await loadCustomisation(context.platform, requireTenant(context), params.key ?? '')
-  if (!view) throw new Response('Not found', { status: 404 })
+  if (!view) throw notFound()
   return { view, backTo: SCREEN_PATHS[view.key] ?? '/settings' }
 }
 
@@ -26,11 +27,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = upload.form
   const here = `/settings/customise/${key}`
   if (form.get('intent') === 'reset') {
-    if (!(await resetCustomisation(context.platform, tenant, user.contactId, key))) throw new Response('Not found', { status: 404 })
+    if (!(await resetCustomisation(context.platform, tenant, user.contactId, key))) throw notFound()
     return redirectWithToast(here, { type: 'success', message: CUSTOMISATION_RESET })
   }
   const outcome = await saveCustomisation(context.platform, tenant, user.contactId, key, form)
-  if (!outcome) throw new Response('Not found', { status: 404 })
+  if (!outcome) throw notFound()
   if (!outcome.ok) return data(outcome, { status: 400 })
   return redirectWithToast(here, { type: 'success', message: outcome.toast })
 }

@@ -12,12 +12,13 @@ import { UsersSidebar } from '#app/components/users/users-sidebar'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { notFound } from '#server/errors/responses'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const tenant = requireTenant(context)
   const page = await getUserDetail({ database: context.platform.database, tenant, unverifiedGuid: params.id })
-  if (!page) throw new Response('User not found', { status: 404 })
+  if (!page) throw notFound('User not found')
   return page
 }
 
@@ -30,7 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     // Another tenant's (or no) user is a 404 even when the form is also wrong.
     const exists = await getUserDetail({ database: context.platform.database, tenant, unverifiedGuid: params.id })
-    if (!exists) throw new Response('User not found', { status: 404 })
+    if (!exists) throw notFound('User not found')
     return data(submission.reply(), { status: 400 })
   }
   const result = await updateUser({
@@ -42,7 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     ip: context.ip || null,
   })
   if (!result.ok) {
-    if (result.error === 'not_found') throw new Response('User not found', { status: 404 })
+    if (result.error === 'not_found') throw notFound('User not found')
     return data(submission.reply({ formErrors: result.message ? [result.message] : [] }), { status: 400 })
   }
   // An admin who just gave up their own admin role can no longer open settings.

@@ -11,6 +11,9 @@ import { requireTenant } from '#app/utils/tenant.server'
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context)
   const tenant = requireTenant(context)
-  context.platform.tenants.invalidate(tenant.id)
+  // Tagged invalidation, where the platform has it, drops every tag of the tenant in every process.
+  const platform = context.platform as typeof context.platform & { caches?: { changedAll(tenantId: string): void } }
+  if (platform.caches) platform.caches.changedAll(tenant.id)
+  else platform.tenants.invalidate(tenant.id)
   return Response.json({ status: 'executed' }, { headers: { 'Cache-Control': 'private, no-store' } })
 }

@@ -3,6 +3,7 @@ import { PDF_STATUS_MESSAGES } from '#server/forms/form-messages'
 import { findSubmissionByToken, openSubmissionPdfByToken } from '#server/forms/submission-by-token'
 import { pdfResponse } from '#app/components/forms/pdf-response.server'
 import { requireTenant } from '#app/utils/tenant.server'
+import { notFound } from '#server/errors/responses'
 
 /**
  * A visitor's PDF copy, by the unguessable token of their thank-you page, on their tenant's
@@ -14,7 +15,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const file = await openSubmissionPdfByToken(context.platform, tenant, token)
   if (file) return pdfResponse(file)
   const receipt = await findSubmissionByToken(context.platform, tenant, token)
-  if (!receipt) throw new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } })
+  if (!receipt) throw notFound()
   const inProgress = receipt.pdfStatus === 'IN_PROGRESS'
   return new Response(inProgress ? PDF_STATUS_MESSAGES.IN_PROGRESS : PDF_STATUS_MESSAGES.ERROR, {
     status: inProgress ? 409 : 500,

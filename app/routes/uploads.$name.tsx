@@ -2,6 +2,7 @@ import { createReadableStreamFromReadable, type LoaderFunctionArgs } from '@remi
 import { Readable } from 'node:stream'
 import { openTenantUpload } from '#server/files/tenant-uploads'
 import { requireTenant } from '#app/utils/tenant.server'
+import { notFound } from '#server/errors/responses'
 
 /**
  * A tenant's uploaded image (logo, favicon, cover images), from this host's tenant only: the
@@ -11,7 +12,7 @@ import { requireTenant } from '#app/utils/tenant.server'
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context)
   const upload = await openTenantUpload(context.platform.env, tenant, params.name ?? '')
-  if (!upload) throw new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } })
+  if (!upload) throw notFound(undefined, { headers: { 'Cache-Control': 'no-store' } })
   return new Response(createReadableStreamFromReadable(upload.stream() as Readable), {
     headers: {
       'Content-Type': upload.kind.contentType,

@@ -5,6 +5,7 @@ import { keepTenantCaches } from '#server/http/tenant-caches'
 import { getSessionUser } from '#app/utils/auth.server'
 import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
+import { notFound } from '#server/errors/responses'
 
 function viewerOf(user: Awaited<ReturnType<typeof getSessionUser>>): FormViewer | null {
   return user ? { contactId: user.contactId, role: user.role, firstName: user.firstName, lastName: user.lastName, email: user.email } : null
@@ -36,7 +37,7 @@ export async function postPublicFormRoute(request: Request, context: AppLoadCont
   keepTenantCaches(context)
   const tenant = requireTenant(context)
   const form = await findPublicForm(context.platform, tenant, key)
-  if (!form) throw new Response('Not found', { status: 404 })
+  if (!form) throw notFound()
   const user = await getSessionUser(request, context)
   const outcome = await receivePublicForm(context.platform, tenant, form, request, { viewer: viewerOf(user), ip: context.ip })
   if (outcome.kind === 'stored') return redirect(outcome.thanksPath, 303)
