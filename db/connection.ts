@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { pgliteDialect } from './pglite-dialect'
+import { WriteTrackingPlugin } from './write-tracking'
 import type { Database } from './types'
 
 export type DatabaseKind = 'postgres' | 'pglite'
@@ -39,12 +40,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
     pool.on('error', (error) => options.onIdleConnectionError?.(error))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteTrackingPlugin()] })
     return { kind: 'postgres', db, close: () => db.destroy() }
   }
   const dataDir = options.dataDir
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   const client = await PGlite.create(dataDir)
-  const db = new Kysely<Database>({ dialect: pgliteDialect(client) })
+  const db = new Kysely<Database>({ dialect: pgliteDialect(client), plugins: [new WriteTrackingPlugin()] })
   return { kind: 'pglite', db, close: () => db.destroy() }
 }

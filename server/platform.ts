@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '#db/connection'
+import type { CacheInvalidation } from '#server/cache/cache-invalidation'
 import type { Env } from './env.server'
 import type { FileStore } from './files/file-store'
 import type { JobQueue } from './jobs/job-contract'
@@ -24,6 +25,8 @@ export interface Platform {
   clock: Clock
   database: DatabaseHandle
   tenants: TenantDirectory
+  /** Says which cached data of a tenant changed (server/cache/cache-invalidation.ts). */
+  caches: CacheInvalidation
   jobs: JobQueue
   mailer: MailTransport | null
   /** Private tenant files (generated PDFs, exports). */

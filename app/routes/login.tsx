@@ -17,7 +17,6 @@ import { safeRedirectPath } from '#server/auth/safe-redirect'
 import { readSessionToken } from '#server/auth/session-cookie'
 import { orgChoiceAgain, signInToChosenOrganisation, type SignInResult } from '#server/auth/sign-in'
 import { SELECT_ORG_DIALOG } from '#server/auth/sign-in-messages'
-import { keepTenantCaches } from '#server/http/tenant-caches'
 
 export const meta: MetaFunction = () => [{ title: 'Login' }, { name: 'robots', content: 'noindex' }]
 
@@ -38,7 +37,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // Signing in writes a session and the last sign-in time: nothing a cached page holds.
-  keepTenantCaches(context)
   const formData = await request.clone().formData()
 
   if (formData.get('intent') === 'select-org') {

@@ -7,7 +7,6 @@ import { landingTenantFor } from '#server/auth/landing-after-login'
 import { readSessionToken } from '#server/auth/session-cookie'
 import { endSession } from '#server/auth/sign-out'
 import { defaultPublicPathFor } from '#server/shell/landing-path'
-import { keepTenantCaches } from '#server/http/tenant-caches'
 
 export const meta: MetaFunction = () => [{ title: 'Logout' }, { name: 'robots', content: 'noindex' }]
 
@@ -19,7 +18,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  keepTenantCaches(context)
   const token = readSessionToken(request.headers.get('cookie'))
   if (token && context.tenant) await endSession(context.platform, { tenantId: context.tenant.id, token, ip: context.ip })
   let to = '/login'

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { clearSessionCookieHeader } from '#app/utils/auth.server'
 import { refreshSession } from '#server/auth/refresh-session'
 import { readSessionToken } from '#server/auth/session-cookie'
-import { keepTenantCaches } from '#server/http/tenant-caches'
 
 /**
  * POST /session/refresh: renews the session's idle time-out; 401 once it cannot be renewed.
@@ -10,7 +9,6 @@ import { keepTenantCaches } from '#server/http/tenant-caches'
  * its status and headers (the 401 and the cookie that forgets the session).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  keepTenantCaches(context)
   const token = readSessionToken(request.headers.get('cookie'))
   const noStore = { 'Cache-Control': 'no-store' }
   if (!token || !context.tenant) return Response.json({ expired: true }, { status: 401, headers: noStore })

@@ -1,3 +1,4 @@
+import { readsCachedData } from '#server/cache/cache-reads'
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { readCookieValue, readSessionToken } from '#server/auth/session-cookie'
 import { isPublicPageAvailable } from '#server/navigation/available-paths'
@@ -90,6 +91,7 @@ export async function signedInShellFor(
     kind: access.kind,
     shortcutsCookie: readCookieValue(cookieHeader, SHORTCUTS_COOKIE),
   })
+  readsCachedData(context, 'tenant', 'site')
   const { toast, headers } = getToast(request)
   return {
     shell,
@@ -116,6 +118,7 @@ export async function loadPublicPage(
   const site = await loadPublicSite(context.platform.database, input.tenant, input.pageName, { withForms: true })
   const page = site.page && isPublicPageAvailable(site.page.name) ? site.page : null
   const shell = publicShellFor({ tenant: input.tenant, pages: site.pages, forms: site.forms, user: input.user })
+  readsCachedData(context, 'tenant', 'site', 'forms')
   if (shell.pageScripts.length > 0 && context.thirdPartyScripts) context.thirdPartyScripts.allowed = true
   return {
     shell,

@@ -5,6 +5,7 @@ import { handleFormSubmissionPdf } from '#jobs/form-submission-pdf.handler'
 import { sendEmailJob } from '#jobs/send-email'
 import { handleSendEmail } from '#jobs/send-email.handler'
 import { InvalidJobPayloadError } from './job-failure'
+import { auditJobCacheWrites } from './job-cache-audit'
 
 type PayloadOf<C> = C extends JobContract<infer P> ? P : never
 
@@ -26,7 +27,7 @@ export function registerJob<C extends JobContract<unknown>>(contract: C, handler
     handle: async (payload, platform, context) => {
       const parsed = contract.payload.safeParse(payload)
       if (!parsed.success) throw new InvalidJobPayloadError(contract.name, parsed.error)
-      await handler(parsed.data as PayloadOf<C>, platform, context)
+      await auditJobCacheWrites(contract.name, parsed.data, platform, () => handler(parsed.data as PayloadOf<C>, platform, context))
     },
   }
 }

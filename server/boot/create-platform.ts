@@ -5,6 +5,7 @@ import { InProcessJobQueue } from '#jobs/runtime/in-process-queue'
 import { queueSettingsFrom } from '#jobs/runtime/queues'
 import type { RegisteredJob } from '#jobs/runtime/registry'
 import type { Env } from '#server/env.server'
+import { CacheInvalidation } from '#server/cache/cache-invalidation'
 import { localFileStore, type FileStore } from '#server/files/file-store'
 import { createLogger, type Logger } from '#server/logger'
 import { createMailTransport, type MailTransport } from '#server/mail/mail-transport'
@@ -66,25 +67,24 @@ export async function createPlatform(env: Env, logger?: Logger, overrides: Platf
     }
   }
 
+  // Tagged cache invalidation (server/cache/): one call for routes, jobs and webhooks, heard by
+  // every process through Redis when it is configured.
+  const caches = new CacheInvalidation({
+    broadcast: publisher ? (message) => void publisher.publish(INVALIDATION_CHANNEL, message).catch(() => undefined) : undefined,
+  })
   const tenants = new TenantDirectory(database, {
     platformDomains: env.PLATFORM_DOMAINS,
     masterOrgId: env.MASTER_ORG_ID,
     ttlMs: env.TENANT_CACHE_TTL_SECONDS * 1000,
-    broadcastInvalidation: publisher
-      ? (tenantId) => void publisher.publish(INVALIDATION_CHANNEL, tenantId).catch(() => undefined)
-      : undefined,
+    caches,
   })
   if (subscriber) {
-    subscriber.on('message', (_channel, tenantId: string) => tenants.dropLocal(tenantId))
+    subscriber.on('message', (_channel, message: string) => caches.applyRemote(message))
     // Not awaited: with Redis down this would wait for ever and the server would never start.
     // ioredis subscribes once it connects (and again after every reconnect); /readyz says
     // Redis is unreachable meanwhile.
     subscriber.subscribe(INVALIDATION_CHANNEL).catch((error: unknown) => log.warn({ err: error }, 'redis subscribe failed'))
   }
-
-  // CACHE INVALIDATION BUS: the tagged cache invalidation (server/cache/**) is built here, next
-  // to the tenant directory, from the same Redis publisher and subscriber, and added to the
-  // platform below, so that request code, jobs and webhooks all reach it as `platform.<name>`.
 
   const queueSettings = queueSettingsFrom(env)
   const useBull = overrides.jobs ? overrides.jobs === 'bullmq' : Boolean(env.REDIS_URL)
@@ -95,6 +95,7 @@ export async function createPlatform(env: Env, logger?: Logger, overrides: Platf
     clock: overrides.clock ?? systemClock,
     database,
     tenants,
+    caches,
     jobs:
       useBull && env.REDIS_URL
         ? new BullJobQueue({ redisUrl: env.REDIS_URL, prefix: overrides.queuePrefix ?? env.QUEUE_PREFIX })

@@ -1,5 +1,6 @@
-import type { Platform } from '../platform'
-import type { Tenant } from '../tenancy/tenant'
+import type { CacheTag } from '#server/cache/cache-tags'
+import type { Platform } from '#server/platform'
+import type { Tenant } from '#server/tenancy/tenant'
 
 /** What every loader and action receives besides the request. */
 export interface RequestContext {
@@ -22,8 +23,11 @@ export interface RequestContext {
   thirdPartyScripts?: { allowed: boolean }
   /** Fill-time stamps the page shows (registration forms): a kept page gets fresh ones per hit. */
   formStamps?: { text: string; formId: string }[]
-  /** Set by an action whose writes no cache holds (see tenant-caches.ts). */
-  tenantCaches?: { keep: boolean }
+  /**
+   * What the page was built from (server/cache/cache-reads.ts): a kept copy drops only when one
+   * of these changes. Empty means anything of the tenant's.
+   */
+  cacheReads?: Set<CacheTag>
 }
 
 declare module '@remix-run/node' {

@@ -1,3 +1,4 @@
+import type { CacheTag } from '#server/cache/cache-tags'
 import { compressSegments, joinGzip, type GzipSegments } from './gzip-segments'
 import { ORG_COOKIE } from './org-cookie'
 
@@ -33,6 +34,8 @@ export interface RenderedPage {
   /** Fill-time stamps in the body, replaced by freshly issued ones on each hit. */
   stamps?: RenderedStamp[]
   tenantId: string | null
+  /** What the page was built from; absent means it may show anything of the tenant's. */
+  tags?: readonly CacheTag[]
 }
 
 /** What goes between two stored parts of a body. */
@@ -48,6 +51,8 @@ export interface CachedPage {
   /** The parts compressed once, for visitors whose browser takes gzip (gzip-segments.ts). */
   gzip: GzipSegments
   tenantId: string | null
+  /** Null: built from anything of the tenant's, so any change drops it. */
+  tags: ReadonlySet<CacheTag> | null
   expiresAt: number
   /** Expired, and one request is rendering its replacement. */
   replacing: boolean
@@ -145,13 +150,20 @@ export class PageCache {
     if (this.#entries.size >= this.#maxEntries) this.#evictExpiredOrOldest()
     const { parts, slots } = cutAtSlots(page)
     const gzip = compressSegments(parts)
-    this.#entries.set(key, { status: page.status, headers: page.headers, parts, slots, gzip, tenantId: page.tenantId, expiresAt: this.#now() + ttlMs, replacing: false })
+    this.#entries.set(key, { status: page.status, headers: page.headers, parts, slots, gzip, tenantId: page.tenantId, tags: page.tags ? new Set(page.tags) : null, expiresAt: this.#now() + ttlMs, replacing: false })
   }
 
-  /** Drops every page of one tenant (after a write to its settings or pages). */
-  dropTenant(tenantId: string): void {
+  /**
+   * Drops the tenant's pages built from any of the changed tags (all of them when no tags are
+   * given). A render in flight for that tenant is not kept either: it may have read the data
+   * before the change (the generation moves on).
+   */
+  dropTenant(tenantId: string, changed?: ReadonlySet<CacheTag>): void {
     this.#generations.set(tenantId, this.generationOf(tenantId) + 1)
-    for (const [key, entry] of this.#entries) if (entry.tenantId === tenantId) this.#entries.delete(key)
+    for (const [key, entry] of this.#entries) {
+      if (entry.tenantId !== tenantId) continue
+      if (!changed || !entry.tags || [...changed].some((tag) => entry.tags?.has(tag))) this.#entries.delete(key)
+    }
   }
 
   clear(): void {

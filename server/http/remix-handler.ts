@@ -7,7 +7,8 @@ import {
 } from '@remix-run/node'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { isbot } from 'isbot'
-import type { Tenant } from '../tenancy/tenant'
+import { auditCacheWrites, type UndeclaredWrite } from '#server/cache/write-audit'
+import type { Tenant } from '#server/tenancy/tenant'
 import { acceptsGzip } from './gzip-segments'
 import { fillPage, fillPageGzip, hasPersonalCookies, type CachedPage, type PageCache, type RenderedPage } from './page-cache'
 import { READ_BODY, type RequestWithBody } from './request-body-gate'
@@ -26,11 +27,12 @@ export interface RemixHandlerOptions {
   thirdPartyCsp?: (nonce: string) => string
   /** A fresh fill-time stamp of a registration form, for a kept page that shows it. */
   issueFormStamp?: (formId: string) => string
-  /** Called once a state-changing request for a tenant has been handled, before it is answered. */
-  afterWrite?: (tenant: Tenant) => void
+  /**
+   * A request wrote data that cached pages are built from without declaring the cache tags
+   * (server/cache/write-audit.ts); called before it is answered.
+   */
+  onUndeclaredWrites?: (tenant: Tenant, undeclared: UndeclaredWrite[], req: Request) => void
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** A stored header (never sent) that marks a kept page as running the tenant's page script. */
 const THIRD_PARTY_MARK = 'x-internal-third-party-scripts'
@@ -64,8 +66,8 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
       let kept = false
       try {
         const generation = store?.generationOf(context.tenant?.id ?? null) ?? 0
-        const response = await handleRequest(toFetchRequest(req, res), context)
-        if (context.tenant && !SAFE_METHODS.has(req.method) && context.tenantCaches?.keep !== true) options.afterWrite?.(context.tenant)
+        const { result: response, undeclared } = await auditCacheWrites(() => handleRequest(toFetchRequest(req, res), context))
+        if (undeclared.length > 0 && context.tenant) options.onUndeclaredWrites?.(context.tenant, undeclared, req)
         const thirdParty = context.thirdPartyScripts?.allowed === true
         relaxCsp(thirdParty)
         const stamps = context.formStamps ?? []
@@ -81,6 +83,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
             nonce: context.nonce,
             stamps,
             tenantId: context.tenant?.id ?? null,
+            tags: context.cacheReads && context.cacheReads.size > 0 ? [...context.cacheReads] : undefined,
           }
           store.set(key, page, ttlMs, generation)
           kept = store.get(key) !== undefined

@@ -1,6 +1,7 @@
 import type { Request } from 'express'
 import { sessionOfRequest } from '#server/auth/request-session'
 import { SESSION_COOKIE } from '#server/auth/session-cookie'
+import { readsCachedData } from '#server/cache/cache-reads'
 import type { RequestContext } from './load-context'
 
 /**
@@ -15,8 +16,9 @@ import type { RequestContext } from './load-context'
  * - the key holds everything the page is drawn from besides the tenant's data: the tenant, the
  *   host, the URL, the whole signed-in user as the session lookup produced it (role, names,
  *   preview and franchise flags, session expiry) and every other cookie (layout choices, toasts);
- * - the tenant's data changes only through the app's own writes, and every write for a tenant
- *   (any POST on its host) drops the tenant's pages in every process before it is answered;
+ * - every write of the data behind it declares its cache tags (server/cache/), which drops the
+ *   page in every process before the write is answered; the write audit catches a write that
+ *   does not;
  * - a page is kept only when its route says so (`allowSignedInPageCache`), answers 200 and
  *   sets no cookie.
  * A route whose data can change without a write through the app (a job, another service) must
@@ -24,9 +26,14 @@ import type { RequestContext } from './load-context'
  */
 export const SIGNED_IN_PAGE_SECONDS = 60
 
-/** Called by a loader whose page depends only on the tenant's data, the session and the cookies. */
-export function allowSignedInPageCache(context: Pick<RequestContext, 'signedInPageCache'>, seconds = SIGNED_IN_PAGE_SECONDS): void {
+/**
+ * Called by a loader whose page depends only on the tenant's row, its settings screens'
+ * descriptors, the session and the cookies (the settings screens); the shell around it adds
+ * what it reads itself.
+ */
+export function allowSignedInPageCache(context: Pick<RequestContext, 'signedInPageCache' | 'cacheReads'>, seconds = SIGNED_IN_PAGE_SECONDS): void {
   if (context.signedInPageCache) context.signedInPageCache.seconds = seconds
+  readsCachedData(context, 'tenant', 'screens')
 }
 
 /** The kept page's key for a signed-in GET, or null when the request is not signed in. */

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '#db/connection'
 import { asSystem } from '#db/tenant-scope'
 import type { TenantRow } from '#db/types'
+import { CacheInvalidation, type CacheChangeListener } from '#server/cache/cache-invalidation'
 import { normaliseHost, parseHost, type HostMatch } from './parse-host'
 import { tenantFromRow, type Tenant } from './tenant'
 
@@ -18,8 +19,12 @@ export interface TenantDirectoryOptions {
   platformDomains: readonly string[]
   masterOrgId: string
   ttlMs: number
-  /** Tells other server processes to drop a tenant too (Redis pub/sub when configured). */
-  broadcastInvalidation?: (tenantId: string) => void
+  /**
+   * The platform's cache invalidation (server/cache/cache-invalidation.ts): the directory drops
+   * a tenant whenever its 'tenant' tag changes, here or in another process. Without one (a test
+   * or bench building a directory alone), a directory has a private one.
+   */
+  caches?: CacheInvalidation
   now?: () => number
 }
 
@@ -33,7 +38,6 @@ const MAX_ENTRIES = 10_000
  */
 export class TenantDirectory {
   readonly #cache = new Map<string, CacheEntry>()
-  readonly #dropListeners: ((tenantId: string) => void)[] = []
   readonly #hostMatches = new Map<string, HostMatch>()
   readonly #now: () => number
 
@@ -42,7 +46,14 @@ export class TenantDirectory {
     private readonly options: TenantDirectoryOptions,
   ) {
     this.#now = options.now ?? Date.now
+    this.caches = options.caches ?? new CacheInvalidation()
+    this.caches.onChange((tenantId, tags) => {
+      if (tags.has('tenant')) this.#dropEntries(tenantId)
+    })
   }
+
+  /** The invalidation the directory listens to; other tenant-derived caches listen to it too. */
+  readonly caches: CacheInvalidation
 
   /** From a Host header and, on the bare platform host, the org id stored in a cookie. */
   async resolveHost(hostHeader: string | null | undefined, storedOrgId?: string | null): Promise<HostResolution> {
@@ -91,23 +102,24 @@ export class TenantDirectory {
     return this.#cached(`id:${id}`, (trx) => trx.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst())
   }
 
-  /** Drops every cached entry of this tenant (and every "not found"), here and elsewhere. */
+  /**
+   * The tenant's data changed in ways a caller does not narrow down: every cache of the tenant
+   * drops, here and in every other process. Code that knows what it wrote says so instead, with
+   * `platform.caches.changed(tenant.id, [tags])`, so unrelated cached pages stay.
+   */
   invalidate(tenantId: string): void {
-    this.dropLocal(tenantId)
-    this.options.broadcastInvalidation?.(tenantId)
+    this.caches.changedAll(tenantId)
   }
 
-  /** Called for invalidations that other processes broadcast. */
-  dropLocal(tenantId: string): void {
+  /** Listens to changes of any tag of any tenant (caches derived from tenants' data). */
+  onChange(listener: CacheChangeListener): void {
+    this.caches.onChange(listener)
+  }
+
+  #dropEntries(tenantId: string): void {
     for (const [key, entry] of this.#cache) {
       if (entry.tenant === null || entry.tenant.id === tenantId) this.#cache.delete(key)
     }
-    for (const listener of this.#dropListeners) listener(tenantId)
-  }
-
-  /** Other caches derived from a tenant (its rendered public pages) drop with it, in every process. */
-  onDrop(listener: (tenantId: string) => void): void {
-    this.#dropListeners.push(listener)
   }
 
   clear(): void {

@@ -1,3 +1,4 @@
+import { CACHE_TAGS, type CacheTag } from '#server/cache/cache-tags'
 import type { TenantDirectory } from './tenant-directory'
 
 interface Entry<T> {
@@ -9,19 +10,22 @@ const MAX_TENANTS = 2_000
 
 /**
  * Remembers one value per tenant that is derived from its rows (its published pages, its
- * franchises) and is read on every signed-in page. An entry drops whenever the tenant does
- * (every write through the app invalidates its tenant, in every process) and after `ttlMs` at
- * most, for writes made outside the app (a migration, a script).
+ * franchises) and is read on every signed-in page. An entry drops when one of the memo's cache
+ * tags changes for its tenant (in any process), and after `ttlMs` at most, for writes made
+ * outside the app (a migration, a script).
  */
 export class TenantMemo<T> {
   readonly #entries = new Map<string, Entry<T>>()
 
   constructor(
-    directory: Pick<TenantDirectory, 'onDrop'>,
+    directory: Pick<TenantDirectory, 'onChange'>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    tags: readonly CacheTag[] = CACHE_TAGS,
   ) {
-    directory.onDrop((tenantId) => this.#entries.delete(tenantId))
+    directory.onChange((tenantId, changed) => {
+      if (tags.some((tag) => changed.has(tag))) this.#entries.delete(tenantId)
+    })
   }
 
   get(tenantId: string, load: () => Promise<T>): Promise<T> {
@@ -39,6 +43,16 @@ export class TenantMemo<T> {
   }
 }
 
+/**
+ * What each named memo is built from. A franchise list is the tenants table (a franchise created
+ * or renamed changes the 'tenant' tag of the parent as well as the child).
+ */
+const MEMO_TAGS: Readonly<Record<string, readonly CacheTag[]>> = {
+  'site-pages': ['site'],
+  franchises: ['tenant'],
+  'form-definitions': ['forms'],
+}
+
 const memos = new WeakMap<TenantDirectory, Map<string, TenantMemo<unknown>>>()
 
 /** The memo called `name` of this directory (one per server process and platform). */
@@ -50,7 +64,7 @@ export function tenantMemo<T>(directory: TenantDirectory, name: string, ttlMs: n
   }
   let memo = byName.get(name)
   if (!memo) {
-    memo = new TenantMemo<unknown>(directory, ttlMs)
+    memo = new TenantMemo<unknown>(directory, ttlMs, Date.now, MEMO_TAGS[name] ?? CACHE_TAGS)
     byName.set(name, memo)
   }
   // One name always holds one type: the caller that created it decides it.

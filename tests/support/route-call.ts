@@ -1,3 +1,4 @@
+import { auditCacheWrites, UndeclaredCacheWriteError } from '#server/cache/write-audit'
 import type { AppLoadContext } from '@remix-run/node'
 
 /** A loader or action, called with the arguments Remix passes. */
@@ -29,12 +30,17 @@ export async function callRoute(
   params: Record<string, string | undefined> = {},
 ): Promise<RouteOutcome> {
   let result: unknown
-  try {
-    result = await fn({ request, params, context })
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown
-    result = thrown
-  }
+  // Every route call is held to the cache write audit: a write of data behind a cached page
+  // without its cache tags declared fails the test that made it.
+  const { undeclared } = await auditCacheWrites(async () => {
+    try {
+      result = await fn({ request, params, context })
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown
+      result = thrown
+    }
+  })
+  if (undeclared.length > 0) throw new UndeclaredCacheWriteError(`${request.method} ${new URL(request.url).pathname}`, undeclared)
   return readOutcome(result)
 }
 

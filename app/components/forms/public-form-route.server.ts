@@ -1,7 +1,6 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { findPublicForm, publicFormView, receivePublicForm, type FormViewer, type PublicFormKey } from '#server/forms/public-form'
 import { shareablePageHeaders } from '#server/http/page-cache'
-import { keepTenantCaches } from '#server/http/tenant-caches'
 import { getSessionUser } from '#app/utils/auth.server'
 import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
@@ -34,7 +33,6 @@ export async function loadPublicFormRoute(request: Request, context: AppLoadCont
  */
 export async function postPublicFormRoute(request: Request, context: AppLoadContext, key: PublicFormKey) {
   // A submission, its contact and activity: rows only staff lists show, never cached.
-  keepTenantCaches(context)
   const tenant = requireTenant(context)
   const form = await findPublicForm(context.platform, tenant, key)
   if (!form) throw notFound()
@@ -49,7 +47,6 @@ export async function postPublicFormRoute(request: Request, context: AppLoadCont
  * status, _id and downloadUrl, or 400/413 with the messages.
  */
 export async function postPublicFormJson(request: Request, context: AppLoadContext, key: PublicFormKey): Promise<Response> {
-  keepTenantCaches(context)
   const tenant = requireTenant(context)
   const form = await findPublicForm(context.platform, tenant, key)
   if (!form) return Response.json({ status: 'ERROR', message: 'Form not found' }, { status: 404 })

@@ -60,6 +60,20 @@ describe.skipIf(!redisUrl)(`tenant cache invalidation across server processes ($
     expect((await first.tenants.findByOrgId(orgId))?.name).toBe('After')
   })
 
+  it('tells every process which tags changed, so each drops only what shares one', async () => {
+    const tenantId = '00000000-0000-4000-8000-0000000000aa'
+    const heard: string[] = []
+    second.caches.onChange((id, tags) => {
+      if (id === tenantId) heard.push([...tags].join(','))
+    })
+    const deadline = Date.now() + 10_000
+    while (heard.length === 0 && Date.now() < deadline) {
+      first.caches.changed(tenantId, ['site', 'forms'])
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(heard[0]).toBe('site,forms')
+  })
+
   it('answers /readyz-style pings to Redis', async () => {
     await expect(first.pingRedis?.()).resolves.toBeUndefined()
   })

@@ -1,6 +1,7 @@
 import type { KyselyPlugin } from 'kysely'
 import type { DatabaseHandle } from '#db/connection'
 import { asSystem } from '#db/tenant-scope'
+import { CacheInvalidation } from '#server/cache/cache-invalidation'
 import { TenantDirectory, type HostResolution } from '#server/tenancy/tenant-directory'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createTenant } from '#tests/support/fixtures'
@@ -150,19 +151,27 @@ describe(`TenantDirectory (${engine})`, () => {
     expect(counted.queries()).toBeGreaterThan(before)
   })
 
-  it('tells other processes about an invalidation', async () => {
+  it('tells other processes about an invalidation, and drops on theirs without echoing them', async () => {
     const told: string[] = []
-    const broadcasting = new TenantDirectory(platform.database, {
-      platformDomains: ['localhost'],
-      masterOrgId: 'master',
-      ttlMs: 30_000,
-      broadcastInvalidation: (id) => told.push(id),
-    })
+    const caches = new CacheInvalidation({ broadcast: (message) => told.push(message) })
+    const broadcasting = new TenantDirectory(platform.database, { platformDomains: ['localhost'], masterOrgId: 'master', ttlMs: 30_000, caches })
     broadcasting.invalidate(demo.id)
-    expect(told).toEqual([demo.id])
-    // Invalidations heard from others are only dropped here, not sent back out.
-    broadcasting.dropLocal(custom.id)
-    expect(told).toEqual([demo.id])
+    expect(told).toEqual([`${demo.id} tenant,screens,site,forms`])
+    // Invalidations heard from others are only applied here, not sent back out.
+    await broadcasting.findById(custom.id)
+    caches.applyRemote(`${custom.id} tenant`)
+    expect(told).toHaveLength(1)
+  })
+
+  it('keeps its entries when a change does not touch the tenant row', async () => {
+    await directory.findByOrgId('demo')
+    const before = counted.queries()
+    directory.caches.changed(demo.id, ['forms', 'site'])
+    await directory.findByOrgId('demo')
+    expect(counted.queries()).toBe(before)
+    directory.caches.changed(demo.id, ['tenant'])
+    await directory.findByOrgId('demo')
+    expect(counted.queries()).toBeGreaterThan(before)
   })
 
   it('looks again once the cache entry is older than the TTL', async () => {

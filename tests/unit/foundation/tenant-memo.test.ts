@@ -1,10 +1,12 @@
+import { CacheInvalidation } from '#server/cache/cache-invalidation'
+import type { CacheTag } from '#server/cache/cache-tags'
 import { TenantMemo } from '#server/tenancy/tenant-memo'
 
 function fakeDirectory() {
-  const listeners: ((tenantId: string) => void)[] = []
+  const caches = new CacheInvalidation()
   return {
-    onDrop: (listener: (tenantId: string) => void) => listeners.push(listener),
-    drop: (tenantId: string) => listeners.forEach((listener) => listener(tenantId)),
+    onChange: caches.onChange.bind(caches),
+    drop: (tenantId: string, tags: CacheTag[] = ['tenant']) => caches.changed(tenantId, tags),
   }
 }
 
@@ -32,6 +34,18 @@ describe('TenantMemo', () => {
     expect(await memo.get('a', load)).toBe(1)
     now += 1
     expect(await memo.get('a', load)).toBe(2)
+  })
+
+  it('drops only when one of its own tags changes', async () => {
+    const directory = fakeDirectory()
+    const memo = new TenantMemo<string>(directory, 60_000, Date.now, ['site'])
+    let reads = 0
+    const load = async () => `pages ${++reads}`
+    expect(await memo.get('a', load)).toBe('pages 1')
+    directory.drop('a', ['forms', 'screens'])
+    expect(await memo.get('a', load)).toBe('pages 1')
+    directory.drop('a', ['site'])
+    expect(await memo.get('a', load)).toBe('pages 2')
   })
 
   it('does not remember a failed read', async () => {

@@ -1,0 +1,35 @@
+/**
+ * What a cached page or value is built from, by name. A cache entry carries the tags it read;
+ * a write says which tags it changed (`platform.caches.changed`), and only entries that share
+ * one drop. Why tags and not "every write drops the tenant": carts, checkouts, contact edits and
+ * visitor submissions write all day and feed no cached page; emptying a busy site's page cache
+ * on each of them would make the cache useless when it matters most.
+ */
+export const CACHE_TAGS = ['tenant', 'screens', 'site', 'forms'] as const
+export type CacheTag = (typeof CACHE_TAGS)[number]
+
+/**
+ * The tables each tag is built from. The write audit (write-audit.ts) holds every request and
+ * job to it: a unit of work that writes one of these tables must declare the tag, or the
+ * audit reports it (and, outside production, fails it). A new cache that reads a new table
+ * adds the table here.
+ */
+export const TABLES_OF_TAG: Readonly<Record<CacheTag, readonly string[]>> = {
+  /** The tenant row: identity, settings, modules, roles, page script (every page reads it). */
+  tenant: ['tenants'],
+  /** Per-tenant overlays of the settings screens' descriptors, and custom fields shown on them. */
+  screens: ['screen_overlays', 'custom_fields'],
+  /** The public website's pages: menus, footer, page content. */
+  site: ['web_pages'],
+  /** Registration forms and their fields: the forms menu, public form pages. */
+  forms: ['custom_forms', 'custom_form_fields', 'custom_fields'],
+}
+
+/** The tags a write to this table must declare (none for tables no cache reads). */
+export function tagsFedBy(table: string): CacheTag[] {
+  return CACHE_TAGS.filter((tag) => TABLES_OF_TAG[tag].includes(table))
+}
+
+export function isCacheTag(value: string): value is CacheTag {
+  return (CACHE_TAGS as readonly string[]).includes(value)
+}
