@@ -13,7 +13,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const tenant = requireTenant(context)
   // Tagged invalidation, where the platform has it, drops every tag of the tenant in every process.
   const platform = context.platform as typeof context.platform & { caches?: { changedAll(tenantId: string): void } }
-  if (platform.caches) platform.caches.changedAll(tenant.id)
-  else platform.tenants.invalidate(tenant.id)
+  platform.caches.changedAll(tenant.id)
   return Response.json({ status: 'executed' }, { headers: { 'Cache-Control': 'private, no-store' } })
 }

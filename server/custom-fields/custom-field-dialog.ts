@@ -56,7 +56,7 @@ export type DialogOutcome = Result<{ toast: string; field: CustomFieldView }, 'i
  * (options for radio and dropdown, the tag rules against the tenant's other tags).
  */
 export async function saveCustomFieldDialog(
-  platform: Pick<Platform, 'database' | 'tenants'>,
+  platform: Pick<Platform, 'database' | 'tenants' | 'caches'>,
   tenant: Tenant,
   target: { context: CustomFieldDialogContext; field: CustomFieldView | null },
   form: FormData,
@@ -89,19 +89,19 @@ export async function saveCustomFieldDialog(
     saveCustomField(trx, tenant.id, parsed.data, { existing: target.field, tagShown: target.field !== null || target.context !== 'all' }),
   )
   if (!saved.ok) return refuse(saved.details ?? {})
-  // Public forms showing this field are cached per tenant; they must show the new words.
-  if (target.field) platform.tenants.invalidate(tenant.id)
+  // Public forms and settings screens showing this field are kept; they must show the new words.
+  platform.caches.changed(tenant.id, ['forms', 'screens'])
   return ok({ field: saved.value, toast: target.field ? CUSTOM_FIELD_TOASTS.updated : CUSTOM_FIELD_TOASTS.added })
 }
 
 /** Deletes a field of this tenant; false when the guid names none. */
-export async function removeCustomField(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, unverifiedGuId: string): Promise<boolean> {
+export async function removeCustomField(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, unverifiedGuId: string): Promise<boolean> {
   const removed = await withTenant(platform.database, tenant.id, async (trx) => {
     const field = await findCustomField(trx, unverifiedGuId)
     if (!field) return false
     await deleteCustomField(trx, field)
     return true
   })
-  if (removed) platform.tenants.invalidate(tenant.id)
+  if (removed) platform.caches.changed(tenant.id, ['forms', 'screens'])
   return removed
 }

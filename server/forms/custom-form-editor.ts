@@ -106,7 +106,7 @@ export type FormEditorOutcome =
 
 /** Saves the editor, or applies a no-JavaScript field move. */
 export async function saveFormEditor(
-  platform: Pick<Platform, 'database' | 'tenants'>,
+  platform: Pick<Platform, 'database' | 'tenants' | 'caches'>,
   tenant: Tenant,
   existing: FormDefinition | null,
   form: FormData,
@@ -152,8 +152,8 @@ export async function saveFormEditor(
   }
   const saved = await withTenant(platform.database, tenant.id, (trx) => saveCustomForm(trx, tenant.id, parsed.data, existing ? { id: existing.id } : null))
   if (!saved.ok) return refuse(saved.fieldErrors)
-  // The public site's forms menu and cached pages name published forms.
-  platform.tenants.invalidate(tenant.id)
+  // The public site's forms menu and kept form pages name published forms.
+  platform.caches.changed(tenant.id, ['forms'])
   return {
     kind: 'saved',
     guId: saved.guId,
@@ -162,8 +162,8 @@ export async function saveFormEditor(
 }
 
 /** Publishes or unpublishes; the answer is the toast. */
-export async function publishForm(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormDefinition, isPublished: boolean): Promise<string> {
+export async function publishForm(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormDefinition, isPublished: boolean): Promise<string> {
   await withTenant(platform.database, tenant.id, (trx) => setFormPublished(trx, form.id, isPublished))
-  platform.tenants.invalidate(tenant.id)
+  platform.caches.changed(tenant.id, ['forms'])
   return isPublished ? `${form.name} is Published.` : `${form.name} is Private.`
 }

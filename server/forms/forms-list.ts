@@ -12,7 +12,7 @@ export async function loadFormsList(platform: Pick<Platform, 'database'>, tenant
 
 /** Publishes or unpublishes one of this tenant's forms; null when the guid names none. */
 export async function togglePublished(
-  platform: Pick<Platform, 'database' | 'tenants'>,
+  platform: Pick<Platform, 'database' | 'tenants' | 'caches'>,
   tenant: Tenant,
   input: { guId: string; publish: boolean },
 ): Promise<string | null> {

@@ -115,7 +115,7 @@ export type CustomiseOutcome =
  * shipped descriptor are stored; custom fields already on the overlay are kept.
  */
 export async function saveCustomisation(
-  platform: Pick<Platform, 'database' | 'tenants'>,
+  platform: Pick<Platform, 'database' | 'tenants' | 'caches'>,
   tenant: Tenant,
   actorContactId: string,
   key: string,
@@ -170,16 +170,18 @@ export async function saveCustomisation(
   }
   await writeOverlay(platform.database, tenant, { screenKey: key, baseVersion: base.version, overlay, actorContactId })
   forgetEffectiveScreens(tenant.id)
-  platform.tenants.invalidate(tenant.id)
+  // The overlay, and the tenant's updated_at that stamps its descriptors.
+  platform.caches.changed(tenant.id, ['screens', 'tenant'])
   return { ok: true, toast: CUSTOMISATION_SAVED }
 }
 
-export async function resetCustomisation(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, actorContactId: string, key: string): Promise<boolean> {
+export async function resetCustomisation(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, actorContactId: string, key: string): Promise<boolean> {
   const base = shippedDescriptor(key)
   if (!base) return false
   await writeOverlay(platform.database, tenant, { screenKey: key, baseVersion: base.version, overlay: null, actorContactId })
   forgetEffectiveScreens(tenant.id)
-  platform.tenants.invalidate(tenant.id)
+  // The overlay, and the tenant's updated_at that stamps its descriptors.
+  platform.caches.changed(tenant.id, ['screens', 'tenant'])
   return true
 }
 

@@ -83,7 +83,7 @@ export async function loadAccountSettings(
  * (custom domain free and not ours, time zone of the chosen country), then one write.
  */
 export async function saveAccountSettings(
-  platform: Pick<Platform, 'database' | 'env' | 'tenants'>,
+  platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'caches'>,
   tenant: Tenant,
   form: FormData,
 ): Promise<SaveOutcome> {

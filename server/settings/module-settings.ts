@@ -45,7 +45,7 @@ export async function loadModuleSettings(platform: Pick<Platform, 'database'>, t
 }
 
 /** The module toggles; with JavaScript each change posts at once. */
-export async function saveModuleFlags(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
+export async function saveModuleFlags(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
   const { descriptor } = await requireScreen(platform, tenant, 'display-modules')
   const submitted = validateScreenPost(descriptor, form, 'modules')
   if (!submitted.ok) return refusal('modules', submitted)
@@ -57,7 +57,7 @@ export async function saveModuleFlags(platform: Pick<Platform, 'database' | 'ten
 }
 
 /** 'Other Settings': the waiver link is required while the waiver is on and cleared when it is off. */
-export async function saveOtherSettings(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
+export async function saveOtherSettings(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
   const { descriptor } = await requireScreen(platform, tenant, 'display')
   const submitted = validateScreenPost(descriptor, form, 'other')
   if (!submitted.ok) return refusal('other', submitted)

@@ -26,7 +26,7 @@ export async function loadPaymentSettings(platform: Pick<Platform, 'database'>, 
   }
 }
 
-export async function savePaymentSettings(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
+export async function savePaymentSettings(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
   const intent = 'paccount'
   const { descriptor } = await requireScreen(platform, tenant, 'paccount')
   const submitted = validateScreenPost(descriptor, form, intent)

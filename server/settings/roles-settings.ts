@@ -21,7 +21,7 @@ export async function loadRolesSettings(platform: Pick<Platform, 'database'>, te
 }
 
 /** Saved as the tenant's role settings, which requirePermission and the staff menu read. */
-export async function saveRolesSettings(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
+export async function saveRolesSettings(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
   const { descriptor } = await requireScreen(platform, tenant, 'roles')
   const submitted = validateScreenPost(descriptor, form, 'roles')
   if (!submitted.ok) return refusal('roles', submitted)

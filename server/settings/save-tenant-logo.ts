@@ -10,7 +10,7 @@ export const LOGO_SAVED = 'Successfully updated logo.'
 export const CHOOSE_AN_IMAGE = 'Choose an image to upload.'
 
 /** The logo upload of Account Settings: checked by its bytes, stored, then the logo setting points at it. */
-export async function saveTenantLogo(platform: Pick<Platform, 'database' | 'env' | 'tenants'>, tenant: Tenant, upload: UploadForm): Promise<SaveOutcome> {
+export async function saveTenantLogo(platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'caches'>, tenant: Tenant, upload: UploadForm): Promise<SaveOutcome> {
   const intent = 'logo'
   const errors = await imageUploadErrors(['logo'], upload)
   const file = upload.form.get(uploadInputName('logo'))

@@ -18,7 +18,7 @@ export async function loadSeoSettings(platform: Pick<Platform, 'database' | 'env
   }
 }
 
-export async function saveSeoSettings(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
+export async function saveSeoSettings(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
   const { descriptor } = await requireScreen(platform, tenant, 'seosetting')
   const submitted = validateScreenPost(descriptor, form, 'seosetting')
   if (!submitted.ok) return refusal('seosetting', submitted)

@@ -37,7 +37,7 @@ export async function loadStudentAppSettings(platform: Pick<Platform, 'database'
   }
 }
 
-export async function saveStudentAppSettings(platform: Pick<Platform, 'database' | 'tenants' | 'env'>, tenant: Tenant, upload: UploadForm): Promise<SaveOutcome> {
+export async function saveStudentAppSettings(platform: Pick<Platform, 'database' | 'tenants' | 'env' | 'caches'>, tenant: Tenant, upload: UploadForm): Promise<SaveOutcome> {
   const { descriptor } = await requireScreen(platform, tenant, 'studentapp')
   const submitted = await validateWithUploads(descriptor, upload, 'studentapp')
   if (!submitted.ok) return refusal('studentapp', submitted)

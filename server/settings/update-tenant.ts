@@ -22,7 +22,7 @@ const partialSettings = tenantSettingsSchema.partial()
  * tenant here and in every other process so the next request (navigation, public site,
  * host resolution) sees the change.
  */
-export async function updateTenant(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, update: TenantUpdate): Promise<TenantUpdateResult> {
+export async function updateTenant(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, update: TenantUpdate): Promise<TenantUpdateResult> {
   const checked = partialSettings.safeParse(update.settings ?? {})
   if (!checked.success) {
     return { ok: false, reason: 'invalid-settings', fields: checked.error.issues.map((issue) => String(issue.path[0] ?? '')) }
@@ -49,7 +49,7 @@ export async function updateTenant(platform: Pick<Platform, 'database' | 'tenant
     if (isUniqueViolation(error, 'custom_domain')) return { ok: false, reason: 'custom-domain-taken', fields: ['customDomain'] }
     throw error
   } finally {
-    platform.tenants.invalidate(tenant.id)
+    platform.caches.changed(tenant.id, ['tenant'])
   }
   return { ok: true }
 }

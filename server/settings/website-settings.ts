@@ -39,7 +39,7 @@ export async function loadWebsiteSettings(platform: Pick<Platform, 'database'>, 
   }
 }
 
-export async function saveWebsiteSettings(platform: Pick<Platform, 'database' | 'tenants' | 'env'>, tenant: Tenant, upload: UploadForm): Promise<SaveOutcome> {
+export async function saveWebsiteSettings(platform: Pick<Platform, 'database' | 'tenants' | 'env' | 'caches'>, tenant: Tenant, upload: UploadForm): Promise<SaveOutcome> {
   const intent = 'website'
   const { descriptor } = await requireScreen(platform, tenant, 'website')
   const submitted = await validateWithUploads(descriptor, upload, intent)
