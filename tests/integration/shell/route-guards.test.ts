@@ -161,7 +161,7 @@ describe(`staff and student route guards and the route tables (${engine})`, () =
       })
       const outcome = await callRoute(publicPageLoader, getRequest(`http://${HOST}/home`, preview), context(), { page: 'home' })
       expect(outcome.status).toBe(200)
-      expect((outcome.body as { shell: { viewer: unknown } }).shell.viewer).toEqual({ isPreviewing: true, isSignedIn: true })
+      expect((outcome.body as { shell: { viewer: unknown } }).shell.viewer).toEqual({ isPreviewing: true, isSignedIn: true, pageScriptHeld: false })
     })
 
     it('ends the preview when the browser goes back into the back office', async () => {
