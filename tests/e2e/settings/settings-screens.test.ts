@@ -144,7 +144,8 @@ describe('settings screens', () => {
   })
 
   test('a module toggle saves as soon as it is switched, and the staff menu follows', async () => {
-    const { context } = await browser.newContext()
+    // The address of a module switched off answers 404, which the browser reports.
+    const { context } = await browser.newContext({ allowConsoleErrors: [/status of 404.*\/customforms/] })
     const page = await loginAs(context, server(), { orgId: 'demo', email: 'admin@demo.test' })
     await page.goto(url('/settings/display'))
     await waitForHydration(page)
@@ -167,10 +168,14 @@ describe('settings screens', () => {
     const sidebar = page.getByTestId('sidebar')
     const linkTo = (item: { url: string }) => sidebar.locator(`a[href="${item.url}"]`)
     for (const item of flagged) await expect(linkTo(item).count()).resolves.toBe(0)
+    // Not only the menu: the module's screens are gone while it is off (decision 057).
+    const statusOfForms = () => page.evaluate(async () => (await fetch('/customforms', { redirect: 'manual' })).status)
+    await expect(statusOfForms()).resolves.toBe(404)
     await forms.setChecked(true, { force: true })
     await page.getByText('Successfully updated settings.').waitFor()
     await page.reload()
     for (const item of flagged) await expect(linkTo(item).count()).resolves.toBeGreaterThan(0)
+    await expect(statusOfForms()).resolves.toBe(200)
   })
 
   test('customising a screen (relabel, hide) shows on its form, and reset brings it back', async () => {
