@@ -10,4 +10,5 @@ export const aliases = {
   '#jobs': `${root}jobs`,
   '#screens': `${root}screens`,
   '#tests': `${root}tests`,
+  '#migrations': `${root}migrations`,
 }

@@ -1,5 +1,5 @@
 import { Migrator, type MigrationResultSet } from 'kysely'
-import { migrations } from '../migrations/index'
+import { migrations } from '#migrations/index'
 import type { DatabaseHandle } from './connection'
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<MigrationResultSet> {

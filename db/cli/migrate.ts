@@ -1,6 +1,6 @@
 import { EnvError, loadEnv } from '#server/env.server'
-import { openDatabase } from '../connection'
-import { migrateToLatest } from '../migrate'
+import { openDatabase } from '#db/connection'
+import { migrateToLatest } from '#db/migrate'
 
 /** `npm run migrate`: applies pending migrations to DATABASE_URL, or to the PGlite data folder. */
 async function main(): Promise<void> {

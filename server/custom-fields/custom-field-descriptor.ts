@@ -1,5 +1,5 @@
 import type { CustomFieldType } from '#db/types'
-import { parseDescriptor, type FieldSchema, type ScreenDescriptor } from '../screens/descriptor'
+import { parseDescriptor, type FieldSchema, type ScreenDescriptor } from '#server/screens/descriptor'
 import { CUSTOM_FIELD_CARDS, canBeMandatory, customFieldTypeLabel, hasHelpText, hasOptions, MAX_OPTIONS } from './custom-field-types'
 import { NAME_REQUIRED_MESSAGE } from './custom-field-input'
 import { TAG_FORMAT_MESSAGE, TAG_HINT, TAG_MAX_LENGTH, TAG_PATTERN, TAG_TOO_LONG_MESSAGE } from './tag-rules'

@@ -1,7 +1,7 @@
 import { withTenant } from '#db/tenant-scope'
 import type { CustomFieldType } from '#db/types'
-import type { Platform } from '../platform'
-import type { Tenant } from '../tenancy/tenant'
+import type { Platform } from '#server/platform'
+import type { Tenant } from '#server/tenancy/tenant'
 import { CUSTOM_FIELD_CARDS } from './custom-field-types'
 import { listCustomFields } from './list-custom-fields'
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import type { Env } from '../env.server'
+import type { Env } from '#server/env.server'
 
 /**
  * Private files of a tenant (generated PDFs, exports), by key, never served as they are:

@@ -1,5 +1,5 @@
-import type { Platform } from '../platform'
-import { verifyAltchaToken } from '../security/altcha'
+import type { Platform } from '#server/platform'
+import { verifyAltchaToken } from '#server/security/altcha'
 import { checkFormStamp } from './fill-time'
 import { FORM_MESSAGES } from './form-messages'
 import { submissionGuardFor } from './submission-guard'

@@ -1,4 +1,4 @@
-import { parseDescriptor, type ScreenDescriptor } from '../screens/descriptor'
+import { parseDescriptor, type ScreenDescriptor } from '#server/screens/descriptor'
 import { FORM_NAME_REQUIRED_MESSAGE } from './custom-form-input'
 import { FORM_TYPES } from './form-types'
 import { FORM_HTML_MAX_LENGTH } from './sanitize-form-html'

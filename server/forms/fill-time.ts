@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { Env } from '../env.server'
+import type { Env } from '#server/env.server'
 
 /** A person reads and fills in even a short form in more than this; a script posts at once. */
 export const MIN_FILL_MS = 3000

@@ -1,6 +1,6 @@
 import { withTenant } from '#db/tenant-scope'
-import type { Platform } from '../platform'
-import type { Tenant } from '../tenancy/tenant'
+import type { Platform } from '#server/platform'
+import type { Tenant } from '#server/tenancy/tenant'
 import { publishForm } from './custom-form-editor'
 import type { CustomFormSummary } from './custom-form-view'
 import { loadFormDefinition } from './form-definition'

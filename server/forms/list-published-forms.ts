@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
-import type { Tenant } from '../tenancy/tenant'
+import type { Tenant } from '#server/tenancy/tenant'
 
 export interface PublishedFormLink {
   name: string

@@ -1,5 +1,5 @@
 import { COUNTRIES } from '#server/shell/dial-codes'
-import { parseDescriptor, type FieldSchema, type ScreenDescriptor } from '../screens/descriptor'
+import { parseDescriptor, type FieldSchema, type ScreenDescriptor } from '#server/screens/descriptor'
 import { BROWSER_EMAIL_PATTERN } from './email-pattern'
 import type { FormDefinition } from './form-definition'
 import { formInputsFor, type FormInput, type FormInputOptions } from './form-inputs'

@@ -1,4 +1,4 @@
-import { withoutControlCharacters } from '../text/without-control-characters'
+import { withoutControlCharacters } from '#server/text/without-control-characters'
 
 /** A public form post is text (plus a small signature PNG); anything bigger is refused unread. */
 export const MAX_FORM_POST_BYTES = 1024 * 1024

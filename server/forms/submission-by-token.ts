@@ -1,8 +1,8 @@
 import type { PdfStatus } from '#db/types'
 import { withTenant } from '#db/tenant-scope'
-import type { Platform } from '../platform'
-import type { Tenant } from '../tenancy/tenant'
-import { fileStoreFor } from '../files/file-store'
+import type { Platform } from '#server/platform'
+import type { Tenant } from '#server/tenancy/tenant'
+import { fileStoreFor } from '#server/files/file-store'
 import { sha256Hex } from './signature'
 import { queueSubmissionPdf } from './submit-form'
 

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import type { Platform } from '../platform'
-import { ALTCHA_TTL_MS } from '../security/altcha'
+import type { Platform } from '#server/platform'
+import { ALTCHA_TTL_MS } from '#server/security/altcha'
 
 /** Posts without JavaScript (no proof of work) allowed per address and tenant in the window. */
 export const NO_SCRIPT_POSTS_PER_WINDOW = 30

@@ -1,5 +1,5 @@
 import type { TenantExecutor } from '#db/tenant-scope'
-import type { FileStore } from '../files/file-store'
+import type { FileStore } from '#server/files/file-store'
 import { isUuid } from './form-definition'
 import { pdfFileName, type SubmissionPdfFile } from './submission-by-token'
 

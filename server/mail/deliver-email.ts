@@ -1,6 +1,6 @@
 import { asSystem } from '#db/tenant-scope'
-import { UnrecoverableJobError, type JobContext } from '../jobs/job-contract'
-import type { Platform } from '../platform'
+import { UnrecoverableJobError, type JobContext } from '#server/jobs/job-contract'
+import type { Platform } from '#server/platform'
 
 /**
  * Sends one outbox row. Safe to run twice: a row already sent is left alone, and the

@@ -1,6 +1,6 @@
 import { sendEmailJob } from '#jobs/send-email'
 import { asSystem, withTenant } from '#db/tenant-scope'
-import type { Platform } from '../platform'
+import type { Platform } from '#server/platform'
 
 export interface OutgoingEmail {
   tenantId: string | null

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import { createChallenge, verifySolution } from 'altcha-lib'
 import type { Challenge } from 'altcha-lib/types'
 import { z } from 'zod'
-import type { Env } from '../env.server'
+import type { Env } from '#server/env.server'
 
 /**
  * ALTCHA: a self-hosted proof of work instead of a captcha service. The browser fetches a

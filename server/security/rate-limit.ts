@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import type { Platform } from '../platform'
+import type { Platform } from '#server/platform'
 
 /** The forms that guess-able secrets or mail floods go through. */
 export type LimitedAction = 'login' | 'register' | 'forgot-password'

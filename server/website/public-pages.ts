@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
-import type { PublishedFormLink } from '../forms/list-published-forms'
-import type { Tenant } from '../tenancy/tenant'
+import type { PublishedFormLink } from '#server/forms/list-published-forms'
+import type { Tenant } from '#server/tenancy/tenant'
 import { sanitizePageHtmlCached } from './sanitize-page-html'
 
 export interface PublicPageSummary {

@@ -1,5 +1,5 @@
 import { brandCssVariablesFor } from '#server/shell/brand-colours'
-import type { Tenant } from '../tenancy/tenant'
+import type { Tenant } from '#server/tenancy/tenant'
 
 export interface SiteIdentity {
   orgId: string

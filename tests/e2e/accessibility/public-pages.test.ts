@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { useBrowser } from '../support/browser'
-import { useServer } from '../support/server'
+import { useBrowser } from '#tests/e2e/support/browser'
+import { useServer } from '#tests/e2e/support/server'
 import { expectPagesPassAxe, sameOriginPaths, WALK_TIMEOUT_MS, WIDTHS } from './walk'
 
 const server = useServer()

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { useBrowser } from '../support/browser'
-import { signedInPage } from '../support/login'
-import { useServer } from '../support/server'
+import { useBrowser } from '#tests/e2e/support/browser'
+import { signedInPage } from '#tests/e2e/support/login'
+import { useServer } from '#tests/e2e/support/server'
 import { expectPagesPassAxe, sameOriginPaths, WALK_TIMEOUT_MS, WIDTHS } from './walk'
 
 const server = useServer()

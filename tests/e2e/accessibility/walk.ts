@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
-import { waitForHydration } from '../support/browser'
-import { expectNoSeriousA11yViolations } from '../support/axe'
+import { waitForHydration } from '#tests/e2e/support/browser'
+import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
 
 /** A walk opens up to a dozen pages and runs axe on each: minutes on a busy 2-core machine. */
 export const WALK_TIMEOUT_MS = 240_000

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { useBrowser, waitForHydration } from '../support/browser'
-import { SEED_DEMO_PASSWORD, useServer } from '../support/server'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { SEED_DEMO_PASSWORD, useServer } from '#tests/e2e/support/server'
 
 // One proxy in front: the test chooses each request's client address, as a real one would see it.
 const server = useServer({ env: { TRUST_PROXY: '1' } })

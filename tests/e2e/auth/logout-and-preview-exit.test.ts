@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { useBrowser } from '../support/browser'
-import { signedInPage } from '../support/login'
-import { useServer } from '../support/server'
+import { useBrowser } from '#tests/e2e/support/browser'
+import { signedInPage } from '#tests/e2e/support/login'
+import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
 const browser = useBrowser()

@@ -1,4 +1,4 @@
-import type { RunningServer } from '../support/server'
+import type { RunningServer } from '#tests/e2e/support/server'
 
 /**
  * The newest password reset link the server put in its outbox for this address. Without

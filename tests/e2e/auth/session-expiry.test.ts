@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import { useBrowser, waitForHydration } from '../support/browser'
-import { loginAs } from '../support/login'
-import { useServer } from '../support/server'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { loginAs } from '#tests/e2e/support/login'
+import { useServer } from '#tests/e2e/support/server'
 
 // A 6-second idle time-out and a 15-second refresh buffer, so expiry happens during the test.
 const server = useServer({ env: { SESSION_IDLE_MINUTES: '0.1', SESSION_REFRESH_BUFFER_MINUTES: '0.25' } })

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import { useBrowser, waitForHydration } from '../support/browser'
-import { loginAs } from '../support/login'
-import { SEED_DEMO_PASSWORD, useServer } from '../support/server'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { loginAs } from '#tests/e2e/support/login'
+import { SEED_DEMO_PASSWORD, useServer } from '#tests/e2e/support/server'
 import { countResetLinks, waitForResetLink } from './outbox'
 
 const server = useServer()

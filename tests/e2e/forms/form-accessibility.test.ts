@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { expectNoSeriousA11yViolations } from '../support/axe'
-import { useBrowser, waitForHydration } from '../support/browser'
-import { login } from '../support/login'
-import { useServer } from '../support/server'
+import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { login } from '#tests/e2e/support/login'
+import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
 const browser = useBrowser()

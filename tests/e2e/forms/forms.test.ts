@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { extractText } from 'unpdf'
 import { describe, expect, test } from 'vitest'
-import { useBrowser, waitForHydration } from '../support/browser'
-import { SEED_DEMO_PASSWORD, useServer } from '../support/server'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { SEED_DEMO_PASSWORD, useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
 const browser = useBrowser()

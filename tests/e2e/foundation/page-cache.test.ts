@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import { useBrowser, waitForHydration } from '../support/browser'
-import { nonceOfCsp, send as sendTo, type SendOptions } from '../support/http'
-import { useServer } from '../support/server'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { nonceOfCsp, send as sendTo, type SendOptions } from '#tests/e2e/support/http'
+import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
 const browser = useBrowser()

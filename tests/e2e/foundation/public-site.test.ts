@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { useBrowser, waitForHydration } from '../support/browser'
-import { useServer } from '../support/server'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
 const browser = useBrowser()

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { SESSION_COOKIE } from '#server/auth/session-cookie'
-import { nonceOfCsp, send as sendTo, setCookie, type SendOptions } from '../support/http'
-import { SEED_DEMO_PASSWORD, useServer } from '../support/server'
+import { nonceOfCsp, send as sendTo, setCookie, type SendOptions } from '#tests/e2e/support/http'
+import { SEED_DEMO_PASSWORD, useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
 const send = (path: string, options: SendOptions) => sendTo(server().port, path, options)

@@ -3,9 +3,9 @@ import { describe, expect, test } from 'vitest'
 import { adminNavigationFor } from '#server/shell/admin-navigation'
 import type { NavigationItem } from '#server/shell/navigation-item'
 import { isStaffPathAvailable } from '#server/navigation/available-paths'
-import { useBrowser, waitForHydration } from '../support/browser'
-import { loginAs } from '../support/login'
-import { useServer } from '../support/server'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { loginAs } from '#tests/e2e/support/login'
+import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
 const browser = useBrowser()

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { useBrowser, waitForHydration } from '../support/browser'
-import { signedInPage } from '../support/login'
-import { useServer } from '../support/server'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { signedInPage } from '#tests/e2e/support/login'
+import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
 const browser = useBrowser()

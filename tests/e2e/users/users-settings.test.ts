@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { useBrowser, waitForHydration } from '../support/browser'
-import { useServer } from '../support/server'
-import { signedInPage } from '../support/login'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { useServer } from '#tests/e2e/support/server'
+import { signedInPage } from '#tests/e2e/support/login'
 
 const server = useServer()
 const browser = useBrowser()

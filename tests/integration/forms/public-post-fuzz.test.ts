@@ -7,7 +7,7 @@ import { action as pformAction } from '#app/routes/pforms.$guId'
 import { createTenant } from '#tests/support/fixtures'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import { createTrialForm, validPost } from './form-fixtures'
-import { tinyPngDataUrl } from '../../unit/forms/png-fixture'
+import { tinyPngDataUrl } from '#tests/unit/forms/png-fixture'
 import { callRoute, formPostRequest } from '#tests/support/route-call'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'

@@ -7,7 +7,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { startFakeSmtpServer, type FakeSmtpServer } from '#tests/fakes/smtp-server'
 import { createTenant } from '#tests/support/fixtures'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { captureLogger, readOutboxRow } from '../jobs/job-test-support'
+import { captureLogger, readOutboxRow } from '#tests/integration/jobs/job-test-support'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { migrations } from '../../../migrations/index'
+import { migrations } from '#migrations/index'
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database'
-import { ensureBuilt } from '../http/ensure-built'
+import { ensureBuilt } from '#tests/integration/http/ensure-built'
 
 /** Runs the bundled `npm run migrate` entry with only the given environment. */
 function migrate(env: Record<string, string>): { status: number | null; output: string } {

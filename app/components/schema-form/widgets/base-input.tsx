@@ -1,7 +1,7 @@
 import type { BaseInputTemplateProps } from '@rjsf/utils'
 import { ariaDescribedByIds, getInputProps } from '@rjsf/utils'
 import type { ChangeEvent } from 'react'
-import { inputClass } from '../form-context'
+import { inputClass } from '#app/components/schema-form/form-context'
 
 /** The plain <input> behind text, email, url and number fields. */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {

@@ -1,7 +1,7 @@
 import type { EnumOptionsType, RJSFSchema, WidgetProps } from '@rjsf/utils'
 import { ariaDescribedByIds, optionId } from '@rjsf/utils'
 import { useEffect, useState } from 'react'
-import { formContextOf, inputClass } from '../form-context'
+import { formContextOf, inputClass } from '#app/components/schema-form/form-context'
 
 type Option = EnumOptionsType<RJSFSchema>
 

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils'
-import { formContextOf } from '../form-context'
+import { formContextOf } from '#app/components/schema-form/form-context'
 import { BaseInputTemplate } from './base-input'
 
 /** A phone input with the dial code of the country chosen elsewhere in the form shown before it. */

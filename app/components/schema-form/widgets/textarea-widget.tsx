@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils'
 import { ariaDescribedByIds } from '@rjsf/utils'
-import { inputClass } from '../form-context'
+import { inputClass } from '#app/components/schema-form/form-context'
 
 /**
  * A textarea; with `counter` it shows "used/max" characters, with `blockEnter` the Enter key
