@@ -1,6 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type {
-  AuditLogTable,
   ContactsTable,
   CoreTables,
   OutboundEmailsTable,

@@ -31,5 +31,7 @@ export interface RequestContext {
 }
 
 declare module '@remix-run/node' {
+  // Declaration merging needs an interface; it adds no members of its own on purpose.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends RequestContext {}
 }

@@ -44,7 +44,7 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
         })
         const body: unknown = response.ok ? await response.json() : null
         setItems(readItems(body))
-      } catch (error) {
+      } catch {
         if (controller.signal.aborted) return
         // "On failure the search returns an empty result."
         setItems([])

@@ -43,6 +43,8 @@ export function RichTextEditor({ id, name, value, onChange, label, disabled, des
   const [ready, setReady] = useState(false)
 
   useEffect(() => {
+    // The host element for this mount: the cleanup clears this one, whatever the ref holds by then.
+    const hostElement = host.current
     let cancelled = false
     let container: HTMLDivElement | null = null
     let stopLabelling: (() => void) | null = null
@@ -69,7 +71,7 @@ export function RichTextEditor({ id, name, value, onChange, label, disabled, des
       cancelled = true
       stopLabelling?.()
       // Quill puts its toolbar before the editor, inside our host: clear both.
-      if (host.current) host.current.innerHTML = ''
+      if (hostElement) hostElement.innerHTML = ''
       container = null
     }
   }, [disabled, label, describedBy])

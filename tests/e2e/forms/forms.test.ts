@@ -39,7 +39,7 @@ async function openFromFormsMenu(page: Page, formName: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: formName }).waitFor()
 }
 
-let formName = 'Summer Camp Waiver'
+const formName = 'Summer Camp Waiver'
 
 describe('custom fields and forms, staff to visitor', () => {
   test('staff create custom fields and a form, order its fields and publish it', async () => {
