@@ -43,7 +43,7 @@ export default function CustomFieldsRoute() {
                   <li key={field.guId} className="flex items-center gap-2 py-1.5">
                     <Link to={`/settings/customfield/${field.guId}`} preventScrollReset className="min-w-0 flex-1 truncate text-sm text-slate-800 hover:text-brand">
                       {field.name}
-                      {field.tag ? <span className="ml-2 font-mono text-xs text-slate-400">{`{{${field.tag}}}`}</span> : null}
+                      {field.tag ? <span className="ml-2 font-mono text-xs text-slate-600">{`{{${field.tag}}}`}</span> : null}
                     </Link>
                     <Link
                       to={`/settings/customfield/delete/${field.guId}`}
