@@ -107,7 +107,16 @@ describe('staff back office (vertical layout)', () => {
     await page.keyboard.press('Tab')
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('sidebar-open')
     await page.keyboard.press('Space')
-    await page.waitForFunction(() => Math.round(document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().left ?? -1) === 0)
+    // Open means on screen and reachable: wait for both, since the slide and the visibility
+    // change are transitions.
+    await page.waitForFunction(() => {
+      const sidebar = document.querySelector('[data-testid="sidebar"]')
+      if (Math.round(sidebar?.getBoundingClientRect().left ?? -1) !== 0) return false
+      const reachable = [...(sidebar?.querySelectorAll<HTMLElement>('a, input, summary, button') ?? [])].filter(
+        (element) => getComputedStyle(element).visibility !== 'hidden' && element.getClientRects().length > 0,
+      )
+      return reachable.length > 5
+    })
     await expect(focusable()).resolves.toBeGreaterThan(5)
   })
 
