@@ -29,7 +29,8 @@ export interface RemixHandlerOptions {
   issueFormStamp?: (formId: string) => string
   /**
    * A request wrote data that cached pages are built from without declaring the cache tags
-   * (server/cache/write-audit.ts); called before it is answered.
+   * (server/cache/write-audit.ts); called before it is answered. Without it no request is
+   * audited (production: see create-http-app.ts).
    */
   onUndeclaredWrites?: (tenant: Tenant, undeclared: UndeclaredWrite[], req: Request) => void
 }
@@ -66,8 +67,13 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
       let kept = false
       try {
         const generation = store?.generationOf(context.tenant?.id ?? null) ?? 0
-        const { result: response, undeclared } = await auditCacheWrites(() => handleRequest(toFetchRequest(req, res), context))
-        if (undeclared.length > 0 && context.tenant) options.onUndeclaredWrites?.(context.tenant, undeclared, req)
+        const render = () => handleRequest(toFetchRequest(req, res), context)
+        let response: globalThis.Response
+        if (options.onUndeclaredWrites) {
+          const audited = await auditCacheWrites(render)
+          response = audited.result
+          if (audited.undeclared.length > 0 && context.tenant) options.onUndeclaredWrites(context.tenant, audited.undeclared, req)
+        } else response = await render()
         const thirdParty = context.thirdPartyScripts?.allowed === true
         relaxCsp(thirdParty)
         const stamps = context.formStamps ?? []
