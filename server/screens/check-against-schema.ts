@@ -1,4 +1,4 @@
-import type { ConditionalRule, FieldSchema, JsonPrimitive, ScreenSchema } from './descriptor'
+import type { ConditionalRule, FieldSchema, JsonPrimitive } from './descriptor'
 import { FORMAT_CHECKS, type FormatName } from './formats'
 import type { ValidationIssue } from './messages'
 

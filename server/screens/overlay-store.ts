@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
-import type { Tenant } from '../tenancy/tenant'
+import type { Tenant } from '#server/tenancy/tenant'
 import type { ScreenOverlay } from './overlay'
 
 export async function readStoredOverlay(trx: TenantExecutor, screenKey: string): Promise<unknown | null> {

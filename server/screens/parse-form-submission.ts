@@ -1,5 +1,5 @@
 import type { FieldSchema, ScreenSchema } from './descriptor'
-import { withoutControlCharacters } from '../text/without-control-characters'
+import { withoutControlCharacters } from '#server/text/without-control-characters'
 
 /** The bracket names our themed form gives its inputs: root[name], root[address][city], root[tags][]. */
 export function fieldName(path: readonly string[]): string {

@@ -1,5 +1,5 @@
 import type { TenantExecutor } from '#db/tenant-scope'
-import { ROLE_ADMIN } from '../shell/roles'
+import { ROLE_ADMIN } from '#server/shell/roles'
 
 export interface AccountOwnerOption {
   value: string

@@ -1,7 +1,7 @@
 import { asSystem } from '#db/tenant-scope'
-import type { Platform } from '../platform'
-import { parseHost } from '../tenancy/parse-host'
-import type { Tenant } from '../tenancy/tenant'
+import type { Platform } from '#server/platform'
+import { parseHost } from '#server/tenancy/parse-host'
+import type { Tenant } from '#server/tenancy/tenant'
 
 export const DOMAIN_TAKEN = 'This domain is already used by another organisation.'
 export const DOMAIN_OF_PLATFORM = 'This domain belongs to the platform: enter a domain of your own.'

@@ -1,10 +1,10 @@
-import type { ScreenDescriptor } from '../screens/descriptor'
-import { isRecord } from '../screens/apply-overlay'
-import type { Env } from '../env.server'
-import type { Tenant } from '../tenancy/tenant'
-import { checkImage, storeTenantImage } from '../files/tenant-uploads'
-import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '../files/upload-limits'
-import type { UploadForm } from '../files/read-upload-form'
+import type { ScreenDescriptor } from '#server/screens/descriptor'
+import { isRecord } from '#server/screens/apply-overlay'
+import type { Env } from '#server/env.server'
+import type { Tenant } from '#server/tenancy/tenant'
+import { checkImage, storeTenantImage } from '#server/files/tenant-uploads'
+import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '#server/files/upload-limits'
+import type { UploadForm } from '#server/files/read-upload-form'
 
 /** Fields drawn with the image widget: a hidden current value, a file input and a remove box. */
 export function imageFieldsOf(descriptor: Pick<ScreenDescriptor, 'schema' | 'uiSchema'>): string[] {

@@ -1,7 +1,7 @@
-import type { Platform } from '../platform'
+import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
-import type { Tenant } from '../tenancy/tenant'
-import type { TenantSettings } from '../tenancy/tenant-settings'
+import type { Tenant } from '#server/tenancy/tenant'
+import type { TenantSettings } from '#server/tenancy/tenant-settings'
 import { bool, refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
 import { updateTenant } from './update-tenant'
 

@@ -1,7 +1,7 @@
-import type { Env } from '../env.server'
-import { removeTenantUpload } from '../files/tenant-uploads'
-import type { Tenant } from '../tenancy/tenant'
-import type { TenantSettings } from '../tenancy/tenant-settings'
+import type { Env } from '#server/env.server'
+import { removeTenantUpload } from '#server/files/tenant-uploads'
+import type { Tenant } from '#server/tenancy/tenant'
+import type { TenantSettings } from '#server/tenancy/tenant-settings'
 
 /** Every setting that may point at one of the tenant's uploaded images. */
 const IMAGE_SETTINGS = ['logo', 'favIcon', 'appWelcomeImage1', 'appWelcomeImage2', 'appWelcomeImage3'] as const satisfies ReadonlyArray<keyof TenantSettings>

@@ -1,7 +1,7 @@
-import type { Platform } from '../platform'
+import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
-import type { Tenant } from '../tenancy/tenant'
-import type { RolesSettings } from '../tenancy/tenant-settings'
+import type { Tenant } from '#server/tenancy/tenant'
+import type { RolesSettings } from '#server/tenancy/tenant-settings'
 import { bool, refusal, requireScreen, shownFields, type SaveOutcome, type ScreenView } from './screen-form'
 import { updateTenant } from './update-tenant'
 

@@ -1,8 +1,8 @@
-import type { Platform } from '../platform'
-import { resolveEffectiveScreen, type EffectiveScreen } from '../screens/effective-descriptor'
-import type { ScreenDescriptor } from '../screens/descriptor'
-import type { SubmissionResult, SubmissionValues } from '../screens/validate-submission'
-import type { Tenant } from '../tenancy/tenant'
+import type { Platform } from '#server/platform'
+import { resolveEffectiveScreen, type EffectiveScreen } from '#server/screens/effective-descriptor'
+import type { ScreenDescriptor } from '#server/screens/descriptor'
+import type { SubmissionResult, SubmissionValues } from '#server/screens/validate-submission'
+import type { Tenant } from '#server/tenancy/tenant'
 
 /** What a refused submission sends back to its form: shown again with the user's values. */
 export interface ScreenFormResult {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
-import type { Platform } from '../platform'
-import { openSecret, sealSecret } from '../security/secret-box'
-import type { Tenant } from '../tenancy/tenant'
+import type { Platform } from '#server/platform'
+import { openSecret, sealSecret } from '#server/security/secret-box'
+import type { Tenant } from '#server/tenancy/tenant'
 
 /**
  * The tenant's API keys: the account key (Account Settings) and the website plugin key (SEO

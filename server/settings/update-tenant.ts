@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import { withTenant } from '#db/tenant-scope'
-import type { Platform } from '../platform'
-import type { Tenant } from '../tenancy/tenant'
-import { tenantSettingsSchema, type TenantSettings } from '../tenancy/tenant-settings'
+import type { Platform } from '#server/platform'
+import type { Tenant } from '#server/tenancy/tenant'
+import { tenantSettingsSchema, type TenantSettings } from '#server/tenancy/tenant-settings'
 
 export interface TenantUpdate {
   /** Top-level settings to replace; the rest of the document is kept as stored. */

@@ -1,5 +1,5 @@
-import type { UploadForm } from '../files/read-upload-form'
-import type { ScreenDescriptor } from '../screens/descriptor'
+import type { UploadForm } from '#server/files/read-upload-form'
+import type { ScreenDescriptor } from '#server/screens/descriptor'
 import { validateScreenPost } from '#server/screens/screen-post'
 import type { SubmissionResult } from '#server/screens/validate-submission'
 import { imageFieldsOf, imageUploadErrors } from './image-fields'
