@@ -21,7 +21,9 @@ async function seedFormPath(page: Page): Promise<string> {
 /** Focusing a field hands the page to the live form: the bot check widget is its sign. */
 async function startFilling(page: Page): Promise<void> {
   await page.getByRole('combobox', { name: 'Experience' }).focus()
-  await page.locator('altcha-widget').waitFor({ state: 'attached' })
+  // The live form has taken over (its bot check is in the page) and has put the focus back on
+  // the select the visitor was in: only then does a key press reach the live form.
+  await page.waitForFunction(() => document.querySelector('altcha-widget') !== null && document.activeElement?.tagName === 'SELECT')
 }
 
 describe('public registration form: consent, signature focus, accessibility', () => {

@@ -1,23 +1,14 @@
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import type { ServerBuild } from '@remix-run/node'
 import { z } from 'zod'
-import { asSystem, withTenant } from '#db/tenant-scope'
-import { seedDatabase } from '#db/seed'
+import { withTenant } from '#db/tenant-scope'
 import { InProcessJobQueue } from '#jobs/runtime/in-process-queue'
 import { registerJob } from '#jobs/runtime/registry'
-import { hashPassword } from '#server/auth/password'
 import { TABLES_OF_TAG } from '#server/cache/cache-tags'
 import { UndeclaredCacheWriteError } from '#server/cache/write-audit'
-import { createHttpApp } from '#server/http/create-http-app'
 import { defineJob } from '#server/jobs/job-contract'
 import type { Tenant } from '#server/tenancy/tenant'
 import { callRoute } from '#tests/support/route-call'
-import { createSessionCookie } from '#tests/support/sessions'
-import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { ensureBuilt } from '#tests/integration/http/ensure-built'
+import { contextFor, type TestPlatform } from '#tests/support/test-platform'
+import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 import { captureLogger } from '#tests/integration/jobs/job-test-support'
 
@@ -34,35 +25,19 @@ const renameHomeJob = (declares: boolean) =>
   )
 
 describe(`cache tags: pages drop when what they were built from changes, and only then (${engine})`, () => {
+  let app: DemoHttpApp
   let platform: TestPlatform
-  let server: Server
   let host: string
   let port: number
   let demo: Tenant
   let adminCookie: string
 
   beforeAll(async () => {
-    ensureBuilt()
-    const build = (await import(/* @vite-ignore */ pathToFileURL(resolve('build/index.js')).href)) as ServerBuild
-    platform = await createTestPlatform()
-    await seedDatabase(platform.database, { masterOrgId: 'master', includeDemo: true, demoPassword: 'cache-tags-password', hashPassword })
-    demo = (await platform.tenants.findByOrgId('demo')) as Tenant
-    const admin = await asSystem(platform.database, 'test: the demo admin', (trx) =>
-      trx.selectFrom('contacts').select('id').where('tenant_id', '=', demo.id).where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow(),
-    )
-    adminCookie = await createSessionCookie(platform, demo, admin)
-    const app = createHttpApp({ platform, build, publicDir: resolve('public') })
-    server = await new Promise<Server>((done) => {
-      const listening = app.listen(0, '127.0.0.1', () => done(listening))
-    })
-    port = (server.address() as AddressInfo).port
-    host = `demo.localhost:${port}`
+    app = await startDemoHttpApp()
+    ;({ platform, host, port, demo, adminCookie } = app)
   }, 300_000)
 
-  afterAll(async () => {
-    await new Promise((done) => server?.close(done))
-    await platform?.close()
-  })
+  afterAll(() => app?.close())
 
   const home = () => request(port, '/home', { host })
   const settings = () => request(port, '/settings/account', { host, headers: { cookie: adminCookie } })

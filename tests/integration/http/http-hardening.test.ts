@@ -1,20 +1,12 @@
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { request as httpRequest } from 'node:http'
-import type { ServerBuild } from '@remix-run/node'
 import { asSystem } from '#db/tenant-scope'
-import { seedDatabase } from '#db/seed'
-import { hashPassword } from '#server/auth/password'
-import { createHttpApp } from '#server/http/create-http-app'
 import { storeTenantImage } from '#server/files/tenant-uploads'
 import type { Tenant } from '#server/tenancy/tenant'
-import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
+import type { TestPlatform } from '#tests/support/test-platform'
 import { createSessionCookie } from '#tests/support/sessions'
 import { createTrialForm } from '#tests/integration/forms/form-fixtures'
-import { ensureBuilt } from './ensure-built'
+import { startDemoHttpApp, type DemoHttpApp } from './demo-http-app'
 import { request } from './http-client'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
@@ -39,8 +31,8 @@ function headerCount(raw: string[], name: string): number {
 }
 
 describe(`requests the HTTP layer refuses or shapes, before any route (${engine})`, () => {
+  let app: DemoHttpApp
   let platform: TestPlatform
-  let server: Server
   let port: number
   let host: string
   let demo: Tenant
@@ -48,34 +40,19 @@ describe(`requests the HTTP layer refuses or shapes, before any route (${engine}
   let previewCookie: string
 
   beforeAll(async () => {
-    ensureBuilt()
-    const build = (await import(/* @vite-ignore */ pathToFileURL(resolve('build/index.js')).href)) as ServerBuild
-    platform = await createTestPlatform()
-    await seedDatabase(platform.database, { masterOrgId: 'master', includeDemo: true, demoPassword: 'hardening-password', hashPassword })
-    const found = await platform.tenants.findByOrgId('demo')
-    if (!found) throw new Error('demo tenant missing')
-    await asSystem(platform.database, 'test: a page script for the demo site', (trx) =>
-      trx.updateTable('tenants').set({ settings: JSON.stringify({ ...found.settings, pageScript: PAGE_SCRIPT }) }).where('id', '=', found.id).execute(),
-    )
-    platform.tenants.invalidate(found.id)
-    demo = (await platform.tenants.findByOrgId('demo')) as Tenant
-    const admin = await asSystem(platform.database, 'test: the demo admin', (trx) =>
-      trx.selectFrom('contacts').select('id').where('tenant_id', '=', demo.id).where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow(),
-    )
-    adminCookie = await createSessionCookie(platform, demo, admin)
-    previewCookie = await createSessionCookie(platform, demo, admin, { state: { preview: { kind: 'web', staffContactId: admin.id } } })
-    const app = createHttpApp({ platform, build, publicDir: resolve('public') })
-    server = await new Promise<Server>((done) => {
-      const listening = app.listen(0, '127.0.0.1', () => done(listening))
+    app = await startDemoHttpApp({
+      prepare: async (prepared, found) => {
+        await asSystem(prepared.database, 'test: a page script for the demo site', (trx) =>
+          trx.updateTable('tenants').set({ settings: JSON.stringify({ ...found.settings, pageScript: PAGE_SCRIPT }) }).where('id', '=', found.id).execute(),
+        )
+        prepared.caches.changed(found.id, ['tenant'])
+      },
     })
-    port = (server.address() as AddressInfo).port
-    host = `demo.localhost:${port}`
+    ;({ platform, port, host, demo, adminCookie } = app)
+    previewCookie = await createSessionCookie(platform, demo, { id: app.adminId }, { state: { preview: { kind: 'web', staffContactId: app.adminId } } })
   }, 300_000)
 
-  afterAll(async () => {
-    await new Promise((done) => server?.close(done))
-    await platform?.close()
-  })
+  afterAll(() => app?.close())
 
   const post = (path: string, body: string, headers: Record<string, string>) =>
     request(port, path, { host, method: 'POST', body, headers: { origin: `http://${host}`, ...headers } })
