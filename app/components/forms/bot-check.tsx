@@ -19,6 +19,12 @@ interface AltchaElement extends HTMLElement {
 export const BotCheck = forwardRef<BotCheckHandle, { stamp: string; disabled: boolean }>(function BotCheck({ stamp, disabled }, ref) {
   const [loaded, setLoaded] = useState(false)
   const widget = useRef<AltchaElement | null>(null)
+  // Resolved once the widget is in the page: a submit made while it is still loading (a slow
+  // phone, a quick visitor) waits for it instead of posting without a solution.
+  const mounted = useRef(deferred<AltchaElement>())
+  useEffect(() => {
+    if (loaded && widget.current) mounted.current.resolve(widget.current)
+  }, [loaded])
 
   useEffect(() => {
     if (disabled) return
@@ -42,7 +48,9 @@ export const BotCheck = forwardRef<BotCheckHandle, { stamp: string; disabled: bo
 
   useImperativeHandle(ref, () => ({
     async ready() {
-      const element = widget.current
+      if (disabled) return
+      // The widget script failed to load: post without it (the server's other checks apply).
+      const element = widget.current ?? (await Promise.race([mounted.current.promise, delay(WIDGET_LOAD_LIMIT_MS)]))
       if (!element?.getState || !element.verify) return
       if (element.getState() === 'verified') return
       await element.verify().catch(() => undefined)
@@ -73,3 +81,18 @@ export const BotCheck = forwardRef<BotCheckHandle, { stamp: string; disabled: bo
     </div>
   )
 })
+
+/** How long a submit waits for the widget's script before posting without it. */
+const WIDGET_LOAD_LIMIT_MS = 15_000
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => undefined
+  const promise = new Promise<T>((done) => {
+    resolve = done
+  })
+  return { promise, resolve }
+}
+
+function delay(ms: number): Promise<null> {
+  return new Promise((done) => setTimeout(() => done(null), ms))
+}

@@ -24,6 +24,9 @@ async function startFilling(page: Page): Promise<void> {
   // The live form has taken over (its bot check is in the page) and has put the focus back on
   // the select the visitor was in: only then does a key press reach the live form.
   await page.waitForFunction(() => document.querySelector('altcha-widget') !== null && document.activeElement?.tagName === 'SELECT')
+  // The bot check solves itself in the page; on a busy machine that can take seconds. Wait for
+  // it, so its verification does not land between the key presses a test makes.
+  await page.waitForFunction(() => (document.querySelector('altcha-widget') as (Element & { getState?: () => string }) | null)?.getState?.() === 'verified', undefined, { timeout: 60_000 })
 }
 
 describe('public registration form: consent, signature focus, accessibility', () => {
