@@ -1,6 +1,13 @@
+import { flatRoutes } from 'remix-flat-routes'
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ['**/.*', '**/*.test.*'],
+  // Routes live in folders by capability (docs/decisions/091): `_admin+/settings+/account.tsx`
+  // is the route `_admin.settings.account`; a folder whose name starts with `_` adds no URL
+  // segment, so `_auth+/login.tsx` answers /login.
+  ignoredRouteFiles: ['**/*'],
+  routes: async (defineRoutes) =>
+    flatRoutes('routes', defineRoutes, { ignoredRouteFiles: ['**/.*', '**/*.test.*'] }),
   serverModuleFormat: 'esm',
   serverPlatform: 'node',
   tailwind: false,

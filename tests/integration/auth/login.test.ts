@@ -1,5 +1,5 @@
-import { action as loginAction, loader as loginLoader } from '#app/routes/login'
-import { action as logoutAction } from '#app/routes/logout'
+import { action as loginAction, loader as loginLoader } from '#app/routes/_auth+/login'
+import { action as logoutAction } from '#app/routes/_auth+/logout'
 import { getSessionUser } from '#app/utils/auth.server'
 import { asSystem } from '#db/tenant-scope'
 import { hashToken } from '#server/auth/session-token'

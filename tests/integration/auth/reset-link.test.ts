@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
-import { action as forgotAction } from '#app/routes/forgot-password'
+import { action as forgotAction } from '#app/routes/_auth+/forgot-password'
 import { asSystem } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'

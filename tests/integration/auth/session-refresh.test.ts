@@ -1,4 +1,4 @@
-import { action as refreshAction, loader as refreshLoader } from '#app/routes/session.refresh'
+import { action as refreshAction, loader as refreshLoader } from '#app/routes/_session+/session.refresh'
 import { getSessionUser } from '#app/utils/auth.server'
 import { asSystem } from '#db/tenant-scope'
 import { startSession } from '#server/auth/start-session'

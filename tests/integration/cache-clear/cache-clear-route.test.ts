@@ -1,4 +1,4 @@
-import { action as clearCaches } from '#app/routes/cache.clear'
+import { action as clearCaches } from '#app/routes/_platform+/cache.clear'
 import { asSystem } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
 import { callRoute, formPostRequest, redirectOrStatus } from '#tests/support/route-call'

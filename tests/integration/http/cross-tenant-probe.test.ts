@@ -71,14 +71,14 @@ const staffScreen = (path: (ids: Ids) => string, params: (ids: Ids) => Record<st
 })
 
 const PROBES: Record<string, Probe> = {
-  '$.tsx': {
+  '_site+/$.tsx': {
     audience: 'public',
     path: (ids) => `/${ids.pageName}/more`,
     params: (ids) => ({ '*': `${ids.pageName}/more` }),
     home: null,
     alsoAccepted: [{ outcome: 'redirect /dashboard', why: 'signed-in staff on a public address go to their area', as: 'admin' }],
   },
-  '$page.tsx': {
+  '_site+/$page.tsx': {
     audience: 'public',
     path: (ids) => `/${ids.pageName}`,
     params: (ids) => ({ page: ids.pageName }),
@@ -87,49 +87,49 @@ const PROBES: Record<string, Probe> = {
       { outcome: 'redirect /home', why: "a visitor on an address the site does not have goes to the site's home", as: 'visitor' },
     ],
   },
-  '_admin.customforms.$guId.tsx': staffScreen((ids) => `/customforms/${ids.formGuId}`, (ids) => ({ guId: ids.formGuId })),
-  '_admin.customforms.$guId_.submissions.tsx': staffScreen(
+  '_admin+/customforms+/$guId.tsx': staffScreen((ids) => `/customforms/${ids.formGuId}`, (ids) => ({ guId: ids.formGuId })),
+  '_admin+/customforms+/$guId_.submissions.tsx': staffScreen(
     (ids) => `/customforms/${ids.formGuId}/submissions`,
     (ids) => ({ guId: ids.formGuId }),
   ),
-  '_admin.customforms.$guId_.submissions[.csv].tsx': staffScreen(
+  '_admin+/customforms+/$guId_.submissions[.csv].tsx': staffScreen(
     (ids) => `/customforms/${ids.formGuId}/submissions.csv`,
     (ids) => ({ guId: ids.formGuId }),
   ),
-  '_admin.customforms.$guId_.submissions_.$id.tsx': staffScreen(
+  '_admin+/customforms+/$guId_.submissions_.$id.tsx': staffScreen(
     (ids) => `/customforms/${ids.formGuId}/submissions/${ids.submissionId}`,
     (ids) => ({ guId: ids.formGuId, id: ids.submissionId }),
   ),
-  '_admin.customforms.$guId_.submissions_.$id_.pdf.tsx': staffScreen(
+  '_admin+/customforms+/$guId_.submissions_.$id_.pdf.tsx': staffScreen(
     (ids) => `/customforms/${ids.formGuId}/submissions/${ids.submissionId}/pdf`,
     (ids) => ({ guId: ids.formGuId, id: ids.submissionId }),
     { home: null },
   ),
-  '_admin.settings.$.tsx': { audience: 'not-an-id', path: () => '/settings/no-such-screen', params: () => ({ '*': 'no-such-screen' }) },
-  '_admin.settings.customfield.$guId.tsx': staffScreen((ids) => `/settings/customfield/${ids.fieldGuId}`, (ids) => ({ guId: ids.fieldGuId })),
-  '_admin.settings.customfield.delete.$guId.tsx': staffScreen(
+  '_admin+/settings+/$.tsx': { audience: 'not-an-id', path: () => '/settings/no-such-screen', params: () => ({ '*': 'no-such-screen' }) },
+  '_admin+/settings+/customfield.$guId.tsx': staffScreen((ids) => `/settings/customfield/${ids.fieldGuId}`, (ids) => ({ guId: ids.fieldGuId })),
+  '_admin+/settings+/customfield.delete.$guId.tsx': staffScreen(
     (ids) => `/settings/customfield/delete/${ids.fieldGuId}`,
     (ids) => ({ guId: ids.fieldGuId }),
   ),
-  '_admin.settings.customfield.new.$type.tsx': { audience: 'not-an-id', path: () => '/settings/customfield/new/text', params: () => ({ type: 'text' }) },
-  '_admin.settings.customise.$key.tsx': { audience: 'not-an-id', path: () => '/settings/customise/account', params: () => ({ key: 'account' }) },
-  '_admin.settings.users.$id.tsx': staffScreen((ids) => `/settings/users/${ids.userGuid}`, (ids) => ({ id: ids.userGuid })),
-  'downloads.forms.$token.ts': {
+  '_admin+/settings+/customfield.new.$type.tsx': { audience: 'not-an-id', path: () => '/settings/customfield/new/text', params: () => ({ type: 'text' }) },
+  '_admin+/settings+/customise.$key.tsx': { audience: 'not-an-id', path: () => '/settings/customise/account', params: () => ({ key: 'account' }) },
+  '_admin+/settings+/users.$id.tsx': staffScreen((ids) => `/settings/users/${ids.userGuid}`, (ids) => ({ id: ids.userGuid })),
+  '_forms+/downloads.forms.$token.ts': {
     audience: 'public',
     path: (ids) => `/downloads/forms/${ids.downloadToken}`,
     params: (ids) => ({ token: ids.downloadToken }),
     home: null,
   },
-  'introductory.$guId.tsx': {
+  '_forms+/introductory.$guId.tsx': {
     ...staffScreen((ids) => `/introductory/${ids.formGuId}`, (ids) => ({ guId: ids.formGuId })),
     alsoAccepted: [{ outcome: 'status 400', why: 'the preview refuses every post before it reads the id', on: 'action' }],
   },
-  'pforms.$guId.tsx': {
+  '_forms+/pforms.$guId.tsx': {
     audience: 'public',
     path: (ids) => `/pforms/${ids.formGuId}`,
     params: (ids) => ({ guId: ids.formGuId }),
   },
-  'pforms.$guId_.submit.ts': {
+  '_forms+/pforms.$guId_.submit.ts': {
     audience: 'public',
     path: (ids) => `/pforms/${ids.formGuId}/submit`,
     params: (ids) => ({ guId: ids.formGuId }),
@@ -142,17 +142,17 @@ const PROBES: Record<string, Probe> = {
     home: null,
     alsoAccepted: [{ outcome: 'status 405', why: 'a GET is refused before the id is read', on: 'loader' }],
   },
-  'pforms.$guId_.submitted.$token.tsx': {
+  '_forms+/pforms.$guId_.submitted.$token.tsx': {
     audience: 'public',
     path: (ids) => `/pforms/${ids.formGuId}/submitted/${ids.downloadToken}`,
     params: (ids) => ({ guId: ids.formGuId, token: ids.downloadToken }),
   },
-  'registration.$id.tsx': {
+  '_forms+/registration.$id.tsx': {
     audience: 'public',
     path: (ids) => `/registration/${ids.formId}`,
     params: (ids) => ({ id: ids.formId }),
   },
-  'reset-password.$token.tsx': {
+  '_auth+/reset-password.$token.tsx': {
     audience: 'public',
     path: (ids) => `/reset-password/${ids.resetToken}`,
     params: (ids) => ({ token: ids.resetToken }),
@@ -164,7 +164,7 @@ const PROBES: Record<string, Probe> = {
         ? outcome.status === 200 && (outcome.body as { usable?: boolean }).usable === false
         : outcome.status === 400 && JSON.stringify(outcome.body).includes('This link has expired or has already been used.'),
   },
-  'uploads.$name.tsx': {
+  '_site+/uploads.$name.tsx': {
     audience: 'public',
     path: (ids) => `/uploads/${ids.uploadName}`,
     params: (ids) => ({ name: ids.uploadName }),

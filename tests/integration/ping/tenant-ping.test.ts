@@ -1,4 +1,4 @@
-import { loader as ping } from '#app/routes/api.tenant.ping'
+import { loader as ping } from '#app/routes/_platform+/api.tenant.ping'
 import { asSystem } from '#db/tenant-scope'
 import { SESSION_COOKIE } from '#server/auth/session-cookie'
 import { API_KEYS, regenerateApiKey } from '#server/settings/tenant-api-keys'

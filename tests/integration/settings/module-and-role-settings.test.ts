@@ -1,5 +1,5 @@
-import { action as displayAction, loader as displayLoader } from '#app/routes/_admin.settings.display'
-import { action as rolesAction, loader as rolesLoader } from '#app/routes/_admin.settings.roles'
+import { action as displayAction, loader as displayLoader } from '#app/routes/_admin+/settings+/display'
+import { action as rolesAction, loader as rolesLoader } from '#app/routes/_admin+/settings+/roles'
 import { requirePermission } from '#app/utils/auth.server'
 import { adminNavigationFor, staffPermissionsFor } from '#server/shell/admin-navigation'
 import type { NavigationItem } from '#server/shell/navigation-item'

@@ -1,5 +1,5 @@
-import { action as profileAction, loader as profileLoader } from '#app/routes/profile'
-import { loader as dashboardLoader } from '#app/routes/_admin.dashboard'
+import { action as profileAction, loader as profileLoader } from '#app/routes/_session+/profile'
+import { loader as dashboardLoader } from '#app/routes/_admin+/dashboard'
 import { asSystem, withTenant } from '#db/tenant-scope'
 import { loadDashboard } from '#server/dashboard/load-dashboard'
 import type { Tenant } from '#server/tenancy/tenant'

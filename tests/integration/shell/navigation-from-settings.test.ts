@@ -1,5 +1,5 @@
-import { loader as staffLayoutLoader } from '#app/routes/_admin'
-import { loader as studentLayoutLoader } from '#app/routes/_student'
+import { loader as staffLayoutLoader } from '#app/routes/_admin+/_layout'
+import { loader as studentLayoutLoader } from '#app/routes/_student+/_layout'
 import type { SignedInShell } from '#server/navigation/signed-in-shell'
 import { adminMenuFor } from '#server/navigation/admin-menu'
 import { shortcutsFor, SHORTCUTS_COOKIE } from '#server/navigation/shortcuts'

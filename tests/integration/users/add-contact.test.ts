@@ -1,5 +1,5 @@
 import { asSystem } from '#db/tenant-scope'
-import { action, loader } from '#app/routes/_admin.settings.users.add'
+import { action, loader } from '#app/routes/_admin+/settings+/users.add'
 import { CONTACT_FORM_MESSAGES } from '#server/contacts/contact-form-schema'
 import { CONTACT_ADDED_MESSAGE } from '#server/users/create-user'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'

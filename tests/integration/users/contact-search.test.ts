@@ -1,4 +1,4 @@
-import { loader } from '#app/routes/_admin.settings.users.search'
+import { loader } from '#app/routes/_admin+/settings+/users.search'
 import { CONTACT_SEARCH_LIMIT, searchContacts } from '#server/contacts/search-contacts'
 import { asSystem } from '#db/tenant-scope'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'

@@ -1,5 +1,5 @@
 import { asSystem } from '#db/tenant-scope'
-import { action, loader } from '#app/routes/_admin.settings.users.pick'
+import { action, loader } from '#app/routes/_admin+/settings+/users.pick'
 import { PICK_REQUIRED_MESSAGE, PICKED_CONTACT_GONE_MESSAGE } from '#server/users/add-user-from-contact'
 import { USER_UPDATED_MESSAGE } from '#server/users/update-user'
 import { createContact } from '#tests/support/fixtures'

@@ -1,6 +1,6 @@
 import { asSystem } from '#db/tenant-scope'
 import { requireAdmin, requireStaff, getSessionUser } from '#app/utils/auth.server'
-import { action, loader } from '#app/routes/_admin.settings.users.$id'
+import { action, loader } from '#app/routes/_admin+/settings+/users.$id'
 import { LAST_ADMIN_DEMOTE_MESSAGE, LAST_ADMIN_SUSPEND_MESSAGE, USER_UPDATED_MESSAGE } from '#server/users/update-user'
 import { ROLE_REQUIRED_MESSAGE } from '#server/users/user-settings-schema'
 import { createContact } from '#tests/support/fixtures'

@@ -1,5 +1,5 @@
 import { asSystem } from '#db/tenant-scope'
-import { loader } from '#app/routes/_admin.settings.users._index'
+import { loader } from '#app/routes/_admin+/settings+/users._index'
 import type { StaffUserList } from '#server/users/list-staff-users'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import { callRoute, getRequest } from '#tests/support/route-call'

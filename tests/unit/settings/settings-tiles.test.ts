@@ -1,13 +1,10 @@
-import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { SETTINGS_TILES, settingsTilesFor } from '#server/settings/settings-tiles'
+import { routeTable } from '#tests/support/route-table'
 
-/** The route files that would serve a tile's path under the staff layout. */
-function routeExists(path: string): boolean {
-  const flat = `_admin${path.replace(/\//g, '.')}`
-  return [`app/routes/${flat}.tsx`, `app/routes/${flat}._index.tsx`, `app/routes/${flat}/route.tsx`, `app/routes/${flat}._index/route.tsx`].some((file) =>
-    existsSync(file),
-  )
+/** Whether a staff screen (a route under the staff layout) answers the tile's path. */
+async function routeExists(path: string): Promise<boolean> {
+  return (await routeTable()).some((route) => route.id.startsWith('routes/_admin+/') && route.urlPath === path)
 }
 
 describe('settings home tiles', () => {
@@ -18,8 +15,8 @@ describe('settings home tiles', () => {
     ])
   })
 
-  it.each(SETTINGS_TILES.map((tile) => [tile.title, tile] as const))('%s is shown exactly when its screen exists', (_title, tile) => {
-    expect(tile.built, `${tile.path}: flip "built" in server/settings/settings-tiles.ts when its route lands`).toBe(routeExists(tile.path))
+  it.each(SETTINGS_TILES.map((tile) => [tile.title, tile] as const))('%s is shown exactly when its screen exists', async (_title, tile) => {
+    expect(tile.built, `${tile.path}: flip "built" in server/settings/settings-tiles.ts when its route lands`).toBe(await routeExists(tile.path))
   })
 
   it('shows Franchise only to a master franchise', () => {

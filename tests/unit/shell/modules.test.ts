@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import { requireModule } from '#app/utils/auth.server'
 import { isModuleOn, isStaffPathOn, MODULE_NAMES, MODULES, moduleOfStaffPath, type ModuleName } from '#server/shell/modules'
 import { tenantSettingsSchema } from '#server/tenancy/tenant-settings'
+import { routeTable } from '#tests/support/route-table'
 
 const settingsWith = (changes: Record<string, unknown>) => tenantSettingsSchema.parse(changes)
 const contextWith = (changes: Record<string, unknown>) => ({ tenant: { settings: settingsWith(changes) } }) as unknown as AppLoadContext
@@ -55,12 +56,10 @@ describe('the module table (Manage Modules)', () => {
  * Every route file under a module's address calls requireModule(context, '<module>') in each
  * loader and action: a new screen of a module cannot forget its guard.
  */
-describe('route files under a module address', () => {
-  const routesDir = join(process.cwd(), 'app/routes')
-  // '_admin.customforms.$guId_.submissions.tsx' -> '/customforms/...': pathless layouts ('_admin.') are not in the URL.
-  const firstUrlSegment = (file: string) => file.replace(/\.(tsx|ts)$/, '').split('.').find((part) => !part.startsWith('_') && part !== '') ?? ''
-  const guarded = readdirSync(routesDir)
-    .map((file) => ({ file, module: moduleOfStaffPath(`/${firstUrlSegment(file).replace(/[[\]]/g, '')}`) }))
+describe('route files under a module address', async () => {
+  const routes = await routeTable()
+  const guarded = routes
+    .map((route) => ({ file: route.file, module: moduleOfStaffPath(`/${route.urlPath.split('/')[1] ?? ''}`) }))
     .filter((route): route is { file: string; module: ModuleName } => route.module !== null)
 
   it('finds the forms screens', () => {
@@ -68,7 +67,7 @@ describe('route files under a module address', () => {
   })
 
   it.each(guarded.map((route) => [route.file, route.module] as const))('%s calls requireModule for %s in every loader and action', (file, module) => {
-    const source = readFileSync(join(routesDir, file), 'utf8')
+    const source = readFileSync(join(process.cwd(), 'app/routes', file), 'utf8')
     const handlers = source.match(/export (async )?function (loader|action)\b/g) ?? []
     const guards = source.match(new RegExp(`requireModule\\(context, '${module}'\\)`, 'g')) ?? []
     expect(handlers.length).toBeGreaterThan(0)

@@ -22,7 +22,7 @@ export default function StudentLayout() {
 }
 
 export function ErrorBoundary() {
-  const loaded = useRouteLoaderData<typeof loader>('routes/_student')
+  const loaded = useRouteLoaderData<typeof loader>('routes/_student+/_layout')
   // The layout's own guard refused: no menus to keep, so the site's frame around the message.
   const root = useRouteLoaderData<typeof RootLoader>('root')
   if (!loaded) return <StandaloneShellError site={root?.site ?? null} />

@@ -24,7 +24,7 @@ export default function StaffLayout() {
 }
 
 export function ErrorBoundary() {
-  const loaded = useRouteLoaderData<typeof loader>('routes/_admin')
+  const loaded = useRouteLoaderData<typeof loader>('routes/_admin+/_layout')
   // The layout's own guard refused: no menus to keep, so the site's frame around the message.
   const root = useRouteLoaderData<typeof RootLoader>('root')
   if (!loaded) return <StandaloneShellError site={root?.site ?? null} />
