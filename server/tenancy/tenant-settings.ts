@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DATE_FORMATS, DEFAULT_DATE_FORMAT } from '#server/dates/date-formats'
 
 const flag = (fallback: boolean) => z.boolean().default(fallback)
 const text = (fallback = '') => z.string().max(2000).default(fallback)
@@ -32,6 +33,8 @@ export const tenantSettingsSchema = z.object({
   website: text(),
   country: text('United States'),
   timezone: text('America/New_York'),
+  /** How dates read on every screen, PDF and export of the tenant (settings spec, dateFormat). */
+  dateFormat: z.enum(DATE_FORMATS).default(DEFAULT_DATE_FORMAT),
   defaultCurrency: text('USD'),
   supportedCurrencies: z.array(z.string().length(3)).default(['USD', 'INR']),
   address: z

@@ -1,0 +1,18 @@
+/** The date format setting's options, as the spec writes them (settings spec, enumerations). */
+export const DATE_FORMATS = ['MM/dd/YYYY', 'MM dd YYYY', 'MM-dd-YYYY', 'MMM dd YYYY', 'dd/MM/YYYY', 'dd-MM-YYYY'] as const
+
+export type DateFormat = (typeof DATE_FORMATS)[number]
+
+/** A tenant that never chose one sees month first, as the product's US tenants always have. */
+export const DEFAULT_DATE_FORMAT: DateFormat = 'MM/dd/YYYY'
+
+/** Clock times: the spec writes its times on a 12-hour clock ('hh:mm A'). */
+export const TIME_PATTERN = 'hh:mm A'
+
+/** The footer's last account activity (spec 000 section 2), whatever the date format setting. */
+export const ACTIVITY_PATTERN = 'ddd MMM-DD-YYYY hh:mm A'
+
+export const MONTH_YEAR_PATTERN = 'MMMM YYYY'
+
+/** 'Sunday, November 22, 2026': a day written out, over calendar screens. */
+export const LONG_DATE_PATTERN = 'dddd, MMMM D, YYYY'

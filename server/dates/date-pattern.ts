@@ -1,0 +1,73 @@
+import { BoundedMemo } from '#server/cache/bounded-memo'
+import { zonedParts, type ZonedParts } from './zoned-parts'
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+const two = (n: number) => String(n).padStart(2, '0')
+const hour12 = (hour: number) => hour % 12 || 12
+
+/**
+ * The pattern letters the spec writes its formats in. It mixes two conventions: 'ddd
+ * MMM-DD-YYYY hh:mm A' (footer: 'ddd' is the weekday, 'DD' the day) and 'MM/dd/YYYY' (the
+ * date format setting: 'dd' is the day), so 'dd' and 'DD' both mean the day of the month and
+ * 'ddd'/'dddd' the weekday. Text in [brackets] is printed as it is.
+ */
+const TOKENS: Record<string, (p: ZonedParts) => string> = {
+  YYYY: (p) => String(p.year).padStart(4, '0'),
+  yyyy: (p) => String(p.year).padStart(4, '0'),
+  MMMM: (p) => MONTHS[p.month - 1] ?? '',
+  MMM: (p) => (MONTHS[p.month - 1] ?? '').slice(0, 3),
+  MM: (p) => two(p.month),
+  M: (p) => String(p.month),
+  dddd: (p) => WEEKDAYS[p.weekday] ?? '',
+  ddd: (p) => (WEEKDAYS[p.weekday] ?? '').slice(0, 3),
+  DD: (p) => two(p.day),
+  dd: (p) => two(p.day),
+  D: (p) => String(p.day),
+  d: (p) => String(p.day),
+  HH: (p) => two(p.hour),
+  H: (p) => String(p.hour),
+  hh: (p) => two(hour12(p.hour)),
+  h: (p) => String(hour12(p.hour)),
+  mm: (p) => two(p.minute),
+  ss: (p) => two(p.second),
+  A: (p) => (p.hour < 12 ? 'AM' : 'PM'),
+  a: (p) => (p.hour < 12 ? 'am' : 'pm'),
+  z: (p) => p.zoneName,
+}
+
+const TOKEN_PATTERN = /\[[^\]]*\]|YYYY|yyyy|MMMM|MMM|MM|M|dddd|ddd|DD|dd|D|d|HH|H|hh|h|mm|ss|A|a|z/g
+
+type Piece = string | ((p: ZonedParts) => string)
+
+/**
+ * Lays out an instant as the wall clock of `timeZone` shows it, e.g. 'ddd MMM-DD-YYYY hh:mm A'
+ * gives 'Sun Nov-22-2026 05:13 AM'. An invalid date gives '' and an unknown zone reads as UTC.
+ * English names only, like the spec's formats.
+ */
+export function formatPattern(date: Date, timeZone: string, pattern: string): string {
+  if (Number.isNaN(date.getTime())) return ''
+  const parts = zonedParts(date, timeZone)
+  let text = ''
+  for (const piece of compiled(pattern)) text += typeof piece === 'string' ? piece : piece(parts)
+  return text
+}
+
+// A page formats the same few patterns on every row: split each once.
+const pieces = new BoundedMemo<Piece[]>(200)
+
+function compiled(pattern: string): Piece[] {
+  return pieces.get(pattern, () => {
+    const result: Piece[] = []
+    let last = 0
+    for (const match of pattern.matchAll(TOKEN_PATTERN)) {
+      if (match.index > last) result.push(pattern.slice(last, match.index))
+      const token = match[0]
+      result.push(token.startsWith('[') ? token.slice(1, -1) : (TOKENS[token] ?? token))
+      last = match.index + token.length
+    }
+    if (last < pattern.length) result.push(pattern.slice(last))
+    return result
+  })
+}
