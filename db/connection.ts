@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { pgliteDialect } from './pglite-dialect'
@@ -45,7 +47,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const dataDir = options.dataDir
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir)
+  // Contact search needs both (migration contacts-list); Postgres ships them as contrib.
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } })
   const db = new Kysely<Database>({ dialect: pgliteDialect(client), plugins: [new WriteTrackingPlugin()] })
   return { kind: 'pglite', db, close: () => db.destroy() }
 }

@@ -40,6 +40,29 @@ export interface ContactsTable {
   notify_sales: Generated<boolean>
   notify_contact: Generated<boolean>
   notify_product: Generated<boolean>
+  /** The contacts list's fields (migration contacts-list). */
+  alt_email1: string | null
+  alt_email2: string | null
+  alt_email3: string | null
+  barcode: string | null
+  category: string | null
+  sales_stage: string | null
+  account_stage: string | null
+  is_status_client: Generated<boolean>
+  is_status_lead: Generated<boolean>
+  is_status_member: Generated<boolean>
+  is_status_staff: Generated<boolean>
+  is_status_followup: Generated<boolean>
+  is_status_inactive: Generated<boolean>
+  is_status_other: Generated<boolean>
+  is_walk_in: Generated<boolean>
+  is_archived: Generated<boolean>
+  /** Minor units of the tenant's currency; pg returns int8 as a string, PGlite as a number. */
+  balance_minor: ColumnType<string | number, string | number | undefined, string | number>
+  /** Kept by Postgres from the name, emails, barcode and phone; never written. */
+  sort_name: ColumnType<string, never, never>
+  search_text: ColumnType<string, never, never>
+  phone_digits: ColumnType<string, never, never>
 }
 
 export interface SessionsTable {
