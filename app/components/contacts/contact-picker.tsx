@@ -1,6 +1,7 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ContactSearchItem } from '#server/contacts/search-contacts'
+import { Button } from '#app/components/ui/button'
 
 /** Settings spec, section 9: the picker searches after a 100 ms pause. */
 export const PICKER_DEBOUNCE_MS = 100
@@ -89,7 +90,7 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
           aria-autocomplete="list"
           aria-activedescendant={active >= 0 ? `${listboxId}-${active}` : undefined}
           autoComplete="off"
-          autoFocus
+          data-autofocus
           placeholder={PICKER_PLACEHOLDER}
           value={text}
           maxLength={100}
@@ -141,12 +142,12 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
       </div>
       <input type="hidden" name="contactId" value={picked?.id ?? ''} />
       <div className="flex justify-end gap-3">
-        <button type="button" onClick={onCancel} className="rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700">
+        <Button type="button" onClick={onCancel} variant="secondary">
           Cancel
-        </button>
-        <button type="submit" disabled={!picked || fetcher.state !== 'idle'} className="rounded bg-brand px-4 py-2 font-medium text-white disabled:opacity-50">
+        </Button>
+        <Button type="submit" disabled={!picked} busy={fetcher.state !== 'idle'} variant="primary">
           Submit
-        </button>
+        </Button>
       </div>
     </fetcher.Form>
   )

@@ -4,6 +4,8 @@ import { Form, useFetcher, useNavigation } from '@remix-run/react'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { contactFormSchema } from '#server/contacts/contact-form-schema'
+import { Button, ButtonLink } from '#app/components/ui/button'
+import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 
 export const ADD_CONTACT_PATH = '/settings/users/add'
 
@@ -113,21 +115,17 @@ function CreateContactFields({
       </label>
       <div className="mt-2 flex justify-end gap-3">
         {'href' in cancel ? (
-          <a href={cancel.href} className="rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700">
+          <ButtonLink to={cancel.href} variant="secondary">
             Cancel
-          </a>
+          </ButtonLink>
         ) : (
-          <button type="button" onClick={cancel.onCancel} className="rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700">
+          <Button type="button" onClick={cancel.onCancel} variant="secondary">
             Cancel
-          </button>
+          </Button>
         )}
-        <button
-          type="submit"
-          disabled={busy || (hydrated && !complete)}
-          className="rounded bg-brand px-4 py-2 font-medium text-white disabled:opacity-50"
-        >
+        <Button type="submit" busy={busy} disabled={hydrated && !complete} variant="primary">
           {busy ? 'Saving…' : 'Submit'}
-        </button>
+        </Button>
       </div>
     </>,
   )
@@ -144,22 +142,10 @@ function TextField({
   type?: 'text' | 'email' | 'tel'
   autoComplete?: string
 }) {
+  const { key, ...input } = getInputProps(field as FieldMetadata<string>, { type })
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={field.id} className="text-sm font-medium">
-        {label}
-        {field.required ? <span aria-hidden className="text-red-600"> *</span> : null}
-      </label>
-      <input
-        {...getInputProps(field as FieldMetadata<string>, { type })}
-        autoComplete={autoComplete}
-        className="rounded border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-500"
-      />
-      {field.errors?.length ? (
-        <p id={field.errorId} className="text-sm text-red-700">
-          {field.errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
+    <Field id={field.id} label={label} required={field.required} errors={field.errors}>
+      {(control) => <input key={key} {...input} {...control} autoComplete={autoComplete} className={FIELD_INPUT_CLASSES} />}
+    </Field>
   )
 }

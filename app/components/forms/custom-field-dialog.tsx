@@ -2,7 +2,7 @@ import { useRef } from 'react'
 import type { ScreenDescriptor } from '#server/screens/descriptor'
 import { autoTagFor } from '#server/custom-fields/tag-rules'
 import { SchemaForm, type SchemaFormResult } from '#app/components/schema-form/schema-form'
-import { OverlayDialog } from './overlay-dialog'
+import { Dialog } from '#app/components/ui/dialog'
 
 interface CustomFieldDialogProps {
   descriptor: ScreenDescriptor
@@ -29,7 +29,7 @@ export function CustomFieldDialog({ descriptor, values, heading, isNew, result }
     return tag === null ? next : { ...next, tag }
   }
   return (
-    <OverlayDialog title={heading} closeTo="/settings/customfield">
+    <Dialog title={heading} closeTo="/settings/customfield">
       <SchemaForm
         id="custom-field"
         intent="custom-field"
@@ -40,6 +40,6 @@ export function CustomFieldDialog({ descriptor, values, heading, isNew, result }
         cancelTo="/settings/customfield"
         onValuesChange={followName}
       />
-    </OverlayDialog>
+    </Dialog>
   )
 }

@@ -2,6 +2,7 @@ import { Form, useSubmit } from '@remix-run/react'
 import { Search } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { DEFAULT_USERS_LIST_QUERY as DEFAULTS, type UsersListQuery } from '#server/users/users-list-query'
+import { Button } from '#app/components/ui/button'
 
 const FILTER_DEBOUNCE_MS = 300
 
@@ -40,9 +41,9 @@ export function UsersFilter({ query }: { query: UsersListQuery }) {
           }}
         />
       </div>
-      <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-2 text-sm">
+      <Button type="submit" variant="secondary">
         Filter
-      </button>
+      </Button>
     </Form>
   )
 }

@@ -2,6 +2,7 @@ import { Form, Link, useSubmit } from '@remix-run/react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { DEFAULT_USERS_LIST_QUERY as DEFAULTS, USERS_PAGE_SIZES, usersListSearch, type UsersListQuery } from '#server/users/users-list-query'
+import { Button } from '#app/components/ui/button'
 
 /**
  * Page size and page links under the table. The size is a GET form: without JavaScript it has
@@ -27,9 +28,9 @@ export function UsersPagination({ query, total, pageCount }: { query: UsersListQ
           ))}
         </select>
         {hydrated ? null : (
-          <button type="submit" className="rounded border border-slate-300 bg-white px-2 py-1">
+          <Button type="submit" variant="secondary" size="sm">
             Apply
-          </button>
+          </Button>
         )}
       </Form>
       <span aria-live="polite">

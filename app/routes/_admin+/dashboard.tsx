@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ClipboardList, Clock, FileText, Inbox, Settings, UserPlus, Users, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { PageHeader } from '#app/components/layout/page-header'
+import { ButtonLink } from '#app/components/ui/button'
+import { Card } from '#app/components/ui/card'
 import { screenMeta } from '#app/components/layout/page-title'
 import { requireStaffArea } from '#app/utils/navigation.server'
 import { hasPermission } from '#server/auth/permissions'
@@ -57,9 +59,9 @@ export default function DashboardRoute() {
         description={`Here is how ${tenantName} is doing in ${dashboard.monthLabel}.`}
         actions={
           links.settings ? (
-            <Link to="/settings" className="inline-flex items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50">
+            <ButtonLink to="/settings" variant="secondary">
               <Settings aria-hidden className="h-4 w-4" /> Settings
-            </Link>
+            </ButtonLink>
           ) : null
         }
       />
@@ -136,7 +138,7 @@ export default function DashboardRoute() {
 
 function Figure({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: string; value: number; detail: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <Card>
       <div className="flex items-center justify-between">
         <p className="text-sm font-medium text-slate-500">{label}</p>
         <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand/10 text-brand">
@@ -147,22 +149,24 @@ function Figure({ icon: Icon, label, value, detail }: { icon: LucideIcon; label:
         {value.toLocaleString('en-US')}
       </p>
       <p className="mt-1 text-xs text-slate-500">{detail}</p>
-    </div>
+    </Card>
   )
 }
 
 function Panel({ title, link, children }: { title: string; link: { to: string; label: string } | null; children: ReactNode }) {
   return (
-    <section className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3.5">
-        <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-        {link ? (
-          <Link to={link.to} className="text-sm font-medium text-brand hover:text-brand-dark">
+    <Card
+      title={title}
+      padding="flush"
+      actions={
+        link ? (
+          <ButtonLink to={link.to} variant="link">
             {link.label}
-          </Link>
-        ) : null}
-      </div>
+          </ButtonLink>
+        ) : null
+      }
+    >
       {children}
-    </section>
+    </Card>
   )
 }

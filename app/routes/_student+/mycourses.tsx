@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { GraduationCap } from 'lucide-react'
-import { EmptyState } from '#app/components/layout/empty-state'
+import { EmptyState } from '#app/components/ui/empty-state'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
 import { requireStudentArea } from '#app/utils/navigation.server'

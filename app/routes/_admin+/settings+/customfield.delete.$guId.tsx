@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { CUSTOM_FIELD_TOASTS, loadCustomFieldForEdit, removeCustomField } from '#server/custom-fields/custom-field-dialog'
-import { ConfirmDialog } from '#app/components/forms/confirm-dialog'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'

@@ -6,7 +6,8 @@ import { listStaffUsers } from '#server/users/list-staff-users'
 import { parseUsersListQuery } from '#server/users/users-list-query'
 import { ContactPicker, PICK_CONTACT_PATH } from '#app/components/contacts/contact-picker'
 import { ADD_CONTACT_PATH, CreateContactDialogForm } from '#app/components/contacts/create-contact-form'
-import { ModalDialog } from '#app/components/contacts/modal-dialog'
+import { ButtonLink } from '#app/components/ui/button'
+import { Dialog } from '#app/components/ui/dialog'
 import { UsersFilter } from '#app/components/users/users-filter'
 import { UsersPagination } from '#app/components/users/users-pagination'
 import { UsersTable } from '#app/components/users/users-table'
@@ -44,22 +45,14 @@ export default function UsersListRoute() {
         </Link>
         <h1 className="text-2xl font-semibold">Users</h1>
         <div className="ml-auto flex flex-wrap items-center gap-2">
-          <Link
-            to={PICK_CONTACT_PATH}
-            onClick={openDialog('pick')}
-            className="inline-flex items-center gap-2 rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium"
-          >
+          <ButtonLink to={PICK_CONTACT_PATH} onClick={openDialog('pick')} variant="secondary">
             <UserRoundSearch aria-hidden className="h-4 w-4" />
             Search Contact
-          </Link>
-          <Link
-            to={ADD_CONTACT_PATH}
-            onClick={openDialog('add')}
-            className="inline-flex items-center gap-2 rounded bg-brand px-3 py-2 text-sm font-medium text-white"
-          >
+          </ButtonLink>
+          <ButtonLink to={ADD_CONTACT_PATH} onClick={openDialog('add')} variant="primary">
             <UserPlus aria-hidden className="h-4 w-4" />
             Add Contact
-          </Link>
+          </ButtonLink>
         </div>
       </header>
 
@@ -69,12 +62,12 @@ export default function UsersListRoute() {
         <UsersPagination query={query} total={total} pageCount={pageCount} />
       </div>
 
-      <ModalDialog open={dialog === 'pick'} onClose={close} title="Search" labelledBy="pick-contact-title" width={590}>
+      <Dialog open={dialog === 'pick'} onClose={close} title="Search" width={590}>
         <ContactPicker onCancel={close} />
-      </ModalDialog>
-      <ModalDialog open={dialog === 'add'} onClose={close} title="Create Contact" labelledBy="create-contact-title" width={590} minHeight={590}>
+      </Dialog>
+      <Dialog open={dialog === 'add'} onClose={close} title="Create Contact" width={590} minHeight={590}>
         <CreateContactDialogForm supportsGrn={supportsGrn} cancel={{ onCancel: close }} />
-      </ModalDialog>
+      </Dialog>
     </div>
   )
 }
