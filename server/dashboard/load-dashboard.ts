@@ -1,6 +1,8 @@
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
+import { formatInZone } from '#server/dates/tenant-dates'
+import { resolveTimeZone } from '#server/dates/time-zone'
 import { ROLE_STUDENT, STAFF_ROLES } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 
@@ -26,7 +28,8 @@ const RECENT_LIMIT = 5
  * zone. Each capability adds its figures here as it lands (open invoices with invoicing).
  */
 export async function loadDashboard(database: DatabaseHandle, tenant: Tenant, now: Date = new Date()): Promise<Dashboard> {
-  const timeZone = knownTimeZone(tenant.settings.timezone)
+  // A zone the runtime does not know counts as UTC in these counts, as on every screen.
+  const timeZone = resolveTimeZone(tenant.settings.timezone)
   const monthStart = sql<Date>`(date_trunc('month', ${now}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`
 
   return withTenant(database, tenant.id, async (trx) => {
@@ -72,7 +75,7 @@ export async function loadDashboard(database: DatabaseHandle, tenant: Tenant, no
       .execute()
 
     return {
-      monthLabel: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone }).format(now),
+      monthLabel: formatInZone(now, { ...tenant.settings, timezone: timeZone }, 'monthYear'),
       contacts: {
         total: Number(contacts.total),
         newThisMonth: Number(contacts.new_this_month),
@@ -102,12 +105,3 @@ export async function loadDashboard(database: DatabaseHandle, tenant: Tenant, no
   })
 }
 
-/** A zone the database and Intl both understand; a damaged setting counts as UTC. */
-function knownTimeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return timeZone
-  } catch {
-    return 'UTC'
-  }
-}

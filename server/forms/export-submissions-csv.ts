@@ -1,4 +1,5 @@
 import type { TenantExecutor } from '#db/tenant-scope'
+import { formatInZone, type DatePreferences } from '#server/dates/tenant-dates'
 import { submissionRows } from './submission-rows'
 
 /**
@@ -13,9 +14,11 @@ export function csvCell(value: string): string {
 /**
  * Every submission of a form as CSV: one row each, newest first, a column per label seen
  * (in first-seen order, so renamed or removed fields keep their old answers), then the
- * signature and integrity columns. Read in batches to keep memory flat.
+ * signature and integrity columns. Dates are in the organisation's time zone and date format,
+ * each with its zone's name (an hour repeated when clocks go back stays told apart). Read in
+ * batches to keep memory flat.
  */
-export async function exportSubmissionsCsv(trx: TenantExecutor, formId: string): Promise<string> {
+export async function exportSubmissionsCsv(trx: TenantExecutor, formId: string, dates: DatePreferences): Promise<string> {
   const labels: string[] = []
   const records: Array<{ cells: Map<string, string>; fixed: string[] }> = []
   const batch = 500
@@ -40,10 +43,10 @@ export async function exportSubmissionsCsv(trx: TenantExecutor, formId: string):
         cells,
         fixed: [
           row.id,
-          new Date(row.created_at).toISOString(),
+          formatInZone(row.created_at, dates, 'dateTimeZone'),
           row.sign_method ?? '',
           row.signed_name ?? '',
-          row.signed_at ? new Date(row.signed_at).toISOString() : '',
+          row.signed_at ? formatInZone(row.signed_at, dates, 'dateTimeZone') : '',
           row.signer_ip ?? '',
           String(row.form_version),
           row.integrity_hash,

@@ -1,5 +1,6 @@
 import type { PdfStatus, SignMethod } from '#db/types'
 import type { TenantExecutor } from '#db/tenant-scope'
+import { shownDate, type DatePreferences, type ShownDate } from '#server/dates/tenant-dates'
 import { integrityHashOf, type CanonicalSubmission } from './canonical-submission'
 import { isUuid } from './form-definition'
 import { formatSignDate } from './signature'
@@ -12,6 +13,8 @@ export interface SubmissionDetail {
   formVersion: number
   contactId: string | null
   createdAt: string
+  /** When it was sent, in the organisation's zone and date format, with the zone's name. */
+  submitted: ShownDate | null
   rows: SubmissionRow[]
   signature: {
     method: SignMethod
@@ -19,6 +22,8 @@ export interface SubmissionDetail {
     imageUrl: string | null
     signedName: string | null
     signedAt: string | null
+    signed: ShownDate | null
+    /** The spec's sign date: 'MMM dd, YYYY' in UTC, as the visitor saw it when signing. */
     signDate: string | null
     signerIp: string | null
     signerUserAgent: string | null
@@ -31,7 +36,12 @@ export interface SubmissionDetail {
 }
 
 /** One submission of one form, for staff; a submission of another form or tenant is null. */
-export async function findFormSubmission(trx: TenantExecutor, formId: string, submissionId: string): Promise<SubmissionDetail | null> {
+export async function findFormSubmission(
+  trx: TenantExecutor,
+  formId: string,
+  submissionId: string,
+  dates: DatePreferences,
+): Promise<SubmissionDetail | null> {
   if (!isUuid(submissionId)) return null
   const row = await trx
     .selectFrom('form_submissions')
@@ -49,6 +59,7 @@ export async function findFormSubmission(trx: TenantExecutor, formId: string, su
     formVersion: row.form_version,
     contactId: row.contact_id,
     createdAt: new Date(row.created_at).toISOString(),
+    submitted: shownDate(row.created_at, dates, 'dateTimeZone'),
     rows: submissionRows(row.data),
     signature: row.sign_method
       ? {
@@ -56,6 +67,7 @@ export async function findFormSubmission(trx: TenantExecutor, formId: string, su
           imageUrl: row.signature_png ? `data:image/png;base64,${row.signature_png}` : null,
           signedName: row.signed_name,
           signedAt: signedAt?.toISOString() ?? null,
+          signed: shownDate(signedAt, dates, 'dateTimeZone'),
           signDate: signedAt ? formatSignDate(signedAt) : null,
           signerIp: row.signer_ip,
           signerUserAgent: row.signer_user_agent,

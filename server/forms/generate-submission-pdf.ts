@@ -2,6 +2,7 @@ import { withTenant } from '#db/tenant-scope'
 import { UnrecoverableJobError, type JobContext } from '#server/jobs/job-contract'
 import type { Platform } from '#server/platform'
 import { fileStoreFor } from '#server/files/file-store'
+import { readTenantSettings } from '#server/tenancy/tenant-settings'
 import { readAgreedTexts } from './canonical-submission'
 import { renderSubmissionPdf } from './render-submission-pdf'
 import { submissionRows } from './submission-rows'
@@ -28,8 +29,8 @@ export async function generateSubmissionPdf(
       .select(['id', 'form_name', 'form_version', 'data', 'sign_method', 'signature_png', 'signed_name', 'signed_at', 'signer_ip', 'signer_user_agent', 'integrity_hash', 'pdf_status', 'pdf_file_key', 'created_at'])
       .where('id', '=', submissionId)
       .executeTakeFirst()
-    const tenant = await trx.selectFrom('tenants').select(['name']).where('id', '=', tenantId).executeTakeFirst()
-    return submission && tenant ? { submission, tenantName: tenant.name } : null
+    const tenant = await trx.selectFrom('tenants').select(['name', 'settings']).where('id', '=', tenantId).executeTakeFirst()
+    return submission && tenant ? { submission, tenantName: tenant.name, settings: readTenantSettings(tenant.settings) } : null
   })
   // Another tenant's id, or a submission since deleted: retrying cannot help.
   if (!loaded) throw new UnrecoverableJobError(`form submission ${submissionId} not found in tenant ${tenantId}`)
@@ -42,6 +43,7 @@ export async function generateSubmissionPdf(
     if (!(await store.exists(tenantId, key))) {
       const bytes = await renderSubmissionPdf({
         organisationName: loaded.tenantName,
+        dates: loaded.settings,
         formName: submission.form_name,
         submittedAt: new Date(submission.created_at),
         rows: submissionRows(submission.data),

@@ -16,8 +16,8 @@ export interface SubmissionListItem {
   createdAt: string
 }
 
-export interface SubmissionPage {
-  items: SubmissionListItem[]
+export interface SubmissionPage<Item = SubmissionListItem> {
+  items: Item[]
   total: number
   page: number
   pageSize: number

@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { formatInZone, type DatePreferences } from '#server/dates/tenant-dates'
 import { formHtmlText } from './form-html-text'
 import { formatSignDate } from './signature'
 
@@ -11,6 +12,8 @@ export interface PdfRow {
 
 export interface SubmissionPdfInput {
   organisationName: string
+  /** The organisation's time zone and date format, which the copy's dates are written in. */
+  dates: DatePreferences
   formName: string
   submittedAt: Date
   rows: PdfRow[]
@@ -52,7 +55,7 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Ui
 
   writer.text(input.organisationName, { size: 10, color: GREY })
   writer.text(input.formName, { size: 18, font: 'bold', gapAfter: 4 })
-  writer.text(`Submitted ${formatSignDate(input.submittedAt)} (UTC)`, { size: 10, color: GREY, gapAfter: 14 })
+  writer.text(`Submitted ${formatInZone(input.submittedAt, input.dates, 'dateTimeZone')}`, { size: 10, color: GREY, gapAfter: 14 })
   writer.description(input.agreedTexts?.beforeFormHtml)
   writer.description(input.agreedTexts?.subHeaderHtml)
 
@@ -85,7 +88,8 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Ui
     [`SHA-256: ${input.integrity.hash}`, { size: 8, color: GREY }],
     [`Form version: ${input.integrity.formVersion}`, { size: 8, color: GREY }],
   ]
-  if (input.signedAt) record.push([`Signed at: ${input.signedAt.toISOString()}`, { size: 8, color: GREY }])
+  // The exact instant in UTC as well: the record is read away from the organisation's zone too.
+  if (input.signedAt) record.push([`Signed at: ${formatInZone(input.signedAt, input.dates, 'dateTimeZone')} (${input.signedAt.toISOString()})`, { size: 8, color: GREY }])
   if (input.integrity.signerIp) record.push([`Signer IP address: ${input.integrity.signerIp}`, { size: 8, color: GREY }])
   if (input.integrity.signerUserAgent) record.push([`Signer browser: ${input.integrity.signerUserAgent}`, { size: 8, color: GREY }])
   // A record split over two pages reads as two documents: start it on a new page instead.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { formatPattern } from '#server/dates/date-pattern'
 import { FORM_MESSAGES } from './form-messages'
 
 /** A drawn signature is a small PNG (350x150 canvas); anything much larger is not one. */
@@ -50,10 +51,11 @@ export function sha256Hex(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex')
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-/** "Signature date shown in UTC as 'MMM dd, YYYY'": 'Nov 02, 2026'. */
+/**
+ * "Signature date shown in UTC as 'MMM dd, YYYY'": 'Nov 02, 2026'. The one date the spec fixes
+ * in UTC, whatever the tenant's zone: the visitor saw it beside the signature pad, and the
+ * stored copy must say what they signed.
+ */
 export function formatSignDate(date: Date): string {
-  const day = String(date.getUTCDate()).padStart(2, '0')
-  return `${MONTHS[date.getUTCMonth()]} ${day}, ${date.getUTCFullYear()}`
+  return formatPattern(date, 'UTC', 'MMM dd, YYYY')
 }

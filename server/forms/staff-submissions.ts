@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
+import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { fileStoreFor } from '#server/files/file-store'
 import { exportSubmissionsCsv } from './export-submissions-csv'
 import { findFormSubmission, type SubmissionDetail } from './form-submission-detail'
 import { isUuid } from './form-definition'
-import { DEFAULT_SUBMISSIONS_PAGE_SIZE, listFormSubmissions, SUBMISSIONS_PAGE_SIZES, type SubmissionPage } from './list-form-submissions'
+import { DEFAULT_SUBMISSIONS_PAGE_SIZE, listFormSubmissions, SUBMISSIONS_PAGE_SIZES, type SubmissionListItem, type SubmissionPage } from './list-form-submissions'
 import type { SubmissionPdfFile } from './submission-by-token'
 import { submissionPdfForStaff } from './submission-pdf-for-staff'
 
@@ -21,6 +22,9 @@ async function findForm(trx: TenantExecutor, unverifiedGuId: string): Promise<Fo
   const row = await trx.selectFrom('custom_forms').select(['id', 'guid', 'name']).where('guid', '=', unverifiedGuId).executeTakeFirst()
   return row ? { id: row.id, guId: row.guid, name: row.name } : null
 }
+
+/** A row of the submissions table, with its date as the organisation reads it. */
+export type ShownSubmission = SubmissionListItem & { submitted: ShownDate | null }
 
 const pageQuery = z.object({
   search: z.string().max(100).catch(''),
@@ -38,13 +42,14 @@ export async function loadSubmissionsPage(
   tenant: Tenant,
   unverifiedGuId: string,
   params: URLSearchParams,
-): Promise<{ form: FormRef; page: SubmissionPage; search: string } | null> {
+): Promise<{ form: FormRef; page: SubmissionPage<ShownSubmission>; search: string } | null> {
   const query = pageQuery.parse({ search: params.get('search') ?? '', page: params.get('page') ?? 1, size: params.get('size') ?? DEFAULT_SUBMISSIONS_PAGE_SIZE })
   return withTenant(platform.database, tenant.id, async (trx) => {
     const form = await findForm(trx, unverifiedGuId)
     if (!form) return null
     const page = await listFormSubmissions(trx, form.id, { search: query.search, page: query.page, pageSize: query.size })
-    return { form, page, search: query.search.trim() }
+    const items = page.items.map((item) => ({ ...item, submitted: shownDate(item.createdAt, tenant.settings) }))
+    return { form, page: { ...page, items }, search: query.search.trim() }
   })
 }
 
@@ -57,7 +62,7 @@ export async function loadSubmissionDetail(
   return withTenant(platform.database, tenant.id, async (trx) => {
     const form = await findForm(trx, unverifiedGuId)
     if (!form) return null
-    const submission = await findFormSubmission(trx, form.id, unverifiedSubmissionId)
+    const submission = await findFormSubmission(trx, form.id, unverifiedSubmissionId, tenant.settings)
     return submission ? { form, submission } : null
   })
 }
@@ -71,7 +76,7 @@ export async function loadStaffSubmissionPdf(
   return withTenant(platform.database, tenant.id, async (trx) => {
     const form = await findForm(trx, unverifiedGuId)
     if (!form) return null
-    return submissionPdfForStaff(trx, fileStoreFor(platform), tenant.id, form.id, unverifiedSubmissionId)
+    return submissionPdfForStaff(trx, fileStoreFor(platform), { id: tenant.id, timeZone: tenant.settings.timezone }, form.id, unverifiedSubmissionId)
   })
 }
 
@@ -84,6 +89,6 @@ export async function loadSubmissionsCsv(
     const form = await findForm(trx, unverifiedGuId)
     if (!form) return null
     const safe = form.name.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim().slice(0, 80) || 'form'
-    return { fileName: `${safe} submissions.csv`, csv: await exportSubmissionsCsv(trx, form.id) }
+    return { fileName: `${safe} submissions.csv`, csv: await exportSubmissionsCsv(trx, form.id, tenant.settings) }
   })
 }

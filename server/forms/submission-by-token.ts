@@ -2,6 +2,7 @@ import type { PdfStatus } from '#db/types'
 import { withTenant } from '#db/tenant-scope'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
+import { dateInputValue } from '#server/dates/local-time'
 import { fileStoreFor } from '#server/files/file-store'
 import { sha256Hex } from './signature'
 import { queueSubmissionPdf } from './submit-form'
@@ -57,11 +58,14 @@ export async function openSubmissionPdfByToken(platform: Platform, tenant: Tenan
   )
   if (!row || row.pdf_status !== 'COMPLETE' || !row.pdf_file_key) return null
   const bytes = await fileStoreFor(platform).get(tenant.id, row.pdf_file_key)
-  return bytes ? { fileName: pdfFileName(row.form_name, new Date(row.created_at)), bytes } : null
+  return bytes ? { fileName: pdfFileName(row.form_name, new Date(row.created_at), tenant.settings.timezone), bytes } : null
 }
 
-/** 'Trial Class Registration 2026-11-22.pdf', with characters file systems dislike removed. */
-export function pdfFileName(formName: string, at: Date): string {
+/**
+ * 'Trial Class Registration 2026-11-22.pdf': the day it was submitted in the organisation's
+ * time zone, with characters file systems dislike removed.
+ */
+export function pdfFileName(formName: string, at: Date, timeZone: string): string {
   const safe = formName.replace(/[^\p{L}\p{N} ._-]+/gu, '').replace(/\s+/g, ' ').trim().slice(0, 80) || 'Form'
-  return `${safe} ${at.toISOString().slice(0, 10)}.pdf`
+  return `${safe} ${dateInputValue(at, timeZone)}.pdf`
 }

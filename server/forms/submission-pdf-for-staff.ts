@@ -7,7 +7,7 @@ import { pdfFileName, type SubmissionPdfFile } from './submission-by-token'
 export async function submissionPdfForStaff(
   trx: TenantExecutor,
   store: FileStore,
-  tenantId: string,
+  tenant: { id: string; timeZone: string },
   formId: string,
   submissionId: string,
 ): Promise<SubmissionPdfFile | null> {
@@ -19,6 +19,6 @@ export async function submissionPdfForStaff(
     .where('form_id', '=', formId)
     .executeTakeFirst()
   if (!row || row.pdf_status !== 'COMPLETE' || !row.pdf_file_key) return null
-  const bytes = await store.get(tenantId, row.pdf_file_key)
-  return bytes ? { fileName: pdfFileName(row.form_name, new Date(row.created_at)), bytes } : null
+  const bytes = await store.get(tenant.id, row.pdf_file_key)
+  return bytes ? { fileName: pdfFileName(row.form_name, new Date(row.created_at), tenant.timeZone), bytes } : null
 }

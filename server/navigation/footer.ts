@@ -1,5 +1,6 @@
 import { BoundedMemo } from '#server/cache/bounded-memo'
-import { formatFooterDate } from '#server/shell/footer-date'
+import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
+import { zonedParts } from '#server/dates/zoned-parts'
 import type { NavigationItem } from '#server/shell/navigation-item'
 import { footerPagesFor, legalPagesFor, withScheme, type WebPage } from '#server/shell/public-navigation'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -21,7 +22,7 @@ export type FooterView = {
   phone: string
   email: string
   /** Only in a signed-in view (spec 000 section 2, Footer). */
-  signedIn: { version: string; copyright: string; lastActivity: string } | null
+  signedIn: { version: string; copyright: string; lastActivity: ShownDate | null } | null
 }
 
 const SOCIAL_LABELS: Record<SocialLink['name'], string> = {
@@ -44,7 +45,8 @@ export function footerFor(input: {
   const { tenant } = input
   const settings = tenant.settings
   const shown = input.pages.filter((page) => isPublicPageAvailable(page.name))
-  const year = (input.now ?? new Date()).getFullYear()
+  // The copyright year turns over at the tenant's midnight, not the server's.
+  const year = zonedParts(input.now ?? new Date(), settings.timezone).year
   return {
     isShown: settings.isShowFooter,
     tenantName: tenant.name,
@@ -61,9 +63,7 @@ export function footerFor(input: {
       ? {
           version: PRODUCT_VERSION,
           copyright: `© ${year} ${tenant.name}. All rights reserved.`,
-          lastActivity: input.signedIn.lastActivityAt
-            ? formatFooterDate(new Date(input.signedIn.lastActivityAt), settings.timezone)
-            : '',
+          lastActivity: shownDate(input.signedIn.lastActivityAt, settings, 'activity'),
         }
       : null,
   }

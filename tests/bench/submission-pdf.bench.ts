@@ -164,6 +164,7 @@ async function timeRenderOnly(platform: TestPlatform, tenant: Tenant, submission
   )
   const input = {
     organisationName: tenant.name,
+    dates: tenant.settings,
     formName: row.form_name,
     submittedAt: new Date(row.created_at),
     rows: submissionRows(row.data),

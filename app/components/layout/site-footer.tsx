@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { Mail, Phone } from 'lucide-react'
 import type { FooterView } from '#server/navigation/footer'
 import type { NavigationItem } from '#server/shell/navigation-item'
+import { DateText } from '#app/components/ui/date-text'
 
 function FooterLink({ item }: { item: NavigationItem }) {
   const className = 'text-slate-600 hover:text-brand-text'
@@ -38,7 +39,7 @@ export function SiteFooter({ footer, compact = false }: { footer: FooterView; co
             <>
               <span className="sm:ml-auto">{signedIn.copyright}</span>
               <span>{signedIn.version}</span>
-              {signedIn.lastActivity ? <span>Last activity: {signedIn.lastActivity}</span> : null}
+              {signedIn.lastActivity ? <span>Last activity: <DateText value={signedIn.lastActivity} /></span> : null}
             </>
           ) : null}
         </div>
@@ -125,7 +126,7 @@ export function SiteFooter({ footer, compact = false }: { footer: FooterView; co
           <div className="mx-auto flex max-w-[1366px] flex-wrap gap-x-6 gap-y-1 px-4 py-3 text-xs text-slate-500 sm:px-6">
             <span>{signedIn.copyright}</span>
             <span>{signedIn.version}</span>
-            {signedIn.lastActivity ? <span className="sm:ml-auto">Last activity: {signedIn.lastActivity}</span> : null}
+            {signedIn.lastActivity ? <span className="sm:ml-auto">Last activity: <DateText value={signedIn.lastActivity} /></span> : null}
           </div>
         </div>
       ) : footer.isShown ? null : (

@@ -36,7 +36,8 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
 
   beforeAll(async () => {
     platform = await createTestPlatform()
-    tenant = await createTenant(platform)
+    // A half-hour zone and day-first dates, so submission dates show whose zone they are in.
+    tenant = await createTenant(platform, { settings: { timezone: 'Asia/Kolkata', dateFormat: 'dd/MM/YYYY' } })
     other = await createTenant(platform)
     host = `${tenant.orgId}.localhost`
     admin = await createSessionCookie(platform, tenant, await createContact(platform, tenant, { role: 'ROLE_ADMIN' }))
@@ -179,7 +180,12 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
       expect((all.body as { page: { total: number } }).page.total).toBe(2)
 
       const id = items.items[0].id
+      const listed = (items.items[0] as unknown as { createdAt: string; submitted: { dateTime: string; text: string } })
+      expect(listed.submitted).toEqual({ dateTime: listed.createdAt, text: inKolkata(listed.createdAt) })
       const detail = await callRoute(detailLoader, getRequest(`http://${host}/customforms/${form.guId}/submissions/${id}`, staff), ctx(), { guId: form.guId, id })
+      const shown = (detail.body as { submission: { submitted: unknown; signature: { signedAt: string; signed: unknown } } }).submission
+      expect(shown.submitted).toEqual({ dateTime: listed.createdAt, text: `${inKolkata(listed.createdAt)} GMT+5:30` })
+      expect(shown.signature.signed).toEqual({ dateTime: shown.signature.signedAt, text: `${inKolkata(shown.signature.signedAt)} GMT+5:30` })
       expect(detail.body).toMatchObject({
         submission: {
           integrityVerified: true,
@@ -189,11 +195,16 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
       })
       const pdf = await callRoute(pdfLoader, getRequest(`http://${host}/customforms/${form.guId}/submissions/${id}/pdf`, staff), ctx(), { guId: form.guId, id })
       expect(pdf.headers.get('Content-Type')).toBe('application/pdf')
+      // The file is named for the day it was sent in Kolkata: 'dd/MM/YYYY' turned into 'YYYY-MM-DD'.
+      const [day, month, year] = inKolkata(listed.createdAt).slice(0, 10).split('/')
+      expect(decodeURIComponent(pdf.headers.get('Content-Disposition') ?? '')).toContain(`${year}-${month}-${day}.pdf`)
 
       const csv = await callRoute(csvLoader, getRequest(`http://${host}/customforms/${form.guId}/submissions.csv`, staff), ctx(), { guId: form.guId })
       const text = String(csv.body)
       expect(text.split('\r\n')[0]).toContain('"Name","Email","Phone","Experience"')
       expect(text).toContain('"Grace Hopper"')
+      const graceRow = text.split('\r\n').find((line) => line.includes('"Grace Hopper"')) ?? ''
+      expect(graceRow.split(',')[1]).toBe(`"${inKolkata(listed.createdAt)} GMT+5:30"`)
       expect(text.split('\r\n').filter(Boolean)).toHaveLength(3)
 
       // Tampering with a stored answer shows on the detail view.
@@ -217,3 +228,11 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
     })
   })
 })
+
+/** 'dd/MM/YYYY hh:mm A' at UTC+5:30, worked out without the product's date code. */
+function inKolkata(iso: string): string {
+  const at = new Date(new Date(iso).getTime() + 330 * 60_000)
+  const two = (n: number) => String(n).padStart(2, '0')
+  const hour = at.getUTCHours()
+  return `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()} ${two(hour % 12 || 12)}:${two(at.getUTCMinutes())} ${hour < 12 ? 'AM' : 'PM'}`
+}

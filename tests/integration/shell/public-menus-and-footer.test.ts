@@ -104,8 +104,17 @@ describe('footer', () => {
     expect(footer.signedIn).toEqual({
       version: 'v6.4 December 2022',
       copyright: '© 2026 Demo Yoga Studio. All rights reserved.',
-      lastActivity: 'Sun Nov-22-2026 10:43 AM',
+      lastActivity: { dateTime: '2026-11-22T05:13:00.000Z', text: 'Sun Nov-22-2026 10:43 AM' },
     })
+  })
+
+  it('turns the copyright year over at midnight in the tenant’s time zone', () => {
+    const newYearsEve = { pages: [], signedIn: { lastActivityAt: null }, now: new Date('2027-01-01T03:00:00Z') }
+    expect(footerFor({ ...newYearsEve, tenant: tenant({ timezone: 'America/Los_Angeles' }) }).signedIn).toMatchObject({
+      copyright: '© 2026 Demo Yoga Studio. All rights reserved.',
+      lastActivity: null,
+    })
+    expect(footerFor({ ...newYearsEve, tenant: tenant({ timezone: 'Asia/Kolkata' }) }).signedIn?.copyright).toBe('© 2027 Demo Yoga Studio. All rights reserved.')
   })
 })
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { renderSubmissionPdf } from '#server/forms/render-submission-pdf'
 import { tinyPngDataUrl } from './png-fixture'
 
+const dates = { timezone: 'America/New_York', dateFormat: 'MM/dd/YYYY' } as const
+
 const png = Buffer.from(tinyPngDataUrl.split(',')[1], 'base64')
 
 async function textOf(bytes: Uint8Array): Promise<string> {
@@ -15,6 +17,7 @@ describe('renderSubmissionPdf', () => {
     const hash = 'ab'.repeat(32)
     const bytes = await renderSubmissionPdf({
       organisationName: 'Demo Yoga Studio',
+      dates,
       formName: 'Trial Class Registration',
       submittedAt: new Date('2026-11-22T10:00:00Z'),
       rows: [
@@ -32,6 +35,9 @@ describe('renderSubmissionPdf', () => {
     expect(text).toContain('Trial Class Registration')
     expect(text).toContain('Ada Lovelace')
     expect(text).toContain('Sign date: Nov 22, 2026')
+    // Submitted and signed in the organisation's zone and date format; the instant in UTC too.
+    expect(text).toContain('Submitted 11/22/2026 05:00 AM EST')
+    expect(text).toContain('Signed at: 11/22/2026 05:00 AM EST (2026-11-22T10:00:00.000Z)')
     expect(text).toContain(hash)
     expect(text).toContain('Form version: 4')
   })
@@ -39,6 +45,7 @@ describe('renderSubmissionPdf', () => {
   it('prints a typed signature and survives characters Helvetica cannot encode', async () => {
     const bytes = await renderSubmissionPdf({
       organisationName: 'Studio',
+      dates,
       formName: 'Waiver 🧘',
       submittedAt: new Date('2026-11-22T10:00:00Z'),
       rows: [{ label: 'Name', value: 'Zoë Łukasz 王小明 Őrs' }],
@@ -56,6 +63,7 @@ describe('renderSubmissionPdf', () => {
   it('prints the texts the visitor agreed to: before the form, its sub-header and after it', async () => {
     const bytes = await renderSubmissionPdf({
       organisationName: 'Studio',
+      dates,
       formName: 'Waiver',
       submittedAt: new Date('2026-11-22T10:00:00Z'),
       rows: [{ label: 'Name', value: 'Ada Lovelace' }],
@@ -82,6 +90,7 @@ describe('renderSubmissionPdf', () => {
     const pagesText = async (noteLines: number) => {
       const bytes = await renderSubmissionPdf({
         organisationName: 'Studio',
+        dates,
         formName: 'Waiver',
         submittedAt: new Date('2026-11-22T10:00:00Z'),
         rows: [
