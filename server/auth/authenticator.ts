@@ -18,7 +18,7 @@ class PasswordFormStrategy extends Strategy<SignInResult, { form: FormData; requ
 }
 
 export interface AuthenticatorContext {
-  platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'logger'>
+  platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'logger' | 'attemptLimiter' | 'submissionGuard'>
   tenant: Tenant | null
   ip: string
 }

@@ -1,7 +1,6 @@
 import { sql } from 'kysely'
 import type { Platform } from '#server/platform'
 import { queueEmail } from '#server/mail/queue-email'
-import { attemptLimiterFor } from '#server/security/rate-limit'
 import { ROLE_STUDENT } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { asSystem, withTenant } from '#db/tenant-scope'
@@ -30,10 +29,10 @@ export type ResetRequestResult = { kind: 'sent' } | { kind: 'refused'; message: 
  * organisation's (the host address stands in for the organisation).
  */
 export async function requestPasswordReset(
-  platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'jobs'>,
+  platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'jobs' | 'attemptLimiter'>,
   input: { hostTenant: Tenant | null; email: string; requestUrl: URL; ip: string; now?: Date },
 ): Promise<ResetRequestResult> {
-  const limiter = attemptLimiterFor(platform)
+  const limiter = platform.attemptLimiter
   const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
   const allowed = await limiter.check('forgot-password', keys)
   if (!allowed.allowed) return { kind: 'refused', message: allowed.message }

@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
 import type { Platform } from '#server/platform'
-import { attemptLimiterFor } from '#server/security/rate-limit'
 import { ROLE_STUDENT } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { withTenant } from '#db/tenant-scope'
@@ -34,10 +33,10 @@ export interface RegisterInput extends RequestFacts {
  * the orgId typed in names it.
  */
 export async function registerStudent(
-  platform: Pick<Platform, 'database' | 'env' | 'tenants'>,
+  platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'attemptLimiter'>,
   input: RegisterInput,
 ): Promise<RegisterResult> {
-  const limiter = attemptLimiterFor(platform)
+  const limiter = platform.attemptLimiter
   const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
   const allowed = await limiter.check('register', keys)
   if (!allowed.allowed) return { kind: 'invalid', field: null, message: allowed.message }

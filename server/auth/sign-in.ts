@@ -1,7 +1,6 @@
 import { checkBot } from '#server/forms/bot-check'
 import { issueFormStamp } from '#server/forms/fill-time'
 import type { Platform } from '#server/platform'
-import { attemptLimiterFor } from '#server/security/rate-limit'
 import type { Tenant } from '#server/tenancy/tenant'
 import { landingAfterLogin } from './landing-after-login'
 import { findCandidatesAcrossOrganisations, findCandidatesInTenant, type LoginCandidate } from './login-candidates'
@@ -17,7 +16,7 @@ import {
 } from './sign-in-messages'
 import { startSession, type StartedSession } from './start-session'
 
-type SignInPlatform = Pick<Platform, 'database' | 'env' | 'tenants' | 'logger'>
+type SignInPlatform = Pick<Platform, 'database' | 'env' | 'tenants' | 'logger' | 'attemptLimiter' | 'submissionGuard'>
 
 export interface OrgChoice {
   tenantId: string
@@ -61,7 +60,7 @@ export async function signInWithPassword(
     botCheck?: PostedBotCheck
   } & RequestFacts,
 ): Promise<SignInResult> {
-  const limiter = attemptLimiterFor(platform)
+  const limiter = platform.attemptLimiter
   const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
   const allowed = await limiter.check('login', keys)
   if (!allowed.allowed) return { kind: 'refused', message: allowed.message }

@@ -7,9 +7,11 @@ import type { RegisteredJob } from '#jobs/runtime/registry'
 import type { Env } from '#server/env.server'
 import { CacheInvalidation } from '#server/cache/cache-invalidation'
 import { localFileStore, type FileStore } from '#server/files/file-store'
+import { createSubmissionGuard } from '#server/forms/submission-guard'
 import { createLogger, type Logger } from '#server/logger'
 import { createMailTransport, type MailTransport } from '#server/mail/mail-transport'
 import { systemClock, type Clock, type Platform } from '#server/platform'
+import { createAttemptLimiter } from '#server/security/rate-limit'
 import { TenantDirectory } from '#server/tenancy/tenant-directory'
 
 const INVALIDATION_CHANNEL = 'tenant-invalidate'
@@ -59,12 +61,23 @@ export async function createPlatform(env: Env, logger?: Logger, overrides: Platf
 
   let publisher: Redis | null = null
   let subscriber: Redis | null = null
+  let limits: Redis | null = null
   if (env.REDIS_URL) {
     publisher = new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     subscriber = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null })
     for (const connection of [publisher, subscriber]) {
       connection.on('error', (error) => log.warn({ err: error }, 'redis connection error'))
     }
+    // The rate limits' command connection, shared by every limiter of the process. Without an
+    // offline queue a command fails at once while Redis is unreachable and the limiters' memory
+    // insurance answers, so an outage neither slows a sign-in nor lifts the limits. The
+    // publisher already reports the outage.
+    limits = new Redis(env.REDIS_URL, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectionName: `${env.QUEUE_PREFIX}:rate-limits`,
+    })
+    limits.on('error', (error) => log.debug({ err: error }, 'rate-limit redis connection error'))
   }
 
   // Tagged cache invalidation (server/cache/): one call for routes, jobs and webhooks, heard by
@@ -102,6 +115,8 @@ export async function createPlatform(env: Env, logger?: Logger, overrides: Platf
         : new InProcessJobQueue(() => platform, log, { queues: queueSettings, extraJobs: overrides.extraJobs }),
     mailer: overrides.mailer !== undefined ? overrides.mailer : createMailTransport(env.SMTP_URL),
     files: overrides.files ?? localFileStore(env),
+    attemptLimiter: createAttemptLimiter({ redis: limits, prefix: env.QUEUE_PREFIX }),
+    submissionGuard: createSubmissionGuard({ redis: limits }),
     pingRedis: publisher
       ? async () => {
           await publisher.ping()
@@ -112,6 +127,7 @@ export async function createPlatform(env: Env, logger?: Logger, overrides: Platf
       platform.mailer?.close()
       subscriber?.disconnect()
       publisher?.disconnect()
+      limits?.disconnect()
       if (!overrides.database) await database.close()
     },
   }

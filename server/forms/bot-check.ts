@@ -2,7 +2,6 @@ import type { Platform } from '#server/platform'
 import { verifyAltchaToken } from '#server/security/altcha'
 import { checkFormStamp } from './fill-time'
 import { FORM_MESSAGES } from './form-messages'
-import { submissionGuardFor } from './submission-guard'
 
 /** The honeypot: hidden from people, tempting to scripts that fill every field. */
 export const HONEYPOT_FIELD = 'website'
@@ -17,10 +16,10 @@ export type BotCheck = { ok: true; method: 'altcha' | 'no-script' } | { ok: fals
  * seconds (a signed stamp), and the address must be under its limit of such posts.
  */
 export async function checkBot(
-  platform: Pick<Platform, 'env'>,
+  platform: Pick<Platform, 'env' | 'submissionGuard'>,
   input: { tenantId: string; formId: string; ip: string; posted: Readonly<Record<string, string>> },
 ): Promise<BotCheck> {
-  const guard = submissionGuardFor(platform)
+  const guard = platform.submissionGuard
   if ((input.posted[HONEYPOT_FIELD] ?? '') !== '') return { ok: false, message: FORM_MESSAGES.botCheckFailed }
   const token = input.posted[TOKEN_FIELD] ?? ''
   if (token) {

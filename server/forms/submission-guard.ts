@@ -1,6 +1,5 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import type { Platform } from '#server/platform'
 import { ALTCHA_TTL_MS } from '#server/security/altcha'
 
 /** Posts without JavaScript (no proof of work) allowed per address and tenant in the window. */
@@ -12,19 +11,16 @@ export interface SubmissionGuard {
   claimChallenge(signature: string): Promise<boolean>
   /** Counts one post without proof of work; false once the address has used up its window. */
   allowNoScriptPost(tenantId: string, ip: string): Promise<boolean>
-  close(): Promise<void>
 }
 
 /**
- * Counters for the public form's bot check: in Redis when REDIS_URL is set (shared by every
- * server process), in memory otherwise, with the memory counters standing in during a Redis
- * outage (the same arrangement as the sign-in limits in server/security/rate-limit.ts).
+ * Counters for the public form's bot check: in Redis when the platform has a rate-limit
+ * connection (shared by every server process), in memory otherwise, with the memory counters
+ * standing in during a Redis outage (the same arrangement as the sign-in limits in
+ * server/security/rate-limit.ts). The connection belongs to the composition root.
  */
-export function createSubmissionGuard(options: { redisUrl?: string; prefix?: string }): SubmissionGuard {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true })
-    : null
-  redis?.on('error', () => undefined)
+export function createSubmissionGuard(options: { redis: Redis | null; prefix?: string }): SubmissionGuard {
+  const { redis } = options
   const prefix = options.prefix ?? 'forms'
   const limiter = (name: string, points: number, duration: number): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points, duration })
@@ -37,9 +33,6 @@ export function createSubmissionGuard(options: { redisUrl?: string; prefix?: str
   return {
     claimChallenge: (signature) => consume(challenges, signature),
     allowNoScriptPost: (tenantId, ip) => consume(noScript, `${tenantId}:${ip || 'unknown'}`),
-    async close() {
-      redis?.disconnect()
-    },
   }
 }
 
@@ -51,16 +44,4 @@ async function consume(limit: RateLimiterAbstract, key: string): Promise<boolean
     if (error instanceof RateLimiterRes) return false
     throw error
   }
-}
-
-const guards = new WeakMap<object, SubmissionGuard>()
-
-/** The submission guard of a process (one per platform, made on first use). */
-export function submissionGuardFor(platform: Pick<Platform, 'env'>): SubmissionGuard {
-  let guard = guards.get(platform)
-  if (!guard) {
-    guard = createSubmissionGuard({ redisUrl: platform.env.REDIS_URL })
-    guards.set(platform, guard)
-  }
-  return guard
 }

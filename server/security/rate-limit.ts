@@ -1,6 +1,5 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import type { Platform } from '#server/platform'
 
 /** The forms that guess-able secrets or mail floods go through. */
 export type LimitedAction = 'login' | 'register' | 'forgot-password'
@@ -66,7 +65,6 @@ export interface AttemptLimiter {
   record(action: LimitedAction, keys: AttemptKeys): Promise<void>
   /** A successful sign-in forgets this address's failures on this account. */
   forgetPair(action: LimitedAction, keys: AttemptKeys & { email: string }): Promise<void>
-  close(): Promise<void>
 }
 
 export function tooManyAttemptsMessage(minutes: number): string {
@@ -93,16 +91,14 @@ export function counterKey(counter: Counter, keys: AttemptKeys): string | null {
 }
 
 /**
- * Attempt counters: in Redis when REDIS_URL is set (shared by every server process), in memory
- * otherwise. If Redis is unreachable the memory counters stand in, so an outage neither locks
- * everyone out nor lifts the limit. `prefix` names the deployment, so deployments sharing
- * one Redis never count each other's attempts.
+ * Attempt counters: in Redis when the platform has a rate-limit connection (shared by every
+ * server process), in memory otherwise. If Redis is unreachable the memory counters stand in,
+ * so an outage neither locks everyone out nor lifts the limit. `prefix` names the deployment,
+ * so deployments sharing one Redis never count each other's attempts. The connection belongs
+ * to the composition root, which closes it.
  */
-export function createAttemptLimiter(options: { redisUrl?: string; prefix: string }): AttemptLimiter {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true })
-    : null
-  redis?.on('error', () => undefined)
+export function createAttemptLimiter(options: { redis: Redis | null; prefix: string }): AttemptLimiter {
+  const { redis } = options
   const limiters = new Map<string, RateLimiterAbstract>()
   const limiterFor = (action: LimitedAction, rule: Rule): RateLimiterAbstract => {
     const keyPrefix = `${options.prefix}:rl:${action}:${rule.counter}`
@@ -151,9 +147,6 @@ export function createAttemptLimiter(options: { redisUrl?: string; prefix: strin
       const key = counterKey('pair', keys)
       if (rule && key) await limiterFor(action, rule).delete(key).catch(() => false)
     },
-    async close() {
-      redis?.disconnect()
-    },
   }
 }
 
@@ -169,16 +162,4 @@ async function consume(limit: RateLimiterAbstract, key: string): Promise<void> {
 function normaliseEmail(email: string | null | undefined): string | null {
   const value = email?.trim().toLowerCase()
   return value ? value.slice(0, 320) : null
-}
-
-const processLimiters = new WeakMap<object, AttemptLimiter>()
-
-/** The attempt limiter of a process (one per platform, made on first use). */
-export function attemptLimiterFor(platform: Pick<Platform, 'env'>): AttemptLimiter {
-  let limiter = processLimiters.get(platform)
-  if (!limiter) {
-    limiter = createAttemptLimiter({ redisUrl: platform.env.REDIS_URL, prefix: platform.env.QUEUE_PREFIX })
-    processLimiters.set(platform, limiter)
-  }
-  return limiter
 }

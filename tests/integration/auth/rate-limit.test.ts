@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { Redis } from 'ioredis'
 import { action as forgotAction } from '#app/routes/_auth+/forgot-password'
 import { action as loginAction } from '#app/routes/_auth+/login'
 import { action as registerAction } from '#app/routes/_auth+/register'
@@ -136,9 +137,11 @@ describe('attempt limiter on Redis', () => {
 
   it('shares counts between processes of one deployment, per tenant, and not with another deployment', async () => {
     const prefix = `test-rl-${randomBytes(4).toString('hex')}`
-    const first = createAttemptLimiter({ redisUrl: url, prefix })
-    const second = createAttemptLimiter({ redisUrl: url, prefix })
-    const elsewhere = createAttemptLimiter({ redisUrl: url, prefix: `${prefix}-other` })
+    // Each process of a deployment brings its own connection, as its composition root makes it.
+    const connections = [new Redis(url), new Redis(url), new Redis(url)] as const
+    const first = createAttemptLimiter({ redis: connections[0], prefix })
+    const second = createAttemptLimiter({ redis: connections[1], prefix })
+    const elsewhere = createAttemptLimiter({ redis: connections[2], prefix: `${prefix}-other` })
     try {
       for (let attempt = 0; attempt < 5; attempt++) await first.record('login', keys('10.9.0.1'))
       expect(await second.check('login', keys('10.9.0.1'))).toEqual({ allowed: false, retryAfterMinutes: 15, message: TOO_MANY })
@@ -152,7 +155,7 @@ describe('attempt limiter on Redis', () => {
       await second.forgetPair('login', keys('10.9.0.1'))
       expect(await first.check('login', keys('10.9.0.1'))).toEqual({ allowed: true, botCheckRequired: true })
     } finally {
-      await Promise.all([first.close(), second.close(), elsewhere.close()])
+      for (const connection of connections) connection.disconnect()
     }
   })
 })

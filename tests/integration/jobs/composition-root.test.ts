@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import { InProcessJobQueue } from '#jobs/runtime/in-process-queue'
 import { createPlatform } from '#server/boot/create-platform'
@@ -70,6 +71,27 @@ describe(`one composition root for the server, the worker and the tests (${engin
     )
   })
 
+  it('keeps the rate limits in memory while Redis is unreachable, at once, so an outage neither locks out nor lifts them', async () => {
+    // Nothing listens on port 1: every command fails, as during an outage.
+    const down = await createPlatform({ ...platform.env, REDIS_URL: 'redis://127.0.0.1:1' }, undefined, {
+      database: platform.database,
+      jobs: 'in-process',
+    })
+    const keys = { tenantId: null, ip: '10.21.0.1', email: 'outage@limits.test' }
+    try {
+      const started = Date.now()
+      expect(await down.attemptLimiter.check('login', keys)).toEqual({ allowed: true, botCheckRequired: false })
+      for (let attempt = 0; attempt < 5; attempt++) await down.attemptLimiter.record('login', keys)
+      expect(await down.attemptLimiter.check('login', keys)).toMatchObject({ allowed: false, retryAfterMinutes: 15 })
+      expect(await down.attemptLimiter.check('login', { ...keys, ip: '10.21.0.2' })).toEqual({ allowed: true, botCheckRequired: false })
+      expect(await down.submissionGuard.claimChallenge('outage-signature')).toBe(true)
+      expect(await down.submissionGuard.claimChallenge('outage-signature')).toBe(false)
+      expect(Date.now() - started).toBeLessThan(2000)
+    } finally {
+      await down.close()
+    }
+  })
+
   it.skipIf(!redisUrl)('picks BullMQ with REDIS_URL, unless the caller keeps jobs in process (skipped without REDIS_URL)', async () => {
     const env = { ...platform.env, REDIS_URL: redisUrl }
     const queuePrefix = `test-${randomBytes(6).toString('hex')}`
@@ -82,6 +104,32 @@ describe(`one composition root for the server, the worker and the tests (${engin
     } finally {
       await server.close()
       await test.close()
+    }
+  })
+
+  it.skipIf(!redisUrl)('gives the rate limits one Redis connection, shared by the processes of a deployment and closed with the platform (skipped without REDIS_URL)', async () => {
+    const queuePrefix = `test-${randomBytes(6).toString('hex')}`
+    const env = { ...platform.env, REDIS_URL: redisUrl, QUEUE_PREFIX: queuePrefix }
+    const first = await createPlatform(env, undefined, { database: platform.database, queuePrefix, jobs: 'in-process' })
+    const second = await createPlatform(env, undefined, { database: platform.database, queuePrefix, jobs: 'in-process' })
+    const admin = new Redis(redisUrl)
+    const limitConnections = async () =>
+      String(await admin.client('LIST'))
+        .split('\n')
+        .filter((line) => line.includes(`name=${queuePrefix}:rate-limits `)).length
+    const keys = { tenantId: null, ip: '10.20.0.1', email: 'root@limits.test' }
+    try {
+      await expect.poll(limitConnections).toBe(2)
+      for (let attempt = 0; attempt < 5; attempt++) await first.attemptLimiter.record('login', keys)
+      // Counted by one process, refused by the other: both limiters count in Redis.
+      expect(await second.attemptLimiter.check('login', keys)).toMatchObject({ allowed: false })
+      expect(await first.submissionGuard.allowNoScriptPost(queuePrefix, '10.20.0.1')).toBe(true)
+
+      await first.close()
+      await expect.poll(limitConnections).toBe(1)
+    } finally {
+      await second.close()
+      admin.disconnect()
     }
   })
 })
