@@ -1,5 +1,6 @@
 import { ACTIVITY_PATTERN, LONG_DATE_PATTERN, MONTH_YEAR_PATTERN, TIME_PATTERN, type DateFormat } from './date-formats'
 import { formatPattern } from './date-pattern'
+import { relativeDayText } from './relative-day'
 
 /** What a tenant's dates are shown with; `tenant.settings` is one. */
 export interface DatePreferences {
@@ -62,6 +63,12 @@ export function shownDate(value: DateInput | null | undefined, preferences: Date
   const date = toDate(value)
   if (Number.isNaN(date.getTime())) return null
   return { dateTime: date.toISOString(), text: formatPattern(date, preferences.timezone, patternFor(style, preferences)) }
+}
+
+/** A date shown as relative days in the tenant's zone ('Today', '3 days ago'), for lists of recent things. */
+export function shownRelativeDay(value: DateInput | null | undefined, preferences: DatePreferences, now: Date): ShownDate | null {
+  const shown = shownDate(value, preferences)
+  return shown ? { ...shown, text: relativeDayText(new Date(shown.dateTime), now, preferences.timezone) } : null
 }
 
 /** The instant as a machine reads it (ISO 8601, UTC); '' for a value that is not a date. */

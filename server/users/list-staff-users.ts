@@ -4,7 +4,7 @@ import { withTenant } from '#db/tenant-scope'
 import { isRole, roleTitle, type Role } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { containsPattern } from '#server/contacts/like-pattern'
-import { formatLastLogin } from './format-last-login'
+import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
 import { contactFullName, displayName, USER_LIST_ROLES } from './staff-user'
 import type { UsersListQuery, UsersSortColumn } from './users-list-query'
 
@@ -17,8 +17,8 @@ export interface StaffUserListRow {
   roleTitle: string
   isTeacher: boolean
   isAccountLocked: boolean
-  /** Formatted in the organisation's time zone, or '-'. */
-  lastLogin: string
+  /** In the organisation's time zone and date format; null for someone who never signed in (shown as '-'). */
+  lastLogin: ShownDate | null
 }
 
 export interface StaffUserList {
@@ -93,7 +93,7 @@ export async function listStaffUsers(options: {
                 roleTitle: roleTitle(row.role),
                 isTeacher: row.is_teacher,
                 isAccountLocked: row.is_account_locked,
-                lastLogin: formatLastLogin(row.last_login_at, tenant.settings.timezone),
+                lastLogin: shownDate(row.last_login_at, tenant.settings),
               },
             ]
           : [],

@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, Check, X } from 'lucide-react'
 import type { StaffUserListRow } from '#server/users/list-staff-users'
 import { nextSortFor, usersListSearch, type UsersListQuery, type UsersSortColumn } from '#server/users/users-list-query'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
+import { DateText } from '#app/components/ui/date-text'
 import { CopyEmailButton } from './copy-email-button'
 
 const COLUMNS: { key: UsersSortColumn; label: string }[] = [
@@ -70,7 +71,10 @@ export function UsersTable({ rows, query }: { rows: StaffUserListRow[]; query: U
                 </>
               )}
             </Cell>
-            <Cell className="whitespace-nowrap">{row.lastLogin}</Cell>
+            <Cell className="whitespace-nowrap">
+              {/* The spec's Last Login Time: a date or '-'. */}
+              <DateText value={row.lastLogin} empty="-" />
+            </Cell>
           </Row>
         ))}
       </TableBody>

@@ -5,12 +5,13 @@ import type { ReactNode } from 'react'
 import { PageHeader } from '#app/components/layout/page-header'
 import { ButtonLink } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
+import { DateText } from '#app/components/ui/date-text'
 import { screenMeta } from '#app/components/layout/page-title'
 import { requireStaffArea } from '#app/utils/navigation.server'
 import { hasPermission } from '#server/auth/permissions'
 import { loadDashboard } from '#server/dashboard/load-dashboard'
 import { isStaffPathAvailable } from '#server/navigation/available-paths'
-import { formatFooterDate } from '#server/shell/footer-date'
+import { shownDate, shownRelativeDay } from '#server/dates/tenant-dates'
 import { isModuleOn } from '#server/shell/modules'
 import { roleTitle } from '#server/shell/roles'
 
@@ -18,9 +19,9 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Dashboar
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, user } = await requireStaffArea(request, context)
-  const dashboard = await loadDashboard(context.platform.database, tenant)
-  const timeZone = tenant.settings.timezone
-  const when = (iso: string | null) => (iso ? formatFooterDate(new Date(iso), timeZone) : null)
+  const now = new Date()
+  const dashboard = await loadDashboard(context.platform.database, tenant, now)
+  const daysAgo = (iso: string) => shownRelativeDay(iso, tenant.settings, now)
   // Names and emails of contacts and submitters are contact data: only for those who may see
   // contacts (docs/decisions/056). The counts stay for everyone.
   const showsContacts = hasPermission(tenant.settings.roles, user.role, 'showContacts')
@@ -33,12 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       recentContacts: (showsContacts ? dashboard.recentContacts : []).map((contact) => ({
         ...contact,
         roleLabel: contact.role ? roleTitle(contact.role) : 'Contact',
-        added: when(contact.createdAt),
+        added: daysAgo(contact.createdAt),
       })),
-      recentSubmissions: (showsContacts ? dashboard.recentSubmissions : []).map((submission) => ({ ...submission, received: when(submission.createdAt) })),
+      recentSubmissions: (showsContacts ? dashboard.recentSubmissions : []).map((submission) => ({ ...submission, received: daysAgo(submission.createdAt) })),
     },
-    lastSignIn: when(user.lastLoginAt),
-    lastStaffActivity: when(dashboard.lastStaffActivityAt),
+    lastSignIn: shownDate(user.lastLoginAt, tenant.settings),
+    lastStaffActivity: shownDate(dashboard.lastStaffActivityAt, tenant.settings),
     links: {
       contacts: showsContacts && isStaffPathAvailable('/contacts'),
       forms: isModuleOn(tenant.settings, 'forms') && isStaffPathAvailable('/customforms'),
@@ -92,7 +93,7 @@ export default function DashboardRoute() {
                   </div>
                   <div className="text-right">
                     <span className="inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">{contact.roleLabel}</span>
-                    <p className="mt-0.5 text-xs text-slate-500">{contact.added}</p>
+                    <p className="mt-0.5 text-xs text-slate-500"><DateText value={contact.added} /></p>
                   </div>
                 </li>
               ))}
@@ -114,7 +115,7 @@ export default function DashboardRoute() {
                     <p className="truncate text-sm font-medium text-slate-900">{submission.name}</p>
                     <p className="truncate text-xs text-slate-500">{submission.formName}</p>
                   </div>
-                  <p className="text-xs text-slate-500">{submission.received}</p>
+                  <p className="text-xs text-slate-500"><DateText value={submission.received} /></p>
                 </li>
               ))}
             </ul>
@@ -125,11 +126,11 @@ export default function DashboardRoute() {
       <section aria-label="Activity" className="mt-6 flex flex-wrap gap-x-8 gap-y-2 rounded-xl border border-slate-200 bg-white px-5 py-4 text-sm text-slate-600">
         <p className="flex items-center gap-2">
           <Clock aria-hidden className="h-4 w-4 text-slate-400" />
-          Your last sign-in: <span className="font-medium text-slate-900">{lastSignIn ?? 'first visit'}</span>
+          Your last sign-in: <span className="font-medium text-slate-900"><DateText value={lastSignIn} empty="first visit" /></span>
         </p>
         <p className="flex items-center gap-2">
           <Users aria-hidden className="h-4 w-4 text-slate-400" />
-          Last team activity: <span className="font-medium text-slate-900">{lastStaffActivity ?? 'none yet'}</span>
+          Last team activity: <span className="font-medium text-slate-900"><DateText value={lastStaffActivity} empty="none yet" /></span>
         </p>
       </section>
     </>

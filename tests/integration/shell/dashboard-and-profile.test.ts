@@ -78,15 +78,23 @@ describe(`dashboard figures and My Profile (${engine})`, () => {
     expect(dashboard.recentContacts.map((contact) => contact.email)).not.toContain('old@figures.test')
   })
 
-  it('shows the figures to staff, with the last sign-in in the footer format', async () => {
+  it('shows the figures to staff, with the last sign-in in the tenant’s zone and date format and recent submissions in days', async () => {
     await asSystem(platform.database, 'test fixture', (trx) =>
       trx.updateTable('contacts').set({ last_login_at: new Date('2026-11-19T14:05:00Z') }).where('id', '=', contacts.ROLE_STAFF.id).execute(),
     )
     const outcome = await callRoute(dashboardLoader, getRequest(`http://${HOST}/dashboard`, cookies.ROLE_STAFF), contextFor(platform, tenant))
     expect(outcome.status).toBe(200)
-    const body = outcome.body as { dashboard: { contacts: { total: number } }; lastSignIn: string | null; links: { settings: boolean } }
+    type Shown = { dateTime: string; text: string } | null
+    const body = outcome.body as {
+      dashboard: { contacts: { total: number }; recentSubmissions: Array<{ name: string; received: Shown }> }
+      lastSignIn: Shown
+      links: { settings: boolean }
+    }
     expect(body.dashboard.contacts.total).toBe(6)
-    expect(body.lastSignIn).toBe('Thu Nov-19-2026 09:05 AM')
+    expect(body.lastSignIn).toEqual({ dateTime: '2026-11-19T14:05:00.000Z', text: '11/19/2026 09:05 AM' })
+    const nina = body.dashboard.recentSubmissions.find((submission) => submission.name === 'Nina Visitor')
+    expect(nina?.received?.dateTime).toBe('2026-11-18T10:00:00.000Z')
+    expect(nina?.received?.text).toMatch(/^(Today|a day ago|\d+ days ago|a month ago|\d+ months ago|a year ago|\d+ years ago)$/)
     expect(body.links.settings).toBe(false)
   })
 

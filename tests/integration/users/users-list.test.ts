@@ -66,11 +66,12 @@ describe(`Users list: /settings/users (${engine})`, () => {
         roleTitle: 'Frontdesk',
         isTeacher: false,
         isAccountLocked: false,
-        lastLogin: 'Mar 4, 2026, 10:36 AM',
+        // 05:06 UTC in the organisation's zone (Kolkata) and its date format.
+        lastLogin: { dateTime: '2026-03-04T05:06:00.000Z', text: '03/04/2026 10:36 AM' },
       },
     ])
     const { body: admins } = await list('?q=ada')
-    expect(admins.rows[0]).toMatchObject({ roleTitle: 'Admin', lastLogin: '-' })
+    expect(admins.rows[0]).toMatchObject({ roleTitle: 'Admin', lastLogin: null })
   })
 
   it('pages on the server, with the offered sizes only', async () => {

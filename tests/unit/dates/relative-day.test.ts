@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { calendarDaysBetween, relativeDayText } from '#server/dates/relative-day'
+import { shownRelativeDay } from '#server/dates/tenant-dates'
 
 const at = (iso: string) => new Date(iso)
 
@@ -38,5 +39,13 @@ describe('relative day text', () => {
 
   it("gives '' for a value that is not a date", () => {
     expect(relativeDayText(new Date('nope'), now, 'UTC')).toBe('')
+  })
+})
+
+describe('relative days for <time>', () => {
+  it('keep the instant for the dateTime attribute', () => {
+    const preferences = { timezone: 'America/New_York', dateFormat: 'MM/dd/YYYY' } as const
+    expect(shownRelativeDay('2026-11-22T04:50:00Z', preferences, at('2026-11-22T05:10:00Z'))).toEqual({ dateTime: '2026-11-22T04:50:00.000Z', text: 'a day ago' })
+    expect(shownRelativeDay(null, preferences, at('2026-11-22T05:10:00Z'))).toBeNull()
   })
 })

@@ -5,6 +5,7 @@ import { loadSubmissionsPage } from '#server/forms/staff-submissions'
 import { SUBMISSIONS_PAGE_SIZES } from '#server/forms/list-form-submissions'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { Button, ButtonLink } from '#app/components/ui/button'
+import { DateText } from '#app/components/ui/date-text'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { requirePermission, requireModule } from '#app/utils/auth.server'
@@ -19,8 +20,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!loaded) throw notFound()
   return loaded
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
 
 /** A form's submissions: searched and paged on the server, newest first. */
 export default function SubmissionsRoute() {
@@ -53,7 +52,7 @@ export default function SubmissionsRoute() {
           <HeaderCell>Email</HeaderCell>
           <HeaderCell>Phone</HeaderCell>
           <HeaderCell>Signed</HeaderCell>
-          <HeaderCell>Submitted (UTC)</HeaderCell>
+          <HeaderCell>Submitted</HeaderCell>
         </TableHead>
         <TableBody columnCount={5} empty={search ? 'No matching records found' : 'No Record Found'}>
           {page.items.map((item) => (
@@ -66,7 +65,7 @@ export default function SubmissionsRoute() {
               <Cell className="text-slate-600">{item.email}</Cell>
               <Cell className="text-slate-600">{item.phone}</Cell>
               <Cell className="text-slate-600">{item.isSigned ? 'Yes' : 'No'}</Cell>
-              <Cell className="whitespace-nowrap text-slate-600">{dateFormat.format(new Date(item.createdAt))}</Cell>
+              <Cell className="whitespace-nowrap text-slate-600"><DateText value={item.submitted} /></Cell>
             </Row>
           ))}
         </TableBody>

@@ -4,6 +4,7 @@ import { FileDown, ShieldAlert, ShieldCheck } from 'lucide-react'
 import { PDF_STATUS_MESSAGES } from '#server/forms/form-messages'
 import { loadSubmissionDetail } from '#server/forms/staff-submissions'
 import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
+import { DateText } from '#app/components/ui/date-text'
 import { requirePermission, requireModule } from '#app/utils/auth.server'
 import { notFound } from '#server/errors/responses'
 
@@ -55,7 +56,10 @@ export default function SubmissionDetailRoute() {
               {signature.signedName} <span className="text-sm font-normal text-slate-500">(typed, with consent)</span>
             </p>
           )}
-          <p className="mt-2 text-sm text-slate-600">Sign date: {signature.signDate}</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {/* The spec's sign date is the UTC day, which is the signed instant's ISO date. */}
+            Sign date: <time dateTime={signature.signedAt?.slice(0, 10)}>{signature.signDate}</time>
+          </p>
         </ScreenPanel>
       ) : null}
       <ScreenPanel title="Integrity record">
@@ -69,11 +73,11 @@ export default function SubmissionDetailRoute() {
           <dt className="font-medium text-slate-500">Form version</dt>
           <dd>{submission.formVersion}</dd>
           <dt className="font-medium text-slate-500">Submitted at</dt>
-          <dd>{submission.createdAt}</dd>
+          <dd><DateText value={submission.submitted} /></dd>
           {signature ? (
             <>
               <dt className="font-medium text-slate-500">Signed at</dt>
-              <dd>{signature.signedAt}</dd>
+              <dd><DateText value={signature.signed} empty="-" /></dd>
               <dt className="font-medium text-slate-500">Signer IP address</dt>
               <dd>{signature.signerIp}</dd>
               <dt className="font-medium text-slate-500">Signer browser</dt>
