@@ -6,6 +6,7 @@ import * as screens from './2026-11-22T05-34-00_screens'
 import * as auth from './2026-11-22T05-37-00_auth'
 import * as sessionRotationGrace from './2026-11-22T09-00-00_session-rotation-grace'
 import * as contactsList from './2026-11-24T01-30-00_contacts-list'
+import * as contactListSpeed from './2026-11-24T01-50-00_contact-list-speed'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T05-37-00_auth': auth,
   '2026-11-22T09-00-00_session-rotation-grace': sessionRotationGrace,
   '2026-11-24T01-30-00_contacts-list': contactsList,
+  '2026-11-24T01-50-00_contact-list-speed': contactListSpeed,
 }

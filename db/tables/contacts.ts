@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt } from './column-types'
 
 /** A tenant's contact tag (website spec: GET /rest/tag?type=tag); names are unique per tenant, any case. */
@@ -16,7 +16,21 @@ export interface ContactTagsTable {
   created_at: CreatedAt
 }
 
+/** Totals per status of a tenant's contacts (archived aside), kept by triggers on contacts. */
+export interface ContactCountsTable {
+  tenant_id: string
+  total: ColumnType<string | number, never, never>
+  client: ColumnType<string | number, never, never>
+  lead: ColumnType<string | number, never, never>
+  member: ColumnType<string | number, never, never>
+  staff: ColumnType<string | number, never, never>
+  followup: ColumnType<string | number, never, never>
+  inactive: ColumnType<string | number, never, never>
+  other: ColumnType<string | number, never, never>
+}
+
 export interface ContactTables {
+  contact_counts: ContactCountsTable
   tags: TagsTable
   contact_tags: ContactTagsTable
 }

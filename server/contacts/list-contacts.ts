@@ -1,0 +1,203 @@
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
+import type { DatabaseHandle } from '#db/connection'
+import { withTenant, type TenantExecutor } from '#db/tenant-scope'
+import type { Database } from '#db/types'
+import type { Tenant } from '#server/tenancy/tenant'
+import { contactSearchCondition } from './contact-search-condition'
+import { CONTACT_STATUSES, isFiltered, type ContactListFilter, type ContactSort, type ContactStatus } from './contact-list-filter'
+import { distinctContactLabels, type ContactLabelColumn } from './distinct-contact-labels'
+
+/** One row of the contacts list. */
+export interface ContactListItem {
+  guId: string
+  firstName: string
+  lastName: string
+  email: string | null
+  phone: string | null
+  statuses: ContactStatus[]
+  isWalkIn: boolean
+  /** Minor units of the tenant's currency. */
+  balanceMinor: number
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** Totals over the whole book (archived contacts aside), whatever the filter. */
+export interface ContactListStats {
+  total: number
+  byStatus: Record<ContactStatus, number>
+  newThisMonth: number
+}
+
+export interface ContactListOptions {
+  tags: Array<{ id: string; name: string }>
+  categories: string[]
+  salesStages: string[]
+  accountStages: string[]
+}
+
+export interface ContactListPage {
+  items: ContactListItem[]
+  /** Contacts matching the filter, over every page. */
+  total: number
+  /** The page shown, after clamping a page number past the last one. */
+  page: number
+  pageCount: number
+  stats: ContactListStats
+  options: ContactListOptions
+}
+
+const STATUS_COLUMN = {
+  client: 'is_status_client',
+  lead: 'is_status_lead',
+  member: 'is_status_member',
+  staff: 'is_status_staff',
+  followup: 'is_status_followup',
+  inactive: 'is_status_inactive',
+  other: 'is_status_other',
+} as const satisfies Record<ContactStatus, string>
+
+const SORT_COLUMN = {
+  name: 'sort_name',
+  created: 'created_at',
+  updated: 'updated_at',
+  balance: 'balance_minor',
+} as const satisfies Record<ContactSort, string>
+
+const LABEL_FILTERS: Array<[keyof Pick<ContactListFilter, 'category' | 'salesStage' | 'accountStage'>, ContactLabelColumn]> = [
+  ['category', 'category'],
+  ['salesStage', 'sales_stage'],
+  ['accountStage', 'account_stage'],
+]
+
+type ContactsBuilder = ExpressionBuilder<Database, 'contacts'>
+
+/** Up to this many matches a search is gathered first and sorted after (see listContacts). */
+const FEW_MATCHES = 10_000
+
+/** Every condition of the filter, archived contacts always left out. */
+function matches(filter: ContactListFilter, timeZone: string) {
+  return (eb: ContactsBuilder): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [eb('is_archived', '=', false)]
+    if (filter.search) conditions.push(contactSearchCondition(filter.search))
+    if (filter.statuses.length > 0) conditions.push(eb.or(filter.statuses.map((status) => eb(STATUS_COLUMN[status], '=', true))))
+    if (filter.tagIds.length > 0) {
+      conditions.push(
+        eb.exists(
+          eb.selectFrom('contact_tags').select(sql`1`.as('one')).whereRef('contact_tags.contact_id', '=', 'contacts.id').where('contact_tags.tag_id', 'in', filter.tagIds),
+        ),
+      )
+    }
+    for (const [field, column] of LABEL_FILTERS) {
+      const value = filter[field]
+      if (value !== null) conditions.push(eb(column, '=', value))
+    }
+    if (filter.walkInOnly) conditions.push(eb('is_walk_in', '=', true))
+    // Days are the tenant's calendar days: 'joined on the 1st' means the 1st where the studio is.
+    if (filter.joinedFrom) conditions.push(sql<SqlBool>`created_at >= (${filter.joinedFrom}::date::timestamp at time zone ${timeZone})`)
+    if (filter.joinedTo) conditions.push(sql<SqlBool>`created_at < ((${filter.joinedTo}::date + 1)::timestamp at time zone ${timeZone})`)
+    return eb.and(conditions)
+  }
+}
+
+/**
+ * One page of the tenant's contacts: filtered, searched and sorted in Postgres (ties broken by
+ * id, so paging never repeats or skips anyone), with the number of matches, the book's stats
+ * and the values the filter form offers.
+ */
+export async function listContacts(input: { database: DatabaseHandle; tenant: Tenant; filter: ContactListFilter }): Promise<ContactListPage> {
+  const { tenant, filter } = input
+  const timeZone = tenant.settings.timezone
+  return withTenant(input.database, tenant.id, async (trx) => {
+    const where = matches(filter, timeZone)
+    const [stats, options] = await Promise.all([loadStats(trx, timeZone), loadOptions(trx)])
+    const count = await countMatches(trx, filter, stats, where)
+    const pageCount = Math.max(1, Math.ceil(count / filter.pageSize))
+    const page = Math.min(filter.page, pageCount)
+    const column = SORT_COLUMN[filter.sort]
+    const columns = ['id', 'guid', 'first_name', 'last_name', 'email', 'phone', 'is_walk_in', 'balance_minor', 'created_at', 'updated_at', 'sort_name', ...Object.values(STATUS_COLUMN)] as const
+    const offset = (page - 1) * filter.pageSize
+    // A search that matches few contacts is collected through the trigram indexes and then
+    // sorted; left to itself the planner would rather walk the sort index and test every
+    // contact until a page is full, slow when the matches sort late.
+    const rows =
+      filter.search && count <= FEW_MATCHES
+        ? await trx
+            .with((wb) => wb('matched').materialized(), (db) => db.selectFrom('contacts').select(columns).where(where))
+            .selectFrom('matched')
+            .selectAll()
+            .orderBy(column, filter.direction)
+            .orderBy('id', filter.direction)
+            .limit(filter.pageSize)
+            .offset(offset)
+            .execute()
+        : await trx
+            .selectFrom('contacts')
+            .select(columns)
+            .where(where)
+            .orderBy(column, filter.direction)
+            .orderBy('id', filter.direction)
+            .limit(filter.pageSize)
+            .offset(offset)
+            .execute()
+    return {
+      items: rows.map((row) => ({
+        guId: row.guid,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        email: row.email,
+        phone: row.phone,
+        statuses: CONTACT_STATUSES.filter((status) => row[STATUS_COLUMN[status]]),
+        isWalkIn: row.is_walk_in,
+        balanceMinor: Number(row.balance_minor),
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      })),
+      total: count,
+      page,
+      pageCount,
+      stats,
+      options,
+    }
+  })
+}
+
+/** Kept by triggers in contact_counts (migration contact-list-speed); new this month by index. */
+async function loadStats(trx: TenantExecutor, timeZone: string): Promise<ContactListStats> {
+  const [counts, recent] = await Promise.all([
+    trx.selectFrom('contact_counts').select(['total', ...CONTACT_STATUSES]).executeTakeFirst(),
+    trx
+      .selectFrom('contacts')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('is_archived', '=', false)
+      .where(sql<SqlBool>`created_at >= (date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone})`)
+      .executeTakeFirstOrThrow(),
+  ])
+  return {
+    total: Number(counts?.total ?? 0),
+    byStatus: Object.fromEntries(CONTACT_STATUSES.map((status) => [status, Number(counts?.[status] ?? 0)])) as Record<ContactStatus, number>,
+    newThisMonth: Number(recent.count),
+  }
+}
+
+/**
+ * The number of matches. The whole book and a single status are the stats' own totals; any
+ * other filter is counted.
+ */
+async function countMatches(trx: TenantExecutor, filter: ContactListFilter, stats: ContactListStats, where: (eb: ContactsBuilder) => Expression<SqlBool>): Promise<number> {
+  const onlyStatuses = !isFiltered({ ...filter, statuses: [] })
+  if (onlyStatuses && filter.statuses.length === 0) return stats.total
+  if (onlyStatuses && filter.statuses.length === 1) return stats.byStatus[filter.statuses[0]]
+  const row = await trx.selectFrom('contacts').select((eb) => eb.fn.countAll<string | number>().as('total')).where(where).executeTakeFirstOrThrow()
+  return Number(row.total)
+}
+
+async function loadOptions(trx: TenantExecutor): Promise<ContactListOptions> {
+  const [tags, categories, salesStages, accountStages] = await Promise.all([
+    trx.selectFrom('tags').select(['id', 'name']).orderBy(sql`lower(name)`).execute(),
+    distinctContactLabels(trx, 'category'),
+    distinctContactLabels(trx, 'sales_stage'),
+    distinctContactLabels(trx, 'account_stage'),
+  ])
+  return { tags, categories, salesStages, accountStages }
+}
