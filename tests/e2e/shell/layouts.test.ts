@@ -32,6 +32,8 @@ describe('staff back office (vertical layout)', () => {
     await expect(page.locator('summary[aria-label="Preview"]').isVisible()).resolves.toBe(true)
     await expect(page.getByText('v6.4 December 2022').isVisible()).resolves.toBe(true)
     await expect(page.getByText(/Last activity: \w{3} \w{3}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)/).isVisible()).resolves.toBe(true)
+    // The date sits in <time>, which carries the exact instant in UTC.
+    await expect(page.locator('footer time').first().getAttribute('datetime')).resolves.toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
     await waitForHydration(page)
     await page.screenshot({ path: '/tmp/e2e-shell-admin-dashboard.png', fullPage: true })
   })
