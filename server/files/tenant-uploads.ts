@@ -3,9 +3,10 @@ import { createReadStream } from 'node:fs'
 import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Env } from '#server/env.server'
+import { err, ok, type Result } from '#server/errors/result'
 import type { Tenant } from '#server/tenancy/tenant'
 import { IMAGE_KINDS, sniffImage, type ImageKind } from './sniff-image'
-import { MAX_IMAGE_BYTES } from './upload-limits'
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from './upload-limits'
 
 /** Names we hand out: random, so they never collide and never need cache busting. */
 const uploadName = /^([A-Za-z0-9_-]{16,64})\.(png|jpg|gif|webp)$/
@@ -14,24 +15,25 @@ function tenantDirectory(env: Pick<Env, 'DATA_DIR'>, tenant: Pick<Tenant, 'id'>)
   return join(env.DATA_DIR, 'uploads', tenant.id)
 }
 
-export type StoredImage = { ok: true; url: string } | { ok: false; reason: 'too-large' | 'not-an-image' }
+/** The address the image is served at, or why it was not kept. */
+export type StoredImage = Result<{ url: string }, 'payload_too_large' | 'unsupported_media_type'>
 
 /**
  * Keeps an uploaded image under DATA_DIR/uploads/<tenant id>/ with a random name and returns
  * the address it is served at on the tenant's own host. The kind is read from the bytes.
  */
 export async function storeTenantImage(env: Pick<Env, 'DATA_DIR'>, tenant: Pick<Tenant, 'id'>, file: Blob): Promise<StoredImage> {
-  if (file.size > MAX_IMAGE_BYTES) return { ok: false, reason: 'too-large' }
+  if (file.size > MAX_IMAGE_BYTES) return err('payload_too_large', IMAGE_TOO_LARGE)
   const bytes = new Uint8Array(await file.arrayBuffer())
   const kind = sniffImage(bytes)
-  if (!kind) return { ok: false, reason: 'not-an-image' }
+  if (!kind) return err('unsupported_media_type', NOT_AN_IMAGE)
   const directory = tenantDirectory(env, tenant)
   await mkdir(directory, { recursive: true })
   const name = `${randomBytes(18).toString('base64url')}.${kind.extension}`
   const temporary = join(directory, `.${name}.part`)
   await writeFile(temporary, bytes)
   await rename(temporary, join(directory, name))
-  return { ok: true, url: `/uploads/${name}` }
+  return ok({ url: `/uploads/${name}` })
 }
 
 /** Checks an image without storing it (to refuse a form before anything is written). */

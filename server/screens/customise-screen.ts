@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { shippedDescriptor, shippedDescriptors } from '#screens/index'
+import { err, ok, type Err, type Ok } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { isRecord, type OverlayProblem } from './apply-overlay'
@@ -11,6 +12,7 @@ import { withoutControlCharacters } from '#server/text/without-control-character
 
 export const CUSTOMISATION_SAVED = 'Screen customisation saved.'
 export const CUSTOMISATION_RESET = 'Screen reset to its default.'
+export const INVALID_FORM = 'Invalid Form!'
 
 export interface CustomiseRow {
   name: string
@@ -105,9 +107,15 @@ const postedRow = z.object({
   hidden: z.boolean(),
 })
 
-export type CustomiseOutcome =
-  | { ok: true; toast: string }
-  | { ok: false; formError: string; fieldErrors: Record<string, string[]>; rows: Array<{ name: string; label: string; help: string; hidden: boolean }> }
+/** What a refused customisation shows again: the form's message, each row's problems, the rows as posted. */
+export interface CustomiseRefusal {
+  formError: string
+  fieldErrors: Record<string, string[]>
+  rows: Array<{ name: string; label: string; help: string; hidden: boolean }>
+}
+
+/** Saved with its toast; not_found for a screen the product does not ship; invalid_input with the form's state in `details`. */
+export type CustomiseOutcome = Ok<{ toast: string }> | Err<'not_found'> | Err<'invalid_input', CustomiseRefusal>
 
 /**
  * Saves what the customise form posted: for each field label[f], help[f], hidden[f], the order
@@ -120,9 +128,9 @@ export async function saveCustomisation(
   actorContactId: string,
   key: string,
   form: FormData,
-): Promise<CustomiseOutcome | null> {
+): Promise<CustomiseOutcome> {
   const base = shippedDescriptor(key)
-  if (!base) return null
+  if (!base) return err('not_found')
   const screen = await resolveEffectiveScreen(platform, tenant, key)
   const names = fieldOrderOf(base)
   const locked = new Set([...requiredFieldsOf(base.schema), ...controllingFieldsOf(base.schema)])
@@ -161,7 +169,8 @@ export async function saveCustomisation(
     if (Object.keys(change).length > 0) fields[name] = change
   }
   if (incomplete || Object.keys(fieldErrors).length > 0) {
-    return { ok: false, formError: 'Invalid Form!', fieldErrors, rows: order.map((name) => rows.find((row) => row.name === name)!) }
+    const refusal: CustomiseRefusal = { formError: INVALID_FORM, fieldErrors, rows: order.map((name) => rows.find((row) => row.name === name)!) }
+    return err('invalid_input', INVALID_FORM, refusal)
   }
   const overlay: ScreenOverlay = {
     fields,
@@ -172,7 +181,7 @@ export async function saveCustomisation(
   forgetEffectiveScreens(tenant.id)
   // The overlay, and the tenant's updated_at that stamps its descriptors.
   platform.caches.changed(tenant.id, ['screens', 'tenant'])
-  return { ok: true, toast: CUSTOMISATION_SAVED }
+  return ok({ toast: CUSTOMISATION_SAVED })
 }
 
 export async function resetCustomisation(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, actorContactId: string, key: string): Promise<boolean> {

@@ -8,8 +8,8 @@ import type { TenantSettings } from '#server/tenancy/tenant-settings'
 import { listAccountOwners } from './account-owners'
 import { checkCustomDomain, DOMAIN_TAKEN } from './custom-domain'
 import { API_KEYS, readApiKeyWith } from './tenant-api-keys'
-import { domainRefusal, numberOrNull, refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
-import { updateTenant } from './update-tenant'
+import { domainRefusal, numberOrNull, refusal, requireScreen, saved, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { SETTING_NOT_SAVED, updateTenant } from './update-tenant'
 
 export const ACCOUNT_SAVED = 'Successfully updated settings.'
 
@@ -97,8 +97,8 @@ export async function saveAccountSettings(
   let customDomain: string | null | undefined
   if (shown.has('customDomain')) {
     const check = await checkCustomDomain(platform, tenant, text(values, 'customDomain'))
-    if (!check.ok) return domainRefusal(intent, descriptor, submitted.values, { customDomain: [check.message] })
-    customDomain = check.domain
+    if (!check.ok) return domainRefusal(intent, descriptor, submitted.values, { customDomain: [check.message ?? DOMAIN_TAKEN] })
+    customDomain = check.value
   }
 
   const settings: Partial<TenantSettings> = {}
@@ -118,18 +118,18 @@ export async function saveAccountSettings(
     settings.timezone = timeZoneFor(country, shown.has('timezone') ? text(values, 'timezone') : tenant.settings.timezone)
   }
 
-  const saved = await updateTenant(platform, tenant, {
+  const written = await updateTenant(platform, tenant, {
     settings,
     ...(shown.has('name') ? { name: text(values, 'name') } : {}),
     ...(customDomain !== undefined ? { customDomain } : {}),
   })
-  if (!saved.ok) {
-    const fieldErrors = saved.reason === 'custom-domain-taken' ? { customDomain: [DOMAIN_TAKEN] } : fieldsInvalid(saved.fields)
+  if (!written.ok) {
+    const fieldErrors = written.error === 'conflict' ? { customDomain: [DOMAIN_TAKEN] } : fieldsInvalid(written.details.fields)
     return domainRefusal(intent, descriptor, submitted.values, fieldErrors)
   }
-  return { ok: true, toast: ACCOUNT_SAVED }
+  return saved(ACCOUNT_SAVED)
 }
 
 function fieldsInvalid(fields: string[]): Record<string, string[]> {
-  return Object.fromEntries(fields.map((field) => [field, ['This value cannot be saved']]))
+  return Object.fromEntries(fields.map((field) => [field, [SETTING_NOT_SAVED]]))
 }

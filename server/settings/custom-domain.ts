@@ -1,4 +1,5 @@
 import { asSystem } from '#db/tenant-scope'
+import { err, ok, type Result } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { parseHost } from '#server/tenancy/parse-host'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -6,7 +7,8 @@ import type { Tenant } from '#server/tenancy/tenant'
 export const DOMAIN_TAKEN = 'This domain is already used by another organisation.'
 export const DOMAIN_OF_PLATFORM = 'This domain belongs to the platform: enter a domain of your own.'
 
-export type CustomDomainCheck = { ok: true; domain: string | null } | { ok: false; message: string }
+/** The domain as stored (null: none), or invalid_input / conflict with the words for the field. */
+export type CustomDomainCheck = Result<string | null, 'invalid_input' | 'conflict'>
 
 /**
  * A custom domain as stored: lower case without a trailing dot, null when cleared. It must not
@@ -15,11 +17,11 @@ export type CustomDomainCheck = { ok: true; domain: string | null } | { ok: fals
  */
 export async function checkCustomDomain(platform: Pick<Platform, 'database' | 'env'>, tenant: Tenant, input: string): Promise<CustomDomainCheck> {
   const domain = input.trim().toLowerCase().replace(/\.$/, '')
-  if (!domain) return { ok: true, domain: null }
-  if (parseHost(domain, platform.env.PLATFORM_DOMAINS).kind !== 'custom') return { ok: false, message: DOMAIN_OF_PLATFORM }
-  if (domain === tenant.customDomain) return { ok: true, domain }
+  if (!domain) return ok(null)
+  if (parseHost(domain, platform.env.PLATFORM_DOMAINS).kind !== 'custom') return err('invalid_input', DOMAIN_OF_PLATFORM)
+  if (domain === tenant.customDomain) return ok(domain)
   const owner = await asSystem(platform.database, 'custom domain uniqueness across tenants', (trx) =>
     trx.selectFrom('tenants').select('id').where('custom_domain', '=', domain).where('id', '<>', tenant.id).executeTakeFirst(),
   )
-  return owner ? { ok: false, message: DOMAIN_TAKEN } : { ok: true, domain }
+  return owner ? err('conflict', DOMAIN_TAKEN) : ok(domain)
 }

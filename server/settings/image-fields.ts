@@ -48,7 +48,7 @@ export async function storeImageUploads(
     const file = upload.form.get(uploadInputName(field))
     if (file instanceof Blob && file.size > 0) {
       const stored = await storeTenantImage(env, tenant, file)
-      if (stored.ok) changed[field] = stored.url
+      if (stored.ok) changed[field] = stored.value.url
     }
   }
   return changed

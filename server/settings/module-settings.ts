@@ -2,7 +2,7 @@ import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { TenantSettings } from '#server/tenancy/tenant-settings'
-import { bool, refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { bool, refusal, requireScreen, saved, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
 import { updateTenant } from './update-tenant'
 
 export const SETTINGS_SAVED = 'Successfully updated settings.'
@@ -53,7 +53,7 @@ export async function saveModuleFlags(platform: Pick<Platform, 'database' | 'ten
   const settings: Partial<TenantSettings> = {}
   for (const flag of MODULE_FLAGS) if (shown.has(flag)) settings[flag] = bool(submitted.value, flag)
   await updateTenant(platform, tenant, { settings })
-  return { ok: true, toast: SETTINGS_SAVED }
+  return saved(SETTINGS_SAVED)
 }
 
 /** 'Other Settings': the waiver link is required while the waiver is on and cleared when it is off. */
@@ -73,5 +73,5 @@ export async function saveOtherSettings(platform: Pick<Platform, 'database' | 't
   else if (shown.has('waiverFormLink')) settings.waiverFormLink = text(values, 'waiverFormLink')
   await updateTenant(platform, tenant, { settings })
   const multiCountryChanged = settings.isMultiCountrySupport !== undefined && settings.isMultiCountrySupport !== tenant.settings.isMultiCountrySupport
-  return { ok: true, toast: multiCountryChanged ? MULTI_COUNTRY_SAVED : SETTINGS_SAVED }
+  return saved(multiCountryChanged ? MULTI_COUNTRY_SAVED : SETTINGS_SAVED)
 }

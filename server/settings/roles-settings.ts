@@ -2,7 +2,7 @@ import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { RolesSettings } from '#server/tenancy/tenant-settings'
-import { bool, refusal, requireScreen, shownFields, type SaveOutcome, type ScreenView } from './screen-form'
+import { bool, refusal, requireScreen, saved, shownFields, type SaveOutcome, type ScreenView } from './screen-form'
 import { updateTenant } from './update-tenant'
 
 export const ROLES_SAVED = 'Successfully updated roles.'
@@ -35,5 +35,5 @@ export async function saveRolesSettings(platform: Pick<Platform, 'database' | 't
     }
   }
   await updateTenant(platform, tenant, { settings: { roles } })
-  return { ok: true, toast: ROLES_SAVED }
+  return saved(ROLES_SAVED)
 }

@@ -3,7 +3,7 @@ import type { UploadForm } from '#server/files/read-upload-form'
 import type { Tenant } from '#server/tenancy/tenant'
 import { imageUploadErrors, storeImageUploads, uploadInputName } from './image-fields'
 import { forgetReplacedImages } from './replaced-images'
-import type { SaveOutcome } from './screen-form'
+import { refused, saved, type SaveOutcome } from './screen-form'
 import { updateTenant } from './update-tenant'
 
 export const LOGO_SAVED = 'Successfully updated logo.'
@@ -15,10 +15,10 @@ export async function saveTenantLogo(platform: Pick<Platform, 'database' | 'env'
   const errors = await imageUploadErrors(['logo'], upload)
   const file = upload.form.get(uploadInputName('logo'))
   if (!errors.logo && !(file instanceof Blob && file.size > 0)) errors.logo = [CHOOSE_AN_IMAGE]
-  if (errors.logo) return { ok: false, result: { intent, formError: errors.logo[0], fieldErrors: errors, values: {} } }
+  if (errors.logo) return refused({ intent, formError: errors.logo[0], fieldErrors: errors, values: {} })
   const stored = await storeImageUploads(platform.env, tenant, ['logo'], upload)
-  if (stored.logo === undefined) return { ok: false, result: { intent, formError: CHOOSE_AN_IMAGE, fieldErrors: { logo: [CHOOSE_AN_IMAGE] }, values: {} } }
+  if (stored.logo === undefined) return refused({ intent, formError: CHOOSE_AN_IMAGE, fieldErrors: { logo: [CHOOSE_AN_IMAGE] }, values: {} })
   await updateTenant(platform, tenant, { settings: { logo: stored.logo } })
   await forgetReplacedImages(platform.env, tenant, { logo: stored.logo })
-  return { ok: true, toast: LOGO_SAVED }
+  return saved(LOGO_SAVED)
 }

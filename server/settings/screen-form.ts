@@ -1,3 +1,4 @@
+import { err, ok, type Result } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { resolveEffectiveScreen, type EffectiveScreen } from '#server/screens/effective-descriptor'
 import type { ScreenDescriptor } from '#server/screens/descriptor'
@@ -13,7 +14,17 @@ export interface ScreenFormResult {
   values: SubmissionValues
 }
 
-export type SaveOutcome = { ok: true; toast: string } | { ok: false; result: ScreenFormResult }
+/** A saved screen and its toast, or invalid_input with the form's state to show again in `details`. */
+export type SaveOutcome = Result<{ toast: string }, 'invalid_input', ScreenFormResult>
+
+export function saved(toast: string): SaveOutcome {
+  return ok({ toast })
+}
+
+/** A refusal the screen shows as it is (its message is the form-level one). */
+export function refused(result: ScreenFormResult): SaveOutcome {
+  return err('invalid_input', result.formError, result)
+}
 
 /** What a loader hands a descriptor-driven form. */
 export interface ScreenView {
@@ -33,7 +44,7 @@ export function shownFields(descriptor: Pick<ScreenDescriptor, 'schema'>): Set<s
 }
 
 export function refusal(intent: string, failed: Extract<SubmissionResult, { ok: false }>): SaveOutcome {
-  return { ok: false, result: { intent, formError: failed.formError, fieldErrors: failed.fieldErrors, values: failed.values } }
+  return refused({ intent, formError: failed.formError, fieldErrors: failed.fieldErrors, values: failed.values })
 }
 
 /** A refusal found by a domain rule after the schema passed. */
@@ -43,7 +54,7 @@ export function domainRefusal(
   values: SubmissionValues,
   fieldErrors: Record<string, string[]>,
 ): SaveOutcome {
-  return { ok: false, result: { intent, formError: descriptor.messages.invalid, fieldErrors, values } }
+  return refused({ intent, formError: descriptor.messages.invalid, fieldErrors, values })
 }
 
 /** Values of a submission keyed by shown field: absent strings read as '', numbers as null. */

@@ -2,7 +2,7 @@ import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { TenantSettings } from '#server/tenancy/tenant-settings'
-import { refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { refusal, requireScreen, saved, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
 import { API_KEYS, readApiKey } from './tenant-api-keys'
 import { updateTenant } from './update-tenant'
 
@@ -26,5 +26,5 @@ export async function saveSeoSettings(platform: Pick<Platform, 'database' | 'ten
   const settings: Partial<TenantSettings> = {}
   for (const name of ['seoKeywords', 'seoDescription'] as const) if (shown.has(name)) settings[name] = text(submitted.value, name)
   await updateTenant(platform, tenant, { settings })
-  return { ok: true, toast: SEO_SAVED }
+  return saved(SEO_SAVED)
 }

@@ -4,7 +4,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import type { TenantSettings } from '#server/tenancy/tenant-settings'
 import { imageFieldsOf, storeImageUploads } from './image-fields'
 import { forgetReplacedImages } from './replaced-images'
-import { refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { refusal, requireScreen, saved, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
 import { updateTenant } from './update-tenant'
 import { validateWithUploads } from './validate-with-uploads'
 
@@ -50,5 +50,5 @@ export async function saveStudentAppSettings(platform: Pick<Platform, 'database'
   Object.assign(settings, stored)
   await updateTenant(platform, tenant, { settings })
   await forgetReplacedImages(platform.env, tenant, Object.fromEntries(IMAGES.filter((name) => name in settings).map((name) => [name, settings[name] ?? ''])))
-  return { ok: true, toast: STUDENT_APP_SAVED }
+  return saved(STUDENT_APP_SAVED)
 }

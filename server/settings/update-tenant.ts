@@ -1,8 +1,10 @@
 import { sql } from 'kysely'
 import { withTenant } from '#db/tenant-scope'
+import { err, ok, type Result } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { tenantSettingsSchema, type TenantSettings } from '#server/tenancy/tenant-settings'
+import { DOMAIN_TAKEN } from './custom-domain'
 
 export interface TenantUpdate {
   /** Top-level settings to replace; the rest of the document is kept as stored. */
@@ -12,7 +14,13 @@ export interface TenantUpdate {
   customDomain?: string | null
 }
 
-export type TenantUpdateResult = { ok: true } | { ok: false; reason: 'custom-domain-taken' | 'invalid-settings'; fields: string[] }
+/**
+ * Saved, or refused with the fields at fault: `conflict` when another tenant took the custom
+ * domain meanwhile, `invalid_input` when a setting does not fit the settings schema.
+ */
+export type TenantUpdateResult = Result<undefined, 'conflict' | 'invalid_input', { fields: string[] }>
+
+export const SETTING_NOT_SAVED = 'This value cannot be saved'
 
 const partialSettings = tenantSettingsSchema.partial()
 
@@ -25,7 +33,7 @@ const partialSettings = tenantSettingsSchema.partial()
 export async function updateTenant(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, update: TenantUpdate): Promise<TenantUpdateResult> {
   const checked = partialSettings.safeParse(update.settings ?? {})
   if (!checked.success) {
-    return { ok: false, reason: 'invalid-settings', fields: checked.error.issues.map((issue) => String(issue.path[0] ?? '')) }
+    return err('invalid_input', SETTING_NOT_SAVED, { fields: checked.error.issues.map((issue) => String(issue.path[0] ?? '')) })
   }
   // Only the keys the caller named: zod's defaults must not reset untouched settings.
   const patch: Record<string, unknown> = {}
@@ -46,12 +54,12 @@ export async function updateTenant(platform: Pick<Platform, 'database' | 'tenant
         .execute(),
     )
   } catch (error) {
-    if (isUniqueViolation(error, 'custom_domain')) return { ok: false, reason: 'custom-domain-taken', fields: ['customDomain'] }
+    if (isUniqueViolation(error, 'custom_domain')) return err('conflict', DOMAIN_TAKEN, { fields: ['customDomain'] })
     throw error
   } finally {
     platform.caches.changed(tenant.id, ['tenant'])
   }
-  return { ok: true }
+  return ok()
 }
 
 /** Postgres unique_violation (23505) on a constraint whose name mentions the column. */

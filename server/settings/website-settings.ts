@@ -5,7 +5,7 @@ import type { TenantSettings } from '#server/tenancy/tenant-settings'
 import { imageFieldsOf, storeImageUploads } from './image-fields'
 import { forgetReplacedImages } from './replaced-images'
 import { sanitizeFooterHtml } from './sanitize-footer-html'
-import { bool, domainRefusal, numberOrNull, refusal, requireScreen, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { bool, domainRefusal, numberOrNull, refusal, requireScreen, saved, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
 import { colourForDisplay, colourForStorage } from './student-app-settings'
 import { updateTenant } from './update-tenant'
 import { validateWithUploads } from './validate-with-uploads'
@@ -66,5 +66,5 @@ export async function saveWebsiteSettings(platform: Pick<Platform, 'database' | 
   await updateTenant(platform, tenant, { settings })
   const images = (['favIcon', 'logo'] as const).filter((name) => name in settings)
   await forgetReplacedImages(platform.env, tenant, Object.fromEntries(images.map((name) => [name, settings[name] ?? ''])))
-  return { ok: true, toast: WEBSITE_SAVED }
+  return saved(WEBSITE_SAVED)
 }

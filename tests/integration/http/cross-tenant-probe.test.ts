@@ -235,7 +235,7 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         .execute()
       const png = await (await fetch(tinyPngDataUrl)).blob()
       const stored = await storeTenantImage(platform.env, tenantA, png)
-      if (!stored.ok) throw new Error(`the fixture upload was refused: ${stored.reason}`)
+      if (!stored.ok) throw new Error(`the fixture upload was refused: ${stored.error}`)
       return {
         formGuId: form.guId,
         formId: form.id,
@@ -244,7 +244,7 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         fieldGuId: String(field.guid),
         userGuid: String(admin.guid),
         pageName: 'only-in-a',
-        uploadName: stored.url.split('/').pop() ?? '',
+        uploadName: stored.value.url.split('/').pop() ?? '',
         resetToken,
       }
     })

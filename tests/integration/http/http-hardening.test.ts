@@ -211,7 +211,7 @@ describe(`requests the HTTP layer refuses or shapes, before any route (${engine}
       const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2d8a8b30000000049454e44ae426082', 'hex')
       const stored = await storeTenantImage(platform.env, demo, new Blob([png], { type: 'image/png' }))
       if (!stored.ok) throw new Error('image not stored')
-      const response = await rawGet(port, stored.url, { host })
+      const response = await rawGet(port, stored.value.url, { host })
       expect(response.status).toBe(200)
       expect(headerCount(response.raw, 'x-content-type-options')).toBe(1)
       expect(headerCount(response.raw, 'content-security-policy')).toBe(1)

@@ -73,7 +73,7 @@ describe(`Customise this screen (${engine})`, () => {
     const before = await snapshotTenant(platform, world.tenant)
     const outcome = await customise(rowsFor({ name: [['hidden[name]', 'true']] }))
     expect(outcome.status).toBe(400)
-    expect(outcome.body).toMatchObject({ ok: false, formError: 'Invalid Form!', fieldErrors: { name: ['Organization Name is required and cannot be hidden.'] } })
+    expect(outcome.body).toMatchObject({ formError: 'Invalid Form!', fieldErrors: { name: ['Organization Name is required and cannot be hidden.'] } })
     expect(await snapshotTenant(platform, world.tenant)).toBe(before)
   })
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { sniffImage } from '#server/files/sniff-image'
 import { openTenantUpload, storeTenantImage } from '#server/files/tenant-uploads'
 import { readUploadForm } from '#server/files/read-upload-form'
+import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '#server/files/upload-limits'
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16])
@@ -41,22 +42,22 @@ describe('tenant uploads', () => {
     const stored = await storeTenantImage(env, tenantA, new Blob([PNG], { type: 'text/plain' }))
     expect(stored.ok).toBe(true)
     if (!stored.ok) return
-    expect(stored.url).toMatch(/^\/uploads\/[A-Za-z0-9_-]{24}\.png$/)
-    const name = stored.url.slice('/uploads/'.length)
+    expect(stored.value.url).toMatch(/^\/uploads\/[A-Za-z0-9_-]{24}\.png$/)
+    const name = stored.value.url.slice('/uploads/'.length)
     const own = await openTenantUpload(env, tenantA, name)
     expect(own?.kind.contentType).toBe('image/png')
     expect(await openTenantUpload(env, tenantB, name)).toBeNull()
   })
 
   it('refuses what is not an image whatever its name, and names that climb out', async () => {
-    expect(await storeTenantImage(env, tenantA, new File([SVG], 'logo.png', { type: 'image/png' }))).toEqual({ ok: false, reason: 'not-an-image' })
+    expect(await storeTenantImage(env, tenantA, new File([SVG], 'logo.png', { type: 'image/png' }))).toEqual({ ok: false, error: 'unsupported_media_type', message: NOT_AN_IMAGE })
     writeFileSync(join(env.DATA_DIR, 'secret.png'), PNG)
     expect(await openTenantUpload(env, tenantA, '../secret.png')).toBeNull()
     expect(await openTenantUpload(env, tenantA, '..%2Fsecret.png')).toBeNull()
   })
 
   it('refuses more than 10 MB', async () => {
-    expect(await storeTenantImage(env, tenantA, new Blob([PNG, new Uint8Array(10_485_760)]))).toEqual({ ok: false, reason: 'too-large' })
+    expect(await storeTenantImage(env, tenantA, new Blob([PNG, new Uint8Array(10_485_760)]))).toEqual({ ok: false, error: 'payload_too_large', message: IMAGE_TOO_LARGE })
   })
 })
 

@@ -38,8 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     intent === 'logo'
       ? await saveTenantLogo(context.platform, tenant, upload)
       : await saveAccountSettings(context.platform, tenant, upload.form)
-  if (!outcome.ok) return data(outcome.result, { status: 400 })
-  return redirectWithToast(intent === 'logo' ? '/settings/account' : '/settings', { type: 'success', message: outcome.toast })
+  if (!outcome.ok) return data(outcome.details, { status: 400 })
+  return redirectWithToast(intent === 'logo' ? '/settings/account' : '/settings', { type: 'success', message: outcome.value.toast })
 }
 
 export default function AccountSettingsRoute() {

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ArrowDown, ArrowUp, TriangleAlert } from 'lucide-react'
 import { readUploadForm } from '#server/files/read-upload-form'
-import { CUSTOMISATION_RESET, loadCustomisation, resetCustomisation, saveCustomisation, SCREEN_PATHS, type CustomiseOutcome } from '#server/screens/customise-screen'
+import { CUSTOMISATION_RESET, loadCustomisation, resetCustomisation, INVALID_FORM, saveCustomisation, SCREEN_PATHS, type CustomiseRefusal } from '#server/screens/customise-screen'
 import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
@@ -18,12 +18,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { view, backTo: SCREEN_PATHS[view.key] ?? '/settings' }
 }
 
+const unreadableCustomisation: CustomiseRefusal = { formError: INVALID_FORM, fieldErrors: {}, rows: [] }
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user } = await requireAdmin(request, context)
   const tenant = requireTenant(context)
   const key = params.key ?? ''
   const upload = await readUploadForm(request)
-  if (upload.malformed) return data({ ok: false as const, formError: 'Invalid Form!', fieldErrors: {}, rows: [] }, { status: 400 })
+  if (upload.malformed) return data(unreadableCustomisation, { status: 400 })
   const form = upload.form
   const here = `/settings/customise/${key}`
   if (form.get('intent') === 'reset') {
@@ -31,17 +33,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithToast(here, { type: 'success', message: CUSTOMISATION_RESET })
   }
   const outcome = await saveCustomisation(context.platform, tenant, user.contactId, key, form)
-  if (!outcome) throw notFound()
-  if (!outcome.ok) return data(outcome, { status: 400 })
-  return redirectWithToast(here, { type: 'success', message: outcome.toast })
+  if (!outcome.ok && outcome.error === 'not_found') throw notFound()
+  if (!outcome.ok) return data(outcome.details, { status: 400 })
+  return redirectWithToast(here, { type: 'success', message: outcome.value.toast })
 }
 
 export default function CustomiseScreenRoute() {
   const { view, backTo } = useLoaderData<typeof loader>()
-  const refused = useActionData<typeof action>() as CustomiseOutcome | undefined
+  const refused = useActionData<typeof action>() as CustomiseRefusal | undefined
   const navigation = useNavigation()
-  const rows = refused?.ok === false && refused.rows.length > 0 ? refused.rows.map((row) => ({ ...view.rows.find((r) => r.name === row.name)!, ...row })) : view.rows
-  const errors = refused?.ok === false ? refused.fieldErrors : {}
+  const rows = refused && refused.rows.length > 0 ? refused.rows.map((row) => ({ ...view.rows.find((r) => r.name === row.name)!, ...row })) : view.rows
+  const errors = refused?.fieldErrors ?? {}
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
       <ScreenHeader title={`Customise: ${view.title}`} backTo={backTo} />
@@ -65,7 +67,7 @@ export default function CustomiseScreenRoute() {
           <p className="mt-2">Saving this page again stores only what still applies.</p>
         </div>
       ) : null}
-      {refused?.ok === false ? (
+      {refused ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {refused.formError}
         </p>

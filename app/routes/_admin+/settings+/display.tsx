@@ -27,9 +27,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = upload.form
   const modules = form.get('intent') === 'modules'
   const outcome = modules ? await saveModuleFlags(context.platform, tenant, form) : await saveOtherSettings(context.platform, tenant, form)
-  if (!outcome.ok) return data(outcome.result, { status: 400 })
+  if (!outcome.ok) return data(outcome.details, { status: 400 })
   // Module toggles stay on this screen (they save one at a time); Other Settings return home.
-  return redirectWithToast(modules ? '/settings/display' : '/settings', { type: 'success', message: outcome.toast })
+  return redirectWithToast(modules ? '/settings/display' : '/settings', { type: 'success', message: outcome.value.toast })
 }
 
 export default function ModuleSettingsRoute() {

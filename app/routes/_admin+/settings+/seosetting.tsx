@@ -33,8 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast('/settings/seosetting', { type: 'success', message: 'A new API key was generated.' })
   }
   const outcome = await saveSeoSettings(context.platform, tenant, form)
-  if (!outcome.ok) return data(outcome.result, { status: 400 })
-  return redirectWithToast('/settings/website', { type: 'success', message: outcome.toast })
+  if (!outcome.ok) return data(outcome.details, { status: 400 })
+  return redirectWithToast('/settings/website', { type: 'success', message: outcome.value.toast })
 }
 
 export default function SeoSettingsRoute() {

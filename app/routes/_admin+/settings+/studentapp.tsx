@@ -24,8 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const upload = await readUploadForm(request)
   if (upload.malformed) return data(unreadableForm(), { status: 400 })
   const outcome = await saveStudentAppSettings(context.platform, requireTenant(context), upload)
-  if (!outcome.ok) return data(outcome.result, { status: 400 })
-  return redirectWithToast('/settings', { type: 'success', message: outcome.toast })
+  if (!outcome.ok) return data(outcome.details, { status: 400 })
+  return redirectWithToast('/settings', { type: 'success', message: outcome.value.toast })
 }
 
 export default function StudentAppRoute() {
