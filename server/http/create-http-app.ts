@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
@@ -15,7 +15,9 @@ import { isCrossSiteMutation } from './origin-check'
 import { PageCache } from './page-cache'
 import { createRemixHandler } from './remix-handler'
 import { requestBodyGate } from './request-body-gate'
-import { createNonce, securityHeaders } from './security-headers'
+import { securityHeaders } from './security-headers'
+import { keptPageFastPath } from './kept-page-fast-path'
+import { startRequest } from './request-start'
 import { compressionOptions } from './response-compression'
 
 import { ORG_COOKIE } from './org-cookie'
@@ -34,25 +36,39 @@ interface Locals {
   tenant: Tenant | null
 }
 
-export function createHttpApp(options: HttpAppOptions): express.Express {
+/**
+ * The web server's request listener: kept public pages are answered before express
+ * (kept-page-fast-path.ts), everything else by the express app, also exposed for its settings.
+ */
+export type HttpApp = ((req: IncomingMessage, res: ServerResponse) => void) & { express: express.Express }
+
+export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { platform } = options
   const app = express()
+  const start = (req: IncomingMessage, res: ServerResponse) =>
+    startRequest(req, res, { logger: platform.logger, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev) })
   app.disable('x-powered-by')
   // A hop count, not `true`: with `true` Express takes the leftmost X-Forwarded-For address,
   // which any client can write, and per-address limits would count whatever it claims.
   if (platform.env.TRUST_PROXY > 0) app.set('trust proxy', platform.env.TRUST_PROXY)
 
+  // Shareable public pages for anonymous visitors (see page-cache.ts), and back-office pages
+  // kept per signed-in user (signed-in-page-cache.ts). A kept page drops, in every process, as
+  // soon as a write declares a change to what it was built from (server/cache/), so a visitor
+  // never waits out the cache after an edit, and a visitor's form post drops nothing.
+  const pageCache = options.isDev ? null : new PageCache()
+  const signedInPageCache = options.isDev ? null : new PageCache({ maxEntries: 300 })
+  platform.caches.onChange((tenantId, tags) => {
+    pageCache?.dropTenant(tenantId, tags)
+    signedInPageCache?.dropTenant(tenantId, tags)
+  })
+  const thirdPartyCsp = (nonce: string) =>
+    securityHeaders({ nonce, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev), thirdPartyScripts: true })['Content-Security-Policy'] ?? ''
+  const issueStamp = (formId: string) => issueFormStamp(platform.env, formId)
+
   app.use((req, res, next) => {
-    const started = process.hrtime.bigint()
-    const requestId = (req.get('x-request-id') ?? '').slice(0, 100) || randomUUID()
-    const nonce = createNonce()
+    const { requestId, nonce } = start(req, res)
     Object.assign(res.locals, { requestId, nonce, tenant: null } satisfies Locals)
-    res.setHeader('X-Request-Id', requestId)
-    res.set(securityHeaders({ nonce, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev) }))
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6
-      platform.logger.info({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request')
-    })
     next()
   })
 
@@ -130,17 +146,6 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   app.use(requestBodyGate())
 
-  // Shareable public pages for anonymous visitors (see page-cache.ts), and back-office pages
-  // kept per signed-in user (signed-in-page-cache.ts). A kept page drops, in every process, as
-  // soon as a write declares a change to what it was built from (server/cache/), so a visitor
-  // never waits out the cache after an edit, and a visitor's form post drops nothing.
-  const pageCache = options.isDev ? null : new PageCache()
-  const signedInPageCache = options.isDev ? null : new PageCache({ maxEntries: 300 })
-  platform.caches.onChange((tenantId, tags) => {
-    pageCache?.dropTenant(tenantId, tags)
-    signedInPageCache?.dropTenant(tenantId, tags)
-  })
-
   app.all(
     '*',
     createRemixHandler({
@@ -148,9 +153,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       mode: options.isDev ? 'development' : 'production',
       pageCache,
       signedInPageCache,
-      issueFormStamp: (formId) => issueFormStamp(platform.env, formId),
-      thirdPartyCsp: (nonce) =>
-        securityHeaders({ nonce, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev), thirdPartyScripts: true })['Content-Security-Policy'] ?? '',
+      issueFormStamp: issueStamp,
+      thirdPartyCsp,
       // The audit holds development and tests to declaring cache tags. Production does not run
       // it: AsyncLocalStorage turns on promise hooks for the whole process, which cost a busy
       // public site more than half its throughput; the tests are where a missing tag is caught.
@@ -181,7 +185,14 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.status(500).type('text/plain').send('Something went wrong on our side. Please try again in a moment.')
   })
 
-  return app
+  const fastPath = pageCache
+    ? keptPageFastPath({ pageCache, peekTenant: (host) => platform.tenants.peekHost(host), startRequest: start, thirdPartyCsp, issueFormStamp: issueStamp })
+    : null
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (fastPath?.(req, res)) return
+    app(req, res)
+  }
+  return Object.assign(listener, { express: app })
 }
 
 export function readCookie(header: string | undefined, name: string): string | null {

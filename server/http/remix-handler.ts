@@ -6,13 +6,13 @@ import {
   type ServerBuild,
 } from '@remix-run/node'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { isbot } from 'isbot'
 import { auditCacheWrites, type UndeclaredWrite } from '#server/cache/write-audit'
 import type { Tenant } from '#server/tenancy/tenant'
 import { acceptsGzip } from './gzip-segments'
-import { fillPage, fillPageGzip, hasPersonalCookies, type CachedPage, type PageCache, type RenderedPage } from './page-cache'
+import { copyHeaders, finishCacheControl, sendKeptPage, THIRD_PARTY_MARK } from './kept-page-response'
+import { audienceOf, pageCacheKey } from './page-cache-key'
+import { fillPage, fillPageGzip, type PageCache, type RenderedPage } from './page-cache'
 import { READ_BODY, type RequestWithBody } from './request-body-gate'
-import { cacheControlFor } from './response-cache-control'
 import { signedInPageKey } from './signed-in-page-cache'
 
 export interface RemixHandlerOptions {
@@ -35,9 +35,6 @@ export interface RemixHandlerOptions {
   onUndeclaredWrites?: (tenant: Tenant, undeclared: UndeclaredWrite[], req: Request) => void
 }
 
-/** A stored header (never sent) that marks a kept page as running the tenant's page script. */
-const THIRD_PARTY_MARK = 'x-internal-third-party-scripts'
-
 /**
  * Express to Remix, as @remix-run/express does it, plus the anonymous page cache: a GET from a
  * visitor without cookies is answered from the cache when a route marked that page shareable.
@@ -48,7 +45,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const context = options.getLoadContext(req, res)
-      const publicKey = cache ? pageCacheKey(req, context.tenant) : null
+      const publicKey = cache ? pageCacheKey(req, context.tenant?.id ?? null, req.originalUrl) : null
       const signedInKey = !publicKey && options.signedInPageCache ? await signedInPageKey(req, context, audienceOf(req)) : null
       const store = publicKey ? cache : signedInKey ? (options.signedInPageCache ?? null) : null
       const key = publicKey ?? signedInKey
@@ -60,8 +57,8 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
         relaxCsp(found.page.headers.some(([name]) => name === THIRD_PARTY_MARK))
         const values = { nonce: context.nonce, stamp: (formId: string) => options.issueFormStamp?.(formId) ?? '' }
         const outcome = found.kind === 'fresh' ? 'hit' : 'stale'
-        if (acceptsGzip(req.get('accept-encoding'))) sendPage(req, res, found.page, fillPageGzip(found.page, values), outcome, 'gzip')
-        else sendPage(req, res, found.page, fillPage(found.page, values), outcome)
+        if (acceptsGzip(req.get('accept-encoding'))) sendKeptPage(req, res, found.page, fillPageGzip(found.page, values), outcome, 'gzip')
+        else sendKeptPage(req, res, found.page, fillPage(found.page, values), outcome)
         return
       }
       let kept = false
@@ -93,7 +90,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
           }
           store.set(key, page, ttlMs, generation)
           kept = store.get(key) !== undefined
-          sendPage(req, res, page, page.body, 'miss')
+          sendKeptPage(req, res, page, page.body, 'miss')
           return
         }
         await sendResponse(req, res, response)
@@ -113,92 +110,10 @@ function signedInTtlMs(response: globalThis.Response, context: AppLoadContext): 
   return seconds * 1000
 }
 
-/**
- * The cache key of a request that may be answered from the cache, or null. Any cookie but the
- * stored organisation id (which the tenant in the key already reflects) may personalise the
- * page, so such requests always render.
- */
-export function pageCacheKey(req: Request, tenant: Tenant | null): string | null {
-  if (req.method !== 'GET' || hasPersonalCookies(req.headers.cookie)) return null
-  return `${tenant?.id ?? '-'} ${req.get('host') ?? ''} ${audienceOf(req)} ${req.originalUrl}`
-}
-
-/** Bots get the page rendered whole, people get it streamed (entry.server): different bytes. */
-function audienceOf(req: Request): 'bot' | 'person' {
-  return isBotAgent(req.get('user-agent') ?? '') ? 'bot' : 'person'
-}
-
-// isbot runs one large regular expression; the same few user agents come back again and again.
-const botAnswers = new Map<string, boolean>()
-
-function isBotAgent(userAgent: string): boolean {
-  let answer = botAnswers.get(userAgent)
-  if (answer === undefined) {
-    answer = isbot(userAgent)
-    if (botAnswers.size >= 500) botAnswers.clear()
-    botAnswers.set(userAgent, answer)
-  }
-  return answer
-}
-
 const NOT_STORED = new Set(['content-length', 'transfer-encoding', 'connection', 'date', 'keep-alive'])
 
 function storableHeaders(headers: Headers): [string, string][] {
   return [...headers.entries()].filter(([name]) => !NOT_STORED.has(name))
-}
-
-/**
- * `X-Page-Cache` says whether the page came from the cache, for operators and tests. A kept
- * page's gzip body is joined from pieces compressed once (gzip-segments.ts); the compression
- * middleware leaves a body that is already encoded alone.
- */
-function sendPage(
-  req: Request,
-  res: Response,
-  page: Pick<CachedPage, 'status' | 'headers'>,
-  body: Buffer | string,
-  outcome: 'hit' | 'stale' | 'miss',
-  encoding?: 'gzip',
-): void {
-  res.status(page.status)
-  copyHeaders(res, page.headers.filter(([name]) => name !== THIRD_PARTY_MARK))
-  finishCacheControl(req, res)
-  res.setHeader('X-Page-Cache', outcome)
-  if (encoding) {
-    res.setHeader('Content-Encoding', encoding)
-    res.append('Vary', 'Accept-Encoding')
-  }
-  res.setHeader('Content-Length', Buffer.byteLength(body))
-  res.end(body)
-}
-
-/**
- * The route's headers over the ones express set for every response (security headers): a route
- * that sends its own Content-Security-Policy or X-Content-Type-Options replaces the default
- * rather than adding a second copy. Only Set-Cookie (and Vary, a list) may repeat.
- */
-function copyHeaders(res: Response, headers: Iterable<[string, string]>): void {
-  const seen = new Set<string>()
-  for (const [name, value] of headers) {
-    const key = name.toLowerCase()
-    if (key === 'set-cookie' || key === 'vary') res.append(name, value)
-    else if (seen.has(key)) res.setHeader(name, `${String(res.getHeader(name))}, ${value}`)
-    else res.setHeader(name, value)
-    seen.add(key)
-  }
-}
-
-function finishCacheControl(req: Request, res: Response): void {
-  const routeValue = res.getHeader('Cache-Control')
-  const contentType = res.getHeader('Content-Type')
-  res.setHeader(
-    'Cache-Control',
-    cacheControlFor({
-      routeValue: typeof routeValue === 'string' ? routeValue : null,
-      contentType: typeof contentType === 'string' ? contentType : null,
-      cookieHeader: req.headers.cookie,
-    }),
-  )
 }
 
 /** As @remix-run/express: the full URL (respecting `trust proxy`), headers, and an abort signal. */

@@ -2,17 +2,18 @@ import type { Page } from 'playwright-core'
 import { extractText } from 'unpdf'
 import { describe, expect, test } from 'vitest'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
-import { SEED_DEMO_PASSWORD, useServer } from '#tests/e2e/support/server'
+import { addSessionCookie } from '#tests/e2e/support/login'
+import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
 const browser = useBrowser()
 const demo = () => server().url('demo')
 
+/** Signs the page's browser context in by inserting a session (support/login.ts). */
 async function signIn(page: Page, email: string): Promise<void> {
+  await addSessionCookie(page.context(), server(), { email })
   await page.goto(`${demo()}/login`)
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(SEED_DEMO_PASSWORD)
-  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.getByRole('button', { name: 'Login' }).click()])
+  await page.waitForURL((url) => url.pathname !== '/login')
 }
 
 async function pdfText(page: Page, href: string): Promise<string> {
@@ -96,7 +97,7 @@ describe('custom fields and forms, staff to visitor', () => {
     await row.getByRole('button', { name: 'Publish' }).click()
     await page.getByText(`${formName} is Published.`).waitFor()
     await expect(page.getByRole('row', { name: new RegExp(formName) }).getByLabel('Published').isVisible()).resolves.toBe(true)
-  })
+  }, 150_000)
 
   test('a visitor with JavaScript fills it in, draws a signature and gets the PDF copy', async () => {
     const { page } = await browser.newPage()

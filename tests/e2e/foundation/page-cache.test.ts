@@ -33,9 +33,13 @@ test("an anonymous visitor's second view of a public page comes from the cache, 
 
 test('a cached page still runs its scripts under the Content Security Policy', async () => {
   const { page } = await browser.newPage()
-  await page.goto(`${server().url('demo')}/contact`)
-  const response = await page.goto(`${server().url('demo')}/contact`)
-  expect(response?.headers()['x-page-cache']).toBe('hit')
+  // A kept page lives a few seconds: on a slow machine one visit may find it expired, so visit
+  // until the answer comes from the cache (the first visit keeps it, the next one finds it).
+  let outcome: string | undefined
+  for (let visit = 0; visit < 5 && outcome !== 'hit'; visit += 1) {
+    outcome = (await page.goto(`${server().url('demo')}/contact`))?.headers()['x-page-cache']
+  }
+  expect(outcome).toBe('hit')
   await waitForHydration(page)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click()
   await page.getByRole('heading', { level: 1, name: 'About Demo Yoga Studio' }).waitFor()

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -35,7 +35,7 @@ describe(`sessions and guards over HTTP (${engine})`, () => {
     await seedDatabase(platform.database, { masterOrgId: 'master', includeDemo: true, demoPassword: PASSWORD, hashPassword })
     const app = createHttpApp({ platform, build, publicDir: resolve('public') })
     server = await new Promise<Server>((done) => {
-      const listening = app.listen(0, '127.0.0.1', () => done(listening))
+      const listening = createServer(app).listen(0, '127.0.0.1', () => done(listening))
     })
     port = (server.address() as AddressInfo).port
     for (const who of ['admin', 'staff', 'frontdesk', 'student']) {

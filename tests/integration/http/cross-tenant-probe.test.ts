@@ -207,7 +207,7 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
 
   async function createIdsOfTenantA(): Promise<Ids> {
     const form = await createTrialForm(platform, tenantA)
-    const { action: publicFormAction } = (await importRoute('pforms.$guId.tsx')) as Required<RouteModule>
+    const { action: publicFormAction } = (await importRoute('_forms+/pforms.$guId.tsx')) as Required<RouteModule>
     const stamp = issueFormStamp(platform.env, form.id, Date.now() - 30_000)
     const post = formPostRequest(`http://probea.localhost/pforms/${form.guId}`, rjsfFormBody(validPost(form, { formStartedAt: stamp })))
     const sent = await callRoute(publicFormAction, post, contextFor(platform, tenantA), { guId: form.guId })

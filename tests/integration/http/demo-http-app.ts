@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -45,7 +45,7 @@ export async function startDemoHttpApp(options: { prepare?: (platform: TestPlatf
   const adminCookie = await createSessionCookie(platform, demo, admin)
   const app = createHttpApp({ platform, build, publicDir: resolve('public') })
   const server = await new Promise<Server>((done) => {
-    const listening = app.listen(0, '127.0.0.1', () => done(listening))
+    const listening = createServer(app).listen(0, '127.0.0.1', () => done(listening))
   })
   const port = (server.address() as AddressInfo).port
   return {

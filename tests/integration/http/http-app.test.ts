@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -44,7 +44,7 @@ function expectNoncedScripts(response: PlainResponse): string {
 async function listen(platform: Platform, build: ServerBuild): Promise<{ server: Server; port: number }> {
   const app = createHttpApp({ platform, build, publicDir: resolve('public') })
   const server = await new Promise<Server>((done) => {
-    const listening = app.listen(0, '127.0.0.1', () => done(listening))
+    const listening = createServer(app).listen(0, '127.0.0.1', () => done(listening))
   })
   return { server, port: (server.address() as AddressInfo).port }
 }

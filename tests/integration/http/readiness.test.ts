@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
@@ -31,7 +31,7 @@ async function listen(platform: RunningPlatform): Promise<{ server: Server; port
   }
   const app = createHttpApp({ platform, build, publicDir: resolve('public') })
   const server = await new Promise<Server>((done) => {
-    const listening = app.listen(0, '127.0.0.1', () => done(listening))
+    const listening = createServer(app).listen(0, '127.0.0.1', () => done(listening))
   })
   return { server, port: (server.address() as AddressInfo).port }
 }

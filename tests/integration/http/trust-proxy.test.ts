@@ -14,7 +14,7 @@ describe('client addresses behind proxies', () => {
     platforms.push(platform)
     const build = () => Promise.reject(new Error('no page is asked for')) as Promise<ServerBuild>
     const app = createHttpApp({ platform, build, publicDir: resolve('public') })
-    return app.get('trust proxy fn') as TrustFunction
+    return app.express.get('trust proxy fn') as TrustFunction
   }
 
   it("'true' trusts one proxy: the address a client writes into X-Forwarded-For is never taken", async () => {
