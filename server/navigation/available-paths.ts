@@ -10,6 +10,7 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   '/dashboard',
   '/settings',
   '/customforms',
+  '/contacts',
   '/logout',
 ])
 

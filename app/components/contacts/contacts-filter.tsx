@@ -1,0 +1,232 @@
+import { Form, Link, useSubmit } from '@remix-run/react'
+import { Search } from 'lucide-react'
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, MAX_SEARCH_LENGTH, type ContactListFilter } from '#server/contacts/contact-list-filter'
+import type { ContactListOptions } from '#server/contacts/list-contacts'
+import { Button } from '#app/components/ui/button'
+import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { FilterHiddenFields } from './filter-hidden-fields'
+
+const SEARCH_DEBOUNCE_MS = 300
+
+/**
+ * The list's search and filters, one GET form: the URL holds the whole filter, so a filtered
+ * list can be bookmarked and the form works without JavaScript (Apply). With JavaScript a
+ * change applies at once and typing in the search applies after a short pause.
+ */
+export function ContactsFilter({ filter, options }: { filter: ContactListFilter; options: ContactListOptions }) {
+  const submit = useSubmit()
+  const hydrated = useHydrated()
+  const timer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+  // Empty fields stay out of the address, as they do from the links on this page.
+  const applyNow = (form: HTMLFormElement) => {
+    const params = new URLSearchParams()
+    for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value.trim() !== '') params.append(name, value)
+    submit(params, {
+      method: 'get',
+      action: '/contacts',
+      replace: true,
+      preventScrollReset: true,
+    })
+  }
+  const narrowing =
+    filter.statuses.length +
+    filter.tagIds.length +
+    [filter.category, filter.salesStage, filter.accountStage, filter.joinedFrom, filter.joinedTo].filter(Boolean).length +
+    (filter.walkInOnly ? 1 : 0)
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if ((event.target as HTMLInputElement).name === 'q') return
+    window.clearTimeout(timer.current)
+    applyNow(event.currentTarget)
+  }
+  // A new address (a stat clicked, 'Clear filters') redraws the fields with its values.
+  const key = JSON.stringify({ ...filter, page: 1 })
+  return (
+    <Form
+      method="get"
+      action="/contacts"
+      role="search"
+      aria-label="Search and filter contacts"
+      onChange={onChange}
+      key={key}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <FilterHiddenFields
+        filter={filter}
+        omit={['search', 'statuses', 'tagIds', 'category', 'salesStage', 'accountStage', 'walkInOnly', 'joinedFrom', 'joinedTo', 'sort', 'direction', 'page']}
+      />
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="contacts-search" className="text-sm font-medium text-slate-700">
+            Search
+          </label>
+          <div className="relative">
+            <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-500" />
+            <input
+              id="contacts-search"
+              type="search"
+              name="q"
+              defaultValue={filter.search}
+              maxLength={MAX_SEARCH_LENGTH}
+              placeholder="Name, email, phone or barcode"
+              className={`${FIELD_INPUT_CLASSES} w-full pl-9`}
+              onChange={(event) => {
+                const form = event.currentTarget.form
+                window.clearTimeout(timer.current)
+                timer.current = window.setTimeout(() => form && applyNow(form), SEARCH_DEBOUNCE_MS)
+              }}
+            />
+          </div>
+        </div>
+
+        <details open={narrowing > 0} className="group">
+          <summary className="cursor-pointer text-sm font-medium text-brand-text select-none">Filters{narrowing > 0 ? ` (${narrowing} applied)` : ''}</summary>
+          <div className="mt-3 flex flex-col gap-4">
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-700">Status</legend>
+              <div className="mt-1.5 flex flex-wrap gap-2">
+                {CONTACT_STATUSES.map((status) => (
+                  <label
+                    key={status}
+                    className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 has-[:checked]:border-brand has-[:checked]:bg-brand/10 has-[:checked]:text-slate-900"
+                  >
+                    <input type="checkbox" name="status" value={status} defaultChecked={filter.statuses.includes(status)} className="h-4 w-4 accent-brand" />
+                    {CONTACT_STATUS_LABELS[status]}
+                  </label>
+                ))}
+                <label className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 has-[:checked]:border-brand has-[:checked]:bg-brand/10 has-[:checked]:text-slate-900">
+                  <input type="checkbox" name="walkIn" value="1" defaultChecked={filter.walkInOnly} className="h-4 w-4 accent-brand" />
+                  Walk-in only
+                </label>
+              </div>
+            </fieldset>
+
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              <Choice
+                id="contacts-tag"
+                name="tag"
+                label="Tag"
+                value={filter.tagIds[0] ?? ''}
+                choices={options.tags.map((tag) => ({
+                  value: tag.id,
+                  label: tag.name,
+                }))}
+                anyLabel="Any tag"
+              />
+              <Choice
+                id="contacts-category"
+                name="category"
+                label="Category"
+                value={filter.category ?? ''}
+                choices={labels(options.categories, filter.category)}
+                anyLabel="Any category"
+              />
+              <Choice
+                id="contacts-sales-stage"
+                name="salesStage"
+                label="Sales stage"
+                value={filter.salesStage ?? ''}
+                choices={labels(options.salesStages, filter.salesStage)}
+                anyLabel="Any sales stage"
+              />
+              <Choice
+                id="contacts-account-stage"
+                name="accountStage"
+                label="Account stage"
+                value={filter.accountStage ?? ''}
+                choices={labels(options.accountStages, filter.accountStage)}
+                anyLabel="Any account stage"
+              />
+              <Labelled id="contacts-joined-from" label="Joined from">
+                <input id="contacts-joined-from" type="date" name="joinedFrom" defaultValue={filter.joinedFrom ?? ''} className={FIELD_INPUT_CLASSES} />
+              </Labelled>
+              <Labelled id="contacts-joined-to" label="Joined to">
+                <input id="contacts-joined-to" type="date" name="joinedTo" defaultValue={filter.joinedTo ?? ''} className={FIELD_INPUT_CLASSES} />
+              </Labelled>
+              <Choice
+                id="contacts-sort"
+                name="sort"
+                label="Sort by"
+                value={filter.sort}
+                choices={[
+                  { value: 'name', label: 'Name' },
+                  { value: 'created', label: 'Date created' },
+                  { value: 'updated', label: 'Date updated' },
+                  { value: 'balance', label: 'Balance' },
+                ]}
+              />
+              <Choice
+                id="contacts-order"
+                name="order"
+                label="Order"
+                value={filter.direction}
+                choices={[
+                  { value: 'asc', label: 'Ascending' },
+                  { value: 'desc', label: 'Descending' },
+                ]}
+              />
+            </div>
+          </div>
+        </details>
+
+        <div className="flex flex-wrap items-center gap-3">
+          {/* With JavaScript the form applies itself; the button stays for keyboard users who prefer it. */}
+          <Button type="submit" variant={hydrated ? 'secondary' : 'primary'}>
+            Apply
+          </Button>
+          <Link to="/contacts" className="text-sm font-medium text-brand-text underline-offset-2 hover:underline">
+            Clear filters
+          </Link>
+        </div>
+      </div>
+    </Form>
+  )
+}
+
+/** The values to offer, with the one in the URL kept even when no contact has it any more. */
+function labels(values: string[], current: string | null): Array<{ value: string; label: string }> {
+  const all = current && !values.includes(current) ? [...values, current] : values
+  return all.map((value) => ({ value, label: value }))
+}
+
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+    </div>
+  )
+}
+
+function Choice({
+  id,
+  name,
+  label,
+  value,
+  choices,
+  anyLabel,
+}: {
+  id: string
+  name: string
+  label: string
+  value: string
+  choices: Array<{ value: string; label: string }>
+  anyLabel?: string
+}) {
+  return (
+    <Labelled id={id} label={label}>
+      <select id={id} name={name} defaultValue={value} className={FIELD_INPUT_CLASSES}>
+        {anyLabel ? <option value="">{anyLabel}</option> : null}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </Labelled>
+  )
+}

@@ -1,0 +1,100 @@
+import { Link } from '@remix-run/react'
+import { ArrowDown, ArrowUp } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { contactListSearch, type ContactListFilter, type ContactSort } from '#server/contacts/contact-list-filter'
+import type { ShownDate } from '#server/dates/tenant-dates'
+import { DateText } from '#app/components/ui/date-text'
+import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
+
+export interface ContactRowView {
+  guId: string
+  name: string
+  initials: string
+  email: string | null
+  phone: string | null
+  statuses: string[]
+  isWalkIn: boolean
+  balance: string
+  balanceSign: number
+  created: ShownDate | null
+  updated: ShownDate | null
+}
+
+/** One page of contacts; the sortable columns' headers are links that sort by them. */
+export function ContactsTable({ rows, filter, empty }: { rows: ContactRowView[]; filter: ContactListFilter; empty: ReactNode }) {
+  return (
+    <Table caption="Contacts" hideCaption minWidth={820}>
+      <TableHead>
+        <SortHeader filter={filter} sort="name">
+          Name
+        </SortHeader>
+        <HeaderCell>Email and phone</HeaderCell>
+        <HeaderCell>Status</HeaderCell>
+        <SortHeader filter={filter} sort="balance" align="end">
+          Balance
+        </SortHeader>
+        <SortHeader filter={filter} sort="created">
+          Created
+        </SortHeader>
+        <SortHeader filter={filter} sort="updated">
+          Updated
+        </SortHeader>
+      </TableHead>
+      <TableBody columnCount={6} empty={empty}>
+        {rows.map((row) => (
+          <Row key={row.guId}>
+            <HeaderCell scope="row">
+              <span className="flex items-center gap-3">
+                <span aria-hidden className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-xs font-semibold text-brand-text">
+                  {row.initials}
+                </span>
+                <span>{row.name}</span>
+              </span>
+            </HeaderCell>
+            <Cell className="text-slate-700">
+              <span className="block max-w-64 truncate" title={row.email ?? undefined}>
+                {row.email ?? '-'}
+              </span>
+              {row.phone ? <span className="block text-xs whitespace-nowrap text-slate-600">{row.phone}</span> : null}
+            </Cell>
+            <Cell>
+              <span className="flex flex-wrap gap-1">
+                {row.statuses.map((status) => (
+                  <span key={status} className="whitespace-nowrap rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                    {status}
+                  </span>
+                ))}
+                {row.isWalkIn ? <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Walk-in</span> : null}
+              </span>
+            </Cell>
+            <Cell align="end" className={`whitespace-nowrap tabular-nums ${row.balanceSign < 0 ? 'text-red-700' : row.balanceSign > 0 ? 'text-emerald-700' : 'text-slate-700'}`}>
+              {row.balance}
+            </Cell>
+            <Cell className="whitespace-nowrap text-slate-700">
+              <DateText value={row.created} empty="-" />
+            </Cell>
+            <Cell className="whitespace-nowrap text-slate-700">
+              <DateText value={row.updated} empty="-" />
+            </Cell>
+          </Row>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
+function SortHeader({ filter, sort, align, children }: { filter: ContactListFilter; sort: ContactSort; align?: 'end'; children: string }) {
+  const active = filter.sort === sort
+  // A second click on the column in use turns its order round; a new column starts at its natural order.
+  const direction = active ? (filter.direction === 'asc' ? 'desc' : 'asc') : sort === 'name' ? 'asc' : 'desc'
+  const Arrow = filter.direction === 'asc' ? ArrowUp : ArrowDown
+  return (
+    <HeaderCell align={align} aria-sort={active ? (filter.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <Link to={`/contacts${contactListSearch(filter, { sort, direction, page: 1 })}`} className="inline-flex items-center gap-1 uppercase hover:text-slate-900">
+        {children}
+        {active ? <Arrow aria-hidden className="h-3.5 w-3.5" /> : null}
+        <span className="sr-only">{active ? `, sorted ${filter.direction === 'asc' ? 'ascending' : 'descending'}; sort the other way` : ', sort by this column'}</span>
+      </Link>
+    </HeaderCell>
+  )
+}

@@ -1,0 +1,96 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { Users } from 'lucide-react'
+import { balanceText } from '#server/contacts/balance-text'
+import { CONTACT_STATUS_LABELS, isFiltered, parseContactListFilter } from '#server/contacts/contact-list-filter'
+import { listContacts } from '#server/contacts/list-contacts'
+import { shownRelativeDay } from '#server/dates/tenant-dates'
+import { PageHeader } from '#app/components/layout/page-header'
+import { screenMeta } from '#app/components/layout/page-title'
+import { ContactsFilter } from '#app/components/contacts/contacts-filter'
+import { ContactsPagination } from '#app/components/contacts/contacts-pagination'
+import { ContactsStats } from '#app/components/contacts/contacts-stats'
+import { ContactsTable } from '#app/components/contacts/contacts-table'
+import { ButtonLink } from '#app/components/ui/button'
+import { EmptyState } from '#app/components/ui/empty-state'
+import { requirePermission } from '#app/utils/auth.server'
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Contacts')
+
+/** The studio's people (website spec 2.12): stats, a GET filter form, one page of the list. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { tenant } = await requirePermission(request, context, 'showContacts')
+  const { filter, ignored } = parseContactListFilter(new URL(request.url).searchParams)
+  const list = await listContacts({ database: context.platform.database, tenant, filter })
+  const now = new Date()
+  const currency = tenant.settings.defaultCurrency
+  return {
+    filter: { ...filter, page: list.page },
+    filtered: isFiltered(filter),
+    ignored,
+    total: list.total,
+    pageCount: list.pageCount,
+    stats: list.stats,
+    options: list.options,
+    rows: list.items.map((item) => ({
+      guId: item.guId,
+      name: `${item.firstName} ${item.lastName}`.trim() || item.email || '-',
+      initials: initialsOf(item.firstName, item.lastName, item.email),
+      email: item.email,
+      phone: item.phone,
+      statuses: item.statuses.map((status) => CONTACT_STATUS_LABELS[status]),
+      isWalkIn: item.isWalkIn,
+      balance: balanceText(item.balanceMinor, currency),
+      balanceSign: Math.sign(item.balanceMinor),
+      created: shownRelativeDay(item.createdAt, tenant.settings, now),
+      updated: shownRelativeDay(item.updatedAt, tenant.settings, now),
+    })),
+  }
+}
+
+function initialsOf(firstName: string, lastName: string, email: string | null): string {
+  const letters = [firstName, lastName].map((part) => Array.from(part.trim())[0] ?? '').join('')
+  return (letters || Array.from(email ?? '?')[0] || '?').toUpperCase()
+}
+
+export default function ContactsRoute() {
+  const { filter, filtered, ignored, total, pageCount, stats, options, rows } = useLoaderData<typeof loader>()
+  const bookIsEmpty = stats.total === 0 && !filtered
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-5 p-4 sm:p-6">
+      <PageHeader title="Contacts" description="Everyone on the studio's books: clients, leads, members and more." />
+      <ContactsStats stats={stats} filter={filter} />
+      {bookIsEmpty ? (
+        <EmptyState icon={Users} title="No contacts yet">
+          People appear here as they register on the website, fill in a form or are added by staff.
+        </EmptyState>
+      ) : (
+        <>
+          <ContactsFilter filter={filter} options={options} />
+          {ignored.length > 0 ? (
+            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+              Some filter values in the address were not understood and are not applied: {ignored.join(', ')}.
+            </p>
+          ) : null}
+          <div>
+            <ContactsTable
+              rows={rows}
+              filter={filter}
+              empty={
+                <span className="flex flex-col items-center gap-3">
+                  <span>No contacts match this search and filter.</span>
+                  <ButtonLink to="/contacts" variant="secondary" size="sm">
+                    Clear filters
+                  </ButtonLink>
+                </span>
+              }
+            />
+            <ContactsPagination filter={filter} total={total} pageCount={pageCount} />
+          </div>
+        </>
+      )}
+      {/* Kept for the screen reader: the result count, in words, after each search. */}
+      <p className="sr-only" aria-live="polite">{`${total.toLocaleString('en-US')} ${total === 1 ? 'contact' : 'contacts'} found`}</p>
+    </div>
+  )
+}
