@@ -1,4 +1,5 @@
 import { withTenant } from '#db/tenant-scope'
+import { DATE_FORMATS, type DateFormat } from '#server/dates/date-formats'
 import { COUNTRIES, timeZonesForCountry } from '#server/shell/dial-codes'
 import type { Platform } from '#server/platform'
 import { withFieldOptions } from '#server/screens/apply-overlay'
@@ -67,6 +68,7 @@ export async function loadAccountSettings(
       state: s.address.state,
       zip: s.address.zip,
       timezone: timeZoneFor(country, s.timezone),
+      dateFormat: s.dateFormat,
       itemExpiresAfter: s.itemExpiresAfter ?? undefined,
       customDomain: tenant.customDomain ?? '',
       aboutOrg: s.aboutOrg,
@@ -114,6 +116,9 @@ export async function saveAccountSettings(
     settings.country = country
     settings.dialCode = countryByName(country)?.dialCode ?? '+1'
   }
+  // The schema allows only the spec's options; the check here keeps the type honest.
+  const dateFormat = text(values, 'dateFormat')
+  if (shown.has('dateFormat') && isDateFormat(dateFormat)) settings.dateFormat = dateFormat
   if (shown.has('timezone') || shown.has('country')) {
     settings.timezone = timeZoneFor(country, shown.has('timezone') ? text(values, 'timezone') : tenant.settings.timezone)
   }
@@ -128,6 +133,10 @@ export async function saveAccountSettings(
     return domainRefusal(intent, descriptor, submitted.values, fieldErrors)
   }
   return saved(ACCOUNT_SAVED)
+}
+
+function isDateFormat(value: string): value is DateFormat {
+  return (DATE_FORMATS as readonly string[]).includes(value)
 }
 
 function fieldsInvalid(fields: string[]): Record<string, string[]> {

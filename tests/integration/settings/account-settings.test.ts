@@ -31,6 +31,7 @@ describe(`Account Settings (${engine})`, () => {
     'root[state]': 'TX',
     'root[zip]': '78701',
     'root[timezone]': 'America/Chicago',
+    'root[dateFormat]': 'dd-MM-YYYY',
     'root[itemExpiresAfter]': '12',
     'root[customDomain]': '',
     'root[aboutOrg]': 'A small studio.',
@@ -44,8 +45,10 @@ describe(`Account Settings (${engine})`, () => {
     const view = outcome.body as { orgId: string; descriptor: { schema: { properties: Record<string, { enum?: string[] }> } }; values: Record<string, unknown> }
     expect(view.orgId).toBe('lotus')
     expect(Object.keys(view.descriptor.schema.properties)).toEqual([
-      'name', 'accountOwner', 'fromEmailName', 'fromEmail', 'country', 'phone', 'street', 'city', 'state', 'zip', 'timezone', 'itemExpiresAfter', 'customDomain', 'aboutOrg',
+      'name', 'accountOwner', 'fromEmailName', 'fromEmail', 'country', 'phone', 'street', 'city', 'state', 'zip', 'timezone', 'dateFormat', 'itemExpiresAfter', 'customDomain', 'aboutOrg',
     ])
+    expect(view.descriptor.schema.properties.dateFormat.enum).toEqual(['MM/dd/YYYY', 'MM dd YYYY', 'MM-dd-YYYY', 'MMM dd YYYY', 'dd/MM/YYYY', 'dd-MM-YYYY'])
+    expect(view.values.dateFormat).toBe('MM/dd/YYYY')
     expect(view.descriptor.schema.properties.accountOwner.enum).toEqual([world.contacts.admin.id])
     expect(view.values.accountOwner).toBe(world.contacts.admin.id)
   })
@@ -63,6 +66,7 @@ describe(`Account Settings (${engine})`, () => {
       phone: '555-010-0001',
       address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
       timezone: 'America/Chicago',
+      dateFormat: 'dd-MM-YYYY',
       itemExpiresAfter: 12,
       aboutOrg: 'A small studio.',
       dialCode: '+1',
@@ -95,6 +99,7 @@ describe(`Account Settings (${engine})`, () => {
     ['a custom domain of another organisation', { 'root[customDomain]': 'TAKEN-lotus.example.com' }, { customDomain: ['This domain is already used by another organisation.'] }],
     ['another organisation’s admin as owner', {}, { accountOwner: ['Account Owner is required!'] }],
     ['a membership period that is not a number', { 'root[itemExpiresAfter]': 'soon' }, { itemExpiresAfter: ['Membership Expiry Period (months) must be a whole number'] }],
+    ['a date format the spec does not offer', { 'root[dateFormat]': 'YYYY.MM.dd' }, { dateFormat: [expect.any(String)] }],
   ])('refuses %s with the message and writes nothing', async (label, change, errors) => {
     const entries: Record<string, string> = { ...valid(), ...change }
     if (label.startsWith('another organisation’s admin')) entries['root[accountOwner]'] = world.other.admin.id

@@ -132,8 +132,8 @@ describe(`every settings screen under partial, random and malformed posts (${eng
     const account = await callRoute(accountAction, post(world.host, '/settings/account', form({
       intent: 'account', 'root[name]': 'Fuzzy Yoga', 'root[accountOwner]': world.contacts.admin.id, 'root[fromEmailName]': 'Fuzzy Yoga',
       'root[fromEmail]': 'hello@fuzzy.test', 'root[country]': 'United States', 'root[phone]': '555-010-0001', 'root[street]': '1 Main St',
-      'root[city]': 'Austin', 'root[state]': 'TX', 'root[zip]': '78701', 'root[timezone]': 'America/Chicago', 'root[itemExpiresAfter]': '12',
-      'root[customDomain]': '', 'root[aboutOrg]': 'A small studio.',
+      'root[city]': 'Austin', 'root[state]': 'TX', 'root[zip]': '78701', 'root[timezone]': 'America/Chicago', 'root[dateFormat]': 'MM/dd/YYYY',
+      'root[itemExpiresAfter]': '12', 'root[customDomain]': '', 'root[aboutOrg]': 'A small studio.',
     }), world.cookies.admin), await contextOf(platform, world.tenant))
     expect(account.status).toBe(302)
   })
