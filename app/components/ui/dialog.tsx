@@ -21,8 +21,9 @@ export type DialogProps = DialogSize & (StateDialogProps | AddressDialogProps) &
 /**
  * The one modal dialog, on the native <dialog> element shown with showModal(): the browser
  * keeps the focus inside and makes the page behind it inert. It is labelled by its title; the
- * focus moves in (to a control marked `data-autofocus`, else to the dialog, so its title is
- * read), Escape closes it, and on closing the focus returns to what had it before.
+ * focus moves in (to a control marked `data-autofocus`, else a field that took it with
+ * autoFocus, else the dialog itself, so that its title is read), Escape closes it, and on
+ * closing the focus returns to what had it before.
  *
  * Given `closeTo`, the dialog is a route of its own: the server draws it open, so without
  * JavaScript it is a page that looks like a dialog, closed by a link back; once the page runs,
@@ -40,18 +41,28 @@ export function Dialog(props: DialogProps) {
   const close = useRef(() => {})
   close.current = props.closeTo !== undefined ? () => navigate(props.closeTo, { preventScrollReset: true }) : props.onClose
 
+  // What had the focus when the dialog opened, read while rendering: by the time effects run, a
+  // field inside may have taken the focus already (autoFocus).
+  const opener = useRef<Element | null>(null)
+  const wasShown = useRef(false)
+  if (shown !== wasShown.current) {
+    wasShown.current = shown
+    if (shown && typeof document !== 'undefined') opener.current = document.activeElement
+  }
+
   useBeforePaint(() => {
     const dialog = ref.current
     if (!dialog || !shown) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const returnTo = opener.current instanceof HTMLElement && opener.current !== document.body ? opener.current : null
+    const active = document.activeElement
+    const focusedInside = active instanceof HTMLElement && active !== dialog && dialog.contains(active) ? active : null
     // Drawn open by the server (not modal): close it and show it again as a modal.
     if (dialog.open && !dialog.matches(':modal')) dialog.close()
     if (!dialog.open) dialog.showModal()
-    const first = dialog.querySelector<HTMLElement>('[data-autofocus]')
-    ;(first ?? dialog).focus()
+    ;(dialog.querySelector<HTMLElement>('[data-autofocus]') ?? focusedInside ?? dialog).focus()
     return () => {
       if (dialog.open) dialog.close()
-      if (opener?.isConnected && opener !== document.body) opener.focus({ preventScroll: true })
+      if (returnTo?.isConnected) returnTo.focus({ preventScroll: true })
     }
   }, [shown])
 

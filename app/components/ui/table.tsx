@@ -12,7 +12,8 @@ type TableProps = TableName & {
 /**
  * A data table. On a narrow screen it keeps its columns and scrolls sideways inside a region
  * named like the table, which takes the keyboard's focus so that it can be scrolled without a
- * pointer.
+ * pointer. The region is positioned so that screen-reader-only text in cells (absolutely
+ * positioned) stays inside it instead of widening the page.
  */
 export function Table({ caption, hideCaption, label, minWidth = 600, children }: TableProps) {
   const name = caption ?? label
@@ -21,7 +22,7 @@ export function Table({ caption, hideCaption, label, minWidth = 600, children }:
       role="region"
       aria-label={name}
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text"
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text"
     >
       <table aria-label={label} style={{ minWidth }} className="w-full text-left text-sm">
         {caption ? (

@@ -35,6 +35,8 @@ describe('a data table', () => {
     // Focusable, so a keyboard can scroll it sideways on a phone.
     expect(region.attributes.tabindex).toBe('0')
     expect(region.attributes.class).toContain('overflow-x-auto')
+    // Positioned, so that absolutely positioned screen-reader text in a cell cannot widen the page.
+    expect(region.attributes.class).toMatch(/\brelative\b/)
   })
 
   test('a caption only for screen readers is still the caption', () => {

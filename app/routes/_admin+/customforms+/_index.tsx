@@ -67,7 +67,9 @@ export default function CustomFormsRoute() {
             {forms.map((form) => (
               <Row key={form.guId}>
                 <Cell>
+                  {/* An image of a dot, so that its label is allowed and read. */}
                   <span
+                    role="img"
                     aria-label={form.isPublished ? 'Published' : 'Private'}
                     title={form.isPublished ? 'Published: visible in public view' : 'Private'}
                     className={`mr-2 inline-block h-2.5 w-2.5 rounded-full ${form.isPublished ? 'bg-green-500' : 'bg-slate-300'}`}
