@@ -123,7 +123,10 @@ export function formatPublicFormRatio(r: FormRatioResult): string {
   return (
     `${r.target} (${r.app.setup}; answer ${r.bodyBytes.toLocaleString('en')} bytes, ${r.encoding}): ` +
     `app ${r.app.requestsPerSecond.toFixed(0)} req/s (p99 ${r.app.p99Ms} ms), bare ${r.bare.requestsPerSecond.toFixed(0)} req/s (p99 ${r.bare.p99Ms} ms): ` +
-    `${(r.ratio * 100).toFixed(0)}% of the bare server`
+    `${(r.ratio * 100).toFixed(0)}% of the bare server; ` +
+    // CPU per answer holds up on a busy machine, where throughput measures the neighbours too.
+    `server CPU per answer: app ${r.app.cpuMsPerRequest.toFixed(3)} ms, bare ${r.bare.cpuMsPerRequest.toFixed(3)} ms ` +
+    `(${r.app.cpuMsPerRequest > 0 ? ((r.bare.cpuMsPerRequest / r.app.cpuMsPerRequest) * 100).toFixed(0) : '0'}%)`
   )
 }
 
