@@ -1,13 +1,13 @@
+import { sql } from 'kysely'
 import { z } from 'zod'
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
+import { contactSearchCondition } from './contact-search-condition'
 import { containsPattern } from './like-pattern'
 
 export const CONTACT_SEARCH_LIMIT = 20
 const MAX_QUERY_LENGTH = 100
-/** Fewer digits than this would match most phone numbers, so they do not search phones. */
-const MIN_PHONE_DIGITS = 3
 
 /** One autocomplete option (shell spec, section 7): the contact guid, its name and email. */
 export interface ContactSearchItem {
@@ -21,9 +21,11 @@ export interface ContactSearchItem {
 const querySchema = z.string().transform((value) => value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, MAX_QUERY_LENGTH))
 
 /**
- * Contacts of this tenant whose name, email or phone contains the text, case-insensitively,
- * best matches of at most CONTACT_SEARCH_LIMIT, sorted by name. Phone numbers also match on
- * their digits alone, so '5550100142' finds '(555) 010-0142'.
+ * The pickers' autocomplete (shell spec 7, settings spec 9): contacts of this tenant matching
+ * the text as the contacts list searches (name, every email, barcode, phone; accents and case
+ * ignored, typos in names forgiven), archived ones aside. At most CONTACT_SEARCH_LIMIT: those
+ * containing the text first, then near spellings, each group by name. The id is the contact's
+ * guid, the id every other contact screen and action takes (preview as a contact included).
  */
 export async function searchContacts(options: {
   database: DatabaseHandle
@@ -33,25 +35,17 @@ export async function searchContacts(options: {
   const parsed = querySchema.safeParse(options.unverifiedQuery)
   if (!parsed.success || parsed.data === '') return []
   const text = parsed.data
-  const pattern = containsPattern(text)
-  // Only text that looks like a phone number searches by digits: '100%' is not one.
-  const digits = /^[\d\s().+-]+$/.test(text) ? text.replace(/\D/g, '') : ''
 
   const rows = await withTenant(options.database, options.tenant.id, (trx) =>
     trx
       .selectFrom('contacts')
       .select(['guid', 'email', 'first_name', 'last_name'])
-      .where((eb) =>
-        eb.or([
-          eb(eb.fn('concat_ws', [eb.val(' '), eb.ref('first_name'), eb.ref('last_name')]), 'ilike', pattern),
-          eb('email', 'ilike', pattern),
-          eb('phone', 'ilike', pattern),
-          ...(digits.length >= MIN_PHONE_DIGITS
-            ? [eb(eb.fn('regexp_replace', [eb.ref('phone'), eb.val('\\D'), eb.val(''), eb.val('g')]), 'like', `%${digits}%`)]
-            : []),
-        ]),
-      )
-      .orderBy((eb) => eb.fn('lower', [eb.fn('concat_ws', [eb.val(' '), eb.ref('first_name'), eb.ref('last_name')])]))
+      .where('is_archived', '=', false)
+      .where(contactSearchCondition(text))
+      // Ordered by an expression, so Postgres gathers the matches through the trigram indexes
+      // and sorts them, rather than walking the whole book in name order.
+      .orderBy(sql`search_text like search_fold(${containsPattern(text)})`, 'desc')
+      .orderBy('sort_name')
       .orderBy('id')
       .limit(CONTACT_SEARCH_LIMIT)
       .execute(),

@@ -7,7 +7,8 @@ import { Button } from '#app/components/ui/button'
 export const PICKER_DEBOUNCE_MS = 100
 export const PICKER_PLACEHOLDER = 'name or email or phone no.'
 export const PICK_CONTACT_PATH = '/settings/users/pick'
-export const CONTACT_SEARCH_PATH = '/settings/users/search'
+/** The contacts autocomplete (spec: contact/?autoComplete=true&q=), the same search as the list. */
+export const CONTACT_SEARCH_PATH = '/contacts?autoComplete=true'
 
 type PickResult = { formErrors?: string[] | null } | undefined
 
@@ -39,7 +40,7 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
         return
       }
       try {
-        const response = await fetch(`${CONTACT_SEARCH_PATH}?q=${encodeURIComponent(query)}`, {
+        const response = await fetch(`${CONTACT_SEARCH_PATH}&q=${encodeURIComponent(query)}`, {
           signal: controller.signal,
           headers: { Accept: 'application/json' },
         })
