@@ -11,6 +11,8 @@ import {
 } from '#server/users/add-user-from-contact'
 import { USER_UPDATED_MESSAGE } from '#server/users/update-user'
 import { PICKER_PLACEHOLDER } from '#app/components/contacts/contact-picker'
+import { Button, ButtonLink } from '#app/components/ui/button'
+import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
@@ -81,11 +83,11 @@ export default function PickContactRoute() {
             defaultValue={q}
             placeholder={PICKER_PLACEHOLDER}
             maxLength={100}
-            className="min-w-0 flex-1 rounded border border-slate-300 px-3 py-2"
+            className={`min-w-0 flex-1 ${FIELD_INPUT_CLASSES}`}
           />
-          <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 font-medium">
+          <Button type="submit" variant="secondary">
             Search
-          </button>
+          </Button>
         </Form>
 
         {formErrors?.length ? (
@@ -117,16 +119,12 @@ export default function PickContactRoute() {
               </fieldset>
             )}
             <div className="flex justify-end gap-3">
-              <Link to="/settings/users" className="rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700">
+              <ButtonLink to="/settings/users" variant="secondary">
                 Cancel
-              </Link>
-              <button
-                type="submit"
-                disabled={items.length === 0 || navigation.state === 'submitting'}
-                className="rounded bg-brand px-4 py-2 font-medium text-white disabled:opacity-50"
-              >
+              </ButtonLink>
+              <Button type="submit" disabled={items.length === 0} busy={navigation.state === 'submitting'} variant="primary">
                 Submit
-              </button>
+              </Button>
             </div>
           </Form>
         ) : null}
