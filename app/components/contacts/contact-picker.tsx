@@ -8,7 +8,7 @@ export const PICKER_DEBOUNCE_MS = 100
 export const PICKER_PLACEHOLDER = 'name or email or phone no.'
 export const PICK_CONTACT_PATH = '/settings/users/pick'
 /** The contacts autocomplete (spec: contact/?autoComplete=true&q=), the same search as the list. */
-export const CONTACT_SEARCH_PATH = '/contacts?autoComplete=true'
+export const CONTACT_SEARCH_PATH = '/contacts/autocomplete'
 
 type PickResult = { formErrors?: string[] | null } | undefined
 
@@ -40,7 +40,7 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
         return
       }
       try {
-        const response = await fetch(`${CONTACT_SEARCH_PATH}&q=${encodeURIComponent(query)}`, {
+        const response = await fetch(`${CONTACT_SEARCH_PATH}?q=${encodeURIComponent(query)}`, {
           signal: controller.signal,
           headers: { Accept: 'application/json' },
         })

@@ -1,3 +1,4 @@
+import { loader as autocompleteLoader } from '#app/routes/_admin+/contacts+/autocomplete'
 import { loader } from '#app/routes/_admin+/contacts+/_index'
 import { asSystem } from '#db/tenant-scope'
 import { CONTACT_SEARCH_LIMIT } from '#server/contacts/search-contacts'
@@ -32,7 +33,11 @@ describe(`/contacts and its autocomplete (${engine})`, () => {
   })
   afterAll(() => platform.close())
 
-  const get = (search: string, cookie: string | null) => callRoute(loader, getRequest(`http://${world.host}/contacts${search}`, cookie), world.context())
+  const get = (search: string, cookie: string | null) => {
+    const autocomplete = search.startsWith('?autoComplete=true&')
+    const url = autocomplete ? `http://${world.host}/contacts/autocomplete?${search.slice('?autoComplete=true&'.length)}` : `http://${world.host}/contacts${search}`
+    return callRoute(autocomplete ? autocompleteLoader : loader, getRequest(url, cookie), world.context())
+  }
 
   it('opens for the admin and a role the Roles screen grants; 403 for the others; a visitor signs in', async () => {
     expect((await get('', world.cookies.admin)).status).toBe(200)

@@ -4,7 +4,6 @@ import { Users } from 'lucide-react'
 import { balanceText } from '#server/contacts/balance-text'
 import { CONTACT_STATUS_LABELS, isFiltered, parseContactListFilter } from '#server/contacts/contact-list-filter'
 import { listContacts } from '#server/contacts/list-contacts'
-import { searchContacts } from '#server/contacts/search-contacts'
 import { shownRelativeDay } from '#server/dates/tenant-dates'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
@@ -21,13 +20,7 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Contacts
 /** The studio's people (website spec 2.12): stats, a GET filter form, one page of the list. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant } = await requirePermission(request, context, 'showContacts')
-  const params = new URL(request.url).searchParams
-  // The pickers' autocomplete (spec: GET contact/?autoComplete=true&q=): items id, label, email.
-  if (params.get('autoComplete') === 'true') {
-    const items = await searchContacts({ database: context.platform.database, tenant, unverifiedQuery: params.get('q') ?? '' })
-    return Response.json({ items }, { headers: { 'Cache-Control': 'private, no-store' } })
-  }
-  const { filter, ignored } = parseContactListFilter(params)
+  const { filter, ignored } = parseContactListFilter(new URL(request.url).searchParams)
   const list = await listContacts({ database: context.platform.database, tenant, filter })
   const now = new Date()
   const currency = tenant.settings.defaultCurrency
