@@ -13,6 +13,8 @@ declare module 'autocannon' {
     timeout?: number
     /** A fixed number of requests instead of a duration. */
     amount?: number
+    /** Requests each connection sends in turn (a path and headers each), instead of one URL's. */
+    requests?: Array<{ method?: string; path: string; headers?: Record<string, string> }>
   }
   function autocannon(options: AutocannonOptions): Promise<unknown>
   export default autocannon

@@ -9,6 +9,7 @@ import { benchFormSubmissions, formatFormSubmissions, type FormSubmissionsResult
 import { benchSubmissionPdf, formatSubmissionPdf } from './submission-pdf.bench'
 import { benchPublicFormWeight, FORM_JS_TARGET_GZIP_BYTES, formatPublicFormWeight } from './public-form-weight.bench'
 import { benchPublicFormRatio, FORM_RATIO_TARGET, formatPublicFormRatio } from './public-form-ratio.bench'
+import { AUTOCOMPLETE_TARGET_P95_MS, benchContacts, CONTACTS_LIST_TARGET_RPS, formatContactsBench } from './contacts.bench'
 
 /**
  * `npm run bench`: tenant resolution from the cache, then HTTP load against the built server
@@ -69,6 +70,8 @@ const pdf = await benchSubmissionPdf()
 console.log(`\n${formatSubmissionPdf(pdf)}`)
 const SUBMISSIONS_TARGET_PER_SECOND = 300
 const PDF_TARGET_PER_SECOND = 20
+const contacts = await benchContacts()
+console.log(`\n${formatContactsBench(contacts)}`)
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
 const rows: string[][] = [
@@ -121,5 +124,21 @@ const rows: string[][] = [
     `>= ${PDF_TARGET_PER_SECOND} PDFs/s per worker process`,
     verdict(pdf.pdfsPerSecond >= PDF_TARGET_PER_SECOND),
   ],
+  ...(contacts
+    ? [
+        [
+          `${contacts.autocomplete.target} (${contacts.setup}, ${contacts.contacts.toLocaleString('en')} contacts)`,
+          `p97.5 ${contacts.autocomplete.p97_5Ms} ms (bounds p95), ${contacts.autocomplete.requestsPerSecond.toFixed(0)} req/s, non-2xx ${contacts.autocomplete.non2xx}, errors ${contacts.autocomplete.errors}`,
+          `p95 < ${AUTOCOMPLETE_TARGET_P95_MS} ms at ${CONNECTIONS} connections`,
+          verdict(contacts.autocomplete.p97_5Ms < AUTOCOMPLETE_TARGET_P95_MS && contacts.autocomplete.non2xx === 0 && contacts.autocomplete.errors === 0),
+        ],
+        ...[contacts.list, contacts.listSearched].map((r) => [
+          `${r.target} (${contacts.setup}, ${contacts.contacts.toLocaleString('en')} contacts)`,
+          `${r.requestsPerSecond.toFixed(0)} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}, server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/req`,
+          `>= ${CONTACTS_LIST_TARGET_RPS} req/s`,
+          verdict(r.requestsPerSecond >= CONTACTS_LIST_TARGET_RPS && r.non2xx === 0 && r.errors === 0),
+        ]),
+      ]
+    : [['contacts at 100,000 (autocomplete, list)', 'skipped: needs DATABASE_URL (Postgres)', `p95 < ${AUTOCOMPLETE_TARGET_P95_MS} ms; >= ${CONTACTS_LIST_TARGET_RPS} req/s`, '-']]),
 ]
 console.log(`\nSummary (autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target; load average after: ${load()})\n${table(['benchmark', 'result', 'target', ''], rows)}`)
