@@ -40,11 +40,12 @@ export async function startPreview(
     if (kind === 'contact') {
       const id = input.unverifiedContactId ?? ''
       if (!/^[0-9a-f-]{36}$/i.test(id)) return { kind: 'not-found' }
-      // Under this tenant's RLS: another tenant's contact id simply is not found.
+      // The contact's guid, the id the contact autocomplete and every contact screen hand out.
+      // Under this tenant's RLS: another tenant's contact simply is not found.
       const target = await trx
         .selectFrom('contacts')
         .select(['id', 'role', 'is_account_locked'])
-        .where('id', '=', id)
+        .where('guid', '=', id.toLowerCase())
         .executeTakeFirst()
       if (!target) return { kind: 'not-found' }
       if (target.role !== null && target.role !== ROLE_STUDENT) {

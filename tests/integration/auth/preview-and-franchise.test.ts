@@ -98,20 +98,20 @@ describe(`preview modes and franchise switching (${engine})`, () => {
 
   it('previews as a chosen student (admins only), audits it, and restores the admin', async () => {
     const staffCookie = await createSessionCookie(platform, master, staff)
-    const notAdmin = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: student.id }, staffCookie), contextFor(platform, master))
+    const notAdmin = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: student.guid }, staffCookie), contextFor(platform, master))
     expect(notAdmin.status).toBe(403)
 
     const cookie = await createSessionCookie(platform, master, admin)
-    const otherTenants = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: strangerStudent.id }, cookie), contextFor(platform, master))
+    const otherTenants = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: strangerStudent.guid }, cookie), contextFor(platform, master))
     expect(otherTenants.status).toBe(404)
     const garbage = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: 'not-an-id' }, cookie), contextFor(platform, master))
     expect(garbage.status).toBe(404)
-    const staffTarget = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: staff.id }, cookie), contextFor(platform, master))
+    const staffTarget = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: staff.guid }, cookie), contextFor(platform, master))
     expect(staffTarget.status).toBe(302)
     expect(staffTarget.location).toBe('/dashboard')
     expect(staffTarget.setCookies.some((line) => line.startsWith('toast='))).toBe(true)
 
-    const started = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: student.id }, cookie), contextFor(platform, master))
+    const started = await callRoute(asContactAction, formPostRequest(`${masterHost}/preview/as-contact`, { contactId: student.guid }, cookie), contextFor(platform, master))
     expect(started.location).toBe('/classes')
     const previewing = sessionOf(started)
     expect(await userOf(previewing, master)).toMatchObject({

@@ -1,9 +1,10 @@
 import { loader as autocompleteLoader } from '#app/routes/_admin+/contacts+/autocomplete'
 import { loader } from '#app/routes/_admin+/contacts+/_index'
+import { action as previewAsContact } from '#app/routes/_session+/preview.as-contact'
 import { asSystem } from '#db/tenant-scope'
 import { CONTACT_SEARCH_LIMIT } from '#server/contacts/search-contacts'
 import { createTenant } from '#tests/support/fixtures'
-import { callRoute, getRequest } from '#tests/support/route-call'
+import { callRoute, formPostRequest, getRequest } from '#tests/support/route-call'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import { createUsersWorld, type UsersWorld } from '#tests/integration/users/users-world'
 
@@ -69,5 +70,25 @@ describe(`/contacts and its autocomplete (${engine})`, () => {
     expect(many.items.map((item) => item.label)).not.toContain('Gone García')
     expect((await get('?autoComplete=true&q=', world.cookies.admin)).body).toEqual({ items: [] })
     expect((await get('?autoComplete=true&q=elsewhere', world.cookies.admin)).body).toEqual({ items: [] })
+  })
+})
+
+describe(`a contact chosen in the autocomplete can be previewed (${engine})`, () => {
+  let platform: TestPlatform
+  let world: UsersWorld
+
+  beforeAll(async () => {
+    platform = await createTestPlatform()
+    world = await createUsersWorld(platform, 'pickpreview')
+  })
+  afterAll(() => platform.close())
+
+  it('preview as a contact takes the id the autocomplete gives (the guid) and starts the preview', async () => {
+    const found = await callRoute(autocompleteLoader, getRequest(`http://${world.host}/contacts/autocomplete?q=stu%20dent`, world.cookies.admin), world.context())
+    const { items } = found.body as { items: Array<{ id: string; label: string }> }
+    expect(items.map((item) => item.label)).toEqual(['Stu Dent'])
+    const started = await callRoute(previewAsContact, formPostRequest(`http://${world.host}/preview/as-contact`, { contactId: items[0].id }, world.cookies.admin), world.context())
+    expect(started.status).toBe(302)
+    expect(started.location).toBe('/classes')
   })
 })
