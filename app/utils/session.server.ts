@@ -2,6 +2,8 @@ import { redirect, type AppLoadContext } from '@remix-run/node'
 import { endPreview } from '#server/auth/preview'
 import { readRememberedEmail as readSealedEmail, rememberedEmailCookie } from '#server/auth/remembered-email'
 import type { IssuedSession } from '#server/auth/session-store'
+import { DEFAULT_ERROR_MESSAGES } from '#server/errors/error-codes'
+import type { Err } from '#server/errors/result'
 import { ORG_COOKIE } from '#server/http/org-cookie'
 import type { Tenant } from '#server/tenancy/tenant'
 import { getSessionUser, sessionCookieHeader } from './auth.server'
@@ -59,9 +61,9 @@ export function redirectWithSession(context: AppLoadContext, issued: Pick<Issued
  * The answer when a preview or franchise switch is refused: an id that is not this tenant's
  * is a 404; anything else goes back to the dashboard with the reason as an error toast.
  */
-export function sessionChangeRefusal(result: { kind: 'not-found' } | { kind: 'not-allowed'; message: string }): Response {
-  if (result.kind === 'not-found') return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } })
-  return redirectWithToast('/dashboard', { type: 'error', message: result.message })
+export function sessionChangeRefusal(failure: Err<'forbidden' | 'not_found'>): Response {
+  if (failure.error === 'not_found') return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } })
+  return redirectWithToast('/dashboard', { type: 'error', message: failure.message ?? DEFAULT_ERROR_MESSAGES.forbidden })
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { loginSchema } from './auth-forms'
 import { googleStrategy } from './google-sign-in'
 import { readSessionToken } from './session-cookie'
-import { signInWithPassword, signInWithVerifiedEmail, type RequestFacts, type SignInResult } from './sign-in'
+import { refusedSignIn, signInWithPassword, signInWithVerifiedEmail, type RequestFacts, type SignInResult } from './sign-in'
 
 /** The email and password form of /login, as a remix-auth strategy. */
 class PasswordFormStrategy extends Strategy<SignInResult, { form: FormData; request: Request }> {
@@ -44,7 +44,7 @@ export function authenticatorFor(context: AuthenticatorContext, request: Request
         redirectTo: form.get('redirectTo') || undefined,
       })
       // The route validated the same form first; this only guards direct use of the strategy.
-      if (!parsed.success) return { kind: 'refused', message: parsed.error.issues[0]?.message ?? 'Check the form and try again.' }
+      if (!parsed.success) return refusedSignIn('invalid_input', parsed.error.issues[0]?.message ?? 'Check the form and try again.')
       return signInWithPassword(context.platform, {
         hostTenant: context.tenant,
         email: parsed.data.email,

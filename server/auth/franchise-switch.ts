@@ -1,3 +1,4 @@
+import { err, ok, type Result } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { isStaffRole } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -68,10 +69,8 @@ export async function listFranchises(platform: Pick<Platform, 'database'>, tenan
   return rows.map((row) => ({ id: row.id, orgId: row.org_id, name: row.name }))
 }
 
-export type SwitchResult =
-  | { kind: 'switched'; enterUrl: string; child: FranchiseSummary }
-  | { kind: 'not-allowed'; message: string }
-  | { kind: 'not-found' }
+/** Where the browser goes next and the franchise it enters, forbidden with the reason, or not_found for a tenant that is not a child here. */
+export type SwitchResult = Result<{ enterUrl: string; child: FranchiseSummary }, 'forbidden' | 'not_found'>
 
 /** 'Switch franchise': prepares a session in the child and says where the browser goes next. */
 export async function switchIntoFranchise(
@@ -87,11 +86,11 @@ export async function switchIntoFranchise(
 ): Promise<SwitchResult> {
   const { hostTenant, user } = input
   const now = input.now ?? new Date()
-  if (!hostTenant.isMasterFranchise) return { kind: 'not-allowed', message: 'Only a master franchise can switch into a franchise.' }
-  if (user.isFranchiseMode) return { kind: 'not-allowed', message: 'Return to the Master View before switching to another franchise.' }
-  if (user.isPreviewMode || user.isStudentPreview) return { kind: 'not-allowed', message: 'End the preview before switching franchise.' }
-  if (!isStaffRole(user.role)) return { kind: 'not-allowed', message: 'Only staff can switch franchise.' }
-  if (!/^[0-9a-f-]{36}$/i.test(input.unverifiedChildId)) return { kind: 'not-found' }
+  if (!hostTenant.isMasterFranchise) return err('forbidden', 'Only a master franchise can switch into a franchise.')
+  if (user.isFranchiseMode) return err('forbidden', 'Return to the Master View before switching to another franchise.')
+  if (user.isPreviewMode || user.isStudentPreview) return err('forbidden', 'End the preview before switching franchise.')
+  if (!isStaffRole(user.role)) return err('forbidden', 'Only staff can switch franchise.')
+  if (!/^[0-9a-f-]{36}$/i.test(input.unverifiedChildId)) return err('not_found')
 
   // Under the master's RLS the tenants table shows only the master and its own children.
   const childRow = await withTenant(platform.database, hostTenant.id, (trx) =>
@@ -103,7 +102,7 @@ export async function switchIntoFranchise(
       .executeTakeFirst(),
   )
   const child = childRow ? await platform.tenants.findById(childRow.id) : null
-  if (!child || child.parentTenantId !== hostTenant.id) return { kind: 'not-found' }
+  if (!child || child.parentTenantId !== hostTenant.id) return err('not_found')
 
   const state: SessionState = {
     franchise: { masterTenantId: hostTenant.id, masterContactId: user.contactId, returnOrigin: input.requestUrl.origin },
@@ -130,11 +129,10 @@ export async function switchIntoFranchise(
     }),
   )
   const origin = tenantOrigin(child, input.requestUrl, platform.env)
-  return {
-    kind: 'switched',
+  return ok({
     enterUrl: `${origin}/franchise/enter?code=${encodeURIComponent(handoff.token)}`,
     child: { id: child.id, orgId: child.orgId, name: child.name },
-  }
+  })
 }
 
 /** On the child's host: redeems the one-time code for a real session (new token). */

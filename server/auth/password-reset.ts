@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { queueEmail } from '#server/mail/queue-email'
 import { ROLE_STUDENT } from '#server/shell/roles'
@@ -21,7 +22,8 @@ interface ResetTarget {
   email: string
 }
 
-export type ResetRequestResult = { kind: 'sent' } | { kind: 'refused'; message: string }
+/** Sent (or nothing to send: the answer is the same), or rate_limited with the words to show. */
+export type ResetRequestResult = WordedResult<undefined, 'rate_limited'>
 
 /**
  * "Forgot password": a single-use link, valid for an hour, mailed through the outbox to each
@@ -35,7 +37,7 @@ export async function requestPasswordReset(
   const limiter = platform.attemptLimiter
   const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
   const allowed = await limiter.check('forgot-password', keys)
-  if (!allowed.allowed) return { kind: 'refused', message: allowed.message }
+  if (!allowed.allowed) return err('rate_limited', allowed.message)
   await limiter.record('forgot-password', keys)
 
   const now = input.now ?? new Date()
@@ -70,7 +72,7 @@ export async function requestPasswordReset(
       ].join('\n'),
     })
   }
-  return { kind: 'sent' }
+  return ok()
 }
 
 async function findResetTargets(

@@ -1,13 +1,18 @@
+import { err, ok, type Result } from '#server/errors/result'
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password'
 import type { LoginCandidate } from './login-candidates'
 
-export type SignInOutcome =
+export type VerifiedSignIn =
   | { kind: 'signed-in'; candidate: LoginCandidate }
   /** Verified in several organisations: 'Select Org To Login.' */
   | { kind: 'choose-org'; candidates: LoginCandidate[] }
-  /** The password was right but the account is suspended: no session. */
-  | { kind: 'locked' }
-  | { kind: 'failed' }
+
+/**
+ * The next step of a sign-in, or why there is none: unauthenticated (nobody verified) or
+ * forbidden (the password was right but the account is suspended: no session). The words
+ * are the sign-in's to choose.
+ */
+export type SignInOutcome = Result<VerifiedSignIn, 'unauthenticated' | 'forbidden'>
 
 /** Checks a password against every candidate and says what the sign-in form does next. */
 export async function verifyPasswordCandidates(candidates: LoginCandidate[], password: string): Promise<SignInOutcome> {
@@ -15,7 +20,7 @@ export async function verifyPasswordCandidates(candidates: LoginCandidate[], pas
   // (An account without a password gets it inside verifyPassword.)
   if (candidates.length === 0) {
     await verifyPassword(password, DUMMY_PASSWORD_HASH)
-    return { kind: 'failed' }
+    return err('unauthenticated')
   }
   const verified: LoginCandidate[] = []
   for (const candidate of candidates) {
@@ -26,9 +31,9 @@ export async function verifyPasswordCandidates(candidates: LoginCandidate[], pas
 
 /** From the people whose identity is proven (password or Google) to the next step. */
 export function outcomeFor(verified: LoginCandidate[]): SignInOutcome {
-  if (verified.length === 0) return { kind: 'failed' }
+  if (verified.length === 0) return err('unauthenticated')
   const open = verified.filter((candidate) => !candidate.isAccountLocked)
-  if (open.length === 0) return { kind: 'locked' }
-  if (open.length === 1 && open[0]) return { kind: 'signed-in', candidate: open[0] }
-  return { kind: 'choose-org', candidates: open }
+  if (open.length === 0) return err('forbidden')
+  if (open.length === 1 && open[0]) return ok({ kind: 'signed-in', candidate: open[0] })
+  return ok({ kind: 'choose-org', candidates: open })
 }

@@ -1,3 +1,4 @@
+import { err, ok, type Result } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { roleLandingPath } from '#server/shell/landing-path'
 import { isStaffRole, ROLE_ADMIN, ROLE_STUDENT } from '#server/shell/roles'
@@ -17,29 +18,27 @@ import type { SessionUser } from './session-user'
 
 export const PREVIEW_EXIT_PATH = '/dashboard'
 
-export type StartPreviewResult =
-  | { kind: 'started'; session: IssuedSession; landing: string }
-  | { kind: 'not-allowed'; message: string }
-  | { kind: 'not-found' }
+/** Started (the rotated session and where it lands), forbidden with the reason, or not_found for a contact that is not this tenant's. */
+export type StartPreviewResult = Result<{ session: IssuedSession; landing: string }, 'forbidden' | 'not_found'>
 
 export async function startPreview(
   platform: Pick<Platform, 'database'>,
   input: { tenant: Tenant; user: SessionUser; kind: PreviewKind; unverifiedContactId?: string; ip: string | null },
 ): Promise<StartPreviewResult> {
   const { tenant, user, kind } = input
-  if (user.isPreviewMode || user.isStudentPreview) return { kind: 'not-allowed', message: 'Return to the Admin View first.' }
-  if (!isStaffRole(user.role)) return { kind: 'not-allowed', message: 'Only staff can preview.' }
-  if (kind === 'contact' && user.role !== ROLE_ADMIN) return { kind: 'not-allowed', message: 'Only an admin can preview as a contact.' }
+  if (user.isPreviewMode || user.isStudentPreview) return err('forbidden', 'Return to the Admin View first.')
+  if (!isStaffRole(user.role)) return err('forbidden', 'Only staff can preview.')
+  if (kind === 'contact' && user.role !== ROLE_ADMIN) return err('forbidden', 'Only an admin can preview as a contact.')
 
   return withTenant(platform.database, tenant.id, async (trx): Promise<StartPreviewResult> => {
     const row = await trx.selectFrom('sessions').select(['id', 'state']).where('id', '=', user.sessionId).executeTakeFirst()
     const state = row ? parseSessionState(row.state) : null
-    if (!row || !state) return { kind: 'not-allowed', message: 'Your session has ended. Please login again.' }
+    if (!row || !state) return err('forbidden', 'Your session has ended. Please login again.')
 
     let contactId = user.contactId
     if (kind === 'contact') {
       const id = input.unverifiedContactId ?? ''
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return { kind: 'not-found' }
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return err('not_found')
       // The contact's guid, the id the contact autocomplete and every contact screen hand out.
       // Under this tenant's RLS: another tenant's contact simply is not found.
       const target = await trx
@@ -47,11 +46,11 @@ export async function startPreview(
         .select(['id', 'role', 'is_account_locked'])
         .where('guid', '=', id.toLowerCase())
         .executeTakeFirst()
-      if (!target) return { kind: 'not-found' }
+      if (!target) return err('not_found')
       if (target.role !== null && target.role !== ROLE_STUDENT) {
-        return { kind: 'not-allowed', message: 'Only students can be previewed; staff accounts cannot.' }
+        return err('forbidden', 'Only students can be previewed; staff accounts cannot.')
       }
-      if (target.is_account_locked) return { kind: 'not-allowed', message: 'This account is locked and cannot be previewed.' }
+      if (target.is_account_locked) return err('forbidden', 'This account is locked and cannot be previewed.')
       contactId = target.id
     }
 
@@ -59,7 +58,7 @@ export async function startPreview(
       contactId,
       state: { ...state, preview: { kind, staffContactId: user.contactId } },
     }, { keepPreviousToken: true })
-    if (!session) return { kind: 'not-allowed', message: 'Your session has ended. Please login again.' }
+    if (!session) return err('forbidden', 'Your session has ended. Please login again.')
     await writeAuditLog(trx, {
       tenantId: tenant.id,
       actorContactId: user.contactId,
@@ -70,7 +69,7 @@ export async function startPreview(
       ip: input.ip,
     })
     const landing = kind === 'web' ? '/' : roleLandingPath(ROLE_STUDENT, { isShowScheduleMenu: tenant.settings.isShowScheduleMenu })
-    return { kind: 'started', session, landing }
+    return ok({ session, landing })
   })
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { ROLE_STUDENT } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -12,9 +13,20 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. L
 export const UNKNOWN_ORG_MESSAGE = 'We could not find that organisation. Check the id and try again.'
 export const OTHER_FRANCHISE_MESSAGE = 'This registration link belongs to another organisation.'
 
-export type RegisterResult =
-  | { kind: 'registered'; session: StartedSession; tenant: Tenant; landing: string }
-  | { kind: 'invalid'; field: 'orgId' | 'email' | 'franchiseId' | null; message: string }
+export interface Registered {
+  session: StartedSession
+  tenant: Tenant
+  landing: string
+}
+
+/** The form field a refusal belongs to; null for the whole form. */
+export type RegisterRefusal = { field: 'orgId' | 'email' | 'franchiseId' | null }
+
+/**
+ * Registered and signed in, or refused with the words to show: rate_limited, invalid_input (an
+ * organisation or franchise that does not fit) or conflict (the email has an account).
+ */
+export type RegisterResult = WordedResult<Registered, 'rate_limited' | 'invalid_input' | 'conflict', RegisterRefusal>
 
 export interface RegisterInput extends RequestFacts {
   hostTenant: Tenant | null
@@ -39,13 +51,13 @@ export async function registerStudent(
   const limiter = platform.attemptLimiter
   const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
   const allowed = await limiter.check('register', keys)
-  if (!allowed.allowed) return { kind: 'invalid', field: null, message: allowed.message }
+  if (!allowed.allowed) return err('rate_limited', allowed.message, { field: null })
   await limiter.record('register', keys)
 
   const tenant = input.hostTenant ?? (input.orgId ? await platform.tenants.findByOrgId(input.orgId) : null)
-  if (!tenant) return { kind: 'invalid', field: 'orgId', message: UNKNOWN_ORG_MESSAGE }
+  if (!tenant) return err('invalid_input', UNKNOWN_ORG_MESSAGE, { field: 'orgId' })
   const franchiseId = normaliseFranchiseId(input.franchiseId, platform.env.MASTER_ORG_ID)
-  if (franchiseId && franchiseId !== tenant.orgId) return { kind: 'invalid', field: 'franchiseId', message: OTHER_FRANCHISE_MESSAGE }
+  if (franchiseId && franchiseId !== tenant.orgId) return err('invalid_input', OTHER_FRANCHISE_MESSAGE, { field: 'franchiseId' })
 
   const passwordHash = await hashPassword(input.password)
   const contactId = await withTenant(platform.database, tenant.id, async (trx) => {
@@ -74,7 +86,7 @@ export async function registerStudent(
     if (isUniqueViolation(error)) return null
     throw error
   })
-  if (!contactId) return { kind: 'invalid', field: 'email', message: EMAIL_TAKEN_MESSAGE }
+  if (!contactId) return err('conflict', EMAIL_TAKEN_MESSAGE, { field: 'email' })
 
   const session = await startSession(platform, {
     tenantId: tenant.id,
@@ -87,7 +99,7 @@ export async function registerStudent(
   })
   if (!session) throw new Error('a contact registered a moment ago could not sign in')
   const landing = await landingAfterLogin(platform, tenant, session.role, input.redirectTo)
-  return { kind: 'registered', session, tenant, landing }
+  return ok({ session, tenant, landing })
 }
 
 /** "A franchise id equal to the master franchise constant is sent as empty" (spec 000 5). */

@@ -1,3 +1,4 @@
+import { err, ok, type WordedResult } from '#server/errors/result'
 import { checkBot } from '#server/forms/bot-check'
 import { issueFormStamp } from '#server/forms/fill-time'
 import type { Platform } from '#server/platform'
@@ -31,13 +32,29 @@ export interface RequestFacts {
   previousToken: string | null
 }
 
-export type SignInResult =
-  | { kind: 'signed-in'; session: StartedSession; tenant: Tenant; landing: string; rememberMe: boolean }
-  | { kind: 'choose-org'; ticket: string; orgs: OrgChoice[] }
-  /** `botCheck`: the form must come back with the bot check, this stamp in it. */
-  | { kind: 'refused'; message: string; botCheck?: { stamp: string } }
-  /** Google: nobody with this (verified) email may sign in here. */
-  | { kind: 'not-found'; email: string }
+export type SignedIn = { kind: 'signed-in'; session: StartedSession; tenant: Tenant; landing: string; rememberMe: boolean }
+export type ChooseOrganisation = { kind: 'choose-org'; ticket: string; orgs: OrgChoice[] }
+
+/** What a refused sign-in brings besides its words. */
+export interface SignInRefusal {
+  /** The form must come back with the bot check, this stamp in it. */
+  botCheck?: { stamp: string }
+  /** Google: nobody with this (verified) email may sign in here (with `not_found`). */
+  email?: string
+}
+
+export type SignInErrorCode = 'rate_limited' | 'unauthenticated' | 'forbidden' | 'not_found' | 'invalid_input'
+
+/**
+ * Two ways to go on (signed in, or 'Select Org To Login.'), or refused: rate_limited, the bot
+ * check first (forbidden, with `details.botCheck`), wrong credentials or an expired choice
+ * (unauthenticated), a locked account (forbidden), nobody with a Google email (not_found).
+ */
+export type SignInResult = WordedResult<SignedIn | ChooseOrganisation, SignInErrorCode, SignInRefusal>
+
+export function refusedSignIn(error: SignInErrorCode, message: string, details: SignInRefusal = {}): SignInResult {
+  return err(error, message, details)
+}
 
 /** The bot check's fields as posted with the sign-in form (rToken, formStartedAt, website). */
 export type PostedBotCheck = Readonly<Record<string, string>>
@@ -63,7 +80,7 @@ export async function signInWithPassword(
   const limiter = platform.attemptLimiter
   const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
   const allowed = await limiter.check('login', keys)
-  if (!allowed.allowed) return { kind: 'refused', message: allowed.message }
+  if (!allowed.allowed) return refusedSignIn('rate_limited', allowed.message)
   if (allowed.botCheckRequired) {
     const bot = await checkBot(platform, {
       tenantId: keys.tenantId ?? 'platform',
@@ -72,11 +89,9 @@ export async function signInWithPassword(
       posted: input.botCheck ?? {},
     })
     if (!bot.ok) {
-      return {
-        kind: 'refused',
-        message: input.botCheck?.rToken || input.botCheck?.formStartedAt ? bot.message : LOGIN_BOT_CHECK_MESSAGE,
+      return refusedSignIn('forbidden', input.botCheck?.rToken || input.botCheck?.formStartedAt ? bot.message : LOGIN_BOT_CHECK_MESSAGE, {
         botCheck: { stamp: issueFormStamp(platform.env, LOGIN_BOT_CHECK_FORM) },
-      }
+      })
     }
   }
 
@@ -84,10 +99,10 @@ export async function signInWithPassword(
     ? await findCandidatesInTenant(platform, input.hostTenant, input.email)
     : await findCandidatesAcrossOrganisations(platform, input.email)
   const outcome = await verifyPasswordCandidates(candidates, input.password)
-  if (outcome.kind === 'failed') {
+  if (!outcome.ok && outcome.error === 'unauthenticated') {
     await limiter.record('login', keys)
     platform.logger.info({ orgId: input.hostTenant?.orgId ?? null, ip: input.ip }, LOGIN_ERROR_EVENT)
-    return { kind: 'refused', message: LOGIN_FAILED_MESSAGE }
+    return refusedSignIn('unauthenticated', LOGIN_FAILED_MESSAGE)
   }
   await limiter.forgetPair('login', { ...keys, email: input.email })
   return continueSignIn(platform, outcome, { ...input, method: 'password' })
@@ -101,7 +116,7 @@ export async function signInWithVerifiedEmail(
   const candidates = input.hostTenant
     ? await findCandidatesInTenant(platform, input.hostTenant, input.email)
     : await findCandidatesAcrossOrganisations(platform, input.email)
-  if (candidates.length === 0) return { kind: 'not-found', email: input.email }
+  if (candidates.length === 0) return refusedSignIn('not_found', LOGIN_FAILED_MESSAGE, { email: input.email })
   return continueSignIn(platform, outcomeFor(candidates), { ...input, rememberMe: false, method: 'google' })
 }
 
@@ -111,11 +126,11 @@ export async function signInToChosenOrganisation(
   input: { hostTenant: Tenant | null; ticket: string; unverifiedTenantId: string } & RequestFacts,
 ): Promise<SignInResult> {
   const ticket = readOrgSelectTicket(platform.env.APP_SECRET, input.ticket)
-  if (!ticket) return { kind: 'refused', message: ORG_CHOICE_EXPIRED_MESSAGE }
+  if (!ticket) return refusedSignIn('unauthenticated', ORG_CHOICE_EXPIRED_MESSAGE)
   const choice = ticket.choices.find((entry) => entry.tenantId === input.unverifiedTenantId)
   // A tenant host only ever signs into itself.
   if (!choice || (input.hostTenant && input.hostTenant.id !== choice.tenantId)) {
-    return { kind: 'refused', message: ORG_CHOICE_EXPIRED_MESSAGE }
+    return refusedSignIn('unauthenticated', ORG_CHOICE_EXPIRED_MESSAGE)
   }
   return openSession(platform, {
     tenantId: choice.tenantId,
@@ -137,17 +152,17 @@ export async function signInToChosenOrganisation(
 export async function orgChoiceAgain(
   platform: SignInPlatform,
   input: { hostTenant: Tenant | null; ticket: unknown },
-): Promise<{ kind: 'choose-org'; ticket: string; orgs: OrgChoice[] } | { kind: 'refused'; message: string }> {
+): Promise<WordedResult<ChooseOrganisation, 'unauthenticated'>> {
   const ticket = readOrgSelectTicket(platform.env.APP_SECRET, input.ticket)
-  if (!ticket || typeof input.ticket !== 'string') return { kind: 'refused', message: ORG_CHOICE_EXPIRED_MESSAGE }
+  if (!ticket || typeof input.ticket !== 'string') return err('unauthenticated', ORG_CHOICE_EXPIRED_MESSAGE)
   const orgs: OrgChoice[] = []
   for (const choice of ticket.choices) {
     if (input.hostTenant && input.hostTenant.id !== choice.tenantId) continue
     const tenant = await platform.tenants.findById(choice.tenantId)
     if (tenant && !orgs.some((org) => org.tenantId === tenant.id)) orgs.push({ tenantId: tenant.id, orgId: tenant.orgId, name: tenant.name })
   }
-  if (orgs.length === 0) return { kind: 'refused', message: ORG_CHOICE_EXPIRED_MESSAGE }
-  return { kind: 'choose-org', ticket: input.ticket, orgs }
+  if (orgs.length === 0) return err('unauthenticated', ORG_CHOICE_EXPIRED_MESSAGE)
+  return ok({ kind: 'choose-org', ticket: input.ticket, orgs })
 }
 
 async function continueSignIn(
@@ -155,26 +170,26 @@ async function continueSignIn(
   outcome: SignInOutcome,
   input: { rememberMe: boolean; redirectTo: string | null; method: 'password' | 'google' } & RequestFacts,
 ): Promise<SignInResult> {
-  switch (outcome.kind) {
-    case 'failed':
-      return { kind: 'refused', message: LOGIN_FAILED_MESSAGE }
-    case 'locked':
-      return { kind: 'refused', message: ACCOUNT_LOCKED_MESSAGE }
+  if (!outcome.ok) {
+    return outcome.error === 'forbidden' ? refusedSignIn('forbidden', ACCOUNT_LOCKED_MESSAGE) : refusedSignIn('unauthenticated', LOGIN_FAILED_MESSAGE)
+  }
+  const next = outcome.value
+  switch (next.kind) {
     case 'choose-org':
-      return {
+      return ok({
         kind: 'choose-org',
         ticket: signOrgSelectTicket(platform.env.APP_SECRET, {
-          choices: outcome.candidates.map((candidate) => ({ tenantId: candidate.tenantId, contactId: candidate.contactId })),
+          choices: next.candidates.map((candidate) => ({ tenantId: candidate.tenantId, contactId: candidate.contactId })),
           method: input.method,
           rememberMe: input.rememberMe,
           redirectTo: input.redirectTo,
         }),
-        orgs: organisationsOf(outcome.candidates),
-      }
+        orgs: organisationsOf(next.candidates),
+      })
     case 'signed-in':
       return openSession(platform, {
-        tenantId: outcome.candidate.tenantId,
-        contactId: outcome.candidate.contactId,
+        tenantId: next.candidate.tenantId,
+        contactId: next.candidate.contactId,
         method: input.method,
         rememberMe: input.rememberMe,
         redirectTo: input.redirectTo,
@@ -196,7 +211,7 @@ async function openSession(
   } & RequestFacts,
 ): Promise<SignInResult> {
   const tenant = await platform.tenants.findById(input.tenantId)
-  if (!tenant) return { kind: 'refused', message: LOGIN_FAILED_MESSAGE }
+  if (!tenant) return refusedSignIn('unauthenticated', LOGIN_FAILED_MESSAGE)
   const session = await startSession(platform, {
     tenantId: tenant.id,
     contactId: input.contactId,
@@ -206,9 +221,9 @@ async function openSession(
     userAgent: input.userAgent,
     previousToken: input.previousToken,
   })
-  if (!session) return { kind: 'refused', message: ACCOUNT_LOCKED_MESSAGE }
+  if (!session) return refusedSignIn('forbidden', ACCOUNT_LOCKED_MESSAGE)
   const landing = await landingAfterLogin(platform, tenant, session.role, input.redirectTo)
-  return { kind: 'signed-in', session, tenant, landing, rememberMe: input.rememberMe }
+  return ok({ kind: 'signed-in', session, tenant, landing, rememberMe: input.rememberMe })
 }
 
 function organisationsOf(candidates: LoginCandidate[]): OrgChoice[] {

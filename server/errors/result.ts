@@ -24,13 +24,23 @@ export type Err<E extends AppErrorCode = AppErrorCode, D = undefined> = {
   readonly message?: string
 } & ([D] extends [undefined] ? { readonly details?: undefined } : { readonly details: D })
 
+/**
+ * A failure that always carries its words: what a refused form, sign-in or check shows. A
+ * function whose every failure is worded answers `WordedResult`, so callers need no fallback.
+ */
+export type Refusal<E extends AppErrorCode = AppErrorCode, D = undefined> = Err<E, D> & { readonly message: string }
+
+export type WordedResult<T, E extends AppErrorCode = AppErrorCode, D = undefined> = Ok<T> | Refusal<E, D>
+
 export function ok<T>(value: T): Ok<T>
 export function ok(): Ok<undefined>
 export function ok<T>(value?: T): Ok<T | undefined> {
   return { ok: true, value }
 }
 
+export function err<E extends AppErrorCode>(error: E, message: string): Refusal<E>
 export function err<E extends AppErrorCode>(error: E, message?: string): Err<E>
+export function err<E extends AppErrorCode, D>(error: E, message: string, details: D): Refusal<E, D>
 export function err<E extends AppErrorCode, D>(error: E, message: string | undefined, details: D): Err<E, D>
 export function err<E extends AppErrorCode, D>(error: E, message?: string, details?: D): Err<E, D> {
   const failure: { ok: false; error: E; message?: string; details?: D } = { ok: false, error }

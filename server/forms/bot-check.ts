@@ -1,3 +1,4 @@
+import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { verifyAltchaToken } from '#server/security/altcha'
 import { checkFormStamp } from './fill-time'
@@ -8,7 +9,12 @@ export const HONEYPOT_FIELD = 'website'
 export const STAMP_FIELD = 'formStartedAt'
 export const TOKEN_FIELD = 'rToken'
 
-export type BotCheck = { ok: true; method: 'altcha' | 'no-script' } | { ok: false; message: string }
+/**
+ * Passed (and how), or refused with the words to show: forbidden (no proof, a replayed one or a
+ * filled honeypot), invalid_input (sent too soon after opening the form), rate_limited (too
+ * many posts without JavaScript from one address).
+ */
+export type BotCheck = WordedResult<'altcha' | 'no-script', 'forbidden' | 'invalid_input' | 'rate_limited'>
 
 /**
  * With JavaScript the post carries a solved ALTCHA challenge (rToken), checked and used up
@@ -20,16 +26,16 @@ export async function checkBot(
   input: { tenantId: string; formId: string; ip: string; posted: Readonly<Record<string, string>> },
 ): Promise<BotCheck> {
   const guard = platform.submissionGuard
-  if ((input.posted[HONEYPOT_FIELD] ?? '') !== '') return { ok: false, message: FORM_MESSAGES.botCheckFailed }
+  if ((input.posted[HONEYPOT_FIELD] ?? '') !== '') return err('forbidden', FORM_MESSAGES.botCheckFailed)
   const token = input.posted[TOKEN_FIELD] ?? ''
   if (token) {
     const verified = await verifyAltchaToken(platform.env, token)
-    if (!verified.ok || !(await guard.claimChallenge(verified.signature))) return { ok: false, message: FORM_MESSAGES.botCheckFailed }
-    return { ok: true, method: 'altcha' }
+    if (!verified.ok || !(await guard.claimChallenge(verified.value.signature))) return err('forbidden', FORM_MESSAGES.botCheckFailed)
+    return ok('altcha')
   }
   const stamp = checkFormStamp(platform.env, input.formId, input.posted[STAMP_FIELD] ?? '')
-  if (stamp === 'too-fast') return { ok: false, message: FORM_MESSAGES.tooFast }
-  if (stamp === 'invalid') return { ok: false, message: FORM_MESSAGES.botCheckFailed }
-  if (!(await guard.allowNoScriptPost(input.tenantId, input.ip))) return { ok: false, message: FORM_MESSAGES.tooManySubmissions }
-  return { ok: true, method: 'no-script' }
+  if (stamp === 'too-fast') return err('invalid_input', FORM_MESSAGES.tooFast)
+  if (stamp === 'invalid') return err('forbidden', FORM_MESSAGES.botCheckFailed)
+  if (!(await guard.allowNoScriptPost(input.tenantId, input.ip))) return err('rate_limited', FORM_MESSAGES.tooManySubmissions)
+  return ok('no-script')
 }

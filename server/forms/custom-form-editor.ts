@@ -1,5 +1,6 @@
 import { withTenant } from '#db/tenant-scope'
 import type { CustomFormType } from '#db/types'
+import { err, ok, type Result } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import type { ScreenFormResult } from '#server/settings/screen-form'
 import { validateSubmission } from '#server/screens/validate-submission'
@@ -99,10 +100,15 @@ export function applyOrderInstruction(order: string[], instruction: string): str
   return null
 }
 
-export type FormEditorOutcome =
-  | { kind: 'saved'; guId: string; toast: string }
-  | { kind: 'refused'; result: FormEditorResult }
-  | { kind: 'rearranged'; result: FormEditorResult }
+/**
+ * Saved (where to go and the toast), or a no-JavaScript field move to draw again; or
+ * invalid_input with the editor's state in `details`.
+ */
+export type FormEditorOutcome = Result<
+  { kind: 'saved'; guId: string; toast: string } | { kind: 'rearranged'; result: FormEditorResult },
+  'invalid_input',
+  FormEditorResult
+>
 
 /** Saves the editor, or applies a no-JavaScript field move. */
 export async function saveFormEditor(
@@ -117,13 +123,11 @@ export async function saveFormEditor(
   if (typeof instruction === 'string' && instruction !== '') {
     const rearranged = applyOrderInstruction(order, instruction) ?? order
     const submitted = validateSubmission(descriptor, form)
-    return { kind: 'rearranged', result: { intent: FORM_EDITOR_INTENT, formError: '', fieldErrors: {}, values: submitted.values, fieldGuIds: rearranged } }
+    return ok({ kind: 'rearranged', result: { intent: FORM_EDITOR_INTENT, formError: '', fieldErrors: {}, values: submitted.values, fieldGuIds: rearranged } })
   }
   const submitted = validateSubmission(descriptor, form)
-  const refuse = (fieldErrors: Record<string, string[]>, formError = descriptor.messages.invalid): FormEditorOutcome => ({
-    kind: 'refused',
-    result: { intent: FORM_EDITOR_INTENT, formError, fieldErrors, values: submitted.values, fieldGuIds: order },
-  })
+  const refuse = (fieldErrors: Record<string, string[]>, formError = descriptor.messages.invalid): FormEditorOutcome =>
+    err('invalid_input', formError, { intent: FORM_EDITOR_INTENT, formError, fieldErrors, values: submitted.values, fieldGuIds: order })
   if (!submitted.ok) return refuse(submitted.fieldErrors, submitted.formError)
   const value = submitted.value
   const parsed = customFormInputSchema.safeParse({
@@ -151,14 +155,14 @@ export async function saveFormEditor(
     return refuse(fieldErrors)
   }
   const saved = await withTenant(platform.database, tenant.id, (trx) => saveCustomForm(trx, tenant.id, parsed.data, existing ? { id: existing.id } : null))
-  if (!saved.ok) return refuse(saved.fieldErrors)
+  if (!saved.ok) return refuse(saved.details.fieldErrors)
   // The public site's forms menu and kept form pages name published forms.
   platform.caches.changed(tenant.id, ['forms'])
-  return {
+  return ok({
     kind: 'saved',
-    guId: saved.guId,
+    guId: saved.value.guId,
     toast: existing ? `${parsed.data.name} is updated successfully.` : `${parsed.data.name} is added successfully.`,
-  }
+  })
 }
 
 /** Publishes or unpublishes; the answer is the toast. */

@@ -1,4 +1,5 @@
 import { withTenant } from '#db/tenant-scope'
+import { err, ok, type WordedResult } from '#server/errors/result'
 import { tenantMemo } from '#server/tenancy/tenant-memo'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -6,7 +7,6 @@ import type { ScreenDescriptor } from '#server/screens/descriptor'
 import { issueFormStamp } from './fill-time'
 import { loadFormDefinition, type FormDefinition } from './form-definition'
 import { formInputsFor } from './form-inputs'
-import { FORM_MESSAGES } from './form-messages'
 import { phoneCountryFor } from './phone-mask'
 import { publicFormDescriptor } from './public-form-descriptor'
 import { readFormPost } from './read-form-post'
@@ -134,9 +134,16 @@ export interface RefusedPost {
   stamp: string
 }
 
-export type PublicPostOutcome =
-  | { kind: 'stored'; submissionId: string; thanksPath: string; downloadPath: string }
-  | { kind: 'refused'; status: 400 | 413; refused: RefusedPost }
+/**
+ * Stored (where the visitor goes next), or refused with the form's state to draw again in
+ * `details`: payload_too_large for a post over the limit, invalid_input for anything else
+ * (fields, signature, bot check), so the page answers 413 or 400.
+ */
+export type PublicPostOutcome = WordedResult<
+  { submissionId: string; thanksPath: string; downloadPath: string },
+  'invalid_input' | 'payload_too_large',
+  RefusedPost
+>
 
 /** Turns the posted strings back into the form's values, typed as its descriptor expects. */
 function echoValues(form: FormDefinition, descriptor: ScreenDescriptor, posted: Record<string, string>): Record<string, unknown> {
@@ -173,20 +180,16 @@ export async function receivePublicForm(
   const freshStamp = issueFormStamp(platform.env, form.id)
   const read = await readFormPost(request)
   if (!read.ok) {
-    return {
-      kind: 'refused',
-      status: read.reason === 'too-large' ? 413 : 400,
-      refused: {
-        formError: read.reason === 'too-large' ? FORM_MESSAGES.tooLarge : FORM_MESSAGES.invalidForm,
-        fieldErrors: {},
-        values: {},
-        signature: { sign: '', signTypedName: '', signConsent: false },
-        resetBotCheck: true,
-        stamp: freshStamp,
-      },
-    }
+    return err(read.error, read.message, {
+      formError: read.message,
+      fieldErrors: {},
+      values: {},
+      signature: { sign: '', signTypedName: '', signConsent: false },
+      resetBotCheck: true,
+      stamp: freshStamp,
+    })
   }
-  const posted = read.posted
+  const posted = read.value
   const student: (StudentProfile & { contactId: string }) | null = studentViewer
     ? { contactId: studentViewer.contactId, ...(await studentProfile(platform, tenant, studentViewer)) }
     : null
@@ -197,19 +200,17 @@ export async function receivePublicForm(
     userAgent: request.headers.get('user-agent') ?? '',
     student,
   })
-  if (result.kind === 'stored') {
-    return { kind: 'stored', submissionId: result.submissionId, thanksPath: result.thanksPath, downloadPath: result.downloadPath }
+  if (result.ok) {
+    const { submissionId, thanksPath, downloadPath } = result.value
+    return ok({ submissionId, thanksPath, downloadPath })
   }
   const fieldErrors: Record<string, string[]> = {}
-  if (result.kind === 'invalid') {
+  if (!result.details.botCheckFailed) {
     const keys = new Set(formInputsFor(form, { country: phoneCountryFor(tenant.settings.country), multiCountry: tenant.settings.isMultiCountrySupport, isStudent: student !== null }).map((i) => i.key))
-    for (const [key, message] of Object.entries(result.errors)) fieldErrors[keys.has(key) || key === 'sign' ? key : '_form'] = [message]
+    for (const [key, message] of Object.entries(result.details.errors)) fieldErrors[keys.has(key) || key === 'sign' ? key : '_form'] = [message]
   }
-  return {
-    kind: 'refused',
-    status: 400,
-    refused: {
-      formError: result.kind === 'invalid' ? result.formError : result.message,
+  return err('invalid_input', result.message, {
+      formError: result.message,
       fieldErrors,
       values: echoValues(form, descriptor, posted),
       signature: {
@@ -217,10 +218,9 @@ export async function receivePublicForm(
         signTypedName: (posted.signTypedName ?? '').slice(0, 255),
         signConsent: posted.signConsent === 'on' || posted.signConsent === 'true',
       },
-      resetBotCheck: result.kind === 'bot-check-failed',
+      resetBotCheck: result.details.botCheckFailed,
       stamp: freshStamp,
-    },
-  }
+  })
 }
 
 /** The student's own name, email and phone, read from their contact in this tenant. */

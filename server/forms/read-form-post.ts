@@ -1,9 +1,12 @@
+import { err, ok, type WordedResult } from '#server/errors/result'
 import { withoutControlCharacters } from '#server/text/without-control-characters'
+import { FORM_MESSAGES } from './form-messages'
 
 /** A public form post is text (plus a small signature PNG); anything bigger is refused unread. */
 export const MAX_FORM_POST_BYTES = 1024 * 1024
 
-export type FormPost = { ok: true; posted: Record<string, string> } | { ok: false; reason: 'too-large' | 'unreadable' }
+/** The posted fields by name, or payload_too_large / invalid_input (a body that is not a form). */
+export type FormPost = WordedResult<Record<string, string>, 'payload_too_large' | 'invalid_input'>
 
 /**
  * Reads a url-encoded or multipart post without ever holding more than the limit, and flattens
@@ -13,9 +16,9 @@ export type FormPost = { ok: true; posted: Record<string, string> } | { ok: fals
  */
 export async function readFormPost(request: Request, maxBytes = MAX_FORM_POST_BYTES): Promise<FormPost> {
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > maxBytes) return { ok: false, reason: 'too-large' }
+  if (declared > maxBytes) return err('payload_too_large', FORM_MESSAGES.tooLarge)
   const body = await readCapped(request, maxBytes)
-  if (body === 'too-large') return { ok: false, reason: 'too-large' }
+  if (body === 'too-large') return err('payload_too_large', FORM_MESSAGES.tooLarge)
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   let entries: Iterable<[string, FormDataEntryValue]>
   try {
@@ -25,7 +28,7 @@ export async function readFormPost(request: Request, maxBytes = MAX_FORM_POST_BY
       entries = new URLSearchParams(new TextDecoder('utf-8', { fatal: false }).decode(body))
     }
   } catch {
-    return { ok: false, reason: 'unreadable' }
+    return err('invalid_input', FORM_MESSAGES.invalidForm)
   }
   const posted: Record<string, string> = {}
   for (const [rawName, value] of entries) {
@@ -35,7 +38,7 @@ export async function readFormPost(request: Request, maxBytes = MAX_FORM_POST_BY
     if (name.length > 100 || Object.hasOwn(posted, name)) continue
     posted[name] = withoutControlCharacters(value)
   }
-  return { ok: true, posted }
+  return ok(posted)
 }
 
 async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {

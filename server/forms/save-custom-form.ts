@@ -1,13 +1,15 @@
 import { sql } from 'kysely'
 import type { TenantExecutor } from '#db/tenant-scope'
+import { err, ok, type Result } from '#server/errors/result'
 import type { CustomFormInput } from './custom-form-input'
 import { FORM_NEEDS_NAME_MESSAGE } from './custom-form-input'
 import { sanitizeFormHtml } from './sanitize-form-html'
 import { isNameNamed } from './split-full-name'
 
-export type SaveCustomFormResult =
-  | { ok: true; id: string; guId: string }
-  | { ok: false; fieldErrors: Record<string, string[]> }
+/** The saved form's ids, or invalid_input with the message per editor field in `details`. */
+export type SaveCustomFormResult = Result<{ id: string; guId: string }, 'invalid_input', { fieldErrors: Record<string, string[]> }>
+
+const FIELD_GONE_MESSAGE = 'A chosen custom field no longer exists.'
 
 /**
  * Creates a form, or updates one (its version goes up, so later signatures record what they
@@ -26,9 +28,9 @@ export async function saveCustomForm(
     : []
   const byGuId = new Map(fields.map((field) => [field.guid, field]))
   const ordered = guIds.map((guId) => byGuId.get(guId)).filter((field) => field !== undefined)
-  if (ordered.length !== guIds.length) return { ok: false, fieldErrors: { fieldGuIds: ['A chosen custom field no longer exists.'] } }
+  if (ordered.length !== guIds.length) return err('invalid_input', FIELD_GONE_MESSAGE, { fieldErrors: { fieldGuIds: [FIELD_GONE_MESSAGE] } })
   if (!input.isName && !ordered.some((field) => field.type === 'text' && isNameNamed(field.name))) {
-    return { ok: false, fieldErrors: { isName: [FORM_NEEDS_NAME_MESSAGE] } }
+    return err('invalid_input', FORM_NEEDS_NAME_MESSAGE, { fieldErrors: { isName: [FORM_NEEDS_NAME_MESSAGE] } })
   }
 
   const values = {
@@ -61,7 +63,7 @@ export async function saveCustomForm(
       .values(ordered.map((field, index) => ({ tenant_id: tenantId, form_id: form.id, field_id: field.id, sequence: index + 1 })))
       .execute()
   }
-  return { ok: true, id: form.id, guId: form.guid }
+  return ok({ id: form.id, guId: form.guid })
 }
 
 /** Publishes or unpublishes a form: published forms are listed on the public site. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { formatPattern } from '#server/dates/date-pattern'
+import { err, ok, type WordedResult } from '#server/errors/result'
 import { FORM_MESSAGES } from './form-messages'
 
 /** A drawn signature is a small PNG (350x150 canvas); anything much larger is not one. */
@@ -12,7 +13,8 @@ export type Signature =
   | { method: 'drawn'; pngBase64: string; imageSha256: string }
   | { method: 'typed'; signedName: string }
 
-export type SignatureResult = { ok: true; signature: Signature | null } | { ok: false; error: string }
+/** The signature (null: none given where none is required), or invalid_input with the form's words. */
+export type SignatureResult = WordedResult<Signature | null, 'invalid_input'>
 
 /**
  * With JavaScript the visitor draws (`sign` carries the canvas as a PNG data URL); without it
@@ -25,16 +27,16 @@ export function readSignature(
   const drawn = (posted.sign ?? '').trim()
   if (drawn) {
     const png = decodePng(drawn)
-    if (!png) return { ok: false, error: FORM_MESSAGES.signatureRequired }
-    return { ok: true, signature: { method: 'drawn', pngBase64: png.toString('base64'), imageSha256: sha256Hex(png) } }
+    if (!png) return err('invalid_input', FORM_MESSAGES.signatureRequired)
+    return ok({ method: 'drawn', pngBase64: png.toString('base64'), imageSha256: sha256Hex(png) })
   }
   const typed = (posted.signTypedName ?? '').replace(/\s+/g, ' ').trim()
   const consent = posted.signConsent === 'on' || posted.signConsent === 'true'
   if (typed && consent && typed.length <= TYPED_SIGNATURE_MAX_LENGTH) {
-    return { ok: true, signature: { method: 'typed', signedName: typed } }
+    return ok({ method: 'typed', signedName: typed })
   }
-  if (!required && !typed) return { ok: true, signature: null }
-  return { ok: false, error: FORM_MESSAGES.signatureRequired }
+  if (!required && !typed) return ok(null)
+  return err('invalid_input', FORM_MESSAGES.signatureRequired)
 }
 
 function decodePng(dataUrl: string): Buffer | null {

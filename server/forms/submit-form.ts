@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { withTenant } from '#db/tenant-scope'
 import { formSubmissionPdfJob, formSubmissionPdfJobId } from '#jobs/form-submission-pdf'
+import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { ACTIVITY_TYPES, recordActivity } from '#server/activities/record-activity'
@@ -23,10 +24,26 @@ export interface SubmitFormInput {
   now?: Date
 }
 
-export type SubmitFormResult =
-  | { kind: 'stored'; submissionId: string; token: string; thanksPath: string; downloadPath: string }
-  | { kind: 'invalid'; errors: Record<string, string>; formError: string }
-  | { kind: 'bot-check-failed'; message: string }
+export interface StoredSubmission {
+  submissionId: string
+  token: string
+  thanksPath: string
+  downloadPath: string
+}
+
+/** What a refused submission brings besides its words. */
+export interface SubmissionRefusal {
+  /** One message per field key ('sign' for the signature). */
+  errors: Record<string, string>
+  /** The bot check refused it: the browser solves a new challenge. */
+  botCheckFailed: boolean
+}
+
+/**
+ * Stored, or refused with the words to show: invalid_input for the fields (or a post sent too
+ * soon), forbidden or rate_limited from the bot check.
+ */
+export type SubmitFormResult = WordedResult<StoredSubmission, 'invalid_input' | 'forbidden' | 'rate_limited', SubmissionRefusal>
 
 const USER_AGENT_MAX = 500
 
@@ -54,20 +71,20 @@ export async function submitForm(platform: Platform, tenant: Tenant, input: Subm
     today: input.now,
   })
   if (!validation.ok || !signature.ok) {
-    const errors = validation.ok ? {} : { ...validation.errors }
-    if (!signature.ok) errors.sign = signature.error
-    const formError = validation.ok ? FORM_MESSAGES.invalidForm : validation.formError
-    return { kind: 'invalid', errors, formError }
+    const errors = validation.ok ? {} : { ...validation.details.errors }
+    if (!signature.ok) errors.sign = signature.message
+    const formError = validation.ok ? FORM_MESSAGES.invalidForm : validation.message
+    return err('invalid_input', formError, { errors, botCheckFailed: false })
   }
 
   // Checked after validation so that a visitor correcting a typo keeps an unused challenge.
   const bot = await checkBot(platform, { tenantId: tenant.id, formId: form.id, ip: input.ip, posted })
-  if (!bot.ok) return { kind: 'bot-check-failed', message: bot.message }
+  if (!bot.ok) return err(bot.error, bot.message, { errors: {}, botCheckFailed: true })
 
   const now = input.now ?? new Date()
   const submissionId = randomUUID()
   const token = randomBytes(32).toString('base64url')
-  const signed = signature.signature
+  const signed = signature.value
   const signerUserAgent = input.userAgent.slice(0, USER_AGENT_MAX)
   const canonical: CanonicalSubmission = {
     submissionId,
@@ -76,7 +93,7 @@ export async function submitForm(platform: Platform, tenant: Tenant, input: Subm
     formName: form.name,
     formVersion: form.version,
     submittedAt: now.toISOString(),
-    values: validation.values,
+    values: validation.value,
     signature: canonicalSignature(signed),
     signedAt: signed ? now.toISOString() : null,
     signerIp: signed ? input.ip : null,
@@ -84,7 +101,7 @@ export async function submitForm(platform: Platform, tenant: Tenant, input: Subm
     agreedTexts: { beforeFormHtml: form.beforeFormHtml, subHeaderHtml: form.subHeaderHtml, afterFormHtml: form.afterFormHtml },
   }
   const integrityHash = integrityHashOf(canonical)
-  const values: SubmissionValues = validation.values
+  const values: SubmissionValues = validation.value
   const signedWaiver = form.formType === 'WAIVER'
 
   await withTenant(platform.database, tenant.id, async (trx) => {
@@ -133,7 +150,7 @@ export async function submitForm(platform: Platform, tenant: Tenant, input: Subm
   })
 
   await queueSubmissionPdf(platform, tenant.id, submissionId)
-  return { kind: 'stored', submissionId, token, thanksPath: thanksPathFor(form, token), downloadPath: downloadPathFor(token) }
+  return ok({ submissionId, token, thanksPath: thanksPathFor(form, token), downloadPath: downloadPathFor(token) })
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Country } from '#server/shell/dial-codes'
 import { countryFor } from '#server/shell/dial-codes'
+import { err, ok, type WordedResult } from '#server/errors/result'
 import { matchesEmailPattern, normaliseEmail } from './email-pattern'
 import type { FormDefinition } from './form-definition'
 import { formInputsFor, type FormInput } from './form-inputs'
@@ -58,9 +59,8 @@ export interface ValidationContext {
   today?: Date
 }
 
-export type ValidationResult =
-  | { ok: true; values: SubmissionValues }
-  | { ok: false; errors: Record<string, string>; formError: string }
+/** The checked values, or invalid_input with the form's message and one message per field in `details.errors`. */
+export type ValidationResult = WordedResult<SubmissionValues, 'invalid_input', { errors: Record<string, string> }>
 
 const STANDARD_TEXT_KEYS = ['emergencyContactName', 'motherName', 'fatherName'] as const
 const STANDARD_EMAIL_KEYS = ['motherEmail', 'fatherEmail'] as const
@@ -129,9 +129,9 @@ export function validateSubmission(
 
   if (Object.keys(errors).length > 0) {
     const nameProblem = Object.values(errors).includes(FORM_MESSAGES.nameRequired)
-    return { ok: false, errors, formError: nameProblem ? FORM_MESSAGES.nameRequired : FORM_MESSAGES.invalidForm }
+    return err('invalid_input', nameProblem ? FORM_MESSAGES.nameRequired : FORM_MESSAGES.invalidForm, { errors })
   }
-  return { ok: true, values }
+  return ok(values)
 }
 
 type Checked = { error: string } | { value: CustomFieldValue }

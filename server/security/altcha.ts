@@ -3,6 +3,7 @@ import { createChallenge, verifySolution } from 'altcha-lib'
 import type { Challenge } from 'altcha-lib/types'
 import { z } from 'zod'
 import type { Env } from '#server/env.server'
+import { err, ok, type Result } from '#server/errors/result'
 
 /**
  * ALTCHA: a self-hosted proof of work instead of a captcha service. The browser fetches a
@@ -36,22 +37,23 @@ const payloadSchema = z.object({
   signature: z.string().regex(/^[0-9a-f]{16,128}$/),
 })
 
-export type VerifiedAltcha = { ok: true; signature: string } | { ok: false }
+/** The solved challenge's signature, or forbidden for a token that proves nothing. */
+export type VerifiedAltcha = Result<{ signature: string }, 'forbidden'>
 
 /**
  * Checks a posted rToken (the widget's base64 JSON payload). Returns the challenge signature,
  * which names the challenge: a caller refuses a second use of the same one.
  */
 export async function verifyAltchaToken(env: Pick<Env, 'APP_SECRET'>, token: string): Promise<VerifiedAltcha> {
-  if (!token || token.length > 2000) return { ok: false }
+  if (!token || token.length > 2000) return err('forbidden')
   let decoded: unknown
   try {
     decoded = JSON.parse(Buffer.from(token, 'base64').toString('utf8'))
   } catch {
-    return { ok: false }
+    return err('forbidden')
   }
   const parsed = payloadSchema.safeParse(decoded)
-  if (!parsed.success) return { ok: false }
+  if (!parsed.success) return err('forbidden')
   const valid = await verifySolution(parsed.data, altchaKey(env), true).catch(() => false)
-  return valid ? { ok: true, signature: parsed.data.signature } : { ok: false }
+  return valid ? ok({ signature: parsed.data.signature }) : err('forbidden')
 }

@@ -99,7 +99,7 @@ export async function saveAccountSettings(
   let customDomain: string | null | undefined
   if (shown.has('customDomain')) {
     const check = await checkCustomDomain(platform, tenant, text(values, 'customDomain'))
-    if (!check.ok) return domainRefusal(intent, descriptor, submitted.values, { customDomain: [check.message ?? DOMAIN_TAKEN] })
+    if (!check.ok) return domainRefusal(intent, descriptor, submitted.values, { customDomain: [check.message] })
     customDomain = check.value
   }
 

@@ -1,5 +1,5 @@
 import { asSystem } from '#db/tenant-scope'
-import { err, ok, type Result } from '#server/errors/result'
+import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { parseHost } from '#server/tenancy/parse-host'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -8,7 +8,7 @@ export const DOMAIN_TAKEN = 'This domain is already used by another organisation
 export const DOMAIN_OF_PLATFORM = 'This domain belongs to the platform: enter a domain of your own.'
 
 /** The domain as stored (null: none), or invalid_input / conflict with the words for the field. */
-export type CustomDomainCheck = Result<string | null, 'invalid_input' | 'conflict'>
+export type CustomDomainCheck = WordedResult<string | null, 'invalid_input' | 'conflict'>
 
 /**
  * A custom domain as stored: lower case without a trailing dot, null when cleared. It must not

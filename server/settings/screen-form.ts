@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '#server/errors/result'
+import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { resolveEffectiveScreen, type EffectiveScreen } from '#server/screens/effective-descriptor'
 import type { ScreenDescriptor } from '#server/screens/descriptor'
@@ -15,7 +15,7 @@ export interface ScreenFormResult {
 }
 
 /** A saved screen and its toast, or invalid_input with the form's state to show again in `details`. */
-export type SaveOutcome = Result<{ toast: string }, 'invalid_input', ScreenFormResult>
+export type SaveOutcome = WordedResult<{ toast: string }, 'invalid_input', ScreenFormResult>
 
 export function saved(toast: string): SaveOutcome {
   return ok({ toast })

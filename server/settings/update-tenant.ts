@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { withTenant } from '#db/tenant-scope'
-import { err, ok, type Result } from '#server/errors/result'
+import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { tenantSettingsSchema, type TenantSettings } from '#server/tenancy/tenant-settings'
@@ -18,7 +18,7 @@ export interface TenantUpdate {
  * Saved, or refused with the fields at fault: `conflict` when another tenant took the custom
  * domain meanwhile, `invalid_input` when a setting does not fit the settings schema.
  */
-export type TenantUpdateResult = Result<undefined, 'conflict' | 'invalid_input', { fields: string[] }>
+export type TenantUpdateResult = WordedResult<undefined, 'conflict' | 'invalid_input', { fields: string[] }>
 
 export const SETTING_NOT_SAVED = 'This value cannot be saved'
 

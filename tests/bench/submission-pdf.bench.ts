@@ -78,7 +78,7 @@ export async function benchSubmissionPdf(options: { pdfs?: number } = {}): Promi
       }
       for (const [index, field] of BENCH_FIELDS.entries()) posted[customFieldKey(form.fields[index].guId)] = field.value
       const result = await submitForm(platform, tenant, { form, posted, ip: `10.0.${n >> 8}.${n & 255}`, userAgent: 'Mozilla/5.0 (PDF benchmark)', student: null })
-      if (result.kind !== 'stored') throw new Error(`a benchmark submission was not stored: ${JSON.stringify(result)}`)
+      if (!result.ok) throw new Error(`a benchmark submission was not stored: ${JSON.stringify(result)}`)
     }
     if (held.length !== WARM_UP_PDFS + count) throw new Error(`${held.length} PDF jobs queued for ${WARM_UP_PDFS + count} submissions`)
 
@@ -146,8 +146,8 @@ async function createSignedBenchForm(platform: TestPlatform, tenant: Tenant): Pr
       customFormInputSchema.parse({ name: BENCH_FORM_NAME, formType: 'STUDENT_REGISTRATION', isName: true, isEmail: true, isPhone: true, isSignRequired: true, fieldGuIds: guIds }),
       null,
     )
-    if (!form.ok) throw new Error(JSON.stringify(form.fieldErrors))
-    const definition = await loadFormDefinition(trx, { id: form.id })
+    if (!form.ok) throw new Error(JSON.stringify(form.details.fieldErrors))
+    const definition = await loadFormDefinition(trx, { id: form.value.id })
     if (!definition) throw new Error('the benchmark form was not found after saving it')
     return definition
   })

@@ -1,4 +1,5 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { statusOf } from '#server/errors/error-codes'
 import { findPublicForm, publicFormView, receivePublicForm, type FormViewer, type PublicFormKey } from '#server/forms/public-form'
 import { shareablePageHeaders } from '#server/http/page-cache'
 import { getSessionUser } from '#app/utils/auth.server'
@@ -38,8 +39,8 @@ export async function postPublicFormRoute(request: Request, context: AppLoadCont
   if (!form) throw notFound()
   const user = await getSessionUser(request, context)
   const outcome = await receivePublicForm(context.platform, tenant, form, request, { viewer: viewerOf(user), ip: context.ip })
-  if (outcome.kind === 'stored') return redirect(outcome.thanksPath, 303)
-  return data({ refused: outcome.refused }, { status: outcome.status })
+  if (outcome.ok) return redirect(outcome.value.thanksPath, 303)
+  return data({ refused: outcome.details }, { status: statusOf(outcome.error) })
 }
 
 /**
@@ -52,14 +53,15 @@ export async function postPublicFormJson(request: Request, context: AppLoadConte
   if (!form) return Response.json({ status: 'ERROR', message: 'Form not found' }, { status: 404 })
   const user = await getSessionUser(request, context)
   const outcome = await receivePublicForm(context.platform, tenant, form, request, { viewer: viewerOf(user), ip: context.ip })
-  if (outcome.kind === 'stored') {
+  if (outcome.ok) {
+    const stored = outcome.value
     return Response.json(
-      { status: 'IN_PROGRESS', _id: outcome.submissionId, downloadUrl: outcome.downloadPath, thanksUrl: outcome.thanksPath },
+      { status: 'IN_PROGRESS', _id: stored.submissionId, downloadUrl: stored.downloadPath, thanksUrl: stored.thanksPath },
       { status: 201, headers: { 'Cache-Control': 'no-store' } },
     )
   }
   return Response.json(
-    { status: 'ERROR', message: outcome.refused.formError, errors: outcome.refused.fieldErrors },
-    { status: outcome.status, headers: { 'Cache-Control': 'no-store' } },
+    { status: 'ERROR', message: outcome.details.formError, errors: outcome.details.fieldErrors },
+    { status: statusOf(outcome.error), headers: { 'Cache-Control': 'no-store' } },
   )
 }

@@ -24,16 +24,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const reason = error instanceof GoogleIdentityError ? error.message : 'your Google sign-in did not complete'
     return data({ kind: 'not-found' as const, reason, orgName }, { status: 401 })
   }
-  switch (result.kind) {
-    case 'signed-in':
-      return signedInRedirect(context, result)
-    case 'choose-org':
-      return data({ kind: 'choose-org' as const, ticket: result.ticket, orgs: result.orgs, orgName })
-    case 'not-found':
-      return data({ kind: 'not-found' as const, reason: `we could not find an account for ${result.email}`, orgName }, { status: 404 })
-    case 'refused':
-      return data({ kind: 'refused' as const, message: result.message, orgName }, { status: 403 })
+  if (!result.ok && result.error === 'not_found') {
+    return data({ kind: 'not-found' as const, reason: `we could not find an account for ${result.details.email ?? 'that email'}`, orgName }, { status: 404 })
   }
+  if (!result.ok) return data({ kind: 'refused' as const, message: result.message, orgName }, { status: 403 })
+  const next = result.value
+  if (next.kind === 'signed-in') return signedInRedirect(context, next)
+  return data({ kind: 'choose-org' as const, ticket: next.ticket, orgs: next.orgs, orgName })
 }
 
 export default function GoogleCallbackRoute() {

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { AuthPage, FieldError, FormAlert, inputClass, primaryButtonClass } from '#app/components/auth/auth-page'
 import { forgotPasswordSchema } from '#server/auth/auth-forms'
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from '#server/auth/password-reset'
+import { statusOf } from '#server/errors/error-codes'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password' }]
 
@@ -21,8 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     requestUrl: new URL(request.url),
     ip: context.ip,
   })
-  if (result.kind === 'refused') {
-    return data({ sent: false as const, result: submission.reply({ formErrors: [result.message] }) }, { status: 429 })
+  if (!result.ok) {
+    return data({ sent: false as const, result: submission.reply({ formErrors: [result.message] }) }, { status: statusOf(result.error) })
   }
   return data({ sent: true as const, result: submission.reply({ resetForm: true }) })
 }

@@ -44,8 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') {
       // No choice made: the same dialog again, saying so, while the ticket is still good.
       const again = await orgChoiceAgain(context.platform, { hostTenant: context.tenant, ticket: formData.get('ticket') })
-      if (again.kind === 'choose-org') {
-        return data({ kind: 'choose-org' as const, ticket: again.ticket, orgs: again.orgs, error: SELECT_ORG_DIALOG.noChoice }, { status: 400 })
+      if (again.ok) {
+        return data({ kind: 'choose-org' as const, ticket: again.value.ticket, orgs: again.value.orgs, error: SELECT_ORG_DIALOG.noChoice }, { status: 400 })
       }
       return data({ kind: 'org-error' as const, message: again.message }, { status: 400 })
     }
@@ -57,8 +57,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       userAgent: request.headers.get('user-agent'),
       previousToken: readSessionToken(request.headers.get('cookie')),
     })
-    if (result.kind === 'signed-in') return signedInRedirect(context, result)
-    return data({ kind: 'org-error' as const, message: result.kind === 'refused' ? result.message : 'Please sign in again.' }, { status: 400 })
+    if (result.ok && result.value.kind === 'signed-in') return signedInRedirect(context, result.value)
+    const message = !result.ok && result.error !== 'not_found' ? result.message : undefined
+    return data({ kind: 'org-error' as const, message: message ?? 'Please sign in again.' }, { status: 400 })
   }
 
   const submission = parseWithZod(formData, { schema: loginSchema })
@@ -66,19 +67,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ kind: 'form' as const, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }
   const result: SignInResult = await authenticatorFor(context, request).authenticate('password', request)
-  switch (result.kind) {
-    case 'signed-in':
-      return signedInRedirect(context, { ...result, email: submission.value.email })
-    case 'choose-org':
-      return data({ kind: 'choose-org' as const, ticket: result.ticket, orgs: result.orgs, error: null })
-    case 'refused':
-    case 'not-found': {
-      const message = result.kind === 'refused' ? result.message : 'We could not sign you in.'
-      const status = message.startsWith('Too many attempts') ? 429 : 400
-      const botCheck = result.kind === 'refused' ? (result.botCheck ?? null) : null
-      return data({ kind: 'form' as const, result: submission.reply({ formErrors: [message], hideFields: ['password'] }), botCheck }, { status })
-    }
+  if (!result.ok) {
+    const message = result.error === 'not_found' ? 'We could not sign you in.' : result.message
+    // Every refusal re-draws the form (400); only the attempt limit answers 429.
+    const status = result.error === 'rate_limited' ? 429 : 400
+    const botCheck = result.details.botCheck ?? null
+    return data({ kind: 'form' as const, result: submission.reply({ formErrors: [message], hideFields: ['password'] }), botCheck }, { status })
   }
+  const next = result.value
+  if (next.kind === 'signed-in') return signedInRedirect(context, { ...next, email: submission.value.email })
+  return data({ kind: 'choose-org' as const, ticket: next.ticket, orgs: next.orgs, error: null })
 }
 
 export default function LoginRoute() {

@@ -50,13 +50,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userAgent: request.headers.get('user-agent'),
     previousToken: readSessionToken(request.headers.get('cookie')),
   })
-  if (result.kind === 'registered') {
-    return signedInRedirect(context, { session: result.session, tenant: result.tenant, landing: result.landing, rememberMe: false })
+  if (result.ok) {
+    const { session, tenant, landing } = result.value
+    return signedInRedirect(context, { session, tenant, landing, rememberMe: false })
   }
-  const reply = result.field
-    ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ['password'] })
-    : submission.reply({ formErrors: [result.message], hideFields: ['password'] })
-  return data({ result: reply }, { status: result.message.startsWith('Too many attempts') ? 429 : 400 })
+  const { message } = result
+  const reply = result.details.field
+    ? submission.reply({ fieldErrors: { [result.details.field]: [message] }, hideFields: ['password'] })
+    : submission.reply({ formErrors: [message], hideFields: ['password'] })
+  // A taken email is a form error like any other here (400), not a 409 page.
+  return data({ result: reply }, { status: result.error === 'rate_limited' ? 429 : 400 })
 }
 
 export default function RegisterRoute() {

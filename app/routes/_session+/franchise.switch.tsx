@@ -8,6 +8,7 @@ import { sessionChangeRefusal } from '#app/utils/session.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { franchiseSwitchSchema } from '#server/auth/auth-forms'
 import { switchIntoFranchise } from '#server/auth/franchise-switch'
+import { err } from '#server/errors/result'
 
 export const meta: MetaFunction = () => [{ title: 'Switch franchise' }, { name: 'robots', content: 'noindex' }]
 
@@ -16,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireStaff(request, context)
   const tenant = requireTenant(context)
   const submission = parseWithZod(await request.formData(), { schema: franchiseSwitchSchema })
-  if (submission.status !== 'success') throw sessionChangeRefusal({ kind: 'not-found' })
+  if (submission.status !== 'success') throw sessionChangeRefusal(err('not_found'))
   const result = await switchIntoFranchise(context.platform, {
     hostTenant: tenant,
     user,
@@ -24,8 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     requestUrl: new URL(request.url),
     ip: context.ip,
   })
-  if (result.kind !== 'switched') throw sessionChangeRefusal(result)
-  return data({ enterUrl: result.enterUrl, name: result.child.name }, { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } })
+  if (!result.ok) throw sessionChangeRefusal(result)
+  return data({ enterUrl: result.value.enterUrl, name: result.value.child.name }, { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } })
 }
 
 // The page only shows the answer of a post; after a post Remix reloads this loader, so it

@@ -5,12 +5,13 @@ import { redirectWithSession, sessionChangeRefusal } from '#app/utils/session.se
 import { requireTenant } from '#app/utils/tenant.server'
 import { previewAsContactSchema } from '#server/auth/auth-forms'
 import { startPreview } from '#server/auth/preview'
+import { err } from '#server/errors/result'
 
 /** Preview as a chosen contact: the staff identity stays on the session, the student's is set. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireAdmin(request, context)
   const submission = parseWithZod(await request.formData(), { schema: previewAsContactSchema })
-  if (submission.status !== 'success') throw sessionChangeRefusal({ kind: 'not-found' })
+  if (submission.status !== 'success') throw sessionChangeRefusal(err('not_found'))
   const result = await startPreview(context.platform, {
     tenant: requireTenant(context),
     user,
@@ -18,8 +19,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     unverifiedContactId: submission.value.contactId,
     ip: context.ip,
   })
-  if (result.kind !== 'started') throw sessionChangeRefusal(result)
-  return redirectWithSession(context, result.session, result.landing)
+  if (!result.ok) throw sessionChangeRefusal(result)
+  return redirectWithSession(context, result.value.session, result.value.landing)
 }
 
 export const loader = () => redirect('/dashboard')

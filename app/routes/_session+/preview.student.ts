@@ -8,8 +8,8 @@ import { startPreview } from '#server/auth/preview'
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireStaff(request, context)
   const result = await startPreview(context.platform, { tenant: requireTenant(context), user, kind: 'student', ip: context.ip })
-  if (result.kind !== 'started') throw sessionChangeRefusal(result)
-  return redirectWithSession(context, result.session, result.landing)
+  if (!result.ok) throw sessionChangeRefusal(result)
+  return redirectWithSession(context, result.value.session, result.value.landing)
 }
 
 export const loader = () => redirect('/dashboard')

@@ -38,9 +38,9 @@ export async function createTrialForm(platform: Platform, tenant: Tenant, overri
       }),
       null,
     )
-    if (!form.ok) throw new Error(JSON.stringify(form.fieldErrors))
-    await setFormPublished(trx, form.id, true)
-    const definition = await loadFormDefinition(trx, { id: form.id })
+    if (!form.ok) throw new Error(JSON.stringify(form.details.fieldErrors))
+    await setFormPublished(trx, form.value.id, true)
+    const definition = await loadFormDefinition(trx, { id: form.value.id })
     if (!definition) throw new Error('form not found after save')
     return definition
   })

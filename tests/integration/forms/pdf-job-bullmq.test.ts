@@ -64,8 +64,8 @@ describe.skipIf(!redisUrl)(`PDF copies on BullMQ (${engine}) — skipped: needs 
       userAgent: 'test',
       student: null,
     })
-    if (result.kind !== 'stored') throw new Error(result.kind)
-    return result.submissionId
+    if (!result.ok) throw new Error(result.message)
+    return result.value.submissionId
   }
 
   const statusOf = (submissionId: string) =>

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { asSystem, withTenant } from '#db/tenant-scope'
 import { fileStoreFor } from '#server/files/file-store'
 import { FORM_MESSAGES } from '#server/forms/form-messages'
-import { submitForm } from '#server/forms/submit-form'
+import { submitForm, type StoredSubmission, type SubmitFormResult } from '#server/forms/submit-form'
 import { issueFormStamp } from '#server/forms/fill-time'
 import type { FormDefinition } from '#server/forms/form-definition'
 import { generateSubmissionPdf, submissionPdfKey } from '#server/forms/generate-submission-pdf'
@@ -26,6 +26,12 @@ async function counts(owner: Tenant) {
 }
 
 /** A stamp from long enough ago that the minimum fill time has passed. */
+/** The stored submission, or the test fails with what refused it. */
+function storedOf(result: SubmitFormResult): StoredSubmission {
+  if (!result.ok) throw new Error(`not stored: ${JSON.stringify(result)}`)
+  return result.value
+}
+
 function oldStamp(formId: string): string {
   return issueFormStamp(platform.env, formId, Date.now() - 60_000)
 }
@@ -41,15 +47,13 @@ beforeEach(() => platform.jobs.drain())
 describe('submitForm', () => {
   it('stores the submission, creates the contact and writes an activity, then makes the PDF copy', async () => {
     const before = await counts(tenant)
-    const result = await submitForm(platform, tenant, {
+    const result = storedOf(await submitForm(platform, tenant, {
       form,
       posted: { ...validPost(form), rToken: await solvedAltchaToken(platform) },
       ip: '203.0.113.7',
       userAgent: 'Mozilla/5.0 (test)',
       student: null,
-    })
-    expect(result.kind).toBe('stored')
-    if (result.kind !== 'stored') return
+    }))
     expect(result.downloadPath).toBe(`/downloads/forms/${result.token}`)
     expect(await counts(tenant)).toEqual({ submissions: before.submissions + 1, contacts: before.contacts + 1, activities: before.activities + 1 })
 
@@ -89,14 +93,13 @@ describe('submitForm', () => {
   it('updates an existing contact by email (any case) without overwriting their name', async () => {
     const existing = await createContact(platform, tenant, { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', role: null })
     const before = await counts(tenant)
-    const result = await submitForm(platform, tenant, {
+    storedOf(await submitForm(platform, tenant, {
       form,
       posted: validPost(form, { fullName: 'Someone Else', email: 'GRACE@example.com', formStartedAt: oldStamp(form.id) }),
       ip: '203.0.113.8',
       userAgent: 'test',
       student: null,
-    })
-    expect(result.kind).toBe('stored')
+    }))
     expect(await counts(tenant)).toEqual({ submissions: before.submissions + 1, contacts: before.contacts, activities: before.activities + 1 })
     const contact = await withTenant(platform.database, tenant.id, (trx) =>
       trx.selectFrom('contacts').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow(),
@@ -106,14 +109,13 @@ describe('submitForm', () => {
 
   it('marks the waiver as signed for a waiver form', async () => {
     const waiver = await createTrialForm(platform, tenant, { formType: 'WAIVER' })
-    const result = await submitForm(platform, tenant, {
+    storedOf(await submitForm(platform, tenant, {
       form: waiver,
       posted: validPost(waiver, { email: 'waiver@example.com', formStartedAt: oldStamp(waiver.id) }),
       ip: '203.0.113.9',
       userAgent: 'test',
       student: null,
-    })
-    expect(result.kind).toBe('stored')
+    }))
     const contact = await withTenant(platform.database, tenant.id, (trx) =>
       trx.selectFrom('contacts').select('has_signed_waiver_form').where(sql`lower(email)`, '=', 'waiver@example.com').executeTakeFirstOrThrow(),
     )
@@ -134,7 +136,7 @@ describe('submitForm', () => {
       userAgent: 'test',
       student: null,
     })
-    expect(result).toMatchObject({ kind: 'invalid', errors: error })
+    expect(result).toMatchObject({ ok: false, error: 'invalid_input', details: { errors: error, botCheckFailed: false } })
     expect(await counts(tenant)).toEqual(before)
   })
 
@@ -151,7 +153,7 @@ describe('submitForm', () => {
       userAgent: 'test',
       student: null,
     })
-    expect(result).toEqual({ kind: 'bot-check-failed', message: FORM_MESSAGES.botCheckFailed })
+    expect(result).toEqual({ ok: false, error: 'forbidden', message: FORM_MESSAGES.botCheckFailed, details: { errors: {}, botCheckFailed: true } })
     expect(await counts(tenant)).toEqual(before)
   })
 
@@ -163,7 +165,7 @@ describe('submitForm', () => {
       userAgent: 'test',
       student: null,
     })
-    expect(result).toEqual({ kind: 'bot-check-failed', message: FORM_MESSAGES.tooFast })
+    expect(result).toEqual({ ok: false, error: 'invalid_input', message: FORM_MESSAGES.tooFast, details: { errors: {}, botCheckFailed: true } })
   })
 
   it('uses each solved challenge once', async () => {
@@ -171,8 +173,8 @@ describe('submitForm', () => {
     const post = { ...validPost(form, { email: 'once@example.com' }), rToken }
     const first = await submitForm(platform, tenant, { form, posted: post, ip: '203.0.113.13', userAgent: 'test', student: null })
     const replay = await submitForm(platform, tenant, { form, posted: post, ip: '203.0.113.13', userAgent: 'test', student: null })
-    expect(first.kind).toBe('stored')
-    expect(replay).toEqual({ kind: 'bot-check-failed', message: FORM_MESSAGES.botCheckFailed })
+    expect(first.ok).toBe(true)
+    expect(replay).toEqual({ ok: false, error: 'forbidden', message: FORM_MESSAGES.botCheckFailed, details: { errors: {}, botCheckFailed: true } })
   })
 
   it('limits posts without JavaScript per address', async () => {
@@ -188,21 +190,19 @@ describe('submitForm', () => {
         }),
       )
     }
-    expect(results.slice(0, 30).every((result) => result.kind === 'stored')).toBe(true)
-    expect(results[30]).toEqual({ kind: 'bot-check-failed', message: FORM_MESSAGES.tooManySubmissions })
+    expect(results.slice(0, 30).every((result) => result.ok)).toBe(true)
+    expect(results[30]).toEqual({ ok: false, error: 'rate_limited', message: FORM_MESSAGES.tooManySubmissions, details: { errors: {}, botCheckFailed: true } })
   })
 
   it('links a signed-in student’s submission to their own contact, filling in name and email', async () => {
     const student = await createContact(platform, tenant, { email: 'stella@example.com', firstName: 'Stella', lastName: 'Student' })
-    const result = await submitForm(platform, tenant, {
+    const result = storedOf(await submitForm(platform, tenant, {
       form,
       posted: validPost(form, { fullName: '', email: '', formStartedAt: oldStamp(form.id) }),
       ip: '203.0.113.14',
       userAgent: 'test',
       student: { contactId: student.id, firstName: 'Stella', lastName: 'Student', email: 'stella@example.com', phone: '' },
-    })
-    expect(result.kind).toBe('stored')
-    if (result.kind !== 'stored') return
+    }))
     const stored = await withTenant(platform.database, tenant.id, (trx) =>
       trx.selectFrom('form_submissions').selectAll().where('id', '=', result.submissionId).executeTakeFirstOrThrow(),
     )
@@ -212,14 +212,13 @@ describe('submitForm', () => {
 
 describe('the PDF copy', () => {
   it('is made once: a second run finds the file and only records COMPLETE', async () => {
-    const result = await submitForm(platform, tenant, {
+    const result = storedOf(await submitForm(platform, tenant, {
       form,
       posted: validPost(form, { email: 'pdf@example.com', formStartedAt: oldStamp(form.id) }),
       ip: '203.0.113.15',
       userAgent: 'test',
       student: null,
-    })
-    if (result.kind !== 'stored') throw new Error(result.kind)
+    }))
     await platform.jobs.drain()
     const store = fileStoreFor(platform)
     const first = await store.get(tenant.id, submissionPdfKey(result.submissionId))
@@ -234,14 +233,13 @@ describe('the PDF copy', () => {
 
   it('is refused for another tenant', async () => {
     const other = await createTenant(platform)
-    const result = await submitForm(platform, tenant, {
+    const result = storedOf(await submitForm(platform, tenant, {
       form,
       posted: validPost(form, { email: 'scoped@example.com', formStartedAt: oldStamp(form.id) }),
       ip: '203.0.113.16',
       userAgent: 'test',
       student: null,
-    })
-    if (result.kind !== 'stored') throw new Error(result.kind)
+    }))
     await platform.jobs.drain()
     expect(await findSubmissionByToken(platform, other, result.token)).toBeNull()
     expect(await openSubmissionPdfByToken(platform, other, result.token)).toBeNull()

@@ -41,12 +41,12 @@ describe('every sign-in answer does the same password work (docs/decisions/051)'
   ])('%s: one scrypt at the full cost', async (_name, stored) => {
     const hash = stored === 'REAL' ? await hashPassword('another password') : stored
     scrypt.mockClear()
-    expect((await verifyPasswordCandidates([candidate(hash)], 'a wrong password')).kind).toBe('failed')
+    expect(await verifyPasswordCandidates([candidate(hash)], 'a wrong password')).toEqual({ ok: false, error: 'unauthenticated' })
     expect(work()).toEqual([JSON.stringify({ N: 16384, r: 8, p: 1 })])
   })
 
   it('an email with no account: one scrypt at the full cost', async () => {
-    expect((await verifyPasswordCandidates([], 'a wrong password')).kind).toBe('failed')
+    expect(await verifyPasswordCandidates([], 'a wrong password')).toEqual({ ok: false, error: 'unauthenticated' })
     expect(work()).toEqual([JSON.stringify({ N: 16384, r: 8, p: 1 })])
   })
 })

@@ -70,13 +70,14 @@ describe('what a verified sign-in does next', () => {
     isAccountLocked: locked,
   })
   it.each([
-    ['nobody verified', [], 'failed'],
+    ['nobody verified', [], 'unauthenticated'],
     ['one organisation', [candidate('a')], 'signed-in'],
-    ['locked in the only one', [candidate('a', true)], 'locked'],
+    ['locked in the only one', [candidate('a', true)], 'forbidden'],
     ['two organisations', [candidate('a'), candidate('b')], 'choose-org'],
     ['two, one locked', [candidate('a', true), candidate('b')], 'signed-in'],
-  ])('%s -> %s', (_label, verified, kind) => {
-    expect(outcomeFor(verified).kind).toBe(kind)
+  ])('%s -> %s', (_label, verified, next) => {
+    const outcome = outcomeFor(verified)
+    expect(outcome.ok ? outcome.value.kind : outcome.error).toBe(next)
   })
 })
 

@@ -7,13 +7,13 @@ import { tinyPngDataUrl } from './png-fixture'
 describe('readSignature', () => {
   it('takes a drawn PNG with JavaScript', () => {
     const result = readSignature({ sign: tinyPngDataUrl }, true)
-    expect(result).toMatchObject({ ok: true, signature: { method: 'drawn', imageSha256: expect.stringMatching(/^[0-9a-f]{64}$/) } })
+    expect(result).toMatchObject({ ok: true, value: { method: 'drawn', imageSha256: expect.stringMatching(/^[0-9a-f]{64}$/) } })
   })
 
   it('takes a typed full name with explicit consent without JavaScript', () => {
     expect(readSignature({ signTypedName: '  Ada   Lovelace ', signConsent: 'on' }, true)).toEqual({
       ok: true,
-      signature: { method: 'typed', signedName: 'Ada Lovelace' },
+      value: { method: 'typed', signedName: 'Ada Lovelace' },
     })
   })
 
@@ -25,11 +25,11 @@ describe('readSignature', () => {
     { posted: { sign: 'data:image/svg+xml;base64,PHN2Zz4=' } },
     { posted: { sign: `data:image/png;base64,${'A'.repeat(400_000)}` } },
   ])('says "Signature is required!" for $posted', ({ posted }) => {
-    expect(readSignature(posted, true)).toEqual({ ok: false, error: FORM_MESSAGES.signatureRequired })
+    expect(readSignature(posted, true)).toEqual({ ok: false, error: 'invalid_input', message: FORM_MESSAGES.signatureRequired })
   })
 
   it('lets an unsigned post through when signing is not required', () => {
-    expect(readSignature({}, false)).toEqual({ ok: true, signature: null })
+    expect(readSignature({}, false)).toEqual({ ok: true, value: null })
   })
 })
 

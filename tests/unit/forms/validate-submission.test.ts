@@ -23,7 +23,7 @@ describe('validateSubmission (spec 002 section 5)', () => {
     const result = validateSubmission(form, valid, visitor)
     expect(result).toEqual({
       ok: true,
-      values: expect.objectContaining({
+      value: expect.objectContaining({
         fullName: 'Ada Lovelace',
         firstName: 'Ada',
         lastName: 'Lovelace',
@@ -57,12 +57,12 @@ describe('validateSubmission (spec 002 section 5)', () => {
   ])('refuses $change', ({ change, key, message }) => {
     const result = validateSubmission(form, { ...valid, ...change }, visitor)
     expect(result.ok).toBe(false)
-    if (!result.ok) expect(result.errors[key]).toBe(message)
+    if (!result.ok) expect(result.details.errors[key]).toBe(message)
   })
 
   it('says "First name and Last name required!" for the whole form when the name is missing', () => {
     const result = validateSubmission(form, { ...valid, fullName: 'Cher' }, visitor)
-    expect(result).toMatchObject({ ok: false, formError: FORM_MESSAGES.nameRequired })
+    expect(result).toMatchObject({ ok: false, error: 'invalid_input', message: FORM_MESSAGES.nameRequired })
   })
 
   it('lets a signed-in student leave name, email and phone to the profile', () => {
@@ -70,7 +70,7 @@ describe('validateSubmission (spec 002 section 5)', () => {
     const result = validateSubmission(form, { ...valid, fullName: '', email: '', phone: '' }, { ...visitor, student })
     expect(result).toMatchObject({
       ok: true,
-      values: { firstName: 'Stella', lastName: 'Student', fullName: 'Stella Student', email: 'student@demo.test', phone: '555-010-0004' },
+      value: { firstName: 'Stella', lastName: 'Student', fullName: 'Stella Student', email: 'student@demo.test', phone: '555-010-0004' },
     })
   })
 
@@ -78,14 +78,14 @@ describe('validateSubmission (spec 002 section 5)', () => {
     const age = fieldFixture({ name: 'Age', type: 'number', isMandatory: true })
     const withAge = formFixture({ fields: [age] })
     const base = { fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '5550100000' }
-    expect(validateSubmission(withAge, base, visitor)).toMatchObject({ ok: false, errors: { [customFieldKey(age.guId)]: 'Age is required!' } })
+    expect(validateSubmission(withAge, base, visitor)).toMatchObject({ ok: false, details: { errors: { [customFieldKey(age.guId)]: 'Age is required!' } } })
     expect(validateSubmission(withAge, { ...base, [customFieldKey(age.guId)]: 'ten' }, visitor)).toMatchObject({
       ok: false,
-      errors: { [customFieldKey(age.guId)]: 'Age must be a number.' },
+      details: { errors: { [customFieldKey(age.guId)]: 'Age must be a number.' } },
     })
     expect(validateSubmission(withAge, { ...base, [customFieldKey(age.guId)]: '10' }, visitor)).toMatchObject({
       ok: true,
-      values: { customField: [expect.objectContaining({ value: 10 })] },
+      value: { customField: [expect.objectContaining({ value: 10 })] },
     })
   })
 
@@ -96,9 +96,9 @@ describe('validateSubmission (spec 002 section 5)', () => {
     const result = validateSubmission(guardianForm, { ...base, [customFieldKey(email.guId)]: 'nope', motherEmail: 'mum@', fatherEmail: 'dad@example.com' }, visitor)
     expect(result).toMatchObject({
       ok: false,
-      errors: { [customFieldKey(email.guId)]: FORM_MESSAGES.emailInvalid, motherEmail: FORM_MESSAGES.emailInvalid },
+      details: { errors: { [customFieldKey(email.guId)]: FORM_MESSAGES.emailInvalid, motherEmail: FORM_MESSAGES.emailInvalid } },
     })
-    if (!result.ok) expect(result.errors.fatherEmail).toBeUndefined()
+    if (!result.ok) expect(result.details.errors.fatherEmail).toBeUndefined()
   })
 
   it('limits the emergency contact name to 255 characters', () => {
@@ -107,24 +107,24 @@ describe('validateSubmission (spec 002 section 5)', () => {
     expect(validateSubmission(emergency, { ...base, emergencyContactName: 'E'.repeat(255) }, visitor).ok).toBe(true)
     expect(validateSubmission(emergency, { ...base, emergencyContactName: 'E'.repeat(256) }, visitor)).toMatchObject({
       ok: false,
-      errors: { emergencyContactName: 'Emergency Contact Name must be at most 255 characters.' },
+      details: { errors: { emergencyContactName: 'Emergency Contact Name must be at most 255 characters.' } },
     })
   })
 
   it('writes the multi-country phone as dial code, hyphen, number', () => {
     const result = validateSubmission(form, { ...valid, phoneCountry: 'IND', phone: '98765 43210' }, { ...visitor, multiCountry: true })
-    expect(result).toMatchObject({ ok: true, values: { phone: '+91-98765-43210' } })
+    expect(result).toMatchObject({ ok: true, value: { phone: '+91-98765-43210' } })
   })
 
   it('asks a visitor for a name even on a form without a Name field', () => {
     const nameless = formFixture({ isName: false, fields: [] })
     const base = { email: 'ada@example.com', phone: '5550100000' }
-    expect(validateSubmission(nameless, base, visitor)).toMatchObject({ ok: false, formError: FORM_MESSAGES.nameRequired })
+    expect(validateSubmission(nameless, base, visitor)).toMatchObject({ ok: false, error: 'invalid_input', message: FORM_MESSAGES.nameRequired })
     const named = fieldFixture({ name: 'Name', type: 'text' })
     const withNamedField = formFixture({ isName: false, fields: [named] })
     expect(validateSubmission(withNamedField, { ...base, [customFieldKey(named.guId)]: 'Ada Lovelace' }, visitor)).toMatchObject({
       ok: true,
-      values: { firstName: 'Ada', lastName: 'Lovelace' },
+      value: { firstName: 'Ada', lastName: 'Lovelace' },
     })
   })
 

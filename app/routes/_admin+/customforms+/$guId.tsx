@@ -25,8 +25,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null)
   if (!form) return data({ ...unreadableForm(), intent: FORM_EDITOR_INTENT, fieldGuIds: [] as string[] }, { status: 400 })
   const outcome = await saveFormEditor(context.platform, tenant, existing, form)
-  if (outcome.kind === 'saved') return redirectWithToast(`/customforms/${outcome.guId}`, { type: 'success', message: outcome.toast })
-  return data(outcome.result, { status: outcome.kind === 'refused' ? 400 : 200 })
+  if (!outcome.ok) return data(outcome.details, { status: 400 })
+  const next = outcome.value
+  if (next.kind === 'saved') return redirectWithToast(`/customforms/${next.guId}`, { type: 'success', message: next.toast })
+  return data(next.result)
 }
 
 export default function EditCustomFormRoute() {
