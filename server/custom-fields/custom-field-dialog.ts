@@ -3,7 +3,7 @@ import { withTenant } from '#db/tenant-scope'
 import { err, ok, type Result } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import type { ScreenFormResult } from '#server/settings/screen-form'
-import { validateSubmission } from '#server/screens/validate-submission'
+import { postedValues, validateSubmission } from '#server/screens/validate-submission'
 import type { Tenant } from '#server/tenancy/tenant'
 import { customFieldDescriptor, OPTION_KEYS, type CustomFieldDialogContext } from './custom-field-descriptor'
 import { customFieldInputSchema } from './custom-field-input'
@@ -64,9 +64,9 @@ export async function saveCustomFieldDialog(
   const descriptor = customFieldDescriptor(target.field ? target.field.type : target.context)
   const submitted = validateSubmission(descriptor, form)
   const refuse = (fieldErrors: Record<string, string[]>, formError = descriptor.messages.invalid): DialogOutcome =>
-    err('invalid_input', formError, { intent: DIALOG_INTENT, formError, fieldErrors, values: submitted.values })
-  if (!submitted.ok) return refuse(submitted.fieldErrors, submitted.formError)
-  const value = submitted.value
+    err('invalid_input', formError, { intent: DIALOG_INTENT, formError, fieldErrors, values: postedValues(submitted) })
+  if (!submitted.ok) return refuse(submitted.details.fieldErrors, submitted.message)
+  const value = submitted.value.checked
   const type: CustomFieldType = target.field?.type ?? (target.context === 'all' ? String(value.type) : target.context) as CustomFieldType
   const parsed = customFieldInputSchema.safeParse({
     type,

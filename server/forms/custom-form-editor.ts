@@ -3,7 +3,7 @@ import type { CustomFormType } from '#db/types'
 import { err, ok, type Result } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import type { ScreenFormResult } from '#server/settings/screen-form'
-import { validateSubmission } from '#server/screens/validate-submission'
+import { postedValues, validateSubmission } from '#server/screens/validate-submission'
 import type { Tenant } from '#server/tenancy/tenant'
 import { customFieldTypeLabel } from '#server/custom-fields/custom-field-types'
 import { listCustomFields } from '#server/custom-fields/list-custom-fields'
@@ -123,13 +123,13 @@ export async function saveFormEditor(
   if (typeof instruction === 'string' && instruction !== '') {
     const rearranged = applyOrderInstruction(order, instruction) ?? order
     const submitted = validateSubmission(descriptor, form)
-    return ok({ kind: 'rearranged', result: { intent: FORM_EDITOR_INTENT, formError: '', fieldErrors: {}, values: submitted.values, fieldGuIds: rearranged } })
+    return ok({ kind: 'rearranged', result: { intent: FORM_EDITOR_INTENT, formError: '', fieldErrors: {}, values: postedValues(submitted), fieldGuIds: rearranged } })
   }
   const submitted = validateSubmission(descriptor, form)
   const refuse = (fieldErrors: Record<string, string[]>, formError = descriptor.messages.invalid): FormEditorOutcome =>
-    err('invalid_input', formError, { intent: FORM_EDITOR_INTENT, formError, fieldErrors, values: submitted.values, fieldGuIds: order })
-  if (!submitted.ok) return refuse(submitted.fieldErrors, submitted.formError)
-  const value = submitted.value
+    err('invalid_input', formError, { intent: FORM_EDITOR_INTENT, formError, fieldErrors, values: postedValues(submitted), fieldGuIds: order })
+  if (!submitted.ok) return refuse(submitted.details.fieldErrors, submitted.message)
+  const value = submitted.value.checked
   const parsed = customFormInputSchema.safeParse({
     name: value.name,
     formType: value.formType,

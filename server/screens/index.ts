@@ -18,8 +18,8 @@
  * - `parseDescriptor(json)`: checks a descriptor built at run time; throws listing problems.
  * - `validateSubmission(descriptor, formData | values)`: reads root[field] names into the
  *   schema's shape, checks with ajv (coercion, blank = missing) and answers
- *   `{ ok: true, value, values }` or `{ ok: false, values, fieldErrors, formError }` with the
- *   descriptor's words. Never throws for anything a user can send. `refusedSubmission(...)`
+ *   `ok({ checked, posted })` or `err('invalid_input', formError, { values, fieldErrors, formError })`
+ *   with the descriptor's words (`postedValues(result)` reads what was sent either way). Never throws for anything a user can send. `refusedSubmission(...)`
  *   builds the same refusal for a domain rule that fails afterwards.
  *
  * In the browser: `<SchemaForm id intent descriptor values result />` from
@@ -33,5 +33,5 @@ export { parseDescriptor, type ScreenDescriptor, type FieldSchema, type ScreenSc
 export { resolveEffectiveScreen, type EffectiveScreen } from './effective-descriptor'
 export { screenOverlaySchema, type ScreenOverlay, type OverlayCustomField } from './overlay'
 export { fieldName, parseFormSubmission } from './parse-form-submission'
-export { refusedSubmission, validateSubmission, type SubmissionResult, type SubmissionValues } from './validate-submission'
+export { postedValues, refusedSubmission, validateSubmission, type SubmissionResult, type SubmissionValues } from './validate-submission'
 export { shippedDescriptor } from '#screens/index'

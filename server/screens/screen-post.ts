@@ -1,6 +1,6 @@
 import type { FieldSchema, ScreenDescriptor } from '#server/screens/descriptor'
 import { clearFieldName, fieldName } from '#server/screens/parse-form-submission'
-import { validateSubmission, type SubmissionResult } from '#server/screens/validate-submission'
+import { postedValues, refusedSubmission, validateSubmission, type SubmissionResult } from '#server/screens/validate-submission'
 import { isRecord } from '#server/screens/apply-overlay'
 
 /**
@@ -52,5 +52,5 @@ export function missingFields(descriptor: Pick<ScreenDescriptor, 'schema' | 'uiS
 export function validateScreenPost(descriptor: ScreenDescriptor, form: FormData, intent: string): SubmissionResult {
   const submitted = validateSubmission(descriptor, form)
   if (form.get('intent') === intent && missingFields(descriptor, form).length === 0) return submitted
-  return { ok: false, values: submitted.values, fieldErrors: submitted.ok ? {} : submitted.fieldErrors, formError: descriptor.messages.invalid }
+  return refusedSubmission(descriptor, postedValues(submitted), submitted.ok ? {} : submitted.details.fieldErrors)
 }

@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import { err, ok, type Refusal, type WordedResult } from '#server/errors/result'
 import type { MessageKeyword, ScreenDescriptor, ScreenSchema } from './descriptor'
 import { MESSAGE_KEYWORDS } from './descriptor'
 import { FORMAT_CHECKS, FORMAT_NAMES } from './formats'
@@ -7,23 +8,30 @@ import { parseFormSubmission } from './parse-form-submission'
 
 export type SubmissionValues = Record<string, unknown>
 
-export type SubmissionResult =
-  | {
-      ok: true
-      /** Checked and coerced: numbers are numbers, blank fields are absent. */
-      value: SubmissionValues
-      /** As the user sent them, to show the form again if a later rule refuses them. */
-      values: SubmissionValues
-    }
-  | {
-      ok: false
-      /** What the user sent, in the schema's shape, to show the form again as it was. */
-      values: SubmissionValues
-      /** Field path ('name', 'address.city') -> messages. */
-      fieldErrors: Record<string, string[]>
-      /** The screen's form-level message, e.g. 'Invalid Form!'. */
-      formError: string
-    }
+export interface AcceptedSubmission {
+  /** Checked and coerced: numbers are numbers, blank fields are absent. */
+  checked: SubmissionValues
+  /** As the user sent them, to show the form again if a later rule refuses them. */
+  posted: SubmissionValues
+}
+
+export interface RefusedSubmission {
+  /** What the user sent, in the schema's shape, to show the form again as it was. */
+  values: SubmissionValues
+  /** Field path ('name', 'address.city') -> messages. */
+  fieldErrors: Record<string, string[]>
+  /** The screen's form-level message, e.g. 'Invalid Form!' (also the refusal's message). */
+  formError: string
+}
+
+/** Accepted, or invalid_input with the screen's words and the form's state in `details`. */
+export type SubmissionResult = WordedResult<AcceptedSubmission, 'invalid_input', RefusedSubmission>
+export type SubmissionRefusal = Refusal<'invalid_input', RefusedSubmission>
+
+/** What the user sent, accepted or not. */
+export function postedValues(result: SubmissionResult): SubmissionValues {
+  return result.ok ? result.value.posted : result.details.values
+}
 
 let ajv: Ajv | null = null
 const compiled = new Map<string, ValidateFunction>()
@@ -62,13 +70,8 @@ export function validateSubmission(descriptor: ScreenDescriptor, input: FormData
   const values = input instanceof FormData ? parseFormSubmission(descriptor.schema, input) : input
   const data = withoutEmpty(values)
   const validate = validatorFor(descriptor.schema)
-  if (validate(data)) return { ok: true, value: data, values }
-  return {
-    ok: false,
-    values,
-    fieldErrors: fieldErrorsFrom(descriptor, issuesFrom(validate.errors ?? [])),
-    formError: descriptor.messages.invalid,
-  }
+  if (validate(data)) return ok({ checked: data, posted: values })
+  return refusedSubmission(descriptor, values, fieldErrorsFrom(descriptor, issuesFrom(validate.errors ?? [])))
 }
 
 /** Issues a domain check (zod invariants, uniqueness) found after the schema passed. */
@@ -76,8 +79,9 @@ export function refusedSubmission(
   descriptor: ScreenDescriptor,
   values: SubmissionValues,
   fieldErrors: Record<string, string[]>,
-): Extract<SubmissionResult, { ok: false }> {
-  return { ok: false, values, fieldErrors, formError: descriptor.messages.invalid }
+): SubmissionRefusal {
+  const formError = descriptor.messages.invalid
+  return err('invalid_input', formError, { values, fieldErrors, formError })
 }
 
 export function issuesFrom(errors: readonly ErrorObject[]): ValidationIssue[] {

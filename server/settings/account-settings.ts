@@ -93,13 +93,13 @@ export async function saveAccountSettings(
   const descriptor = await accountDescriptor(platform, tenant)
   const submitted = validateScreenPost(descriptor, form, intent)
   if (!submitted.ok) return refusal(intent, submitted)
-  const values = submitted.value
+  const values = submitted.value.checked
   const shown = shownFields(descriptor)
 
   let customDomain: string | null | undefined
   if (shown.has('customDomain')) {
     const check = await checkCustomDomain(platform, tenant, text(values, 'customDomain'))
-    if (!check.ok) return domainRefusal(intent, descriptor, submitted.values, { customDomain: [check.message] })
+    if (!check.ok) return domainRefusal(intent, descriptor, submitted.value.posted, { customDomain: [check.message] })
     customDomain = check.value
   }
 
@@ -130,7 +130,7 @@ export async function saveAccountSettings(
   })
   if (!written.ok) {
     const fieldErrors = written.error === 'conflict' ? { customDomain: [DOMAIN_TAKEN] } : fieldsInvalid(written.details.fields)
-    return domainRefusal(intent, descriptor, submitted.values, fieldErrors)
+    return domainRefusal(intent, descriptor, submitted.value.posted, fieldErrors)
   }
   return saved(ACCOUNT_SAVED)
 }

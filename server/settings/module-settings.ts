@@ -51,7 +51,7 @@ export async function saveModuleFlags(platform: Pick<Platform, 'database' | 'ten
   if (!submitted.ok) return refusal('modules', submitted)
   const shown = shownFields(descriptor)
   const settings: Partial<TenantSettings> = {}
-  for (const flag of MODULE_FLAGS) if (shown.has(flag)) settings[flag] = bool(submitted.value, flag)
+  for (const flag of MODULE_FLAGS) if (shown.has(flag)) settings[flag] = bool(submitted.value.checked, flag)
   await updateTenant(platform, tenant, { settings })
   return saved(SETTINGS_SAVED)
 }
@@ -61,7 +61,7 @@ export async function saveOtherSettings(platform: Pick<Platform, 'database' | 't
   const { descriptor } = await requireScreen(platform, tenant, 'display')
   const submitted = validateScreenPost(descriptor, form, 'other')
   if (!submitted.ok) return refusal('other', submitted)
-  const values = submitted.value
+  const values = submitted.value.checked
   const shown = shownFields(descriptor)
   const settings: Partial<TenantSettings> = {}
   for (const flag of ['isMultiCountrySupport', 'isWaiverFormToBeSigned', 'isSupportGrn', 'isShowCalenderView'] as const) {

@@ -31,7 +31,7 @@ export async function savePaymentSettings(platform: Pick<Platform, 'database' | 
   const { descriptor } = await requireScreen(platform, tenant, 'paccount')
   const submitted = validateScreenPost(descriptor, form, intent)
   if (!submitted.ok) return refusal(intent, submitted)
-  const values = submitted.value
+  const values = submitted.value.checked
   const shown = shownFields(descriptor)
   const settings: Partial<TenantSettings> = {}
   const supported = shown.has('supportedCurrencies')
@@ -41,7 +41,7 @@ export async function savePaymentSettings(platform: Pick<Platform, 'database' | 
   if (shown.has('defaultCurrency')) {
     const currency = text(values, 'defaultCurrency')
     if (!(ALWAYS_OFFERED_CURRENCIES as readonly string[]).includes(currency) && !supported.includes(currency)) {
-      return domainRefusal(intent, descriptor, submitted.values, { defaultCurrency: [DEFAULT_CURRENCY_NOT_SUPPORTED] })
+      return domainRefusal(intent, descriptor, submitted.value.posted, { defaultCurrency: [DEFAULT_CURRENCY_NOT_SUPPORTED] })
     }
     settings.defaultCurrency = currency
   }

@@ -30,8 +30,8 @@ export async function saveRolesSettings(platform: Pick<Platform, 'database' | 't
   const roles = {} as RolesSettings
   for (const card of CARDS) {
     roles[card] = {
-      staff: shown.has(`${card}Staff`) ? bool(submitted.value, `${card}Staff`) : current[card].staff,
-      frontDesk: shown.has(`${card}FrontDesk`) ? bool(submitted.value, `${card}FrontDesk`) : current[card].frontDesk,
+      staff: shown.has(`${card}Staff`) ? bool(submitted.value.checked, `${card}Staff`) : current[card].staff,
+      frontDesk: shown.has(`${card}FrontDesk`) ? bool(submitted.value.checked, `${card}FrontDesk`) : current[card].frontDesk,
     }
   }
   await updateTenant(platform, tenant, { settings: { roles } })

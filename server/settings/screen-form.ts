@@ -2,7 +2,7 @@ import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { resolveEffectiveScreen, type EffectiveScreen } from '#server/screens/effective-descriptor'
 import type { ScreenDescriptor } from '#server/screens/descriptor'
-import type { SubmissionResult, SubmissionValues } from '#server/screens/validate-submission'
+import type { SubmissionRefusal, SubmissionValues } from '#server/screens/validate-submission'
 import type { Tenant } from '#server/tenancy/tenant'
 
 /** What a refused submission sends back to its form: shown again with the user's values. */
@@ -43,8 +43,8 @@ export function shownFields(descriptor: Pick<ScreenDescriptor, 'schema'>): Set<s
   return new Set(Object.keys(descriptor.schema.properties))
 }
 
-export function refusal(intent: string, failed: Extract<SubmissionResult, { ok: false }>): SaveOutcome {
-  return refused({ intent, formError: failed.formError, fieldErrors: failed.fieldErrors, values: failed.values })
+export function refusal(intent: string, failed: SubmissionRefusal): SaveOutcome {
+  return refused({ intent, formError: failed.message, fieldErrors: failed.details.fieldErrors, values: failed.details.values })
 }
 
 /** A refusal found by a domain rule after the schema passed. */

@@ -24,7 +24,7 @@ export async function saveSeoSettings(platform: Pick<Platform, 'database' | 'ten
   if (!submitted.ok) return refusal('seosetting', submitted)
   const shown = shownFields(descriptor)
   const settings: Partial<TenantSettings> = {}
-  for (const name of ['seoKeywords', 'seoDescription'] as const) if (shown.has(name)) settings[name] = text(submitted.value, name)
+  for (const name of ['seoKeywords', 'seoDescription'] as const) if (shown.has(name)) settings[name] = text(submitted.value.checked, name)
   await updateTenant(platform, tenant, { settings })
   return saved(SEO_SAVED)
 }

@@ -43,9 +43,9 @@ export async function saveStudentAppSettings(platform: Pick<Platform, 'database'
   if (!submitted.ok) return refusal('studentapp', submitted)
   const shown = shownFields(descriptor)
   const settings: Partial<TenantSettings> = {}
-  for (const name of LABELS) if (shown.has(name)) settings[name] = text(submitted.value, name)
-  if (shown.has('appPrimaryColor')) settings.appPrimaryColor = colourForStorage(text(submitted.value, 'appPrimaryColor'))
-  for (const name of IMAGES) if (shown.has(name)) settings[name] = text(submitted.value, name)
+  for (const name of LABELS) if (shown.has(name)) settings[name] = text(submitted.value.checked, name)
+  if (shown.has('appPrimaryColor')) settings.appPrimaryColor = colourForStorage(text(submitted.value.checked, 'appPrimaryColor'))
+  for (const name of IMAGES) if (shown.has(name)) settings[name] = text(submitted.value.checked, name)
   const stored = await storeImageUploads(platform.env, tenant, imageFieldsOf(descriptor), upload)
   Object.assign(settings, stored)
   await updateTenant(platform, tenant, { settings })

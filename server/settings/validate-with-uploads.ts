@@ -1,7 +1,7 @@
 import type { UploadForm } from '#server/files/read-upload-form'
 import type { ScreenDescriptor } from '#server/screens/descriptor'
 import { validateScreenPost } from '#server/screens/screen-post'
-import type { SubmissionResult } from '#server/screens/validate-submission'
+import { postedValues, refusedSubmission, type SubmissionResult } from '#server/screens/validate-submission'
 import { imageFieldsOf, imageUploadErrors } from './image-fields'
 
 /**
@@ -9,11 +9,11 @@ import { imageFieldsOf, imageUploadErrors } from './image-fields'
  * checks together, so the user sees every problem at once and nothing is stored until all pass.
  */
 export async function validateWithUploads(descriptor: ScreenDescriptor, upload: UploadForm, intent: string): Promise<SubmissionResult> {
-  if (upload.malformed) return { ok: false, values: {}, fieldErrors: {}, formError: descriptor.messages.invalid }
+  if (upload.malformed) return refusedSubmission(descriptor, {}, {})
   const submitted = validateScreenPost(descriptor, upload.form, intent)
   const fileErrors = await imageUploadErrors(imageFieldsOf(descriptor), upload)
   if (Object.keys(fileErrors).length === 0) return submitted
-  const fieldErrors = submitted.ok ? {} : { ...submitted.fieldErrors }
+  const fieldErrors = submitted.ok ? {} : { ...submitted.details.fieldErrors }
   for (const [field, messages] of Object.entries(fileErrors)) fieldErrors[field] = [...(fieldErrors[field] ?? []), ...messages]
-  return { ok: false, values: submitted.values, fieldErrors, formError: descriptor.messages.invalid }
+  return refusedSubmission(descriptor, postedValues(submitted), fieldErrors)
 }

@@ -44,12 +44,12 @@ export async function saveWebsiteSettings(platform: Pick<Platform, 'database' | 
   const { descriptor } = await requireScreen(platform, tenant, 'website')
   const submitted = await validateWithUploads(descriptor, upload, intent)
   if (!submitted.ok) return refusal(intent, submitted)
-  const values = submitted.value
+  const values = submitted.value.checked
   const shown = shownFields(descriptor)
   const settings: Partial<TenantSettings> = {}
   if (shown.has('footerInfo')) {
     const footer = sanitizeFooterHtml(text(values, 'footerInfo'))
-    if (footer.length > 2000) return domainRefusal(intent, descriptor, submitted.values, { footerInfo: [FOOTER_TOO_LONG] })
+    if (footer.length > 2000) return domainRefusal(intent, descriptor, submitted.value.posted, { footerInfo: [FOOTER_TOO_LONG] })
     settings.footerInfo = footer
   }
   for (const name of TEXTS) if (shown.has(name)) settings[name] = text(values, name)

@@ -36,7 +36,7 @@ describe('validateScreenPost', () => {
   const whole: Array<[string, string]> = [['intent', 'seosetting'], ['root[seoKeywords]', 'yoga'], ['root[seoDescription]', 'Yoga in Austin']]
 
   it('accepts a whole post of the form it names', () => {
-    expect(validateScreenPost(seo, form(whole), 'seosetting')).toMatchObject({ ok: true, value: { seoKeywords: 'yoga', seoDescription: 'Yoga in Austin' } })
+    expect(validateScreenPost(seo, form(whole), 'seosetting')).toMatchObject({ ok: true, value: { checked: { seoKeywords: 'yoga', seoDescription: 'Yoga in Austin' } } })
   })
 
   it.each([
@@ -44,7 +44,7 @@ describe('validateScreenPost', () => {
     ['no intent', whole.filter(([name]) => name !== 'intent')],
     ['another form’s intent', [['intent', 'website'], ...whole.slice(1)] as Array<[string, string]>],
   ])('refuses %s with the screen’s Invalid Form!', (_label, entries) => {
-    expect(validateScreenPost(seo, form(entries), 'seosetting')).toMatchObject({ ok: false, formError: 'Invalid Form!' })
+    expect(validateScreenPost(seo, form(entries), 'seosetting')).toMatchObject({ ok: false, error: 'invalid_input', message: 'Invalid Form!' })
   })
 
   it('refuses a switches-only screen posted without its intent: x=1 must not switch every role off', () => {

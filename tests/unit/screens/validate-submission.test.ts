@@ -25,7 +25,7 @@ describe('validateSubmission', () => {
     const result = validateSubmission(account, form(validAccount))
     expect(result.ok).toBe(true)
     if (!result.ok) return
-    expect(result.value).toEqual({ name: 'Demo Studio', accountOwner: 'owner-1', phone: '555-010-0001', timezone: 'America/Chicago', itemExpiresAfter: 12 })
+    expect(result.value.checked).toEqual({ name: 'Demo Studio', accountOwner: 'owner-1', phone: '555-010-0001', timezone: 'America/Chicago', itemExpiresAfter: 12 })
   })
 
   it('drops control characters a person cannot type (Postgres refuses NUL), keeping tabs and line breaks', () => {
@@ -37,9 +37,9 @@ describe('validateSubmission', () => {
     const result = validateSubmission(account, form([...validAccount.filter(([name]) => name !== 'root[name]'), ['root[name]', '   ']]))
     expect(result.ok).toBe(false)
     if (result.ok) return
-    expect(result.formError).toBe('Invalid Form!')
-    expect(result.fieldErrors).toEqual({ name: ['Organization Name is required!'] })
-    expect(result.values.phone).toBe('555-010-0001')
+    expect(result.message).toBe('Invalid Form!')
+    expect(result.details.fieldErrors).toEqual({ name: ['Organization Name is required!'] })
+    expect(result.details.values.phone).toBe('555-010-0001')
   })
 
   it('words format, enum, type and range problems', () => {
@@ -56,7 +56,7 @@ describe('validateSubmission', () => {
     )
     expect(result.ok).toBe(false)
     if (result.ok) return
-    expect(result.fieldErrors).toEqual({
+    expect(result.details.fieldErrors).toEqual({
       name: ['Organization Name is required!'],
       accountOwner: ['Account Owner is required!'],
       fromEmail: ['Enter a valid email address'],
@@ -70,10 +70,10 @@ describe('validateSubmission', () => {
   it('requires the waiver link only while the waiver toggle is on', () => {
     const display = shippedDescriptor('display')!
     const on = validateSubmission(display, form([['root[registerButtonLabel]', 'Join'], ['root[isWaiverFormToBeSigned]', 'true']]))
-    expect(on.ok ? null : on.fieldErrors).toEqual({ waiverFormLink: ['Waiver Form Link is required!'] })
+    expect(on.ok ? null : on.details.fieldErrors).toEqual({ waiverFormLink: ['Waiver Form Link is required!'] })
     const off = validateSubmission(display, form([['root[registerButtonLabel]', 'Join']]))
     expect(off.ok).toBe(true)
-    if (off.ok) expect(off.value.isWaiverFormToBeSigned).toBe(false)
+    if (off.ok) expect(off.value.checked.isWaiverFormToBeSigned).toBe(false)
   })
 
   it('reads ticked lists, yes/no radios and clear[] boxes', () => {
@@ -92,7 +92,7 @@ describe('validateSubmission', () => {
     const ok = validateSubmission(paccount, form([['root[defaultCurrency]', 'USD'], ['root[invoiceNote]', '😀'.repeat(255)]]))
     expect(ok.ok).toBe(true)
     const long = validateSubmission(paccount, form([['root[defaultCurrency]', 'USD'], ['root[invoiceNote]', 'x'.repeat(256)]]))
-    expect(long.ok ? null : long.fieldErrors.invoiceNote).toEqual(['Invoice note can be at most 255 characters'])
+    expect(long.ok ? null : long.details.fieldErrors.invoiceNote).toEqual(['Invoice note can be at most 255 characters'])
   })
 
   it('ignores names the schema does not have and files in text fields', () => {
@@ -102,6 +102,6 @@ describe('validateSubmission', () => {
     data.set('root[zip]', new File(['x'], 'x.txt'))
     const result = validateSubmission(account, data)
     expect(result.ok).toBe(true)
-    if (result.ok) expect(Object.keys(result.value).sort()).toEqual(['accountOwner', 'itemExpiresAfter', 'name', 'phone', 'timezone'])
+    if (result.ok) expect(Object.keys(result.value.checked).sort()).toEqual(['accountOwner', 'itemExpiresAfter', 'name', 'phone', 'timezone'])
   })
 })
