@@ -38,8 +38,8 @@ describe(`menus assembled from tenant settings, role and built screens (${engine
 
   it('shows staff only the screens that exist today', async () => {
     const shell = await shellOf(staffLayoutLoader, '/dashboard', cookies.ROLE_ADMIN, tenant)
-    expect(shell.navigation.map((group) => group.title)).toEqual(['Overview', 'Products', 'Resources'])
-    expect(urls(shell.navigation)).toEqual(['/dashboard', '/customforms', '/settings', '/logout'])
+    expect(shell.navigation.map((group) => group.title)).toEqual(['Overview', 'Products', 'More Launch', 'Resources'])
+    expect(urls(shell.navigation)).toEqual(['/dashboard', '/customforms', '/contacts', '/settings', '/logout'])
   })
 
   it('offers Settings to admins only, since its screens admit admins only', async () => {
@@ -104,7 +104,7 @@ describe(`menus assembled from tenant settings, role and built screens (${engine
     // Staff may not open settings, so the same cookie gives them no shortcut.
     const staff = await shellOf(staffLayoutLoader, '/dashboard', cookies.ROLE_STAFF, tenant, `; ${SHORTCUTS_COOKIE}=${stored}`)
     expect(staff.shortcuts).toEqual([])
-    expect(admin.shortcutChoices.map((choice) => choice.url)).toEqual(['/dashboard', '/customforms', '/settings'])
+    expect(admin.shortcutChoices.map((choice) => choice.url)).toEqual(['/dashboard', '/customforms', '/contacts', '/settings'])
   })
 
   it('adds the default store shortcut for staff when the store menu is on, never for students', () => {
