@@ -37,7 +37,7 @@ export async function requestPasswordReset(
   const limiter = platform.attemptLimiter
   const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
   const allowed = await limiter.check('forgot-password', keys)
-  if (!allowed.allowed) return err('rate_limited', allowed.message)
+  if (!allowed.ok) return err('rate_limited', allowed.message)
   await limiter.record('forgot-password', keys)
 
   const now = input.now ?? new Date()

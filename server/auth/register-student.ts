@@ -51,7 +51,7 @@ export async function registerStudent(
   const limiter = platform.attemptLimiter
   const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
   const allowed = await limiter.check('register', keys)
-  if (!allowed.allowed) return err('rate_limited', allowed.message, { field: null })
+  if (!allowed.ok) return err('rate_limited', allowed.message, { field: null })
   await limiter.record('register', keys)
 
   const tenant = input.hostTenant ?? (input.orgId ? await platform.tenants.findByOrgId(input.orgId) : null)

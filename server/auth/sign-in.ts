@@ -80,8 +80,8 @@ export async function signInWithPassword(
   const limiter = platform.attemptLimiter
   const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
   const allowed = await limiter.check('login', keys)
-  if (!allowed.allowed) return refusedSignIn('rate_limited', allowed.message)
-  if (allowed.botCheckRequired) {
+  if (!allowed.ok) return refusedSignIn('rate_limited', allowed.message)
+  if (allowed.value.botCheckRequired) {
     const bot = await checkBot(platform, {
       tenantId: keys.tenantId ?? 'platform',
       formId: LOGIN_BOT_CHECK_FORM,

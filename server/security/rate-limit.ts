@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { err, ok, type WordedResult } from '#server/errors/result'
 
 /** The forms that guess-able secrets or mail floods go through. */
 export type LimitedAction = 'login' | 'register' | 'forgot-password'
@@ -46,9 +47,8 @@ const RULES: Record<LimitedAction, { refuse: Rule[]; botCheck: Rule | null }> = 
   },
 }
 
-export type LimitCheck =
-  | { allowed: true; botCheckRequired: boolean }
-  | { allowed: false; retryAfterMinutes: number; message: string }
+/** Allowed (and whether the bot check comes first), or rate_limited with the wait in minutes and its words. */
+export type LimitCheck = WordedResult<{ botCheckRequired: boolean }, 'rate_limited', { retryAfterMinutes: number }>
 
 export interface AttemptKeys {
   /** The tenant whose form this is; null on the bare platform host. */
@@ -127,10 +127,10 @@ export function createAttemptLimiter(options: { redis: Redis | null; prefix: str
       const wait = Math.max(0, ...waits)
       if (wait > 0) {
         const minutes = Math.max(1, Math.ceil(wait / 60_000))
-        return { allowed: false, retryAfterMinutes: minutes, message: tooManyAttemptsMessage(minutes) }
+        return err('rate_limited', tooManyAttemptsMessage(minutes), { retryAfterMinutes: minutes })
       }
       const botCheckRequired = rules.botCheck ? (await waitOf(action, rules.botCheck, keys)) > 0 : false
-      return { allowed: true, botCheckRequired }
+      return ok({ botCheckRequired })
     },
     async record(action, keys) {
       const rules = RULES[action]

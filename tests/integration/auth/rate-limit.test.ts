@@ -144,16 +144,16 @@ describe('attempt limiter on Redis', () => {
     const elsewhere = createAttemptLimiter({ redis: connections[2], prefix: `${prefix}-other` })
     try {
       for (let attempt = 0; attempt < 5; attempt++) await first.record('login', keys('10.9.0.1'))
-      expect(await second.check('login', keys('10.9.0.1'))).toEqual({ allowed: false, retryAfterMinutes: 15, message: TOO_MANY })
-      expect(await second.check('login', keys('10.9.0.2'))).toEqual({ allowed: true, botCheckRequired: false })
-      expect(await second.check('login', keys('10.9.0.1', 'tenant-b'))).toEqual({ allowed: true, botCheckRequired: false })
-      expect(await elsewhere.check('login', keys('10.9.0.1'))).toEqual({ allowed: true, botCheckRequired: false })
+      expect(await second.check('login', keys('10.9.0.1'))).toEqual({ ok: false, error: 'rate_limited', message: TOO_MANY, details: { retryAfterMinutes: 15 } })
+      expect(await second.check('login', keys('10.9.0.2'))).toEqual({ ok: true, value: { botCheckRequired: false } })
+      expect(await second.check('login', keys('10.9.0.1', 'tenant-b'))).toEqual({ ok: true, value: { botCheckRequired: false } })
+      expect(await elsewhere.check('login', keys('10.9.0.1'))).toEqual({ ok: true, value: { botCheckRequired: false } })
 
       for (let attempt = 0; attempt < 5; attempt++) await first.record('login', keys(`10.9.1.${attempt}`))
-      expect(await second.check('login', keys('10.9.2.1'))).toEqual({ allowed: true, botCheckRequired: true })
+      expect(await second.check('login', keys('10.9.2.1'))).toEqual({ ok: true, value: { botCheckRequired: true } })
 
       await second.forgetPair('login', keys('10.9.0.1'))
-      expect(await first.check('login', keys('10.9.0.1'))).toEqual({ allowed: true, botCheckRequired: true })
+      expect(await first.check('login', keys('10.9.0.1'))).toEqual({ ok: true, value: { botCheckRequired: true } })
     } finally {
       for (const connection of connections) connection.disconnect()
     }

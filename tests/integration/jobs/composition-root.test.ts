@@ -80,10 +80,10 @@ describe(`one composition root for the server, the worker and the tests (${engin
     const keys = { tenantId: null, ip: '10.21.0.1', email: 'outage@limits.test' }
     try {
       const started = Date.now()
-      expect(await down.attemptLimiter.check('login', keys)).toEqual({ allowed: true, botCheckRequired: false })
+      expect(await down.attemptLimiter.check('login', keys)).toEqual({ ok: true, value: { botCheckRequired: false } })
       for (let attempt = 0; attempt < 5; attempt++) await down.attemptLimiter.record('login', keys)
-      expect(await down.attemptLimiter.check('login', keys)).toMatchObject({ allowed: false, retryAfterMinutes: 15 })
-      expect(await down.attemptLimiter.check('login', { ...keys, ip: '10.21.0.2' })).toEqual({ allowed: true, botCheckRequired: false })
+      expect(await down.attemptLimiter.check('login', keys)).toMatchObject({ ok: false, error: 'rate_limited', details: { retryAfterMinutes: 15 } })
+      expect(await down.attemptLimiter.check('login', { ...keys, ip: '10.21.0.2' })).toEqual({ ok: true, value: { botCheckRequired: false } })
       expect(await down.submissionGuard.claimChallenge('outage-signature')).toBe(true)
       expect(await down.submissionGuard.claimChallenge('outage-signature')).toBe(false)
       expect(Date.now() - started).toBeLessThan(2000)
@@ -122,7 +122,7 @@ describe(`one composition root for the server, the worker and the tests (${engin
       await expect.poll(limitConnections).toBe(2)
       for (let attempt = 0; attempt < 5; attempt++) await first.attemptLimiter.record('login', keys)
       // Counted by one process, refused by the other: both limiters count in Redis.
-      expect(await second.attemptLimiter.check('login', keys)).toMatchObject({ allowed: false })
+      expect(await second.attemptLimiter.check('login', keys)).toMatchObject({ ok: false, error: 'rate_limited' })
       expect(await first.submissionGuard.allowNoScriptPost(queuePrefix, '10.20.0.1')).toBe(true)
 
       await first.close()
