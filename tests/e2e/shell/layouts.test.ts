@@ -24,8 +24,8 @@ describe('staff back office (vertical layout)', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard')
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Avery' }).waitFor()
     await page.waitForFunction(() => document.title === 'Dashboard | Demo Yoga Studio')
-    await expect(groupTitles(page)).resolves.toEqual(['Overview', 'Products', 'Resources'])
-    await expect(page.locator('[data-figure="Contacts"]').textContent()).resolves.toBe('8')
+    await expect(groupTitles(page)).resolves.toEqual(['Overview', 'Products', 'More Launch', 'Resources'])
+    await expect(page.locator('[data-figure="Contacts"]').textContent()).resolves.toBe('42')
     // Toolbar: the demo studio is a master franchise with one franchise, and staff may preview.
     await expect(page.getByRole('group', { name: 'Shortcuts' }).isVisible()).resolves.toBe(true)
     await expect(page.locator('summary[aria-label="Switch franchise"]').isVisible()).resolves.toBe(true)
