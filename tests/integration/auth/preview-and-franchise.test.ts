@@ -24,9 +24,9 @@ describe(`preview modes and franchise switching (${engine})`, () => {
   let child: Tenant
   let stranger: Tenant
   let admin: { id: string }
-  let staff: { id: string }
-  let student: { id: string }
-  let strangerStudent: { id: string }
+  let staff: { id: string; guid: string }
+  let student: { id: string; guid: string }
+  let strangerStudent: { id: string; guid: string }
   const masterHost = 'http://hq.localhost:3999'
 
   beforeAll(async () => {
