@@ -110,7 +110,7 @@ export async function listContacts(input: { database: DatabaseHandle; tenant: Te
   const timeZone = tenant.settings.timezone
   return withTenant(input.database, tenant.id, async (trx) => {
     const where = matches(filter, timeZone)
-    const [stats, options] = await Promise.all([loadStats(trx, timeZone), loadOptions(trx)])
+    const { stats, options } = await loadSummary(trx, timeZone)
     const count = await countMatches(trx, filter, stats, where)
     const pageCount = Math.max(1, Math.ceil(count / filter.pageSize))
     const page = Math.min(filter.page, pageCount)
@@ -162,21 +162,42 @@ export async function listContacts(input: { database: DatabaseHandle; tenant: Te
   })
 }
 
-/** Kept by triggers in contact_counts (migration contact-list-speed); new this month by index. */
-async function loadStats(trx: TenantExecutor, timeZone: string): Promise<ContactListStats> {
-  const [counts, recent] = await Promise.all([
-    trx.selectFrom('contact_counts').select(['total', ...CONTACT_STATUSES]).executeTakeFirst(),
-    trx
-      .selectFrom('contacts')
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .where('is_archived', '=', false)
-      .where(sql<SqlBool>`created_at >= (date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone})`)
-      .executeTakeFirstOrThrow(),
-  ])
+/**
+ * The stats and the filter form's choices in one round trip: the totals kept by triggers in
+ * contact_counts (migration contact-list-speed), new this month by an index-only count, the tags,
+ * and the label values by loose index scans.
+ */
+async function loadSummary(trx: TenantExecutor, timeZone: string): Promise<{ stats: ContactListStats; options: ContactListOptions }> {
+  const counts = sql.raw(['total', ...CONTACT_STATUSES].map((column) => `'${column}', ${column}`).join(', '))
+  const row = await sql<{
+    counts: Record<string, string | number> | null
+    new_this_month: string | number
+    tags: Array<{ id: string; name: string }>
+    categories: string[]
+    sales_stages: string[]
+    account_stages: string[]
+  }>`select
+      (select json_build_object(${counts}) from contact_counts) as counts,
+      (select count(*) from contacts where not is_archived
+        and created_at >= (date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone})) as new_this_month,
+      (select coalesce(json_agg(json_build_object('id', id, 'name', name) order by lower(name)), '[]'::json) from tags) as tags,
+      ${distinctContactLabels('category')} as categories,
+      ${distinctContactLabels('sales_stage')} as sales_stages,
+      ${distinctContactLabels('account_stage')} as account_stages`.execute(trx)
+  const summary = row.rows[0]
+  const counted = (column: string) => Number(summary?.counts?.[column] ?? 0)
   return {
-    total: Number(counts?.total ?? 0),
-    byStatus: Object.fromEntries(CONTACT_STATUSES.map((status) => [status, Number(counts?.[status] ?? 0)])) as Record<ContactStatus, number>,
-    newThisMonth: Number(recent.count),
+    stats: {
+      total: counted('total'),
+      byStatus: Object.fromEntries(CONTACT_STATUSES.map((status) => [status, counted(status)])) as Record<ContactStatus, number>,
+      newThisMonth: Number(summary?.new_this_month ?? 0),
+    },
+    options: {
+      tags: summary?.tags ?? [],
+      categories: summary?.categories ?? [],
+      salesStages: summary?.sales_stages ?? [],
+      accountStages: summary?.account_stages ?? [],
+    },
   }
 }
 
@@ -190,14 +211,4 @@ async function countMatches(trx: TenantExecutor, filter: ContactListFilter, stat
   if (onlyStatuses && filter.statuses.length === 1) return stats.byStatus[filter.statuses[0]]
   const row = await trx.selectFrom('contacts').select((eb) => eb.fn.countAll<string | number>().as('total')).where(where).executeTakeFirstOrThrow()
   return Number(row.total)
-}
-
-async function loadOptions(trx: TenantExecutor): Promise<ContactListOptions> {
-  const [tags, categories, salesStages, accountStages] = await Promise.all([
-    trx.selectFrom('tags').select(['id', 'name']).orderBy(sql`lower(name)`).execute(),
-    distinctContactLabels(trx, 'category'),
-    distinctContactLabels(trx, 'sales_stage'),
-    distinctContactLabels(trx, 'account_stage'),
-  ])
-  return { tags, categories, salesStages, accountStages }
 }
