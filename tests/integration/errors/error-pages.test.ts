@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -31,7 +31,7 @@ describe(`error pages and wrong-audience addresses (${engine})`, () => {
     ;({ tenant, cookies } = await tenantWithPeople(platform, { orgId: 'oops' }))
     const app = createHttpApp({ platform, build, publicDir: resolve('public') })
     server = await new Promise<Server>((done) => {
-      const listening = app.listen(0, '127.0.0.1', () => done(listening))
+      const listening = createServer(app).listen(0, '127.0.0.1', () => done(listening))
     })
     host = `oops.localhost:${(server.address() as AddressInfo).port}`
   }, 300_000)
