@@ -1,0 +1,76 @@
+import { Form, Link, useSubmit } from '@remix-run/react'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { Button } from './button'
+
+/**
+ * The page size of a paged list, as a GET form: without JavaScript it has an Apply button,
+ * with it the choice applies at once. `hiddenFields` carry the list's search, sort and filters.
+ */
+export function PageSizeForm({
+  id,
+  sizes,
+  current,
+  action,
+  hiddenFields,
+}: {
+  /** The select's id, unique on the page. */
+  id: string
+  sizes: readonly number[]
+  current: number
+  /** Where the form goes; the current address when not given. */
+  action?: string
+  hiddenFields: ReactNode
+}) {
+  const submit = useSubmit()
+  const hydrated = useHydrated()
+  return (
+    <Form method="get" action={action} className="flex items-center gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+      {hiddenFields}
+      <label htmlFor={id}>Items per page:</label>
+      <select id={id} name="size" defaultValue={String(current)} key={current} className="rounded border border-slate-300 bg-white px-2 py-1">
+        {sizes.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <Button type="submit" variant="secondary" size="sm">
+          Apply
+        </Button>
+      )}
+    </Form>
+  )
+}
+
+/** The previous and next page links of a paged list; `hrefOf` keeps the list's other parameters. */
+export function PageLinks({ page, pageCount, hrefOf }: { page: number; pageCount: number; hrefOf: (page: number) => string }) {
+  return (
+    <span className="flex items-center gap-1">
+      <PageLink href={page <= 1 ? null : hrefOf(page - 1)} label="Previous page">
+        <ChevronLeft aria-hidden className="h-4 w-4" />
+      </PageLink>
+      <PageLink href={page >= pageCount ? null : hrefOf(page + 1)} label="Next page">
+        <ChevronRight aria-hidden className="h-4 w-4" />
+      </PageLink>
+    </span>
+  )
+}
+
+function PageLink({ href, label, children }: { href: string | null; label: string; children: ReactNode }) {
+  if (href === null) {
+    return (
+      // A link without an address is a disabled link: named, announced as unavailable, not focusable.
+      <a role="link" aria-disabled="true" aria-label={label} className="rounded p-1.5 text-slate-300">
+        {children}
+      </a>
+    )
+  }
+  return (
+    <Link to={href} aria-label={label} preventScrollReset className="rounded p-1.5 hover:bg-slate-100">
+      {children}
+    </Link>
+  )
+}
