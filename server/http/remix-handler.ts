@@ -1,7 +1,6 @@
 import {
   createReadableStreamFromReadable,
   createRequestHandler,
-  writeReadableStreamToWritable,
   type AppLoadContext,
   type ServerBuild,
 } from '@remix-run/node'
@@ -14,6 +13,7 @@ import { audienceOf, pageCacheKey } from './page-cache-key'
 import { fillPage, fillPageGzip, type PageCache, type RenderedPage } from './page-cache'
 import { READ_BODY, type RequestWithBody } from './request-body-gate'
 import { signedInPageKey } from './signed-in-page-cache'
+import { writeBody } from './write-body'
 
 export interface RemixHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>)
@@ -154,6 +154,6 @@ async function sendResponse(req: Request, res: Response, response: globalThis.Re
   copyHeaders(res, response.headers.entries())
   finishCacheControl(req, res)
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
-  if (response.body) await writeReadableStreamToWritable(response.body, res)
+  if (response.body) await writeBody(response.body, res)
   else res.end()
 }
