@@ -13,9 +13,24 @@ const NO_SESSION: RequestSession = { user: null, staleCookie: false }
 
 // One lookup per HTTP request: the page cache in front of Remix and every loader's guard ask,
 // and each loader gets its own Request object, but they all share the request's load context.
+// The lookups are kept on the context itself, under a registered symbol, not in a module-level
+// map: the express server and the Remix build are bundled apart, each with its own copy of this
+// module, and a map per copy looked every signed-in request up twice.
 // Keyed by the cookie too, so a context that serves several requests (a test, a script) never
 // answers one cookie with another's session.
-const resolved = new WeakMap<RequestContext, Map<string, Promise<RequestSession>>>()
+const LOOKUPS = Symbol.for('studio.requestSessionLookups')
+type WithLookups = RequestContext & { [LOOKUPS]?: Map<string, Promise<RequestSession>> }
+
+function lookupsOf(context: RequestContext): Map<string, Promise<RequestSession>> {
+  const holder = context as WithLookups
+  let byCookie = holder[LOOKUPS]
+  if (!byCookie) {
+    byCookie = new Map()
+    // Not enumerable, so a context copied with spread starts with lookups of its own.
+    Object.defineProperty(holder, LOOKUPS, { value: byCookie, enumerable: false })
+  }
+  return byCookie
+}
 
 /**
  * The signed-in user of a request on its tenant's host. Reads (GET, HEAD) are looked up once
@@ -23,11 +38,7 @@ const resolved = new WeakMap<RequestContext, Map<string, Promise<RequestSession>
  */
 export function sessionOfRequest(context: RequestContext, method: string, cookieHeader: string | null | undefined): Promise<RequestSession> {
   if (method !== 'GET' && method !== 'HEAD') return lookUp(context, cookieHeader)
-  let byCookie = resolved.get(context)
-  if (!byCookie) {
-    byCookie = new Map()
-    resolved.set(context, byCookie)
-  }
+  const byCookie = lookupsOf(context)
   const key = cookieHeader ?? ''
   let pending = byCookie.get(key)
   if (!pending) {
