@@ -1,7 +1,8 @@
 import { sql, type Transaction } from 'kysely'
 import type { Database } from './types'
+import { CONTACT_STATUS_COLUMN as STATUS_COLUMN } from '#db/tables/contacts'
 
-type Status = 'client' | 'lead' | 'member' | 'staff' | 'followup' | 'inactive' | 'other'
+type Status = keyof typeof STATUS_COLUMN
 
 interface DemoContact {
   first: string
@@ -64,16 +65,6 @@ export const demoContacts: DemoContact[] = [
   { first: 'Olga', last: 'Petrova', email: 'olga.petrova@example.test', statuses: ['inactive', 'other'], accountStage: 'Lapsed', daysAgo: 600 },
   { first: 'Sean', last: 'Murphy', email: 'sean.murphy@example.test', phone: '555-010-0341', statuses: ['client'], tags: ['Evening'], category: 'Pilates', accountStage: 'Trial', walkIn: true, daysAgo: 4 },
 ]
-
-const STATUS_COLUMN = {
-  client: 'is_status_client',
-  lead: 'is_status_lead',
-  member: 'is_status_member',
-  staff: 'is_status_staff',
-  followup: 'is_status_followup',
-  inactive: 'is_status_inactive',
-  other: 'is_status_other',
-} as const satisfies Record<Status, string>
 
 /** Adds the demo contacts and their tags to a tenant (seed only, inside its system transaction). */
 export async function addDemoContacts(trx: Transaction<Database>, tenantId: string): Promise<void> {

@@ -34,3 +34,14 @@ export interface ContactTables {
   tags: TagsTable
   contact_tags: ContactTagsTable
 }
+
+/** The column behind each status flag of a contact (the spec's contact search filter). */
+export const CONTACT_STATUS_COLUMN = {
+  client: 'is_status_client',
+  lead: 'is_status_lead',
+  member: 'is_status_member',
+  staff: 'is_status_staff',
+  followup: 'is_status_followup',
+  inactive: 'is_status_inactive',
+  other: 'is_status_other',
+} as const

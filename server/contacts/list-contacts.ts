@@ -6,6 +6,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { contactSearchCondition } from './contact-search-condition'
 import { CONTACT_STATUSES, isFiltered, type ContactListFilter, type ContactSort, type ContactStatus } from './contact-list-filter'
 import { distinctContactLabels, type ContactLabelColumn } from './distinct-contact-labels'
+import { CONTACT_STATUS_COLUMN as STATUS_COLUMN } from '#db/tables/contacts'
 
 /** One row of the contacts list. */
 export interface ContactListItem {
@@ -46,16 +47,6 @@ export interface ContactListPage {
   stats: ContactListStats
   options: ContactListOptions
 }
-
-const STATUS_COLUMN = {
-  client: 'is_status_client',
-  lead: 'is_status_lead',
-  member: 'is_status_member',
-  staff: 'is_status_staff',
-  followup: 'is_status_followup',
-  inactive: 'is_status_inactive',
-  other: 'is_status_other',
-} as const satisfies Record<ContactStatus, string>
 
 const SORT_COLUMN = {
   name: 'sort_name',
