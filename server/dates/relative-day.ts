@@ -4,7 +4,15 @@ const DAY_MS = 86_400_000
 
 /** Whole calendar days from `then` to `now` as the zone's calendar counts them (not 24-hour spans, not UTC days). */
 export function calendarDaysBetween(then: Date, now: Date, timeZone: string): number {
-  return Math.round((dayNumber(now, timeZone) - dayNumber(then, timeZone)) / DAY_MS)
+  return Math.round((todayNumber(now, timeZone) - dayNumber(then, timeZone)) / DAY_MS)
+}
+
+// A list shows every row against the same `now`: its day is worked out once, not once per row.
+let lastToday = { at: Number.NaN, timeZone: '', day: 0 }
+
+function todayNumber(now: Date, timeZone: string): number {
+  if (lastToday.at !== now.getTime() || lastToday.timeZone !== timeZone) lastToday = { at: now.getTime(), timeZone, day: dayNumber(now, timeZone) }
+  return lastToday.day
 }
 
 function dayNumber(date: Date, timeZone: string): number {

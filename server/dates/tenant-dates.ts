@@ -67,8 +67,10 @@ export function shownDate(value: DateInput | null | undefined, preferences: Date
 
 /** A date shown as relative days in the tenant's zone ('Today', '3 days ago'), for lists of recent things. */
 export function shownRelativeDay(value: DateInput | null | undefined, preferences: DatePreferences, now: Date): ShownDate | null {
-  const shown = shownDate(value, preferences)
-  return shown ? { ...shown, text: relativeDayText(new Date(shown.dateTime), now, preferences.timezone) } : null
+  if (value === null || value === undefined) return null
+  const date = toDate(value)
+  if (Number.isNaN(date.getTime())) return null
+  return { dateTime: date.toISOString(), text: relativeDayText(date, now, preferences.timezone) }
 }
 
 /** The instant as a machine reads it (ISO 8601, UTC); '' for a value that is not a date. */
