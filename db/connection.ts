@@ -37,6 +37,10 @@ export interface DatabaseOptions {
 
 // int8 (bigint) stays a string so large ids are not rounded; numeric likewise.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => value)
+// A calendar date (a birth date) has no time or zone: it stays 'YYYY-MM-DD' rather than
+// becoming a Date at some zone's midnight. PGlite is told the same below.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value)
+const DATE_OID = 1082
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -48,7 +52,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dataDir = options.dataDir
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   // Contact search needs both (migration contacts-list); Postgres ships them as contrib.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } })
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm, unaccent },
+    parsers: { [DATE_OID]: (value: string) => value },
+  })
   const db = new Kysely<Database>({ dialect: pgliteDialect(client), plugins: [new WriteTrackingPlugin()] })
   return { kind: 'pglite', db, close: () => db.destroy() }
 }

@@ -63,6 +63,29 @@ export interface ContactsTable {
   sort_name: ColumnType<string, never, never>
   search_text: ColumnType<string, never, never>
   phone_digits: ColumnType<string, never, never>
+  /** The profile's fields (migration contact-profile). */
+  address_line1: string | null
+  address_line2: string | null
+  city: string | null
+  state: string | null
+  zip: string | null
+  country: string | null
+  /** A calendar date, 'YYYY-MM-DD' (pg's date parser is switched off for it). */
+  date_of_birth: string | null
+  company: string | null
+  description: string | null
+  emergency_contact_name: string | null
+  emergency_contact_phone: string | null
+  lead_source: string | null
+  is_send_reminder: Generated<boolean>
+  is_send_sms_reminder: Generated<boolean>
+  mother_name: string | null
+  mother_email: string | null
+  mother_phone: string | null
+  father_name: string | null
+  father_email: string | null
+  father_phone: string | null
+  picture_key: string | null
 }
 
 export interface SessionsTable {
