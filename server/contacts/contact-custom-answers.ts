@@ -4,6 +4,7 @@ import type { FormFieldDefinition } from '#server/forms/form-definition'
 import { phoneCountryFor } from '#server/forms/phone-mask'
 import { validateCustomFieldValues, type CustomFieldAnswer } from '#server/forms/validate-submission'
 import type { Tenant } from '#server/tenancy/tenant'
+import { withoutControlCharacters } from '#server/text/without-control-characters'
 import { listContactCustomFields } from './contact-field-values'
 
 /**
@@ -17,7 +18,8 @@ export async function checkContactCustomAnswers(
 ): Promise<{ fields: FormFieldDefinition[]; answers: CustomFieldAnswer[]; errors: Record<string, string[]> }> {
   const fields = await withTenant(database, tenant.id, (trx) => listContactCustomFields(trx))
   const posted: Record<string, string> = {}
-  for (const [key, value] of formData) if (typeof value === 'string' && !(key in posted)) posted[key] = value
+  // Tidied as a public form's post is (server/forms/read-form-post.ts): Postgres cannot store NUL.
+  for (const [key, value] of formData) if (typeof value === 'string' && !(key in posted)) posted[key] = withoutControlCharacters(value)
   const checked = validateCustomFieldValues(fields, posted, { country: phoneCountryFor(tenant.settings.country) })
   const errors = Object.fromEntries(Object.entries(checked.errors).map(([key, message]) => [key, [message]]))
   return { fields, answers: checked.answers, errors }

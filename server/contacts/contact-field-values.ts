@@ -46,12 +46,15 @@ export function storedValueOf(answer: Pick<CustomFieldAnswer, 'type' | 'value'>)
 /**
  * Writes a contact's answers to the given fields: an answer replaces the stored value, an
  * empty one (or an unticked checkbox) removes it. Fields not in `fields` are left alone.
+ * With `fillOnly`, answers only fill in what the contact lacks and nothing is removed: what a
+ * visitor types into a public form must not overwrite what is on file.
  */
 export async function saveContactFieldValues(
   trx: TenantExecutor,
   target: { tenantId: string; contactId: string },
-  fields: readonly FormFieldDefinition[],
-  answers: readonly CustomFieldAnswer[],
+  fields: readonly Pick<FormFieldDefinition, 'guId' | 'id'>[],
+  answers: readonly Pick<CustomFieldAnswer, 'guId' | 'type' | 'value'>[],
+  options: { fillOnly?: boolean } = {},
 ): Promise<void> {
   const fieldIdByGuId = new Map(fields.map((field) => [field.guId, field.id]))
   const kept: Array<StoredValue & { field_id: string }> = []
@@ -63,7 +66,7 @@ export async function saveContactFieldValues(
     if (stored) kept.push({ ...stored, field_id: fieldId })
     else cleared.push(fieldId)
   }
-  if (cleared.length > 0) {
+  if (cleared.length > 0 && !options.fillOnly) {
     await trx.deleteFrom('contact_field_values').where('contact_id', '=', target.contactId).where('field_id', 'in', cleared).execute()
   }
   if (kept.length > 0) {
@@ -71,7 +74,7 @@ export async function saveContactFieldValues(
       .insertInto('contact_field_values')
       .values(kept.map((value) => ({ tenant_id: target.tenantId, contact_id: target.contactId, ...value })))
       .onConflict((conflict) =>
-        conflict.columns(['contact_id', 'field_id']).doUpdateSet((eb) => ({
+        options.fillOnly ? conflict.columns(['contact_id', 'field_id']).doNothing() : conflict.columns(['contact_id', 'field_id']).doUpdateSet((eb) => ({
           value_text: eb.ref('excluded.value_text'),
           value_number: eb.ref('excluded.value_number'),
           value_bool: eb.ref('excluded.value_bool'),

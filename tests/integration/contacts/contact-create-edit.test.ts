@@ -34,11 +34,11 @@ describe(`Create Contact and Edit Contact (${engine})`, () => {
         .insertInto('custom_fields')
         .values([
           { tenant_id: world.tenant.id, name: 'Shirt Size', type: 'dropdown', options: JSON.stringify(['S', 'M', 'L']) },
-          { tenant_id: world.tenant.id, name: 'Belt', type: 'text' },
-          { tenant_id: world.tenant.id, name: 'Years Training', type: 'number' },
-          { tenant_id: world.tenant.id, name: 'Photos Allowed', type: 'checkbox', is_mandatory: true },
-          { tenant_id: world.tenant.id, name: 'Notes', type: 'textarea' },
-          { tenant_id: world.tenant.id, name: 'Section', type: 'header' },
+          { tenant_id: world.tenant.id, name: 'Belt', type: 'text', options: '[]' },
+          { tenant_id: world.tenant.id, name: 'Years Training', type: 'number', options: '[]' },
+          { tenant_id: world.tenant.id, name: 'Photos Allowed', type: 'checkbox', is_mandatory: true, options: '[]' },
+          { tenant_id: world.tenant.id, name: 'Notes', type: 'textarea', options: '[]' },
+          { tenant_id: world.tenant.id, name: 'Section', type: 'header', options: '[]' },
         ])
         .returning(['guid', 'name'])
         .execute()
@@ -261,6 +261,12 @@ describe(`Create Contact and Edit Contact (${engine})`, () => {
         [customFieldKey(fields.years)]: ['Years Training must be a number.'],
       })
       expect(await snapshot()).toBe(before)
+    })
+
+    it('drops control characters from custom answers as a public form does, instead of failing on them', async () => {
+      const outcome = await postEdit(nia.guid, full({ [customFieldKey(fields.belt)]: 'Gre\u0000en' }))
+      expect(outcome.status).toBe(302)
+      expect((await fieldValues(nia.id)).find((row) => row.name === 'Belt')?.value_text).toBe('Green')
     })
 
     it('is a 404 for another tenant\'s contact and a 403 without the permission, writing nothing', async () => {
