@@ -19,7 +19,9 @@ export type GuardianLinkProblem = 'self' | 'duplicate' | 'cycle'
  */
 export function guardianLinkProblem(guardianId: string, childId: string, links: readonly GuardianLink[]): GuardianLinkProblem | null {
   if (guardianId === childId) return 'self'
-  if (links.some((link) => link.guardianId === guardianId && link.childId === childId)) return 'duplicate'
+  const samePair = (link: GuardianLink) =>
+    (link.guardianId === guardianId && link.childId === childId) || (link.guardianId === childId && link.childId === guardianId)
+  if (links.some(samePair)) return 'duplicate'
   if (isInCareOf(guardianId, childId, links)) return 'cycle'
   return null
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { TenantExecutor } from '#db/tenant-scope'
 
 /** One of the tenant's custom fields and this contact's value of it (null when not given). */
@@ -27,8 +28,9 @@ export async function listContactCustomValues(trx: TenantExecutor, contactId: st
       'contact_field_values.value_bool',
     ])
     .where('custom_fields.type', '!=', 'header')
-    .orderBy('custom_fields.created_at')
-    .orderBy('custom_fields.name')
+    // Fields have no order of their own outside a form: by name, as the settings list shows them.
+    .orderBy(sql`lower(custom_fields.name)`)
+    .orderBy('custom_fields.guid')
     .execute()
   return rows.map((row) => ({
     fieldGuId: String(row.guid),

@@ -44,7 +44,8 @@ export async function loadContactFamily(trx: TenantExecutor, contactId: string):
     .selectFrom('contact_guardians as mine')
     .innerJoin('contact_guardians as theirs', 'theirs.guardian_id', 'mine.guardian_id')
     .innerJoin('contacts', 'contacts.id', 'theirs.child_id')
-    .select(memberColumns)
+    // DISTINCT wants what it is ordered by among its columns.
+    .select([...memberColumns, 'contacts.sort_name'])
     .distinct()
     .where('mine.child_id', '=', contactId)
     .where('theirs.child_id', '!=', contactId)
