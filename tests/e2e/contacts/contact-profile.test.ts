@@ -72,6 +72,13 @@ describe('the contact profile', () => {
     await expect.poll(() => tags.getByRole('listitem').allInnerTexts()).toEqual(['Morning', 'Twins Club'])
     await expectNoSeriousA11yViolations(page)
 
+    // The timeline has the tags just added, newest first.
+    await openTab(page, 'Timeline')
+    const timeline = page.getByRole('region', { name: 'Timeline' })
+    await expect.poll(() => timeline.getByRole('listitem').first().innerText()).toContain('Tag "Twins Club" added')
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/contact-profile-timeline.png`, fullPage: true })
+    await expectNoSeriousA11yViolations(page)
+
     // Family: Mei Chen becomes Liam Chen's mother through the picker, on Liam's page.
     await openFromList(page, 'liam chen', 'Liam Chen')
     await openTab(page, 'Family')

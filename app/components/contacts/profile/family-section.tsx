@@ -25,7 +25,7 @@ function MemberName({ member }: { member: FamilyMember }) {
 function UnlinkButton({ guId, guardianId, childId, name }: { guId: string; guardianId: string; childId: string; name: string }) {
   const { fetcher, failure, busy } = useProfileForm('unlink-family', { pageFailure: false })
   return (
-    <fetcher.Form method="post" action={profilePath(guId, 'family')} preventScrollReset className="flex flex-col items-end gap-1">
+    <fetcher.Form method="post" action={profilePath(guId, 'family')} preventScrollReset className="flex flex-col items-start gap-1">
       <input type="hidden" name="intent" value="unlink-family" />
       <input type="hidden" name="guardianId" value={guardianId} />
       <input type="hidden" name="childId" value={childId} />
@@ -41,7 +41,7 @@ function UnlinkButton({ guId, guardianId, childId, name }: { guId: string; guard
 function EmergencyButton({ guId, guardianId, name }: { guId: string; guardianId: string; name: string }) {
   const { fetcher, failure, busy } = useProfileForm('set-emergency', { pageFailure: false })
   return (
-    <fetcher.Form method="post" action={profilePath(guId, 'family')} preventScrollReset className="flex flex-col items-end gap-1">
+    <fetcher.Form method="post" action={profilePath(guId, 'family')} preventScrollReset className="flex flex-col items-start gap-1">
       <input type="hidden" name="intent" value="set-emergency" />
       <input type="hidden" name="guardianId" value={guardianId} />
       <Button type="submit" size="sm" variant="secondary" busy={busy}>
@@ -52,7 +52,8 @@ function EmergencyButton({ guId, guardianId, name }: { guId: string; guardianId:
   )
 }
 
-const ROW = 'flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between'
+// The cards stand three abreast on a wide screen: a person's buttons go under their name, never squeezing it.
+const ROW = 'flex flex-col gap-2 py-3 first:pt-0 last:pb-0'
 
 /**
  * The contact's family: guardians (one is the emergency contact), children and siblings (the
@@ -92,7 +93,7 @@ export function FamilySection({ guId, name, family, search }: { guId: string; na
                       ) : null}
                     </span>
                   </span>
-                  <span className="flex flex-wrap gap-2 sm:flex-col sm:items-end">
+                  <span className="flex flex-wrap gap-2">
                     {guardian.isEmergencyContact ? null : <EmergencyButton guId={guId} guardianId={guardian.guId} name={guardian.name} />}
                     <UnlinkButton guId={guId} guardianId={guardian.guId} childId={guId} name={guardian.name} />
                   </span>

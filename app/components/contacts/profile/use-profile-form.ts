@@ -1,4 +1,4 @@
-import { useActionData, useFetcher } from '@remix-run/react'
+import { useActionData, useFetcher, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import type { ProfileFormFailure, ProfileIntent } from '#server/contacts/profile/profile-forms'
 
@@ -18,17 +18,26 @@ export function useProfileForm(intent: ProfileIntent, options: { onDone?: () => 
 
   // A post that redirected leaves no data behind: that is a success.
   const wasBusy = useRef(false)
+  const followedRedirect = useRef(false)
+  const revalidator = useRevalidator()
   const onDone = useRef(options.onDone)
   onDone.current = options.onDone
   useEffect(() => {
     if (fetcher.state !== 'idle') {
       wasBusy.current = true
+      if (fetcher.state === 'loading') followedRedirect.current = true
       return
     }
-    if (wasBusy.current) {
-      wasBusy.current = false
-      if (fetcher.data === undefined) onDone.current?.()
-    }
+    if (!wasBusy.current) return
+    wasBusy.current = false
+    if (fetcher.data !== undefined) return
+    // The router drops a fetcher's redirect when another navigation began meanwhile; the page
+    // must still show what was just saved, so it reloads its data itself then.
+    if (!followedRedirect.current) revalidator.revalidate()
+    followedRedirect.current = false
+    onDone.current?.()
+    // The revalidator is a new object on every render; only the fetcher's state matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data])
 
   return { fetcher, failure, busy: fetcher.state !== 'idle' }
