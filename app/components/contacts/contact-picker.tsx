@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { ContactSearchItem } from '#server/contacts/search-contacts'
 import { Button } from '#app/components/ui/button'
 
@@ -12,12 +12,38 @@ export const CONTACT_SEARCH_PATH = '/contacts/autocomplete'
 
 type PickResult = { formErrors?: string[] | null } | undefined
 
+type ContactPickerProps = {
+  /** Without it there is no Cancel button (a picker on a page rather than in a dialog). */
+  onCancel?: () => void
+  /** Where the choice is posted; by default the Users list's pick page. */
+  action?: string
+  prompt?: string
+  /** The posted field that carries the chosen contact's guid. */
+  fieldName?: string
+  submitLabel?: string
+  /** Contacts not to offer (the one whose page this is). */
+  excludeIds?: readonly string[]
+  /** Focus the search when shown (in a dialog); not on a page, where it would jump there. */
+  autoFocus?: boolean
+  /** More fields posted with the choice (an intent, a relation), between the search and the buttons. */
+  children?: ReactNode
+}
+
 /**
  * The contact picker (JavaScript version): type, choose one of the suggestions, Submit.
  * Submit stays disabled until a suggestion is chosen; Enter chooses the highlighted suggestion
  * and, once one is chosen, submits. Without JavaScript the same job is done by the pick page.
  */
-export function ContactPicker({ onCancel }: { onCancel: () => void }) {
+export function ContactPicker({
+  onCancel,
+  action = PICK_CONTACT_PATH,
+  prompt = 'Select a member to add',
+  fieldName = 'contactId',
+  submitLabel = 'Submit',
+  excludeIds = [],
+  autoFocus = true,
+  children,
+}: ContactPickerProps) {
   const fetcher = useFetcher<PickResult>()
   const listboxId = useId()
   const [text, setText] = useState('')
@@ -45,7 +71,7 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
           headers: { Accept: 'application/json' },
         })
         const body: unknown = response.ok ? await response.json() : null
-        setItems(readItems(body))
+        setItems(readItems(body).filter((item) => !excludeIds.includes(item.id)))
       } catch {
         if (controller.signal.aborted) return
         // "On failure the search returns an empty result."
@@ -58,6 +84,8 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
       window.clearTimeout(timer)
       controller.abort()
     }
+    // The excluded ids only change with the page, which remounts the picker.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text])
 
   const choose = (item: ContactSearchItem) => {
@@ -71,8 +99,8 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
   const formErrors = fetcher.data?.formErrors ?? null
   const open = items.length > 0 || (searched && !picked)
   return (
-    <fetcher.Form method="post" action={PICK_CONTACT_PATH} className="flex flex-col gap-4">
-      <p className="font-medium">Select a member to add</p>
+    <fetcher.Form method="post" action={action} className="flex flex-col gap-4">
+      <p className="font-medium">{prompt}</p>
       {formErrors?.length ? (
         <div role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {formErrors.join(' ')}
@@ -91,7 +119,7 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
           aria-autocomplete="list"
           aria-activedescendant={active >= 0 ? `${listboxId}-${active}` : undefined}
           autoComplete="off"
-          data-autofocus
+          data-autofocus={autoFocus || undefined}
           placeholder={PICKER_PLACEHOLDER}
           value={text}
           maxLength={100}
@@ -141,13 +169,16 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
           </ul>
         ) : null}
       </div>
-      <input type="hidden" name="contactId" value={picked?.id ?? ''} />
+      <input type="hidden" name={fieldName} value={picked?.id ?? ''} />
+      {children}
       <div className="flex justify-end gap-3">
-        <Button type="button" onClick={onCancel} variant="secondary">
-          Cancel
-        </Button>
+        {onCancel ? (
+          <Button type="button" onClick={onCancel} variant="secondary">
+            Cancel
+          </Button>
+        ) : null}
         <Button type="submit" disabled={!picked} busy={fetcher.state !== 'idle'} variant="primary">
-          Submit
+          {submitLabel}
         </Button>
       </div>
     </fetcher.Form>
