@@ -2,13 +2,12 @@ import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { ContactSearchItem } from '#server/contacts/search-contacts'
 import { Button } from '#app/components/ui/button'
+import { fetchContactSuggestions } from './contact-suggestions'
 
 /** Settings spec, section 9: the picker searches after a 100 ms pause. */
 export const PICKER_DEBOUNCE_MS = 100
 export const PICKER_PLACEHOLDER = 'name or email or phone no.'
 export const PICK_CONTACT_PATH = '/settings/users/pick'
-/** The contacts autocomplete (spec: contact/?autoComplete=true&q=), the same search as the list. */
-export const CONTACT_SEARCH_PATH = '/contacts/autocomplete'
 
 type PickResult = { formErrors?: string[] | null } | undefined
 
@@ -66,16 +65,11 @@ export function ContactPicker({
         return
       }
       try {
-        const response = await fetch(`${CONTACT_SEARCH_PATH}?q=${encodeURIComponent(query)}`, {
-          signal: controller.signal,
-          headers: { Accept: 'application/json' },
-        })
-        const body: unknown = response.ok ? await response.json() : null
-        setItems(readItems(body).filter((item) => !excludeIds.includes(item.id)))
+        const found = await fetchContactSuggestions(query, controller.signal)
+        setItems(found.filter((item) => !excludeIds.includes(item.id)))
       } catch {
-        if (controller.signal.aborted) return
-        // "On failure the search returns an empty result."
-        setItems([])
+        // Aborted: the text changed and a newer search is on its way.
+        return
       }
       setSearched(true)
       setActive(-1)
@@ -183,14 +177,4 @@ export function ContactPicker({
       </div>
     </fetcher.Form>
   )
-}
-
-function readItems(body: unknown): ContactSearchItem[] {
-  if (typeof body !== 'object' || body === null || !Array.isArray((body as { items?: unknown }).items)) return []
-  return ((body as { items: unknown[] }).items).flatMap((item) => {
-    if (typeof item !== 'object' || item === null) return []
-    const { id, label, email } = item as Record<string, unknown>
-    if (typeof id !== 'string' || typeof label !== 'string') return []
-    return [{ id, label, email: typeof email === 'string' ? email : null }]
-  })
 }

@@ -130,6 +130,23 @@ describe('creating and editing a contact', () => {
     await expect(page.getByLabel('City').inputValue()).resolves.toBe('Lyon')
   })
 
+  test('the Search Contact box offers each match with its email and opens the one chosen', { timeout: 120_000 }, async () => {
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/contacts' })
+    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor()
+    await waitForHydration(page)
+    const box = page.getByRole('combobox', { name: 'Search Contact' })
+    await expect(box.getAttribute('placeholder')).resolves.toBe('Search Contact')
+    await box.fill('dubo')
+    const option = page.getByRole('option', { name: /Dubois/ }).first()
+    await option.waitFor()
+    await expect(option.innerText()).resolves.toMatch(/@example\.test/)
+    await expectNoSeriousA11yViolations(page)
+    await box.press('ArrowDown')
+    await box.press('Enter')
+    const guId = await profileGuid(page)
+    expect(guId).toBe(await guidOf(page, 'dubois'))
+  })
+
   test('on a phone the edit page fits the screen and the dialog fits too', { timeout: 120_000 }, async () => {
     const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/contacts' }, { viewport: { width: 360, height: 740 } })
     await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor()

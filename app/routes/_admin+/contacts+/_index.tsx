@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData, useNavigate } from '@remix-run/react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { UserPlus, Users } from 'lucide-react'
 import { useState, type MouseEvent } from 'react'
 import { balanceText } from '#server/contacts/balance-text'
@@ -9,6 +10,7 @@ import { listContacts } from '#server/contacts/list-contacts'
 import { shownRelativeDay } from '#server/dates/tenant-dates'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
+import { ContactSearchBox } from '#app/components/contacts/contact-search-box'
 import { ContactsFilter } from '#app/components/contacts/contacts-filter'
 import { CreateContactDialogForm, NEW_CONTACT_PATH } from '#app/components/contacts/create-contact-form'
 import { ContactsPagination } from '#app/components/contacts/contacts-pagination'
@@ -62,6 +64,8 @@ export default function ContactsRoute() {
   const { contactForm, filter, filtered, ignored, total, pageCount, stats, options, rows } = useLoaderData<typeof loader>()
   const bookIsEmpty = stats.total === 0 && !filtered
   const [creating, setCreating] = useState(false)
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
   // The button is a link to the dialog's own page; with JavaScript it opens the modal instead.
   const openCreate = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
@@ -74,10 +78,13 @@ export default function ContactsRoute() {
         title="Contacts"
         description="Everyone on the studio's books: clients, leads, members and more."
         actions={
-          <ButtonLink to={NEW_CONTACT_PATH} onClick={openCreate} variant="primary">
-            <UserPlus aria-hidden className="h-4 w-4" />
-            Create Contact
-          </ButtonLink>
+          <>
+            {hydrated ? <ContactSearchBox onChoose={(contact) => navigate(`/contacts/${contact.id}/detail`)} /> : null}
+            <ButtonLink to={NEW_CONTACT_PATH} onClick={openCreate} variant="primary">
+              <UserPlus aria-hidden className="h-4 w-4" />
+              Create Contact
+            </ButtonLink>
+          </>
         }
       />
       <ContactsStats stats={stats} filter={filter} />
