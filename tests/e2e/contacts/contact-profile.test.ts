@@ -113,7 +113,7 @@ describe('the contact profile', () => {
     await expectNoSeriousA11yViolations(page)
   })
 
-  test('without JavaScript a note and a tag are added, and a refused tag says why', { timeout: 120_000 }, async () => {
+  test('without JavaScript a note, a tag and a child are added, and a refused tag says why', { timeout: 120_000 }, async () => {
     const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/contacts' }, { javaScriptEnabled: false, allowConsoleErrors: [/status of 400/] })
     await openFromList(page, 'kenji', 'Kenji Watanabe')
     await openTab(page, 'Notes')
@@ -132,6 +132,17 @@ describe('the contact profile', () => {
     await page.getByRole('button', { name: 'Add tag' }).click()
     await page.getByText('This contact already has this tag.').first().waitFor()
     await expect(page.getByLabel('Add a tag').inputValue()).resolves.toBe('EVENING')
+
+    // Family: a search on the page, the matches as choices, then Link.
+    await openTab(page, 'Family')
+    await page.getByRole('searchbox', { name: 'Search contacts' }).fill('grace kim')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await page.waitForURL(/q=grace/)
+    await page.getByRole('radio', { name: /Grace Kim/ }).check()
+    await page.getByRole('radio', { name: 'a child of Kenji Watanabe' }).check()
+    await page.getByRole('button', { name: 'Link', exact: true }).click()
+    await page.getByText('Family link added.').waitFor()
+    await expect(page.getByRole('region', { name: 'Children' }).getByRole('link').allInnerTexts()).resolves.toEqual(['Grace Kim'])
   })
 
   test('on a phone the profile fits 360 px, its sections a tap away', { timeout: 120_000 }, async () => {

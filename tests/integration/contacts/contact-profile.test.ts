@@ -285,6 +285,11 @@ describe(`the contact profile, /contacts/{guId}/detail (${engine})`, () => {
       expect(pat.children.map((c) => c.name)).toEqual(['Kai Kid', 'Kim Kid'])
       expect((await familyOf(people.kai.guid)).siblings.map((s) => s.name)).toEqual(['Kim Kid'])
 
+      // Without JavaScript the family tab searches on the page: the contacts search, this contact left out.
+      const searched = profileOf(await get(people.kim.guid, '?tab=family&q=kid')).section
+      if (searched.tab !== 'family') throw new Error('family expected')
+      expect(searched.search).toEqual({ q: 'kid', items: [{ id: people.kai.guid, label: 'Kai Kid', email: 'kai@profilepage.test' }] })
+
       const linked = await asSystem(platform.database, 'test check', (trx) =>
         trx.selectFrom('activities').select('text').where('type', '=', 'guardian_linked').where('contact_id', '=', people.kim.id).orderBy('text').execute(),
       )
