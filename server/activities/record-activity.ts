@@ -3,6 +3,14 @@ import type { TenantExecutor } from '#db/tenant-scope'
 /** Kinds of entries in a contact's activity log. */
 export const ACTIVITY_TYPES = {
   formSubmitted: 'form_submitted',
+  /** A message staff wrote to the contact from the profile ('Send email'). */
+  emailSent: 'email_sent',
+  /** Login details (a link to set the password) mailed by staff. */
+  credentialsSent: 'credentials_sent',
+  /** A password reset link mailed by staff. */
+  passwordResetSent: 'password_reset_sent',
+  verificationSent: 'verification_sent',
+  emailVerified: 'email_verified',
 } as const
 
 export type ActivityType = (typeof ACTIVITY_TYPES)[keyof typeof ACTIVITY_TYPES]
