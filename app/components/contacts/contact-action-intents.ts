@@ -21,10 +21,10 @@ export type ContactActionsContact = {
   fullName: string
 }
 
-/** What an action answers a fetcher (`reply=json`), and a page post that was refused. */
+/** What an action answers a fetcher (`reply=json`), and a page post that was refused: a toast, with the intent it answers. */
 export type ContactActionReply = {
   intent: string
-  ok: boolean
+  type: 'success' | 'error'
   message: string
   reportId?: string
 }

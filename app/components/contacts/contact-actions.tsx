@@ -43,7 +43,7 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
   const canPreview = staff?.shell.user.roleTitle === roleTitle(ROLE_ADMIN)
 
   const reply = sender.state === 'idle' ? sender.data : undefined
-  const toast = useMemo<ToastView | null>(() => (reply ? { type: reply.ok ? 'success' : 'error', message: reply.message } : null), [reply])
+  const toast = useMemo<ToastView | null>(() => (reply ? { type: reply.type, message: reply.message } : null), [reply])
   useEffect(() => {
     if (reply) setConfirming(null)
   }, [reply])

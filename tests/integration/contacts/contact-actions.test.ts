@@ -137,7 +137,7 @@ describe(`the actions on a contact (${engine})`, () => {
   it('Send credentials to a contact who has a login sends the same link and says so; through a fetcher it answers JSON', async () => {
     const sent = await post(member.guid, { intent: 'send-credentials', reply: 'json' })
     expect(sent.status).toBe(200)
-    expect(sent.body).toEqual({ intent: 'send-credentials', ok: true, message: CONTACT_ACTION_MESSAGES.passwordLinkSent('member@cactions.test') })
+    expect(sent.body).toEqual({ intent: 'send-credentials', type: 'success', message: CONTACT_ACTION_MESSAGES.passwordLinkSent('member@cactions.test') })
     const [mail] = await outboxTo(platform, 'member@cactions.test')
     expect(mail?.text_body).toContain('set a new password')
     expect(linkIn(mail?.text_body ?? '', '/reset-password')).not.toBeNull()
@@ -222,7 +222,7 @@ describe(`the actions on a contact (${engine})`, () => {
     for (const { guid, fields, status, message } of cases) {
       const outcome = await post(guid, fields)
       expect({ fields, status: outcome.status }).toEqual({ fields, status })
-      expect(outcome.body).toMatchObject({ ok: false, message })
+      expect(outcome.body).toMatchObject({ type: 'error', message })
     }
     expect(await snapshot(platform)).toBe(before)
   })

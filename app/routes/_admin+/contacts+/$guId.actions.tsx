@@ -69,10 +69,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const answer = (result: ContactMailResult, extra: Partial<EmailReply> = {}) => {
     if (!result.ok) {
       if (result.error === 'not_found') throw notFound('Contact not found')
-      const reply: EmailReply = { intent, ok: false, message: result.message ?? '', ...extra }
+      const reply: EmailReply = { intent, type: 'error', message: result.message ?? '', ...extra }
       return data(reply, { status: statusOf(result.error) })
     }
-    if (asJson) return data<EmailReply>({ intent, ok: true, message: result.value.message })
+    if (asJson) return data<EmailReply>({ intent, type: 'success', message: result.value.message })
     return redirectWithToast(page, { type: 'success', message: result.value.message })
   }
 
@@ -88,7 +88,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (submission.status !== 'success') {
         // Another tenant's (or no) contact is a 404 even when the form is also wrong.
         if (!(await findContactActionSummary({ database: platform.database, tenant, unverifiedGuid: params.guId }))) throw notFound('Contact not found')
-        const reply: EmailReply = { intent, ok: false, message: 'Please correct the highlighted fields.', result: submission.reply() }
+        const reply: EmailReply = { intent, type: 'error', message: 'Please correct the highlighted fields.', result: submission.reply() }
         return data(reply, { status: 400 })
       }
       const result = await sendContactEmail(platform, { ...input, email: submission.value })
@@ -97,12 +97,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case 'activity-report': {
       const result = await requestActivityReport(platform, { tenant, unverifiedGuid: params.guId, actorContactId: user.contactId })
       if (!result.ok) throw notFound('Contact not found')
-      if (asJson) return data<EmailReply>({ intent, ok: true, message: CONTACT_ACTION_MESSAGES.reportQueued, reportId: result.value.reportId })
+      if (asJson) return data<EmailReply>({ intent, type: 'success', message: CONTACT_ACTION_MESSAGES.reportQueued, reportId: result.value.reportId })
       return redirectWithToast(`${page}#activity-report`, { type: 'success', message: CONTACT_ACTION_MESSAGES.reportQueued })
     }
     default: {
       if (!(await findContactActionSummary({ database: platform.database, tenant, unverifiedGuid: params.guId }))) throw notFound('Contact not found')
-      return data<EmailReply>({ intent, ok: false, message: CONTACT_ACTION_MESSAGES.unknownAction }, { status: 400 })
+      return data<EmailReply>({ intent, type: 'error', message: CONTACT_ACTION_MESSAGES.unknownAction }, { status: 400 })
     }
   }
 }
@@ -111,7 +111,7 @@ export default function ContactActionsRoute() {
   const { contact, report, confirm } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const page = actionsPath(contact.guId)
-  const refusal = actionData && !actionData.ok && actionData.intent !== 'send-email' ? actionData.message : null
+  const refusal = actionData && actionData.type === 'error' && actionData.intent !== 'send-email' ? actionData.message : null
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5 p-4 sm:p-6">
       <Link to={`/contacts/${contact.guId}/detail`} className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-brand-text hover:underline">

@@ -1,0 +1,136 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { waitForResetLink } from '#tests/e2e/auth/outbox'
+import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { signedInPage } from '#tests/e2e/support/login'
+import { useServer, type RunningServer } from '#tests/e2e/support/server'
+
+const server = useServer()
+const browser = useBrowser()
+const SCREENSHOTS = process.env.CONTACTS_SCREENSHOTS_DIR
+
+/** A demo contact's guid, as the contact pickers find it. */
+async function guidOf(page: Page, query: string): Promise<string> {
+  const answer = await page.request.get(`${new URL(page.url()).origin}/contacts/autocomplete?q=${encodeURIComponent(query)}`)
+  const { items } = (await answer.json()) as { items: Array<{ id: string }> }
+  if (!items[0]) throw new Error(`no demo contact matches ${query}`)
+  return items[0].id
+}
+
+/** The outbox lines the server printed for this address (without SMTP every mail is logged). */
+function outboxLines(running: Pick<RunningServer, 'output'>, to: string): string[] {
+  return running
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('kept in the outbox') && line.includes(`"to":"${to}"`))
+}
+
+async function openMenu(page: Page): Promise<void> {
+  await page.getByText('Actions', { exact: true }).click()
+}
+
+describe('the actions on a contact', () => {
+  test('staff email a contact, send credentials, make the activity report and preview as the contact', { timeout: 180_000 }, async () => {
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/contacts' })
+    const guid = await guidOf(page, 'zoe.mueller@example.test')
+    await page.goto(`${server().url('demo')}/contacts/${guid}/actions`)
+    await page.getByRole('heading', { level: 1, name: 'Zoë Müller' }).waitFor()
+    await waitForHydration(page)
+    await expectNoSeriousA11yViolations(page)
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/contact-actions-desktop.png`, fullPage: true })
+
+    // Send email: the toast says so and the message is in the outbox.
+    await page.getByLabel('Subject').fill('Your prenatal class')
+    await page.getByLabel('Message').fill('Hello Zoë,\nThe class moves to room 2 on Monday.')
+    await page.getByRole('button', { name: 'Send email' }).click()
+    await page.getByRole('status').filter({ hasText: 'Email sent to zoe.mueller@example.test.' }).waitFor()
+    await expect.poll(() => outboxLines(server(), 'zoe.mueller@example.test').some((line) => line.includes('Your prenatal class') && line.includes('room 2'))).toBe(true)
+
+    // Send credentials, confirmed in the dialog, through a fetcher: the page stays, a toast shows.
+    await openMenu(page)
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/contact-actions-menu-desktop.png` })
+    await page.getByRole('link', { name: /Send credentials/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Send credentials' })
+    await dialog.waitFor()
+    await expect(dialog.getByText('Create a login for Zoë Müller').isVisible()).resolves.toBe(true)
+    await expectNoSeriousA11yViolations(page)
+    await dialog.getByRole('button', { name: 'Send' }).click()
+    await page.getByRole('status').filter({ hasText: 'Login details sent to zoe.mueller@example.test.' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe(`/contacts/${guid}/actions`)
+    const link = await waitForResetLink(server(), 'zoe.mueller@example.test')
+    expect(new URL(link).host).toBe(new URL(server().url('demo')).host)
+
+    // The activity report: 'Preparing…', then the download link; the PDF downloads.
+    await openMenu(page)
+    await page.getByRole('button', { name: /Activity report \(PDF\)/ }).click()
+    const download = page.getByRole('link', { name: 'Download activity report' }).first()
+    await download.waitFor()
+    const pdf = await page.request.get(new URL((await download.getAttribute('href')) ?? '', page.url()).href)
+    expect(pdf.headers()['content-type']).toBe('application/pdf')
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
+    // Preview as this contact: the student view, as Zoë; 'Admin View' comes back.
+    await openMenu(page)
+    await page.getByRole('button', { name: /Preview as this contact/ }).click()
+    await page.waitForURL((url) => url.pathname === '/classes')
+    await page.getByRole('button', { name: 'Admin View' }).waitFor()
+    await page.getByRole('button', { name: 'Admin View' }).click()
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+
+    // The contact opens the emailed link and chooses a password: the new login works.
+    const contactPage = await page.context().browser()?.newPage()
+    if (!contactPage) throw new Error('no browser')
+    await contactPage.goto(link)
+    await contactPage.getByLabel('New password').fill('Zoe password 1!')
+    await contactPage.getByLabel('Confirm new password').fill('Zoe password 1!')
+    await contactPage.getByRole('button', { name: 'Save new password' }).click()
+    await contactPage.waitForURL((url) => url.pathname === '/login')
+    await contactPage.close()
+  })
+
+  test('without JavaScript: the confirmation is a page, the post lands back with its toast, and the report refreshes by a link', { timeout: 180_000 }, async () => {
+    const { page } = await signedInPage(browser, server(), { email: 'frontdesk@demo.test', to: '/contacts' }, { javaScriptEnabled: false })
+    const guid = await guidOf(page, 'kenji.watanabe@example.test')
+    await page.goto(`${server().url('demo')}/contacts/${guid}/actions`)
+    await openMenu(page)
+    await page.getByRole('link', { name: /Request email verification/ }).click()
+    await page.waitForURL(/confirm=request-verification/)
+    await page.getByRole('dialog', { name: 'Request email verification' }).getByRole('button', { name: 'Send' }).click()
+    await page.waitForURL((url) => url.pathname === `/contacts/${guid}/actions` && !url.search.includes('confirm'))
+    await expect(page.getByRole('status').filter({ hasText: 'Sent verification email' }).isVisible()).resolves.toBe(true)
+    expect(outboxLines(server(), 'kenji.watanabe@example.test').some((line) => line.includes('/verify-email/'))).toBe(true)
+
+    // A blank subject (spaces pass the browser's own check) comes back with the server's message, the message kept.
+    await page.getByLabel('Subject').fill('   ')
+    await page.getByLabel('Message').fill('Kept as typed')
+    await page.getByRole('button', { name: 'Send email' }).click()
+    await expect(page.getByText('Subject is required.').isVisible()).resolves.toBe(true)
+    await expect(page.getByLabel('Message').inputValue()).resolves.toBe('Kept as typed')
+
+    // The report: the post lands on its section; Refresh until the download link shows.
+    await page.getByRole('button', { name: 'Create activity report' }).click()
+    await page.waitForURL(/#activity-report$/)
+    const download = page.getByRole('link', { name: 'Download activity report' })
+    for (let tries = 0; tries < 50 && (await download.count()) === 0; tries += 1) {
+      await page.getByRole('link', { name: 'Refresh' }).click()
+      await page.waitForLoadState('load')
+    }
+    const pdf = await page.request.get(new URL((await download.getAttribute('href')) ?? '', page.url()).href)
+    expect(pdf.headers()['content-type']).toBe('application/pdf')
+  })
+
+  test('on a phone the page and its menu fit the screen', { timeout: 120_000 }, async () => {
+    const { page } = await signedInPage(browser, server(), { email: 'frontdesk@demo.test', to: '/contacts' }, { viewport: { width: 360, height: 740 } })
+    const guid = await guidOf(page, 'amara.nwosu@example.test')
+    await page.goto(`${server().url('demo')}/contacts/${guid}/actions`)
+    await page.getByRole('heading', { level: 1, name: 'Amara Nwosu' }).waitFor()
+    await waitForHydration(page)
+    await openMenu(page)
+    // Front desk cannot preview as a contact: the menu does not offer it.
+    await expect(page.getByRole('button', { name: /Preview as this contact/ }).count()).resolves.toBe(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/contact-actions-360.png`, fullPage: true })
+    await expectNoSeriousA11yViolations(page)
+  })
+})
