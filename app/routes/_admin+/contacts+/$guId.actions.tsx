@@ -121,11 +121,11 @@ export default function ContactActionsRoute() {
       <PageHeader
         title={contact.fullName}
         description={
-          <>
-            {contact.email ?? 'No email address'}
-            {contact.email ? <span className="ml-2 text-slate-500">{contact.isEmailVerified ? '· Email verified' : '· Email not verified'}</span> : null}
-            <span className="ml-2 text-slate-500">{contact.hasLogin ? '· Has a login' : '· No login yet'}</span>
-          </>
+          <span className="flex flex-wrap items-center gap-2">
+            <span>{contact.email ?? 'No email address'}</span>
+            {contact.email ? <Badge on={contact.isEmailVerified}>{contact.isEmailVerified ? 'Email verified' : 'Email not verified'}</Badge> : null}
+            <Badge on={contact.hasLogin}>{contact.hasLogin ? 'Has a login' : 'No login yet'}</Badge>
+          </span>
         }
         actions={<ContactActions contact={contact} />}
       />
@@ -138,6 +138,13 @@ export default function ContactActionsRoute() {
       <ActivityReportCard guId={contact.guId} report={report} />
       {confirm ? <ConfirmDialog {...confirmationOf(confirm, contact)} tone="primary" closeTo={page} action={page} intent={confirm} /> : null}
     </div>
+  )
+}
+
+/** A small state label beside the contact's email: green when it is so, grey when not yet. */
+function Badge({ on, children }: { on: boolean; children: string }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${on ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-800'}`}>{children}</span>
   )
 }
 
@@ -219,10 +226,13 @@ function ActivityReportCard({ guId, report }: { guId: string; report: ActivityRe
             <div role="status" className="flex flex-col gap-2">
               <p className="font-medium text-slate-900">Preparing…</p>
               <p>Downloading is in progress, To Download click refresh button after few seconds...</p>
-              <ButtonLink to={`${actionsPath(guId)}#activity-report`} variant="secondary" className="self-start" reloadDocument>
-                <RefreshCw aria-hidden className="h-4 w-4" />
-                Refresh
-              </ButtonLink>
+              {/* A GET form, not a link: following a link to the address already shown would only scroll. */}
+              <Form method="get" action={`${actionsPath(guId)}#activity-report`} className="self-start">
+                <Button type="submit" variant="secondary">
+                  <RefreshCw aria-hidden className="h-4 w-4" />
+                  Refresh
+                </Button>
+              </Form>
             </div>
           ) : null}
           {report?.status === 'COMPLETE' ? (
