@@ -72,7 +72,8 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
           </>
         }
         summaryClassName={buttonClasses({ variant: 'secondary' })}
-        panelClassName="w-72"
+        // On a phone the header wraps and the button sits at the left: the menu opens rightwards there.
+        panelClassName="w-72 max-sm:left-0 max-sm:right-auto"
       >
         <ul aria-label={`Actions for ${contact.fullName}`}>
           <MenuItem icon={Mail} label="Send email" blockedBy={noEmail}>

@@ -58,6 +58,8 @@ describe('the actions on a contact', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Hello Zoë,\nThe class moves to room 2 on Monday.')
     await page.getByRole('button', { name: 'Send email' }).click()
     await page.getByRole('status').filter({ hasText: 'Email sent to zoe.mueller@example.test.' }).waitFor()
+    // A sent message leaves an empty form, so it is not sent twice by mistake.
+    await expect.poll(() => page.getByLabel('Subject').inputValue()).toBe('')
     await expect.poll(() => outboxLines(server(), 'zoe.mueller@example.test').some((line) => line.includes('Your prenatal class') && line.includes('room 2'))).toBe(true)
 
     // Send credentials, confirmed in the dialog, through a fetcher: the page stays, a toast shows.
@@ -68,6 +70,7 @@ describe('the actions on a contact', () => {
     await dialog.waitFor()
     await expect(dialog.getByText('Create a login for Zoë Müller').isVisible()).resolves.toBe(true)
     await expectNoSeriousA11yViolations(page)
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/contact-actions-confirm-desktop.png` })
     await dialog.getByRole('button', { name: 'Send' }).click()
     await page.getByRole('status').filter({ hasText: 'Login details sent to zoe.mueller@example.test.' }).waitFor()
     expect(new URL(page.url()).pathname).toBe(`/contacts/${guid}/actions`)
@@ -102,7 +105,7 @@ describe('the actions on a contact', () => {
     await contactPage.close()
   })
 
-  test('without JavaScript: the confirmation is a page, the post lands back with its toast, and the report's state refreshes by a button', { timeout: 180_000 }, async () => {
+  test('without JavaScript: the confirmation is a page, the post lands back with its toast, and the report state refreshes by a button', { timeout: 180_000 }, async () => {
     const { page } = await signedInPage(browser, server(), { email: 'frontdesk@demo.test', to: '/contacts' }, {
       javaScriptEnabled: false,
       // The refused post below answers 400, which the browser logs.
@@ -146,6 +149,9 @@ describe('the actions on a contact', () => {
     // Front desk cannot preview as a contact: the menu does not offer it.
     await expect(page.getByRole('button', { name: /Preview as this contact/ }).count()).resolves.toBe(0)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    const menu = await page.getByRole('list', { name: 'Actions for Amara Nwosu' }).boundingBox()
+    expect(menu?.x).toBeGreaterThanOrEqual(0)
+    expect((menu?.x ?? 0) + (menu?.width ?? 0)).toBeLessThanOrEqual(360)
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/contact-actions-360.png`, fullPage: true })
     await expectNoSeriousA11yViolations(page)
   })

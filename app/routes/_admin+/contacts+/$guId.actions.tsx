@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react'
 import { ArrowLeft, Download, RefreshCw } from 'lucide-react'
 import { useEffect } from 'react'
 import { CONTACT_ACTION_MESSAGES } from '#server/contacts/actions/action-messages'
@@ -110,6 +110,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function ContactActionsRoute() {
   const { contact, report, confirm } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const location = useLocation()
   const page = actionsPath(contact.guId)
   const refusal = actionData && actionData.type === 'error' && actionData.intent !== 'send-email' ? actionData.message : null
   return (
@@ -134,7 +135,8 @@ export default function ContactActionsRoute() {
           {refusal}
         </p>
       ) : null}
-      <SendEmailCard email={contact.email} guId={contact.guId} lastResult={actionData?.intent === 'send-email' ? (actionData.result ?? null) : null} />
+      {/* Drawn afresh after each navigation: a sent message leaves an empty form; a refused one comes back from its reply. */}
+      <SendEmailCard key={location.key} email={contact.email} guId={contact.guId} lastResult={actionData?.intent === 'send-email' ? (actionData.result ?? null) : null} />
       <ActivityReportCard guId={contact.guId} report={report} />
       {confirm ? <ConfirmDialog {...confirmationOf(confirm, contact)} tone="primary" closeTo={page} action={page} intent={confirm} /> : null}
     </div>
