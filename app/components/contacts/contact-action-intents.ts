@@ -1,9 +1,5 @@
 import type { ActivityReportState } from '#server/contacts/activity-report/activity-report-requests'
 
-/** The intents the contact actions post to /contacts/{guId}/actions. */
-export const CONTACT_ACTION_INTENTS = ['send-credentials', 'reset-password', 'request-verification', 'send-email', 'activity-report'] as const
-export type ContactActionIntent = (typeof CONTACT_ACTION_INTENTS)[number]
-
 /** The actions that send the contact something and so ask first. */
 export const CONFIRMED_INTENTS = ['send-credentials', 'reset-password', 'request-verification'] as const
 export type ConfirmedIntent = (typeof CONFIRMED_INTENTS)[number]

@@ -12,7 +12,6 @@ export interface ContactActionSummary {
   email: string | null
   hasLogin: boolean
   isEmailVerified: boolean
-  isStaff: boolean
 }
 
 /** The contact behind a guid of this tenant, or null (bad guid, another tenant's, deleted). */
@@ -22,7 +21,7 @@ export async function findContactActionSummary(options: { database: DatabaseHand
   const row = await withTenant(options.database, options.tenant.id, (trx) =>
     trx
       .selectFrom('contacts')
-      .select(['id', 'guid', 'first_name', 'last_name', 'email', 'password_hash', 'is_email_verified', 'role'])
+      .select(['id', 'guid', 'first_name', 'last_name', 'email', 'password_hash', 'is_email_verified'])
       .where('guid', '=', guid)
       .executeTakeFirst(),
   )
@@ -34,6 +33,5 @@ export async function findContactActionSummary(options: { database: DatabaseHand
     email: row.email?.trim() || null,
     hasLogin: row.password_hash !== null,
     isEmailVerified: row.is_email_verified,
-    isStaff: row.role !== null && row.role !== 'ROLE_STUDENT',
   }
 }

@@ -45,7 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!found) throw notFound('Contact not found')
   const report = await latestActivityReport(context.platform, tenant, found.id)
   const confirm = new URL(request.url).searchParams.get('confirm')
-  const { id: _rowId, isStaff: _isStaff, ...contact } = found
+  const { id: _rowId, ...contact } = found
   return { contact, report, confirm: isConfirmedIntent(confirm) ? confirm : null }
 }
 
