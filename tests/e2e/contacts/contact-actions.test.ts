@@ -154,5 +154,22 @@ describe('the actions on a contact', () => {
     expect((menu?.x ?? 0) + (menu?.width ?? 0)).toBeLessThanOrEqual(360)
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/contact-actions-360.png`, fullPage: true })
     await expectNoSeriousA11yViolations(page)
+
+    // Request email verification; the contact opens the link on their phone and verifies.
+    await page.getByRole('link', { name: /Request email verification/ }).click()
+    await page.getByRole('dialog', { name: 'Request email verification' }).getByRole('button', { name: 'Send' }).click()
+    await page.getByRole('status').filter({ hasText: 'Sent verification email' }).waitFor()
+    const link = /(http:\/\/[^\s"\\]+\/verify-email\/[A-Za-z0-9_-]{43})/.exec(outboxLines(server(), 'amara.nwosu@example.test').join('\n'))?.[1] ?? ''
+    const visitor = await browser.newPage({ viewport: { width: 360, height: 740 } })
+    await visitor.page.goto(link)
+    await visitor.page.getByRole('heading', { level: 1, name: 'Verify your email' }).waitFor()
+    await expectNoSeriousA11yViolations(visitor.page)
+    if (SCREENSHOTS) await visitor.page.screenshot({ path: `${SCREENSHOTS}/verify-email-360.png`, fullPage: true })
+    await visitor.page.getByRole('button', { name: 'Verify email' }).click()
+    await visitor.page.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor()
+    await expectNoSeriousA11yViolations(visitor.page)
+    // The profile's state says so now.
+    await page.reload()
+    await expect(page.getByText('Email verified', { exact: true }).isVisible()).resolves.toBe(true)
   })
 })
