@@ -45,8 +45,17 @@ export function contactSelectionParams(selection: ContactSelection): URLSearchPa
   return params
 }
 
-/** The list's address the selection came from, to go back to after the action. */
-export function contactListReturnPath(params: URLSearchParams): string {
-  const { filter } = parseContactListFilter(params)
-  return `/contacts${contactListSearch(filter)}`
+/**
+ * The fields a confirmation carries on to the action: the selection, and the list's filter and
+ * page so that the person comes back to the list they were on.
+ */
+export function carriedSelectionFields(filter: ContactListFilter, selection: ContactSelection): Array<[string, string]> {
+  const carried = contactSelectionParams(selection)
+  if (selection.kind === 'ids') {
+    for (const [name, value] of new URLSearchParams(contactListSearch(filter))) carried.append(name, value)
+  } else if (filter.page > 1) {
+    // 'All that match' starts at page 1; the page the person was on is where they return.
+    carried.set('page', String(filter.page))
+  }
+  return [...carried.entries()]
 }

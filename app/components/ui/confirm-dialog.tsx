@@ -1,36 +1,69 @@
-import { Form, useNavigation } from '@remix-run/react'
-import { Button, ButtonLink } from '#app/components/ui/button'
+import { Form, useNavigation, type FetcherWithComponents } from '@remix-run/react'
+import type { FormEvent, ReactNode } from 'react'
+import { Button, ButtonLink, type ButtonVariant } from '#app/components/ui/button'
 import { Dialog } from '#app/components/ui/dialog'
 
-/** A confirmation as its own address: Yes posts the action with its intent, No goes back. */
-export function ConfirmDialog({
-  title,
-  message,
-  closeTo,
-  intent,
-  yesLabel = 'Yes',
-  noLabel = 'No',
-}: {
+type ConfirmPlacement =
+  /** A confirmation as its own address: drawn by the server, works without JavaScript; No goes back. */
+  | { closeTo: string; open?: never; onClose?: never }
+  /** Opened by the page (with JavaScript): No closes it. */
+  | { open: boolean; onClose: () => void; closeTo?: never }
+
+export type ConfirmDialogProps = ConfirmPlacement & {
   title: string
-  message: string
-  closeTo: string
+  /** Plain text content; or `children` for HTML content (website spec 2.11). */
+  message?: string
+  /** The content, inside the form: fields placed here are posted with Yes. */
+  children?: ReactNode
   intent: string
   yesLabel?: string
   noLabel?: string
-}) {
-  const busy = useNavigation().state === 'submitting'
+  yesVariant?: ButtonVariant
+  /** Where Yes goes; this route's action by default. */
+  action?: string
+  method?: 'post' | 'get'
+  /** Fields posted with Yes besides the intent (a selection, the page to return to). */
+  hiddenFields?: ReadonlyArray<readonly [string, string]>
+  /** Yes posts through this fetcher (the page stays, errors show in the dialog). */
+  fetcher?: Pick<FetcherWithComponents<unknown>, 'Form' | 'state'>
+  /** Yes leaves the app (a download): a native submission, not a Remix navigation. */
+  reloadDocument?: boolean
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void
+}
+
+/**
+ * The confirmation dialog (website spec 2.11): a title, HTML content, a cancel button ('No' by
+ * default) and an action button ('Yes' by default) that posts its `intent`.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { title, message, children, intent, yesLabel = 'Yes', noLabel = 'No', yesVariant = 'danger', action, method = 'post', hiddenFields = [], fetcher, reloadDocument, onSubmit } = props
+  const navigation = useNavigation()
+  const busy = fetcher ? fetcher.state !== 'idle' : navigation.state === 'submitting' && navigation.formAction === (action ?? navigation.formAction)
+  const FormElement = fetcher ? fetcher.Form : Form
+  const placement = props.closeTo !== undefined ? { closeTo: props.closeTo } : { open: props.open, onClose: props.onClose }
   return (
-    <Dialog title={title} closeTo={closeTo} width={350}>
-      <p className="text-sm text-slate-700">{message}</p>
-      <Form method="post" className="mt-5 flex justify-end gap-3">
+    <Dialog title={title} width={490} {...placement}>
+      <FormElement method={method} action={action} reloadDocument={reloadDocument} onSubmit={onSubmit}>
         <input type="hidden" name="intent" value={intent} />
-        <ButtonLink to={closeTo} preventScrollReset variant="secondary">
-          {noLabel}
-        </ButtonLink>
-        <Button type="submit" variant="danger" busy={busy}>
-          {yesLabel}
-        </Button>
-      </Form>
+        {hiddenFields.map(([name, value], index) => (
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
+        <div className="flex flex-col gap-3 text-sm text-slate-700">{children ?? <p>{message}</p>}</div>
+        <div className="mt-5 flex justify-end gap-3">
+          {props.closeTo !== undefined ? (
+            <ButtonLink to={props.closeTo} preventScrollReset variant="secondary">
+              {noLabel}
+            </ButtonLink>
+          ) : (
+            <Button type="button" variant="secondary" onClick={props.onClose}>
+              {noLabel}
+            </Button>
+          )}
+          <Button type="submit" variant={yesVariant} busy={busy} data-autofocus={yesVariant === 'danger' ? undefined : true}>
+            {yesLabel}
+          </Button>
+        </div>
+      </FormElement>
     </Dialog>
   )
 }

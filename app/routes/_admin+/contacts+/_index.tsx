@@ -11,6 +11,8 @@ import { ContactsFilter } from '#app/components/contacts/contacts-filter'
 import { ContactsPagination } from '#app/components/contacts/contacts-pagination'
 import { ContactsStats } from '#app/components/contacts/contacts-stats'
 import { ContactsTable } from '#app/components/contacts/contacts-table'
+import { ContactsBulkActions, CONTACTS_BULK_FORM_ID } from '#app/components/contacts/contacts-bulk-actions'
+import { useContactSelection } from '#app/components/contacts/use-contact-selection'
 import { ButtonLink } from '#app/components/ui/button'
 import { EmptyState } from '#app/components/ui/empty-state'
 import { requirePermission } from '#app/utils/auth.server'
@@ -56,6 +58,11 @@ function initialsOf(firstName: string, lastName: string, email: string | null): 
 export default function ContactsRoute() {
   const { filter, filtered, ignored, total, pageCount, stats, options, rows } = useLoaderData<typeof loader>()
   const bookIsEmpty = stats.total === 0 && !filtered
+  const selection = useContactSelection(
+    rows.map((row) => row.guId),
+    total,
+    filter,
+  )
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 p-4 sm:p-6">
       <PageHeader title="Contacts" description="Everyone on the studio's books: clients, leads, members and more." />
@@ -73,9 +80,11 @@ export default function ContactsRoute() {
             </p>
           ) : null}
           <div>
+            <ContactsBulkActions filter={filter} total={total} state={selection} tags={options.tags} />
             <ContactsTable
               rows={rows}
               filter={filter}
+              selection={{ formId: CONTACTS_BULK_FORM_ID, state: selection }}
               empty={
                 <span className="flex flex-col items-center gap-3">
                   <span>No contacts match this search and filter.</span>
