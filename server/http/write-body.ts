@@ -20,9 +20,13 @@ export interface BodyTarget {
  * until the response drains, so a long download (a CSV export) produced by a pull stream waits
  * for a slow client instead of piling up in memory. A client that goes away stops the body.
  */
+/** A page is far smaller; a download is written at least this often. */
+export const MAX_BURST_BYTES = 64 * 1024
+
 export async function writeBody(body: ReadableStream<Uint8Array>, res: BodyTarget): Promise<void> {
   const reader = body.getReader()
   let pending: Uint8Array[] = []
+  let pendingBytes = 0
   let scheduled: NodeJS.Immediate | null = null
   let full: Promise<void> | null = null
   let closed = false
@@ -32,6 +36,7 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: BodyTarge
     if (pending.length === 0) return
     const accepted = res.write(pending.length === 1 ? pending[0] : Buffer.concat(pending))
     pending = []
+    pendingBytes = 0
     res.flush?.()
     if (accepted === false && res.once && !full) {
       full = new Promise<void>((resolve) => {
@@ -52,7 +57,13 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: BodyTarge
       const { done, value } = await reader.read()
       if (done) break
       pending.push(value)
-      scheduled ??= setImmediate(sendPending)
+      pendingBytes += value.byteLength
+      // A body that comes faster than the event loop turns (a download) is written once a burst
+      // is this large, so that the client's pace can hold it back.
+      if (pendingBytes >= MAX_BURST_BYTES) {
+        if (scheduled) clearImmediate(scheduled)
+        sendPending()
+      } else scheduled ??= setImmediate(sendPending)
     }
   } catch (error) {
     if (scheduled) clearImmediate(scheduled)
