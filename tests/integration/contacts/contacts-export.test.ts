@@ -53,10 +53,10 @@ describe(`the contacts CSV export (${engine})`, () => {
       const fields = await trx
         .insertInto('custom_fields')
         .values([
-          { tenant_id: tenantId, name: 'Belt', type: 'dropdown' },
-          { tenant_id: tenantId, name: 'Age', type: 'number' },
-          { tenant_id: tenantId, name: 'Photo consent', type: 'checkbox' },
-          { tenant_id: tenantId, name: 'Section', type: 'header' },
+          { tenant_id: tenantId, name: 'Belt', type: 'dropdown', options: JSON.stringify(['White', 'Yellow']) },
+          { tenant_id: tenantId, name: 'Age', type: 'number', options: '[]' },
+          { tenant_id: tenantId, name: 'Photo consent', type: 'checkbox', options: '[]' },
+          { tenant_id: tenantId, name: 'Section', type: 'header', options: '[]' },
         ])
         .returning(['id', 'name'])
         .execute()
