@@ -53,7 +53,11 @@ async function exportBatch(trx: TenantExecutor, selection: ContactSelection, tim
       sql<Array<[string, string | null, string | number | null, boolean | null]> | null>`(select json_agg(json_build_array(v.field_id, v.value_text, v.value_number::text, v.value_bool)) from contact_field_values v where v.contact_id = contacts.id)`.as('field_values'),
     ])
     .where(selectedContactsWhere(selection, timeZone))
-    .$if(after !== null, (query) => query.where((eb) => eb(eb.refTuple('sort_name', 'id'), '>', eb.tuple(after?.sortName ?? '', after?.id ?? ''))))
+    // Not a row comparison ((sort_name, id) > (...)): under row-level security only leakproof
+    // operators reach the index, and text and uuid comparisons are leakproof where records' are not.
+    .$if(after !== null, (query) =>
+      query.where((eb) => eb.and([eb('sort_name', '>=', after?.sortName ?? ''), eb.or([eb('sort_name', '>', after?.sortName ?? ''), eb('id', '>', after?.id ?? '')])])),
+    )
     .orderBy('sort_name')
     .orderBy('id')
     .limit(limit)

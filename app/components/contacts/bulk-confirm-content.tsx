@@ -75,7 +75,7 @@ export function BulkConfirmContent({
           {tags.length > 0 ? (
             <Field id="bulk-tag-id" label="Existing tag" errors={tagErrors?.tagId}>
               {(control) => (
-                <select {...control} name="tagId" defaultValue="" className={FIELD_INPUT_CLASSES}>
+                <select {...control} name="tagId" defaultValue="" data-autofocus className={FIELD_INPUT_CLASSES}>
                   <option value="">Choose a tag</option>
                   {tags.map((tag) => (
                     <option key={tag.id} value={tag.id}>
@@ -87,7 +87,7 @@ export function BulkConfirmContent({
             </Field>
           ) : null}
           <Field id="bulk-new-tag" label={tags.length > 0 ? 'Or a new tag' : 'New tag'} hint="Up to 100 characters; a name that exists in any case is that tag." errors={tagErrors?.newTag ?? (tags.length === 0 ? tagErrors?.tagId : undefined)}>
-            {(control) => <input {...control} name="newTag" type="text" maxLength={100} autoComplete="off" className={FIELD_INPUT_CLASSES} />}
+            {(control) => <input {...control} name="newTag" type="text" maxLength={100} autoComplete="off" data-autofocus={tags.length === 0 ? true : undefined} className={FIELD_INPUT_CLASSES} />}
           </Field>
         </>
       ) : (
