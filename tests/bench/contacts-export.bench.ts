@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { request as httpRequest } from 'node:http'
 import { createGunzip } from 'node:zlib'
 import { sql } from 'kysely'
@@ -25,6 +26,9 @@ export interface ContactsExportBenchResult {
   rssPeakMb: number
   rssGrowthMb: number
   cpuMs: number
+  /** The machine's load average over the last minute, before and after: above ~0.5 on 2 cores the times are pessimistic. */
+  loadBefore: number
+  loadAfter: number
 }
 
 /** Resident memory of a process and its live children, in bytes (from /proc, as process-cpu.ts reads CPU). */
@@ -101,6 +105,7 @@ export async function benchContactsExport(): Promise<ContactsExportBenchResult |
       rssPeak = Math.max(rssPeak, processTreeRssBytes(server.pid))
     }, 20)
     const cpuBefore = processTreeCpuMs(server.pid)
+    const loadBefore = loadavg()[0] ?? 0
     const started = performance.now()
     try {
       const download = await new Promise<{ status: number; firstByteMs: number; gzipBytes: number; csvBytes: number; rows: number }>((done, fail) => {
@@ -143,6 +148,8 @@ export async function benchContactsExport(): Promise<ContactsExportBenchResult |
         rssPeakMb: mb(rssPeak),
         rssGrowthMb: mb(rssPeak - rssBefore),
         cpuMs: processTreeCpuMs(server.pid) - cpuBefore,
+        loadBefore,
+        loadAfter: loadavg()[0] ?? 0,
       }
     } finally {
       clearInterval(sampler)
@@ -157,6 +164,7 @@ export function formatContactsExportBench(result: ContactsExportBenchResult | nu
     `  GET /contacts/export.csv: ${result.rows.toLocaleString('en')} rows in ${result.seconds.toFixed(2)} s (first byte after ${result.firstByteMs.toFixed(0)} ms), ` +
       `${(result.csvBytes / 1024 / 1024).toFixed(1)} MB of CSV sent as ${(result.gzipBytes / 1024 / 1024).toFixed(1)} MB gzip, server CPU ${(result.cpuMs / 1000).toFixed(2)} s`,
     `  server memory (RSS): ${result.rssBeforeMb.toFixed(0)} MB before, ${result.rssPeakMb.toFixed(0)} MB at most, growth ${result.rssGrowthMb.toFixed(1)} MB`,
+    `  load average ${result.loadBefore.toFixed(2)} before, ${result.loadAfter.toFixed(2)} after (2 cores; the time stretches with it, the CPU time does not)`,
   ].join('\n')
 }
 
