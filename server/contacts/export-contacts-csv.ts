@@ -11,7 +11,7 @@ import type { ContactSelection } from './contact-selection'
 import { selectedContactsWhere } from './selected-contacts'
 
 /** Rows per query: large enough that round trips do not dominate, small enough to stay flat in memory. */
-export const EXPORT_BATCH_SIZE = 1_000
+export const EXPORT_BATCH_SIZE = 500
 
 interface ExportField {
   id: string
