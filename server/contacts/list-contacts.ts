@@ -66,8 +66,8 @@ type ContactsBuilder = ExpressionBuilder<Database, 'contacts'>
 /** Up to this many matches a search is gathered first and sorted after (see listContacts). */
 const FEW_MATCHES = 10_000
 
-/** Every condition of the filter, archived contacts always left out. */
-function matches(filter: ContactListFilter, timeZone: string) {
+/** Every condition of the filter, archived contacts always left out (the bulk actions select with it too). */
+export function contactListMatches(filter: ContactListFilter, timeZone: string) {
   return (eb: ContactsBuilder): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [eb('is_archived', '=', false)]
     if (filter.search) conditions.push(contactSearchCondition(filter.search))
@@ -100,7 +100,7 @@ export async function listContacts(input: { database: DatabaseHandle; tenant: Te
   const { tenant, filter } = input
   const timeZone = tenant.settings.timezone
   return withTenant(input.database, tenant.id, async (trx) => {
-    const where = matches(filter, timeZone)
+    const where = contactListMatches(filter, timeZone)
     const { stats, options } = await loadSummary(trx, timeZone)
     const count = await countMatches(trx, filter, stats, where)
     const pageCount = Math.max(1, Math.ceil(count / filter.pageSize))

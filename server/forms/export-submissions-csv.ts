@@ -1,15 +1,7 @@
 import type { TenantExecutor } from '#db/tenant-scope'
 import { formatInZone, type DatePreferences } from '#server/dates/tenant-dates'
+import { csvCell } from '#server/csv/csv-cell'
 import { submissionRows } from './submission-rows'
-
-/**
- * A cell as spreadsheet programs read it safely: quoted, and a leading = + - @ made inert
- * so a visitor's answer cannot become a formula in staff's spreadsheet.
- */
-export function csvCell(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return `"${inert.replace(/"/g, '""')}"`
-}
 
 /**
  * Every submission of a form as CSV: one row each, newest first, a column per label seen

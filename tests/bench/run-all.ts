@@ -10,6 +10,7 @@ import { benchSubmissionPdf, formatSubmissionPdf } from './submission-pdf.bench'
 import { benchPublicFormWeight, FORM_JS_TARGET_GZIP_BYTES, formatPublicFormWeight } from './public-form-weight.bench'
 import { benchPublicFormRatio, FORM_RATIO_TARGET, formatPublicFormRatio } from './public-form-ratio.bench'
 import { AUTOCOMPLETE_TARGET_P95_MS, benchContacts, CONTACTS_LIST_TARGET_RPS, formatContactsBench } from './contacts.bench'
+import { benchContactsExport, EXPORT_TARGET_RSS_GROWTH_MB, EXPORT_TARGET_SECONDS, formatContactsExportBench } from './contacts-export.bench'
 
 /**
  * `npm run bench`: tenant resolution from the cache, then HTTP load against the built server
@@ -72,6 +73,8 @@ const SUBMISSIONS_TARGET_PER_SECOND = 300
 const PDF_TARGET_PER_SECOND = 20
 const contacts = await benchContacts()
 console.log(`\n${formatContactsBench(contacts)}`)
+const contactsExport = await benchContactsExport()
+console.log(`\n${formatContactsExportBench(contactsExport)}`)
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
 const rows: string[][] = [
@@ -140,5 +143,13 @@ const rows: string[][] = [
         ]),
       ]
     : [['contacts at 100,000 (autocomplete, list)', 'skipped: needs DATABASE_URL (Postgres)', `p95 < ${AUTOCOMPLETE_TARGET_P95_MS} ms; >= ${CONTACTS_LIST_TARGET_RPS} req/s`, '-']]),
+  contactsExport
+    ? [
+        `GET /contacts/export.csv (${contactsExport.setup}, ${contactsExport.contacts.toLocaleString('en')} contacts)`,
+        `${contactsExport.rows.toLocaleString('en')} rows in ${contactsExport.seconds.toFixed(2)} s, server RSS growth ${contactsExport.rssGrowthMb.toFixed(1)} MB`,
+        `< ${EXPORT_TARGET_SECONDS} s, RSS growth < ${EXPORT_TARGET_RSS_GROWTH_MB} MB`,
+        verdict(contactsExport.rows >= contactsExport.contacts && contactsExport.seconds < EXPORT_TARGET_SECONDS && contactsExport.rssGrowthMb < EXPORT_TARGET_RSS_GROWTH_MB),
+      ]
+    : ['contacts CSV export of 100,000', 'skipped: needs DATABASE_URL (Postgres)', `< ${EXPORT_TARGET_SECONDS} s, RSS growth < ${EXPORT_TARGET_RSS_GROWTH_MB} MB`, '-'],
 ]
 console.log(`\nSummary (autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target; load average after: ${load()})\n${table(['benchmark', 'result', 'target', ''], rows)}`)

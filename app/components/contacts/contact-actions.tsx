@@ -138,7 +138,7 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
       {confirming ? (
         <ConfirmDialog
           {...confirmationOf(confirming, contact)}
-          tone="primary"
+          yesVariant="primary"
           open
           busy={sender.state !== 'idle'}
           onClose={() => setConfirming(null)}

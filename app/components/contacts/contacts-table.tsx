@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { contactListSearch, type ContactListFilter, type ContactSort } from '#server/contacts/contact-list-filter'
 import type { ShownDate } from '#server/dates/tenant-dates'
 import { DateText } from '#app/components/ui/date-text'
+import { PageSelectBox, RowSelectBox, type RowSelectionProps } from './row-select-box'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 
 export interface ContactRowView {
@@ -20,11 +21,15 @@ export interface ContactRowView {
   updated: ShownDate | null
 }
 
-/** One page of contacts; the sortable columns' headers are links that sort by them. */
-export function ContactsTable({ rows, filter, empty }: { rows: ContactRowView[]; filter: ContactListFilter; empty: ReactNode }) {
+/**
+ * One page of contacts; the sortable columns' headers are links that sort by them. Given
+ * `selection`, a first column of checkboxes chooses rows for the bulk actions.
+ */
+export function ContactsTable({ rows, filter, empty, selection }: { rows: ContactRowView[]; filter: ContactListFilter; empty: ReactNode; selection?: RowSelectionProps }) {
   return (
-    <Table caption="Contacts" hideCaption minWidth={820}>
+    <Table caption="Contacts" hideCaption minWidth={selection ? 860 : 820}>
       <TableHead>
+        {selection ? <PageSelectBox selection={selection} /> : null}
         <SortHeader filter={filter} sort="name">
           Name
         </SortHeader>
@@ -40,9 +45,10 @@ export function ContactsTable({ rows, filter, empty }: { rows: ContactRowView[];
           Updated
         </SortHeader>
       </TableHead>
-      <TableBody columnCount={6} empty={empty}>
+      <TableBody columnCount={selection ? 7 : 6} empty={empty}>
         {rows.map((row) => (
           <Row key={row.guId}>
+            {selection ? <RowSelectBox selection={selection} guId={row.guId} name={row.name} /> : null}
             <HeaderCell scope="row">
               <span className="flex items-center gap-3">
                 <span aria-hidden className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-xs font-semibold text-brand-text">

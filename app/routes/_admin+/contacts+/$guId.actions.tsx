@@ -138,7 +138,7 @@ export default function ContactActionsRoute() {
       {/* Drawn afresh after each navigation: a sent message leaves an empty form; a refused one comes back from its reply. */}
       <SendEmailCard key={location.key} email={contact.email} guId={contact.guId} lastResult={actionData?.intent === 'send-email' ? (actionData.result ?? null) : null} />
       <ActivityReportCard guId={contact.guId} report={report} />
-      {confirm ? <ConfirmDialog {...confirmationOf(confirm, contact)} tone="primary" closeTo={page} action={page} intent={confirm} /> : null}
+      {confirm ? <ConfirmDialog {...confirmationOf(confirm, contact)} yesVariant="primary" closeTo={page} action={page} intent={confirm} /> : null}
     </div>
   )
 }

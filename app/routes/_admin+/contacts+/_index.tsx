@@ -16,6 +16,8 @@ import { CreateContactDialogForm, NEW_CONTACT_PATH } from '#app/components/conta
 import { ContactsPagination } from '#app/components/contacts/contacts-pagination'
 import { ContactsStats } from '#app/components/contacts/contacts-stats'
 import { ContactsTable } from '#app/components/contacts/contacts-table'
+import { ContactsBulkActions, CONTACTS_BULK_FORM_ID } from '#app/components/contacts/contacts-bulk-actions'
+import { useContactSelection } from '#app/components/contacts/use-contact-selection'
 import { ButtonLink } from '#app/components/ui/button'
 import { Dialog } from '#app/components/ui/dialog'
 import { EmptyState } from '#app/components/ui/empty-state'
@@ -72,6 +74,11 @@ export default function ContactsRoute() {
     event.preventDefault()
     setCreating(true)
   }
+  const selection = useContactSelection(
+    rows.map((row) => row.guId),
+    total,
+    filter,
+  )
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 p-4 sm:p-6">
       <PageHeader
@@ -101,9 +108,11 @@ export default function ContactsRoute() {
             </p>
           ) : null}
           <div>
+            <ContactsBulkActions filter={filter} total={total} state={selection} tags={options.tags} />
             <ContactsTable
               rows={rows}
               filter={filter}
+              selection={{ formId: CONTACTS_BULK_FORM_ID, state: selection }}
               empty={
                 <span className="flex flex-col items-center gap-3">
                   <span>No contacts match this search and filter.</span>

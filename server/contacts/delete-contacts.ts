@@ -1,0 +1,129 @@
+import { sql } from 'kysely'
+import type { DatabaseHandle } from '#db/connection'
+import { withTenant, type TenantExecutor } from '#db/tenant-scope'
+import { ok, type Ok } from '#server/errors/result'
+import { isStaffRole } from '#server/shell/roles'
+import type { Tenant } from '#server/tenancy/tenant'
+import type { ContactSelection } from './contact-selection'
+import { notFoundCount, selectedContactsWhere } from './selected-contacts'
+
+/**
+ * Records that must outlive a contact: while one of these points at a contact, deleting the
+ * contact would lose it (or leave it pointing at nobody), so the contact is archived instead.
+ * Invoices and memberships join this list when their tables land.
+ */
+const RECORDS_THAT_KEEP_A_CONTACT: ReadonlyArray<{ reason: string; contactsWithAny(trx: TenantExecutor, ids: string[]): Promise<string[]> }> = [
+  {
+    reason: 'form submissions',
+    async contactsWithAny(trx, ids) {
+      const rows = await trx.selectFrom('form_submissions').select('contact_id').distinct().where(sql<boolean>`contact_id = any(${ids}::uuid[])`).execute()
+      return rows.flatMap((row) => (row.contact_id ? [row.contact_id] : []))
+    },
+  },
+]
+
+export type ContactFate = { kind: 'delete' } | { kind: 'archive'; reasons: string[] } | { kind: 'refuse'; reason: string }
+
+interface Candidate {
+  id: string
+  role: string | null
+}
+
+/**
+ * What happens to each selected contact: a staff or admin login, or the person doing it, is
+ * refused (never deleted, never archived); one with records that must be kept is archived;
+ * anyone else is deleted.
+ */
+export async function decideContactFates(trx: TenantExecutor, candidates: Candidate[], protectedIds: ReadonlySet<string>): Promise<Map<string, ContactFate>> {
+  const fates = new Map<string, ContactFate>()
+  const open: string[] = []
+  for (const contact of candidates) {
+    if (protectedIds.has(contact.id)) fates.set(contact.id, { kind: 'refuse', reason: 'yourself' })
+    else if (isStaffRole(contact.role)) fates.set(contact.id, { kind: 'refuse', reason: 'a staff login' })
+    else {
+      fates.set(contact.id, { kind: 'delete' })
+      open.push(contact.id)
+    }
+  }
+  for (const record of RECORDS_THAT_KEEP_A_CONTACT) {
+    for (const id of await record.contactsWithAny(trx, open)) {
+      const fate = fates.get(id)
+      if (fate?.kind === 'delete') fates.set(id, { kind: 'archive', reasons: [record.reason] })
+      else if (fate?.kind === 'archive') fate.reasons.push(record.reason)
+    }
+  }
+  return fates
+}
+
+export interface DeleteContactsOutcome {
+  deleted: number
+  archived: number
+  refused: number
+  notFound: number
+  /** What the person reads, e.g. '3 contacts deleted; 2 archived because they have form submissions.' */
+  message: string
+}
+
+/** Statements stay a sensible size however many contacts 'all that match' reaches. */
+const BATCH = 5_000
+
+/**
+ * Deletes the selected contacts, archiving those with records that must be kept and refusing
+ * staff logins and the signed-in person. One transaction: all of it happens or none. The
+ * contact totals follow by themselves (statement triggers of migration contact-list-speed).
+ */
+export async function deleteContacts(input: {
+  database: DatabaseHandle
+  tenant: Tenant
+  /** The signed-in contact and, while previewing, the staff contact behind the preview. */
+  actorContactIds: string[]
+  selection: ContactSelection
+}): Promise<Ok<DeleteContactsOutcome>> {
+  const { tenant, selection } = input
+  return withTenant(input.database, tenant.id, async (trx) => {
+    const candidates = await trx.selectFrom('contacts').select(['id', 'role']).where(selectedContactsWhere(selection, tenant.settings.timezone)).execute()
+    const fates = await decideContactFates(trx, candidates, new Set(input.actorContactIds))
+    const toDelete: string[] = []
+    const toArchive: string[] = []
+    const archiveReasons = new Set<string>()
+    const refusals = new Map<string, number>()
+    for (const [id, fate] of fates) {
+      if (fate.kind === 'delete') toDelete.push(id)
+      else if (fate.kind === 'archive') {
+        toArchive.push(id)
+        for (const reason of fate.reasons) archiveReasons.add(reason)
+      } else refusals.set(fate.reason, (refusals.get(fate.reason) ?? 0) + 1)
+    }
+    for (let start = 0; start < toArchive.length; start += BATCH) {
+      const ids = toArchive.slice(start, start + BATCH)
+      await trx.updateTable('contacts').set({ is_archived: true, updated_at: new Date() }).where(sql<boolean>`id = any(${ids}::uuid[])`).execute()
+    }
+    for (let start = 0; start < toDelete.length; start += BATCH) {
+      const ids = toDelete.slice(start, start + BATCH)
+      await trx.deleteFrom('contacts').where(sql<boolean>`id = any(${ids}::uuid[])`).execute()
+    }
+    const refused = [...refusals.values()].reduce((sum, count) => sum + count, 0)
+    const notFound = notFoundCount(selection, candidates.length)
+    return ok({
+      deleted: toDelete.length,
+      archived: toArchive.length,
+      refused,
+      notFound,
+      message: deleteMessage(toDelete.length, toArchive.length, [...archiveReasons], refusals, notFound),
+    })
+  })
+}
+
+const contacts = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'contact' : 'contacts'}`
+
+/** '3 contacts deleted; 2 archived because they have form submissions.' and what was left alone. */
+export function deleteMessage(deleted: number, archived: number, archiveReasons: string[], refusals: ReadonlyMap<string, number>, notFound: number): string {
+  const parts = [`${contacts(deleted)} deleted`]
+  if (archived > 0) parts.push(`${archived.toLocaleString('en-US')} archived because they have ${archiveReasons.join(' or ')}`)
+  const sentences = [`${parts.join('; ')}.`]
+  const staff = refusals.get('a staff login') ?? 0
+  if (staff > 0) sentences.push(`${contacts(staff)} with a staff login ${staff === 1 ? 'was' : 'were'} not deleted.`)
+  if (refusals.has('yourself')) sentences.push('You cannot delete yourself.')
+  if (notFound > 0) sentences.push(`${contacts(notFound)} ${notFound === 1 ? 'was' : 'were'} not found and left alone.`)
+  return sentences.join(' ')
+}
