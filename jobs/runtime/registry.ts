@@ -1,5 +1,7 @@
 import type { JobContext, JobContract } from '#server/jobs/job-contract'
 import type { Platform } from '#server/platform'
+import { contactImportJob } from '#jobs/contact-import'
+import { handleContactImport } from '#jobs/contact-import.handler'
 import { formSubmissionPdfJob } from '#jobs/form-submission-pdf'
 import { handleFormSubmissionPdf } from '#jobs/form-submission-pdf.handler'
 import { sendEmailJob } from '#jobs/send-email'
@@ -36,6 +38,7 @@ export function registerJob<C extends JobContract<unknown>>(contract: C, handler
 export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(sendEmailJob, handleSendEmail),
   registerJob(formSubmissionPdfJob, handleFormSubmissionPdf),
+  registerJob(contactImportJob, handleContactImport),
 ]
 
 /** The product's jobs plus any a test adds. */
