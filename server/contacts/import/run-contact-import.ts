@@ -86,7 +86,8 @@ export async function runContactImport(
       if (rowNumber <= rowsDone) continue
       const reading = readImportRow(record, plan)
       batch.push({ rowNumber, reading })
-      if (!reading.ok) values.set(rowNumber, record.fields.map((value) => value.slice(0, MAX_KEPT_VALUE)))
+      // Kept for every row: a row can also be refused later, when the batch is planned.
+      values.set(rowNumber, record.fields.map((value) => value.slice(0, MAX_KEPT_VALUE)))
       if (batch.length < batchSize) continue
       await flush()
       if (Date.now() - started >= budget) {
