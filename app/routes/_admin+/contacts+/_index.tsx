@@ -58,7 +58,15 @@ export default function ContactsRoute() {
   const bookIsEmpty = stats.total === 0 && !filtered
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 p-4 sm:p-6">
-      <PageHeader title="Contacts" description="Everyone on the studio's books: clients, leads, members and more." />
+      <PageHeader
+        title="Contacts"
+        description="Everyone on the studio's books: clients, leads, members and more."
+        actions={
+          <ButtonLink to="/contacts/import" variant="secondary">
+            Import contacts
+          </ButtonLink>
+        }
+      />
       <ContactsStats stats={stats} filter={filter} />
       {bookIsEmpty ? (
         <EmptyState icon={Users} title="No contacts yet">
