@@ -10,6 +10,7 @@ import { benchSubmissionPdf, formatSubmissionPdf } from './submission-pdf.bench'
 import { benchPublicFormWeight, FORM_JS_TARGET_GZIP_BYTES, formatPublicFormWeight } from './public-form-weight.bench'
 import { benchPublicFormRatio, FORM_RATIO_TARGET, formatPublicFormRatio } from './public-form-ratio.bench'
 import { AUTOCOMPLETE_TARGET_P95_MS, benchContacts, CONTACTS_LIST_TARGET_RPS, formatContactsBench } from './contacts.bench'
+import { benchContactsImport, formatContactsImport, IMPORT_TARGET_SECONDS } from './contacts-import.bench'
 
 /**
  * `npm run bench`: tenant resolution from the cache, then HTTP load against the built server
@@ -72,6 +73,8 @@ const SUBMISSIONS_TARGET_PER_SECOND = 300
 const PDF_TARGET_PER_SECOND = 20
 const contacts = await benchContacts()
 console.log(`\n${formatContactsBench(contacts)}`)
+const contactsImport = await benchContactsImport()
+console.log(`\n${formatContactsImport(contactsImport)}`)
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
 const rows: string[][] = [
@@ -140,5 +143,13 @@ const rows: string[][] = [
         ]),
       ]
     : [['contacts at 100,000 (autocomplete, list)', 'skipped: needs DATABASE_URL (Postgres)', `p95 < ${AUTOCOMPLETE_TARGET_P95_MS} ms; >= ${CONTACTS_LIST_TARGET_RPS} req/s`, '-']]),
+  contactsImport
+    ? [
+        `contacts import, ${contactsImport.rows.toLocaleString('en')} rows (${contactsImport.setup})`,
+        `${contactsImport.totalSeconds.toFixed(2)} s end to end (job ${contactsImport.jobSeconds.toFixed(2)} s)`,
+        `< ${IMPORT_TARGET_SECONDS} s`,
+        verdict(contactsImport.totalSeconds < IMPORT_TARGET_SECONDS),
+      ]
+    : ['contacts import, 10,000 rows', 'skipped: needs DATABASE_URL (Postgres)', `< ${IMPORT_TARGET_SECONDS} s`, '-'],
 ]
 console.log(`\nSummary (autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target; load average after: ${load()})\n${table(['benchmark', 'result', 'target', ''], rows)}`)

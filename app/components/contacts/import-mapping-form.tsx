@@ -44,8 +44,8 @@ export function ImportMappingForm({ step, message }: { step: MappingStep; messag
         </p>
       ) : null}
       <Card title="File">
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <p className="text-sm text-slate-700">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <p className="text-sm text-slate-700 sm:pt-7">
             <span className="font-medium text-slate-900 break-all">{step.fileName}</span>
             <span className="text-slate-500"> · {rowsLabel} · {step.header.length} columns</span>
           </p>
@@ -62,7 +62,7 @@ export function ImportMappingForm({ step, message }: { step: MappingStep; messag
 
       <Card title="Columns" padding="flush">
         <p className="px-5 pt-4 text-sm text-slate-600">
-          Choose what each column holds. An email is how a person already on the books is recognised; without one, each row needs a first and last name (or a full name).
+          Choose what each column holds. An email is how a person already on the books is recognised; without one, each row needs a first and last name (or a full name). Several tags in one cell are separated by commas or semicolons.
         </p>
         {step.problems.form ? (
           <p id="mapping-problem" className="px-5 pt-2 text-sm font-medium text-red-700">
@@ -148,21 +148,21 @@ export function ImportMappingForm({ step, message }: { step: MappingStep; messag
           <Table label="Preview of the first rows, as they would be saved" minWidth={Math.max(560, 160 * (step.preview.columns.length + 2))}>
             <TableHead>
               <HeaderCell>Row</HeaderCell>
+              <HeaderCell>Result</HeaderCell>
               {step.preview.columns.map((column) => (
                 <HeaderCell key={column}>{column}</HeaderCell>
               ))}
-              <HeaderCell>Result</HeaderCell>
             </TableHead>
             <TableBody columnCount={step.preview.columns.length + 2} empty="Nothing to preview.">
               {step.preview.rows.map((row) => (
                 <Row key={row.rowNumber}>
                   <HeaderCell scope="row">{row.rowNumber}</HeaderCell>
+                  <Cell className={`min-w-56 ${OUTCOME_CLASSES[row.outcome]}`}>{row.note}</Cell>
                   {row.values.map((value, index) => (
-                    <Cell key={index} className="max-w-56 truncate">
+                    <Cell key={index} className={`max-w-56 truncate ${row.outcome === 'error' ? 'text-slate-500' : ''}`}>
                       {value}
                     </Cell>
                   ))}
-                  <Cell className={`min-w-56 ${OUTCOME_CLASSES[row.outcome]}`}>{row.note}</Cell>
                 </Row>
               ))}
             </TableBody>

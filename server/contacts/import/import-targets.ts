@@ -55,7 +55,7 @@ export const STANDARD_TARGETS: readonly StandardTarget[] = [
   target('fatherName', 'Father name', 'text', 'father_name', 255, ['fathername', 'father', 'dad']),
   target('fatherEmail', 'Father email', 'altEmail', 'father_email', 254, ['fatheremail', 'dademail']),
   target('fatherPhone', 'Father phone', 'phone', 'father_phone', 30, ['fatherphone', 'dadphone']),
-  target('tags', 'Tags (separated by commas or semicolons)', 'tags', null, 100, ['tags', 'tag', 'labels', 'label', 'groups', 'group', 'categories']),
+  target('tags', 'Tags', 'tags', null, 100, ['tags', 'tag', 'labels', 'label', 'groups', 'group', 'categories']),
 ]
 
 const STANDARD_BY_KEY = new Map(STANDARD_TARGETS.map((entry) => [entry.key, entry]))

@@ -7,6 +7,7 @@ import { planBatch, type BatchRow, type OnDuplicate, type RowOutcome } from './p
 import { contactsByEmail } from './write-batch'
 import { phoneCountryFor } from '#server/forms/phone-mask'
 import type { Tenant } from '#server/tenancy/tenant'
+import { splitFullName } from '#server/forms/split-full-name'
 
 export const PREVIEW_ROWS = 10
 
@@ -41,9 +42,11 @@ export async function previewImport(
   const { plan } = input
   const read = importRows(input.bytes, input.delimiter)
   const batch: BatchRow[] = []
+  const raw: string[][] = []
   if (read) {
     for (const { rowNumber, record } of read.rows) {
       batch.push({ rowNumber, reading: readImportRow(record, plan) })
+      raw.push(record.fields)
       if (batch.length === PREVIEW_ROWS) break
     }
   }
@@ -65,10 +68,24 @@ export async function previewImport(
           ...(hasEmail ? [row.email ?? ''] : []),
           ...shown.map((column) => ('field' in column ? shownFieldValue(row.fields.get(column.field.id)) : shownStandardValue(row, column.standard))),
         ]
-      : columns.map(() => '')
+      : rawValues(plan, raw[index] ?? [], { names, hasEmail, shown })
     return { rowNumber, values, outcome: outcome.kind, note: noteFor(outcome) }
   })
   return { columns, rows }
+}
+
+/** A row that could not be read shows its cells as the file has them, so the problem can be seen. */
+function rawValues(plan: ImportPlan, cells: string[], layout: { names: boolean; hasEmail: boolean; shown: ImportPlan['columns'] }): string[] {
+  const cellOf = (key: string) => {
+    const column = plan.columns.find((entry) => 'standard' in entry && entry.standard.key === key)
+    return column ? (cells[column.index] ?? '').trim() : ''
+  }
+  const full = splitFullName(cellOf('fullName'))
+  return [
+    ...(layout.names ? [cellOf('firstName') || full.firstName, cellOf('lastName') || full.lastName] : []),
+    ...(layout.hasEmail ? [cellOf('email')] : []),
+    ...layout.shown.map((column) => (cells[column.index] ?? '').trim()),
+  ]
 }
 
 function shownStandardValue(row: ImportedRow, target: { kind: string; column: string | null }): string {

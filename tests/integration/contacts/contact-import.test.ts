@@ -58,7 +58,7 @@ describe(`contacts import: upload, map, preview, run (${engine})`, () => {
   const url = (path: string) => `http://${world.host}${path}`
   const upload = (csv: string | Uint8Array, cookie = world.cookies.admin, name = 'people.csv') => {
     const form = new FormData()
-    form.set('file', new File([csv], name, { type: 'text/csv' }))
+    form.set('file', new File([typeof csv === 'string' ? csv : new Uint8Array(csv)], name, { type: 'text/csv' }))
     return callRoute(uploadAction, formPostRequest(url('/contacts/import'), form, cookie), world.context())
   }
   const page = async (guId: string, cookie = world.cookies.admin) => {

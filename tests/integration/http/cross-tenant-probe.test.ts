@@ -242,7 +242,7 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
       // A finished import, so its page is the progress page (the mapping step reads the upload).
       const contactImport = await trx
         .insertInto('contact_imports')
-        .values({ tenant_id: tenantA.id, file_name: 'only-in-a.csv', file_key: 'contact-imports/only-in-a.csv', file_bytes: 10, status: 'done' })
+        .values({ tenant_id: tenantA.id, file_name: 'only-in-a.csv', file_key: 'contact-imports/only-in-a.csv', file_bytes: 10, header: '[]', mapping: '{}', status: 'done' })
         .returning('guid')
         .executeTakeFirstOrThrow()
       const png = await (await fetch(tinyPngDataUrl)).blob()
