@@ -69,59 +69,61 @@ export function ImportMappingForm({ step, message }: { step: MappingStep; messag
             {step.problems.form}
           </p>
         ) : null}
+        {/* A list rather than a table: on a phone each column stacks its name, sample and choice, so the choice stays in view. */}
         <div className="p-4">
-          <Table label="Columns of the file" minWidth={560}>
-            <TableHead>
-              <HeaderCell>Column in the file</HeaderCell>
-              <HeaderCell>First row</HeaderCell>
-              <HeaderCell>Import as</HeaderCell>
-            </TableHead>
-            <TableBody columnCount={3} empty="The file has no columns.">
-              {step.header.map((name, index) => {
-                const problem = step.problems.columns[String(index)]
-                const id = `column-${index}`
-                return (
-                  <Row key={id}>
-                    <HeaderCell scope="row" id={`${id}-name`} className="max-w-56 truncate">
-                      {name}
-                    </HeaderCell>
-                    <Cell className="max-w-56 truncate text-slate-600">{step.samples[index] || <span className="text-slate-500">(blank)</span>}</Cell>
-                    <Cell>
-                      <select
-                        id={id}
-                        name={id}
-                        aria-labelledby={`${id}-name`}
-                        aria-invalid={problem ? true : undefined}
-                        aria-describedby={problem ? fieldErrorId(id) : undefined}
-                        defaultValue={step.mapping[String(index)] ?? ''}
-                        onChange={preview}
-                        className={`${FIELD_INPUT_CLASSES} w-full min-w-48`}
-                      >
-                        <option value="">Do not import</option>
-                        {(['Contact', 'Custom fields'] as const).map((group) => {
-                          const options = step.options.filter((option) => option.group === group)
-                          return options.length === 0 ? null : (
-                            <optgroup key={group} label={group}>
-                              {options.map((option) => (
-                                <option key={option.key} value={option.key}>
-                                  {option.label}
-                                </option>
-                              ))}
-                            </optgroup>
-                          )
-                        })}
-                      </select>
-                      {problem ? (
-                        <p id={fieldErrorId(id)} className="mt-1 text-sm text-red-700">
-                          {problem}
-                        </p>
-                      ) : null}
-                    </Cell>
-                  </Row>
-                )
-              })}
-            </TableBody>
-          </Table>
+          <div aria-hidden className="hidden grid-cols-[1fr_1fr_1.3fr] gap-4 rounded-t-lg border border-b-0 border-slate-200 bg-slate-50 px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600 sm:grid">
+            <span>Column in the file</span>
+            <span>First row</span>
+            <span>Import as</span>
+          </div>
+          <ul aria-label="Columns of the file" className="divide-y divide-slate-100 rounded-lg border border-slate-200 sm:rounded-t-none">
+            {step.header.map((name, index) => {
+              const problem = step.problems.columns[String(index)]
+              const id = `column-${index}`
+              return (
+                <li key={id} className="grid gap-1.5 px-4 py-3 sm:grid-cols-[1fr_1fr_1.3fr] sm:items-center sm:gap-4">
+                  <span id={`${id}-name`} className="truncate text-sm font-medium text-slate-900">
+                    {name}
+                  </span>
+                  <span className="truncate text-sm text-slate-600">
+                    <span className="sm:sr-only">First row: </span>
+                    {step.samples[index] || <span className="text-slate-500">(blank)</span>}
+                  </span>
+                  <span>
+                    <select
+                      id={id}
+                      name={id}
+                      aria-labelledby={`${id}-name`}
+                      aria-invalid={problem ? true : undefined}
+                      aria-describedby={problem ? fieldErrorId(id) : undefined}
+                      defaultValue={step.mapping[String(index)] ?? ''}
+                      onChange={preview}
+                      className={`${FIELD_INPUT_CLASSES} w-full`}
+                    >
+                      <option value="">Do not import</option>
+                      {(['Contact', 'Custom fields'] as const).map((group) => {
+                        const options = step.options.filter((option) => option.group === group)
+                        return options.length === 0 ? null : (
+                          <optgroup key={group} label={group}>
+                            {options.map((option) => (
+                              <option key={option.key} value={option.key}>
+                                {option.label}
+                              </option>
+                            ))}
+                          </optgroup>
+                        )
+                      })}
+                    </select>
+                    {problem ? (
+                      <span id={fieldErrorId(id)} className="mt-1 block text-sm text-red-700">
+                        {problem}
+                      </span>
+                    ) : null}
+                  </span>
+                </li>
+              )
+            })}
+          </ul>
         </div>
       </Card>
 
