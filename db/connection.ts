@@ -41,6 +41,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => value)
 // becoming a Date at some zone's midnight. PGlite is told the same below.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value)
 const DATE_OID = 1082
+// numeric stays text, as pg leaves it, so exact values survive on both engines.
+const NUMERIC_OID = 1700
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -54,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // Contact search needs both (migration contacts-list); Postgres ships them as contrib.
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm, unaccent },
-    parsers: { [DATE_OID]: (value: string) => value },
+    parsers: { [DATE_OID]: (value: string) => value, [NUMERIC_OID]: (value: string) => value },
   })
   const db = new Kysely<Database>({ dialect: pgliteDialect(client), plugins: [new WriteTrackingPlugin()] })
   return { kind: 'pglite', db, close: () => db.destroy() }

@@ -104,3 +104,69 @@ export async function addDemoContacts(trx: Transaction<Database>, tenantId: stri
   )
   await trx.insertInto('contact_tags').values(links).execute()
 }
+
+/** The demo families (the contacts list's three surnames): guardian, relation, children; the first guardian is the emergency contact. */
+export const DEMO_FAMILIES: ReadonlyArray<{ guardians: Array<{ email: string; relation: 'guardian' | 'mother' | 'father' }>; children: string[] }> = [
+  {
+    guardians: [
+      { email: 'maria.garcia@example.test', relation: 'mother' },
+      { email: 'jose.garcia@example.test', relation: 'father' },
+    ],
+    children: ['lucia.garcia@example.test', 'mateo.garcia@example.test'],
+  },
+  { guardians: [{ email: 'olivia.bennett@example.test', relation: 'mother' }], children: ['noah.bennett@example.test', 'emma.bennett@example.test'] },
+  { guardians: [{ email: 'ibrahim.haddad@example.test', relation: 'father' }], children: ['fatima.haddad@example.test'] },
+]
+
+/** Staff notes by the demo admin, days ago, on people of the demo list. */
+export const DEMO_NOTES: ReadonlyArray<{ email: string; body: string; daysAgo: number }> = [
+  { email: 'maria.garcia@example.test', body: 'Asked about a family discount for the kids’ summer camp. Follow up once the schedule is out.', daysAgo: 12 },
+  { email: 'maria.garcia@example.test', body: 'Paid the October balance in cash at the front desk.', daysAgo: 40 },
+  { email: 'siobhan.oconnor@example.test', body: 'Teacher training: missed module 3, offered the make-up session on Saturday.', daysAgo: 5 },
+  { email: 'francois.dubois@example.test', body: 'Interested in private Pilates sessions; prefers evenings after 6 pm.', daysAgo: 2 },
+]
+
+/**
+ * Links the demo families and writes the demo admin's notes (seed only, after the demo people
+ * and contacts): the profile's Family and Notes sections have something to show.
+ */
+export async function addDemoFamiliesAndNotes(trx: Transaction<Database>, tenantId: string, adminEmail: string): Promise<void> {
+  const people = await trx.selectFrom('contacts').select(['id', 'email', 'first_name', 'last_name']).where('tenant_id', '=', tenantId).execute()
+  const idOf = (email: string) => {
+    const found = people.find((person) => person.email === email)
+    if (!found) throw new Error(`seed: no demo contact ${email}`)
+    return found.id
+  }
+  await trx
+    .insertInto('contact_guardians')
+    .values(
+      DEMO_FAMILIES.flatMap((family) =>
+        family.children.flatMap((child) =>
+          family.guardians.map((guardian, index) => ({
+            tenant_id: tenantId,
+            guardian_id: idOf(guardian.email),
+            child_id: idOf(child),
+            relation: guardian.relation,
+            is_emergency_contact: index === 0,
+          })),
+        ),
+      ),
+    )
+    .execute()
+  const admin = people.find((person) => person.email === adminEmail)
+  if (!admin) throw new Error(`seed: no demo admin ${adminEmail}`)
+  await trx
+    .insertInto('contact_notes')
+    .values(
+      DEMO_NOTES.map((note) => ({
+        tenant_id: tenantId,
+        contact_id: idOf(note.email),
+        author_contact_id: admin.id,
+        author_name: `${admin.first_name} ${admin.last_name}`.trim(),
+        body: note.body,
+        created_at: sql<Date>`now() - make_interval(days => ${note.daysAgo})`,
+        updated_at: sql<Date>`now() - make_interval(days => ${note.daysAgo})`,
+      })),
+    )
+    .execute()
+}

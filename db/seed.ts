@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { DatabaseHandle } from './connection'
-import { addDemoContacts } from './seed-contacts'
+import { addDemoContacts, addDemoFamiliesAndNotes } from './seed-contacts'
 import { demoPeople, demoTrialForm, masterAdminEmail, standardPageBody, standardPages, type SeedPerson } from './seed-data'
 import { asSystem } from './tenant-scope'
 import type { Database } from './types'
@@ -43,6 +43,7 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     })
     await addPeople(trx, demo, demoPeople, passwordHash)
     await addDemoContacts(trx, demo)
+    await addDemoFamiliesAndNotes(trx, demo, 'admin@demo.test')
     await addDemoForm(trx, demo)
     const east = await createTenant(trx, {
       orgId: 'demo-east',

@@ -3,6 +3,9 @@ import type { TenantExecutor } from '#db/tenant-scope'
 /** Kinds of entries in a contact's activity log. */
 export const ACTIVITY_TYPES = {
   formSubmitted: 'form_submitted',
+  noteAdded: 'note_added',
+  tagAdded: 'tag_added',
+  guardianLinked: 'guardian_linked',
 } as const
 
 export type ActivityType = (typeof ACTIVITY_TYPES)[keyof typeof ACTIVITY_TYPES]

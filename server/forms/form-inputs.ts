@@ -74,7 +74,7 @@ export function formInputsFor(form: FormDefinition, options: FormInputOptions): 
   if (form.isShowBirthdate) {
     inputs.push({ ...base, key: 'dob', label: 'Birth Date', kind: 'date', required: false, maxLength: 10 })
   }
-  for (const field of form.fields) inputs.push(customInput(field, mask))
+  for (const field of form.fields) inputs.push(customFieldInput(field, mask))
   if (form.isShowEmergencyContact) {
     inputs.push({ ...base, key: 'emergencyContactName', label: 'Emergency Contact Name', kind: 'text', required: false, maxLength: EMERGENCY_NAME_MAX_LENGTH })
     inputs.push({ ...base, key: 'emergencyContactPhone', label: 'Emergency Contact Phone', kind: 'phone', required: false, maxLength: PHONE_MAX_LENGTH, placeholder: mask })
@@ -89,7 +89,8 @@ export function formInputsFor(form: FormDefinition, options: FormInputOptions): 
   return inputs
 }
 
-function customInput(field: FormFieldDefinition, mask: string): FormInput {
+/** The input a custom field becomes, on a form or on a contact's edit page. */
+export function customFieldInput(field: FormFieldDefinition, mask: string): FormInput {
   const common = {
     key: customFieldKey(field.guId),
     label: field.name,

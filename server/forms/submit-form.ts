@@ -11,6 +11,7 @@ import type { FormDefinition } from './form-definition'
 import { FORM_MESSAGES } from './form-messages'
 import { phoneCountryFor } from './phone-mask'
 import { readSignature, sha256Hex } from './signature'
+import { keepAnswersOnContact } from './keep-answers-on-contact'
 import { touchStudentContact, upsertFormContact } from './upsert-form-contact'
 import { validateSubmission, type StudentProfile, type SubmissionValues } from './validate-submission'
 
@@ -114,6 +115,7 @@ export async function submitForm(platform: Platform, tenant: Tenant, input: Subm
         phone: values.phone,
         signedWaiver,
       }))
+    await keepAnswersOnContact(trx, { tenantId: tenant.id, contactId, isOwnContact: input.student?.contactId === contactId }, form.fields, values)
     await trx
       .insertInto('form_submissions')
       .values({

@@ -2,8 +2,8 @@ import type { Country } from '#server/shell/dial-codes'
 import { countryFor } from '#server/shell/dial-codes'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import { matchesEmailPattern, normaliseEmail } from './email-pattern'
-import type { FormDefinition } from './form-definition'
-import { formInputsFor, type FormInput } from './form-inputs'
+import type { FormDefinition, FormFieldDefinition } from './form-definition'
+import { customFieldInput, formInputsFor, type FormInput } from './form-inputs'
 import {
   FORM_MESSAGES,
   invalidDateMessage,
@@ -87,13 +87,7 @@ export function validateSubmission(
   const phoneCountry = (context.multiCountry && countryFor(posted.phoneCountry ?? '')) || context.country
 
   for (const input of inputs) {
-    const raw = (posted[input.key] ?? '').replace(/\r\n/g, '\n')
-    const text = input.kind === 'textarea' ? raw.trim() : raw.replace(/\s+/g, ' ').trim()
-    if (input.kind !== 'checkbox' && input.kind !== 'header' && text.length > input.maxLength) {
-      errors[input.key] = tooLongMessage(input.label, input.maxLength)
-      continue
-    }
-    const checked = checkInput(input, text, phoneCountry, context)
+    const checked = checkPostedInput(input, posted, phoneCountry, context)
     if ('error' in checked) {
       errors[input.key] = checked.error
       continue
@@ -136,8 +130,40 @@ export function validateSubmission(
 
 type Checked = { error: string } | { value: CustomFieldValue }
 
-/** One input's rule, also used by the contacts import for the custom fields a file fills. */
-export function checkInput(input: FormInput, text: string, phoneCountry: Country, context: ValidationContext): Checked {
+/** One input's posted text, tidied, held to its length and checked by its kind. */
+function checkPostedInput(input: FormInput, posted: Readonly<Record<string, string>>, phoneCountry: Country, context: Pick<ValidationContext, 'country' | 'multiCountry' | 'today'>): Checked {
+  const raw = (posted[input.key] ?? '').replace(/\r\n/g, '\n')
+  const text = input.kind === 'textarea' ? raw.trim() : raw.replace(/\s+/g, ' ').trim()
+  if (input.kind !== 'checkbox' && input.kind !== 'header' && text.length > input.maxLength) {
+    return { error: tooLongMessage(input.label, input.maxLength) }
+  }
+  return checkInput(input, text, phoneCountry, context)
+}
+
+/**
+ * A set of custom fields checked by the registration forms' rules, apart from any form: a
+ * contact's edit page and an import row hold custom field values too. Keys are the fields'
+ * input keys (customFieldKey); headers are skipped.
+ */
+export function validateCustomFieldValues(
+  fields: readonly FormFieldDefinition[],
+  posted: Readonly<Record<string, string>>,
+  context: { country: Country; today?: Date },
+): { answers: CustomFieldAnswer[]; errors: Record<string, string> } {
+  const answers: CustomFieldAnswer[] = []
+  const errors: Record<string, string> = {}
+  const checkContext = { country: context.country, multiCountry: false, today: context.today }
+  for (const field of fields) {
+    if (field.type === 'header') continue
+    const input = customFieldInput(field, context.country.mask)
+    const checked = checkPostedInput(input, posted, context.country, checkContext)
+    if ('error' in checked) errors[input.key] = checked.error
+    else answers.push({ guId: field.guId, sequence: field.sequence, type: field.type, name: field.name, value: checked.value })
+  }
+  return { answers, errors }
+}
+
+function checkInput(input: FormInput, text: string, phoneCountry: Country, context: Pick<ValidationContext, 'country' | 'multiCountry' | 'today'>): Checked {
   switch (input.kind) {
     case 'header':
       return { value: null }

@@ -2,7 +2,7 @@ import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { TenantSettings } from '#server/tenancy/tenant-settings'
-import { bool, refusal, requireScreen, saved, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { bool, refusal, requireScreen, savedUnlessRefused, type SaveOutcome, type ScreenView, shownFields, text } from './screen-form'
 import { updateTenant } from './update-tenant'
 
 export const SETTINGS_SAVED = 'Successfully updated settings.'
@@ -52,8 +52,8 @@ export async function saveModuleFlags(platform: Pick<Platform, 'database' | 'ten
   const shown = shownFields(descriptor)
   const settings: Partial<TenantSettings> = {}
   for (const flag of MODULE_FLAGS) if (shown.has(flag)) settings[flag] = bool(submitted.value.checked, flag)
-  await updateTenant(platform, tenant, { settings })
-  return saved(SETTINGS_SAVED)
+  const written = await updateTenant(platform, tenant, { settings })
+  return savedUnlessRefused(written, SETTINGS_SAVED, { intent: 'modules', descriptor, values: submitted.value.posted })
 }
 
 /** 'Other Settings': the waiver link is required while the waiver is on and cleared when it is off. */
@@ -71,7 +71,7 @@ export async function saveOtherSettings(platform: Pick<Platform, 'database' | 't
   const waiverOn = shown.has('isWaiverFormToBeSigned') ? bool(values, 'isWaiverFormToBeSigned') : tenant.settings.isWaiverFormToBeSigned
   if (!waiverOn) settings.waiverFormLink = ''
   else if (shown.has('waiverFormLink')) settings.waiverFormLink = text(values, 'waiverFormLink')
-  await updateTenant(platform, tenant, { settings })
+  const written = await updateTenant(platform, tenant, { settings })
   const multiCountryChanged = settings.isMultiCountrySupport !== undefined && settings.isMultiCountrySupport !== tenant.settings.isMultiCountrySupport
-  return saved(multiCountryChanged ? MULTI_COUNTRY_SAVED : SETTINGS_SAVED)
+  return savedUnlessRefused(written, multiCountryChanged ? MULTI_COUNTRY_SAVED : SETTINGS_SAVED, { intent: 'other', descriptor, values: submitted.value.posted })
 }

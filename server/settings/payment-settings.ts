@@ -2,7 +2,7 @@ import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { TenantSettings } from '#server/tenancy/tenant-settings'
-import { domainRefusal, numberOrNull, refusal, requireScreen, saved, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { domainRefusal, numberOrNull, refusal, requireScreen, savedUnlessRefused, type SaveOutcome, type ScreenView, shownFields, text } from './screen-form'
 import { updateTenant } from './update-tenant'
 
 export const PAYMENT_SETTINGS_SAVED = 'Tenant updated'
@@ -53,6 +53,6 @@ export async function savePaymentSettings(platform: Pick<Platform, 'database' | 
   }
   if (shown.has('cardFees')) settings.cardFees = numberOrNull(values, 'cardFees') ?? 0
   if (shown.has('invoiceNote')) settings.invoiceNote = text(values, 'invoiceNote').replace(/[\r\n]+/g, ' ')
-  await updateTenant(platform, tenant, { settings })
-  return saved(PAYMENT_SETTINGS_SAVED)
+  const written = await updateTenant(platform, tenant, { settings })
+  return savedUnlessRefused(written, PAYMENT_SETTINGS_SAVED, { intent, descriptor, values: submitted.value.posted })
 }

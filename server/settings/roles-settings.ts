@@ -2,7 +2,7 @@ import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { RolesSettings } from '#server/tenancy/tenant-settings'
-import { bool, refusal, requireScreen, saved, shownFields, type SaveOutcome, type ScreenView } from './screen-form'
+import { bool, refusal, requireScreen, savedUnlessRefused, type SaveOutcome, type ScreenView, shownFields } from './screen-form'
 import { updateTenant } from './update-tenant'
 
 export const ROLES_SAVED = 'Successfully updated roles.'
@@ -34,6 +34,6 @@ export async function saveRolesSettings(platform: Pick<Platform, 'database' | 't
       frontDesk: shown.has(`${card}FrontDesk`) ? bool(submitted.value.checked, `${card}FrontDesk`) : current[card].frontDesk,
     }
   }
-  await updateTenant(platform, tenant, { settings: { roles } })
-  return saved(ROLES_SAVED)
+  const written = await updateTenant(platform, tenant, { settings: { roles } })
+  return savedUnlessRefused(written, ROLES_SAVED, { intent: 'roles', descriptor, values: submitted.value.posted })
 }

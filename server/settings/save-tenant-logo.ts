@@ -18,7 +18,8 @@ export async function saveTenantLogo(platform: Pick<Platform, 'database' | 'env'
   if (errors.logo) return refused({ intent, formError: errors.logo[0], fieldErrors: errors, values: {} })
   const stored = await storeImageUploads(platform.env, tenant, ['logo'], upload)
   if (stored.logo === undefined) return refused({ intent, formError: CHOOSE_AN_IMAGE, fieldErrors: { logo: [CHOOSE_AN_IMAGE] }, values: {} })
-  await updateTenant(platform, tenant, { settings: { logo: stored.logo } })
+  const written = await updateTenant(platform, tenant, { settings: { logo: stored.logo } })
+  if (!written.ok) return refused({ intent, formError: written.message, fieldErrors: { logo: [written.message] }, values: {} })
   await forgetReplacedImages(platform.env, tenant, { logo: stored.logo })
   return saved(LOGO_SAVED)
 }

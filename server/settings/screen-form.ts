@@ -4,6 +4,7 @@ import { resolveEffectiveScreen, type EffectiveScreen } from '#server/screens/ef
 import type { ScreenDescriptor } from '#server/screens/descriptor'
 import type { SubmissionRefusal, SubmissionValues } from '#server/screens/validate-submission'
 import type { Tenant } from '#server/tenancy/tenant'
+import { SETTING_NOT_SAVED, type TenantUpdateResult } from './update-tenant'
 
 /** What a refused submission sends back to its form: shown again with the user's values. */
 export interface ScreenFormResult {
@@ -55,6 +56,21 @@ export function domainRefusal(
   fieldErrors: Record<string, string[]>,
 ): SaveOutcome {
   return refused({ intent, formError: descriptor.messages.invalid, fieldErrors, values })
+}
+
+/**
+ * What a screen says once its settings are written: the toast when the write took, else the
+ * form again with each field at fault named (another tenant took the domain meanwhile, or a
+ * value does not fit the stored settings). A failed write must never be reported as saved.
+ */
+export function savedUnlessRefused(
+  written: TenantUpdateResult,
+  toast: string,
+  form: { intent: string; descriptor: ScreenDescriptor; values: SubmissionValues },
+): SaveOutcome {
+  if (written.ok) return saved(toast)
+  const fieldErrors = Object.fromEntries(written.details.fields.map((field) => [field, [written.error === 'conflict' ? written.message : SETTING_NOT_SAVED]]))
+  return domainRefusal(form.intent, form.descriptor, form.values, fieldErrors)
 }
 
 /** Values of a submission keyed by shown field: absent strings read as '', numbers as null. */

@@ -2,7 +2,7 @@ import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { TenantSettings } from '#server/tenancy/tenant-settings'
-import { refusal, requireScreen, saved, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { refusal, requireScreen, savedUnlessRefused, type SaveOutcome, type ScreenView, shownFields, text } from './screen-form'
 import { API_KEYS, readApiKey } from './tenant-api-keys'
 import { updateTenant } from './update-tenant'
 
@@ -25,6 +25,6 @@ export async function saveSeoSettings(platform: Pick<Platform, 'database' | 'ten
   const shown = shownFields(descriptor)
   const settings: Partial<TenantSettings> = {}
   for (const name of ['seoKeywords', 'seoDescription'] as const) if (shown.has(name)) settings[name] = text(submitted.value.checked, name)
-  await updateTenant(platform, tenant, { settings })
-  return saved(SEO_SAVED)
+  const written = await updateTenant(platform, tenant, { settings })
+  return savedUnlessRefused(written, SEO_SAVED, { intent: 'seosetting', descriptor, values: submitted.value.posted })
 }

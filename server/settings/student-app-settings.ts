@@ -4,7 +4,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import type { TenantSettings } from '#server/tenancy/tenant-settings'
 import { imageFieldsOf, storeImageUploads } from './image-fields'
 import { forgetReplacedImages } from './replaced-images'
-import { refusal, requireScreen, saved, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { refusal, requireScreen, savedUnlessRefused, type SaveOutcome, type ScreenView, shownFields, text } from './screen-form'
 import { updateTenant } from './update-tenant'
 import { validateWithUploads } from './validate-with-uploads'
 
@@ -48,7 +48,10 @@ export async function saveStudentAppSettings(platform: Pick<Platform, 'database'
   for (const name of IMAGES) if (shown.has(name)) settings[name] = text(submitted.value.checked, name)
   const stored = await storeImageUploads(platform.env, tenant, imageFieldsOf(descriptor), upload)
   Object.assign(settings, stored)
-  await updateTenant(platform, tenant, { settings })
-  await forgetReplacedImages(platform.env, tenant, Object.fromEntries(IMAGES.filter((name) => name in settings).map((name) => [name, settings[name] ?? ''])))
-  return saved(STUDENT_APP_SAVED)
+  const written = await updateTenant(platform, tenant, { settings })
+  // The images the settings pointed at are only let go once the settings point elsewhere.
+  if (written.ok) {
+    await forgetReplacedImages(platform.env, tenant, Object.fromEntries(IMAGES.filter((name) => name in settings).map((name) => [name, settings[name] ?? ''])))
+  }
+  return savedUnlessRefused(written, STUDENT_APP_SAVED, { intent: 'studentapp', descriptor, values: submitted.value.posted })
 }

@@ -5,7 +5,7 @@ import type { TenantSettings } from '#server/tenancy/tenant-settings'
 import { imageFieldsOf, storeImageUploads } from './image-fields'
 import { forgetReplacedImages } from './replaced-images'
 import { sanitizeFooterHtml } from './sanitize-footer-html'
-import { bool, domainRefusal, numberOrNull, refusal, requireScreen, saved, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
+import { bool, domainRefusal, numberOrNull, refusal, requireScreen, savedUnlessRefused, type SaveOutcome, type ScreenView, shownFields, text } from './screen-form'
 import { colourForDisplay, colourForStorage } from './student-app-settings'
 import { updateTenant } from './update-tenant'
 import { validateWithUploads } from './validate-with-uploads'
@@ -63,8 +63,11 @@ export async function saveWebsiteSettings(platform: Pick<Platform, 'database' | 
   }
   if (shown.has('hideFooter')) settings.isShowFooter = !bool(values, 'hideFooter')
   Object.assign(settings, await storeImageUploads(platform.env, tenant, imageFieldsOf(descriptor), upload))
-  await updateTenant(platform, tenant, { settings })
-  const images = (['favIcon', 'logo'] as const).filter((name) => name in settings)
-  await forgetReplacedImages(platform.env, tenant, Object.fromEntries(images.map((name) => [name, settings[name] ?? ''])))
-  return saved(WEBSITE_SAVED)
+  const written = await updateTenant(platform, tenant, { settings })
+  // The images the settings pointed at are only let go once the settings point elsewhere.
+  if (written.ok) {
+    const images = (['favIcon', 'logo'] as const).filter((name) => name in settings)
+    await forgetReplacedImages(platform.env, tenant, Object.fromEntries(images.map((name) => [name, settings[name] ?? ''])))
+  }
+  return savedUnlessRefused(written, WEBSITE_SAVED, { intent, descriptor, values: submitted.value.posted })
 }

@@ -1,23 +1,48 @@
 import { useFetcher } from '@remix-run/react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { ContactSearchItem } from '#server/contacts/search-contacts'
 import { Button } from '#app/components/ui/button'
+import { fetchContactSuggestions } from './contact-suggestions'
 
 /** Settings spec, section 9: the picker searches after a 100 ms pause. */
 export const PICKER_DEBOUNCE_MS = 100
 export const PICKER_PLACEHOLDER = 'name or email or phone no.'
 export const PICK_CONTACT_PATH = '/settings/users/pick'
-/** The contacts autocomplete (spec: contact/?autoComplete=true&q=), the same search as the list. */
-export const CONTACT_SEARCH_PATH = '/contacts/autocomplete'
 
 type PickResult = { formErrors?: string[] | null } | undefined
+
+type ContactPickerProps = {
+  /** Without it there is no Cancel button (a picker on a page rather than in a dialog). */
+  onCancel?: () => void
+  /** Where the choice is posted; by default the Users list's pick page. */
+  action?: string
+  prompt?: string
+  /** The posted field that carries the chosen contact's guid. */
+  fieldName?: string
+  submitLabel?: string
+  /** Contacts not to offer (the one whose page this is). */
+  excludeIds?: readonly string[]
+  /** Focus the search when shown (in a dialog); not on a page, where it would jump there. */
+  autoFocus?: boolean
+  /** More fields posted with the choice (an intent, a relation), between the search and the buttons. */
+  children?: ReactNode
+}
 
 /**
  * The contact picker (JavaScript version): type, choose one of the suggestions, Submit.
  * Submit stays disabled until a suggestion is chosen; Enter chooses the highlighted suggestion
  * and, once one is chosen, submits. Without JavaScript the same job is done by the pick page.
  */
-export function ContactPicker({ onCancel }: { onCancel: () => void }) {
+export function ContactPicker({
+  onCancel,
+  action = PICK_CONTACT_PATH,
+  prompt = 'Select a member to add',
+  fieldName = 'contactId',
+  submitLabel = 'Submit',
+  excludeIds = [],
+  autoFocus = true,
+  children,
+}: ContactPickerProps) {
   const fetcher = useFetcher<PickResult>()
   const listboxId = useId()
   const [text, setText] = useState('')
@@ -40,16 +65,11 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
         return
       }
       try {
-        const response = await fetch(`${CONTACT_SEARCH_PATH}?q=${encodeURIComponent(query)}`, {
-          signal: controller.signal,
-          headers: { Accept: 'application/json' },
-        })
-        const body: unknown = response.ok ? await response.json() : null
-        setItems(readItems(body))
+        const found = await fetchContactSuggestions(query, controller.signal)
+        setItems(found.filter((item) => !excludeIds.includes(item.id)))
       } catch {
-        if (controller.signal.aborted) return
-        // "On failure the search returns an empty result."
-        setItems([])
+        // Aborted: the text changed and a newer search is on its way.
+        return
       }
       setSearched(true)
       setActive(-1)
@@ -58,6 +78,8 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
       window.clearTimeout(timer)
       controller.abort()
     }
+    // The excluded ids only change with the page, which remounts the picker.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text])
 
   const choose = (item: ContactSearchItem) => {
@@ -71,8 +93,8 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
   const formErrors = fetcher.data?.formErrors ?? null
   const open = items.length > 0 || (searched && !picked)
   return (
-    <fetcher.Form method="post" action={PICK_CONTACT_PATH} className="flex flex-col gap-4">
-      <p className="font-medium">Select a member to add</p>
+    <fetcher.Form method="post" action={action} className="flex flex-col gap-4">
+      <p className="font-medium">{prompt}</p>
       {formErrors?.length ? (
         <div role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {formErrors.join(' ')}
@@ -91,7 +113,7 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
           aria-autocomplete="list"
           aria-activedescendant={active >= 0 ? `${listboxId}-${active}` : undefined}
           autoComplete="off"
-          data-autofocus
+          data-autofocus={autoFocus || undefined}
           placeholder={PICKER_PLACEHOLDER}
           value={text}
           maxLength={100}
@@ -141,25 +163,18 @@ export function ContactPicker({ onCancel }: { onCancel: () => void }) {
           </ul>
         ) : null}
       </div>
-      <input type="hidden" name="contactId" value={picked?.id ?? ''} />
+      <input type="hidden" name={fieldName} value={picked?.id ?? ''} />
+      {children}
       <div className="flex justify-end gap-3">
-        <Button type="button" onClick={onCancel} variant="secondary">
-          Cancel
-        </Button>
+        {onCancel ? (
+          <Button type="button" onClick={onCancel} variant="secondary">
+            Cancel
+          </Button>
+        ) : null}
         <Button type="submit" disabled={!picked} busy={fetcher.state !== 'idle'} variant="primary">
-          Submit
+          {submitLabel}
         </Button>
       </div>
     </fetcher.Form>
   )
-}
-
-function readItems(body: unknown): ContactSearchItem[] {
-  if (typeof body !== 'object' || body === null || !Array.isArray((body as { items?: unknown }).items)) return []
-  return ((body as { items: unknown[] }).items).flatMap((item) => {
-    if (typeof item !== 'object' || item === null) return []
-    const { id, label, email } = item as Record<string, unknown>
-    if (typeof id !== 'string' || typeof label !== 'string') return []
-    return [{ id, label, email: typeof email === 'string' ? email : null }]
-  })
 }

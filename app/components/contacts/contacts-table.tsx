@@ -48,7 +48,9 @@ export function ContactsTable({ rows, filter, empty }: { rows: ContactRowView[];
                 <span aria-hidden className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-xs font-semibold text-brand-text">
                   {row.initials}
                 </span>
-                <span>{row.name}</span>
+                <Link to={`/contacts/${row.guId}/detail`} className="font-medium text-brand-text hover:underline">
+                  {row.name}
+                </Link>
               </span>
             </HeaderCell>
             <Cell className="text-slate-700">

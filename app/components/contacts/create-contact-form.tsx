@@ -1,16 +1,22 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useFetcher, useNavigation } from '@remix-run/react'
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { contactFormSchema } from '#server/contacts/contact-form-schema'
+import { contactFormSchema, type ContactFormOptions } from '#server/contacts/contact-form-schema'
+import { ContactPhoneField } from '#app/components/contacts/contact-phone-field'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 
+/** The Users screen's Create Contact page: the contact joins the users as Staff. */
 export const ADD_CONTACT_PATH = '/settings/users/add'
+/** The contacts list's Create Contact page. */
+export const NEW_CONTACT_PATH = '/contacts/new'
 
 type Props = {
-  supportsGrn: boolean
+  options: ContactFormOptions
+  /** Where the form posts: the users screen's or the contacts list's create action. */
+  action: string
   /** What Cancel does: a link back (page) or closing the modal. */
   cancel: { href: string } | { onCancel: () => void }
 }
@@ -22,9 +28,9 @@ export function CreateContactPageForm({ lastResult, ...props }: Props & { lastRe
     <CreateContactFields
       {...props}
       lastResult={lastResult}
-      busy={navigation.state !== 'idle' && navigation.formAction === ADD_CONTACT_PATH}
+      busy={navigation.state !== 'idle' && navigation.formAction === props.action}
       render={(formProps, children) => (
-        <Form method="post" action={ADD_CONTACT_PATH} {...formProps}>
+        <Form method="post" action={props.action} {...formProps}>
           {children}
         </Form>
       )}
@@ -41,7 +47,7 @@ export function CreateContactDialogForm(props: Props) {
       lastResult={fetcher.data ?? null}
       busy={fetcher.state !== 'idle'}
       render={(formProps, children) => (
-        <fetcher.Form method="post" action={ADD_CONTACT_PATH} {...formProps}>
+        <fetcher.Form method="post" action={props.action} {...formProps}>
           {children}
         </fetcher.Form>
       )}
@@ -52,7 +58,7 @@ export function CreateContactDialogForm(props: Props) {
 type FormProps = ReturnType<typeof getFormProps> & { className: string; onInput: (event: FormEvent<HTMLFormElement>) => void }
 
 function CreateContactFields({
-  supportsGrn,
+  options,
   cancel,
   lastResult,
   busy,
@@ -62,12 +68,12 @@ function CreateContactFields({
   busy: boolean
   render: (formProps: FormProps, children: React.ReactNode) => React.ReactNode
 }) {
-  const schema = useMemo(() => contactFormSchema({ supportsGrn }), [supportsGrn])
+  const schema = useMemo(() => contactFormSchema(options), [options])
   const [form, fields] = useForm({
     id: 'create-contact',
     lastResult,
     constraint: getZodConstraint(schema),
-    defaultValue: { hasSignedWaiverForm: 'on', subscribeToMailingList: 'on' },
+    defaultValue: { hasSignedWaiverForm: 'on', subscribeToMailingList: 'on', phoneCountry: options.phone.country.code },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -75,14 +81,10 @@ function CreateContactFields({
   // "Submit disabled while invalid": judged by the browser's own constraint check, and only
   // once JavaScript runs; without it the server's messages do the job.
   const hydrated = useHydrated()
-  const formRef = useRef<HTMLFormElement | null>(null)
   const [complete, setComplete] = useState(false)
   useEffect(() => {
     const element = document.getElementById(form.id)
-    if (element instanceof HTMLFormElement) {
-      formRef.current = element
-      setComplete(element.checkValidity())
-    }
+    if (element instanceof HTMLFormElement) setComplete(element.checkValidity())
   }, [form.id])
   const formProps: FormProps = {
     ...getFormProps(form),
@@ -103,8 +105,8 @@ function CreateContactFields({
         <TextField label="Last Name" field={fields.lastName} autoComplete="family-name" />
       </div>
       <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
-      {supportsGrn ? <TextField label="GRN Number" field={fields.grnNumber} /> : null}
-      <TextField label="Phone" field={fields.phone} type="tel" autoComplete="tel" />
+      {options.supportsGrn ? <TextField label="GRN Number" field={fields.grnNumber} /> : null}
+      <ContactPhoneField label="Phone" field={fields.phone} countryField={fields.phoneCountry} rules={options.phone} />
       <label className="flex items-center gap-2">
         <input {...getInputProps(fields.hasSignedWaiverForm, { type: 'checkbox' })} className="h-4 w-4 accent-brand" />
         Waiver Form Signed
@@ -131,20 +133,22 @@ function CreateContactFields({
   )
 }
 
-function TextField({
+export function TextField({
   label,
   field,
   type = 'text',
   autoComplete,
+  hint,
 }: {
   label: string
   field: FieldMetadata<string | null | undefined | unknown>
-  type?: 'text' | 'email' | 'tel'
+  type?: 'text' | 'email' | 'tel' | 'date'
   autoComplete?: string
+  hint?: string
 }) {
   const { key, ...input } = getInputProps(field as FieldMetadata<string>, { type })
   return (
-    <Field id={field.id} label={label} required={field.required} errors={field.errors}>
+    <Field id={field.id} label={label} required={field.required} errors={field.errors} hint={hint}>
       {(control) => <input key={key} {...input} {...control} autoComplete={autoComplete} className={FIELD_INPUT_CLASSES} />}
     </Field>
   )

@@ -1,12 +1,14 @@
-import { CONTACT_FORM_MESSAGES, contactFormSchema } from '#server/contacts/contact-form-schema'
+import { CONTACT_FORM_MESSAGES } from '#server/contacts/contact-form-schema'
+import { contactPhoneValue } from '#server/contacts/contact-phone'
+import { matchesEmailPattern, normaliseEmail } from '#server/forms/email-pattern'
 import type { CustomFieldView } from '#server/custom-fields/custom-field-view'
 import type { DateFormat } from '#server/dates/date-formats'
 import { err, ok, type WordedResult } from '#server/errors/result'
-import type { FormDefinition } from '#server/forms/form-definition'
-import { formInputsFor, type FormInput } from '#server/forms/form-inputs'
+import type { FormFieldDefinition } from '#server/forms/form-definition'
+import { customFieldKey } from '#server/forms/form-inputs'
 import { tooLongMessage } from '#server/forms/form-messages'
 import { splitFullName } from '#server/forms/split-full-name'
-import { checkInput } from '#server/forms/validate-submission'
+import { validateCustomFieldValues } from '#server/forms/validate-submission'
 import type { Country } from '#server/shell/dial-codes'
 import type { CsvRecord } from './csv-reader'
 import { parseImportDate } from './import-date'
@@ -27,7 +29,7 @@ export interface ImportedRow {
 
 type PlannedColumn =
   | { index: number; header: string; standard: StandardTarget }
-  | { index: number; header: string; field: CustomFieldView; input: FormInput }
+  | { index: number; header: string; field: CustomFieldView; definition: FormFieldDefinition }
 
 /** The mapping made ready for reading rows: checked once per import, used for every row. */
 export interface ImportPlan {
@@ -46,7 +48,20 @@ export const ROW_MESSAGES = {
   dateInvalid: (label: string, format: string) => `${label} must be a date (YYYY-MM-DD or ${format}) in the past.`,
 } as const
 
-const contactRules = contactFormSchema({ supportsGrn: false }).shape
+const unprintable = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/** A name as the Create Contact form takes it: 1 to 100 printable characters. */
+function nameProblem(text: string): string | null {
+  if (text.length > 100) return CONTACT_FORM_MESSAGES.tooLong
+  if (unprintable.test(text)) return CONTACT_FORM_MESSAGES.badCharacters
+  return null
+}
+
+/** An email as the contact's profile takes it: lower-cased, to the forms' pattern. */
+function emailOf(text: string): string | null {
+  const email = normaliseEmail(text)
+  return matchesEmailPattern(email) ? email : null
+}
 
 /** Reads the mapping (column position to target) against the tenant's custom fields. */
 export function importPlan(input: {
@@ -68,22 +83,10 @@ export function importPlan(input: {
       return
     }
     const field = byTarget.get(key)
-    if (field) columns.push({ index, header, field, input: customFieldInput(field, input.country) })
+    // Never required: a blank cell leaves the field as it is.
+    if (field) columns.push({ index, header, field, definition: { ...field, sequence: 0, isMandatory: false } })
   })
   return { columnCount: input.header.length, columns, country: input.country, dateFormat: input.dateFormat, today: input.today }
-}
-
-/** The registration form's input for a custom field, never required: a blank cell leaves the field unset. */
-function customFieldInput(field: CustomFieldView, country: Country): FormInput {
-  const form: FormDefinition = {
-    id: '', guId: '', name: '', formType: 'GENERAL', isName: false, isEmail: false, isPhone: false, isShowEmergencyContact: false,
-    isShowBirthdate: false, isShowGuardian: false, isSignRequired: false, beforeFormHtml: '', subHeaderHtml: '', afterFormHtml: '',
-    isPublished: true, version: 1,
-    fields: [{ ...field, sequence: 0, isMandatory: false }],
-  }
-  const [input] = formInputsFor(form, { country, multiCountry: false, isStudent: true })
-  if (!input) throw new Error(`no input for custom field ${field.guId}`)
-  return input
 }
 
 /**
@@ -111,7 +114,7 @@ export function readImportRow(record: CsvRecord, plan: ImportPlan): WordedResult
     const text = cellText(record.fields[column.index] ?? '')
     if (!text) continue
     if ('field' in column) {
-      const value = readCustomField(column.field, column.input, text, plan)
+      const value = readCustomField(column.field, column.definition, text, plan)
       // The form's messages mostly name their field; those that do not are given its name here.
       if ('error' in value) problems.push(value.error.includes(column.field.name) ? value.error : `${column.field.name}: ${value.error}`)
       else row.fields.set(column.field.id, value.value)
@@ -122,33 +125,32 @@ export function readImportRow(record: CsvRecord, plan: ImportPlan): WordedResult
     switch (target.kind) {
       case 'firstName':
       case 'lastName': {
-        const parsed = (target.kind === 'firstName' ? contactRules.firstName : contactRules.lastName).safeParse(text)
-        if (!parsed.success) problem(parsed.error.issues[0]?.message ?? CONTACT_FORM_MESSAGES.tooLong)
-        else if (target.kind === 'firstName') row.firstName = parsed.data
-        else row.lastName = parsed.data
+        const wrong = nameProblem(text)
+        if (wrong) problem(wrong)
+        else if (target.kind === 'firstName') row.firstName = text
+        else row.lastName = text
         break
       }
       case 'fullName': {
         const split = splitFullName(text)
-        const first = contactRules.firstName.safeParse(split.firstName)
-        const last = split.lastName ? contactRules.lastName.safeParse(split.lastName) : null
-        if (!first.success) problem(first.error.issues[0]?.message ?? CONTACT_FORM_MESSAGES.tooLong)
-        else if (last && !last.success) problem(last.error.issues[0]?.message ?? CONTACT_FORM_MESSAGES.tooLong)
-        else fullName = { first: first.data, last: last?.success ? last.data : '' }
+        const wrong = nameProblem(split.firstName) ?? nameProblem(split.lastName)
+        if (wrong) problem(wrong)
+        else fullName = { first: split.firstName, last: split.lastName }
         break
       }
       case 'email':
       case 'altEmail': {
-        const parsed = contactRules.email.safeParse(text)
-        if (!parsed.success) problem(parsed.error.issues[0]?.message ?? CONTACT_FORM_MESSAGES.emailInvalid)
-        else if (target.kind === 'email') row.email = parsed.data
-        else if (target.column) row.values[target.column] = parsed.data
+        const email = emailOf(text)
+        if (!email) problem(CONTACT_FORM_MESSAGES.emailInvalid)
+        else if (target.kind === 'email') row.email = email
+        else if (target.column) row.values[target.column] = email
         break
       }
       case 'phone': {
-        const parsed = contactRules.phone.safeParse(text)
-        if (!parsed.success) problem(parsed.error.issues[0]?.message ?? CONTACT_FORM_MESSAGES.phoneInvalid)
-        else if (parsed.data && target.column) row.values[target.column] = parsed.data
+        // The contact forms' rule: the digits in the tenant's country mask.
+        const phone = contactPhoneValue(text, plan.country, false)
+        if (!phone) problem(`${CONTACT_FORM_MESSAGES.phoneInvalid} (${plan.country.mask})`)
+        else if (target.column) row.values[target.column] = phone
         break
       }
       case 'date': {
@@ -187,23 +189,20 @@ export function readImportRow(record: CsvRecord, plan: ImportPlan): WordedResult
   return ok(row)
 }
 
-function readCustomField(field: CustomFieldView, input: FormInput, text: string, plan: ImportPlan): { error: string } | { value: FieldValue } {
+/** A custom field's cell, checked by the registration forms' rules (validateCustomFieldValues). */
+function readCustomField(field: CustomFieldView, definition: FormFieldDefinition, text: string, plan: ImportPlan): { error: string } | { value: FieldValue } {
   let given = text
-  if (input.kind === 'checkbox') {
+  if (field.type === 'checkbox') {
     const word = text.toLowerCase()
     if (YES.has(word)) given = 'true'
     else if (NO.has(word)) given = 'false'
     else return { error: ROW_MESSAGES.checkboxWord(field.name) }
   }
-  if (input.kind !== 'checkbox' && given.length > input.maxLength) return { error: tooLongMessage(field.name, input.maxLength) }
-  const checked = checkInput(input, input.kind === 'textarea' ? given : given.replace(/\s+/g, ' '), plan.country, {
-    country: plan.country,
-    multiCountry: false,
-    student: null,
-    today: plan.today,
-  })
-  if ('error' in checked) return { error: checked.error }
-  const value = checked.value
+  const key = customFieldKey(field.guId)
+  const checked = validateCustomFieldValues([definition], { [key]: given }, { country: plan.country, today: plan.today })
+  const error = checked.errors[key]
+  if (error) return { error }
+  const value = checked.answers[0]?.value ?? null
   if (typeof value === 'boolean') return { value: { bool: value } }
   if (typeof value === 'number') return { value: { number: value } }
   return { value: { text: String(value ?? '') } }

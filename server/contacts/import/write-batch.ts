@@ -96,8 +96,14 @@ async function writeTags(trx: TenantExecutor, tenantId: string, writes: readonly
 
 async function writeFieldValues(trx: TenantExecutor, tenantId: string, writes: readonly ContactWrite[]): Promise<void> {
   const records: Array<{ contact_id: string; field_id: string; value_text: string | null; value_number: number | null; value_bool: boolean | null }> = []
+  // An unticked checkbox is kept as no value at all, as the contact's edit page keeps it (contact-field-values.ts).
+  const unticked: Array<{ contact_id: string; field_id: string }> = []
   for (const write of writes) {
     for (const [fieldId, value] of write.fields) {
+      if ('bool' in value && !value.bool) {
+        unticked.push({ contact_id: write.id, field_id: fieldId })
+        continue
+      }
       records.push({
         contact_id: write.id,
         field_id: fieldId,
@@ -106,6 +112,10 @@ async function writeFieldValues(trx: TenantExecutor, tenantId: string, writes: r
         value_bool: 'bool' in value ? value.bool : null,
       })
     }
+  }
+  if (unticked.length > 0) {
+    await sql`delete from contact_field_values v using jsonb_to_recordset(${JSON.stringify(unticked)}::jsonb) as r(contact_id uuid, field_id uuid)
+      where v.contact_id = r.contact_id and v.field_id = r.field_id`.execute(trx)
   }
   if (records.length === 0) return
   await sql`insert into contact_field_values (tenant_id, contact_id, field_id, value_text, value_number, value_bool)

@@ -136,7 +136,7 @@ describe(`contacts import: upload, map, preview, run (${engine})`, () => {
       { email: 'bea@csvimport.test', name: 'Yoga' },
     ])
     expect(details.belt).toEqual([{ value_text: 'Blue' }])
-    expect(details.consent.map((row) => row.value_bool)).toEqual([false, true])
+    expect(details.consent.map((row) => row.value_bool)).toEqual([true])
 
     const status = await page(guId)
     expect(status.page.step).toBe('status')

@@ -107,6 +107,44 @@ describe('submitForm', () => {
     expect(contact).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', phone: '555-010-0100' })
   })
 
+  it('keeps the custom field answers on the contact, typed, filling in only what a visitor\'s contact lacks', async () => {
+    const [experience, rules, notes] = form.fields
+    const existing = await createContact(platform, tenant, { email: 'kept@example.com', firstName: 'Kept', lastName: 'Answers', role: null })
+    await withTenant(platform.database, tenant.id, (trx) =>
+      trx.insertInto('contact_field_values').values({ tenant_id: tenant.id, contact_id: existing.id, field_id: experience.id, value_text: 'Advanced' }).execute(),
+    )
+    storedOf(await submitForm(platform, tenant, {
+      form,
+      posted: validPost(form, { email: 'kept@example.com', formStartedAt: oldStamp(form.id) }),
+      ip: '203.0.113.9',
+      userAgent: 'test',
+      student: null,
+    }))
+    const kept = await withTenant(platform.database, tenant.id, (trx) =>
+      trx.selectFrom('contact_field_values').select(['field_id', 'value_text', 'value_bool']).where('contact_id', '=', existing.id).orderBy('field_id').execute(),
+    )
+    expect(kept).toEqual(
+      [
+        { field_id: experience.id, value_text: 'Advanced', value_bool: null },
+        { field_id: rules.id, value_text: null, value_bool: true },
+        { field_id: notes.id, value_text: 'None', value_bool: null },
+      ].sort((a, b) => a.field_id.localeCompare(b.field_id)),
+    )
+
+    // The contact themself, signed in, may change their own answer.
+    storedOf(await submitForm(platform, tenant, {
+      form,
+      posted: validPost(form, { fullName: '', email: '', formStartedAt: oldStamp(form.id) }),
+      ip: '203.0.113.10',
+      userAgent: 'test',
+      student: { contactId: existing.id, firstName: 'Kept', lastName: 'Answers', email: 'kept@example.com', phone: '' },
+    }))
+    const changed = await withTenant(platform.database, tenant.id, (trx) =>
+      trx.selectFrom('contact_field_values').select('value_text').where('contact_id', '=', existing.id).where('field_id', '=', experience.id).executeTakeFirstOrThrow(),
+    )
+    expect(changed.value_text).toBe('Beginner')
+  })
+
   it('marks the waiver as signed for a waiver form', async () => {
     const waiver = await createTrialForm(platform, tenant, { formType: 'WAIVER' })
     storedOf(await submitForm(platform, tenant, {

@@ -88,6 +88,9 @@ const PROBES: Record<string, Probe> = {
       { outcome: 'redirect /home', why: "a visitor on an address the site does not have goes to the site's home", as: 'visitor' },
     ],
   },
+  '_admin+/contacts+/$guId.detail.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/detail`, (ids) => ({ guId: ids.userGuid })),
+  // On its own host it redirects to the profile by the id (tests/integration/contacts/contact-profile.test.ts).
+  '_admin+/contacts+/$guId.details.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/details`, (ids) => ({ guId: ids.userGuid }), { home: null }),
   '_admin+/customforms+/$guId.tsx': staffScreen((ids) => `/customforms/${ids.formGuId}`, (ids) => ({ guId: ids.formGuId })),
   '_admin+/customforms+/$guId_.submissions.tsx': staffScreen(
     (ids) => `/customforms/${ids.formGuId}/submissions`,

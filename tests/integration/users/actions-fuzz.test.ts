@@ -4,7 +4,7 @@ import { asSystem } from '#db/tenant-scope'
 import { action as addAction } from '#app/routes/_admin+/settings+/users.add'
 import { action as detailAction } from '#app/routes/_admin+/settings+/users.$id'
 import { action as pickAction } from '#app/routes/_admin+/settings+/users.pick'
-import { contactFormSchema } from '#server/contacts/contact-form-schema'
+import { contactFormOptionsFor, contactFormSchema } from '#server/contacts/contact-form-schema'
 import { isStaffRole } from '#server/shell/roles'
 import { userSettingsSchema } from '#server/users/user-settings-schema'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
@@ -139,7 +139,7 @@ describe(`users actions under random and malformed bodies (${engine})`, () => {
   })
 
   it('Create Contact: never a 500; a refusal writes nothing; a save writes one whole contact', async () => {
-    const schema = contactFormSchema({ supportsGrn: false })
+    const schema = contactFormSchema(contactFormOptionsFor({ isSupportGrn: false, country: 'United States', isMultiCountrySupport: false }))
     await fc.assert(
       fc.asyncProperty(body(currentWorld, 'add'), fc.boolean(), async (pairs, asMultipart) => {
         const before = await snapshotUserData(platform)

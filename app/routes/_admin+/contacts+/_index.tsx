@@ -1,17 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { Users } from 'lucide-react'
+import { useLoaderData, useNavigate } from '@remix-run/react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { UserPlus, Users } from 'lucide-react'
+import { useState, type MouseEvent } from 'react'
 import { balanceText } from '#server/contacts/balance-text'
+import { contactFormOptionsFor } from '#server/contacts/contact-form-schema'
 import { CONTACT_STATUS_LABELS, isFiltered, parseContactListFilter } from '#server/contacts/contact-list-filter'
 import { listContacts } from '#server/contacts/list-contacts'
 import { shownRelativeDay } from '#server/dates/tenant-dates'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
+import { ContactSearchBox } from '#app/components/contacts/contact-search-box'
 import { ContactsFilter } from '#app/components/contacts/contacts-filter'
+import { CreateContactDialogForm, NEW_CONTACT_PATH } from '#app/components/contacts/create-contact-form'
 import { ContactsPagination } from '#app/components/contacts/contacts-pagination'
 import { ContactsStats } from '#app/components/contacts/contacts-stats'
 import { ContactsTable } from '#app/components/contacts/contacts-table'
 import { ButtonLink } from '#app/components/ui/button'
+import { Dialog } from '#app/components/ui/dialog'
 import { EmptyState } from '#app/components/ui/empty-state'
 import { requirePermission } from '#app/utils/auth.server'
 
@@ -25,6 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date()
   const currency = tenant.settings.defaultCurrency
   return {
+    contactForm: contactFormOptionsFor(tenant.settings),
     filter: { ...filter, page: list.page },
     filtered: isFiltered(filter),
     ignored,
@@ -54,17 +61,33 @@ function initialsOf(firstName: string, lastName: string, email: string | null): 
 }
 
 export default function ContactsRoute() {
-  const { filter, filtered, ignored, total, pageCount, stats, options, rows } = useLoaderData<typeof loader>()
+  const { contactForm, filter, filtered, ignored, total, pageCount, stats, options, rows } = useLoaderData<typeof loader>()
   const bookIsEmpty = stats.total === 0 && !filtered
+  const [creating, setCreating] = useState(false)
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  // The button is a link to the dialog's own page; with JavaScript it opens the modal instead.
+  const openCreate = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    setCreating(true)
+  }
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 p-4 sm:p-6">
       <PageHeader
         title="Contacts"
         description="Everyone on the studio's books: clients, leads, members and more."
         actions={
-          <ButtonLink to="/contacts/import" variant="secondary">
-            Import contacts
-          </ButtonLink>
+          <>
+            {hydrated ? <ContactSearchBox onChoose={(contact) => navigate(`/contacts/${contact.id}/detail`)} /> : null}
+            <ButtonLink to={NEW_CONTACT_PATH} onClick={openCreate} variant="primary">
+              <UserPlus aria-hidden className="h-4 w-4" />
+              Create Contact
+            </ButtonLink>
+            <ButtonLink to="/contacts/import" variant="secondary">
+              Import contacts
+            </ButtonLink>
+          </>
         }
       />
       <ContactsStats stats={stats} filter={filter} />
@@ -97,6 +120,9 @@ export default function ContactsRoute() {
           </div>
         </>
       )}
+      <Dialog open={creating} onClose={() => setCreating(false)} title="Create Contact" width={590} minHeight={590}>
+        <CreateContactDialogForm options={contactForm} action={NEW_CONTACT_PATH} cancel={{ onCancel: () => setCreating(false) }} />
+      </Dialog>
       {/* Kept for the screen reader: the result count, in words, after each search. */}
       <p className="sr-only" aria-live="polite">{`${total.toLocaleString('en-US')} ${total === 1 ? 'contact' : 'contacts'} found`}</p>
     </div>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft, UserPlus, UserRoundSearch } from 'lucide-react'
 import { useState, type MouseEvent } from 'react'
+import { contactFormOptionsFor } from '#server/contacts/contact-form-schema'
 import { listStaffUsers } from '#server/users/list-staff-users'
 import { parseUsersListQuery } from '#server/users/users-list-query'
 import { ContactPicker, PICK_CONTACT_PATH } from '#app/components/contacts/contact-picker'
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context)
   const query = parseUsersListQuery(new URL(request.url).searchParams)
   const list = await listStaffUsers({ database: context.platform.database, tenant, query })
-  return { ...list, supportsGrn: tenant.settings.isSupportGrn }
+  return { ...list, contactForm: contactFormOptionsFor(tenant.settings) }
 }
 
 export const meta: MetaFunction = () => [{ title: 'Users' }]
@@ -27,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: 'Users' }]
 type OpenDialog = 'pick' | 'add' | null
 
 export default function UsersListRoute() {
-  const { rows, total, pageCount, query, supportsGrn } = useLoaderData<typeof loader>()
+  const { rows, total, pageCount, query, contactForm } = useLoaderData<typeof loader>()
   const [dialog, setDialog] = useState<OpenDialog>(null)
   // The buttons are links to the dialogs' own pages; with JavaScript they open the modal instead.
   const openDialog = (which: Exclude<OpenDialog, null>) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -66,7 +67,7 @@ export default function UsersListRoute() {
         <ContactPicker onCancel={close} />
       </Dialog>
       <Dialog open={dialog === 'add'} onClose={close} title="Create Contact" width={590} minHeight={590}>
-        <CreateContactDialogForm supportsGrn={supportsGrn} cancel={{ onCancel: close }} />
+        <CreateContactDialogForm options={contactForm} action={ADD_CONTACT_PATH} cancel={{ onCancel: close }} />
       </Dialog>
     </div>
   )

@@ -2,9 +2,9 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
-import { CONTACT_FORM_MESSAGES, contactFormSchema } from '#server/contacts/contact-form-schema'
+import { CONTACT_FORM_MESSAGES, contactFormOptionsFor, contactFormSchema } from '#server/contacts/contact-form-schema'
 import { CONTACT_ADDED_MESSAGE, createUser } from '#server/users/create-user'
-import { CreateContactPageForm } from '#app/components/contacts/create-contact-form'
+import { ADD_CONTACT_PATH, CreateContactPageForm } from '#app/components/contacts/create-contact-form'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
@@ -13,14 +13,14 @@ import { redirectWithToast } from '#app/utils/toast.server'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const tenant = requireTenant(context)
-  return { supportsGrn: tenant.settings.isSupportGrn }
+  return { contactForm: contactFormOptionsFor(tenant.settings) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user: actor } = await requireAdmin(request, context)
   const tenant = requireTenant(context)
   const formData = await request.formData().catch(() => new FormData())
-  const submission = parseWithZod(formData, { schema: contactFormSchema({ supportsGrn: tenant.settings.isSupportGrn }) })
+  const submission = parseWithZod(formData, { schema: contactFormSchema(contactFormOptionsFor(tenant.settings)) })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const result = await createUser({
     database: context.platform.database,
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: 'Create Contact' }]
 
 export default function AddContactRoute() {
-  const { supportsGrn } = useLoaderData<typeof loader>()
+  const { contactForm } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>() ?? null
   return (
     <div className="mx-auto flex max-w-[590px] flex-col gap-4 p-4 sm:p-6">
@@ -49,7 +49,7 @@ export default function AddContactRoute() {
         <h1 className="text-2xl font-semibold">Create Contact</h1>
       </header>
       <div className="rounded-lg border border-slate-200 bg-white p-5">
-        <CreateContactPageForm supportsGrn={supportsGrn} lastResult={lastResult} cancel={{ href: '/settings/users' }} />
+        <CreateContactPageForm options={contactForm} action={ADD_CONTACT_PATH} lastResult={lastResult} cancel={{ href: '/settings/users' }} />
       </div>
     </div>
   )

@@ -27,7 +27,7 @@ describe('reading a row through the mapping', () => {
     expect(result.ok).toBe(true)
     if (!result.ok) return
     expect(result.value).toMatchObject({ firstName: 'Mary', lastName: 'Ann Smith', email: 'mary@example.com', tags: ['Yoga', 'kids'] })
-    expect(result.value.values).toEqual({ phone: '+1 (555) 010-0100', date_of_birth: '1990-04-05', city: 'Porto' })
+    expect(result.value.values).toEqual({ phone: '555-010-0100', date_of_birth: '1990-04-05', city: 'Porto' })
     expect(Object.fromEntries(result.value.fields)).toEqual({ [level.id]: { text: 'Advanced' }, [shoe.id]: { number: 38.5 }, [consent.id]: { bool: true } })
   })
 
@@ -43,7 +43,7 @@ describe('reading a row through the mapping', () => {
     expect(result.message).toBe(
       [
         'Email: Please enter a valid email address.',
-        'Phone: Please enter a valid phone number.',
+        'Phone: Please enter a valid phone number. (000-000-0000)',
         ROW_MESSAGES.dateInvalid('Date of birth', 'MM/dd/YYYY'),
         'Please choose one of the options for Level.',
         'Shoe size must be a number.',

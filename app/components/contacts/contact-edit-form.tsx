@@ -1,0 +1,276 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useNavigation } from '@remix-run/react'
+import { useMemo, type ReactNode } from 'react'
+import { CONTACT_STATUS_FIELDS, contactProfileSchema, type ContactFormOptions } from '#server/contacts/contact-form-schema'
+import type { FormInput } from '#server/forms/form-inputs'
+import { ContactPhoneField } from '#app/components/contacts/contact-phone-field'
+import { TextField } from '#app/components/contacts/create-contact-form'
+import { Button, ButtonLink } from '#app/components/ui/button'
+import { Card } from '#app/components/ui/card'
+import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+
+type Props = {
+  guId: string
+  values: Record<string, string>
+  customInputs: FormInput[]
+  options: ContactFormOptions
+  suggestions: { category: string[]; salesStage: string[]; accountStage: string[] }
+  lastResult: SubmissionResult<string[]> | null
+}
+
+type AnyField = FieldMetadata<string | null | undefined | unknown>
+
+/**
+ * The full Edit Contact page (spec 2.9 and 3, Contact): the dialog's fields, then the rest of
+ * the contact in cards, then the tenant's custom fields. A plain POST; the server's messages
+ * come back beside each field, and the browser checks what it can as the user types.
+ */
+export function ContactEditForm({ guId, values, customInputs, options, suggestions, lastResult }: Props) {
+  const schema = useMemo(() => contactProfileSchema(options), [options])
+  const [form, fields] = useForm({
+    id: 'edit-contact',
+    lastResult,
+    constraint: getZodConstraint(schema),
+    defaultValue: values,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    // Custom fields are checked by the server alone (the registration forms' rules), so the
+    // browser's check leaves their messages as the server gave them.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  const navigation = useNavigation()
+  const action = `/contacts/${guId}/edit`
+  const busy = navigation.state !== 'idle' && navigation.formAction === action
+  const field = (name: string): AnyField => (fields as unknown as Record<string, AnyField>)[name] as AnyField
+
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-5">
+      {form.errors?.length ? (
+        <div id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {form.errors.join(' ')}
+        </div>
+      ) : null}
+
+      <Card title="Contact">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First Name" field={fields.firstName} autoComplete="off" />
+          <TextField label="Last Name" field={fields.lastName} autoComplete="off" />
+          <TextField label="Email" field={fields.email} type="email" autoComplete="off" />
+          <ContactPhoneField label="Phone" field={fields.phone} countryField={fields.phoneCountry} rules={options.phone} />
+          {options.supportsGrn ? <TextField label="GRN Number" field={fields.grnNumber} /> : null}
+          <TextField label="Barcode" field={fields.barcode} />
+        </div>
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:gap-8">
+          <Checkbox field={fields.hasSignedWaiverForm} label="Waiver Form Signed" />
+          <Checkbox field={fields.subscribeToMailingList} label="Subscribe to Mailing List" />
+        </div>
+      </Card>
+
+      <Card title="Alternate emails">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField label="Alternate Email 1" field={fields.altEmail1} type="email" autoComplete="off" />
+          <TextField label="Alternate Email 2" field={fields.altEmail2} type="email" autoComplete="off" />
+          <TextField label="Alternate Email 3" field={fields.altEmail3} type="email" autoComplete="off" />
+        </div>
+      </Card>
+
+      <Card title="Address">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Address Line 1" field={fields.addressLine1} autoComplete="off" />
+          <TextField label="Address Line 2" field={fields.addressLine2} autoComplete="off" />
+          <TextField label="City" field={fields.city} autoComplete="off" />
+          <TextField label="State" field={fields.state} autoComplete="off" />
+          <TextField label="Zip" field={fields.zip} autoComplete="off" />
+          <TextField label="Country" field={fields.country} autoComplete="off" />
+        </div>
+      </Card>
+
+      <Card title="About">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Date of Birth" field={fields.dateOfBirth} type="date" />
+          <TextField label="Company" field={fields.company} autoComplete="off" />
+          <TextField label="Lead Source" field={fields.leadSource} />
+          <SuggestedField label="Category" field={fields.category} suggestions={suggestions.category} />
+          <SuggestedField label="Sales Stage" field={fields.salesStage} suggestions={suggestions.salesStage} />
+          <SuggestedField label="Account Stage" field={fields.accountStage} suggestions={suggestions.accountStage} />
+        </div>
+        <TextArea label="Description" field={fields.description} className="mt-4" />
+      </Card>
+
+      <Card title="Status and reminders">
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">Status</legend>
+          <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {CONTACT_STATUS_FIELDS.map(([name, label]) => (
+              <Checkbox key={name} field={field(name)} label={label} />
+            ))}
+            <Checkbox field={fields.isTeacher} label="Teacher" />
+          </div>
+        </fieldset>
+        <fieldset className="mt-5">
+          <legend className="text-sm font-medium text-slate-700">Reminders</legend>
+          <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:gap-8">
+            <Checkbox field={fields.isSendReminder} label="Email reminders" />
+            <Checkbox field={fields.isSendSmsReminder} label="SMS reminders" />
+          </div>
+        </fieldset>
+      </Card>
+
+      <Card title="Emergency contact and guardians">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Emergency Contact Name" field={fields.emergencyContactName} autoComplete="off" />
+          <ContactPhoneField label="Emergency Contact Phone" field={fields.emergencyContactPhone} rules={options.phone} />
+        </div>
+        <div className="mt-4 grid gap-4 sm:grid-cols-3">
+          <TextField label="Mother Name" field={fields.motherName} autoComplete="off" />
+          <TextField label="Mother Email" field={fields.motherEmail} type="email" autoComplete="off" />
+          <ContactPhoneField label="Mother Phone" field={fields.motherPhone} rules={options.phone} />
+          <TextField label="Father Name" field={fields.fatherName} autoComplete="off" />
+          <TextField label="Father Email" field={fields.fatherEmail} type="email" autoComplete="off" />
+          <ContactPhoneField label="Father Phone" field={fields.fatherPhone} rules={options.phone} />
+        </div>
+      </Card>
+
+      {customInputs.length > 0 ? (
+        <Card title="Custom fields">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {customInputs.map((input) => (
+              <CustomFieldControl key={input.key} input={input} field={field(input.key)} />
+            ))}
+          </div>
+        </Card>
+      ) : null}
+
+      <div className="sticky bottom-0 -mx-4 flex justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        <ButtonLink to={`/contacts/${guId}/detail`} variant="secondary">
+          Cancel
+        </ButtonLink>
+        <Button type="submit" busy={busy} variant="primary">
+          {busy ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+function Checkbox({ field, label }: { field: AnyField; label: string }) {
+  const { key, ...input } = getInputProps(field as FieldMetadata<boolean>, { type: 'checkbox' })
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-800">
+      <input key={key} {...input} className="h-4 w-4 accent-brand" />
+      {label}
+    </label>
+  )
+}
+
+function TextArea({ label, field, className, hint, maxLength }: { label: string; field: AnyField; className?: string; hint?: string; maxLength?: number }) {
+  const { key, ...input } = getTextareaProps(field as FieldMetadata<string>)
+  return (
+    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={className} required={field.required}>
+      {(control) => <textarea key={key} {...input} {...control} maxLength={maxLength ?? input.maxLength} rows={4} className={FIELD_INPUT_CLASSES} />}
+    </Field>
+  )
+}
+
+/** A free text field that offers the values other contacts already have (a category, a stage). */
+function SuggestedField({ label, field, suggestions }: { label: string; field: AnyField; suggestions: string[] }) {
+  const listId = `${field.id}-suggestions`
+  const { key, ...input } = getInputProps(field as FieldMetadata<string>, { type: 'text' })
+  return (
+    <Field id={field.id} label={label} errors={field.errors}>
+      {(control) => (
+        <>
+          <input key={key} {...input} {...control} list={suggestions.length > 0 ? listId : undefined} autoComplete="off" className={FIELD_INPUT_CLASSES} />
+          {suggestions.length > 0 ? (
+            <datalist id={listId}>
+              {suggestions.map((value) => (
+                <option key={value} value={value} />
+              ))}
+            </datalist>
+          ) : null}
+        </>
+      )}
+    </Field>
+  )
+}
+
+/** One custom field, drawn by its kind as the registration forms draw it; checked on the server. */
+function CustomFieldControl({ input, field }: { input: FormInput; field: AnyField }) {
+  const initial = typeof field.initialValue === 'string' ? field.initialValue : ''
+  const errors = field.errors
+  const hint: ReactNode = input.help || undefined
+  const common = { name: input.key, 'aria-invalid': errors?.length ? true : undefined }
+  switch (input.kind) {
+    case 'checkbox':
+      return (
+        <div className="flex flex-col gap-1">
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input key={field.key} type="checkbox" {...common} id={field.id} defaultChecked={initial === 'on'} className="h-4 w-4 accent-brand" aria-describedby={errors?.length ? `${field.id}-error` : undefined} />
+            {input.label}
+          </label>
+          {errors?.length ? <p id={`${field.id}-error`} className="text-sm text-red-700">{errors.join(' ')}</p> : null}
+        </div>
+      )
+    case 'radio':
+      return (
+        <fieldset className="flex flex-col gap-1.5" aria-describedby={errors?.length ? `${field.id}-error` : undefined}>
+          <legend className="text-sm font-medium text-slate-700">{input.label}</legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-2">
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input key={`${field.key}-none`} type="radio" {...common} value="" defaultChecked={initial === ''} className="h-4 w-4 accent-brand" />
+              Not given
+            </label>
+            {input.options.map((option) => (
+              <label key={option} className="flex items-center gap-2 text-sm text-slate-800">
+                <input key={field.key} type="radio" {...common} value={option} defaultChecked={initial === option} className="h-4 w-4 accent-brand" />
+                {option}
+              </label>
+            ))}
+          </div>
+          {errors?.length ? <p id={`${field.id}-error`} className="text-sm text-red-700">{errors.join(' ')}</p> : null}
+        </fieldset>
+      )
+    case 'dropdown':
+      return (
+        <Field id={field.id} label={input.label} errors={errors} hint={hint}>
+          {(control) => (
+            <select key={field.key} {...control} name={input.key} defaultValue={initial} className={FIELD_INPUT_CLASSES}>
+              <option value="">Not given</option>
+              {input.options.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )
+    case 'textarea':
+      return (
+        <Field id={field.id} label={input.label} errors={errors} hint={hint} className="sm:col-span-2">
+          {(control) => <textarea key={field.key} {...control} name={input.key} defaultValue={initial} maxLength={input.maxLength} placeholder={input.placeholder || undefined} rows={3} className={FIELD_INPUT_CLASSES} />}
+        </Field>
+      )
+    default: {
+      const type = input.kind === 'email' ? 'email' : input.kind === 'phone' ? 'tel' : 'text'
+      return (
+        <Field id={field.id} label={input.label} errors={errors} hint={hint}>
+          {(control) => (
+            <input
+              key={field.key}
+              {...control}
+              type={type}
+              inputMode={input.kind === 'number' ? 'decimal' : undefined}
+              name={input.key}
+              defaultValue={initial}
+              maxLength={input.maxLength}
+              placeholder={input.placeholder || undefined}
+              className={FIELD_INPUT_CLASSES}
+            />
+          )}
+        </Field>
+      )
+    }
+  }
+}

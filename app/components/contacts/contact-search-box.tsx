@@ -1,0 +1,132 @@
+import { Search } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { ContactSearchItem } from '#server/contacts/search-contacts'
+import { fetchContactSuggestions } from './contact-suggestions'
+
+/** Website spec 9: "Contact search debounce 20 ms". */
+export const CONTACT_SEARCH_DEBOUNCE_MS = 20
+/** Website spec 2.10. */
+export const CONTACT_SEARCH_PLACEHOLDER = 'Search Contact'
+
+/**
+ * The contact search box (website spec 2.10): an autocomplete whose options show each
+ * contact's label and email; choosing one hands it to `onChoose` and clears the input, ready
+ * for the next search. Arrow keys move through the options, Enter chooses, Escape closes.
+ * It needs JavaScript: pages that show it offer a plain search beside it.
+ */
+export function ContactSearchBox({ onChoose, label = 'Search Contact' }: { onChoose: (contact: ContactSearchItem) => void; label?: string }) {
+  const id = useId()
+  const listboxId = `${id}-options`
+  const [text, setText] = useState('')
+  const [items, setItems] = useState<ContactSearchItem[]>([])
+  const [searched, setSearched] = useState(false)
+  const [active, setActive] = useState(-1)
+  const lastQuery = useRef('')
+
+  useEffect(() => {
+    const query = text.trim()
+    if (query === lastQuery.current) return
+    const controller = new AbortController()
+    const timer = window.setTimeout(async () => {
+      lastQuery.current = query
+      if (!query) {
+        setItems([])
+        setSearched(false)
+        return
+      }
+      try {
+        setItems(await fetchContactSuggestions(query, controller.signal))
+      } catch {
+        return
+      }
+      setSearched(true)
+      setActive(-1)
+    }, CONTACT_SEARCH_DEBOUNCE_MS)
+    return () => {
+      window.clearTimeout(timer)
+      controller.abort()
+    }
+  }, [text])
+
+  const close = () => {
+    setItems([])
+    setSearched(false)
+    setActive(-1)
+  }
+  const choose = (item: ContactSearchItem) => {
+    lastQuery.current = ''
+    setText('')
+    close()
+    onChoose(item)
+  }
+  const open = searched && text.trim() !== ''
+
+  return (
+    <div className="relative w-full sm:w-72">
+      <label htmlFor={`${id}-input`} className="sr-only">
+        {label}
+      </label>
+      <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
+      <input
+        id={`${id}-input`}
+        type="text"
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listboxId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && active >= 0 ? `${id}-option-${active}` : undefined}
+        autoComplete="off"
+        placeholder={CONTACT_SEARCH_PLACEHOLDER}
+        value={text}
+        maxLength={100}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={close}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && items.length) {
+            event.preventDefault()
+            setActive((current) => (current + 1) % items.length)
+          } else if (event.key === 'ArrowUp' && items.length) {
+            event.preventDefault()
+            setActive((current) => (current <= 0 ? items.length - 1 : current - 1))
+          } else if (event.key === 'Enter') {
+            event.preventDefault()
+            const chosen = items[active] ?? (items.length === 1 ? items[0] : undefined)
+            if (chosen) choose(chosen)
+          } else if (event.key === 'Escape' && open) {
+            event.preventDefault()
+            close()
+          }
+        }}
+        className="w-full rounded-md border border-slate-300 bg-white py-2 pl-9 pr-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-text"
+      />
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label={label}
+        hidden={!open}
+        className="absolute z-20 mt-1 max-h-80 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+      >
+        {items.length === 0 ? (
+          <li role="option" aria-selected={false} aria-disabled className="px-3 py-2 text-sm text-slate-500">
+            No Record Found
+          </li>
+        ) : (
+          items.map((item, index) => (
+            <li
+              key={item.id}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(item)}
+              className={`cursor-pointer px-3 py-2 ${index === active ? 'bg-brand/10' : 'hover:bg-slate-50'}`}
+            >
+              <span className="block text-sm font-medium text-slate-900">{item.label}</span>
+              {item.email ? <span className="block text-xs text-slate-600">{item.email}</span> : null}
+            </li>
+          ))
+        )}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+import { Link } from '@remix-run/react'
+import { PROFILE_TAB_LABELS, PROFILE_TABS, profilePath, type ProfileTab } from '#server/contacts/profile/profile-tabs'
+
+/**
+ * The profile's sections as links (?tab=), so each is an address that opens without JavaScript;
+ * the open one is marked as the current page. On a phone the row scrolls sideways.
+ */
+export function ProfileTabLinks({ guId, current }: { guId: string; current: ProfileTab }) {
+  return (
+    <nav aria-label="Profile sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ul className="flex min-w-max gap-1 border-b border-slate-200">
+        {PROFILE_TABS.map((tab) => {
+          const active = tab === current
+          return (
+            <li key={tab}>
+              <Link
+                to={profilePath(guId, tab)}
+                preventScrollReset
+                aria-current={active ? 'page' : undefined}
+                className={`-mb-px block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-text ${
+                  active ? 'border-brand text-brand-text' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                }`}
+              >
+                {PROFILE_TAB_LABELS[tab]}
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}

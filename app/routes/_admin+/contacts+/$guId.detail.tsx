@@ -1,0 +1,95 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ArrowLeft } from 'lucide-react'
+import { changeContactProfile } from '#server/contacts/profile/change-contact-profile'
+import { loadContactProfile } from '#server/contacts/profile/load-contact-profile'
+import { profileContactGuid } from '#server/contacts/profile/profile-contact-exists'
+import { parseProfileForm, type ProfileFormFailure } from '#server/contacts/profile/profile-forms'
+import { parseProfileTab, parseTimelineShown, profilePath } from '#server/contacts/profile/profile-tabs'
+import { statusOf } from '#server/errors/error-codes'
+import { notFound } from '#server/errors/responses'
+import { screenMeta } from '#app/components/layout/page-title'
+import { ContactProfileHeader } from '#app/components/contacts/profile/contact-profile-header'
+import { CustomFieldsSection } from '#app/components/contacts/profile/custom-fields-section'
+import { DetailsSection } from '#app/components/contacts/profile/details-section'
+import { FamilySection } from '#app/components/contacts/profile/family-section'
+import { NotesSection } from '#app/components/contacts/profile/notes-section'
+import { ProfileTabLinks } from '#app/components/contacts/profile/profile-tab-links'
+import { TagsSection } from '#app/components/contacts/profile/tags-section'
+import { TimelineSection } from '#app/components/contacts/profile/timeline-section'
+import { requirePermission } from '#app/utils/auth.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.profile.header.fullName ?? 'Contact')
+
+/** A contact's profile (website spec 2.12, /contacts/{guId}/detail): the header and one section (?tab=). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { tenant } = await requirePermission(request, context, 'showContacts')
+  const search = new URL(request.url).searchParams
+  const tab = parseProfileTab(search.get('tab'))
+  const profile = await loadContactProfile({
+    database: context.platform.database,
+    tenant,
+    unverifiedGuid: params.guId,
+    tab,
+    timelineShown: parseTimelineShown(search.get('shown')),
+    familyQuery: search.get('q') ?? '',
+  })
+  if (!profile) throw notFound()
+  return { profile, editNote: search.get('editNote'), deleteNote: search.get('deleteNote') }
+}
+
+/**
+ * The profile's forms, told apart by `intent`: notes, tags and family links. Done: back to the
+ * section with a toast. Refused: the form's messages (400, or 404 for something gone), nothing written.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { tenant, user } = await requirePermission(request, context, 'showContacts')
+  const database = context.platform.database
+  const formData = await request.formData().catch(() => new FormData())
+  const parsed = parseProfileForm(formData)
+  if (!parsed.ok) {
+    // Another tenant's (or no) contact is a 404 whatever was posted.
+    if (!(await profileContactGuid({ database, tenant, unverifiedGuid: params.guId }))) throw notFound()
+    const failure: ProfileFormFailure = parsed.details
+    // The picker shows only form-wide messages: a link's field messages are told there too.
+    const shown = failure.intent === 'link-family' ? { ...failure, formErrors: [...failure.formErrors, ...Object.values(failure.fieldErrors).flat()] } : failure
+    return data(shown, { status: statusOf(parsed.error) })
+  }
+  const changed = await changeContactProfile({
+    database,
+    tenant,
+    actor: { contactId: user.contactId, fullName: user.fullName },
+    unverifiedGuid: params.guId,
+    form: parsed.value,
+  })
+  if (!changed) throw notFound()
+  const { result, guid } = changed
+  if (result.ok) return redirectWithToast(profilePath(guid, result.value.tab), { type: 'success', message: result.value.message })
+  const values = Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+  const failure: ProfileFormFailure = { intent: parsed.value.intent, formErrors: [result.message], fieldErrors: {}, values }
+  return data(failure, { status: statusOf(result.error) })
+}
+
+export default function ContactProfileRoute() {
+  const { profile, editNote, deleteNote } = useLoaderData<typeof loader>()
+  const { header, section } = profile
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-5 p-4 sm:p-6">
+      <Link to="/contacts" className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        Contacts
+      </Link>
+      <ContactProfileHeader header={header} />
+      <ProfileTabLinks guId={header.guId} current={section.tab} />
+      <div>
+        {section.tab === 'details' ? <DetailsSection groups={section.groups} /> : null}
+        {section.tab === 'custom-fields' ? <CustomFieldsSection fields={section.fields} /> : null}
+        {section.tab === 'family' ? <FamilySection guId={header.guId} name={header.fullName} family={section.family} search={section.search} /> : null}
+        {section.tab === 'timeline' ? <TimelineSection guId={header.guId} entries={section.entries} hasMore={section.hasMore} shown={section.shown} /> : null}
+        {section.tab === 'notes' ? <NotesSection guId={header.guId} notes={section.notes} editNote={editNote} deleteNote={deleteNote} /> : null}
+        {section.tab === 'tags' ? <TagsSection guId={header.guId} tags={section.tags} others={section.others} /> : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+import type { DatabaseHandle } from '#db/connection'
+import { withTenant } from '#db/tenant-scope'
+import { err, ok, type Result } from '#server/errors/result'
+import type { Tenant } from '#server/tenancy/tenant'
+import { recordContactAudit } from './contact-audit'
+import type { ContactFormInput } from './contact-form-schema'
+import { emailIsTaken, insertContact, isUniqueViolation } from './insert-contact'
+
+export const CONTACT_CREATED_MESSAGE = 'Added contact successfully'
+
+/**
+ * The contacts list's Create Contact dialog (spec 2.9): a contact without a login. An email
+ * this organisation already has, in any letter case, is refused rather than duplicated.
+ */
+export async function createContact(options: {
+  database: DatabaseHandle
+  tenant: Tenant
+  actorContactId: string
+  input: ContactFormInput
+  ip: string | null
+}): Promise<Result<{ guid: string }, 'conflict'>> {
+  const { tenant, input } = options
+  try {
+    return await withTenant(options.database, tenant.id, async (trx) => {
+      if (await emailIsTaken(trx, input.email)) return err('conflict')
+      const contact = await insertContact(trx, tenant.id, input, null)
+      await recordContactAudit(trx, {
+        tenantId: tenant.id,
+        actorContactId: options.actorContactId,
+        action: 'contact.created',
+        targetGuid: contact.guid,
+        changed: Object.keys(input),
+        ip: options.ip,
+      })
+      return ok({ guid: contact.guid })
+    })
+  } catch (error) {
+    // Two people adding the same email at once: the unique index decides, the loser is told.
+    if (isUniqueViolation(error)) return err('conflict')
+    throw error
+  }
+}

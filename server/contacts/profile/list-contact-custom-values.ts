@@ -1,0 +1,47 @@
+import { sql } from 'kysely'
+import type { TenantExecutor } from '#db/tenant-scope'
+
+/** One of the tenant's custom fields and this contact's value of it (null when not given). */
+export interface CustomValueView {
+  fieldGuId: string
+  name: string
+  type: string
+  value: string | null
+}
+
+/**
+ * Every custom field of the tenant except headers (they only title a form's sections), with the
+ * contact's value read from the column its type uses: value_text, value_number or value_bool.
+ */
+export async function listContactCustomValues(trx: TenantExecutor, contactId: string): Promise<CustomValueView[]> {
+  const rows = await trx
+    .selectFrom('custom_fields')
+    .leftJoin('contact_field_values', (join) =>
+      join.onRef('contact_field_values.field_id', '=', 'custom_fields.id').on('contact_field_values.contact_id', '=', contactId),
+    )
+    .select([
+      'custom_fields.guid',
+      'custom_fields.name',
+      'custom_fields.type',
+      'contact_field_values.value_text',
+      'contact_field_values.value_number',
+      'contact_field_values.value_bool',
+    ])
+    .where('custom_fields.type', '!=', 'header')
+    // Fields have no order of their own outside a form: by name, as the settings list shows them.
+    .orderBy(sql`lower(custom_fields.name)`)
+    .orderBy('custom_fields.guid')
+    .execute()
+  return rows.map((row) => ({
+    fieldGuId: String(row.guid),
+    name: row.name,
+    type: row.type,
+    value: shownValue(row.type, row.value_text, row.value_number, row.value_bool),
+  }))
+}
+
+function shownValue(type: string, valueText: string | null, valueNumber: string | number | null, valueBool: boolean | null): string | null {
+  if (type === 'checkbox' || valueBool !== null) return valueBool === null ? null : valueBool ? 'Yes' : 'No'
+  if (valueNumber !== null) return String(Number(valueNumber))
+  return valueText && valueText.trim() ? valueText : null
+}

@@ -1,0 +1,10 @@
+import type { DatabaseHandle } from '#db/connection'
+import { withTenant } from '#db/tenant-scope'
+import type { Tenant } from '#server/tenancy/tenant'
+import { findContactByGuid } from './find-profile-contact'
+
+/** The guid of the tenant's contact a profile address names, or null (another tenant's, none, malformed). */
+export async function profileContactGuid(options: { database: DatabaseHandle; tenant: Tenant; unverifiedGuid: unknown }): Promise<string | null> {
+  const contact = await withTenant(options.database, options.tenant.id, (trx) => findContactByGuid(trx, options.unverifiedGuid))
+  return contact?.guid ?? null
+}

@@ -1,0 +1,78 @@
+import { sql } from 'kysely'
+import type { DatabaseHandle } from '#db/connection'
+import { withTenant } from '#db/tenant-scope'
+import { err, ok, type Result } from '#server/errors/result'
+import type { FormFieldDefinition } from '#server/forms/form-definition'
+import type { CustomFieldAnswer } from '#server/forms/validate-submission'
+import type { Tenant } from '#server/tenancy/tenant'
+import { recordContactAudit } from './contact-audit'
+import { saveContactFieldValues } from './contact-field-values'
+import type { ContactProfileInput } from './contact-form-schema'
+import { CONTACT_PROFILE_COLUMN_LIST, CONTACT_PROFILE_COLUMNS } from './contact-profile-columns'
+import { isUniqueViolation } from './insert-contact'
+
+export const CONTACT_UPDATED_MESSAGE = 'Contact updated successfully'
+
+/**
+ * The full Edit Contact page's save: the contact's fields and its custom field values in one
+ * transaction. Another contact of this organisation with the same email (any letter case) is
+ * a conflict and nothing is written; the GRN number is kept as it was when the organisation
+ * does not support GRN.
+ */
+export async function updateContact(options: {
+  database: DatabaseHandle
+  tenant: Tenant
+  actorContactId: string
+  guId: string
+  input: ContactProfileInput
+  fields: readonly FormFieldDefinition[]
+  answers: readonly CustomFieldAnswer[]
+  ip: string | null
+}): Promise<Result<{ guid: string }, 'not_found' | 'conflict'>> {
+  const { tenant, input } = options
+  try {
+    return await withTenant(options.database, tenant.id, async (trx) => {
+      const current = await trx
+        .selectFrom('contacts')
+        .select(['id', 'guid', ...CONTACT_PROFILE_COLUMN_LIST])
+        .where('guid', '=', options.guId)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!current) return err('not_found')
+      const taken = await trx
+        .selectFrom('contacts')
+        .select('id')
+        .where(sql`lower(email)`, '=', input.email.toLowerCase())
+        .where('id', '<>', current.id)
+        .executeTakeFirst()
+      if (taken) return err('conflict')
+
+      const values: Record<string, unknown> = {}
+      const changed: string[] = []
+      for (const [key, column] of Object.entries(CONTACT_PROFILE_COLUMNS) as Array<[keyof ContactProfileInput, keyof typeof current]>) {
+        if (key === 'grnNumber' && !tenant.settings.isSupportGrn) continue
+        const next = input[key]
+        values[column] = next
+        if (!sameValue(current[column], next)) changed.push(key)
+      }
+      await trx.updateTable('contacts').set({ ...values, updated_at: sql`now()` }).where('id', '=', current.id).execute()
+      await saveContactFieldValues(trx, { tenantId: tenant.id, contactId: current.id }, options.fields, options.answers)
+      await recordContactAudit(trx, {
+        tenantId: tenant.id,
+        actorContactId: options.actorContactId,
+        action: 'contact.updated',
+        targetGuid: current.guid,
+        changed,
+        ip: options.ip,
+      })
+      return ok({ guid: current.guid })
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) return err('conflict')
+    throw error
+  }
+}
+
+function sameValue(stored: unknown, next: unknown): boolean {
+  return (stored ?? null) === (next ?? null)
+}
