@@ -9,12 +9,14 @@ import type {
 } from './tables/core'
 import type { AuthTables } from './tables/auth'
 import type { ContactTables } from './tables/contacts'
+import type { ContactActionTables } from './tables/contact-actions'
 import type { FormsTables } from './tables/forms'
 import type { ScreenTables } from './tables/screens'
 
 export type * from './tables/core'
 export type * from './tables/auth'
 export type * from './tables/contacts'
+export type * from './tables/contact-actions'
 export type * from './tables/forms'
 export type * from './tables/screens'
 
@@ -22,7 +24,7 @@ export type * from './tables/screens'
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, FormsTables, ScreenTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

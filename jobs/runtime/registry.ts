@@ -2,6 +2,8 @@ import type { JobContext, JobContract } from '#server/jobs/job-contract'
 import type { Platform } from '#server/platform'
 import { contactImportJob } from '#jobs/contact-import'
 import { handleContactImport } from '#jobs/contact-import.handler'
+import { contactActivityReportJob } from '#jobs/contact-activity-report'
+import { handleContactActivityReport } from '#jobs/contact-activity-report.handler'
 import { formSubmissionPdfJob } from '#jobs/form-submission-pdf'
 import { handleFormSubmissionPdf } from '#jobs/form-submission-pdf.handler'
 import { sendEmailJob } from '#jobs/send-email'
@@ -39,6 +41,7 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(sendEmailJob, handleSendEmail),
   registerJob(formSubmissionPdfJob, handleFormSubmissionPdf),
   registerJob(contactImportJob, handleContactImport),
+  registerJob(contactActivityReportJob, handleContactActivityReport),
 ]
 
 /** The product's jobs plus any a test adds. */

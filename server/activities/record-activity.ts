@@ -6,6 +6,14 @@ export const ACTIVITY_TYPES = {
   noteAdded: 'note_added',
   tagAdded: 'tag_added',
   guardianLinked: 'guardian_linked',
+  /** A message staff wrote to the contact from the profile ('Send email'). */
+  emailSent: 'email_sent',
+  /** Login details (a link to set the password) mailed by staff. */
+  credentialsSent: 'credentials_sent',
+  /** A password reset link mailed by staff. */
+  passwordResetSent: 'password_reset_sent',
+  verificationSent: 'verification_sent',
+  emailVerified: 'email_verified',
 } as const
 
 export type ActivityType = (typeof ACTIVITY_TYPES)[keyof typeof ACTIVITY_TYPES]

@@ -11,6 +11,9 @@ export type AuditAction =
   | 'franchise.switch'
   | 'franchise.enter'
   | 'franchise.master_view'
+  | 'contact.credentials_sent'
+  | 'contact.password_reset_sent'
+  | 'contact.email_verified'
 
 export interface AuditEntry {
   tenantId: string

@@ -7,10 +7,9 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { asSystem, withTenant } from '#db/tenant-scope'
 import { writeAuditLog } from './audit-log'
 import { hashPassword } from './password'
-import { createOpaqueToken, hashToken, looksLikeToken } from './session-token'
+import { issuePasswordLink, passwordLinkPath, RESET_LINK_LIFETIME_MINUTES } from './password-link'
+import { hashToken, looksLikeToken } from './session-token'
 import { tenantOrigin } from './tenant-origin'
-
-const LINK_LIFETIME_MINUTES = 60
 
 /** The one answer to every reset request, whether or not the email has an account. */
 export const RESET_REQUESTED_MESSAGE =
@@ -42,22 +41,10 @@ export async function requestPasswordReset(
 
   const now = input.now ?? new Date()
   for (const target of await findResetTargets(platform, input.hostTenant, input.email)) {
-    const token = createOpaqueToken()
-    await withTenant(platform.database, target.tenant.id, async (trx) => {
-      // A new link replaces any earlier one that was not used.
-      await trx.deleteFrom('password_reset_tokens').where('contact_id', '=', target.contactId).where('used_at', 'is', null).execute()
-      await trx
-        .insertInto('password_reset_tokens')
-        .values({
-          tenant_id: target.tenant.id,
-          contact_id: target.contactId,
-          token_hash: hashToken(token),
-          expires_at: new Date(now.getTime() + LINK_LIFETIME_MINUTES * 60_000),
-          requested_ip: input.ip.slice(0, 100) || null,
-        })
-        .execute()
-    })
-    const link = `${tenantOrigin(target.tenant, input.requestUrl, platform.env)}/reset-password/${token}`
+    const token = await withTenant(platform.database, target.tenant.id, (trx) =>
+      issuePasswordLink(trx, { tenantId: target.tenant.id, contactId: target.contactId, lifetimeMinutes: RESET_LINK_LIFETIME_MINUTES, ip: input.ip, now }),
+    )
+    const link = `${tenantOrigin(target.tenant, input.requestUrl, platform.env)}${passwordLinkPath(token)}`
     await queueEmail(platform, {
       tenantId: target.tenant.id,
       to: target.email,

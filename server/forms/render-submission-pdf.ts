@@ -30,7 +30,7 @@ export interface SubmissionPdfInput {
 const PAGE = { width: 595.28, height: 841.89 } // A4
 const MARGIN = 50
 const CONTENT_WIDTH = PAGE.width - 2 * MARGIN
-const GREY = rgb(0.35, 0.38, 0.42)
+export const GREY = rgb(0.35, 0.38, 0.42)
 const INK = rgb(0.07, 0.09, 0.12)
 
 /**
@@ -107,7 +107,7 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Ui
   return pdf.save({ useObjectStreams: false })
 }
 
-interface TextOptions {
+export interface TextOptions {
   size: number
   font?: 'regular' | 'bold'
   color?: ReturnType<typeof rgb>
@@ -118,8 +118,8 @@ interface TextOptions {
 // The characters each standard font can encode, worked out once per process.
 const encodableByFont = new Map<string, Set<number>>()
 
-/** Writes top to bottom, wrapping lines and starting new pages as needed. */
-class PageWriter {
+/** Writes top to bottom, wrapping lines and starting new pages as needed (the contact activity report writes with it too). */
+export class PageWriter {
   #page: PDFPage
   #y = PAGE.height - MARGIN
   replacedCharacters = false

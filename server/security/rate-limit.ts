@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { err, ok, type WordedResult } from '#server/errors/result'
 
 /** The forms that guess-able secrets or mail floods go through. */
-export type LimitedAction = 'login' | 'register' | 'forgot-password'
+export type LimitedAction = 'login' | 'register' | 'forgot-password' | 'contact-email'
 
 const WINDOW_SECONDS = 15 * 60
 
@@ -42,6 +42,15 @@ const RULES: Record<LimitedAction, { refuse: Rule[]; botCheck: Rule | null }> = 
     refuse: [
       { counter: 'ip', points: 10 },
       { counter: 'email', points: 5 },
+    ],
+    botCheck: null,
+  },
+  // Mail staff send to one contact from the profile (credentials, resets, verification links,
+  // messages): a slip or a script cannot flood a person's mailbox or the studio's sender.
+  'contact-email': {
+    refuse: [
+      { counter: 'ip', points: 60 },
+      { counter: 'email', points: 10 },
     ],
     botCheck: null,
   },

@@ -34,6 +34,9 @@ type Ids = {
   uploadName: string
   resetToken: string
   importGuId: string
+  /** An activity report of the contact `userGuid` (a contact's guid like any other). */
+  activityReportId: string
+  verificationToken: string
 }
 
 type Audience =
@@ -91,6 +94,13 @@ const PROBES: Record<string, Probe> = {
   '_admin+/contacts+/$guId.detail.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/detail`, (ids) => ({ guId: ids.userGuid })),
   // On its own host it redirects to the profile by the id (tests/integration/contacts/contact-profile.test.ts).
   '_admin+/contacts+/$guId.details.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/details`, (ids) => ({ guId: ids.userGuid }), { home: null }),
+  '_admin+/contacts+/$guId.edit.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/edit`, (ids) => ({ guId: ids.userGuid })),
+  '_admin+/contacts+/$guId.actions.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/actions`, (ids) => ({ guId: ids.userGuid })),
+  '_admin+/contacts+/$guId.activity-report.$reportId.ts': staffScreen(
+    (ids) => `/contacts/${ids.userGuid}/activity-report/${ids.activityReportId}`,
+    (ids) => ({ guId: ids.userGuid, reportId: ids.activityReportId }),
+    { home: null },
+  ),
   '_admin+/customforms+/$guId.tsx': staffScreen((ids) => `/customforms/${ids.formGuId}`, (ids) => ({ guId: ids.formGuId })),
   '_admin+/customforms+/$guId_.submissions.tsx': staffScreen(
     (ids) => `/customforms/${ids.formGuId}/submissions`,
@@ -173,6 +183,17 @@ const PROBES: Record<string, Probe> = {
         ? outcome.status === 200 && (outcome.body as { usable?: boolean }).usable === false
         : outcome.status === 400 && JSON.stringify(outcome.body).includes('This link has expired or has already been used.'),
   },
+  '_auth+/verify-email.$token.tsx': {
+    audience: 'public',
+    path: (ids) => `/verify-email/${ids.verificationToken}`,
+    params: (ids) => ({ token: ids.verificationToken }),
+    home: null,
+    // Like the reset link: the page says the link cannot be used (200 page, 400 post) rather than 404.
+    answersUnknown: (outcome, on) =>
+      on === 'loader'
+        ? outcome.status === 200 && (outcome.body as { address?: string | null }).address === null
+        : outcome.status === 400 && (outcome.body as { verified?: boolean }).verified === false,
+  },
   '_site+/uploads.$name.tsx': {
     audience: 'public',
     path: (ids) => `/uploads/${ids.uploadName}`,
@@ -248,6 +269,17 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         .values({ tenant_id: tenantA.id, file_name: 'only-in-a.csv', file_key: 'contact-imports/only-in-a.csv', file_bytes: 10, header: '[]', mapping: '{}', status: 'done' })
         .returning('guid')
         .executeTakeFirstOrThrow()
+      const report = await trx
+        .insertInto('contact_activity_reports')
+        .values({ tenant_id: tenantA.id, contact_id: admin.id, status: 'COMPLETE', file_key: 'contact-activity-reports/probe.pdf' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await platform.files.put(tenantA.id, 'contact-activity-reports/probe.pdf', new TextEncoder().encode('%PDF-1.7 probe'))
+      const verificationToken = createOpaqueToken()
+      await trx
+        .insertInto('email_verification_tokens')
+        .values({ tenant_id: tenantA.id, contact_id: admin.id, email: 'admin@probea.test', token_hash: hashToken(verificationToken), expires_at: new Date(Date.now() + 3_600_000) })
+        .execute()
       const png = await (await fetch(tinyPngDataUrl)).blob()
       const stored = await storeTenantImage(platform.env, tenantA, png)
       if (!stored.ok) throw new Error(`the fixture upload was refused: ${stored.error}`)
@@ -262,6 +294,8 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         uploadName: stored.value.url.split('/').pop() ?? '',
         resetToken,
         importGuId: String(contactImport.guid),
+        activityReportId: report.id,
+        verificationToken,
       }
     })
   }

@@ -9,6 +9,7 @@ import { parseProfileTab, parseTimelineShown, profilePath } from '#server/contac
 import { statusOf } from '#server/errors/error-codes'
 import { notFound } from '#server/errors/responses'
 import { screenMeta } from '#app/components/layout/page-title'
+import { ContactActions } from '#app/components/contacts/contact-actions'
 import { ContactProfileHeader } from '#app/components/contacts/profile/contact-profile-header'
 import { CustomFieldsSection } from '#app/components/contacts/profile/custom-fields-section'
 import { DetailsSection } from '#app/components/contacts/profile/details-section'
@@ -80,7 +81,10 @@ export default function ContactProfileRoute() {
         <ArrowLeft aria-hidden className="h-4 w-4" />
         Contacts
       </Link>
-      <ContactProfileHeader header={header} />
+      <ContactProfileHeader
+        header={header}
+        actions={<ContactActions contact={{ guId: header.guId, email: header.email, hasLogin: header.hasLogin, isEmailVerified: header.isEmailVerified, fullName: header.fullName }} />}
+      />
       <ProfileTabLinks guId={header.guId} current={section.tab} />
       <div>
         {section.tab === 'details' ? <DetailsSection groups={section.groups} /> : null}

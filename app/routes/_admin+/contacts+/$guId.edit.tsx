@@ -5,6 +5,7 @@ import { ArrowLeft } from 'lucide-react'
 import { checkContactCustomAnswers } from '#server/contacts/contact-custom-answers'
 import { CONTACT_FORM_MESSAGES, contactFormOptionsFor, contactProfileSchema } from '#server/contacts/contact-form-schema'
 import { loadContactEditView } from '#server/contacts/contact-edit-view'
+import { profileContactGuid } from '#server/contacts/profile/profile-contact-exists'
 import { parseContactGuid } from '#server/contacts/contact-guid'
 import { CONTACT_UPDATED_MESSAGE, updateContact } from '#server/contacts/update-contact'
 import { notFound } from '#server/errors/responses'
@@ -25,7 +26,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user: actor, tenant } = await requirePermission(request, context, 'showContacts')
-  const guId = parseContactGuid(params.guId)
+  // Another tenant's contact is not there at all: a 404 before any message about the form.
+  const guId = await profileContactGuid({ database: context.platform.database, tenant, unverifiedGuid: params.guId })
   if (!guId) throw notFound()
   const formData = await request.formData().catch(() => new FormData())
   const submission = parseWithZod(formData, { schema: contactProfileSchema(contactFormOptionsFor(tenant.settings)) })

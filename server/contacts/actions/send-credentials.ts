@@ -1,0 +1,66 @@
+import { sql } from 'kysely'
+import { recordActivity, ACTIVITY_TYPES } from '#server/activities/record-activity'
+import { writeAuditLog } from '#server/auth/audit-log'
+import { CREDENTIALS_LINK_LIFETIME_MINUTES, issuePasswordLink, passwordLinkPath } from '#server/auth/password-link'
+import { tenantOrigin } from '#server/auth/tenant-origin'
+import { err, ok } from '#server/errors/result'
+import { ROLE_STUDENT } from '#server/shell/roles'
+import type { Tenant } from '#server/tenancy/tenant'
+import { CONTACT_ACTION_MESSAGES } from './action-messages'
+import { mailContact, type ContactActor, type ContactMailPlatform, type ContactMailResult } from './mail-contact'
+
+/**
+ * 'Send credentials' (website spec 7: POST message/sendCredentials). A contact without a login
+ * gets one: a contact with no role becomes a student (staff keep theirs), and the email carries
+ * the sign-in address and a link, valid three days, to choose a password on the tenant's own
+ * site (the reset-password page). A contact who already has a login gets the same link, which
+ * replaces the password only once it is used.
+ */
+export function sendCredentials(
+  platform: ContactMailPlatform,
+  input: { tenant: Tenant; unverifiedGuid: unknown; actor: ContactActor; requestUrl: URL },
+): Promise<ContactMailResult> {
+  const { tenant, actor } = input
+  return mailContact(platform, input, async (trx, target, now) => {
+    if (target.isAccountLocked) return err('conflict', CONTACT_ACTION_MESSAGES.accountLocked)
+    const role = target.role ?? ROLE_STUDENT
+    if (target.role === null) {
+      await trx.updateTable('contacts').set({ role: ROLE_STUDENT, updated_at: sql`now()` }).where('id', '=', target.id).execute()
+    }
+    const token = await issuePasswordLink(trx, { tenantId: tenant.id, contactId: target.id, lifetimeMinutes: CREDENTIALS_LINK_LIFETIME_MINUTES, ip: actor.ip, now })
+    const origin = tenantOrigin(tenant, input.requestUrl, platform.env)
+    await writeAuditLog(trx, {
+      tenantId: tenant.id,
+      actorContactId: actor.contactId,
+      action: 'contact.credentials_sent',
+      targetType: 'contact',
+      targetId: target.guid,
+      details: { hadLogin: target.hasLogin, before: { role: target.role }, after: { role } },
+      ip: actor.ip,
+    })
+    await recordActivity(trx, {
+      tenantId: tenant.id,
+      contactId: target.id,
+      type: ACTIVITY_TYPES.credentialsSent,
+      text: `Login details sent to ${target.email}`,
+      details: { sentBy: actor.fullName, hadLogin: target.hasLogin },
+    })
+    return ok({
+      subject: `Your ${tenant.name} login`,
+      text: [
+        `Hello ${target.fullName},`,
+        '',
+        target.hasLogin ? `Here is a link to set a new password for your ${tenant.name} account.` : `An account has been created for you at ${tenant.name}.`,
+        '',
+        `Sign-in email: ${target.email}`,
+        `Sign in at: ${origin}/login`,
+        '',
+        'Choose your password with this link (it works once, for the next three days):',
+        `${origin}${passwordLinkPath(token)}`,
+        '',
+        'If you did not expect this email, you can ignore it.',
+      ].join('\n'),
+      done: target.hasLogin ? CONTACT_ACTION_MESSAGES.passwordLinkSent(target.email) : CONTACT_ACTION_MESSAGES.credentialsSent(target.email),
+    })
+  })
+}
