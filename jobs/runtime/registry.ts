@@ -1,5 +1,7 @@
 import type { JobContext, JobContract } from '#server/jobs/job-contract'
 import type { Platform } from '#server/platform'
+import { contactImportJob } from '#jobs/contact-import'
+import { handleContactImport } from '#jobs/contact-import.handler'
 import { contactActivityReportJob } from '#jobs/contact-activity-report'
 import { handleContactActivityReport } from '#jobs/contact-activity-report.handler'
 import { formSubmissionPdfJob } from '#jobs/form-submission-pdf'
@@ -38,6 +40,7 @@ export function registerJob<C extends JobContract<unknown>>(contract: C, handler
 export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(sendEmailJob, handleSendEmail),
   registerJob(formSubmissionPdfJob, handleFormSubmissionPdf),
+  registerJob(contactImportJob, handleContactImport),
   registerJob(contactActivityReportJob, handleContactActivityReport),
 ]
 

@@ -12,6 +12,10 @@ import type { NextFunction, Request, Response } from 'express'
 export const MAX_FORM_BODY_BYTES = 1024 * 1024
 /** Multipart carries image uploads (at most 10 MB each) plus the form's text. */
 export const MAX_MULTIPART_BODY_BYTES = 12 * 1024 * 1024
+/** The contacts import's upload page takes a CSV of up to 50 MB, plus the form around it. */
+export const MAX_IMPORT_BODY_BYTES = 51 * 1024 * 1024
+// The page's address, and the one its form posts to once JavaScript runs (Remix single fetch).
+const IMPORT_UPLOAD_PATHS = new Set(['/contacts/import', '/contacts/import/', '/contacts/import.data'])
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -26,7 +30,7 @@ export const BODY_MESSAGES = {
 } as const
 
 /** What to do with a request's body, from its method and headers alone. */
-export function bodyVerdictFor(input: { method: string; contentType: string | undefined; contentLength: string | undefined }): BodyVerdict {
+export function bodyVerdictFor(input: { method: string; contentType: string | undefined; contentLength: string | undefined; path?: string }): BodyVerdict {
   if (READ_METHODS.has(input.method.toUpperCase())) return { kind: 'accept', limit: 0, multipart: false }
   const type = (input.contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
   const declared = input.contentLength === undefined ? null : Number(input.contentLength)
@@ -35,7 +39,7 @@ export function bodyVerdictFor(input: { method: string; contentType: string | un
   if (type === 'application/x-www-form-urlencoded') limit = MAX_FORM_BODY_BYTES
   else if (type === 'multipart/form-data') {
     if (!/;\s*boundary=/i.test(input.contentType ?? '')) return { kind: 'refuse', status: 400, message: BODY_MESSAGES.unreadable }
-    limit = MAX_MULTIPART_BODY_BYTES
+    limit = IMPORT_UPLOAD_PATHS.has(input.path ?? '') ? MAX_IMPORT_BODY_BYTES : MAX_MULTIPART_BODY_BYTES
     multipart = true
   } else if (type === '' && (declared === null || declared === 0)) {
     // A button posting nothing (sign-out, session refresh) sends no body and often no type.
@@ -94,7 +98,7 @@ export type RequestWithBody = Request & { [READ_BODY]?: Buffer }
 
 export function requestBodyGate() {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const verdict = bodyVerdictFor({ method: req.method, contentType: req.get('content-type'), contentLength: req.get('content-length') })
+    const verdict = bodyVerdictFor({ method: req.method, contentType: req.get('content-type'), contentLength: req.get('content-length'), path: req.path })
     if (verdict.kind === 'refuse') return refuse(res, verdict.status, verdict.message)
     if (READ_METHODS.has(req.method.toUpperCase())) return next()
     try {

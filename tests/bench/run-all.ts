@@ -11,6 +11,7 @@ import { benchPublicFormWeight, FORM_JS_TARGET_GZIP_BYTES, formatPublicFormWeigh
 import { benchPublicFormRatio, FORM_RATIO_TARGET, formatPublicFormRatio } from './public-form-ratio.bench'
 import { AUTOCOMPLETE_TARGET_P95_MS, benchContacts, CONTACTS_LIST_TARGET_RPS, formatContactsBench } from './contacts.bench'
 import { benchContactsExport, EXPORT_TARGET_RSS_GROWTH_MB, EXPORT_TARGET_SECONDS, formatContactsExportBench } from './contacts-export.bench'
+import { benchContactsImport, formatContactsImport, IMPORT_TARGET_SECONDS } from './contacts-import.bench'
 
 /**
  * `npm run bench`: tenant resolution from the cache, then HTTP load against the built server
@@ -75,6 +76,8 @@ const contacts = await benchContacts()
 console.log(`\n${formatContactsBench(contacts)}`)
 const contactsExport = await benchContactsExport()
 console.log(`\n${formatContactsExportBench(contactsExport)}`)
+const contactsImport = await benchContactsImport()
+console.log(`\n${formatContactsImport(contactsImport)}`)
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
 const rows: string[][] = [
@@ -151,5 +154,13 @@ const rows: string[][] = [
         verdict(contactsExport.rows >= contactsExport.contacts && contactsExport.seconds < EXPORT_TARGET_SECONDS && contactsExport.rssGrowthMb < EXPORT_TARGET_RSS_GROWTH_MB),
       ]
     : ['contacts CSV export of 100,000', 'skipped: needs DATABASE_URL (Postgres)', `< ${EXPORT_TARGET_SECONDS} s, RSS growth < ${EXPORT_TARGET_RSS_GROWTH_MB} MB`, '-'],
+  contactsImport
+    ? [
+        `contacts import, ${contactsImport.rows.toLocaleString('en')} rows (${contactsImport.setup})`,
+        `${contactsImport.totalSeconds.toFixed(2)} s end to end (job ${contactsImport.jobSeconds.toFixed(2)} s)`,
+        `< ${IMPORT_TARGET_SECONDS} s`,
+        verdict(contactsImport.totalSeconds < IMPORT_TARGET_SECONDS),
+      ]
+    : ['contacts import, 10,000 rows', 'skipped: needs DATABASE_URL (Postgres)', `< ${IMPORT_TARGET_SECONDS} s`, '-'],
 ]
 console.log(`\nSummary (autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target; load average after: ${load()})\n${table(['benchmark', 'result', 'target', ''], rows)}`)

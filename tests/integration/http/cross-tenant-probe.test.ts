@@ -33,6 +33,7 @@ type Ids = {
   pageName: string
   uploadName: string
   resetToken: string
+  importGuId: string
   /** An activity report of the contact `userGuid` (a contact's guid like any other). */
   activityReportId: string
   verificationToken: string
@@ -117,6 +118,11 @@ const PROBES: Record<string, Probe> = {
     (ids) => `/customforms/${ids.formGuId}/submissions/${ids.submissionId}/pdf`,
     (ids) => ({ guId: ids.formGuId, id: ids.submissionId }),
     { home: null },
+  ),
+  '_admin+/contacts+/import.$guId.tsx': staffScreen((ids) => `/contacts/import/${ids.importGuId}`, (ids) => ({ guId: ids.importGuId })),
+  '_admin+/contacts+/import.$guId_.errors[.csv].ts': staffScreen(
+    (ids) => `/contacts/import/${ids.importGuId}/errors.csv`,
+    (ids) => ({ guId: ids.importGuId }),
   ),
   '_admin+/settings+/$.tsx': { audience: 'not-an-id', path: () => '/settings/no-such-screen', params: () => ({ '*': 'no-such-screen' }) },
   '_admin+/settings+/customfield.$guId.tsx': staffScreen((ids) => `/settings/customfield/${ids.fieldGuId}`, (ids) => ({ guId: ids.fieldGuId })),
@@ -257,6 +263,12 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         .insertInto('password_reset_tokens')
         .values({ tenant_id: tenantA.id, contact_id: admin.id, token_hash: hashToken(resetToken), expires_at: new Date(Date.now() + 3_600_000) })
         .execute()
+      // A finished import, so its page is the progress page (the mapping step reads the upload).
+      const contactImport = await trx
+        .insertInto('contact_imports')
+        .values({ tenant_id: tenantA.id, file_name: 'only-in-a.csv', file_key: 'contact-imports/only-in-a.csv', file_bytes: 10, header: '[]', mapping: '{}', status: 'done' })
+        .returning('guid')
+        .executeTakeFirstOrThrow()
       const report = await trx
         .insertInto('contact_activity_reports')
         .values({ tenant_id: tenantA.id, contact_id: admin.id, status: 'COMPLETE', file_key: 'contact-activity-reports/probe.pdf' })
@@ -281,6 +293,7 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         pageName: 'only-in-a',
         uploadName: stored.value.url.split('/').pop() ?? '',
         resetToken,
+        importGuId: String(contactImport.guid),
         activityReportId: report.id,
         verificationToken,
       }
