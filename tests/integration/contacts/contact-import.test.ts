@@ -12,6 +12,7 @@ import { BullJobQueue, startBullWorkers, type RunningWorkers } from '#jobs/runti
 import { UPLOAD_MESSAGES } from '#server/contacts/import/create-contact-import'
 import { MAPPING_MESSAGES } from '#server/contacts/import/import-mapping'
 import type { ImportPage } from '#server/contacts/import/import-pages'
+import { resumeUnfinishedImports } from '#server/contacts/import/resume-unfinished-imports'
 import { runContactImport } from '#server/contacts/import/run-contact-import'
 import { callRoute, formPostRequest, getRequest } from '#tests/support/route-call'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
@@ -252,6 +253,32 @@ describe(`contacts import: upload, map, preview, run (${engine})`, () => {
     // Another run of a finished import changes nothing.
     await runContactImport(platform, payload, context)
     expect((await importOf(guId)).created_count).toBe(23)
+  })
+
+  it('queues again, when the server starts, an import an in-process server was running when it stopped', async () => {
+    const rows = Array.from({ length: 12 }, (_, n) => `Re,Start${n + 1},restart${n + 1}@restart.test,,,,`)
+    const guId = guIdOf((await upload(demoCsv(rows))).location)
+    const importRow = await importOf(guId)
+    await withTenant(platform.database, world.tenant.id, (trx) =>
+      trx.updateTable('contact_imports').set({ status: 'queued', mapping: JSON.stringify({ '0': 'firstName', '1': 'lastName', '2': 'email' }) }).where('id', '=', importRow.id).execute(),
+    )
+    // The server stopped after one batch of five was committed: the row says running, no job is queued.
+    const payload = { tenantId: world.tenant.id, importId: importRow.id }
+    await runContactImport(platform, payload, context, { batchSize: 5, runBudgetMs: 0 })
+    await platform.jobs.drain()
+    await withTenant(platform.database, world.tenant.id, (trx) =>
+      trx.updateTable('contact_imports').set({ status: 'running', rows_done: 5, created_count: 5 }).where('id', '=', importRow.id).execute(),
+    )
+    await withTenant(platform.database, world.tenant.id, (trx) =>
+      trx.deleteFrom('contacts').where('email', 'like', '%@restart.test').where('email', 'not in', ['restart1@restart.test', 'restart2@restart.test', 'restart3@restart.test', 'restart4@restart.test', 'restart5@restart.test']).execute(),
+    )
+    expect(await resumeUnfinishedImports(platform)).toBe(1)
+    await platform.jobs.drain()
+    expect(await importOf(guId)).toMatchObject({ status: 'done', rows_done: 12, created_count: 12 })
+    const emails = (await contactsOf()).map((contact) => contact.email).filter((email) => email?.endsWith('@restart.test'))
+    expect(new Set(emails).size).toBe(12)
+    expect(emails).toHaveLength(12)
+    expect(await resumeUnfinishedImports(platform)).toBe(0)
   })
 })
 
