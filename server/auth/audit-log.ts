@@ -11,6 +11,8 @@ export type AuditAction =
   | 'franchise.switch'
   | 'franchise.enter'
   | 'franchise.master_view'
+  | 'contact.created'
+  | 'contact.updated'
   | 'contact.credentials_sent'
   | 'contact.password_reset_sent'
   | 'contact.email_verified'

@@ -1,4 +1,5 @@
 import type { TenantExecutor } from '#db/tenant-scope'
+import { writeAuditLog } from '#server/auth/audit-log'
 
 export type ContactAuditAction = 'contact.created' | 'contact.updated'
 
@@ -10,16 +11,13 @@ export async function recordContactAudit(
   trx: TenantExecutor,
   entry: { tenantId: string; actorContactId: string; action: ContactAuditAction; targetGuid: string; changed: readonly string[]; ip: string | null },
 ): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      tenant_id: entry.tenantId,
-      actor_contact_id: entry.actorContactId,
-      action: entry.action,
-      target_type: 'contact',
-      target_id: entry.targetGuid,
-      details: JSON.stringify({ changed: entry.changed }),
-      ip: entry.ip?.slice(0, 100) ?? null,
-    })
-    .execute()
+  await writeAuditLog(trx, {
+    tenantId: entry.tenantId,
+    actorContactId: entry.actorContactId,
+    action: entry.action,
+    targetType: 'contact',
+    targetId: entry.targetGuid,
+    details: { changed: entry.changed },
+    ip: entry.ip,
+  })
 }

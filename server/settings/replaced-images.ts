@@ -23,3 +23,16 @@ export async function forgetReplacedImages(
     if (before && before !== changed[name] && !stillUsed.has(before)) await removeTenantUpload(env, tenant, before)
   }
 }
+
+/**
+ * Deletes the uploads a refused save had already stored: nothing points at them, and a
+ * refused form must leave the tenant's files as they were.
+ */
+export async function forgetUnsavedUploads(
+  env: Pick<Env, 'DATA_DIR'>,
+  tenant: Pick<Tenant, 'id' | 'settings'>,
+  stored: Partial<Record<string, string>>,
+): Promise<void> {
+  const inUse = new Set<string>(IMAGE_SETTINGS.map((name) => tenant.settings[name]))
+  for (const url of Object.values(stored)) if (url && !inUse.has(url)) await removeTenantUpload(env, tenant, url)
+}

@@ -2,7 +2,7 @@ import type { Platform } from '#server/platform'
 import type { UploadForm } from '#server/files/read-upload-form'
 import type { Tenant } from '#server/tenancy/tenant'
 import { imageUploadErrors, storeImageUploads, uploadInputName } from './image-fields'
-import { forgetReplacedImages } from './replaced-images'
+import { forgetReplacedImages, forgetUnsavedUploads } from './replaced-images'
 import { refused, saved, type SaveOutcome } from './screen-form'
 import { updateTenant } from './update-tenant'
 
@@ -19,6 +19,7 @@ export async function saveTenantLogo(platform: Pick<Platform, 'database' | 'env'
   const stored = await storeImageUploads(platform.env, tenant, ['logo'], upload)
   if (stored.logo === undefined) return refused({ intent, formError: CHOOSE_AN_IMAGE, fieldErrors: { logo: [CHOOSE_AN_IMAGE] }, values: {} })
   const written = await updateTenant(platform, tenant, { settings: { logo: stored.logo } })
+  if (!written.ok) await forgetUnsavedUploads(platform.env, tenant, stored)
   if (!written.ok) return refused({ intent, formError: written.message, fieldErrors: { logo: [written.message] }, values: {} })
   await forgetReplacedImages(platform.env, tenant, { logo: stored.logo })
   return saved(LOGO_SAVED)

@@ -3,7 +3,7 @@ import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { TenantSettings } from '#server/tenancy/tenant-settings'
 import { imageFieldsOf, storeImageUploads } from './image-fields'
-import { forgetReplacedImages } from './replaced-images'
+import { forgetReplacedImages, forgetUnsavedUploads } from './replaced-images'
 import { refusal, requireScreen, savedUnlessRefused, type SaveOutcome, type ScreenView, shownFields, text } from './screen-form'
 import { updateTenant } from './update-tenant'
 import { validateWithUploads } from './validate-with-uploads'
@@ -49,6 +49,7 @@ export async function saveStudentAppSettings(platform: Pick<Platform, 'database'
   const stored = await storeImageUploads(platform.env, tenant, imageFieldsOf(descriptor), upload)
   Object.assign(settings, stored)
   const written = await updateTenant(platform, tenant, { settings })
+  if (!written.ok) await forgetUnsavedUploads(platform.env, tenant, stored)
   // The images the settings pointed at are only let go once the settings point elsewhere.
   if (written.ok) {
     await forgetReplacedImages(platform.env, tenant, Object.fromEntries(IMAGES.filter((name) => name in settings).map((name) => [name, settings[name] ?? ''])))

@@ -3,7 +3,7 @@ import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { TenantSettings } from '#server/tenancy/tenant-settings'
 import { imageFieldsOf, storeImageUploads } from './image-fields'
-import { forgetReplacedImages } from './replaced-images'
+import { forgetReplacedImages, forgetUnsavedUploads } from './replaced-images'
 import { sanitizeFooterHtml } from './sanitize-footer-html'
 import { bool, domainRefusal, numberOrNull, refusal, requireScreen, savedUnlessRefused, type SaveOutcome, type ScreenView, shownFields, text } from './screen-form'
 import { colourForDisplay, colourForStorage } from './student-app-settings'
@@ -62,8 +62,10 @@ export async function saveWebsiteSettings(platform: Pick<Platform, 'database' | 
     for (const name of SOCIALS) if (shown.has(name)) settings.socials[name] = text(values, name)
   }
   if (shown.has('hideFooter')) settings.isShowFooter = !bool(values, 'hideFooter')
-  Object.assign(settings, await storeImageUploads(platform.env, tenant, imageFieldsOf(descriptor), upload))
+  const stored = await storeImageUploads(platform.env, tenant, imageFieldsOf(descriptor), upload)
+  Object.assign(settings, stored)
   const written = await updateTenant(platform, tenant, { settings })
+  if (!written.ok) await forgetUnsavedUploads(platform.env, tenant, stored)
   // The images the settings pointed at are only let go once the settings point elsewhere.
   if (written.ok) {
     const images = (['favIcon', 'logo'] as const).filter((name) => name in settings)

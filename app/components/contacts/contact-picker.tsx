@@ -1,8 +1,8 @@
 import { useFetcher } from '@remix-run/react'
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import type { ContactSearchItem } from '#server/contacts/search-contacts'
 import { Button } from '#app/components/ui/button'
-import { fetchContactSuggestions } from './contact-suggestions'
+import { useContactSuggestions } from './use-contact-suggestions'
 
 /** Settings spec, section 9: the picker searches after a 100 ms pause. */
 export const PICKER_DEBOUNCE_MS = 100
@@ -46,48 +46,16 @@ export function ContactPicker({
   const fetcher = useFetcher<PickResult>()
   const listboxId = useId()
   const [text, setText] = useState('')
-  const [items, setItems] = useState<ContactSearchItem[]>([])
-  const [searched, setSearched] = useState(false)
   const [active, setActive] = useState(-1)
   const [picked, setPicked] = useState<ContactSearchItem | null>(null)
-  // The last text a search ran for (or a pick wrote): search only when the text changed.
-  const lastQuery = useRef('')
-
-  useEffect(() => {
-    const query = text.trim()
-    if (query === lastQuery.current) return
-    const controller = new AbortController()
-    const timer = window.setTimeout(async () => {
-      lastQuery.current = query
-      if (!query) {
-        setItems([])
-        setSearched(false)
-        return
-      }
-      try {
-        const found = await fetchContactSuggestions(query, controller.signal)
-        setItems(found.filter((item) => !excludeIds.includes(item.id)))
-      } catch {
-        // Aborted: the text changed and a newer search is on its way.
-        return
-      }
-      setSearched(true)
-      setActive(-1)
-    }, PICKER_DEBOUNCE_MS)
-    return () => {
-      window.clearTimeout(timer)
-      controller.abort()
-    }
-    // The excluded ids only change with the page, which remounts the picker.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text])
+  const { items, searched, settle } = useContactSuggestions(text, PICKER_DEBOUNCE_MS, excludeIds)
+  // New suggestions start with none highlighted.
+  useEffect(() => setActive(-1), [items])
 
   const choose = (item: ContactSearchItem) => {
     setPicked(item)
-    lastQuery.current = item.label
+    settle(item.label)
     setText(item.label)
-    setItems([])
-    setSearched(false)
   }
 
   const formErrors = fetcher.data?.formErrors ?? null

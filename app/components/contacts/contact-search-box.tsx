@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import type { ContactSearchItem } from '#server/contacts/search-contacts'
-import { fetchContactSuggestions } from './contact-suggestions'
+import { useContactSuggestions } from './use-contact-suggestions'
 
 /** Website spec 9: "Contact search debounce 20 ms". */
 export const CONTACT_SEARCH_DEBOUNCE_MS = 20
@@ -18,45 +18,19 @@ export function ContactSearchBox({ onChoose, label = 'Search Contact' }: { onCho
   const id = useId()
   const listboxId = `${id}-options`
   const [text, setText] = useState('')
-  const [items, setItems] = useState<ContactSearchItem[]>([])
-  const [searched, setSearched] = useState(false)
   const [active, setActive] = useState(-1)
-  const lastQuery = useRef('')
-
-  useEffect(() => {
-    const query = text.trim()
-    if (query === lastQuery.current) return
-    const controller = new AbortController()
-    const timer = window.setTimeout(async () => {
-      lastQuery.current = query
-      if (!query) {
-        setItems([])
-        setSearched(false)
-        return
-      }
-      try {
-        setItems(await fetchContactSuggestions(query, controller.signal))
-      } catch {
-        return
-      }
-      setSearched(true)
-      setActive(-1)
-    }, CONTACT_SEARCH_DEBOUNCE_MS)
-    return () => {
-      window.clearTimeout(timer)
-      controller.abort()
-    }
-  }, [text])
+  const { items, searched, clear, settle } = useContactSuggestions(text, CONTACT_SEARCH_DEBOUNCE_MS)
+  // New suggestions start with none highlighted.
+  useEffect(() => setActive(-1), [items])
 
   const close = () => {
-    setItems([])
-    setSearched(false)
+    clear()
     setActive(-1)
   }
   const choose = (item: ContactSearchItem) => {
-    lastQuery.current = ''
+    settle('')
     setText('')
-    close()
+    setActive(-1)
     onChoose(item)
   }
   const open = searched && text.trim() !== ''

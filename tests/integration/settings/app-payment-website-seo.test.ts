@@ -119,6 +119,15 @@ describe(`Student App, Payment, Website and SEO settings (${engine})`, () => {
       'root[googleReviewLink]': 'https://g.page/r/lotus',
     }
 
+    it('refuses a footer that no longer fits once made safe, and keeps neither it nor the uploaded icon', async () => {
+      // 1,990 ampersands pass the form's 2,000 characters; made safe they are 9,950.
+      const before = await snapshotTenant(platform, world.tenant)
+      const outcome = await send(websiteAction, '/settings/website', { ...valid, 'root[footerInfo]': '&'.repeat(1990), 'upload[favIcon]': new File([PNG_BYTES], 'icon.png') })
+      expect(outcome.status).toBe(400)
+      expect(outcome.body).toMatchObject({ formError: 'Invalid Form!', fieldErrors: { footerInfo: ['The footer is too long: keep it under 2000 characters of formatted text'] } })
+      expect(await snapshotTenant(platform, world.tenant)).toBe(before)
+    })
+
     it('saves the branding, sanitises the footer and the public site uses it at once', async () => {
       const outcome = await send(websiteAction, '/settings/website', { ...valid, 'root[hideFooter]': 'true', 'upload[favIcon]': new File([PNG_BYTES], 'icon.png') })
       expect(outcome.status).toBe(302)

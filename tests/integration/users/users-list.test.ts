@@ -40,7 +40,7 @@ describe(`Users list: /settings/users (${engine})`, () => {
 
   const list = async (search = '', cookie: string | null = world.cookies.admin) => {
     const outcome = await callRoute(loader, getRequest(`http://${world.host}/settings/users${search}`, cookie), world.context())
-    return { outcome, body: outcome.body as StaffUserList & { supportsGrn: boolean } }
+    return { outcome, body: outcome.body as StaffUserList & { contactForm: { supportsGrn: boolean } } }
   }
 
   it('shows staff users only, 10 to a page, sorted by name', async () => {
@@ -111,7 +111,7 @@ describe(`Users list: /settings/users (${engine})`, () => {
   })
 
   it('tells the page whether the organisation asks for GRN numbers', async () => {
-    expect((await list()).body.supportsGrn).toBe(false)
+    expect((await list()).body.contactForm.supportsGrn).toBe(false)
   })
 
   it('needs an admin', async () => {
