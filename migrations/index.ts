@@ -9,6 +9,7 @@ import * as contactsList from './2026-11-24T01-30-00_contacts-list'
 import * as contactListSpeed from './2026-11-24T01-50-00_contact-list-speed'
 import * as contactProfile from './2026-11-24T05-00-00_contact-profile'
 import * as contactActions from './2026-11-24T05-41-00_contact-actions'
+import * as contactLookups from './2026-11-24T06-30-00_contact-lookups'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T01-50-00_contact-list-speed': contactListSpeed,
   '2026-11-24T05-00-00_contact-profile': contactProfile,
   '2026-11-24T05-41-00_contact-actions': contactActions,
+  '2026-11-24T06-30-00_contact-lookups': contactLookups,
 }

@@ -13,6 +13,7 @@ export type AuditAction =
   | 'franchise.master_view'
   | 'contact.created'
   | 'contact.updated'
+  | 'contacts.deleted'
   | 'contact.credentials_sent'
   | 'contact.password_reset_sent'
   | 'contact.email_verified'

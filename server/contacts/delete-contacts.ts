@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
+import { writeAuditLog } from '#server/auth/audit-log'
 import { ok, type Ok } from '#server/errors/result'
 import { isStaffRole } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -66,6 +67,8 @@ export interface DeleteContactsOutcome {
 
 /** Statements stay a sensible size however many contacts 'all that match' reaches. */
 const BATCH = 5_000
+/** The audit line names at most this many contacts of each kind; the counts are always whole. */
+const AUDIT_GUIDS = 1_000
 
 /**
  * Deletes the selected contacts, archiving those with records that must be kept and refusing
@@ -78,10 +81,11 @@ export async function deleteContacts(input: {
   /** The signed-in contact and, while previewing, the staff contact behind the preview. */
   actorContactIds: string[]
   selection: ContactSelection
+  ip?: string | null
 }): Promise<Ok<DeleteContactsOutcome>> {
   const { tenant, selection } = input
   return withTenant(input.database, tenant.id, async (trx) => {
-    const candidates = await trx.selectFrom('contacts').select(['id', 'role']).where(selectedContactsWhere(selection, tenant.settings.timezone)).execute()
+    const candidates = await trx.selectFrom('contacts').select(['id', 'guid', 'role']).where(selectedContactsWhere(selection, tenant.settings.timezone)).execute()
     const fates = await decideContactFates(trx, candidates, new Set(input.actorContactIds))
     const toDelete: string[] = []
     const toArchive: string[] = []
@@ -104,6 +108,19 @@ export async function deleteContacts(input: {
     }
     const refused = [...refusals.values()].reduce((sum, count) => sum + count, 0)
     const notFound = notFoundCount(selection, candidates.length)
+    if (toDelete.length + toArchive.length > 0) {
+      // One line per bulk delete, naming who went (up to a point: 'all that match' can be the whole book).
+      const guidOf = new Map(candidates.map((contact) => [contact.id, contact.guid]))
+      const named = (ids: string[]) => ids.slice(0, AUDIT_GUIDS).map((id) => guidOf.get(id))
+      await writeAuditLog(trx, {
+        tenantId: tenant.id,
+        actorContactId: input.actorContactIds[0] ?? null,
+        action: 'contacts.deleted',
+        targetType: 'contact',
+        details: { deleted: toDelete.length, archived: toArchive.length, refused, deletedGuids: named(toDelete), archivedGuids: named(toArchive) },
+        ip: input.ip ?? null,
+      })
+    }
     return ok({
       deleted: toDelete.length,
       archived: toArchive.length,

@@ -190,6 +190,12 @@ describe(`bulk delete and tag on the contacts list (${engine})`, () => {
       trx.selectFrom('contacts').select((eb) => eb.fn.countAll<string | number>().as('n')).where('tenant_id', '=', world.tenant.id).where('is_archived', '=', false).executeTakeFirstOrThrow(),
     )
     expect(after.total).toBe(Number(counted.n))
+    // One audit line says who did it and whom it reached.
+    const audit = await asSystem(platform.database, 'test check', (trx) =>
+      trx.selectFrom('audit_log').select(['actor_contact_id', 'details']).where('tenant_id', '=', world.tenant.id).where('action', '=', 'contacts.deleted').execute(),
+    )
+    expect(audit).toEqual([{ actor_contact_id: world.admin.id, details: expect.objectContaining({ deleted: 3, archived: 1, refused: 2 }) }])
+    expect((audit[0]?.details as { deletedGuids: string[] }).deletedGuids).toHaveLength(3)
   })
 
   it('deletes all that match the filter, and only those', async () => {

@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const database = context.platform.database
   if (intent.data === 'delete') {
     const actorContactIds = [user.contactId, user.previewedByContactId].filter((id): id is string => id !== null)
-    const outcome = await deleteContacts({ database, tenant, actorContactIds, selection: selection.value })
+    const outcome = await deleteContacts({ database, tenant, actorContactIds, selection: selection.value, ip: context.ip || null })
     return redirectWithToast(back, { type: 'success', message: outcome.value.message })
   }
   const tag = bulkTagSchema.safeParse(Object.fromEntries(params))
