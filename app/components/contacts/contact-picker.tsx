@@ -2,6 +2,7 @@ import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import type { ContactSearchItem } from '#server/contacts/search-contacts'
 import { Button } from '#app/components/ui/button'
+import { ContactOptions, movedHighlight } from './contact-options'
 import { useContactSuggestions } from './use-contact-suggestions'
 
 /** Settings spec, section 9: the picker searches after a 100 ms pause. */
@@ -90,12 +91,10 @@ export function ContactPicker({
             if (picked && event.target.value !== picked.label) setPicked(null)
           }}
           onKeyDown={(event) => {
-            if (event.key === 'ArrowDown' && items.length) {
+            const moved = movedHighlight(event.key, active, items.length)
+            if (moved !== null) {
               event.preventDefault()
-              setActive((current) => (current + 1) % items.length)
-            } else if (event.key === 'ArrowUp' && items.length) {
-              event.preventDefault()
-              setActive((current) => (current <= 0 ? items.length - 1 : current - 1))
+              setActive(moved)
             } else if (event.key === 'Enter') {
               const highlighted = items[active] ?? (items.length === 1 ? items[0] : undefined)
               if (highlighted && !picked) {
@@ -110,24 +109,7 @@ export function ContactPicker({
         />
         {open ? (
           <ul id={listboxId} role="listbox" className="mt-1 max-h-72 w-full overflow-y-auto rounded border border-slate-200 bg-white">
-            {items.length === 0 ? (
-              <li className="px-3 py-2 text-sm text-slate-500">No Record Found</li>
-            ) : (
-              items.map((item, index) => (
-                <li
-                  key={item.id}
-                  id={`${listboxId}-${index}`}
-                  role="option"
-                  aria-selected={index === active}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(item)}
-                  className={`cursor-pointer px-3 py-2 ${index === active ? 'bg-brand/10' : 'hover:bg-slate-50'}`}
-                >
-                  <span className="block font-medium">{item.label}</span>
-                  {item.email ? <span className="block text-sm text-slate-500">{item.email}</span> : null}
-                </li>
-              ))
-            )}
+            <ContactOptions items={items} active={active} optionId={(index) => `${listboxId}-${index}`} onChoose={choose} />
           </ul>
         ) : null}
       </div>

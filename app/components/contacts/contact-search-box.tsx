@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import type { ContactSearchItem } from '#server/contacts/search-contacts'
+import { ContactOptions, movedHighlight } from './contact-options'
 import { useContactSuggestions } from './use-contact-suggestions'
 
 /** Website spec 9: "Contact search debounce 20 ms". */
@@ -56,12 +57,10 @@ export function ContactSearchBox({ onChoose, label = 'Search Contact' }: { onCho
         onChange={(event) => setText(event.target.value)}
         onBlur={close}
         onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && items.length) {
+          const moved = movedHighlight(event.key, active, items.length)
+          if (moved !== null) {
             event.preventDefault()
-            setActive((current) => (current + 1) % items.length)
-          } else if (event.key === 'ArrowUp' && items.length) {
-            event.preventDefault()
-            setActive((current) => (current <= 0 ? items.length - 1 : current - 1))
+            setActive(moved)
           } else if (event.key === 'Enter') {
             event.preventDefault()
             const chosen = items[active] ?? (items.length === 1 ? items[0] : undefined)
@@ -80,26 +79,7 @@ export function ContactSearchBox({ onChoose, label = 'Search Contact' }: { onCho
         hidden={!open}
         className="absolute z-20 mt-1 max-h-80 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
       >
-        {items.length === 0 ? (
-          <li role="option" aria-selected={false} aria-disabled className="px-3 py-2 text-sm text-slate-500">
-            No Record Found
-          </li>
-        ) : (
-          items.map((item, index) => (
-            <li
-              key={item.id}
-              id={`${id}-option-${index}`}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(item)}
-              className={`cursor-pointer px-3 py-2 ${index === active ? 'bg-brand/10' : 'hover:bg-slate-50'}`}
-            >
-              <span className="block text-sm font-medium text-slate-900">{item.label}</span>
-              {item.email ? <span className="block text-xs text-slate-600">{item.email}</span> : null}
-            </li>
-          ))
-        )}
+        <ContactOptions items={items} active={active} optionId={(index) => `${id}-option-${index}`} onChoose={choose} />
       </ul>
     </div>
   )

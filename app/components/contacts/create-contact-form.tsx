@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, useFetcher, useNavigation } from '@remix-run/react'
+import { Form, Link, useFetcher, useNavigation } from '@remix-run/react'
+import { ArrowLeft } from 'lucide-react'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { contactFormSchema, type ContactFormOptions } from '#server/contacts/contact-form-schema'
@@ -19,6 +20,23 @@ type Props = {
   action: string
   /** What Cancel does: a link back (page) or closing the modal. */
   cancel: { href: string } | { onCancel: () => void }
+}
+
+/** The Create Contact dialog as a page of its own, with a way back to the screen that opened it. */
+export function CreateContactPage({ back, ...props }: Props & { lastResult: SubmissionResult<string[]> | null; back: { href: string; label: string } }) {
+  return (
+    <div className="mx-auto flex max-w-[590px] flex-col gap-4 p-4 sm:p-6">
+      <header className="flex items-center gap-3">
+        <Link to={back.href} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label={back.label}>
+          <ArrowLeft aria-hidden className="h-5 w-5" />
+        </Link>
+        <h1 className="text-2xl font-semibold">Create Contact</h1>
+      </header>
+      <div className="rounded-lg border border-slate-200 bg-white p-5">
+        <CreateContactPageForm {...props} />
+      </div>
+    </div>
+  )
 }
 
 /** The Create Contact dialog's form as a page of its own: a plain POST, re-rendered with messages. */

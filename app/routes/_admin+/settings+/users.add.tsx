@@ -1,10 +1,9 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { CONTACT_FORM_MESSAGES, contactFormOptionsFor, contactFormSchema } from '#server/contacts/contact-form-schema'
 import { CONTACT_ADDED_MESSAGE, createUser } from '#server/users/create-user'
-import { ADD_CONTACT_PATH, CreateContactPageForm } from '#app/components/contacts/create-contact-form'
+import { ADD_CONTACT_PATH, CreateContactPage } from '#app/components/contacts/create-contact-form'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
@@ -41,16 +40,6 @@ export default function AddContactRoute() {
   const { contactForm } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>() ?? null
   return (
-    <div className="mx-auto flex max-w-[590px] flex-col gap-4 p-4 sm:p-6">
-      <header className="flex items-center gap-3">
-        <Link to="/settings/users" className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Back to users">
-          <ArrowLeft aria-hidden className="h-5 w-5" />
-        </Link>
-        <h1 className="text-2xl font-semibold">Create Contact</h1>
-      </header>
-      <div className="rounded-lg border border-slate-200 bg-white p-5">
-        <CreateContactPageForm options={contactForm} action={ADD_CONTACT_PATH} lastResult={lastResult} cancel={{ href: '/settings/users' }} />
-      </div>
-    </div>
+    <CreateContactPage options={contactForm} action={ADD_CONTACT_PATH} lastResult={lastResult} cancel={{ href: '/settings/users' }} back={{ href: '/settings/users', label: 'Back to users' }} />
   )
 }
