@@ -5,6 +5,14 @@ import { loginInstants, mergeTimeline, type TimelineEntry } from './merge-timeli
 
 const EXCERPT_LENGTH = 160
 
+const SHOWN_ON_THEIR_OWN = [
+  ACTIVITY_TYPES.noteAdded,
+  ACTIVITY_TYPES.emailSent,
+  ACTIVITY_TYPES.credentialsSent,
+  ACTIVITY_TYPES.passwordResetSent,
+  ACTIVITY_TYPES.verificationSent,
+]
+
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1)}…` : flat
@@ -27,8 +35,9 @@ export async function listContactTimeline(
     .selectFrom('activities')
     .select(['id', 'type', 'text', 'created_at'])
     .where('contact_id', '=', contact.id)
-    // A note is on the timeline itself, with its words; its log entry would say it twice.
-    .where('type', '!=', ACTIVITY_TYPES.noteAdded)
+    // A note and a mail are on the timeline themselves (the note's words, the email's subject
+    // and delivery); their log entries would say them twice.
+    .where('type', 'not in', SHOWN_ON_THEIR_OWN)
     .orderBy('created_at', 'desc')
     .limit(take)
     .execute()

@@ -69,6 +69,8 @@ describe(`the contact profile, /contacts/{guId}/detail (${engine})`, () => {
         .execute()
       await trx.insertInto('activities').values({ tenant_id: tenantId, contact_id: by('Pat').id, type: 'form_submitted', text: 'Submitted Trial Class', details: '{}' }).execute()
       await trx.insertInto('outbound_emails').values({ tenant_id: tenantId, to_address: 'PAT@profilepage.test', from_address: 'studio@profilepage.test', subject: 'Welcome to the studio', text_body: 'Hi', status: 'sent', sent_at: new Date() }).execute()
+      // Staff emailed Pat from the profile: the email and its log entry record the one message.
+      await trx.insertInto('activities').values({ tenant_id: tenantId, contact_id: by('Pat').id, type: 'email_sent', text: 'Email "Welcome to the studio" sent by Ada Admin', details: '{}' }).execute()
       // A note of another contact (Gran), to prove a note guid is checked against the profile's contact.
       const note = await trx.insertInto('contact_notes').values({ tenant_id: tenantId, contact_id: by('Gran').id, author_name: 'Someone', body: 'Not Pat’s' }).returning('guid').executeTakeFirstOrThrow()
       return {
@@ -170,6 +172,7 @@ describe(`the contact profile, /contacts/{guId}/detail (${engine})`, () => {
       const kinds = section.entries.map((entry) => entry.kind)
       expect(kinds).toEqual(expect.arrayContaining(['activity', 'email']))
       expect(section.entries.find((entry) => entry.kind === 'email')?.text).toBe('Email "Welcome to the studio" sent')
+      expect(section.entries.filter((entry) => entry.text.includes('Welcome to the studio'))).toHaveLength(1)
       const times = section.entries.map((entry) => entry.at?.dateTime ?? '')
       expect([...times].sort().reverse()).toEqual(times)
       // The admin signed in (their session exists): a sign-in is on their own timeline.
