@@ -18,7 +18,7 @@ class PasswordFormStrategy extends Strategy<SignInResult, { form: FormData; requ
 }
 
 export interface AuthenticatorContext {
-  platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'logger' | 'attemptLimiter' | 'submissionGuard'>
+  platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'logger' | 'attemptLimiter' | 'submissionGuard' | 'caches'>
   tenant: Tenant | null
   ip: string
 }

@@ -5,6 +5,7 @@ import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { writeAuditLog } from './audit-log'
 import { createOpaqueToken, hashToken, looksLikeToken } from './session-token'
+import { writeContactBook } from '#server/contacts/write-contact-book'
 
 /** How long a verification link works. */
 export const VERIFICATION_LINK_LIFETIME_HOURS = 48
@@ -60,12 +61,12 @@ export async function verificationLinkAddress(platform: Pick<Platform, 'database
  * the link was good.
  */
 export async function confirmEmailVerification(
-  platform: Pick<Platform, 'database' | 'clock'>,
+  platform: Pick<Platform, 'database' | 'clock' | 'caches'>,
   input: { tenant: Tenant; token: string; ip: string | null },
 ): Promise<'verified' | 'invalid-link'> {
   if (!looksLikeToken(input.token)) return 'invalid-link'
   const now = platform.clock.now()
-  return withTenant(platform.database, input.tenant.id, async (trx) => {
+  return writeContactBook(platform, input.tenant.id, async (trx) => {
     const link = await trx
       .updateTable('email_verification_tokens')
       .set({ used_at: now })
@@ -92,7 +93,7 @@ export async function confirmEmailVerification(
       ip: input.ip,
     })
     await recordActivity(trx, { tenantId: input.tenant.id, contactId: link.contact_id, type: ACTIVITY_TYPES.emailVerified, text: `Email address ${link.email} verified` })
-    return 'verified'
+    return 'verified' as const
   })
 }
 

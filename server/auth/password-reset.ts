@@ -116,7 +116,7 @@ export async function isResetLinkUsable(
  * the mailbox is what a registration would have proven.
  */
 export async function resetPassword(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'caches'>,
   input: { tenant: Tenant; token: string; password: string; ip: string | null; now?: Date },
 ): Promise<'changed' | 'invalid-link'> {
   if (!looksLikeToken(input.token)) return 'invalid-link'
@@ -150,6 +150,7 @@ export async function resetPassword(
     return link.contact_id
   })
   if (!changedFor) return 'invalid-link'
+  platform.caches.changed(input.tenant.id, ['contacts'])
   // Sessions this person opened in franchises of this tenant (Switch franchise) end too: they
   // live in the child tenants, on behalf of this contact.
   await asSystem(platform.database, 'end franchise sessions after a password reset', (trx) =>

@@ -45,7 +45,7 @@ export interface RegisterInput extends RequestFacts {
  * the orgId typed in names it.
  */
 export async function registerStudent(
-  platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'attemptLimiter'>,
+  platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'attemptLimiter' | 'caches'>,
   input: RegisterInput,
 ): Promise<RegisterResult> {
   const limiter = platform.attemptLimiter
@@ -87,6 +87,7 @@ export async function registerStudent(
     throw error
   })
   if (!contactId) return err('conflict', EMAIL_TAKEN_MESSAGE, { field: 'email' })
+  platform.caches.changed(tenant.id, ['contacts'])
 
   const session = await startSession(platform, {
     tenantId: tenant.id,

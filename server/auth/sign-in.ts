@@ -17,7 +17,7 @@ import {
 } from './sign-in-messages'
 import { startSession, type StartedSession } from './start-session'
 
-type SignInPlatform = Pick<Platform, 'database' | 'env' | 'tenants' | 'logger' | 'attemptLimiter' | 'submissionGuard'>
+type SignInPlatform = Pick<Platform, 'database' | 'env' | 'tenants' | 'logger' | 'attemptLimiter' | 'submissionGuard' | 'caches'>
 
 export interface OrgChoice {
   tenantId: string

@@ -27,9 +27,9 @@ const EXPIRED_SESSION_KEPT_MS = 24 * 60 * 60_000
  * with), the last-login time, and an audit line. Null when the account cannot sign in any
  * more (locked or without a role since it was verified).
  */
-export async function startSession(platform: Pick<Platform, 'database' | 'env'>, input: StartSessionInput): Promise<StartedSession | null> {
+export async function startSession(platform: Pick<Platform, 'database' | 'env' | 'caches'>, input: StartSessionInput): Promise<StartedSession | null> {
   const now = input.now ?? new Date()
-  return withTenant(platform.database, input.tenantId, async (trx) => {
+  const started = await withTenant(platform.database, input.tenantId, async (trx) => {
     const contact = await trx
       .selectFrom('contacts')
       .select(['id', 'role', 'is_account_locked'])
@@ -65,4 +65,7 @@ export async function startSession(platform: Pick<Platform, 'database' | 'env'>,
     })
     return { ...issued, role: contact.role }
   })
+  // The last-login time is part of the contact book.
+  if (started) platform.caches.changed(input.tenantId, ['contacts'])
+  return started
 }

@@ -5,7 +5,7 @@
  * visitor submissions write all day and feed no cached page; emptying a busy site's page cache
  * on each of them would make the cache useless when it matters most.
  */
-export const CACHE_TAGS = ['tenant', 'screens', 'site', 'forms'] as const
+export const CACHE_TAGS = ['tenant', 'screens', 'site', 'forms', 'contacts'] as const
 export type CacheTag = (typeof CACHE_TAGS)[number]
 
 /**
@@ -23,6 +23,11 @@ export const TABLES_OF_TAG: Readonly<Record<CacheTag, readonly string[]>> = {
   site: ['web_pages'],
   /** Registration forms and their fields: the forms menu, public form pages. */
   forms: ['custom_forms', 'custom_form_fields', 'custom_fields'],
+  /**
+   * The contact book as staff search and list it: contacts, their tags and custom field values
+   * (the contacts list kept per user, the pickers' search results).
+   */
+  contacts: ['contacts', 'tags', 'contact_tags', 'contact_field_values'],
 }
 
 /** The tags a write to this table must declare (none for tables no cache reads). */

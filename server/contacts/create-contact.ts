@@ -1,10 +1,10 @@
-import type { DatabaseHandle } from '#db/connection'
-import { withTenant } from '#db/tenant-scope'
 import { err, ok, type Result } from '#server/errors/result'
 import type { Tenant } from '#server/tenancy/tenant'
 import { recordContactAudit } from './contact-audit'
 import type { ContactFormInput } from './contact-form-schema'
 import { emailIsTaken, insertContact, isUniqueViolation } from './insert-contact'
+import type { Platform } from '#server/platform'
+import { writeContactBook } from '#server/contacts/write-contact-book'
 
 export const CONTACT_CREATED_MESSAGE = 'Added contact successfully'
 
@@ -13,7 +13,7 @@ export const CONTACT_CREATED_MESSAGE = 'Added contact successfully'
  * this organisation already has, in any letter case, is refused rather than duplicated.
  */
 export async function createContact(options: {
-  database: DatabaseHandle
+  platform: Pick<Platform, 'database' | 'caches'>
   tenant: Tenant
   actorContactId: string
   input: ContactFormInput
@@ -21,7 +21,7 @@ export async function createContact(options: {
 }): Promise<Result<{ guid: string }, 'conflict'>> {
   const { tenant, input } = options
   try {
-    return await withTenant(options.database, tenant.id, async (trx) => {
+    return await writeContactBook(options.platform, tenant.id, async (trx) => {
       if (await emailIsTaken(trx, input.email)) return err('conflict')
       const contact = await insertContact(trx, tenant.id, input, null)
       await recordContactAudit(trx, {

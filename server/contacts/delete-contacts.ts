@@ -1,12 +1,13 @@
 import { sql } from 'kysely'
-import type { DatabaseHandle } from '#db/connection'
-import { withTenant, type TenantExecutor } from '#db/tenant-scope'
+import type { TenantExecutor } from '#db/tenant-scope'
 import { writeAuditLog } from '#server/auth/audit-log'
 import { ok, type Ok } from '#server/errors/result'
 import { isStaffRole } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { ContactSelection } from './contact-selection'
 import { notFoundCount, selectedContactsWhere } from './selected-contacts'
+import type { Platform } from '#server/platform'
+import { writeContactBook } from '#server/contacts/write-contact-book'
 
 /**
  * Records that must outlive a contact: while one of these points at a contact, deleting the
@@ -76,7 +77,7 @@ const AUDIT_GUIDS = 1_000
  * contact totals follow by themselves (statement triggers of migration contact-list-speed).
  */
 export async function deleteContacts(input: {
-  database: DatabaseHandle
+  platform: Pick<Platform, 'database' | 'caches'>
   tenant: Tenant
   /** The signed-in contact and, while previewing, the staff contact behind the preview. */
   actorContactIds: string[]
@@ -84,7 +85,7 @@ export async function deleteContacts(input: {
   ip?: string | null
 }): Promise<Ok<DeleteContactsOutcome>> {
   const { tenant, selection } = input
-  return withTenant(input.database, tenant.id, async (trx) => {
+  return writeContactBook(input.platform, tenant.id, async (trx) => {
     const candidates = await trx.selectFrom('contacts').select(['id', 'guid', 'role']).where(selectedContactsWhere(selection, tenant.settings.timezone)).execute()
     const fates = await decideContactFates(trx, candidates, new Set(input.actorContactIds))
     const toDelete: string[] = []

@@ -1,11 +1,12 @@
 import { sql } from 'kysely'
 import { z } from 'zod'
-import type { DatabaseHandle } from '#db/connection'
-import { withTenant, type TenantExecutor } from '#db/tenant-scope'
+import type { TenantExecutor } from '#db/tenant-scope'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { ContactSelection } from './contact-selection'
 import { notFoundCount, selectedContactsWhere } from './selected-contacts'
+import type { Platform } from '#server/platform'
+import { writeContactBook } from '#server/contacts/write-contact-book'
 
 export const TAG_NAME_MAX = 100
 
@@ -53,14 +54,14 @@ async function tagNamed(trx: TenantExecutor, tenantId: string, name: string): Pr
  * changes nothing (contact_tags' primary key).
  */
 export async function tagContacts(input: {
-  database: DatabaseHandle
+  platform: Pick<Platform, 'database' | 'caches'>
   tenant: Tenant
   selection: ContactSelection
   tag: BulkTagInput
 }): Promise<WordedResult<TagContactsOutcome, 'not_found'>> {
   const { tenant, selection, tag } = input
   const where = selectedContactsWhere(selection, tenant.settings.timezone)
-  return withTenant(input.database, tenant.id, async (trx) => {
+  return writeContactBook(input.platform, tenant.id, async (trx) => {
     let chosen: { id: string; name: string; created: boolean }
     if (tag.newTag) chosen = await tagNamed(trx, tenant.id, tag.newTag)
     else {

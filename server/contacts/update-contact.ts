@@ -1,6 +1,4 @@
 import { sql } from 'kysely'
-import type { DatabaseHandle } from '#db/connection'
-import { withTenant } from '#db/tenant-scope'
 import { err, ok, type Result } from '#server/errors/result'
 import type { FormFieldDefinition } from '#server/forms/form-definition'
 import type { CustomFieldAnswer } from '#server/forms/validate-submission'
@@ -10,6 +8,8 @@ import { saveContactFieldValues } from './contact-field-values'
 import type { ContactProfileInput } from './contact-form-schema'
 import { CONTACT_PROFILE_COLUMN_LIST, CONTACT_PROFILE_COLUMNS } from './contact-profile-columns'
 import { isUniqueViolation } from './insert-contact'
+import type { Platform } from '#server/platform'
+import { writeContactBook } from '#server/contacts/write-contact-book'
 
 export const CONTACT_UPDATED_MESSAGE = 'Contact updated successfully'
 
@@ -20,7 +20,7 @@ export const CONTACT_UPDATED_MESSAGE = 'Contact updated successfully'
  * does not support GRN.
  */
 export async function updateContact(options: {
-  database: DatabaseHandle
+  platform: Pick<Platform, 'database' | 'caches'>
   tenant: Tenant
   actorContactId: string
   guId: string
@@ -31,7 +31,7 @@ export async function updateContact(options: {
 }): Promise<Result<{ guid: string }, 'not_found' | 'conflict'>> {
   const { tenant, input } = options
   try {
-    return await withTenant(options.database, tenant.id, async (trx) => {
+    return await writeContactBook(options.platform, tenant.id, async (trx) => {
       const current = await trx
         .selectFrom('contacts')
         .select(['id', 'guid', ...CONTACT_PROFILE_COLUMN_LIST])

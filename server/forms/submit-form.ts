@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { withTenant } from '#db/tenant-scope'
 import { formSubmissionPdfJob, formSubmissionPdfJobId } from '#jobs/form-submission-pdf'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
@@ -14,6 +13,7 @@ import { readSignature, sha256Hex } from './signature'
 import { keepAnswersOnContact } from './keep-answers-on-contact'
 import { touchStudentContact, upsertFormContact } from './upsert-form-contact'
 import { validateSubmission, type StudentProfile, type SubmissionValues } from './validate-submission'
+import { writeContactBook } from '#server/contacts/write-contact-book'
 
 export interface SubmitFormInput {
   form: FormDefinition
@@ -105,7 +105,7 @@ export async function submitForm(platform: Platform, tenant: Tenant, input: Subm
   const values: SubmissionValues = validation.value
   const signedWaiver = form.formType === 'WAIVER'
 
-  await withTenant(platform.database, tenant.id, async (trx) => {
+  await writeContactBook(platform, tenant.id, async (trx) => {
     const contactId =
       (input.student ? await touchStudentContact(trx, input.student.contactId, { phone: values.phone, signedWaiver }) : null) ??
       (await upsertFormContact(trx, tenant.id, {

@@ -1,6 +1,6 @@
-import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
 import { err, ok, type Result } from '#server/errors/result'
+import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { ProfileForm } from './profile-schema'
 
@@ -10,17 +10,19 @@ import type { ProfileForm } from './profile-schema'
  * contact is not in this tenant (a franchise's profile lives in its master organisation).
  */
 export async function updateProfile(
-  database: DatabaseHandle,
+  platform: Pick<Platform, 'database' | 'caches'>,
   tenant: Pick<Tenant, 'id'>,
   contactId: string,
   form: ProfileForm,
 ): Promise<Result<undefined, 'not_found'>> {
-  const result = await withTenant(database, tenant.id, (trx) =>
+  const result = await withTenant(platform.database, tenant.id, (trx) =>
     trx
       .updateTable('contacts')
       .set({ first_name: form.firstName, last_name: form.lastName, phone: form.phone, updated_at: new Date() })
       .where('id', '=', contactId)
       .executeTakeFirst(),
   )
-  return result.numUpdatedRows > 0n ? ok() : err('not_found')
+  if (result.numUpdatedRows === 0n) return err('not_found')
+  platform.caches.changed(tenant.id, ['contacts'])
+  return ok()
 }

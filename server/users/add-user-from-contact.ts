@@ -1,11 +1,11 @@
 import { sql } from 'kysely'
-import type { DatabaseHandle } from '#db/connection'
-import { withTenant } from '#db/tenant-scope'
 import { isStaffRole, ROLE_STAFF } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { parseContactGuid } from '#server/contacts/contact-guid'
 import { err, ok, type Result } from '#server/errors/result'
 import { recordUserAudit } from './user-audit'
+import type { Platform } from '#server/platform'
+import { writeContactBook } from '#server/contacts/write-contact-book'
 
 /** A picked or newly created contact joins the Users list as Staff (docs/decisions/030). */
 export const NEW_USER_ROLE = ROLE_STAFF
@@ -21,7 +21,7 @@ export type AddUserFromContactResult = Result<{ guid: string; added: boolean }, 
  * Users list. Someone who already has a back-office role keeps it; nothing changes for them.
  */
 export async function addUserFromContact(options: {
-  database: DatabaseHandle
+  platform: Pick<Platform, 'database' | 'caches'>
   tenant: Tenant
   actorContactId: string
   unverifiedGuid: unknown
@@ -29,7 +29,7 @@ export async function addUserFromContact(options: {
 }): Promise<AddUserFromContactResult> {
   const guid = parseContactGuid(options.unverifiedGuid)
   if (!guid) return err('not_found')
-  return withTenant(options.database, options.tenant.id, async (trx): Promise<AddUserFromContactResult> => {
+  return writeContactBook(options.platform, options.tenant.id, async (trx): Promise<AddUserFromContactResult> => {
     const contact = await trx
       .selectFrom('contacts')
       .select(['id', 'guid', 'role'])

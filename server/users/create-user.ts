@@ -1,11 +1,11 @@
-import type { DatabaseHandle } from '#db/connection'
-import { withTenant } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { ContactFormInput } from '#server/contacts/contact-form-schema'
 import { emailIsTaken, insertContact, isUniqueViolation } from '#server/contacts/insert-contact'
 import { err, ok, type Result } from '#server/errors/result'
 import { NEW_USER_ROLE } from './add-user-from-contact'
 import { recordUserAudit } from './user-audit'
+import type { Platform } from '#server/platform'
+import { writeContactBook } from '#server/contacts/write-contact-book'
 
 export const CONTACT_ADDED_MESSAGE = 'Added contact successfully'
 
@@ -17,7 +17,7 @@ export type CreateUserResult = Result<{ guid: string }, 'conflict'>
  * An email already used in this organisation (in any letter case) is refused, not duplicated.
  */
 export async function createUser(options: {
-  database: DatabaseHandle
+  platform: Pick<Platform, 'database' | 'caches'>
   tenant: Tenant
   actorContactId: string
   input: ContactFormInput
@@ -25,7 +25,7 @@ export async function createUser(options: {
 }): Promise<CreateUserResult> {
   const { tenant, input } = options
   try {
-    return await withTenant(options.database, tenant.id, async (trx): Promise<CreateUserResult> => {
+    return await writeContactBook(options.platform, tenant.id, async (trx): Promise<CreateUserResult> => {
       if (await emailIsTaken(trx, input.email)) return err('conflict')
       const contact = await insertContact(trx, tenant.id, input, NEW_USER_ROLE)
       await recordUserAudit(trx, {

@@ -1,12 +1,12 @@
 import { sql } from 'kysely'
-import type { DatabaseHandle } from '#db/connection'
-import { withTenant } from '#db/tenant-scope'
 import { ROLE_ADMIN } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { parseContactGuid } from '#server/contacts/contact-guid'
 import { err, ok, type Result } from '#server/errors/result'
 import { recordUserAudit } from './user-audit'
 import type { UserSettingsInput } from './user-settings-schema'
+import type { Platform } from '#server/platform'
+import { writeContactBook } from '#server/contacts/write-contact-book'
 
 export const USER_UPDATED_MESSAGE = 'Successfully updated user.'
 export const LAST_ADMIN_DEMOTE_MESSAGE =
@@ -28,7 +28,7 @@ export type UpdateUserResult = Result<{ guid: string }, 'not_found' | 'conflict'
  * contact on every request. The organisation always keeps one active Administrator.
  */
 export async function updateUser(options: {
-  database: DatabaseHandle
+  platform: Pick<Platform, 'database' | 'caches'>
   tenant: Tenant
   actorContactId: string
   unverifiedGuid: unknown
@@ -39,7 +39,7 @@ export async function updateUser(options: {
   const guid = parseContactGuid(options.unverifiedGuid)
   if (!guid) return err('not_found')
 
-  return withTenant(options.database, tenant.id, async (trx): Promise<UpdateUserResult> => {
+  return writeContactBook(options.platform, tenant.id, async (trx): Promise<UpdateUserResult> => {
     // Lock the target and every active admin in one statement, in id order, so that two admins
     // demoting each other at once queue up instead of both succeeding (or deadlocking).
     const locked = await trx

@@ -14,7 +14,13 @@ declare module 'autocannon' {
     /** A fixed number of requests instead of a duration. */
     amount?: number
     /** Requests each connection sends in turn (a path and headers each), instead of one URL's. */
-    requests?: Array<{ method?: string; path: string; headers?: Record<string, string> }>
+    requests?: Array<{
+      method?: string
+      path: string
+      headers?: Record<string, string>
+      /** Called before each send of this request: what it returns is sent instead. */
+      setupRequest?: (request: { method?: string; path: string; headers?: Record<string, string> }) => { method?: string; path: string; headers?: Record<string, string> }
+    }>
   }
   function autocannon(options: AutocannonOptions): Promise<unknown>
   export default autocannon

@@ -27,9 +27,15 @@ export interface ContactsBenchResult {
   setup: string
   contacts: number
   seedSeconds: number
+  /** The same 20 texts in turn: after the first round, answers kept until the book changes. */
   autocomplete: ContactsLoad
+  /** A different text on nearly every request: each searched afresh in Postgres. */
+  autocompleteAfresh: ContactsLoad
+  /** One URL again and again: the page kept for the signed-in user until the book changes. */
   list: ContactsLoad
   listSearched: ContactsLoad
+  /** A different page of the same filter on every request: each rendered afresh. */
+  listAfresh: ContactsLoad
 }
 
 const autocannonResult = z.object({
@@ -41,7 +47,29 @@ const autocannonResult = z.object({
 
 // What front desk types into a picker: names (with and without accents, one with a typo),
 // parts of emails, a phone. Each connection cycles through them.
-const AUTOCOMPLETE_QUERIES = ['garcia', 'José', 'muller', 'chloé dub', 'okafr', 'person4242', 'person77', 'tanaka', 'siobhan', 'kowal', '555-042', 'bennett', 'nguyen', 'petrova y', 'zoe', 'haddad', 'lindqvist', 'brennan', 'person9', 'duarte']
+export const AUTOCOMPLETE_QUERIES = ['garcia', 'José', 'muller', 'chloé dub', 'okafr', 'person4242', 'person77', 'tanaka', 'siobhan', 'kowal', '555-042', 'bennett', 'nguyen', 'petrova y', 'zoe', 'haddad', 'lindqvist', 'brennan', 'person9', 'duarte']
+
+const FIRST_PREFIXES = ['ma', 'jo', 'ch', 'fr', 'zo', 'so', 'ol', 'no', 'li', 'em', 'av', 'mat', 'lu', 'am', 'ke', 'yu', 'ra', 'an', 'ib', 'fa', 'gr', 'da', 'el', 'bj', 'ai', 'ca', 'se', 'ha', 'to', 'pr']
+const LAST_PREFIXES = ['gar', 'dub', 'mul', 'kie', 'oco', 'wat', 'nwo', 'ben', 'che', 'sha', 'iye', 'sil', 'san', 'lev', 'had', 'kim', 'kow', 'mar', 'and', 'bel', 'men', 'tan', 'pet', 'mur', 'pat', 'ros', 'oka', 'sch', 'ngu', 'joh']
+
+/**
+ * Texts no two requests of a run share (about 5,200: a first-name start and a surname start,
+ * part of an email, a typo'd surname), so that every answer is searched in Postgres.
+ */
+export function distinctAutocompleteQueries(): string[] {
+  const queries: string[] = []
+  for (const first of FIRST_PREFIXES) for (const last of LAST_PREFIXES) queries.push(`${first} ${last}`)
+  for (let n = 1000; n < 5000; n++) queries.push(`person${n}`)
+  for (const last of LAST_PREFIXES) for (const letter of 'abcdefghij') queries.push(`${last}${letter}a`)
+  // Mixed the same way every run, so any ten seconds of it ask a little of each kind.
+  let seed = 42
+  for (let i = queries.length - 1; i > 0; i--) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+    const j = seed % (i + 1)
+    ;[queries[i], queries[j]] = [queries[j] as string, queries[i] as string]
+  }
+  return queries
+}
 
 /**
  * The built server on Postgres with 100,000 contacts in the demo tenant, signed in as the demo
@@ -64,18 +92,23 @@ export async function benchContacts(options: { duration?: number } = {}): Promis
     }
     const host = `demo.localhost:${server.port}`
     const headers = { host, cookie: await signInAsDemoAdmin(server.port, host) }
-    const run = async (target: string, paths: string[]): Promise<ContactsLoad> => {
+    // `afresh`: the connections share one walk through the paths (each sent once, until they run
+    // out), instead of each connection sending them all in turn.
+    const run = async (target: string, paths: string[], afresh = false): Promise<ContactsLoad> => {
       for (const path of paths.slice(0, 3)) {
         const answer = await send(server.port, { path, headers })
         if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}, not 200`)
       }
+      let next = 3
       const load = (duration: number) =>
         autocannon({
           url: `http://127.0.0.1:${server.port}`,
           connections: CONNECTIONS,
           duration,
           timeout: 30,
-          requests: paths.map((path) => ({ method: 'GET' as const, path, headers })),
+          requests: afresh
+            ? [{ method: 'GET', path: paths[0] ?? '/', headers, setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? '/' }) }]
+            : paths.map((path) => ({ method: 'GET' as const, path, headers })),
         })
       await load(2)
       const cpuBefore = processTreeCpuMs(server.pid)
@@ -96,9 +129,17 @@ export async function benchContacts(options: { duration?: number } = {}): Promis
       `GET /contacts/autocomplete?q= (${AUTOCOMPLETE_QUERIES.length} queries in turn)`,
       AUTOCOMPLETE_QUERIES.map((q) => `/contacts/autocomplete?q=${encodeURIComponent(q)}`),
     )
-    const list = await run('GET /contacts?status=member&sort=balance (signed in, 50 a page)', ['/contacts?status=member&sort=balance'])
-    const listSearched = await run('GET /contacts?q=garcia&sort=created (signed in, 50 a page)', ['/contacts?q=garcia&sort=created'])
-    return { setup: setupName(1), contacts: BENCH_CONTACT_COUNT, seedSeconds: seedMs / 1000, autocomplete, list, listSearched }
+    const distinct = distinctAutocompleteQueries()
+    const autocompleteAfresh = await run(
+      `GET /contacts/autocomplete?q= (${distinct.length.toLocaleString('en')} different texts, each searched afresh)`,
+      distinct.map((q) => `/contacts/autocomplete?q=${encodeURIComponent(q)}`),
+      true,
+    )
+    const list = await run('GET /contacts?status=member&sort=balance (signed in, 50 a page, kept)', ['/contacts?status=member&sort=balance'])
+    const listSearched = await run('GET /contacts?q=garcia&sort=created (signed in, 50 a page, kept)', ['/contacts?q=garcia&sort=created'])
+    const pages = Array.from({ length: 500 }, (_, index) => `/contacts?status=member&sort=balance&page=${index + 2}`)
+    const listAfresh = await run('GET /contacts?status=member&sort=balance&page=N (500 different pages, each rendered afresh)', pages, true)
+    return { setup: setupName(1), contacts: BENCH_CONTACT_COUNT, seedSeconds: seedMs / 1000, autocomplete, autocompleteAfresh, list, listSearched, listAfresh }
   })
 }
 
@@ -110,9 +151,7 @@ export function formatContactsBench(result: ContactsBenchResult | null): string 
   if (!result) return 'Contacts at 100,000: skipped, the bench fills Postgres (set DATABASE_URL)'
   return [
     `Contacts at ${result.contacts.toLocaleString('en')} in one tenant (${result.setup}; seeded in ${result.seedSeconds.toFixed(1)} s):`,
-    `  ${formatContactsLoad(result.autocomplete)}`,
-    `  ${formatContactsLoad(result.list)}`,
-    `  ${formatContactsLoad(result.listSearched)}`,
+    ...[result.autocomplete, result.autocompleteAfresh, result.list, result.listSearched, result.listAfresh].map((load) => `  ${formatContactsLoad(load)}`),
   ].join('\n')
 }
 

@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, user } = await requireProfileUser(request, context)
   const submission = parseWithZod(await request.formData(), { schema: profileFormSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  const saved = await updateProfile(context.platform.database, tenant, user.contactId, submission.value)
+  const saved = await updateProfile(context.platform, tenant, user.contactId, submission.value)
   if (!saved.ok) return data(submission.reply({ formErrors: ['Your profile is kept by your master organisation. Use Master View to change it.'] }), { status: 400 })
   return redirectWithToast('/profile', { type: 'success', message: 'Profile updated successfully.' })
 }

@@ -1,4 +1,4 @@
-import { withTenant, type TenantExecutor } from '#db/tenant-scope'
+import type { TenantExecutor } from '#db/tenant-scope'
 import { err, ok, type Result } from '#server/errors/result'
 import { addToOutbox, sendFromOutbox } from '#server/mail/outbox-email'
 import type { Platform } from '#server/platform'
@@ -6,8 +6,9 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { parseContactGuid } from '#server/contacts/contact-guid'
 import { CONTACT_ACTION_MESSAGES } from './action-messages'
 import { lockActionTarget, type ContactActionTarget } from './action-target'
+import { writeContactBook } from '#server/contacts/write-contact-book'
 
-export type ContactMailPlatform = Pick<Platform, 'database' | 'env' | 'jobs' | 'attemptLimiter' | 'clock'>
+export type ContactMailPlatform = Pick<Platform, 'database' | 'env' | 'jobs' | 'attemptLimiter' | 'clock' | 'caches'>
 
 /** Who presses the button, from where. */
 export interface ContactActor {
@@ -42,7 +43,7 @@ export async function mailContact(
   if (!guid) return err('not_found')
   const { tenant, actor } = input
   const limitKeys = (email: string) => ({ tenantId: tenant.id, ip: actor.ip ?? '', email })
-  const outcome = await withTenant(platform.database, tenant.id, async (trx): Promise<Result<{ message: string; queued: { emailId: string; tenantId: string }; to: string }, 'not_found' | 'invalid_input' | 'conflict' | 'rate_limited'>> => {
+  const outcome = await writeContactBook(platform, tenant.id, async (trx): Promise<Result<{ message: string; queued: { emailId: string; tenantId: string }; to: string }, 'not_found' | 'invalid_input' | 'conflict' | 'rate_limited'>> => {
     const target = await lockActionTarget(trx, guid)
     if (!target) return err('not_found')
     const email = target.email

@@ -11,6 +11,7 @@ import { readImportRow } from './import-row'
 import { countOutcomes, planBatch, type BatchRow, type ContactWrite, type OnDuplicate, type RowOutcome } from './plan-batch'
 import { planFor } from './preview-import'
 import { contactsByEmail, writeBatch } from './write-batch'
+import { writeContactBook } from '#server/contacts/write-contact-book'
 
 export interface ImportRunOptions {
   /** Rows written per transaction. */
@@ -42,7 +43,7 @@ class OvertakenError extends Error {}
  * run again while the first still works) never write the same rows.
  */
 export async function runContactImport(
-  platform: Pick<Platform, 'database' | 'env' | 'files' | 'jobs' | 'tenants' | 'clock'>,
+  platform: Pick<Platform, 'database' | 'env' | 'files' | 'jobs' | 'tenants' | 'clock' | 'caches'>,
   payload: { tenantId: string; importId: string },
   context: JobContext,
   options: ImportRunOptions = {},
@@ -121,13 +122,13 @@ export async function runContactImport(
 
 /** Writes one batch and advances the progress in the same transaction; returns the new rows done. */
 async function commitBatch(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'caches'>,
   run: { tenantId: string; importId: string; expectedDone: number; onDuplicate: OnDuplicate },
   batch: BatchRow[],
   values: Map<number, string[]>,
 ): Promise<number> {
   const last = batch[batch.length - 1]?.rowNumber ?? run.expectedDone
-  return withTenant(platform.database, run.tenantId, async (trx) => {
+  return writeContactBook(platform, run.tenantId, async (trx) => {
     const progress = await trx.selectFrom('contact_imports').select(['rows_done', 'status']).where('id', '=', run.importId).forUpdate().executeTakeFirst()
     if (!progress || progress.rows_done !== run.expectedDone || progress.status !== 'running') throw new OvertakenError()
     const outcomes = await writeRows(trx, run, batch)

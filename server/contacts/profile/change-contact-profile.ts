@@ -1,5 +1,3 @@
-import type { DatabaseHandle } from '#db/connection'
-import { withTenant } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
 import { addContactNote } from './add-contact-note'
 import { addContactTag } from './add-contact-tag'
@@ -12,6 +10,8 @@ import type { ProfileForm } from './profile-forms'
 import { removeContactTag } from './remove-contact-tag'
 import { unlinkFamily } from './unlink-family'
 import { updateContactNote } from './update-contact-note'
+import type { Platform } from '#server/platform'
+import { writeContactBook } from '#server/contacts/write-contact-book'
 
 // Carries a refusal out of the transaction, so that Kysely rolls back whatever it had written.
 class Refused extends Error {
@@ -47,14 +47,14 @@ function apply(context: ProfileChangeContext, form: ProfileForm): Promise<Profil
  * writes nothing.
  */
 export async function changeContactProfile(options: {
-  database: DatabaseHandle
+  platform: Pick<Platform, 'database' | 'caches'>
   tenant: Tenant
   actor: { contactId: string; fullName: string }
   unverifiedGuid: unknown
   form: ProfileForm
 }): Promise<{ guid: string; result: ProfileChangeResult } | null> {
   try {
-    return await withTenant(options.database, options.tenant.id, async (trx) => {
+    return await writeContactBook(options.platform, options.tenant.id, async (trx) => {
       const contact = await findProfileContact(trx, options.unverifiedGuid)
       if (!contact) return null
       const result = await apply({ trx, tenantId: options.tenant.id, contact, actor: options.actor }, options.form)

@@ -1,5 +1,5 @@
-import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
+import type { Platform } from '#server/platform'
 import { searchContacts, type ContactSearchItem } from '#server/contacts/search-contacts'
 import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -49,7 +49,7 @@ export interface ContactProfile {
  * tenant's zone and format. Null when the guid names nobody of this tenant (or is malformed).
  */
 export async function loadContactProfile(options: {
-  database: DatabaseHandle
+  platform: Pick<Platform, 'database' | 'tenants'>
   tenant: Tenant
   unverifiedGuid: unknown
   tab: ProfileTab
@@ -60,7 +60,7 @@ export async function loadContactProfile(options: {
 }): Promise<ContactProfile | null> {
   const { tenant } = options
   type Read = ContactProfile | { header: ProfileHeaderView; family: FamilyView }
-  const found = await withTenant(options.database, tenant.id, async (trx): Promise<Read | null> => {
+  const found = await withTenant(options.platform.database, tenant.id, async (trx): Promise<Read | null> => {
     const contact = await findProfileContact(trx, options.unverifiedGuid)
     if (!contact) return null
     const header = profileHeaderOf(contact, tenant)
@@ -103,7 +103,7 @@ export async function loadContactProfile(options: {
   if ('family' in found) {
     // The search runs in its own tenant transaction: it is the contacts list's own search.
     const q = options.familyQuery.trim().slice(0, 100)
-    const items = q ? await searchContacts({ database: options.database, tenant, unverifiedQuery: q }) : []
+    const items = q ? await searchContacts({ platform: options.platform, tenant, unverifiedQuery: q }) : []
     return { header: found.header, section: { tab: 'family', family: found.family, search: { q, items: items.filter((item) => item.id !== found.header.guId) } } }
   }
   return found

@@ -1,3 +1,4 @@
+import { CACHE_TAGS } from '#server/cache/cache-tags'
 import type { KyselyPlugin } from 'kysely'
 import type { DatabaseHandle } from '#db/connection'
 import { asSystem } from '#db/tenant-scope'
@@ -156,7 +157,7 @@ describe(`TenantDirectory (${engine})`, () => {
     const caches = new CacheInvalidation({ broadcast: (message) => told.push(message) })
     const broadcasting = new TenantDirectory(platform.database, { platformDomains: ['localhost'], masterOrgId: 'master', ttlMs: 30_000, caches })
     broadcasting.invalidate(demo.id)
-    expect(told).toEqual([`${demo.id} tenant,screens,site,forms`])
+    expect(told).toEqual([`${demo.id} ${CACHE_TAGS.join(',')}`])
     // Invalidations heard from others are only applied here, not sent back out.
     await broadcasting.findById(custom.id)
     caches.applyRemote(`${custom.id} tenant`)

@@ -34,7 +34,7 @@ describe(`contact search (${engine})`, () => {
   })
   afterAll(() => platform.close())
 
-  const search = (q: unknown) => searchContacts({ database: platform.database, tenant: world.tenant, unverifiedQuery: q })
+  const search = (q: unknown) => searchContacts({ platform, tenant: world.tenant, unverifiedQuery: q })
   const labels = async (q: unknown) => (await search(q)).map((item) => item.label)
 
   it('finds by name, email or phone, ignoring case', async () => {

@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams
   const tab = parseProfileTab(search.get('tab'))
   const profile = await loadContactProfile({
-    database: context.platform.database,
+    platform: context.platform,
     tenant,
     unverifiedGuid: params.guId,
     tab,
@@ -58,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data(shown, { status: statusOf(parsed.error) })
   }
   const changed = await changeContactProfile({
-    database,
+    platform: context.platform,
     tenant,
     actor: { contactId: user.contactId, fullName: user.fullName },
     unverifiedGuid: params.guId,

@@ -40,7 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return data(submission.reply({ fieldErrors: customErrors }), { status: 400 })
   }
   const result = await updateContact({
-    database,
+    platform: context.platform,
     tenant,
     actorContactId: actor.contactId,
     guId,

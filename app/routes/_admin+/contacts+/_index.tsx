@@ -8,6 +8,8 @@ import { contactFormOptionsFor } from '#server/contacts/contact-form-schema'
 import { CONTACT_STATUS_LABELS, isFiltered, parseContactListFilter } from '#server/contacts/contact-list-filter'
 import { listContacts } from '#server/contacts/list-contacts'
 import { shownRelativeDay } from '#server/dates/tenant-dates'
+import { readsCachedData } from '#server/cache/cache-reads'
+import { allowSignedInPageCache } from '#server/http/signed-in-page-cache'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
 import { ContactSearchBox } from '#app/components/contacts/contact-search-box'
@@ -30,6 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant } = await requirePermission(request, context, 'showContacts')
   const { filter, ignored } = parseContactListFilter(new URL(request.url).searchParams)
   const list = await listContacts({ database: context.platform.database, tenant, filter })
+  // Front desk comes back to the list after every profile: the page is kept per user until the
+  // contact book changes (a 'Today' may outlive midnight by the minute a page is kept).
+  allowSignedInPageCache(context)
+  readsCachedData(context, 'contacts')
   const now = new Date()
   const currency = tenant.settings.defaultCurrency
   return {

@@ -9,6 +9,6 @@ import { requirePermission } from '#app/utils/auth.server'
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant } = await requirePermission(request, context, 'showContacts')
-  const items = await searchContacts({ database: context.platform.database, tenant, unverifiedQuery: new URL(request.url).searchParams.get('q') ?? '' })
+  const items = await searchContacts({ platform: context.platform, tenant, unverifiedQuery: new URL(request.url).searchParams.get('q') ?? '' })
   return Response.json({ items }, { headers: { 'Cache-Control': 'private, no-store' } })
 }

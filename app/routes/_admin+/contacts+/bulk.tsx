@@ -46,15 +46,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!intent.success) return data<BulkActionData>({ formError: 'Choose Delete or Tag for the selected contacts.' }, { status: 400 })
   const selection = parseContactSelection(params)
   if (!selection.ok) return data<BulkActionData>({ formError: selection.message }, { status: 400 })
-  const database = context.platform.database
   if (intent.data === 'delete') {
     const actorContactIds = [user.contactId, user.previewedByContactId].filter((id): id is string => id !== null)
-    const outcome = await deleteContacts({ database, tenant, actorContactIds, selection: selection.value, ip: context.ip || null })
+    const outcome = await deleteContacts({ platform: context.platform, tenant, actorContactIds, selection: selection.value, ip: context.ip || null })
     return redirectWithToast(back, { type: 'success', message: outcome.value.message })
   }
   const tag = bulkTagSchema.safeParse(Object.fromEntries(params))
   if (!tag.success) return data<BulkActionData>({ tagErrors: tag.error.flatten().fieldErrors }, { status: 400 })
-  const outcome = await tagContacts({ database, tenant, selection: selection.value, tag: tag.data })
+  const outcome = await tagContacts({ platform: context.platform, tenant, selection: selection.value, tag: tag.data })
   if (!outcome.ok) return data<BulkActionData>({ formError: outcome.message, tagErrors: { tagId: [outcome.message] } }, { status: 404 })
   return redirectWithToast(back, { type: 'success', message: outcome.value.message })
 }

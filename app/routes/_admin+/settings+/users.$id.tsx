@@ -35,7 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data(submission.reply(), { status: 400 })
   }
   const result = await updateUser({
-    database: context.platform.database,
+    platform: context.platform,
     tenant,
     actorContactId: actor.contactId,
     unverifiedGuid: params.id,

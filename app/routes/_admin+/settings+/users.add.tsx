@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: contactFormSchema(contactFormOptionsFor(tenant.settings)) })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const result = await createUser({
-    database: context.platform.database,
+    platform: context.platform,
     tenant,
     actorContactId: actor.contactId,
     input: submission.value,

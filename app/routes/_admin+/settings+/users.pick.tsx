@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const tenant = requireTenant(context)
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100)
-  const items = q ? await searchContacts({ database: context.platform.database, tenant, unverifiedQuery: q }) : []
+  const items = q ? await searchContacts({ platform: context.platform, tenant, unverifiedQuery: q }) : []
   return { q, items }
 }
 
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ ...submission.reply(), formErrors: [PICK_REQUIRED_MESSAGE] }, { status: 400 })
   }
   const result = await addUserFromContact({
-    database: context.platform.database,
+    platform: context.platform,
     tenant,
     actorContactId: actor.contactId,
     unverifiedGuid: submission.value.contactId,

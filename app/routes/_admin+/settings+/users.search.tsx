@@ -8,7 +8,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const tenant = requireTenant(context)
   const items = await searchContacts({
-    database: context.platform.database,
+    platform: context.platform,
     tenant,
     unverifiedQuery: new URL(request.url).searchParams.get('q') ?? '',
   })
