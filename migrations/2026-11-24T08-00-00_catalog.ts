@@ -171,8 +171,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sequence', 'integer', (c) => c.notNull().defaultTo(1))
     .addPrimaryKeyConstraint('bundle_items_pkey', ['bundle_id', 'item_id'])
     .addForeignKeyConstraint('bundle_items_bundle', ['tenant_id', 'bundle_id'], 'catalog_items', ['tenant_id', 'id'], (c) => c.onDelete('cascade'))
-    // An item in a bundle cannot be deleted from under it; it is archived instead.
-    .addForeignKeyConstraint('bundle_items_item', ['tenant_id', 'item_id'], 'catalog_items', ['tenant_id', 'id'], (c) => c.onDelete('restrict'))
+    // An item in a bundle cannot be deleted from under it; it is archived instead. No action
+    // (checked at the end of the statement), not restrict, so deleting a whole tenant cascades.
+    .addForeignKeyConstraint('bundle_items_item', ['tenant_id', 'item_id'], 'catalog_items', ['tenant_id', 'id'], (c) => c.onDelete('no action'))
     .addCheckConstraint('bundle_items_not_self', sql`bundle_id <> item_id`)
     .execute()
   await sql`create index bundle_items_by_item on bundle_items (tenant_id, item_id)`.execute(db)
@@ -388,7 +389,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('contact_memberships_tenant_id_id_key', ['tenant_id', 'id'])
     .addForeignKeyConstraint('contact_memberships_contact', ['tenant_id', 'contact_id'], 'contacts', ['tenant_id', 'id'], (c) => c.onDelete('cascade'))
-    .addForeignKeyConstraint('contact_memberships_item', ['tenant_id', 'item_id'], 'catalog_items', ['tenant_id', 'id'], (c) => c.onDelete('restrict'))
+    // A plan someone holds is archived, not deleted (no action, so a tenant's deletion still cascades).
+    .addForeignKeyConstraint('contact_memberships_item', ['tenant_id', 'item_id'], 'catalog_items', ['tenant_id', 'id'], (c) => c.onDelete('no action'))
     .addCheckConstraint('contact_memberships_type_known', sql`membership_type in ('recurring', 'card', 'unlimited')`)
     .addCheckConstraint('contact_memberships_status_known', sql`status in ('trial', 'active', 'paused', 'cancelled', 'expired')`)
     .addCheckConstraint('contact_memberships_credits', sql`case membership_type

@@ -291,6 +291,35 @@ describe(`catalog tables (${engine})`, () => {
     })
   })
 
+  it('refuses deleting an item that is in a bundle or held as a membership, yet a deleted tenant takes its whole catalog', async () => {
+    const gamma = await createStudio(test.handle, 'gamma')
+    const ids = await withTenant(test.handle, gamma.tenantId, async (trx) => {
+      const bundle = await trx.insertInto('catalog_items').values({ tenant_id: gamma.tenantId, kind: 'bundle', name: 'Kit', slug: 'kit' }).returning('id').executeTakeFirstOrThrow()
+      await trx.insertInto('bundle_items').values({ tenant_id: gamma.tenantId, bundle_id: bundle.id, item_id: gamma.productId, quantity: 2 }).execute()
+      const plan = await trx.insertInto('catalog_items').values({ tenant_id: gamma.tenantId, kind: 'membership', name: 'Passes', slug: 'passes' }).returning('id').executeTakeFirstOrThrow()
+      await trx
+        .insertInto('contact_memberships')
+        .values({ tenant_id: gamma.tenantId, contact_id: gamma.contacts[0] ?? '', item_id: plan.id, name: 'Unlimited', membership_type: 'unlimited' })
+        .execute()
+      return { planId: plan.id }
+    })
+    const occurrence = await addOccurrence(test.handle, gamma, 5)
+    await book(test.handle, gamma, occurrence, gamma.contacts[0] ?? '')
+    for (const itemId of [gamma.productId, ids.planId]) {
+      await expect(withTenant(test.handle, gamma.tenantId, (trx) => trx.deleteFrom('catalog_items').where('id', '=', itemId).execute())).rejects.toThrow(/foreign key/)
+    }
+    await asSystem(test.handle, 'test: delete a tenant', (trx) => trx.deleteFrom('tenants').where('id', '=', gamma.tenantId).execute())
+    const left = await asSystem(test.handle, 'test: what is left', async (trx) => {
+      let total = 0
+      for (const table of CATALOG_TABLES) {
+        const row = await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', gamma.tenantId).executeTakeFirstOrThrow()
+        total += Number(row.count)
+      }
+      return total
+    })
+    expect(left).toBe(0)
+  })
+
   it('keeps slugs unique per tenant and kind, in the spec’s form', async () => {
     const add = (tenant: Studio, kind: 'course' | 'event', slug: string) =>
       withTenant(test.handle, tenant.tenantId, (trx) => trx.insertInto('catalog_items').values({ tenant_id: tenant.tenantId, kind, name: 'Yoga Basics', slug }).execute())
