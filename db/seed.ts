@@ -1,5 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { DatabaseHandle } from './connection'
+import { addDemoCatalog } from './seed-catalog'
+import { DEMO_CURRENCY, DEMO_TIME_ZONE } from './seed-catalog-data'
 import { addDemoContacts, addDemoFamiliesAndNotes } from './seed-contacts'
 import { demoPeople, demoTrialForm, masterAdminEmail, standardPageBody, standardPages, type SeedPerson } from './seed-data'
 import { asSystem } from './tenant-scope'
@@ -11,13 +13,15 @@ export interface SeedOptions {
   includeDemo: boolean
   demoPassword: string
   hashPassword: (password: string) => Promise<string>
+  /** The moment the demo's dates are counted from (classes, events, bookings); now by default. */
+  now?: Date
 }
 
 export interface SeedResult {
   seeded: boolean
 }
 
-/** Fills an empty database: the master tenant, and the demo tenants with their people and pages. */
+/** Fills an empty database: the master tenant, and the demo tenants with their people, pages, form and catalog. */
 export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions): Promise<SeedResult> {
   const passwordHash = options.includeDemo ? await options.hashPassword(options.demoPassword) : null
   return asSystem(handle, 'seed an empty database', async (trx) => {
@@ -39,12 +43,15 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
         seoDescription: 'Yoga classes, workshops and teacher training in the heart of town.',
         address: { line1: '12 Market Street', city: 'Springfield', state: 'IL', zip: '62701' },
         socials: { facebook: 'https://facebook.com/demo', instagram: 'https://instagram.com/demo' },
+        timezone: DEMO_TIME_ZONE,
+        defaultCurrency: DEMO_CURRENCY,
       },
     })
     await addPeople(trx, demo, demoPeople, passwordHash)
     await addDemoContacts(trx, demo)
     await addDemoFamiliesAndNotes(trx, demo, 'admin@demo.test')
     await addDemoForm(trx, demo)
+    await addDemoCatalog(trx, demo, options.now)
     const east = await createTenant(trx, {
       orgId: 'demo-east',
       name: 'Demo Yoga Studio East',

@@ -12,6 +12,16 @@ import type { ContactTables } from './tables/contacts'
 import type { ContactActionTables } from './tables/contact-actions'
 import type { FormsTables } from './tables/forms'
 import type { ScreenTables } from './tables/screens'
+import type {
+  CatalogItemsTable,
+  CatalogTables,
+  ClassBookingsTable,
+  ClassOccurrencesTable,
+  ClassSchedulesTable,
+  ContactMembershipsTable,
+  EventDetailsTable,
+  ItemPriceOptionsTable,
+} from './tables/catalog'
 
 export type * from './tables/core'
 export type * from './tables/auth'
@@ -19,12 +29,13 @@ export type * from './tables/contacts'
 export type * from './tables/contact-actions'
 export type * from './tables/forms'
 export type * from './tables/screens'
+export type * from './tables/catalog'
 
 /**
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>
@@ -35,3 +46,14 @@ export type SessionRow = Selectable<SessionsTable>
 export type OutboundEmailRow = Selectable<OutboundEmailsTable>
 export type WebPageRow = Selectable<WebPagesTable>
 export type NewWebPage = Insertable<WebPagesTable>
+export type CatalogItemRow = Selectable<CatalogItemsTable>
+export type NewCatalogItem = Insertable<CatalogItemsTable>
+export type CatalogItemUpdate = Updateable<CatalogItemsTable>
+export type ItemPriceOptionRow = Selectable<ItemPriceOptionsTable>
+export type NewItemPriceOption = Insertable<ItemPriceOptionsTable>
+export type EventDetailsRow = Selectable<EventDetailsTable>
+export type ClassScheduleRow = Selectable<ClassSchedulesTable>
+export type NewClassSchedule = Insertable<ClassSchedulesTable>
+export type ClassOccurrenceRow = Selectable<ClassOccurrencesTable>
+export type ClassBookingRow = Selectable<ClassBookingsTable>
+export type ContactMembershipRow = Selectable<ContactMembershipsTable>
