@@ -122,11 +122,11 @@ export async function listContacts(input: { database: DatabaseHandle; tenant: Te
     const column = SORT_COLUMN[filter.sort]
     const columns = ['id', 'guid', 'first_name', 'last_name', 'email', 'phone', 'is_walk_in', 'balance_minor', 'created_at', 'updated_at', 'sort_name', ...Object.values(STATUS_COLUMN)] as const
     const offset = (page - 1) * filter.pageSize
-    // A search that matches few contacts is collected through the trigram indexes and then
-    // sorted; left to itself the planner would rather walk the sort index and test every
-    // contact until a page is full, slow when the matches sort late.
+    // A search or a custom field value that matches few contacts is collected through their
+    // indexes and then sorted; left to itself the planner would rather walk the sort index and
+    // test every contact until a page is full, slow when the matches sort late.
     const rows =
-      filter.search && count <= FEW_MATCHES
+      (filter.search || customField.match) && count <= FEW_MATCHES
         ? await trx
             .with((wb) => wb('matched').materialized(), (db) => db.selectFrom('contacts').select(columns).where(where))
             .selectFrom('matched')
