@@ -96,7 +96,8 @@ export function ContactsFilter({ filter, options, customField }: { filter: Conta
           </div>
         </div>
 
-        <details open={narrowing > 0 || customField.problem !== null} className="group">
+        {/* A custom field chosen stays in view, its value still to be given. */}
+        <details open={narrowing > 0 || filter.customField !== null} className="group">
           <summary className="cursor-pointer text-sm font-medium text-brand-text select-none">Filters{narrowing > 0 ? ` (${narrowing} applied)` : ''}</summary>
           <div className="mt-3 flex flex-col gap-4">
             <fieldset>
