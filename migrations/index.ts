@@ -11,6 +11,7 @@ import * as contactProfile from './2026-11-24T05-00-00_contact-profile'
 import * as contactActions from './2026-11-24T05-41-00_contact-actions'
 import * as contactLookups from './2026-11-24T06-30-00_contact-lookups'
 import * as catalog from './2026-11-24T08-00-00_catalog'
+import * as contactFieldValueFilter from './2026-11-24T08-30-00_contact-field-value-filter'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T05-41-00_contact-actions': contactActions,
   '2026-11-24T06-30-00_contact-lookups': contactLookups,
   '2026-11-24T08-00-00_catalog': catalog,
+  '2026-11-24T08-30-00_contact-field-value-filter': contactFieldValueFilter,
 }

@@ -21,7 +21,7 @@ export interface BulkConfirmationFacts {
 export async function loadBulkConfirmationFacts(input: { database: DatabaseHandle; tenant: Tenant; selection: ContactSelection }): Promise<BulkConfirmationFacts> {
   const { tenant, selection } = input
   return withTenant(input.database, tenant.id, async (trx) => {
-    const count = await countSelectedContacts(trx, selection, tenant.settings.timezone)
+    const count = await countSelectedContacts(trx, selection, tenant)
     const tags = await trx.selectFrom('tags').select(['id', 'name']).orderBy((eb) => eb.fn('lower', ['name'])).orderBy('id').execute()
     return { count, notFound: notFoundCount(selection, count), tags }
   })

@@ -3,7 +3,8 @@ import { z } from 'zod'
 /**
  * The contacts list's filter, read from the URL so that a filtered list can be bookmarked and
  * the filter form works as a plain GET (website spec 3, Contact search filter: search, contact
- * type, tag, category, joined by; spec 7: the sales and account stage views, walk-in users).
+ * type, tag, category, joined by; spec 7: the sales and account stage views, walk-in users;
+ * and one of the tenant's custom fields with a value, `cf` and `cfv`).
  *
  * A value that cannot be one (a made-up status, 'size=7', a date like '2024-13-45') is left
  * out and named in `ignored`, so the screen can say so; the list never fails on a URL.
@@ -31,6 +32,8 @@ export const CONTACT_PAGE_SIZES = [5, 50, 100, 150] as const
 export const DEFAULT_CONTACT_PAGE_SIZE = 50
 
 export const MAX_SEARCH_LENGTH = 100
+/** A custom field's value as typed into the filter; stored text values run longer, but a filter needs no more. */
+export const MAX_CUSTOM_FIELD_VALUE_LENGTH = 100
 const MAX_LABEL_LENGTH = 100
 /** Beyond this a page number is a typo, and a huge OFFSET would only make Postgres count. */
 const MAX_PAGE = 10_000
@@ -46,6 +49,13 @@ export interface ContactListFilter {
   /** Inclusive calendar days (YYYY-MM-DD) in the tenant's time zone. */
   joinedFrom: string | null
   joinedTo: string | null
+  /**
+   * One custom field and the value asked for, as the URL has them: `field` is the field's guId
+   * (or id) not yet checked against the tenant's fields (null when a value came without one),
+   * `value` is '' until one is typed. What the value means depends on the field's type
+   * (custom-field-filter.ts).
+   */
+  customField: { field: string | null; value: string } | null
   sort: ContactSort
   direction: 'asc' | 'desc'
   page: number
@@ -68,6 +78,7 @@ export const DEFAULT_CONTACT_LIST_FILTER: ContactListFilter = {
   walkInOnly: false,
   joinedFrom: null,
   joinedTo: null,
+  customField: null,
   sort: 'name',
   direction: 'asc',
   page: 1,
@@ -138,6 +149,11 @@ export function parseContactListFilter(params: URLSearchParams): ParsedContactLi
     // 'From' after 'to' is two dates typed the wrong way round: swapping them is what was meant.
     ;[filter.joinedFrom, filter.joinedTo] = [filter.joinedTo, filter.joinedFrom]
   }
+  const customField = single('cf', uuid)
+  const customValue = single('cfv', cleanText(MAX_CUSTOM_FIELD_VALUE_LENGTH)) ?? ''
+  // A field without a value is kept so the form shows the field chosen, and narrows nothing
+  // until a value is given; a value without a field is kept so the form can say what is missing.
+  filter.customField = customField || customValue ? { field: customField ?? null, value: customValue } : null
   filter.sort = single('sort', z.enum(CONTACT_SORTS)) ?? DEFAULT_CONTACT_LIST_FILTER.sort
   filter.direction = single('order', z.enum(['asc', 'desc'])) ?? (filter.sort === 'name' ? 'asc' : 'desc')
   filter.page = single('page', pageNumber) ?? 1
@@ -161,6 +177,8 @@ export function contactListSearch(filter: ContactListFilter, changes: Partial<Co
   if (next.walkInOnly) params.set('walkIn', '1')
   if (next.joinedFrom) params.set('joinedFrom', next.joinedFrom)
   if (next.joinedTo) params.set('joinedTo', next.joinedTo)
+  if (next.customField?.field) params.set('cf', next.customField.field)
+  if (next.customField?.value) params.set('cfv', next.customField.value)
   if (next.sort !== DEFAULT_CONTACT_LIST_FILTER.sort) params.set('sort', next.sort)
   if (next.direction !== (next.sort === 'name' ? 'asc' : 'desc')) params.set('order', next.direction)
   if (next.pageSize !== DEFAULT_CONTACT_PAGE_SIZE) params.set('size', String(next.pageSize))
@@ -180,6 +198,12 @@ export function isFiltered(filter: ContactListFilter): boolean {
     filter.accountStage !== null ||
     filter.walkInOnly ||
     filter.joinedFrom !== null ||
-    filter.joinedTo !== null
+    filter.joinedTo !== null ||
+    hasCustomFieldCondition(filter)
   )
+}
+
+/** Whether the filter asks for a custom field's value (applied only if the field and value fit: custom-field-filter.ts). */
+export function hasCustomFieldCondition(filter: Pick<ContactListFilter, 'customField'>): boolean {
+  return Boolean(filter.customField?.field && filter.customField.value)
 }

@@ -86,7 +86,7 @@ export async function deleteContacts(input: {
 }): Promise<Ok<DeleteContactsOutcome>> {
   const { tenant, selection } = input
   return writeContactBook(input.platform, tenant.id, async (trx) => {
-    const candidates = await trx.selectFrom('contacts').select(['id', 'guid', 'role']).where(selectedContactsWhere(selection, tenant.settings.timezone)).execute()
+    const candidates = await trx.selectFrom('contacts').select(['id', 'guid', 'role']).where(await selectedContactsWhere(trx, selection, tenant)).execute()
     const fates = await decideContactFates(trx, candidates, new Set(input.actorContactIds))
     const toDelete: string[] = []
     const toArchive: string[] = []

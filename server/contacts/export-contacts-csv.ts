@@ -1,6 +1,7 @@
-import { sql } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
+import type { Database } from '#db/types'
 import { CONTACT_STATUS_COLUMN as STATUS_COLUMN } from '#db/tables/contacts'
 import { csvCell, csvLine, csvNumberCell, UTF8_BOM } from '#server/csv/csv-cell'
 import { dateInputValue } from '#server/dates/local-time'
@@ -37,8 +38,10 @@ async function exportFields(trx: TenantExecutor): Promise<ExportField[]> {
   return trx.selectFrom('custom_fields').select(['id', 'name', 'type']).where('type', '<>', 'header').orderBy(sql`lower(name)`).orderBy('created_at').orderBy('id').execute()
 }
 
+type ContactsWhere = (eb: ExpressionBuilder<Database, 'contacts'>) => Expression<SqlBool>
+
 /** One batch after `after` in name order (keyset: (sort_name, id), the list's own index). */
-async function exportBatch(trx: TenantExecutor, selection: ContactSelection, timeZone: string, after: { sortName: string; id: string } | null, limit: number) {
+async function exportBatch(trx: TenantExecutor, where: ContactsWhere, timeZone: string, after: { sortName: string; id: string } | null, limit: number) {
   return trx
     .selectFrom('contacts')
     .select([
@@ -56,7 +59,7 @@ async function exportBatch(trx: TenantExecutor, selection: ContactSelection, tim
       sql<string | null>`(select string_agg(tags.name, '; ' order by lower(tags.name)) from contact_tags join tags on tags.id = contact_tags.tag_id where contact_tags.contact_id = contacts.id)`.as('tags'),
       sql<Array<[string, string | null, string | number | null, boolean | null]> | null>`(select json_agg(json_build_array(v.field_id, v.value_text, v.value_number::text, v.value_bool)) from contact_field_values v where v.contact_id = contacts.id)`.as('field_values'),
     ])
-    .where(selectedContactsWhere(selection, timeZone))
+    .where(where)
     // Not a row comparison ((sort_name, id) > (...)): under row-level security only leakproof
     // operators reach the index, and text and uuid comparisons are leakproof where records' are not.
     .$if(after !== null, (query) =>
@@ -109,18 +112,24 @@ export function contactsCsvStream(input: { database: DatabaseHandle; tenant: Ten
   const timeZone = resolveTimeZone(tenant.settings.timezone)
   const encoder = new TextEncoder()
   let fields: ExportField[] | null = null
+  let where: ContactsWhere | null = null
+  // Joined-on days are read in the zone the file's dates are written in.
+  const zoned = { id: tenant.id, settings: { ...tenant.settings, timezone: timeZone } }
   let after: { sortName: string; id: string } | null = null
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         if (fields === null) {
-          fields = await withTenant(database, tenant.id, exportFields)
+          // The selection's condition is read once (a custom field's type decides what its value
+          // means) and holds only values, so every batch's transaction can use it.
+          ;[fields, where] = await withTenant(database, tenant.id, async (trx) => [await exportFields(trx), await selectedContactsWhere(trx, selection, zoned)] as const)
           const header = [...STANDARD_HEADER, `Created (${timeZone})`, `Updated (${timeZone})`, ...fields.map((field) => field.name)]
           controller.enqueue(encoder.encode(UTF8_BOM + csvLine(header.map(csvCell))))
           return
         }
         const known = fields
-        const rows = await withTenant(database, tenant.id, (trx) => exportBatch(trx, selection, timeZone, after, limit))
+        const matches = where ?? (() => sql<SqlBool>`false`)
+        const rows = await withTenant(database, tenant.id, (trx) => exportBatch(trx, matches, timeZone, after, limit))
         if (rows.length > 0) {
           const last = rows[rows.length - 1]
           after = { sortName: last.sort_name, id: last.id }

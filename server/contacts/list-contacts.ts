@@ -7,6 +7,9 @@ import { contactSearchCondition } from './contact-search-condition'
 import { CONTACT_STATUSES, isFiltered, type ContactListFilter, type ContactSort, type ContactStatus } from './contact-list-filter'
 import { distinctContactLabels, type ContactLabelColumn } from './distinct-contact-labels'
 import { CONTACT_STATUS_COLUMN as STATUS_COLUMN } from '#db/tables/contacts'
+import { listContactCustomFields } from './contact-field-values'
+import { customFieldCondition } from './custom-field-condition'
+import { resolveCustomFieldFilter, type CustomFieldFilterField, type CustomFieldFilterOutcome, type CustomFieldMatch } from './custom-field-filter'
 
 /** One row of the contacts list. */
 export interface ContactListItem {
@@ -35,6 +38,8 @@ export interface ContactListOptions {
   categories: string[]
   salesStages: string[]
   accountStages: string[]
+  /** The tenant's custom fields (headers aside), by name, for the custom field filter. */
+  customFields: Array<Omit<CustomFieldFilterField, 'id'>>
 }
 
 export interface ContactListPage {
@@ -46,6 +51,8 @@ export interface ContactListPage {
   pageCount: number
   stats: ContactListStats
   options: ContactListOptions
+  /** The custom field condition as read against the tenant's fields: applied, not understood, or none. */
+  customField: CustomFieldFilterOutcome
 }
 
 const SORT_COLUMN = {
@@ -66,8 +73,12 @@ type ContactsBuilder = ExpressionBuilder<Database, 'contacts'>
 /** Up to this many matches a search is gathered first and sorted after (see listContacts). */
 const FEW_MATCHES = 10_000
 
-/** Every condition of the filter, archived contacts always left out (the bulk actions select with it too). */
-export function contactListMatches(filter: ContactListFilter, timeZone: string) {
+/**
+ * Every condition of the filter, archived contacts always left out (the bulk actions select with
+ * it too). The custom field condition comes read against the tenant's fields
+ * (resolveCustomFieldFilter), since what its value means depends on the field's type.
+ */
+export function contactListMatches(filter: ContactListFilter, timeZone: string, customField: CustomFieldMatch | null) {
   return (eb: ContactsBuilder): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [eb('is_archived', '=', false)]
     if (filter.search) conditions.push(contactSearchCondition(filter.search))
@@ -87,6 +98,7 @@ export function contactListMatches(filter: ContactListFilter, timeZone: string) 
     // Days are the tenant's calendar days: 'joined on the 1st' means the 1st where the studio is.
     if (filter.joinedFrom) conditions.push(sql<SqlBool>`created_at >= (${filter.joinedFrom}::date::timestamp at time zone ${timeZone})`)
     if (filter.joinedTo) conditions.push(sql<SqlBool>`created_at < ((${filter.joinedTo}::date + 1)::timestamp at time zone ${timeZone})`)
+    if (customField) conditions.push(customFieldCondition(customField)(eb))
     return eb.and(conditions)
   }
 }
@@ -100,7 +112,9 @@ export async function listContacts(input: { database: DatabaseHandle; tenant: Te
   const { tenant, filter } = input
   const timeZone = tenant.settings.timezone
   return withTenant(input.database, tenant.id, async (trx) => {
-    const where = contactListMatches(filter, timeZone)
+    const fields = await listContactCustomFields(trx)
+    const customField = resolveCustomFieldFilter(fields, tenant.id, filter.customField)
+    const where = contactListMatches(filter, timeZone, customField.match)
     const { stats, options } = await loadSummary(trx, timeZone)
     const count = await countMatches(trx, filter, stats, where)
     const pageCount = Math.max(1, Math.ceil(count / filter.pageSize))
@@ -108,11 +122,11 @@ export async function listContacts(input: { database: DatabaseHandle; tenant: Te
     const column = SORT_COLUMN[filter.sort]
     const columns = ['id', 'guid', 'first_name', 'last_name', 'email', 'phone', 'is_walk_in', 'balance_minor', 'created_at', 'updated_at', 'sort_name', ...Object.values(STATUS_COLUMN)] as const
     const offset = (page - 1) * filter.pageSize
-    // A search that matches few contacts is collected through the trigram indexes and then
-    // sorted; left to itself the planner would rather walk the sort index and test every
-    // contact until a page is full, slow when the matches sort late.
+    // A search or a custom field value that matches few contacts is collected through their
+    // indexes and then sorted; left to itself the planner would rather walk the sort index and
+    // test every contact until a page is full, slow when the matches sort late.
     const rows =
-      filter.search && count <= FEW_MATCHES
+      (filter.search || customField.match) && count <= FEW_MATCHES
         ? await trx
             .with((wb) => wb('matched').materialized(), (db) => db.selectFrom('contacts').select(columns).where(where))
             .selectFrom('matched')
@@ -148,7 +162,8 @@ export async function listContacts(input: { database: DatabaseHandle; tenant: Te
       page,
       pageCount,
       stats,
-      options,
+      options: { ...options, customFields: fields.map(({ guId, name, type, options: choices }) => ({ guId, name, type, options: choices })) },
+      customField,
     }
   })
 }
@@ -158,7 +173,7 @@ export async function listContacts(input: { database: DatabaseHandle; tenant: Te
  * contact_counts (migration contact-list-speed), new this month by an index-only count, the tags,
  * and the label values by loose index scans.
  */
-async function loadSummary(trx: TenantExecutor, timeZone: string): Promise<{ stats: ContactListStats; options: ContactListOptions }> {
+async function loadSummary(trx: TenantExecutor, timeZone: string): Promise<{ stats: ContactListStats; options: Omit<ContactListOptions, 'customFields'> }> {
   const counts = sql.raw(['total', ...CONTACT_STATUSES].map((column) => `'${column}', ${column}`).join(', '))
   const row = await sql<{
     counts: Record<string, string | number> | null

@@ -60,8 +60,8 @@ export async function tagContacts(input: {
   tag: BulkTagInput
 }): Promise<WordedResult<TagContactsOutcome, 'not_found'>> {
   const { tenant, selection, tag } = input
-  const where = selectedContactsWhere(selection, tenant.settings.timezone)
   return writeContactBook(input.platform, tenant.id, async (trx) => {
+    const where = await selectedContactsWhere(trx, selection, tenant)
     let chosen: { id: string; name: string; created: boolean }
     if (tag.newTag) chosen = await tagNamed(trx, tenant.id, tag.newTag)
     else {

@@ -2,28 +2,37 @@ import { Form, Link, useSubmit } from '@remix-run/react'
 import { Search } from 'lucide-react'
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, MAX_SEARCH_LENGTH, type ContactListFilter } from '#server/contacts/contact-list-filter'
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, hasCustomFieldCondition, MAX_SEARCH_LENGTH, type ContactListFilter } from '#server/contacts/contact-list-filter'
 import type { ContactListOptions } from '#server/contacts/list-contacts'
 import { Button } from '#app/components/ui/button'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { CustomFieldFilter } from './custom-field-filter'
 import { FilterHiddenFields } from './filter-hidden-fields'
 
 const SEARCH_DEBOUNCE_MS = 300
 
+/** The custom field condition as the server read it: the field chosen (when the studio has it) and why its value is not applied. */
+export interface CustomFieldFilterState {
+  fieldGuId: string | null
+  problem: string | null
+}
+
 /**
  * The list's search and filters, one GET form: the URL holds the whole filter, so a filtered
  * list can be bookmarked and the form works without JavaScript (Apply). With JavaScript a
- * change applies at once and typing in the search applies after a short pause.
+ * change applies at once and typing in the search or a custom field's value applies after a
+ * short pause.
  */
-export function ContactsFilter({ filter, options }: { filter: ContactListFilter; options: ContactListOptions }) {
+export function ContactsFilter({ filter, options, customField }: { filter: ContactListFilter; options: ContactListOptions; customField: CustomFieldFilterState }) {
   const submit = useSubmit()
   const hydrated = useHydrated()
   const timer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(timer.current), [])
   // Empty fields stay out of the address, as they do from the links on this page.
-  const applyNow = (form: HTMLFormElement) => {
+  // Another custom field drops the value typed for the last one (`leaveOut`).
+  const applyNow = (form: HTMLFormElement, leaveOut?: string) => {
     const params = new URLSearchParams()
-    for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value.trim() !== '') params.append(name, value)
+    for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value.trim() !== '' && name !== leaveOut) params.append(name, value)
     submit(params, {
       method: 'get',
       action: '/contacts',
@@ -35,11 +44,18 @@ export function ContactsFilter({ filter, options }: { filter: ContactListFilter;
     filter.statuses.length +
     filter.tagIds.length +
     [filter.category, filter.salesStage, filter.accountStage, filter.joinedFrom, filter.joinedTo].filter(Boolean).length +
-    (filter.walkInOnly ? 1 : 0)
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    if ((event.target as HTMLInputElement).name === 'q') return
+    (filter.walkInOnly ? 1 : 0) +
+    (hasCustomFieldCondition(filter) ? 1 : 0)
+  const applyAfterPause = (form: HTMLFormElement) => {
     window.clearTimeout(timer.current)
-    applyNow(event.currentTarget)
+    timer.current = window.setTimeout(() => applyNow(form), SEARCH_DEBOUNCE_MS)
+  }
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement | HTMLSelectElement
+    // Typed text waits for a pause (its own onChange); a select or a box applies at once.
+    if (target.name === 'q' || (target.name === 'cfv' && target instanceof HTMLInputElement)) return
+    window.clearTimeout(timer.current)
+    applyNow(event.currentTarget, target.name === 'cf' ? 'cfv' : undefined)
   }
   // A new address (a stat clicked, 'Clear filters') redraws the fields with its values.
   const key = JSON.stringify({ ...filter, page: 1 })
@@ -55,7 +71,7 @@ export function ContactsFilter({ filter, options }: { filter: ContactListFilter;
     >
       <FilterHiddenFields
         filter={filter}
-        omit={['search', 'statuses', 'tagIds', 'category', 'salesStage', 'accountStage', 'walkInOnly', 'joinedFrom', 'joinedTo', 'sort', 'direction', 'page']}
+        omit={['search', 'statuses', 'tagIds', 'category', 'salesStage', 'accountStage', 'walkInOnly', 'joinedFrom', 'joinedTo', 'customField', 'sort', 'direction', 'page']}
       />
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
@@ -74,14 +90,14 @@ export function ContactsFilter({ filter, options }: { filter: ContactListFilter;
               className={`${FIELD_INPUT_CLASSES} w-full pl-9`}
               onChange={(event) => {
                 const form = event.currentTarget.form
-                window.clearTimeout(timer.current)
-                timer.current = window.setTimeout(() => form && applyNow(form), SEARCH_DEBOUNCE_MS)
+                if (form) applyAfterPause(form)
               }}
             />
           </div>
         </div>
 
-        <details open={narrowing > 0} className="group">
+        {/* A custom field chosen stays in view, its value still to be given. */}
+        <details open={narrowing > 0 || filter.customField !== null} className="group">
           <summary className="cursor-pointer text-sm font-medium text-brand-text select-none">Filters{narrowing > 0 ? ` (${narrowing} applied)` : ''}</summary>
           <div className="mt-3 flex flex-col gap-4">
             <fieldset>
@@ -145,6 +161,15 @@ export function ContactsFilter({ filter, options }: { filter: ContactListFilter;
               <Labelled id="contacts-joined-to" label="Joined to">
                 <input id="contacts-joined-to" type="date" name="joinedTo" defaultValue={filter.joinedTo ?? ''} className={FIELD_INPUT_CLASSES} />
               </Labelled>
+              {options.customFields.length > 0 ? (
+                <CustomFieldFilter
+                  fields={options.customFields}
+                  chosen={customField.fieldGuId ?? ''}
+                  value={filter.customField?.value ?? ''}
+                  problem={customField.problem}
+                  onTyped={applyAfterPause}
+                />
+              ) : null}
               <Choice
                 id="contacts-sort"
                 name="sort"

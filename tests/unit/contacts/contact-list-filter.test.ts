@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contactListSearch, DEFAULT_CONTACT_LIST_FILTER, isFiltered, parseContactListFilter } from '#server/contacts/contact-list-filter'
+import { contactListSearch, DEFAULT_CONTACT_LIST_FILTER, hasCustomFieldCondition, isFiltered, parseContactListFilter } from '#server/contacts/contact-list-filter'
 
 const parse = (search: string) => parseContactListFilter(new URLSearchParams(search))
 const TAG = '3f2b8c1e-6a0d-4c1e-9b7a-2d4e5f6a7b8c'
@@ -68,5 +68,49 @@ describe('the contacts list filter in the URL', () => {
     expect(parse(contactListSearch(filter).slice(1)).filter).toEqual(filter)
     expect(contactListSearch(DEFAULT_CONTACT_LIST_FILTER)).toBe('')
     expect(contactListSearch(filter, { page: 1 })).not.toContain('page=')
+  })
+
+  describe('the custom field condition (cf, cfv)', () => {
+    const FIELD = '9a1c2b3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d'
+
+    it.each([
+      [`cf=${FIELD}&cfv=Beginner`, { field: FIELD, value: 'Beginner' }, true],
+      [`cf=${FIELD.toUpperCase()}&cfv=%20%20two%20%20words%20`, { field: FIELD, value: 'two words' }, true],
+      // A field chosen without a value yet: kept for the form, narrowing nothing.
+      [`cf=${FIELD}`, { field: FIELD, value: '' }, false],
+      [`cf=${FIELD}&cfv=%20`, { field: FIELD, value: '' }, false],
+      // A value without a field: kept so the form can say a field is missing.
+      ['cfv=yes', { field: null, value: 'yes' }, false],
+      // The last of repeated parameters, as for every single-valued parameter.
+      [`cf=${FIELD}&cfv=a&cfv=b`, { field: FIELD, value: 'b' }, true],
+    ] as const)('reads %s', (search, expected, narrows) => {
+      const { filter, ignored } = parse(search)
+      expect(ignored).toEqual([])
+      expect(filter.customField).toEqual(expected)
+      expect(hasCustomFieldCondition(filter)).toBe(narrows)
+      expect(isFiltered(filter)).toBe(narrows)
+    })
+
+    it('leaves out a field that is not an id, and names it', () => {
+      expect(parse('cf=age&cfv=12')).toEqual({ filter: { ...DEFAULT_CONTACT_LIST_FILTER, customField: { field: null, value: '12' } }, ignored: ['cf'] })
+      expect(parse('cf=age')).toEqual({ filter: DEFAULT_CONTACT_LIST_FILTER, ignored: ['cf'] })
+    })
+
+    it('treats empty fields of the submitted form as not set', () => {
+      expect(parse('cf=&cfv=')).toEqual({ filter: DEFAULT_CONTACT_LIST_FILTER, ignored: [] })
+    })
+
+    it('keeps control characters out of the value and cuts it at 100 characters', () => {
+      expect(parse(`cf=${FIELD}&cfv=a%00b`).filter.customField).toEqual({ field: FIELD, value: 'a b' })
+      expect(parse(`cf=${FIELD}&cfv=${'x'.repeat(300)}`).filter.customField?.value).toHaveLength(100)
+    })
+
+    it('writes the condition back to the same URL', () => {
+      for (const search of [`cf=${FIELD}&cfv=Level+2`, `cf=${FIELD}`, 'cfv=yes']) {
+        const { filter } = parse(search)
+        expect(contactListSearch(filter)).toBe(`?${search}`)
+        expect(parse(contactListSearch(filter).slice(1)).filter).toEqual(filter)
+      }
+    })
   })
 })

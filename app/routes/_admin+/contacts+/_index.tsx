@@ -47,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageCount: list.pageCount,
     stats: list.stats,
     options: list.options,
+    customField: { fieldGuId: list.customField.field?.guId ?? null, problem: list.customField.problem },
     rows: list.items.map((item) => ({
       guId: item.guId,
       name: `${item.firstName} ${item.lastName}`.trim() || item.email || '-',
@@ -69,7 +70,7 @@ function initialsOf(firstName: string, lastName: string, email: string | null): 
 }
 
 export default function ContactsRoute() {
-  const { contactForm, filter, filtered, ignored, total, pageCount, stats, options, rows } = useLoaderData<typeof loader>()
+  const { contactForm, filter, filtered, ignored, total, pageCount, stats, options, customField, rows } = useLoaderData<typeof loader>()
   const bookIsEmpty = stats.total === 0 && !filtered
   const [creating, setCreating] = useState(false)
   const hydrated = useHydrated()
@@ -112,7 +113,7 @@ export default function ContactsRoute() {
         </EmptyState>
       ) : (
         <>
-          <ContactsFilter filter={filter} options={options} />
+          <ContactsFilter filter={filter} options={options} customField={customField} />
           {ignored.length > 0 ? (
             <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
               Some filter values in the address were not understood and are not applied: {ignored.join(', ')}.

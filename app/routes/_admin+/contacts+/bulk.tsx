@@ -10,6 +10,7 @@ import {
 } from '#server/contacts/bulk-contact-action'
 import { parseContactSelection } from '#server/contacts/contact-selection'
 import { deleteContacts } from '#server/contacts/delete-contacts'
+import { checkContactSelection } from '#server/contacts/selected-contacts'
 import { bulkTagSchema, tagContacts } from '#server/contacts/tag-contacts'
 import { screenMeta } from '#app/components/layout/page-title'
 import { BULK_CONFIRM_TITLES, BULK_YES_LABELS, BulkConfirmContent, type BulkTagErrors } from '#app/components/contacts/bulk-confirm-content'
@@ -30,7 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const back = bulkReturnPath(params)
   const action = bulkContactActionSchema.safeParse(params.get('bulk'))
   if (!action.success) throw redirectWithToast(back, { type: 'error', message: 'Choose Delete, Tag or Export for the selected contacts.' })
-  const selection = parseContactSelection(params)
+  const parsed = parseContactSelection(params)
+  const selection = parsed.ok ? await checkContactSelection({ database: context.platform.database, tenant, selection: parsed.value }) : parsed
   if (!selection.ok) throw redirectWithToast(back, { type: 'error', message: selection.message })
   const facts = await loadBulkConfirmationFacts({ database: context.platform.database, tenant, selection: selection.value })
   return { action: action.data, back, allMatching: selection.value.kind === 'all', carried: bulkCarriedFields(params, selection.value), ...facts }
@@ -44,7 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = bulkReturnPath(params)
   const intent = z.enum(['delete', 'tag']).safeParse(params.get('intent'))
   if (!intent.success) return data<BulkActionData>({ formError: 'Choose Delete or Tag for the selected contacts.' }, { status: 400 })
-  const selection = parseContactSelection(params)
+  const parsed = parseContactSelection(params)
+  const selection = parsed.ok ? await checkContactSelection({ database: context.platform.database, tenant, selection: parsed.value }) : parsed
   if (!selection.ok) return data<BulkActionData>({ formError: selection.message }, { status: 400 })
   if (intent.data === 'delete') {
     const actorContactIds = [user.contactId, user.previewedByContactId].filter((id): id is string => id !== null)

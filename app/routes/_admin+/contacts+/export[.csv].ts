@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { parseContactSelection } from '#server/contacts/contact-selection'
 import { contactsCsvStream, contactsExportFileName } from '#server/contacts/export-contacts-csv'
+import { checkContactSelection } from '#server/contacts/selected-contacts'
 import { invalidInput } from '#server/errors/responses'
 import { requirePermission } from '#app/utils/auth.server'
 
@@ -12,7 +13,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant } = await requirePermission(request, context, 'showContacts')
   const params = new URL(request.url).searchParams
   if (!params.has('id') && !params.has('pageId')) params.set('all', '1')
-  const selection = parseContactSelection(params)
+  const parsed = parseContactSelection(params)
+  const selection = parsed.ok ? await checkContactSelection({ database: context.platform.database, tenant, selection: parsed.value }) : parsed
   if (!selection.ok) throw invalidInput(selection.message)
   const body = contactsCsvStream({ database: context.platform.database, tenant, selection: selection.value })
   return new Response(body, {
