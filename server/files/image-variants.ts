@@ -1,3 +1,5 @@
+// Routes must reach this module through a `.server` module (contact-picture.server.ts): the
+// browser build parses every module a route imports, and cannot parse sharp's.
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import type { Env } from '#server/env.server'

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { changeContactProfile } from '#server/contacts/profile/change-contact-profile'
-import { changeContactPicture } from '#server/contacts/profile/contact-picture'
+import { changeContactPicture } from '#server/contacts/profile/contact-picture.server'
 import { isPictureIntent, type PictureFormFailure } from '#server/contacts/profile/picture-form'
 import { readUploadForm } from '#server/files/read-upload-form'
 import { loadContactProfile } from '#server/contacts/profile/load-contact-profile'

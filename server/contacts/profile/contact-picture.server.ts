@@ -1,3 +1,5 @@
+// `.server`: the routes that import this module are also built for the browser, which must be
+// given an empty module in its place (Remix does that for `.server` imports from app/), never sharp.
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
