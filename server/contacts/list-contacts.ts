@@ -10,6 +10,7 @@ import { CONTACT_STATUS_COLUMN as STATUS_COLUMN } from '#db/tables/contacts'
 import { listContactCustomFields } from './contact-field-values'
 import { customFieldCondition } from './custom-field-condition'
 import { resolveCustomFieldFilter, type CustomFieldFilterField, type CustomFieldFilterOutcome, type CustomFieldMatch } from './custom-field-filter'
+import { contactPictureUrl } from './profile/contact-picture-url'
 
 /** One row of the contacts list. */
 export interface ContactListItem {
@@ -18,6 +19,8 @@ export interface ContactListItem {
   lastName: string
   email: string | null
   phone: string | null
+  /** The list-sized picture's address; null shows the initials. */
+  pictureUrl: string | null
   statuses: ContactStatus[]
   isWalkIn: boolean
   /** Minor units of the tenant's currency. */
@@ -120,7 +123,7 @@ export async function listContacts(input: { database: DatabaseHandle; tenant: Te
     const pageCount = Math.max(1, Math.ceil(count / filter.pageSize))
     const page = Math.min(filter.page, pageCount)
     const column = SORT_COLUMN[filter.sort]
-    const columns = ['id', 'guid', 'first_name', 'last_name', 'email', 'phone', 'is_walk_in', 'balance_minor', 'created_at', 'updated_at', 'sort_name', ...Object.values(STATUS_COLUMN)] as const
+    const columns = ['id', 'guid', 'first_name', 'last_name', 'email', 'phone', 'is_walk_in', 'balance_minor', 'created_at', 'updated_at', 'sort_name', 'picture_key', ...Object.values(STATUS_COLUMN)] as const
     const offset = (page - 1) * filter.pageSize
     // A search or a custom field value that matches few contacts is collected through their
     // indexes and then sorted; left to itself the planner would rather walk the sort index and
@@ -152,6 +155,7 @@ export async function listContacts(input: { database: DatabaseHandle; tenant: Te
         lastName: row.last_name,
         email: row.email,
         phone: row.phone,
+        pictureUrl: contactPictureUrl(row.picture_key, 'list'),
         statuses: CONTACT_STATUSES.filter((status) => row[STATUS_COLUMN[status]]),
         isWalkIn: row.is_walk_in,
         balanceMinor: Number(row.balance_minor),

@@ -27,13 +27,22 @@ export async function storeTenantImage(env: Pick<Env, 'DATA_DIR'>, tenant: Pick<
   const bytes = new Uint8Array(await file.arrayBuffer())
   const kind = sniffImage(bytes)
   if (!kind) return err('unsupported_media_type', NOT_AN_IMAGE)
+  const name = `${randomBytes(18).toString('base64url')}.${kind.extension}`
+  return ok({ url: await writeTenantUpload(env, tenant, name, bytes) })
+}
+
+/**
+ * Writes one upload of the tenant under a name the caller made (random, of the served form)
+ * and returns its address. Written beside and renamed over, so no one is served half a file.
+ */
+export async function writeTenantUpload(env: Pick<Env, 'DATA_DIR'>, tenant: Pick<Tenant, 'id'>, name: string, bytes: Uint8Array): Promise<string> {
+  if (!uploadName.test(name)) throw new Error(`not an upload name: ${name}`)
   const directory = tenantDirectory(env, tenant)
   await mkdir(directory, { recursive: true })
-  const name = `${randomBytes(18).toString('base64url')}.${kind.extension}`
   const temporary = join(directory, `.${name}.part`)
   await writeFile(temporary, bytes)
   await rename(temporary, join(directory, name))
-  return ok({ url: `/uploads/${name}` })
+  return `/uploads/${name}`
 }
 
 /** Checks an image without storing it (to refuse a form before anything is written). */

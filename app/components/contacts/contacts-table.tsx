@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { contactListSearch, type ContactListFilter, type ContactSort } from '#server/contacts/contact-list-filter'
 import type { ShownDate } from '#server/dates/tenant-dates'
 import { DateText } from '#app/components/ui/date-text'
+import { ContactAvatar } from './profile/contact-avatar'
 import { PageSelectBox, RowSelectBox, type RowSelectionProps } from './row-select-box'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 
@@ -11,6 +12,8 @@ export interface ContactRowView {
   guId: string
   name: string
   initials: string
+  /** The list-sized picture; null shows the initials. */
+  pictureUrl: string | null
   email: string | null
   phone: string | null
   statuses: string[]
@@ -51,9 +54,7 @@ export function ContactsTable({ rows, filter, empty, selection }: { rows: Contac
             {selection ? <RowSelectBox selection={selection} guId={row.guId} name={row.name} /> : null}
             <HeaderCell scope="row">
               <span className="flex items-center gap-3">
-                <span aria-hidden className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-xs font-semibold text-brand-text">
-                  {row.initials}
-                </span>
+                <ContactAvatar pictureUrl={row.pictureUrl} initials={row.initials} size="sm" />
                 <Link to={`/contacts/${row.guId}/detail`} className="font-medium text-brand-text hover:underline">
                   {row.name}
                 </Link>

@@ -6,12 +6,19 @@ import { EmptyState } from '#app/components/ui/empty-state'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
 import { ProfileForm } from '#app/components/layout/profile-form'
+import { ContactAvatar } from '#app/components/contacts/profile/contact-avatar'
+import { ContactPictureForm } from '#app/components/contacts/profile/contact-picture-form'
 import { StaffShell } from '#app/components/layout/staff-shell'
 import { StudentShell } from '#app/components/layout/student-shell'
 import { readSessionToken } from '#server/auth/session-cookie'
+import { initialsOf } from '#server/contacts/profile/contact-name'
+import { changeContactPicture } from '#server/contacts/profile/contact-picture.server'
+import { isPictureFormFailure, isPictureIntent, type PictureFormFailure } from '#server/contacts/profile/picture-form'
+import { readUploadForm } from '#server/files/read-upload-form'
 import { loadProfile } from '#server/profile/load-profile'
 import { profileFormSchema } from '#server/profile/profile-schema'
 import { updateProfile } from '#server/profile/update-profile'
+import { statusOf } from '#server/errors/error-codes'
 import { isStaffRole, roleTitle } from '#server/shell/roles'
 import { requireUser } from '#app/utils/auth.server'
 import { PAGE_NOT_FOUND_PATH, signedInShellFor } from '#app/utils/navigation.server'
@@ -38,18 +45,43 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ ...shell, profile, roleLabel: roleTitle(user.role) }, { headers })
 }
 
+const KEPT_BY_MASTER = 'Your profile is kept by your master organisation. Use Master View to change it.'
+
+/** The details form, or the picture form (a multipart post, intent upload-picture or remove-picture). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, user } = await requireProfileUser(request, context)
-  const submission = parseWithZod(await request.formData(), { schema: profileFormSchema })
+  const upload = await readUploadForm(request)
+  const intent = upload.form.get('intent')
+  if (isPictureIntent(intent)) {
+    // The person's own contact, from the session: the form names no one.
+    const own = await loadProfile(context.platform.database, tenant, user.contactId)
+    const changed = own
+      ? await changeContactPicture({
+          platform: context.platform,
+          env: context.platform.env,
+          tenant,
+          actor: { contactId: user.contactId, ip: context.ip || null },
+          unverifiedGuid: own.guId,
+          intent,
+          upload,
+        })
+      : null
+    if (changed?.ok) return redirectWithToast('/profile', { type: 'success', message: changed.value.message })
+    const refusal = !changed || changed.error === 'not_found' ? { message: KEPT_BY_MASTER, status: 400 } : { message: changed.message, status: statusOf(changed.error) }
+    return data<PictureFormFailure>({ pictureForm: intent, message: refusal.message }, { status: refusal.status })
+  }
+  const submission = parseWithZod(upload.form, { schema: profileFormSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const saved = await updateProfile(context.platform, tenant, user.contactId, submission.value)
-  if (!saved.ok) return data(submission.reply({ formErrors: ['Your profile is kept by your master organisation. Use Master View to change it.'] }), { status: 400 })
+  if (!saved.ok) return data(submission.reply({ formErrors: [KEPT_BY_MASTER] }), { status: 400 })
   return redirectWithToast('/profile', { type: 'success', message: 'Profile updated successfully.' })
 }
 
 export default function ProfileRoute() {
   const { shell, toast, sidebarFolded, session, profile, roleLabel } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<typeof action>()
+  const reply = useActionData<typeof action>()
+  // The picture form reads its own refusals; the details form gets the rest.
+  const lastResult = reply && !isPictureFormFailure(reply) ? reply : null
   const content = (
     <>
       <PageHeader title="My Profile" description="Your name and phone number as your organisation sees them." />
@@ -57,15 +89,16 @@ export default function ProfileRoute() {
         <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
           <section aria-label="Account" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <div className="flex items-center gap-4">
-              <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand text-lg font-semibold text-white">
-                {`${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase() || '?'}
-              </span>
+              <ContactAvatar pictureUrl={profile.pictureUrl} initials={initialsOf(profile.firstName, profile.lastName, profile.email || null)} />
               <div className="min-w-0">
                 <p className="truncate text-lg font-semibold text-slate-900" data-testid="profile-name">
                   {`${profile.firstName} ${profile.lastName}`.trim()}
                 </p>
                 <p className="text-sm text-slate-500">{roleLabel}</p>
               </div>
+            </div>
+            <div className="mt-4">
+              <ContactPictureForm action="/profile" hasPicture={profile.pictureUrl !== null} />
             </div>
             <dl className="mt-6 space-y-3 text-sm">
               <div>
@@ -86,7 +119,7 @@ export default function ProfileRoute() {
             <h2 className="mb-4 text-base font-semibold text-slate-900">Edit details</h2>
             <ProfileForm
               defaults={{ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone }}
-              lastResult={lastResult ?? null}
+              lastResult={lastResult}
             />
           </section>
         </div>

@@ -1,13 +1,24 @@
-// The names storeTenantImage hands out (server/files/tenant-uploads.ts): nothing else is served.
-const uploadName = /^[A-Za-z0-9_-]{16,64}\.(png|jpg|gif|webp)$/
+import { imageVariantUrl, type ImageVariantSpec } from '#server/files/image-variant-names'
 
 /**
- * Where a contact's picture is served, from its stored key: an upload of the tenant (a bare
- * name, or its '/uploads/<name>' address). Null for no key or one that is not an upload name,
- * so a bad value shows the initials instead of a broken image or a foreign address.
+ * The sizes a contact's picture is kept at: the profile header's (shown at 64 CSS pixels; the
+ * spec's profile image is 85 × 85, and 256 stays sharp at three device pixels per CSS pixel)
+ * and the contacts list's avatar (32 CSS pixels, two device pixels each).
  */
-export function contactPictureUrl(pictureKey: string | null): string | null {
-  if (!pictureKey) return null
-  const name = pictureKey.startsWith('/uploads/') ? pictureKey.slice('/uploads/'.length) : pictureKey
-  return uploadName.test(name) ? `/uploads/${name}` : null
+export const CONTACT_PICTURE_VARIANTS = [
+  { name: 'profile', width: 256, height: 256 },
+  { name: 'list', width: 64, height: 64 },
+] as const satisfies readonly ImageVariantSpec[]
+
+export type ContactPictureVariant = (typeof CONTACT_PICTURE_VARIANTS)[number]['name']
+
+export const CONTACT_PICTURE_VARIANT_NAMES: readonly ContactPictureVariant[] = CONTACT_PICTURE_VARIANTS.map((variant) => variant.name)
+
+/**
+ * Where a contact's picture is served at one of its sizes, from the key stored on the contact.
+ * Null for no key or one that is not a key we hand out, so a bad value shows the initials
+ * instead of a broken image or a foreign address.
+ */
+export function contactPictureUrl(pictureKey: string | null, variant: ContactPictureVariant = 'profile'): string | null {
+  return imageVariantUrl(pictureKey, variant)
 }

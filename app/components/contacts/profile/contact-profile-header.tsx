@@ -7,14 +7,18 @@ import { StatusChip } from './status-chip'
 
 /**
  * The top of a contact's profile: picture, name, statuses, balance and how to reach them, with
- * Edit and a slot for the contact's actions menu (`actions`), which is built on its own.
+ * Edit and a slot for the contact's actions menu (`actions`), which is built on its own, and
+ * one under the picture for changing it (`picture`).
  */
-export function ContactProfileHeader({ header, actions }: { header: ProfileHeaderView; actions?: ReactNode }) {
+export function ContactProfileHeader({ header, actions, picture }: { header: ProfileHeaderView; actions?: ReactNode; picture?: ReactNode }) {
   const balanceTone = header.balanceSign < 0 ? 'text-red-700' : header.balanceSign > 0 ? 'text-emerald-700' : 'text-slate-700'
   return (
     <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <ContactAvatar pictureUrl={header.pictureUrl} initials={header.initials} />
+        <div className="flex shrink-0 flex-col items-start gap-2">
+          <ContactAvatar pictureUrl={header.pictureUrl} initials={header.initials} />
+          {picture}
+        </div>
         <div className="min-w-0 flex-1">
           <h1 className="break-words text-2xl font-semibold tracking-tight text-slate-900">{header.fullName}</h1>
           <ul aria-label="Status" className="mt-2 flex flex-wrap gap-1.5">

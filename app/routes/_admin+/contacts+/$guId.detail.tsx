@@ -2,6 +2,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { changeContactProfile } from '#server/contacts/profile/change-contact-profile'
+import { changeContactPicture } from '#server/contacts/profile/contact-picture.server'
+import { isPictureIntent, type PictureFormFailure } from '#server/contacts/profile/picture-form'
+import { readUploadForm } from '#server/files/read-upload-form'
 import { loadContactProfile } from '#server/contacts/profile/load-contact-profile'
 import { profileContactGuid } from '#server/contacts/profile/profile-contact-exists'
 import { parseProfileForm, type ProfileFormFailure } from '#server/contacts/profile/profile-forms'
@@ -10,6 +13,7 @@ import { statusOf } from '#server/errors/error-codes'
 import { notFound } from '#server/errors/responses'
 import { screenMeta } from '#app/components/layout/page-title'
 import { ContactActions } from '#app/components/contacts/contact-actions'
+import { ContactPictureForm } from '#app/components/contacts/profile/contact-picture-form'
 import { ContactProfileHeader } from '#app/components/contacts/profile/contact-profile-header'
 import { CustomFieldsSection } from '#app/components/contacts/profile/custom-fields-section'
 import { DetailsSection } from '#app/components/contacts/profile/details-section'
@@ -41,13 +45,31 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The profile's forms, told apart by `intent`: notes, tags and family links. Done: back to the
- * section with a toast. Refused: the form's messages (400, or 404 for something gone), nothing written.
+ * The profile's forms, told apart by `intent`: notes, tags, family links and the picture (a
+ * multipart post). Done: back to the section with a toast. Refused: the form's messages (400,
+ * 413 or 415, or 404 for something gone), nothing written.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenant, user } = await requirePermission(request, context, 'showContacts')
   const database = context.platform.database
-  const formData = await request.formData().catch(() => new FormData())
+  // Urlencoded and multipart alike; a body that is no form at all reads as an empty one.
+  const upload = await readUploadForm(request)
+  const formData = upload.form
+  const pictureIntent = formData.get('intent')
+  if (isPictureIntent(pictureIntent)) {
+    const changed = await changeContactPicture({
+      platform: context.platform,
+      env: context.platform.env,
+      tenant,
+      actor: { contactId: user.contactId, ip: context.ip || null },
+      unverifiedGuid: params.guId,
+      intent: pictureIntent,
+      upload,
+    })
+    if (changed.ok) return redirectWithToast(profilePath(changed.value.guid), { type: 'success', message: changed.value.message })
+    if (changed.error === 'not_found') throw notFound()
+    return data<PictureFormFailure>({ pictureForm: pictureIntent, message: changed.message }, { status: statusOf(changed.error) })
+  }
   const parsed = parseProfileForm(formData)
   if (!parsed.ok) {
     // Another tenant's (or no) contact is a 404 whatever was posted.
@@ -84,6 +106,7 @@ export default function ContactProfileRoute() {
       <ContactProfileHeader
         header={header}
         actions={<ContactActions contact={{ guId: header.guId, email: header.email, hasLogin: header.hasLogin, isEmailVerified: header.isEmailVerified, fullName: header.fullName }} />}
+        picture={<ContactPictureForm action={profilePath(header.guId)} hasPicture={header.pictureUrl !== null} />}
       />
       <ProfileTabLinks guId={header.guId} current={section.tab} />
       <div>

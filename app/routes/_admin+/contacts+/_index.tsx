@@ -52,6 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       guId: item.guId,
       name: `${item.firstName} ${item.lastName}`.trim() || item.email || '-',
       initials: initialsOf(item.firstName, item.lastName, item.email),
+      pictureUrl: item.pictureUrl,
       email: item.email,
       phone: item.phone,
       statuses: item.statuses.map((status) => CONTACT_STATUS_LABELS[status]),

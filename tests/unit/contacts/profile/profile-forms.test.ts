@@ -45,8 +45,10 @@ describe('the profile address', () => {
   })
 
   it("serves a picture only from the tenant's uploads", () => {
-    expect(contactPictureUrl('AbCdEfGhIjKlMnOpQrStUvWx.png')).toBe('/uploads/AbCdEfGhIjKlMnOpQrStUvWx.png')
-    expect(contactPictureUrl('/uploads/AbCdEfGhIjKlMnOpQrStUvWx.webp')).toBe('/uploads/AbCdEfGhIjKlMnOpQrStUvWx.webp')
+    expect(contactPictureUrl('AbCdEfGhIjKlMnOpQrStUvWx')).toBe('/uploads/AbCdEfGhIjKlMnOpQrStUvWx-profile.webp')
+    expect(contactPictureUrl('AbCd-fGhIjKlMnOpQrSt_vWx', 'list')).toBe('/uploads/AbCd-fGhIjKlMnOpQrSt_vWx-list.webp')
+    expect(contactPictureUrl('AbCdEfGhIjKlMnOpQrStUvWx.png')).toBeNull()
+    expect(contactPictureUrl('/uploads/AbCdEfGhIjKlMnOpQrStUvWx')).toBeNull()
     expect(contactPictureUrl('https://evil.example/x.png')).toBeNull()
     expect(contactPictureUrl('../../etc/passwd')).toBeNull()
     expect(contactPictureUrl(null)).toBeNull()
