@@ -1,3 +1,4 @@
+import { err, ok, type WordedResult } from '#server/errors/result'
 import { coversStart } from './membership-expiry'
 import type { MembershipType } from './price-options'
 
@@ -19,7 +20,16 @@ export interface HeldMembership {
 
 export type BookingRefusal = 'expired' | 'stopped' | 'no-credits'
 
-export type BookingCharge = { ok: true; membership: HeldMembership; usedCredit: boolean } | { ok: false; reason: BookingRefusal }
+/** What the student reads when a membership cannot pay for the class. */
+export const BOOKING_REFUSAL_MESSAGES: Readonly<Record<BookingRefusal, string>> = {
+  expired: 'This membership has expired by the time the class starts.',
+  stopped: 'This membership has been stopped.',
+  'no-credits': 'This class card has no credits left.',
+}
+
+export type BookingCharge = WordedResult<{ membership: HeldMembership; usedCredit: boolean }, 'conflict', { reason: BookingRefusal }>
+
+const refused = (reason: BookingRefusal): BookingCharge => err('conflict', BOOKING_REFUSAL_MESSAGES[reason], { reason })
 
 /**
  * Books one class occurrence starting at `startsAt` (tenant zone `timeZone`) on a membership:
@@ -27,12 +37,12 @@ export type BookingCharge = { ok: true; membership: HeldMembership; usedCredit: 
  * class's start, or is stopped, does not book.
  */
 export function chargeBooking(membership: HeldMembership, startsAt: Date, timeZone: string): BookingCharge {
-  if (membership.stopped) return { ok: false, reason: 'stopped' }
-  if (!coversStart(membership.expiresOn, startsAt, timeZone)) return { ok: false, reason: 'expired' }
-  if (membership.membershipType !== 'card') return { ok: true, membership, usedCredit: false }
+  if (membership.stopped) return refused('stopped')
+  if (!coversStart(membership.expiresOn, startsAt, timeZone)) return refused('expired')
+  if (membership.membershipType !== 'card') return ok({ membership, usedCredit: false })
   const left = membership.creditsLeft ?? 0
-  if (left < 1) return { ok: false, reason: 'no-credits' }
-  return { ok: true, membership: { ...membership, creditsLeft: left - 1 }, usedCredit: true }
+  if (left < 1) return refused('no-credits')
+  return ok({ membership: { ...membership, creditsLeft: left - 1 }, usedCredit: true })
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addMonthsClamped } from '#server/catalog/calendar-date'
-import { cancellationReturnsCredit, chargeBooking, returnCredit, type HeldMembership } from '#server/catalog/membership-credits'
+import { BOOKING_REFUSAL_MESSAGES, cancellationReturnsCredit, chargeBooking, returnCredit, type BookingRefusal, type HeldMembership } from '#server/catalog/membership-credits'
 import { coversStart, membershipExpiresOn, periodEndsOn } from '#server/catalog/membership-expiry'
 
 const NY = 'America/New_York'
@@ -53,30 +53,32 @@ describe("a membership's expiry after the tenant's itemExpiresAfter months", () 
   })
 })
 
+const refusal = (reason: BookingRefusal) => ({ ok: false, error: 'conflict', message: BOOKING_REFUSAL_MESSAGES[reason], details: { reason } })
+
 describe('credits: one per class booking', () => {
   const card: HeldMembership = { membershipType: 'card', creditsLeft: 2, creditsTotal: 10, expiresOn: '2026-07-01', stopped: false }
   const june = new Date('2026-06-10T13:00:00Z')
 
   it('a booking uses one credit, down to zero and no further', () => {
     const first = chargeBooking(card, june, NY)
-    if (!first.ok) throw new Error(first.reason)
-    expect([first.membership.creditsLeft, first.usedCredit]).toEqual([1, true])
-    const second = chargeBooking(first.membership, june, NY)
-    if (!second.ok) throw new Error(second.reason)
-    expect(second.membership.creditsLeft).toBe(0)
-    expect(chargeBooking(second.membership, june, NY)).toEqual({ ok: false, reason: 'no-credits' })
+    if (!first.ok) throw new Error(first.message)
+    expect([first.value.membership.creditsLeft, first.value.usedCredit]).toEqual([1, true])
+    const second = chargeBooking(first.value.membership, june, NY)
+    if (!second.ok) throw new Error(second.message)
+    expect(second.value.membership.creditsLeft).toBe(0)
+    expect(chargeBooking(second.value.membership, june, NY)).toEqual(refusal('no-credits'))
   })
 
   it('a class after the expiry day, or a stopped membership, does not book', () => {
-    expect(chargeBooking(card, new Date('2026-07-01T12:00:00Z'), NY)).toEqual({ ok: false, reason: 'expired' })
-    expect(chargeBooking({ ...card, stopped: true }, june, NY)).toEqual({ ok: false, reason: 'stopped' })
+    expect(chargeBooking(card, new Date('2026-07-01T12:00:00Z'), NY)).toEqual(refusal('expired'))
+    expect(chargeBooking({ ...card, stopped: true }, june, NY)).toEqual(refusal('stopped'))
   })
 
   it('recurring and unlimited memberships book without credits', () => {
     const unlimited: HeldMembership = { membershipType: 'unlimited', creditsLeft: null, creditsTotal: null, expiresOn: null, stopped: false }
     const recurring: HeldMembership = { ...unlimited, membershipType: 'recurring' }
     for (const membership of [unlimited, recurring]) {
-      for (let i = 0; i < 3; i++) expect(chargeBooking(membership, june, NY)).toEqual({ ok: true, membership, usedCredit: false })
+      for (let i = 0; i < 3; i++) expect(chargeBooking(membership, june, NY)).toEqual({ ok: true, value: { membership, usedCredit: false } })
     }
   })
 
