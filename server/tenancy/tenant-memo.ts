@@ -1,4 +1,5 @@
 import { CACHE_TAGS, type CacheTag } from '#server/cache/cache-tags'
+import { namedPerDirectory } from './named-per-directory'
 import type { TenantDirectory } from './tenant-directory'
 
 interface Entry<T> {
@@ -53,20 +54,7 @@ const MEMO_TAGS: Readonly<Record<string, readonly CacheTag[]>> = {
   'form-definitions': ['forms'],
 }
 
-const memos = new WeakMap<TenantDirectory, Map<string, TenantMemo<unknown>>>()
-
 /** The memo called `name` of this directory (one per server process and platform). */
 export function tenantMemo<T>(directory: TenantDirectory, name: string, ttlMs: number): TenantMemo<T> {
-  let byName = memos.get(directory)
-  if (!byName) {
-    byName = new Map()
-    memos.set(directory, byName)
-  }
-  let memo = byName.get(name)
-  if (!memo) {
-    memo = new TenantMemo<unknown>(directory, ttlMs, Date.now, MEMO_TAGS[name] ?? CACHE_TAGS)
-    byName.set(name, memo)
-  }
-  // One name always holds one type: the caller that created it decides it.
-  return memo as TenantMemo<T>
+  return namedPerDirectory(directory, `tenant:${name}`, () => new TenantMemo<T>(directory, ttlMs, Date.now, MEMO_TAGS[name] ?? CACHE_TAGS))
 }

@@ -1,4 +1,5 @@
 import type { CacheTag } from '#server/cache/cache-tags'
+import { namedPerDirectory } from './named-per-directory'
 import type { TenantDirectory } from './tenant-directory'
 
 interface Entry<T> {
@@ -76,20 +77,7 @@ export class TenantQueryMemo<T> {
   }
 }
 
-const memos = new WeakMap<Pick<TenantDirectory, 'onChange'>, Map<string, TenantQueryMemo<unknown>>>()
-
 /** The query memo called `name` of this directory (one per process and platform). */
 export function tenantQueryMemo<T>(directory: Pick<TenantDirectory, 'onChange'>, name: string, options: TenantQueryMemoOptions): TenantQueryMemo<T> {
-  let byName = memos.get(directory)
-  if (!byName) {
-    byName = new Map()
-    memos.set(directory, byName)
-  }
-  let memo = byName.get(name)
-  if (!memo) {
-    memo = new TenantQueryMemo<unknown>(directory, options)
-    byName.set(name, memo)
-  }
-  // One name always holds one type: the caller that created it decides it.
-  return memo as TenantQueryMemo<T>
+  return namedPerDirectory(directory, `query:${name}`, () => new TenantQueryMemo<T>(directory, options))
 }
