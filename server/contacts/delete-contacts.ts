@@ -8,6 +8,8 @@ import type { ContactSelection } from './contact-selection'
 import { notFoundCount, selectedContactsWhere } from './selected-contacts'
 import type { Platform } from '#server/platform'
 import { writeContactBook } from '#server/contacts/write-contact-book'
+import { removeImageVariants } from '#server/files/remove-image-variants'
+import { CONTACT_PICTURE_VARIANT_NAMES } from './profile/contact-picture-url'
 
 /**
  * Records that must outlive a contact: while one of these points at a contact, deleting the
@@ -77,7 +79,7 @@ const AUDIT_GUIDS = 1_000
  * contact totals follow by themselves (statement triggers of migration contact-list-speed).
  */
 export async function deleteContacts(input: {
-  platform: Pick<Platform, 'database' | 'caches'>
+  platform: Pick<Platform, 'database' | 'caches' | 'env'>
   tenant: Tenant
   /** The signed-in contact and, while previewing, the staff contact behind the preview. */
   actorContactIds: string[]
@@ -85,8 +87,8 @@ export async function deleteContacts(input: {
   ip?: string | null
 }): Promise<Ok<DeleteContactsOutcome>> {
   const { tenant, selection } = input
-  return writeContactBook(input.platform, tenant.id, async (trx) => {
-    const candidates = await trx.selectFrom('contacts').select(['id', 'guid', 'role']).where(await selectedContactsWhere(trx, selection, tenant)).execute()
+  const done = await writeContactBook(input.platform, tenant.id, async (trx) => {
+    const candidates = await trx.selectFrom('contacts').select(['id', 'guid', 'role', 'picture_key']).where(await selectedContactsWhere(trx, selection, tenant)).execute()
     const fates = await decideContactFates(trx, candidates, new Set(input.actorContactIds))
     const toDelete: string[] = []
     const toArchive: string[] = []
@@ -122,14 +124,20 @@ export async function deleteContacts(input: {
         ip: input.ip ?? null,
       })
     }
-    return ok({
+    const deleted = new Set(toDelete)
+    const pictures = candidates.flatMap((contact) => (deleted.has(contact.id) && contact.picture_key ? [contact.picture_key] : []))
+    const outcome = ok({
       deleted: toDelete.length,
       archived: toArchive.length,
       refused,
       notFound,
       message: deleteMessage(toDelete.length, toArchive.length, [...archiveReasons], refusals, notFound),
     })
+    return { outcome, pictures }
   })
+  // Only once the rows are gone for good: an archived contact keeps its picture.
+  for (const key of done.pictures) await removeImageVariants(input.platform.env, tenant, key, CONTACT_PICTURE_VARIANT_NAMES)
+  return done.outcome
 }
 
 const contacts = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'contact' : 'contacts'}`

@@ -7,10 +7,11 @@ import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Tenant } from '#server/tenancy/tenant'
 import { imageVariantUrl, variantNamePattern, type ImageVariantSpec } from './image-variant-names'
 import { sniffImage } from './sniff-image'
-import { removeTenantUpload, writeTenantUpload } from './tenant-uploads'
+import { removeImageVariants } from './remove-image-variants'
+import { writeTenantUpload } from './tenant-uploads'
 import { IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, NOT_AN_IMAGE } from './upload-limits'
 
-export { imageVariantUrl, type ImageVariantSpec }
+export { imageVariantUrl, removeImageVariants, type ImageVariantSpec }
 
 /** Why an upload cannot become variants; each comes with the words the form shows. */
 export type ImageRefusal = 'payload_too_large' | 'unsupported_media_type' | 'invalid_input'
@@ -108,12 +109,4 @@ export async function storeImageVariants(env: Pick<Env, 'DATA_DIR'>, tenant: Pic
     throw error
   }
   return { key, urls }
-}
-
-/** Deletes every variant of a stored image (one that is already gone is no error). */
-export async function removeImageVariants(env: Pick<Env, 'DATA_DIR'>, tenant: Pick<Tenant, 'id'>, key: string | null, variants: readonly string[]): Promise<void> {
-  for (const name of variants) {
-    const url = imageVariantUrl(key, name)
-    if (url) await removeTenantUpload(env, tenant, url)
-  }
 }

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { action, loader } from '#app/routes/_admin+/contacts+/$guId.detail'
+import { action as bulkAction } from '#app/routes/_admin+/contacts+/bulk'
 import { loader as listLoader } from '#app/routes/_admin+/contacts+/_index'
 import { action as ownProfileAction, loader as ownProfileLoader } from '#app/routes/_session+/profile'
 import { loader as uploadLoader } from '#app/routes/_site+/uploads.$name'
@@ -142,6 +143,38 @@ describe(`a contact's picture (${engine})`, () => {
     const before = await snapshot()
     expectDone(await remove(pat.guid), CONTACT_PICTURE_MESSAGES.removed)
     expect(await snapshot()).toBe(before)
+  })
+
+  it("deletes a contact's picture files with the contact; an archived contact keeps them", async () => {
+    const [gone, kept] = await asSystem(platform.database, 'test fixture', async (trx) => {
+      const rows = await trx
+        .insertInto('contacts')
+        .values([
+          { tenant_id: world.tenant.id, first_name: 'Gil', last_name: 'Gone', email: 'gil@picturepage.test' },
+          { tenant_id: world.tenant.id, first_name: 'Kim', last_name: 'Kept', email: 'kim@picturepage.test' },
+        ])
+        .returning(['id', 'guid', 'email'])
+        .execute()
+      const byEmail = (email: string) => rows.find((row) => row.email === email) ?? rows[0]!
+      const kim = byEmail('kim@picturepage.test')
+      const form = await trx.insertInto('custom_forms').values({ tenant_id: world.tenant.id, name: 'Waiver', form_type: 'WAIVER' }).returning('id').executeTakeFirstOrThrow()
+      await trx
+        .insertInto('form_submissions')
+        .values({ tenant_id: world.tenant.id, form_id: form.id, form_version: 1, form_name: 'Waiver', contact_id: kim.id, data: JSON.stringify({}), integrity_hash: 'x', download_token_hash: 'picture-token-1' })
+        .execute()
+      return [byEmail('gil@picturepage.test'), kim]
+    })
+    for (const contact of [gone, kept]) expect((await upload(contact.guid, await jpeg())).status).toBe(302)
+    const goneKey = await pictureKey(gone.id)
+    const keptKey = await pictureKey(kept.id)
+    const fields = new URLSearchParams([['intent', 'delete'], ['id', gone.guid], ['id', kept.guid]])
+    const deleted = await callRoute(bulkAction, formPostRequest(`http://${world.host}/contacts/bulk`, fields, world.cookies.admin), world.context())
+    expect(deleted.status).toBe(302)
+    for (const variant of ['profile', 'list']) {
+      expect((await serve(`/uploads/${goneKey}-${variant}.webp`)).status).toBe(404)
+      expect((await serve(`/uploads/${keptKey}-${variant}.webp`)).status).toBe(200)
+    }
+    expect(uploadedFiles().some((file) => file.includes(String(goneKey)))).toBe(false)
   })
 
   it("is a 404 for another tenant's contact or a malformed guid, with a valid picture, and writes nothing", async () => {
