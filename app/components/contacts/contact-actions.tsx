@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useRouteLoaderData } from '@remix-run/react'
-import { ChevronDown, Download, FileText, KeyRound, LoaderCircle, Mail, MailCheck, Send, UserRound } from 'lucide-react'
+import { ChevronDown, Download, FileText, KeyRound, LoaderCircle, Mail, MailCheck, Send, Trash2, UserRound } from 'lucide-react'
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { ROLE_ADMIN, roleTitle } from '#server/shell/roles'
@@ -130,6 +130,14 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
                   {content}
                 </button>
               </Form>
+            )}
+          </MenuItem>
+          <MenuItem icon={Trash2} label="Delete contact" hint="Asks first; a contact with submissions is archived instead">
+            {(content) => (
+              // The list's bulk delete, for this one contact: its page asks, and works without JavaScript.
+              <Link to={`/contacts/bulk?bulk=delete&id=${encodeURIComponent(contact.guId)}`} className={menuRowClass}>
+                {content}
+              </Link>
             )}
           </MenuItem>
         </ul>
