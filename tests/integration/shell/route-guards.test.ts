@@ -1,6 +1,6 @@
 import { loader as catchAllLoader } from '#app/routes/_site+/$'
 import { loader as publicPageLoader } from '#app/routes/_site+/$page'
-import { loader as calendarLoader } from '#app/routes/_admin+/calendar'
+import { loader as calendarLoader } from '#app/routes/_site+/calendar'
 import { loader as dashboardLoader } from '#app/routes/_admin+/dashboard'
 import { loader as staffLayoutLoader } from '#app/routes/_admin+/_layout'
 import { loader as indexLoader } from '#app/routes/_auth+/_index'
