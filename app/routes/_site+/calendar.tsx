@@ -12,6 +12,7 @@ import { parseCalendarQuery } from '#server/catalog/schedule/calendar-query'
 import { loadPublicCalendarPage } from '#server/catalog/schedule/public-calendar-page'
 import { dateInputValue } from '#server/dates/local-time'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
+import { calendarHeading } from '#server/navigation/calendar-heading'
 import { landingFor } from '#server/navigation/landing'
 import { isStaffRole } from '#server/shell/roles'
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { headers, ...staff } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
     const calendar = await loadPublicCalendarPage(context.platform.database, access.tenant, query, now)
     readsCachedData(context, 'catalog', 'tenant', 'site')
-    return data({ kind: 'staff' as const, staff, calendar, public: null }, { headers })
+    return data({ kind: 'staff' as const, staff: { ...staff, heading: calendarHeading(now, access.tenant.settings.timezone) }, calendar, public: null }, { headers })
   }
 
   const landing = user ? landingFor({ path: returnPathOf(request), user, tenant, pages: null }) : null
@@ -73,10 +74,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function CalendarRoute() {
   const loaded = useLoaderData<typeof loader>()
   if (loaded.kind === 'staff' && loaded.staff) {
-    const { shell, toast, sidebarFolded, session } = loaded.staff
+    const { shell, toast, sidebarFolded, session, heading } = loaded.staff
     return (
       <StaffShell shell={shell} toast={toast} sidebarFolded={sidebarFolded} session={session}>
-        <PageHeader title="Calendar" />
+        <PageHeader title="Calendar" description={heading} />
         {loaded.calendar ? <PublicCalendar calendar={loaded.calendar} /> : null}
       </StaffShell>
     )

@@ -85,6 +85,12 @@ describe(`/calendar and /calendar.ics on the demo site (${engine})`, () => {
     }
   })
 
+  it('sends a signed-in admin to the dashboard, as the landing rules say', async () => {
+    const answer = await request(app.port, '/calendar', { host: app.host, headers: { cookie: app.adminCookie } })
+    expect(answer.status).toBe(302)
+    expect(answer.header('location')).toBe('/dashboard')
+  })
+
   it('puts Calendar in the public menu', async () => {
     const home = await get('/home')
     expect(home.body).toMatch(/href="\/calendar"[^>]*>Calendar</)
