@@ -5,7 +5,7 @@
  * visitor submissions write all day and feed no cached page; emptying a busy site's page cache
  * on each of them would make the cache useless when it matters most.
  */
-export const CACHE_TAGS = ['tenant', 'screens', 'site', 'forms', 'contacts'] as const
+export const CACHE_TAGS = ['tenant', 'screens', 'site', 'forms', 'contacts', 'catalog'] as const
 export type CacheTag = (typeof CACHE_TAGS)[number]
 
 /**
@@ -28,6 +28,14 @@ export const TABLES_OF_TAG: Readonly<Record<CacheTag, readonly string[]>> = {
    * (the contacts list kept per user, the pickers' search results).
    */
   contacts: ['contacts', 'tags', 'contact_tags', 'contact_field_values'],
+  /**
+   * The public class schedule: published classes, their rules, the occurrence rows (cancelled,
+   * moved, booked counts) and rooms. Teacher names come from contacts, which this tag does not
+   * list: a renamed teacher shows on the calendar once the kept page expires (seconds), while
+   * listing contacts would make every contact edit drop the calendar. A booking changes
+   * booked_count through class_bookings' trigger, so the booking write must declare 'catalog'.
+   */
+  catalog: ['catalog_items', 'class_schedules', 'class_occurrences', 'rooms'],
 }
 
 /** The tags a write to this table must declare (none for tables no cache reads). */

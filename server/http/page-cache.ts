@@ -207,9 +207,14 @@ export function hasPersonalCookies(cookieHeader: string | null | undefined): boo
  * cookie, nothing otherwise. A route that renders anything else per visitor (a greeting, a
  * challenge in the page) must not use it; a form's fill-time stamp is swapped per hit.
  */
-export function shareablePageHeaders(request: Request): Record<string, string> | undefined {
+export function shareablePageHeaders(request: Request, options: { changesAt?: Date | null; now?: Date } = {}): Record<string, string> | undefined {
   if (request.method !== 'GET' || hasPersonalCookies(request.headers.get('cookie'))) return undefined
-  return { 'Cache-Control': `public, max-age=0, s-maxage=${SHAREABLE_SECONDS}`, Vary: 'Cookie' }
+  // A page that changes by itself at a known moment (a class starting turns grey on the
+  // calendar) is kept no longer than until then; under a second, not at all.
+  const untilChange = options.changesAt ? Math.floor((options.changesAt.getTime() - (options.now ?? new Date()).getTime()) / 1000) : SHAREABLE_SECONDS
+  const seconds = Math.min(SHAREABLE_SECONDS, untilChange)
+  if (seconds < 1) return undefined
+  return { 'Cache-Control': `public, max-age=0, s-maxage=${seconds}`, Vary: 'Cookie' }
 }
 
 /** A route's `headers` export: passes on the shareable headers its loader set, nothing else. */

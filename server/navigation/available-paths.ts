@@ -34,7 +34,7 @@ export const LISTING_PAGE_NAMES: ReadonlySet<string> = new Set([
   'mediagallery',
 ])
 
-export const AVAILABLE_LISTING_PAGES: ReadonlySet<string> = new Set<string>([])
+export const AVAILABLE_LISTING_PAGES: ReadonlySet<string> = new Set<string>(['calendar'])
 
 /**
  * Public screens outside the website pages. The forms menu links to each published form at

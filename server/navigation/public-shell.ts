@@ -32,13 +32,16 @@ export function publicShellFor(input: {
   user: SessionUser | null
 }): PublicShell {
   const { tenant, user } = input
+  // The calendar page lists the class schedule, which the tenant may switch off (isShowSchedule):
+  // then /calendar answers 404, so no menu or footer leads there.
+  const pages = tenant.settings.isShowSchedule ? input.pages : input.pages.filter((page) => page.name.toLowerCase() !== 'calendar')
   const pageScripts = pageScriptTags(tenant.settings.pageScript)
   const runsPageScript = pageScriptRunsFor(user)
   return {
     site: siteIdentityFor(tenant),
-    menus: publicMenusFor(input.pages, input.forms),
+    menus: publicMenusFor(pages, input.forms),
     // A preview shows the site as visitors see it, so the footer is the visitors' one.
-    footer: footerFor({ tenant, pages: input.pages, signedIn: null }),
+    footer: footerFor({ tenant, pages, signedIn: null }),
     viewer: {
       isPreviewing: Boolean(user && (user.isPreviewMode || user.previewedByContactId)),
       isSignedIn: user !== null,

@@ -57,7 +57,10 @@ export const tenantSettingsSchema = z.object({
   isNewTenant: flag(false),
   isShowSchedule: flag(true),
   isShowScheduleMenu: flag(true),
+  /** 'Calendar Website view': on shows the public calendar by month, off by week. */
   isShowCalenderView: flag(true),
+  /** Whether the public calendar names each class's room (the spec's isShowRoomName). */
+  isShowRoomName: flag(true),
   isShowCourses: flag(true),
   isShowStoreMenu: flag(true),
   isShowDonation: flag(true),

@@ -47,9 +47,9 @@ const tenant = (settings: Record<string, unknown> = {}): Tenant => ({
 })
 
 describe('public website menus', () => {
-  it('orders home first and about, contact last, leaving out listing pages whose screens are not built', () => {
+  it('orders home first and about, contact last, leaving out listing pages whose screens are not built (merchandise; the calendar is)', () => {
     const { menu } = publicMenusFor(site, [])
-    expect(menu.map((item) => item.title)).toEqual(['Home', 'Workshops', 'News', 'About', 'Contact'])
+    expect(menu.map((item) => item.title)).toEqual(['Home', 'Calendar', 'Workshops', 'News', 'About', 'Contact'])
   })
 
   it("turns 'title::url' pages into external links with a scheme", () => {
@@ -77,7 +77,7 @@ describe('footer', () => {
       pages: site,
       signedIn: null,
     })
-    expect(footer.pages.map((item) => item.title)).toEqual(['Workshops', 'News', 'About', 'Contact'])
+    expect(footer.pages.map((item) => item.title)).toEqual(['Calendar', 'Workshops', 'News', 'About', 'Contact'])
     expect(footer.legalPages.map((item) => item.title)).toEqual(['Privacy Policy'])
     expect(footer.socials).toEqual([
       { name: 'facebook', label: 'Facebook', url: 'http://facebook.com/demo' },
@@ -128,7 +128,7 @@ describe('landing facts about the website', () => {
     ])
     expect(facts.hasHomePage).toBe(true)
     expect(facts.firstExternalPagePath).toBe('http://shop.example.com')
-    expect(facts.websitePagePaths).toEqual(['/home', '/about'])
+    expect(facts.websitePagePaths).toEqual(['/home', '/about', '/calendar'])
   })
 
   it('treats an external home link as no home page of our own', () => {

@@ -1,6 +1,6 @@
 import { loader as catchAllLoader } from '#app/routes/_site+/$'
 import { loader as publicPageLoader } from '#app/routes/_site+/$page'
-import { loader as calendarLoader } from '#app/routes/_admin+/calendar'
+import { loader as calendarLoader } from '#app/routes/_site+/calendar'
 import { loader as dashboardLoader } from '#app/routes/_admin+/dashboard'
 import { loader as staffLayoutLoader } from '#app/routes/_admin+/_layout'
 import { loader as indexLoader } from '#app/routes/_auth+/_index'
@@ -114,7 +114,7 @@ describe(`staff and student route guards and the route tables (${engine})`, () =
       const outcome = await callRoute(catchAllLoader, getRequest(`http://${HOST}/no/such/page`), context())
       const body = outcome.body as { shell: { site: { name: string }; menus: { menu: Array<{ title: string }> } } }
       expect(body.shell.site.name).toBe(tenant.name)
-      expect(body.shell.menus.menu.map((item) => item.title)).toEqual(['Home', 'About Us', 'Contact Us'])
+      expect(body.shell.menus.menu.map((item) => item.title)).toEqual(['Home', 'Calendar', 'About Us', 'Contact Us'])
     })
   })
 

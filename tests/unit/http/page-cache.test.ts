@@ -168,4 +168,16 @@ describe('personal cookies', () => {
     expect(shareablePageHeaders(new Request('http://demo.localhost/home', { headers: { cookie: '__session=x' } }))).toBeUndefined()
     expect(shareablePageHeaders(new Request('http://demo.localhost/home', { method: 'POST' }))).toBeUndefined()
   })
+
+  it('keeps a page that changes by itself no longer than until it changes, and not at all within a second of it', () => {
+    const now = new Date('2026-11-24T12:00:00Z')
+    const request = new Request('http://demo.localhost/calendar')
+    const keptFor = (msAhead: number | null) =>
+      shareablePageHeaders(request, { changesAt: msAhead === null ? null : new Date(now.getTime() + msAhead), now })?.['Cache-Control'] ?? 'not kept'
+    expect(keptFor(null)).toBe('public, max-age=0, s-maxage=5')
+    expect(keptFor(60_000)).toBe('public, max-age=0, s-maxage=5')
+    expect(keptFor(3_500)).toBe('public, max-age=0, s-maxage=3')
+    expect(keptFor(900)).toBe('not kept')
+    expect(keptFor(-1_000)).toBe('not kept')
+  })
 })

@@ -1,0 +1,103 @@
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { PublicCalendar } from '#app/components/catalog/public-calendar'
+import { PageHeader } from '#app/components/layout/page-header'
+import { StaffShell } from '#app/components/layout/staff-shell'
+import { PageNotFound, PublicLayout } from '#app/components/public-layout'
+import { getSessionUser, returnPathOf } from '#app/utils/auth.server'
+import { loadPublicPage, requireStaffArea, signedInShellFor } from '#app/utils/navigation.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { readsCachedData } from '#server/cache/cache-reads'
+import { parseCalendarQuery } from '#server/catalog/schedule/calendar-query'
+import { loadPublicCalendarPage } from '#server/catalog/schedule/public-calendar-page'
+import { dateInputValue } from '#server/dates/local-time'
+import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
+import { calendarHeading } from '#server/navigation/calendar-heading'
+import { landingFor } from '#server/navigation/landing'
+import { isStaffRole } from '#server/shell/roles'
+
+/**
+ * /calendar: the class schedule by week or month. Visitors see it in the public site (404 while
+ * the tenant hides the schedule, isShowSchedule); staff and front desk land here after signing
+ * in (spec 000) and see the same schedule in the back office; admins and students are sent to
+ * their own home by the landing rules.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context)
+  const user = await getSessionUser(request, context)
+  const now = new Date()
+  const query = parseCalendarQuery(new URL(request.url).searchParams, {
+    isShowCalenderView: tenant.settings.isShowCalenderView,
+    today: dateInputValue(now, tenant.settings.timezone),
+  })
+
+  if (user && isStaffRole(user.role) && !user.isPreviewMode && !user.isStudentPreview) {
+    const access = await requireStaffArea(request, context)
+    const { headers, ...staff } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
+    const calendar = await loadPublicCalendarPage(context.platform.database, access.tenant, query, now)
+    readsCachedData(context, 'catalog', 'tenant', 'site')
+    return data({ kind: 'staff' as const, staff: { ...staff, heading: calendarHeading(now, access.tenant.settings.timezone) }, calendar, public: null }, { headers })
+  }
+
+  const landing = user ? landingFor({ path: returnPathOf(request), user, tenant, pages: null }) : null
+  if (landing?.kind === 'redirect') throw redirect(landing.to)
+  const loaded = await loadPublicPage(context, { tenant, user, pageName: tenant.settings.isShowSchedule ? 'calendar' : null })
+  if (!tenant.settings.isShowSchedule || landing?.kind === 'not-found') {
+    return data({ kind: 'public' as const, staff: null, calendar: null, public: { shell: loaded.shell, title: '' } }, { status: 404 })
+  }
+  const calendar = await loadPublicCalendarPage(context.platform.database, tenant, query, now)
+  readsCachedData(context, 'catalog', 'tenant', 'site')
+  const title = loaded.page?.title || 'Calendar'
+  return data(
+    { kind: 'public' as const, staff: null, calendar, public: { shell: loaded.shell, title } },
+    // Kept for visitors a few seconds, and never past the next class's start (it turns grey then).
+    { headers: user ? undefined : shareablePageHeaders(request, { changesAt: calendar.nextChangeAt ? new Date(calendar.nextChangeAt) : null, now }) },
+  )
+}
+
+export const headers: HeadersFunction = shareableLoaderHeaders
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data?.calendar) return [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }]
+  if (data.kind === 'staff') return [{ title: 'Calendar' }]
+  const siteTitle = data.public?.shell.site.title ?? ''
+  const title = `${data.public?.title ?? 'Calendar'} | ${siteTitle}`
+  return [
+    { title },
+    { name: 'description', content: data.public?.shell.site.description ?? '' },
+    { name: 'robots', content: 'index, follow' },
+    { property: 'og:title', content: title },
+    { tagName: 'link', rel: 'alternate', type: 'text/calendar', href: '/calendar.ics', title: 'Class schedule (iCalendar)' },
+  ]
+}
+
+export default function CalendarRoute() {
+  const loaded = useLoaderData<typeof loader>()
+  if (loaded.kind === 'staff' && loaded.staff) {
+    const { shell, toast, sidebarFolded, session, heading } = loaded.staff
+    return (
+      <StaffShell shell={shell} toast={toast} sidebarFolded={sidebarFolded} session={session}>
+        <PageHeader title="Calendar" description={heading} />
+        {loaded.calendar ? <PublicCalendar calendar={loaded.calendar} /> : null}
+      </StaffShell>
+    )
+  }
+  if (!loaded.public) return null
+  return (
+    <PublicLayout shell={loaded.public.shell}>
+      {loaded.calendar ? (
+        <>
+          <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">{loaded.public.title}</h1>
+          <PublicCalendar calendar={loaded.calendar} />
+          <p className="mt-6 text-sm">
+            <a href="/calendar.ics" className="font-medium text-brand-text underline-offset-2 hover:underline">
+              Add the schedule to your calendar app (.ics)
+            </a>
+          </p>
+        </>
+      ) : (
+        <PageNotFound />
+      )}
+    </PublicLayout>
+  )
+}
