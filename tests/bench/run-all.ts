@@ -11,6 +11,7 @@ import { benchPublicFormWeight, FORM_JS_TARGET_GZIP_BYTES, formatPublicFormWeigh
 import { benchPublicFormRatio, FORM_RATIO_TARGET, formatPublicFormRatio } from './public-form-ratio.bench'
 import { AUTOCOMPLETE_TARGET_P95_MS, benchContacts, CONTACTS_LIST_TARGET_RPS, formatContactsBench } from './contacts.bench'
 import { benchContactsExport, EXPORT_TARGET_RSS_GROWTH_MB, EXPORT_TARGET_SECONDS, formatContactsExportBench } from './contacts-export.bench'
+import { benchScheduleExpansion, SCHEDULE_CLASSES, SCHEDULE_EXPANSION_TARGET_MS } from './schedule-expansion.bench'
 import { benchContactsImport, formatContactsImport, IMPORT_TARGET_SECONDS } from './contacts-import.bench'
 
 /**
@@ -78,6 +79,9 @@ const contactsExport = await benchContactsExport()
 console.log(`\n${formatContactsExportBench(contactsExport)}`)
 const contactsImport = await benchContactsImport()
 console.log(`\n${formatContactsImport(contactsImport)}`)
+
+const schedule = benchScheduleExpansion()
+console.log(`\nSchedule expansion: ${SCHEDULE_CLASSES} weekly classes for a year, ${schedule.occurrences} occurrences: median ${schedule.medianMs.toFixed(2)} ms, worst ${schedule.worstMs.toFixed(2)} ms`)
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
 const rows: string[][] = [
@@ -162,5 +166,11 @@ const rows: string[][] = [
         verdict(contactsImport.totalSeconds < IMPORT_TARGET_SECONDS),
       ]
     : ['contacts import, 10,000 rows', 'skipped: needs DATABASE_URL (Postgres)', `< ${IMPORT_TARGET_SECONDS} s`, '-'],
+  [
+    `expanding a year of ${SCHEDULE_CLASSES} weekly classes (${schedule.occurrences} occurrences, America/New_York)`,
+    `median ${schedule.medianMs.toFixed(2)} ms, worst ${schedule.worstMs.toFixed(2)} ms`,
+    `< ${SCHEDULE_EXPANSION_TARGET_MS} ms`,
+    verdict(schedule.medianMs < SCHEDULE_EXPANSION_TARGET_MS),
+  ],
 ]
 console.log(`\nSummary (autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target; load average after: ${load()})\n${table(['benchmark', 'result', 'target', ''], rows)}`)
