@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@remix-run/react'
 import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react'
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
+import { CacheClearShortcut } from '#app/components/cache-clear/cache-clear-shortcut'
 import { VerticalNavigation } from '#app/components/navigation/vertical-navigation'
 import { SessionExpiryDialog } from '#app/components/session/session-expiry-dialog'
 import { ToastNotice, type ToastView } from '#app/components/ui/toast'
@@ -135,6 +136,8 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
         <SiteFooter footer={shell.footer} compact />
       </div>
       <ToastNotice toast={toast} />
+      {/* Every staff screen listens for the hidden cache-clear sequence, whichever route draws the shell. */}
+      <CacheClearShortcut />
       {session ? <SessionExpiryDialog expiresAt={session.expiresAt} refreshBufferMinutes={session.refreshBufferMinutes} /> : null}
     </div>
   )

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { loader as RootLoader } from '#app/root'
-import { CacheClearShortcut } from '#app/components/cache-clear/cache-clear-shortcut'
 import { ShellError, StandaloneShellError } from '#app/components/layout/shell-error'
 import { StaffShell } from '#app/components/layout/staff-shell'
 import { requireStaffArea, signedInShellFor } from '#app/utils/navigation.server'
@@ -18,7 +17,6 @@ export default function StaffLayout() {
   return (
     <StaffShell shell={shell} toast={toast} sidebarFolded={sidebarFolded} session={session}>
       <Outlet />
-      <CacheClearShortcut />
     </StaffShell>
   )
 }

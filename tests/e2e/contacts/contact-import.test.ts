@@ -34,6 +34,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 describe('importing contacts from a CSV file', () => {
   test('upload, map with suggestions, preview, import, watch it finish, find the people in the list', { timeout: 180_000 }, async () => {
     const { page, checked } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/contacts' })
+    // A click while React takes the page over can be lost: wait until it has.
+    await waitForHydration(page)
     await page.getByRole('link', { name: 'Import contacts' }).click()
     await page.getByRole('heading', { level: 1, name: 'Import contacts' }).waitFor()
     await waitForHydration(page)
