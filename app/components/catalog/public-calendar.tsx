@@ -44,28 +44,8 @@ export function PublicCalendar({ calendar }: { calendar: PublicCalendarPage }) {
       <Form method="get" action="/calendar" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3" aria-label="Filter the calendar">
         <input type="hidden" name="view" value={view} />
         <input type="hidden" name="date" value={query.date} />
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Class
-          <select name="class" defaultValue={query.classId ?? ''} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900">
-            <option value="">All classes</option>
-            {calendar.classes.map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                {choice.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Teacher
-          <select name="teacher" defaultValue={query.teacherId ?? ''} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900">
-            <option value="">All teachers</option>
-            {calendar.teachers.map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                {choice.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceFilter label="Class" name="class" chosen={query.classId} anyLabel="All classes" choices={calendar.classes} />
+        <ChoiceFilter label="Teacher" name="teacher" chosen={query.teacherId} anyLabel="All teachers" choices={calendar.teachers} />
         <button type="submit" className={buttonClasses({ variant: 'primary', size: 'md' })}>
           Filter
         </button>
@@ -182,5 +162,22 @@ function EntryCard({ entry, label, compact }: { entry: CalendarEntry; label: str
         </a>
       ) : null}
     </article>
+  )
+}
+
+/** One select of the filter form: any, or one of the choices by id. */
+function ChoiceFilter({ label, name, chosen, anyLabel, choices }: { label: string; name: string; chosen: string | null | undefined; anyLabel: string; choices: ReadonlyArray<{ id: string; name: string }> }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      {label}
+      <select name={name} defaultValue={chosen ?? ''} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900">
+        <option value="">{anyLabel}</option>
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.name}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 }
