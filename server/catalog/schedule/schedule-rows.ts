@@ -1,39 +1,21 @@
+import type { Selectable } from 'kysely'
+import type { ClassOccurrencesTable, ClassSchedulesTable } from '#db/tables/catalog'
 import type { ClassSchedule, OccurrenceChange } from '#server/catalog/class-schedule'
 
-/** A class_schedules row as the public schedule reads it, with its class, teacher and room. */
-export interface ScheduleRow {
-  id: string
-  class_id: string
-  class_name: string
-  recurrence: 'weekly' | 'once'
-  start_date: string
-  start_time: string
-  time_zone: string
-  /** ISO weekdays, 1 = Monday ... 7 = Sunday. */
-  weekdays: number[]
-  until_date: string | null
-  weeks: number | null
-  duration_minutes: number
-  capacity: number
-  colour: string | null
-  teacher_id: string | null
-  room_id: string | null
-}
+type ScheduleColumns = Selectable<ClassSchedulesTable>
+type OccurrenceColumns = Selectable<ClassOccurrencesTable>
+
+/** A class_schedules row as the public schedule reads it, with its class's name. */
+export type ScheduleRow = Pick<
+  ScheduleColumns,
+  'id' | 'class_id' | 'recurrence' | 'start_date' | 'start_time' | 'time_zone' | 'weekdays' | 'until_date' | 'weeks' | 'duration_minutes' | 'capacity' | 'colour' | 'teacher_id' | 'room_id'
+> & { class_name: string }
 
 /** A class_occurrences row of the window: something happened to one occurrence. */
-export interface OccurrenceRow {
-  id: string
-  schedule_id: string
-  occurrence_date: string
-  status: 'scheduled' | 'cancelled'
-  moved_to_date: string | null
-  moved_to_time: string | null
-  teacher_id: string | null
-  room_id: string | null
-  duration_minutes: number | null
-  capacity: number
-  booked_count: number
-}
+export type OccurrenceRow = Pick<
+  OccurrenceColumns,
+  'id' | 'schedule_id' | 'occurrence_date' | 'status' | 'moved_to_date' | 'moved_to_time' | 'teacher_id' | 'room_id' | 'duration_minutes' | 'capacity' | 'booked_count'
+>
 
 /**
  * One ClassSchedule per schedule row, so every occurrence it expands to is known to come from
