@@ -11,20 +11,25 @@ import { writeContactBook } from '#server/contacts/write-contact-book'
 import { removeImageVariants } from '#server/files/remove-image-variants'
 import { CONTACT_PICTURE_VARIANT_NAMES } from './profile/contact-picture-url'
 
+type ContactRecordTable = 'form_submissions' | 'contact_memberships' | 'class_bookings' | 'course_enrolments' | 'event_registrations'
+
 /**
  * Records that must outlive a contact: while one of these points at a contact, deleting the
  * contact would lose it (or leave it pointing at nobody), so the contact is archived instead.
- * Invoices and memberships join this list when their tables land.
+ * Invoices join this list when their table lands.
  */
-const RECORDS_THAT_KEEP_A_CONTACT: ReadonlyArray<{ reason: string; contactsWithAny(trx: TenantExecutor, ids: string[]): Promise<string[]> }> = [
-  {
-    reason: 'form submissions',
-    async contactsWithAny(trx, ids) {
-      const rows = await trx.selectFrom('form_submissions').select('contact_id').distinct().where(sql<boolean>`contact_id = any(${ids}::uuid[])`).execute()
-      return rows.flatMap((row) => (row.contact_id ? [row.contact_id] : []))
-    },
-  },
+const RECORDS_THAT_KEEP_A_CONTACT: ReadonlyArray<{ reason: string; table: ContactRecordTable }> = [
+  { reason: 'form submissions', table: 'form_submissions' },
+  { reason: 'memberships', table: 'contact_memberships' },
+  { reason: 'class bookings', table: 'class_bookings' },
+  { reason: 'course enrolments', table: 'course_enrolments' },
+  { reason: 'event registrations', table: 'event_registrations' },
 ]
+
+async function contactsWithAny(trx: TenantExecutor, table: ContactRecordTable, ids: string[]): Promise<string[]> {
+  const rows = await trx.selectFrom(table).select('contact_id').distinct().where(sql<boolean>`contact_id = any(${ids}::uuid[])`).execute()
+  return rows.flatMap((row) => (row.contact_id ? [row.contact_id] : []))
+}
 
 export type ContactFate = { kind: 'delete' } | { kind: 'archive'; reasons: string[] } | { kind: 'refuse'; reason: string }
 
@@ -50,7 +55,8 @@ export async function decideContactFates(trx: TenantExecutor, candidates: Candid
     }
   }
   for (const record of RECORDS_THAT_KEEP_A_CONTACT) {
-    for (const id of await record.contactsWithAny(trx, open)) {
+    if (open.length === 0) break
+    for (const id of await contactsWithAny(trx, record.table, open)) {
       const fate = fates.get(id)
       if (fate?.kind === 'delete') fates.set(id, { kind: 'archive', reasons: [record.reason] })
       else if (fate?.kind === 'archive') fate.reasons.push(record.reason)

@@ -206,4 +206,20 @@ describe(`bulk delete and tag on the contacts list (${engine})`, () => {
     )
     expect(names.map((row) => row.first_name)).toEqual(['Ada', 'Alma', 'Elena', 'Fran', 'Gustavo', 'Sam'])
   })
+
+  it('archives a contact enrolled in a course instead of deleting it, keeping the enrolment', async () => {
+    const gustavo = guid.get('Gustavo') ?? ''
+    const enrolmentId = await asSystem(platform.database, 'test fixture', async (trx) => {
+      const contact = await trx.selectFrom('contacts').select('id').where('guid', '=', gustavo).executeTakeFirstOrThrow()
+      const course = await trx.insertInto('catalog_items').values({ tenant_id: world.tenant.id, kind: 'course', name: 'Yoga Basics', slug: 'yoga-basics' }).returning('id').executeTakeFirstOrThrow()
+      return (await trx.insertInto('course_enrolments').values({ tenant_id: world.tenant.id, course_id: course.id, contact_id: contact.id }).returning('id').executeTakeFirstOrThrow()).id
+    })
+    const outcome = await post([['intent', 'delete'], ...ids('Gustavo')])
+    expect(toastOf(outcome)).toEqual({ type: 'success', message: '0 contacts deleted; 1 archived because they have course enrolments.' })
+    const kept = await asSystem(platform.database, 'test check', async (trx) => ({
+      contact: await trx.selectFrom('contacts').select('is_archived').where('guid', '=', gustavo).executeTakeFirst(),
+      enrolment: await trx.selectFrom('course_enrolments').select('id').where('id', '=', enrolmentId).executeTakeFirst(),
+    }))
+    expect(kept).toEqual({ contact: { is_archived: true }, enrolment: { id: enrolmentId } })
+  })
 })
