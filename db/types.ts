@@ -12,6 +12,7 @@ import type { ContactTables } from './tables/contacts'
 import type { ContactActionTables } from './tables/contact-actions'
 import type { FormsTables } from './tables/forms'
 import type { ScreenTables } from './tables/screens'
+import type { BookingTables } from './tables/bookings'
 import type {
   CatalogItemsTable,
   CatalogTables,
@@ -30,12 +31,13 @@ export type * from './tables/contact-actions'
 export type * from './tables/forms'
 export type * from './tables/screens'
 export type * from './tables/catalog'
+export type * from './tables/bookings'
 
 /**
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

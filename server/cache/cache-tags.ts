@@ -34,8 +34,13 @@ export const TABLES_OF_TAG: Readonly<Record<CacheTag, readonly string[]>> = {
    * list: a renamed teacher shows on the calendar once the kept page expires (seconds), while
    * listing contacts would make every contact edit drop the calendar. A booking changes
    * booked_count through class_bookings' trigger, so the booking write must declare 'catalog'.
+   * The public item pages read prices, pictures, bundle parts and event and donation details;
+   * an event registration moves event_details.registered_count through its trigger.
    */
-  catalog: ['catalog_items', 'class_schedules', 'class_occurrences', 'rooms'],
+  catalog: [
+    'catalog_items', 'class_schedules', 'class_occurrences', 'rooms',
+    'item_price_options', 'item_images', 'bundle_items', 'event_details', 'donation_details',
+  ],
 }
 
 /** The tags a write to this table must declare (none for tables no cache reads). */

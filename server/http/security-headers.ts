@@ -1,4 +1,5 @@
 import { randomFillSync } from 'node:crypto'
+import { VIDEO_EMBED_ORIGINS } from '#server/catalog/video-embed'
 
 // Nonces are cut from a block of random bytes filled 256 at a time: one call into the CSPRNG
 // per 256 answers instead of one per answer, on the path every page takes.
@@ -40,7 +41,7 @@ export function securityHeaders(options: {
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src ${connect}`,
-    thirdParty ? "frame-src 'self' https:" : "frame-src 'self' https://www.youtube.com https://player.vimeo.com",
+    thirdParty ? "frame-src 'self' https:" : `frame-src 'self' https://www.youtube.com ${VIDEO_EMBED_ORIGINS.join(' ')}`,
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -11,11 +11,17 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   '/settings',
   '/customforms',
   '/contacts',
+  '/store',
+  '/services',
+  '/products',
+  '/rules',
+  '/memberships',
+  '/schedule',
   '/logout',
 ])
 
 /** The student portal's screens; Calendar and Courses exist even before they have data. */
-export const AVAILABLE_STUDENT_PATHS: ReadonlySet<string> = new Set(['/classes', '/mycourses', '/profile', '/logout'])
+export const AVAILABLE_STUDENT_PATHS: ReadonlySet<string> = new Set(['/classes', '/mycourses', '/store', '/student-assessments', '/profile', '/logout'])
 
 /**
  * Standard public pages that list product data (calendar, courses, events, ...) rather than
@@ -34,7 +40,7 @@ export const LISTING_PAGE_NAMES: ReadonlySet<string> = new Set([
   'mediagallery',
 ])
 
-export const AVAILABLE_LISTING_PAGES: ReadonlySet<string> = new Set<string>(['calendar'])
+export const AVAILABLE_LISTING_PAGES: ReadonlySet<string> = new Set<string>(['calendar', 'courses', 'events', 'merchandise', 'donations'])
 
 /**
  * Public screens outside the website pages. The forms menu links to each published form at

@@ -1,4 +1,5 @@
 import type { SessionUser } from '#server/auth/session-user'
+import { hiddenPublicListings } from '#server/catalog/public/public-item-gates'
 import type { PublishedForm, WebPage } from '#server/shell/public-navigation'
 import { ROLE_STUDENT } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -34,7 +35,11 @@ export function publicShellFor(input: {
   const { tenant, user } = input
   // The calendar page lists the class schedule, which the tenant may switch off (isShowSchedule):
   // then /calendar answers 404, so no menu or footer leads there.
-  const pages = tenant.settings.isShowSchedule ? input.pages : input.pages.filter((page) => page.name.toLowerCase() !== 'calendar')
+  // Events, merchandise and donations follow their modules the same way.
+  const hiddenListings = hiddenPublicListings(tenant.settings)
+  const pages = (tenant.settings.isShowSchedule ? input.pages : input.pages.filter((page) => page.name.toLowerCase() !== 'calendar')).filter(
+    (page) => !hiddenListings.has(page.name.toLowerCase()),
+  )
   const pageScripts = pageScriptTags(tenant.settings.pageScript)
   const runsPageScript = pageScriptRunsFor(user)
   return {

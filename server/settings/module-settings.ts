@@ -39,6 +39,9 @@ export async function loadModuleSettings(platform: Pick<Platform, 'database'>, t
         isSupportGrn: s.isSupportGrn,
         isShowCalenderView: s.isShowCalenderView,
         registerButtonLabel: s.registerButtonLabel,
+        isShowRoomName: s.isShowRoomName,
+        isAddressNeededForEvent: s.isAddressNeededForEvent,
+        isRegAndPurchaseOnSamePage: s.isRegAndPurchaseOnSamePage,
       },
     },
   }
@@ -64,7 +67,8 @@ export async function saveOtherSettings(platform: Pick<Platform, 'database' | 't
   const values = submitted.value.checked
   const shown = shownFields(descriptor)
   const settings: Partial<TenantSettings> = {}
-  for (const flag of ['isMultiCountrySupport', 'isWaiverFormToBeSigned', 'isSupportGrn', 'isShowCalenderView'] as const) {
+  const flags = ['isMultiCountrySupport', 'isWaiverFormToBeSigned', 'isSupportGrn', 'isShowCalenderView', 'isShowRoomName', 'isAddressNeededForEvent', 'isRegAndPurchaseOnSamePage'] as const
+  for (const flag of flags) {
     if (shown.has(flag)) settings[flag] = bool(values, flag)
   }
   if (shown.has('registerButtonLabel')) settings.registerButtonLabel = text(values, 'registerButtonLabel')

@@ -105,6 +105,7 @@ function adminMenu(helpUrl: string | null): readonly AdminGroup[] {
         // Question banks only feed assessments, so they follow the assessment flag.
         item('qbank', 'Question Banks', 'library_books', '/qbank'),
         item('store', 'Store', 'storefront', '/store'),
+        item('memberships', 'Memberships', 'card_membership', '/memberships'),
         item('invoices', 'Invoices', 'receipt_long', '/invoices'),
       ],
     },

@@ -64,6 +64,9 @@ export const INVOICE_PAYMENT_RETURN_PATH = '/checkout/invoice/create'
 /** "Browser back in preview mode returns to /dashboard and ends preview." */
 export const PREVIEW_EXIT_PATH = '/dashboard'
 
+/** Public item pages a signed-in student may open too (the public site is otherwise for visitors). */
+const STUDENT_OPEN_PUBLIC_SEGMENTS: ReadonlySet<string> = new Set(['events', 'merchandise', 'donations', 'donate'])
+
 const ok = (path: string): Landing => ({ kind: 'ok', path })
 const redirect = (to: string): Landing => ({ kind: 'redirect', to })
 const notFound: Landing = { kind: 'not-found' }
@@ -72,7 +75,8 @@ const notFound: Landing = { kind: 'not-found' }
 export function roleLandingPath(role: Role, tenant: Pick<LandingTenant, 'isShowScheduleMenu'>): string {
   if (role === ROLE_ADMIN) return '/dashboard'
   if (role === ROLE_STUDENT) return studentHomePath(tenant)
-  return '/calendar'
+  // The calendar is the schedule module's screen: with the module off, staff start on the dashboard.
+  return tenant.isShowScheduleMenu ? '/calendar' : adminFallback
 }
 
 /**
@@ -183,6 +187,8 @@ function studentLanding(pathname: string, tenant: LandingTenant, pendingEvent: P
   // The student calendar does not exist while the tenant hides the schedule menu.
   if (segment === 'classes' && !tenant.isShowScheduleMenu) return redirect('/mycourses')
   if (isStudentPath(pathname)) return ok(pathname)
+  // Where a student registers for an event, buys or gives, and comes back to after signing in.
+  if (STUDENT_OPEN_PUBLIC_SEGMENTS.has(segment)) return ok(pathname)
   return redirect(studentHomePath(tenant))
 }
 
@@ -197,7 +203,7 @@ function staffLanding(role: StaffRole, pathname: string, search: string, tenant:
   if (segment === 'onboarding') return redirect(adminFallback)
   // Staff and front desk land on the calendar, which is no admin route; without this they
   // would bounce between the calendar and the dashboard.
-  if (role !== ROLE_ADMIN && segment === 'calendar') return ok(pathname)
+  if (role !== ROLE_ADMIN && segment === 'calendar') return tenant.isShowScheduleMenu ? ok(pathname) : redirect(adminFallback)
   if (isAdminPath(pathname)) return ok(pathname)
   return redirect(adminFallback)
 }

@@ -16,12 +16,16 @@ export const MODULES = {
   events: { flag: 'isShowEventsMenu', staffPaths: ['/rules'] },
   schedule: { flag: 'isShowScheduleMenu', staffPaths: ['/schedule', '/classlist', '/class'] },
   donation: { flag: 'isShowDonationMenu', staffPaths: ['/donation'] },
-  merchandise: { flag: 'isShowMerchandiseMenu', staffPaths: ['/products'] },
+  // Bundles are sold with merchandise and follow its flag.
+  merchandise: { flag: 'isShowMerchandiseMenu', staffPaths: ['/products', '/product-bundle'] },
+  // 'Manage Modules' has no courses toggle; the tenant's isShowCourses rules the courses screens.
+  courses: { flag: 'isShowCourses', staffPaths: ['/services'] },
   // Question banks only feed assessments; '/assesment' keeps the product's spelling.
   assessment: { flag: 'isShowAssessment', staffPaths: ['/tests', '/assesment', '/qbank'] },
   forms: { flag: 'isShowFormsMenu', staffPaths: ['/customforms', '/regforms'] },
   campaigns: { flag: 'isShowCampaignsMenu', staffPaths: ['/campaign'] },
-  store: { flag: 'isShowStoreMenu', staffPaths: ['/store'] },
+  // Membership plans are sold over the store counter (decision 110).
+  store: { flag: 'isShowStoreMenu', staffPaths: ['/store', '/memberships'] },
 } as const satisfies Record<string, { flag: keyof TenantSettings; staffPaths: readonly `/${string}`[] }>
 
 export type ModuleName = keyof typeof MODULES

@@ -10,9 +10,7 @@ import { z } from 'zod'
  * - bankFees, paymentProvider and the payment provider's publishable key: payments and checkout.
  *   The provider's card key, auth code and client id are secrets and never appear here.
  * - cloudName: the media library.
- * - isAddressNeededForEvent: events. isShowRoomName: the class schedule.
- * - isRegAndPurchaseOnSamePage, registrationLinkName: the catalog and checkout.
- * - isEnableOnlineCourses: online courses.
+ * - registrationLinkName: checkout.
  * - tenantAuthViewCmd, zoomApi, zoomAuthCode, clanMeetingDomain: the meeting integrations;
  *   clanMeetingSecret is a secret and never appears here.
  * - isShowSidebar, isCustomizeCss: the website builder.
@@ -48,6 +46,10 @@ export const tenantConfigSchema = z.strictObject({
   isShowCalenderView: z.boolean(),
   isShowCourses: z.boolean(),
   isEnableCourses: z.boolean(),
+  isEnableOnlineCourses: z.boolean(),
+  isAddressNeededForEvent: z.boolean(),
+  isRegAndPurchaseOnSamePage: z.boolean(),
+  isShowRoomName: z.boolean(),
   isShowDonation: z.boolean(),
   isShowScheduleMenu: z.boolean(),
   isShowSchedule: z.boolean(),

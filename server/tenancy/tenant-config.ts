@@ -49,8 +49,12 @@ export function tenantConfigFor(tenant: Tenant, input: TenantConfigInput): Tenan
     isNewTenant: s.isNewTenant,
     isShowCalenderView: s.isShowCalenderView,
     isShowCourses: s.isShowCourses,
-    // One courses switch exists today (Display settings); online courses wait for their capability.
+    // One courses switch rules both the courses screens and the public courses pages.
     isEnableCourses: s.isShowCourses,
+    isEnableOnlineCourses: s.isEnableOnlineCourses,
+    isAddressNeededForEvent: s.isAddressNeededForEvent,
+    isRegAndPurchaseOnSamePage: s.isRegAndPurchaseOnSamePage,
+    isShowRoomName: s.isShowRoomName,
     isShowDonation: s.isShowDonation,
     isShowScheduleMenu: s.isShowScheduleMenu,
     isShowSchedule: s.isShowSchedule,

@@ -62,6 +62,12 @@ export const tenantSettingsSchema = z.object({
   /** Whether the public calendar names each class's room (the spec's isShowRoomName). */
   isShowRoomName: flag(true),
   isShowCourses: flag(true),
+  /** Online courses (chapters viewed in the student portal); the ping's isEnableOnlineCourses. */
+  isEnableOnlineCourses: flag(true),
+  /** Events must carry a venue address (the event editor requires one while on). */
+  isAddressNeededForEvent: flag(false),
+  /** The public registration form and its payment on one page (read by checkout). */
+  isRegAndPurchaseOnSamePage: flag(false),
   isShowStoreMenu: flag(true),
   isShowDonation: flag(true),
   isShowDonationMenu: flag(true),

@@ -1,0 +1,111 @@
+import type { DatabaseHandle } from '#db/connection'
+import { withTenant } from '#db/tenant-scope'
+import type { HeldMembershipStatus, MembershipType } from '#db/tables/catalog'
+import { formatInZone } from '#server/dates/tenant-dates'
+import type { Tenant } from '#server/tenancy/tenant'
+import { creditsText } from '#server/catalog/bookings/student-classes-page'
+
+export interface MyMembership {
+  id: string
+  name: string
+  typeText: string
+  statusText: string
+  /** Whether it can still book. */
+  isLive: boolean
+  creditsText: string | null
+  creditsLeft: number | null
+  creditsTotal: number | null
+  /** 'Expires 11/04/2027', 'Trial ends 11/29/2026', 'No expiry'. */
+  validityText: string
+  purchasedText: string
+}
+
+export interface MyPurchase {
+  id: string
+  dateText: string
+  dateIso: string
+  what: string
+  kindText: string
+}
+
+export interface MyStorePage {
+  memberships: MyMembership[]
+  purchases: MyPurchase[]
+  upcomingBookings: number
+}
+
+const TYPE_TEXT: Record<MembershipType, string> = { card: 'Class card', unlimited: 'Unlimited', recurring: 'Membership' }
+const STATUS_TEXT: Record<HeldMembershipStatus, string> = { active: 'Active', trial: 'Trial', paused: 'Paused', cancelled: 'Cancelled', expired: 'Expired' }
+
+/**
+ * My Store (/store, students): the memberships the student holds with credits left and expiry,
+ * and what they have taken from the studio (memberships, course enrolments, event seats),
+ * newest first. Purchases made at checkout join this list once checkout exists.
+ */
+export async function loadMyStore(database: DatabaseHandle, input: { tenant: Tenant; contactId: string; now: Date }): Promise<MyStorePage> {
+  const { tenant, now } = input
+  const { memberships, enrolments, registrations, upcoming } = await withTenant(database, tenant.id, async (trx) => ({
+    memberships: await trx
+      .selectFrom('contact_memberships')
+      .select(['id', 'name', 'membership_type', 'status', 'credits_left', 'credits_total', 'expires_at', 'trial_ends_at', 'starts_at'])
+      .where('contact_id', '=', input.contactId)
+      .orderBy('starts_at', 'desc')
+      .execute(),
+    enrolments: await trx
+      .selectFrom('course_enrolments')
+      .innerJoin('catalog_items', 'catalog_items.id', 'course_enrolments.course_id')
+      .select(['course_enrolments.id', 'course_enrolments.enrolled_at', 'catalog_items.name'])
+      .where('course_enrolments.contact_id', '=', input.contactId)
+      .where('course_enrolments.status', '<>', 'cancelled')
+      .execute(),
+    registrations: await trx
+      .selectFrom('event_registrations')
+      .innerJoin('catalog_items', 'catalog_items.id', 'event_registrations.event_id')
+      .select(['event_registrations.id', 'event_registrations.registered_at', 'event_registrations.quantity', 'catalog_items.name'])
+      .where('event_registrations.contact_id', '=', input.contactId)
+      .where('event_registrations.status', '<>', 'cancelled')
+      .execute(),
+    upcoming: await trx
+      .selectFrom('class_bookings')
+      .innerJoin('class_occurrences', 'class_occurrences.id', 'class_bookings.occurrence_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('class_bookings.contact_id', '=', input.contactId)
+      .where('class_bookings.status', '<>', 'cancelled')
+      .where('class_occurrences.starts_at', '>', now)
+      .executeTakeFirstOrThrow(),
+  }))
+  const date = (value: Date) => formatInZone(value, tenant.settings, 'date')
+  const mine = memberships.map((row): MyMembership => {
+    const expired = row.expires_at !== null && row.expires_at.getTime() <= now.getTime()
+    const status: HeldMembershipStatus = expired && (row.status === 'active' || row.status === 'trial') ? 'expired' : row.status
+    const validityText =
+      row.status === 'trial' && row.trial_ends_at
+        ? `Trial ends ${date(row.trial_ends_at)}`
+        : row.expires_at
+          ? `${expired ? 'Expired' : 'Expires'} ${date(row.expires_at)}`
+          : 'No expiry'
+    return {
+      id: row.id,
+      name: row.name,
+      typeText: TYPE_TEXT[row.membership_type],
+      statusText: STATUS_TEXT[status],
+      isLive: status === 'active' || status === 'trial',
+      creditsText: creditsText({ membershipType: row.membership_type, creditsLeft: row.credits_left, creditsTotal: row.credits_total }),
+      creditsLeft: row.credits_left,
+      creditsTotal: row.credits_total,
+      validityText,
+      purchasedText: date(row.starts_at),
+    }
+  })
+  const purchases: Array<MyPurchase & { at: number }> = [
+    ...memberships.map((row) => ({ id: row.id, at: row.starts_at.getTime(), what: row.name, kindText: TYPE_TEXT[row.membership_type] })),
+    ...enrolments.map((row) => ({ id: row.id, at: row.enrolled_at.getTime(), what: row.name, kindText: 'Course' })),
+    ...registrations.map((row) => ({ id: row.id, at: row.registered_at.getTime(), what: row.quantity > 1 ? `${row.name} (${row.quantity} seats)` : row.name, kindText: 'Event' })),
+  ].map((row) => ({ ...row, dateText: date(new Date(row.at)), dateIso: new Date(row.at).toISOString() }))
+  purchases.sort((a, b) => b.at - a.at)
+  return {
+    memberships: mine,
+    purchases: purchases.map(({ at: _at, ...purchase }) => purchase),
+    upcomingBookings: Number(upcoming.count),
+  }
+}
