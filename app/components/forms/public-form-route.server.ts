@@ -6,6 +6,9 @@ import { getSessionUser } from '#app/utils/auth.server'
 import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { notFound } from '#server/errors/responses'
+import { enrolAfterRegistration, COURSE_ENROLLED_TOAST } from '#server/catalog/courses/course-after-registration'
+import { courseRegistrationOf } from '#server/catalog/courses/course-registration-query'
+import { redirectWithToast } from '#app/utils/toast.server'
 
 function viewerOf(user: Awaited<ReturnType<typeof getSessionUser>>): FormViewer | null {
   return user ? { contactId: user.contactId, role: user.role, firstName: user.firstName, lastName: user.lastName, email: user.email } : null
@@ -39,7 +42,14 @@ export async function postPublicFormRoute(request: Request, context: AppLoadCont
   if (!form) throw notFound()
   const user = await getSessionUser(request, context)
   const outcome = await receivePublicForm(context.platform, tenant, form, request, { viewer: viewerOf(user), ip: context.ip })
-  if (outcome.ok) return redirect(outcome.value.thanksPath, 303)
+  if (outcome.ok) {
+    // A form filled in for a course (?course=, and ?isDemo=true to try it): spec 002 section 4.
+    const registration = courseRegistrationOf(new URL(request.url).searchParams)
+    const course = registration ? await enrolAfterRegistration(context.platform, tenant, { ...registration, submissionId: outcome.value.submissionId }) : null
+    if (course?.kind === 'enrolled') return redirectWithToast(course.coursePath, COURSE_ENROLLED_TOAST, { status: 303 })
+    if (course?.kind === 'course-page') return redirect(course.coursePath, 303)
+    return redirect(outcome.value.thanksPath, 303)
+  }
   return data({ refused: outcome.details }, { status: statusOf(outcome.error) })
 }
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ClipboardList, Clock, FileText, Inbox, Settings, UserPlus, Users, type LucideIcon } from 'lucide-react'
+import { CalendarDays, ClipboardList, Clock, FileText, Inbox, Settings, Ticket, UserPlus, Users, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { PageHeader } from '#app/components/layout/page-header'
 import { ButtonLink } from '#app/components/ui/button'
@@ -10,6 +10,7 @@ import { screenMeta } from '#app/components/layout/page-title'
 import { requireStaffArea } from '#app/utils/navigation.server'
 import { hasPermission } from '#server/auth/permissions'
 import { loadDashboard } from '#server/dashboard/load-dashboard'
+import { loadDashboardCatalog } from '#server/dashboard/load-dashboard-catalog'
 import { isStaffPathAvailable } from '#server/navigation/available-paths'
 import { shownDate, shownRelativeDay } from '#server/dates/tenant-dates'
 import { isModuleOn } from '#server/shell/modules'
@@ -20,7 +21,12 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Dashboar
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, user } = await requireStaffArea(request, context)
   const now = new Date()
-  const dashboard = await loadDashboard(context.platform.database, tenant, now)
+  const showClasses = isModuleOn(tenant.settings, 'schedule')
+  const showEvents = isModuleOn(tenant.settings, 'events')
+  const [dashboard, catalog] = await Promise.all([
+    loadDashboard(context.platform.database, tenant, now),
+    loadDashboardCatalog(context.platform.database, tenant, { classes: showClasses, events: showEvents }, now),
+  ])
   const daysAgo = (iso: string) => shownRelativeDay(iso, tenant.settings, now)
   // Names and emails of contacts and submitters are contact data: only for those who may see
   // contacts (docs/decisions/056). The counts stay for everyone.
@@ -38,12 +44,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })),
       recentSubmissions: (showsContacts ? dashboard.recentSubmissions : []).map((submission) => ({ ...submission, received: daysAgo(submission.createdAt) })),
     },
+    todaysClasses: catalog.todaysClasses?.map((occurrence) => ({
+      ...occurrence,
+      time: shownDate(occurrence.start, tenant.settings, 'time'),
+      isPast: new Date(occurrence.end).getTime() <= now.getTime(),
+    })) ?? null,
+    upcomingEvents: catalog.upcomingEvents?.map((event) => ({
+      ...event,
+      when: shownDate(event.startsAt, { ...tenant.settings, timezone: event.timeZone }, 'dateTime'),
+    })) ?? null,
     lastSignIn: shownDate(user.lastLoginAt, tenant.settings),
     lastStaffActivity: shownDate(dashboard.lastStaffActivityAt, tenant.settings),
     links: {
       contacts: showsContacts && isStaffPathAvailable('/contacts'),
       forms: isModuleOn(tenant.settings, 'forms') && isStaffPathAvailable('/customforms'),
       settings: user.role === 'ROLE_ADMIN' && isStaffPathAvailable('/settings'),
+      calendar: showClasses,
+      events: showEvents && isStaffPathAvailable('/rules'),
     },
   }
 }
@@ -51,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const NO_CONTACT_ACCESS = 'Your role does not show contact details.'
 
 export default function DashboardRoute() {
-  const { firstName, tenantName, dashboard, lastSignIn, lastStaffActivity, links, showsContacts } = useLoaderData<typeof loader>()
+  const { firstName, tenantName, dashboard, todaysClasses, upcomingEvents, lastSignIn, lastStaffActivity, links, showsContacts } = useLoaderData<typeof loader>()
   const { contacts, forms } = dashboard
   return (
     <>
@@ -73,6 +90,62 @@ export default function DashboardRoute() {
         <Figure icon={Inbox} label="Form submissions" value={forms.submissions} detail={`${forms.submissionsThisMonth} this month`} />
         <Figure icon={ClipboardList} label="Published forms" value={forms.published} detail={forms.published === 1 ? 'form open to visitors' : 'forms open to visitors'} />
       </section>
+
+      {todaysClasses || upcomingEvents ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          {todaysClasses ? (
+            <Panel title="Today's classes" link={links.calendar ? { to: '/calendar?view=week', label: 'Calendar' } : null}>
+              {todaysClasses.length === 0 ? (
+                <p className="px-5 py-8 text-center text-sm text-slate-500">No classes today.</p>
+              ) : (
+                <ul className="divide-y divide-slate-100" data-testid="todays-classes">
+                  {todaysClasses.map((occurrence) => (
+                    <li key={occurrence.id} className={`flex items-center gap-3 px-5 py-3 ${occurrence.isPast || occurrence.cancelled ? 'text-slate-400' : ''}`}>
+                      <CalendarDays aria-hidden className="h-5 w-5 shrink-0 text-slate-400" />
+                      <p className="w-20 shrink-0 text-sm tabular-nums"><DateText value={occurrence.time} /></p>
+                      <div className="min-w-0 flex-1">
+                        <p className={`truncate text-sm font-medium ${occurrence.isPast || occurrence.cancelled ? '' : 'text-slate-900'}`}>
+                          {occurrence.className}
+                          {occurrence.cancelled ? <span className="ml-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700">Cancelled</span> : null}
+                        </p>
+                        <p className="truncate text-xs text-slate-500">{[occurrence.teacherName, occurrence.roomName].filter(Boolean).join(' · ') || 'No teacher set'}</p>
+                      </div>
+                      <p className="text-xs tabular-nums text-slate-500">
+                        {occurrence.capacity === null ? `${occurrence.bookedCount} booked` : `${occurrence.bookedCount} / ${occurrence.capacity} booked`}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Panel>
+          ) : null}
+          {upcomingEvents ? (
+            <Panel title="Upcoming events" link={links.events ? { to: '/rules', label: 'All events' } : null}>
+              {upcomingEvents.length === 0 ? (
+                <p className="px-5 py-8 text-center text-sm text-slate-500">No upcoming events.</p>
+              ) : (
+                <ul className="divide-y divide-slate-100" data-testid="upcoming-events">
+                  {upcomingEvents.map((event) => (
+                    <li key={event.guid} className="flex items-center gap-3 px-5 py-3">
+                      <Ticket aria-hidden className="h-5 w-5 shrink-0 text-slate-400" />
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate text-sm font-medium text-slate-900">
+                          {event.name}
+                          {event.isPublished ? null : <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">Draft</span>}
+                        </p>
+                        <p className="truncate text-xs text-slate-500"><DateText value={event.when} /></p>
+                      </div>
+                      <p className="text-xs tabular-nums text-slate-500">
+                        {event.capacity === null ? `${event.registeredCount} registered` : `${event.registeredCount} / ${event.capacity} registered`}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Panel>
+          ) : null}
+        </div>
+      ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Panel title="Newest contacts" link={links.contacts ? { to: '/contacts', label: 'All contacts' } : null}>

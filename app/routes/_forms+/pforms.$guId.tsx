@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { courseRegistrationQuery } from '#server/catalog/courses/course-registration-query'
 import { PageNotFound, PublicLayout } from '#app/components/public-layout'
 import { PublicFormPage } from '#app/components/forms/public-form-page'
 import { loadPublicFormRoute, postPublicFormRoute } from '#app/components/forms/public-form-route.server'
@@ -26,9 +27,11 @@ export default function PublicFormRoute() {
   const { shell, view } = useLoaderData<typeof loader>()
   const posted = useActionData<typeof action>()
   const refused = posted && 'refused' in posted ? posted.refused : null
+  // A form filled in for a course keeps ?course= (and ?isDemo=) in its post.
+  const courseQuery = courseRegistrationQuery(new URLSearchParams(useLocation().search))
   return (
     <PublicLayout shell={shell}>
-      {view ? <PublicFormPage view={view} refused={refused} action={`/pforms/${view.form.guId}`} /> : <PageNotFound />}
+      {view ? <PublicFormPage view={view} refused={refused} action={`/pforms/${view.form.guId}${courseQuery}`} /> : <PageNotFound />}
     </PublicLayout>
   )
 }

@@ -1,25 +1,60 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
 import { GraduationCap } from 'lucide-react'
+import { CourseProgress } from '#app/components/catalog/courses/course-progress'
 import { EmptyState } from '#app/components/ui/empty-state'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
 import { requireStudentArea } from '#app/utils/navigation.server'
+import { listStudentCourses } from '#server/catalog/courses/enrolments'
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Courses')
 
-/** The student's Courses (/mycourses): the courses they are enrolled in. */
+/** The student's Courses (/mycourses): the courses they are enrolled in, with their progress. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStudentArea(request, context)
-  return null
+  const { tenant, user } = await requireStudentArea(request, context)
+  const courses = await listStudentCourses(context.platform, tenant, user.contactId)
+  return { courses, isShowCourses: tenant.settings.isShowCourses }
 }
 
 export default function StudentCoursesRoute() {
+  const { courses, isShowCourses } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader title="Courses" description="The courses you are enrolled in." />
-      <EmptyState icon={GraduationCap} title="No courses yet.">
-        Courses you enrol in appear here, with your progress through each one.
-      </EmptyState>
+      {courses.length === 0 ? (
+        <EmptyState
+          icon={GraduationCap}
+          title="No courses yet."
+          action={
+            isShowCourses ? (
+              <a href="/courses" className="font-medium text-brand-text underline-offset-2 hover:underline">
+                Browse the courses
+              </a>
+            ) : undefined
+          }
+        >
+          Courses you enrol in appear here, with your progress through each one.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Your courses">
+          {courses.map((course) => (
+            <li key={course.guid} className="relative flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:shadow-md" data-enrolled-course={course.guid}>
+              <div className="flex items-start justify-between gap-3">
+                <h2 className="text-lg font-semibold text-slate-900">
+                  <Link to={`/mycourses/${course.guid}`} className="after:absolute after:inset-0 focus-visible:outline-2 focus-visible:outline-brand-text">
+                    {course.name}
+                  </Link>
+                </h2>
+                {course.isDemo ? <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Demo</span> : null}
+                {course.status === 'completed' ? <span className="shrink-0 rounded-full bg-brand/15 px-2 py-0.5 text-xs font-medium text-brand-text">Completed</span> : null}
+              </div>
+              {course.summary ? <p className="text-sm text-slate-600">{course.summary}</p> : null}
+              <CourseProgress done={course.completedCount} total={course.chapterCount} label={`Progress in ${course.name}`} />
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   )
 }

@@ -1,0 +1,132 @@
+import { ShoppingBag, Ticket } from 'lucide-react'
+import { Card } from '#app/components/ui/card'
+import { EmptyState } from '#app/components/ui/empty-state'
+import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
+import type { MyStorePage } from '#server/catalog/store/my-store'
+import type { StorePage } from '#server/catalog/store/store-items'
+
+/** The staff Store: every item on sale with price, stock and how many were taken. */
+export function StaffStoreTable({ store }: { store: StorePage }) {
+  return (
+    <div className="space-y-3">
+      <Table caption="Items on sale" hideCaption minWidth={720}>
+        <TableHead>
+          <HeaderCell>Item</HeaderCell>
+          <HeaderCell>Type</HeaderCell>
+          <HeaderCell>Price</HeaderCell>
+          <HeaderCell align="end">Stock</HeaderCell>
+          <HeaderCell align="end">Taken</HeaderCell>
+          <HeaderCell>Status</HeaderCell>
+        </TableHead>
+        <TableBody columnCount={6} empty="Nothing on sale yet.">
+          {store.items.map((item) => (
+            <Row key={item.id} data-store-item={item.name}>
+              <HeaderCell scope="row">{item.name}</HeaderCell>
+              <Cell>{item.kindText}</Cell>
+              <Cell>{item.priceText}</Cell>
+              <Cell align="end" className={item.isOutOfStock ? 'font-semibold text-red-800' : ''}>
+                {item.stockText ?? <span aria-label="Not stocked">-</span>}
+              </Cell>
+              <Cell align="end">{item.taken ?? <span aria-label="Counted at checkout">-</span>}</Cell>
+              <Cell>
+                <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${item.isPublished ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>
+                  {item.isPublished ? 'Published' : 'Draft'}
+                </span>
+              </Cell>
+            </Row>
+          ))}
+        </TableBody>
+      </Table>
+      <p className="text-sm text-slate-600">
+        Taken counts memberships held, class bookings, course enrolments and event seats. Sales of merchandise, bundles and donations are counted once checkout is open.
+        {store.isTruncated ? ` Only the first ${store.items.length} items by name are shown.` : ''}
+      </p>
+    </div>
+  )
+}
+
+/** My Store: the student's memberships with credits and expiry, and what they have taken. */
+export function MyStore({ store }: { store: MyStorePage }) {
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="my-memberships" className="space-y-3">
+        <h2 id="my-memberships" className="text-lg font-semibold text-slate-900">
+          My memberships
+        </h2>
+        {store.memberships.length === 0 ? (
+          <EmptyState icon={Ticket} title="No memberships yet.">
+            Class passes and memberships you buy or are given by the studio appear here with the credits left.
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {store.memberships.map((membership) => (
+              <li key={membership.id} data-membership={membership.name} className={`rounded-xl border bg-white p-5 shadow-sm ${membership.isLive ? 'border-slate-200' : 'border-slate-200 opacity-80'}`}>
+                <div className="flex items-start justify-between gap-3">
+                  <div>
+                    <h3 className="text-base font-semibold text-slate-900">{membership.name}</h3>
+                    <p className="text-sm text-slate-600">{membership.typeText}</p>
+                  </div>
+                  <span className={`rounded px-2 py-0.5 text-xs font-semibold ${membership.isLive ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>{membership.statusText}</span>
+                </div>
+                {membership.creditsText && membership.creditsTotal ? (
+                  <div className="mt-4">
+                    <p className="text-sm font-medium text-slate-900">{membership.creditsText}</p>
+                    <div
+                      className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100"
+                      role="progressbar"
+                      aria-label="Credits left"
+                      aria-valuemin={0}
+                      aria-valuemax={membership.creditsTotal}
+                      aria-valuenow={membership.creditsLeft ?? 0}
+                    >
+                      <div className="h-full rounded-full bg-brand" style={{ width: `${Math.round(((membership.creditsLeft ?? 0) / membership.creditsTotal) * 100)}%` }} />
+                    </div>
+                  </div>
+                ) : (
+                  <p className="mt-4 text-sm font-medium text-slate-900">Unlimited classes</p>
+                )}
+                <dl className="mt-4 grid grid-cols-2 gap-2 text-xs text-slate-600">
+                  <div>
+                    <dt className="font-semibold text-slate-700">Valid</dt>
+                    <dd>{membership.validityText}</dd>
+                  </div>
+                  <div>
+                    <dt className="font-semibold text-slate-700">Since</dt>
+                    <dd>{membership.purchasedText}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="text-sm text-slate-600">
+          {store.upcomingBookings === 1 ? 'You have 1 class booked.' : `You have ${store.upcomingBookings} classes booked.`}{' '}
+          <a href="/classes" className="font-medium text-brand-text underline-offset-2 hover:underline">
+            See your classes
+          </a>
+        </p>
+      </section>
+      <Card title="Purchases" padding="flush">
+        {store.purchases.length === 0 ? (
+          <div className="p-5">
+            <EmptyState icon={ShoppingBag} title="No purchases yet." />
+          </div>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {store.purchases.map((purchase) => (
+              <li key={purchase.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 text-sm">
+                <div>
+                  <p className="font-medium text-slate-900">{purchase.what}</p>
+                  <p className="text-xs text-slate-600">{purchase.kindText}</p>
+                </div>
+                <time dateTime={purchase.dateIso} className="text-slate-700">
+                  {purchase.dateText}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,14 @@
+/** How far a student is through a course: a bar and 'n of m chapters complete'. */
+export function CourseProgress({ done, total, label }: { done: number; total: number; label: string }) {
+  const percent = total === 0 ? 0 : Math.round((Math.min(done, total) / total) * 100)
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+        <div className="h-full rounded-full bg-brand" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-xs text-slate-600">
+        {done} of {total} chapter{total === 1 ? '' : 's'} complete ({percent}%)
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,128 @@
+import { Form, useNavigation } from '@remix-run/react'
+import { useEffect, useState, type ReactNode } from 'react'
+import type { ItemFormValues } from '#server/catalog/items/item-form'
+import { COVER_INPUT } from '#server/catalog/items/cover-variants'
+import { RichTextEditor } from '#app/components/rich-text/rich-text-editor'
+import { Button, ButtonLink } from '#app/components/ui/button'
+import { Card } from '#app/components/ui/card'
+import { Field, fieldErrorId } from '#app/components/ui/field'
+import { CheckboxInput, idOf, TextInput } from './item-form-fields'
+import { PriceOptionsEditor } from './price-options-editor'
+
+export type ItemEditorScreen = { kind: string; path: string; singular: string; plural: string; allowsMemberships: boolean }
+
+type Props = {
+  screen: ItemEditorScreen
+  /** Where the form posts: the item's own address, or the list's /new. */
+  action: string
+  values: ItemFormValues
+  errors: Record<string, readonly string[]>
+  formError: string | null
+  currency: string
+  coverUrl: string | null
+  /** The kind's own fields, drawn in their card between the details and the price options. */
+  kindFields?: ReactNode
+  kindTitle?: string
+  /** Whether the item has price options at all (a free course shows the card anyway). */
+  hasPriceOptions?: boolean
+}
+
+/**
+ * The one editor every catalog kind uses: details (name, SEO URL, summary, rich-text
+ * description), cover image, the kind's own fields, price options and publishing. One
+ * multipart POST that works without JavaScript; the server's messages come back beside each
+ * field and nothing is written until the whole form is valid.
+ */
+export function ItemEditorForm({ screen, action, values, errors, formError, currency, coverUrl, kindFields, kindTitle, hasPriceOptions = true }: Props) {
+  const { fields } = values
+  const [description, setDescription] = useState(fields.description ?? '')
+  useEffect(() => setDescription(values.fields.description ?? ''), [values])
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formAction === action && navigation.formData?.get('intent') === 'save'
+  const descriptionErrors = errors.description ?? []
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" className="flex flex-col gap-5" aria-describedby={formError ? 'item-form-error' : undefined}>
+      {/* The first submit button is the one Enter presses: Save, never a row's Remove. */}
+      <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
+        Save
+      </button>
+      {formError ? (
+        <div id="item-form-error" role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {formError}
+        </div>
+      ) : null}
+
+      <Card title="Details">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput name="name" label="Name" value={fields.name ?? ''} errors={errors} required autoComplete="off" maxLength={200} />
+          <TextInput
+            name="slug"
+            label="SEO URL"
+            hint="Lowercase words joined by hyphens; left empty, it is made from the name."
+            value={fields.slug ?? ''}
+            errors={errors}
+            autoComplete="off"
+          />
+          <TextInput name="summary" label="Summary" value={fields.summary ?? ''} errors={errors} className="sm:col-span-2" autoComplete="off" maxLength={1000} />
+          <div className="flex flex-col gap-1.5 sm:col-span-2">
+            <label htmlFor={idOf('description')} className="text-sm font-medium text-slate-700">
+              Description
+            </label>
+            <RichTextEditor
+              id={idOf('description')}
+              name="description"
+              label="Description"
+              value={description}
+              onChange={setDescription}
+              invalid={descriptionErrors.length > 0}
+              describedBy={descriptionErrors.length > 0 ? fieldErrorId(idOf('description')) : undefined}
+            />
+            {descriptionErrors.length > 0 ? (
+              <p id={fieldErrorId(idOf('description'))} className="text-sm text-red-700">
+                {descriptionErrors.join(' ')}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </Card>
+
+      <Card title="Cover image">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          {coverUrl ? (
+            <img src={coverUrl} alt="Current cover" width={310} height={200} className="h-auto w-full max-w-[310px] rounded-md border border-slate-200 object-cover" />
+          ) : (
+            <div className="flex h-[120px] w-full max-w-[186px] items-center justify-center rounded-md border border-dashed border-slate-300 text-xs text-slate-500">No cover yet</div>
+          )}
+          <div className="flex flex-1 flex-col gap-3">
+            <Field id={idOf(COVER_INPUT)} label={coverUrl ? 'Replace cover image' : 'Upload cover image'} hint="PNG, JPEG, GIF or WebP up to 10 MB; cut to 310 × 200." errors={errors[COVER_INPUT]}>
+              {(control) => <input {...control} type="file" name={COVER_INPUT} accept="image/png,image/jpeg,image/gif,image/webp" className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm" />}
+            </Field>
+            {coverUrl ? <CheckboxInput name="removeCover" label="Remove cover image" checked={false} errors={errors} /> : null}
+          </div>
+        </div>
+      </Card>
+
+      {kindFields ? <Card title={kindTitle ?? screen.singular}>{kindFields}</Card> : null}
+
+      {hasPriceOptions ? (
+        <Card title="Price options">
+          <PriceOptionsEditor rows={values.priceOptions} errors={errors} currency={currency} allowsMemberships={screen.allowsMemberships} />
+        </Card>
+      ) : null}
+
+      <Card>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <CheckboxInput name="isPublished" label="Published (shown on the website)" checked={fields.isPublished === 'on'} errors={errors} />
+          <div className="flex gap-2">
+            <ButtonLink to={screen.path} variant="secondary">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" name="intent" value="save" variant="primary" busy={saving}>
+              Save
+            </Button>
+          </div>
+        </div>
+      </Card>
+    </Form>
+  )
+}

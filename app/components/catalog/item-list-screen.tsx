@@ -1,0 +1,155 @@
+import { Form, Link } from '@remix-run/react'
+import { ChevronLeft, ChevronRight, Package, Plus, Search } from 'lucide-react'
+import type { ReactNode } from 'react'
+import type { ItemListQuery } from '#server/catalog/items/item-list-query'
+import { PageHeader } from '#app/components/layout/page-header'
+import { Button, ButtonLink } from '#app/components/ui/button'
+import { EmptyState } from '#app/components/ui/empty-state'
+import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
+
+export type ItemListRowView = {
+  guid: string
+  name: string
+  slug: string
+  isPublished: boolean
+  isArchived: boolean
+  paymentType: string
+  stockQuantity: number | null
+  price: string | null
+  priceOptionCount: number
+  coverUrl: string | null
+}
+
+type Props = {
+  screen: { path: string; singular: string; plural: string }
+  description: string
+  query: ItemListQuery
+  total: number
+  previousHref: string | null
+  nextHref: string | null
+  rows: ItemListRowView[]
+  /** A column of the kind's own (stock for merchandise, payment type for courses). */
+  extraColumn?: { title: string; cell: (row: ItemListRowView) => ReactNode }
+}
+
+/**
+ * The list every catalog kind's screen shows: a GET search form with 'Show archived', one page
+ * of items by name, and previous/next links (the spec's start and max).
+ */
+export function ItemListScreen({ screen, description, query, total, previousHref, nextHref, rows, extraColumn }: Props) {
+  const filtered = query.search !== '' || query.isShowArchived
+  const first = total === 0 ? 0 : query.start + 1
+  const last = Math.min(total, query.start + query.max)
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4 sm:p-6">
+      <PageHeader
+        title={screen.plural}
+        description={description}
+        actions={
+          <ButtonLink to={`${screen.path}/new`} variant="primary">
+            <Plus aria-hidden className="h-4 w-4" /> Add {screen.singular}
+          </ButtonLink>
+        }
+      />
+      <Form method="get" action={screen.path} className="flex flex-wrap items-end gap-3" role="search">
+        <div className="flex min-w-0 basis-full flex-col gap-1.5 sm:basis-auto sm:flex-1 sm:max-w-sm">
+          <label htmlFor="item-search" className="text-sm font-medium text-slate-700">
+            Search by name
+          </label>
+          <input id="item-search" type="search" name="search" defaultValue={query.search} maxLength={100} className={FIELD_INPUT_CLASSES} />
+        </div>
+        <label className="inline-flex items-center gap-2 pb-2 text-sm text-slate-700">
+          <input type="checkbox" name="isShowArchived" value="true" defaultChecked={query.isShowArchived} className="h-4 w-4 accent-brand" />
+          Show archived
+        </label>
+        {query.max !== 50 ? <input type="hidden" name="max" value={query.max} /> : null}
+        <Button type="submit" variant="secondary">
+          <Search aria-hidden className="h-4 w-4" /> Search
+        </Button>
+      </Form>
+
+      {rows.length === 0 && !filtered ? (
+        <EmptyState icon={Package} title={`No ${screen.plural.toLowerCase()} yet`}>
+          Add the first one with the button above.
+        </EmptyState>
+      ) : (
+        <>
+          <Table label={screen.plural} minWidth={560}>
+            <TableHead>
+              <HeaderCell>Name</HeaderCell>
+              <HeaderCell>Status</HeaderCell>
+              {extraColumn ? <HeaderCell>{extraColumn.title}</HeaderCell> : null}
+              <HeaderCell align="end">Price</HeaderCell>
+            </TableHead>
+            <TableBody columnCount={extraColumn ? 4 : 3} empty={<span>No {screen.plural.toLowerCase()} match this search.</span>}>
+              {rows.map((row) => (
+                <Row key={row.guid}>
+                  <Cell>
+                    <div className="flex items-center gap-3">
+                      {row.coverUrl ? (
+                        <img src={row.coverUrl} alt="" width={62} height={40} className="h-10 w-[62px] shrink-0 rounded object-cover" />
+                      ) : (
+                        <span aria-hidden className="h-10 w-[62px] shrink-0 rounded bg-slate-100" />
+                      )}
+                      <div className="min-w-0">
+                        <Link to={`${screen.path}/${row.guid}`} className="font-medium text-slate-900 hover:text-brand-text hover:underline">
+                          {row.name}
+                        </Link>
+                        <p className="truncate text-xs text-slate-500">/{row.slug}</p>
+                      </div>
+                    </div>
+                  </Cell>
+                  <Cell>
+                    <StatusChip row={row} />
+                  </Cell>
+                  {extraColumn ? <Cell className="text-slate-700">{extraColumn.cell(row)}</Cell> : null}
+                  <Cell align="end" className="whitespace-nowrap text-slate-700">
+                    {row.price === null ? '-' : row.priceOptionCount > 1 ? `from ${row.price}` : row.price}
+                  </Cell>
+                </Row>
+              ))}
+            </TableBody>
+          </Table>
+          <nav aria-label="Pages" className="flex items-center justify-between text-sm text-slate-600">
+            <span>
+              {first}-{last} of {total}
+            </span>
+            <span className="flex items-center gap-1">
+              <PageLink href={previousHref} label="Previous page">
+                <ChevronLeft aria-hidden className="h-4 w-4" />
+              </PageLink>
+              <PageLink href={nextHref} label="Next page">
+                <ChevronRight aria-hidden className="h-4 w-4" />
+              </PageLink>
+            </span>
+          </nav>
+        </>
+      )}
+    </div>
+  )
+}
+
+function StatusChip({ row }: { row: ItemListRowView }) {
+  const [label, classes] = row.isArchived
+    ? ['Archived', 'bg-slate-100 text-slate-700']
+    : row.isPublished
+      ? ['Published', 'bg-green-50 text-green-800']
+      : ['Private', 'bg-amber-50 text-amber-900']
+  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${classes}`}>{label}</span>
+}
+
+function PageLink({ href, label, children }: { href: string | null; label: string; children: ReactNode }) {
+  if (href === null) {
+    return (
+      <a role="link" aria-disabled="true" aria-label={label} className="rounded p-1.5 text-slate-300">
+        {children}
+      </a>
+    )
+  }
+  return (
+    <Link to={href} aria-label={label} className="rounded p-1.5 hover:bg-slate-100">
+      {children}
+    </Link>
+  )
+}

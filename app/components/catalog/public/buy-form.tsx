@@ -1,0 +1,55 @@
+import { buttonClasses } from '#app/components/ui/button'
+import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import type { PriceView } from '#server/catalog/public/item-views'
+
+/**
+ * The Buy / Register button of a paid item: a plain GET form to checkout with the item, the
+ * price option and the quantity, so it works without JavaScript. Checkout checks all three.
+ */
+export function BuyForm({ itemGuid, prices, label, itemName }: { itemGuid: string; prices: PriceView[]; label: string; itemName: string }) {
+  const first = prices[0]
+  if (!first) return null
+  const maxQuantity = Math.max(...prices.map((price) => price.maxQuantity))
+  return (
+    <form method="get" action="/checkout" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" data-buy-form>
+      <input type="hidden" name="item" value={itemGuid} />
+      {prices.length === 1 ? (
+        <input type="hidden" name="priceOption" value={first.guid} />
+      ) : (
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-800">Choose an option</legend>
+          <div className="space-y-2">
+            {prices.map((price, index) => (
+              <label key={price.guid} className="flex cursor-pointer items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/5">
+                <span className="flex items-center gap-2">
+                  <input type="radio" name="priceOption" value={price.guid} defaultChecked={index === 0} className="h-4 w-4 accent-brand" />
+                  {price.name}
+                </span>
+                <span className="font-semibold text-slate-900">{price.priceText}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {maxQuantity > 1 ? (
+        <div>
+          <label htmlFor="buy-quantity" className="mb-1 block text-sm font-medium text-slate-800">
+            Quantity
+          </label>
+          <select id="buy-quantity" name="quantity" defaultValue="1" className={`${FIELD_INPUT_CLASSES} w-24`}>
+            {Array.from({ length: maxQuantity }, (_, index) => index + 1).map((quantity) => (
+              <option key={quantity} value={quantity}>
+                {quantity}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <input type="hidden" name="quantity" value="1" />
+      )}
+      <button type="submit" className={buttonClasses({ variant: 'primary', size: 'md' }, 'w-full sm:w-auto')} aria-label={`${label}: ${itemName}`}>
+        {label}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,49 @@
+import { Link } from '@remix-run/react'
+import { ArrowLeft } from 'lucide-react'
+import type { ReactNode } from 'react'
+import type { ItemImageView } from '#server/catalog/public/item-views'
+import type { ItemCardView } from '#server/catalog/public/public-item-pages'
+import { ItemImage } from './item-card'
+
+/**
+ * An item page: a way back to its listing, the picture beside the name, facts and the buying
+ * panel, then the description. One column on a phone.
+ */
+export function ItemDetail(props: {
+  kind: ItemCardView['kind']
+  back: { href: string; label: string }
+  name: string
+  image: ItemImageView | null
+  summary: string
+  facts?: ReactNode
+  panel: ReactNode
+  descriptionHtml: string
+}) {
+  return (
+    <article className="space-y-8" data-item-page={props.kind}>
+      <Link to={props.back.href} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-text underline-offset-2 hover:underline">
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        {props.back.label}
+      </Link>
+      <div className="grid gap-8 md:grid-cols-2">
+        <ItemImage image={props.image} kind={props.kind} className="rounded-lg border border-slate-200" />
+        <div className="min-w-0 space-y-5">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{props.name}</h1>
+            {props.summary ? <p className="mt-2 text-lg text-slate-600">{props.summary}</p> : null}
+          </div>
+          {props.facts}
+          {props.panel}
+        </div>
+      </div>
+      {props.descriptionHtml.trim() ? (
+        <section aria-labelledby="item-about" className="max-w-3xl">
+          <h2 id="item-about" className="mb-3 text-xl font-semibold text-slate-900">
+            About
+          </h2>
+          <div className="prose prose-slate max-w-none text-slate-700 [&_li]:ml-5 [&_p]:mb-3 [&_ul]:list-disc" dangerouslySetInnerHTML={{ __html: props.descriptionHtml }} />
+        </section>
+      ) : null}
+    </article>
+  )
+}

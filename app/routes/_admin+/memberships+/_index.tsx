@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { screenMeta } from '#app/components/layout/page-title'
+import { ItemListScreen } from '#app/components/catalog/item-list-screen'
+import { requireModule } from '#app/utils/auth.server'
+import { loadItemListScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Memberships')
+
+/** The studio's membership plans (decision 110: /memberships, with the store module). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireItemRole(request, context, 'membership')
+  requireModule(context, 'store')
+  return loadItemListScreen(access, request, context, 'membership')
+}
+
+export default function MembershipsRoute() {
+  const list = useLoaderData<typeof loader>()
+  return <ItemListScreen {...list} description="Plans people buy to book classes: recurring, class cards and unlimited passes." />
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { screenMeta } from '#app/components/layout/page-title'
+import { ItemEditorPage } from '#app/components/catalog/item-editor-page'
+import { requireModule } from '#app/utils/auth.server'
+import { itemEditorAction, loadItemEditorScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Add Membership')
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireItemRole(request, context, 'membership')
+  requireModule(context, 'store')
+  return loadItemEditorScreen(access, context, 'membership', null)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireItemRole(request, context, 'membership')
+  requireModule(context, 'store')
+  return itemEditorAction(access, request, context, 'membership', null)
+}
+
+export default function NewMembershipRoute() {
+  const loaded = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  return <ItemEditorPage loaded={loaded} result={result} />
+}

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { screenMeta } from '#app/components/layout/page-title'
+import { EventFields } from '#app/components/catalog/event-fields'
+import { ItemEditorPage } from '#app/components/catalog/item-editor-page'
+import { requireModule } from '#app/utils/auth.server'
+import { itemEditorAction, loadItemEditorScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Add Event')
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireItemRole(request, context, 'event')
+  requireModule(context, 'events')
+  return loadItemEditorScreen(access, context, 'event', null)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireItemRole(request, context, 'event')
+  requireModule(context, 'events')
+  return itemEditorAction(access, request, context, 'event', null)
+}
+
+export default function NewEventRoute() {
+  const loaded = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  return (
+    <ItemEditorPage
+      loaded={loaded}
+      result={result}
+      kindTitle="When and where"
+      kindFields={(values, errors) => <EventFields values={values} errors={errors} timeZone={loaded.timeZone} isAddressNeededForEvent={loaded.isAddressNeededForEvent} />}
+    />
+  )
+}

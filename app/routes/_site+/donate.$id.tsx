@@ -1,0 +1,87 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { DonateForm, SuggestedAmounts } from '#app/components/catalog/public/donate-form'
+import { ItemDetail } from '#app/components/catalog/public/item-detail'
+import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
+import { HowToBuy } from '#app/components/catalog/public/purchase-panel'
+import { PageNotFound, PublicLayout } from '#app/components/public-layout'
+import { getSessionUser } from '#app/utils/auth.server'
+import { loadPublicPage } from '#app/utils/navigation.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { tenantOrigin } from '#server/auth/tenant-origin'
+import { readsCachedData } from '#server/cache/cache-reads'
+import { itemHeadTags } from '#server/catalog/public/item-seo'
+import { donationJsonLd, jsonLdScriptText } from '#server/catalog/public/json-ld'
+import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
+import { donateHref, loadPublicDonation, type DonationPageView } from '#server/catalog/public/public-item-pages'
+import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
+
+/** /donate/{id}: one campaign by its guid, its amounts and the Donate button. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context)
+  const user = await getSessionUser(request, context)
+  const shown = isPublicListingShown(tenant.settings, 'donations')
+  const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'donations' : null })
+  const donation = shown ? await loadPublicDonation(context.platform.database, tenant, params.id ?? '') : null
+  if (!donation) return data({ shell: loaded.shell, view: null }, { status: 404 })
+  readsCachedData(context, 'catalog', 'tenant', 'site')
+  const path = donateHref(donation.guid)
+  const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
+  const head = itemHeadTags({
+    title: donation.name,
+    siteTitle: loaded.shell.site.title,
+    description: donation.summary || `Give to ${donation.name}.`,
+    canonicalUrl: `${origin}${path}`,
+    imageUrl: donation.image ? `${origin}${donation.image.src}` : null,
+    imageAlt: donation.image?.alt ?? null,
+    type: 'article',
+  })
+  return data(
+    {
+      shell: loaded.shell,
+      view: { donation, head, jsonLd: jsonLdScriptText(donationJsonLd(donation, { origin, path, organisationName: loaded.shell.site.title })), listingTitle: loaded.page?.title || 'Donations' },
+    },
+    { headers: user ? undefined : shareablePageHeaders(request) },
+  )
+}
+
+export const headers: HeadersFunction = shareableLoaderHeaders
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }])
+
+export default function DonateRoute() {
+  const { shell, view } = useLoaderData<typeof loader>()
+  if (!view) {
+    return (
+      <PublicLayout shell={shell}>
+        <PageNotFound />
+      </PublicLayout>
+    )
+  }
+  const { donation } = view
+  return (
+    <PublicLayout shell={shell}>
+      <ItemDetail
+        kind="donation"
+        back={{ href: '/donations', label: `All ${view.listingTitle.toLowerCase()}` }}
+        name={donation.name}
+        image={donation.image}
+        summary={donation.summary}
+        descriptionHtml={donation.descriptionHtml}
+        facts={donation.goalText ? <p className="text-sm text-slate-700">Our goal: <span className="font-semibold text-slate-900">{donation.goalText}</span></p> : null}
+        panel={<DonatePanel donation={donation} />}
+      />
+      <JsonLdScript text={view.jsonLd} />
+    </PublicLayout>
+  )
+}
+
+function DonatePanel({ donation }: { donation: DonationPageView }) {
+  if (donation.purchase.isCheckoutAvailable) return <DonateForm donation={donation} />
+  return (
+    <div className="space-y-4">
+      <SuggestedAmounts donation={donation} />
+      <HowToBuy purchase={donation.purchase} what="give" />
+    </div>
+  )
+}

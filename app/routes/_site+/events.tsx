@@ -1,0 +1,65 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ItemGrid } from '#app/components/catalog/public/item-card'
+import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
+import { PageNotFound, PublicLayout } from '#app/components/public-layout'
+import { getSessionUser } from '#app/utils/auth.server'
+import { loadPublicPage } from '#app/utils/navigation.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { tenantOrigin } from '#server/auth/tenant-origin'
+import { readsCachedData } from '#server/cache/cache-reads'
+import { itemHeadTags } from '#server/catalog/public/item-seo'
+import { itemListJsonLd, jsonLdScriptText } from '#server/catalog/public/json-ld'
+import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
+import { loadPublicEvents } from '#server/catalog/public/public-item-pages'
+import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
+
+/** /events: the tenant's upcoming events as cards (404 while the Events module is off). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context)
+  const user = await getSessionUser(request, context)
+  const shown = isPublicListingShown(tenant.settings, 'events')
+  const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'events' : null })
+  if (!shown) return data({ shell: loaded.shell, listing: null }, { status: 404 })
+  const now = new Date()
+  const events = await loadPublicEvents(context.platform.database, tenant, now)
+  readsCachedData(context, 'catalog', 'tenant', 'site')
+  const title = loaded.page?.title || 'Events'
+  const site = { origin: tenantOrigin(tenant, new URL(request.url), context.platform.env), path: '/events', organisationName: loaded.shell.site.title }
+  const head = itemHeadTags({
+    title,
+    siteTitle: loaded.shell.site.title,
+    description: `Upcoming events at ${loaded.shell.site.title}: dates, places and how to register.`,
+    canonicalUrl: `${site.origin}${site.path}`,
+    imageUrl: null,
+    imageAlt: null,
+    type: 'website',
+  })
+  const jsonLd = jsonLdScriptText(itemListJsonLd(title, events.cards.map((card) => ({ name: card.name, href: card.href })), site))
+  return data(
+    { shell: loaded.shell, listing: { title, cards: events.cards, head, jsonLd } },
+    // An event leaves the list when it ends and changes state when registration closes.
+    { headers: user ? undefined : shareablePageHeaders(request, { changesAt: events.nextChangeAt ? new Date(events.nextChangeAt) : null, now }) },
+  )
+}
+
+export const headers: HeadersFunction = shareableLoaderHeaders
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.listing ? data.listing.head : [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }])
+
+export default function EventsRoute() {
+  const { shell, listing } = useLoaderData<typeof loader>()
+  return (
+    <PublicLayout shell={shell}>
+      {listing ? (
+        <>
+          <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">{listing.title}</h1>
+          <ItemGrid cards={listing.cards} empty="No upcoming events right now. Please check back soon." />
+          <JsonLdScript text={listing.jsonLd} />
+        </>
+      ) : (
+        <PageNotFound />
+      )}
+    </PublicLayout>
+  )
+}

@@ -1,0 +1,235 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { CalendarDays, CircleCheck, MapPin, Users } from 'lucide-react'
+import { z } from 'zod'
+import { BuyForm } from '#app/components/catalog/public/buy-form'
+import { ItemDetail } from '#app/components/catalog/public/item-detail'
+import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
+import { HowToBuy, PriceList, StateNotice } from '#app/components/catalog/public/purchase-panel'
+import { PageNotFound, PublicLayout } from '#app/components/public-layout'
+import { buttonClasses } from '#app/components/ui/button'
+import { getSessionUser } from '#app/utils/auth.server'
+import { loadPublicPage } from '#app/utils/navigation.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { getToast, redirectWithToast } from '#app/utils/toast.server'
+import type { SessionUser } from '#server/auth/session-user'
+import { tenantOrigin } from '#server/auth/tenant-origin'
+import { readsCachedData } from '#server/cache/cache-reads'
+import { itemHeadTags } from '#server/catalog/public/item-seo'
+import { eventJsonLd, jsonLdScriptText } from '#server/catalog/public/json-ld'
+import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
+import { eventHref, loadPublicEvent, type EventPageView } from '#server/catalog/public/public-item-pages'
+import { REGISTRATION_MESSAGES, registerForFreeEvent } from '#server/catalog/public/register-for-event'
+import { notFound } from '#server/errors/responses'
+import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
+import { loginPathFor } from '#server/shell/landing-path'
+
+/** A signed-in person who may take a place for themselves: previews only look. */
+function registrantOf(user: SessionUser | null): SessionUser | null {
+  return user && !user.isPreviewMode && !user.isStudentPreview && user.previewedByContactId === null ? user : null
+}
+
+/** /events/details/{slug}: one event, its prices and its Register button (404 for anything a visitor may not see). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context)
+  const user = await getSessionUser(request, context)
+  const shown = isPublicListingShown(tenant.settings, 'events')
+  const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'events' : null })
+  const now = new Date()
+  const found = shown ? await loadPublicEvent(context.platform.database, tenant, params.slug ?? '', now, registrantOf(user)?.contactId ?? null) : null
+  if (!found) return data({ shell: loaded.shell, view: null }, { status: 404 })
+  readsCachedData(context, 'catalog', 'tenant', 'site')
+  const event = found.page
+  const path = eventHref(event.slug)
+  const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
+  const site = { origin, path, organisationName: loaded.shell.site.title }
+  const head = itemHeadTags({
+    title: event.name,
+    siteTitle: loaded.shell.site.title,
+    description: event.summary || `${event.name}: ${event.when.start.text}`,
+    canonicalUrl: `${origin}${path}`,
+    imageUrl: event.image ? `${origin}${event.image.src}` : null,
+    imageAlt: event.image?.alt ?? null,
+    type: 'article',
+  })
+  const { toast, headers: toastHeaders } = getToast(request)
+  const headers = new Headers(toastHeaders ?? undefined)
+  const shareable = user || toast ? undefined : shareablePageHeaders(request, { changesAt: found.nextChangeAt ? new Date(found.nextChangeAt) : null, now })
+  for (const [name, value] of Object.entries(shareable ?? {})) headers.set(name, value)
+  return data(
+    {
+      shell: loaded.shell,
+      view: {
+        event,
+        head,
+        jsonLd: jsonLdScriptText(eventJsonLd(event, site)),
+        listingTitle: loaded.page?.title || 'Events',
+        viewer: user === null ? ('visitor' as const) : registrantOf(user) ? ('registrant' as const) : ('preview' as const),
+        loginHref: loginPathFor(path),
+        registerHref: `/register?redirectTo=${encodeURIComponent(path)}`,
+        toast,
+      },
+    },
+    { headers },
+  )
+}
+
+const registerIntent = z.object({ intent: z.literal('register') })
+
+/** Register: a signed-in person takes a place at a free event at once; a visitor is sent to sign in first. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const tenant = requireTenant(context)
+  if (!isPublicListingShown(tenant.settings, 'events')) throw notFound()
+  const slug = params.slug ?? ''
+  const path = eventHref(slug)
+  const user = await getSessionUser(request, context)
+  if (!user) throw redirect(loginPathFor(path))
+  const parsed = registerIntent.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return redirectWithToast(path, { type: 'error', message: 'Please press the register button to register.' })
+  const registrant = registrantOf(user)
+  if (!registrant) return redirectWithToast(path, { type: 'error', message: 'Registration is not available while you preview the site.' })
+  const outcome = await registerForFreeEvent(context.platform, { tenantId: tenant.id, contactId: registrant.contactId, unverifiedSlug: slug, now: new Date() })
+  if (outcome === 'not-found') throw notFound()
+  return redirectWithToast(path, REGISTRATION_MESSAGES[outcome])
+}
+
+export const headers: HeadersFunction = shareableLoaderHeaders
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }])
+
+export default function EventDetailsRoute() {
+  const { shell, view } = useLoaderData<typeof loader>()
+  if (!view) {
+    return (
+      <PublicLayout shell={shell}>
+        <PageNotFound />
+      </PublicLayout>
+    )
+  }
+  const { event } = view
+  return (
+    <PublicLayout shell={shell}>
+      {view.toast ? (
+        <p role={view.toast.type === 'error' ? 'alert' : 'status'} className={`mb-6 rounded-lg border p-4 text-sm font-medium ${view.toast.type === 'error' ? 'border-red-200 bg-red-50 text-red-800' : 'border-emerald-200 bg-emerald-50 text-emerald-900'}`} data-toast={view.toast.type}>
+          {view.toast.message}
+        </p>
+      ) : null}
+      <ItemDetail
+        kind="event"
+        back={{ href: '/events', label: `All ${view.listingTitle.toLowerCase()}` }}
+        name={event.name}
+        image={event.image}
+        summary={event.summary}
+        descriptionHtml={event.descriptionHtml}
+        facts={<EventFacts event={event} />}
+        panel={<EventPanel event={event} viewer={view.viewer} loginHref={view.loginHref} registerHref={view.registerHref} />}
+      />
+      <JsonLdScript text={view.jsonLd} />
+    </PublicLayout>
+  )
+}
+
+function EventFacts({ event }: { event: EventPageView }) {
+  return (
+    <dl className="space-y-3 text-sm text-slate-700">
+      <div className="flex items-start gap-2">
+        <dt className="sr-only">When</dt>
+        <CalendarDays aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
+        <dd>
+          <time dateTime={event.when.start.dateTime}>{event.when.start.text}</time> – <time dateTime={event.when.end.dateTime}>{event.when.end.text}</time>
+          <span className="block text-slate-600">{`${event.when.zoneText} time`}</span>
+        </dd>
+      </div>
+      {event.venue ? (
+        <div className="flex items-start gap-2">
+          <dt className="sr-only">Where</dt>
+          <MapPin aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
+          <dd>
+            {event.venue.name ? <span className="block font-medium text-slate-800">{event.venue.name}</span> : null}
+            {event.venue.lines.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </dd>
+        </div>
+      ) : null}
+      {event.state === 'open' && event.placesLeftText ? (
+        <div className="flex items-start gap-2">
+          <dt className="sr-only">Places</dt>
+          <Users aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
+          <dd data-places-left>{event.placesLeftText}</dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}
+
+function EventPanel({ event, viewer, loginHref, registerHref }: { event: EventPageView; viewer: 'visitor' | 'registrant' | 'preview'; loginHref: string; registerHref: string }) {
+  const prices = event.isFree ? null : <PriceList prices={event.prices} />
+  if (event.isRegistered) {
+    return (
+      <p role="status" className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-900" data-registered>
+        <CircleCheck aria-hidden className="h-5 w-5 shrink-0" />
+        You are registered for this event.
+      </p>
+    )
+  }
+  if (event.state !== 'open') {
+    return (
+      <div className="space-y-4">
+        {prices}
+        <StateNotice>
+          {event.state === 'full' ? 'Sold out: this event is full.' : event.state === 'closed' ? 'Registration for this event is closed.' : 'This event has ended.'}
+        </StateNotice>
+      </div>
+    )
+  }
+  if (event.externalLink) {
+    return (
+      <div className="space-y-4">
+        {prices}
+        <a href={event.externalLink} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary', size: 'md' })}>
+          {event.buttonLabel}
+          <span className="sr-only"> (opens the organiser&apos;s site in a new tab)</span>
+        </a>
+      </div>
+    )
+  }
+  if (!event.isFree) {
+    return (
+      <div className="space-y-4">
+        {prices}
+        {event.purchase.isCheckoutAvailable ? <BuyForm itemGuid={event.guid} prices={event.prices} label={event.buttonLabel} itemName={event.name} /> : <HowToBuy purchase={event.purchase} what="register" />}
+      </div>
+    )
+  }
+  return (
+    <div className="space-y-4">
+      <p className="text-lg font-semibold text-slate-900" data-price>
+        Free
+      </p>
+      {viewer === 'registrant' ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="register" className={buttonClasses({ variant: 'primary', size: 'md' }, 'w-full sm:w-auto')}>
+            {event.buttonLabel}
+          </button>
+        </Form>
+      ) : viewer === 'preview' ? (
+        <StateNotice>Registration is not available while you preview the site.</StateNotice>
+      ) : (
+        <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" data-sign-in-to-register>
+          <p className="text-sm text-slate-700">Sign in or create an account to register. You will come straight back here.</p>
+          <div className="flex flex-wrap gap-3">
+            <Link to={loginHref} className={buttonClasses({ variant: 'primary', size: 'md' })}>
+              {`Sign in to ${event.buttonLabel.toLowerCase()}`}
+            </Link>
+            <Link to={registerHref} className={buttonClasses({ variant: 'secondary', size: 'md' })}>
+              Create an account
+            </Link>
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

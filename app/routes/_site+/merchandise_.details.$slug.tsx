@@ -1,0 +1,112 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { BuyForm } from '#app/components/catalog/public/buy-form'
+import { StateBadge } from '#app/components/catalog/public/item-card'
+import { ItemDetail } from '#app/components/catalog/public/item-detail'
+import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
+import { HowToBuy, PriceList, StateNotice } from '#app/components/catalog/public/purchase-panel'
+import { PageNotFound, PublicLayout } from '#app/components/public-layout'
+import { getSessionUser } from '#app/utils/auth.server'
+import { loadPublicPage } from '#app/utils/navigation.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { tenantOrigin } from '#server/auth/tenant-origin'
+import { readsCachedData } from '#server/cache/cache-reads'
+import { itemHeadTags } from '#server/catalog/public/item-seo'
+import { jsonLdScriptText, productJsonLd } from '#server/catalog/public/json-ld'
+import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
+import { loadPublicProduct, merchandiseHref, type ProductPageView } from '#server/catalog/public/public-item-pages'
+import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
+
+/** /merchandise/details/{slug}: one product or bundle with its prices and Buy button. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context)
+  const user = await getSessionUser(request, context)
+  const shown = isPublicListingShown(tenant.settings, 'merchandise')
+  const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'merchandise' : null })
+  const product = shown ? await loadPublicProduct(context.platform.database, tenant, params.slug ?? '') : null
+  if (!product) return data({ shell: loaded.shell, view: null }, { status: 404 })
+  readsCachedData(context, 'catalog', 'tenant', 'site')
+  const path = merchandiseHref(product.slug)
+  const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
+  const head = itemHeadTags({
+    title: product.name,
+    siteTitle: loaded.shell.site.title,
+    description: product.summary || product.name,
+    canonicalUrl: `${origin}${path}`,
+    imageUrl: product.image ? `${origin}${product.image.src}` : null,
+    imageAlt: product.image?.alt ?? null,
+    type: 'product',
+  })
+  return data(
+    {
+      shell: loaded.shell,
+      view: { product, head, jsonLd: jsonLdScriptText(productJsonLd(product, { origin, path, organisationName: loaded.shell.site.title })), listingTitle: loaded.page?.title || 'Merchandise' },
+    },
+    { headers: user ? undefined : shareablePageHeaders(request) },
+  )
+}
+
+export const headers: HeadersFunction = shareableLoaderHeaders
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }])
+
+export default function MerchandiseDetailsRoute() {
+  const { shell, view } = useLoaderData<typeof loader>()
+  if (!view) {
+    return (
+      <PublicLayout shell={shell}>
+        <PageNotFound />
+      </PublicLayout>
+    )
+  }
+  const { product } = view
+  return (
+    <PublicLayout shell={shell}>
+      <ItemDetail
+        kind={product.kind}
+        back={{ href: '/merchandise', label: `All ${view.listingTitle.toLowerCase()}` }}
+        name={product.name}
+        image={product.image}
+        summary={product.summary}
+        descriptionHtml={product.descriptionHtml}
+        facts={<ProductFacts product={product} />}
+        panel={<ProductPanel product={product} />}
+      />
+      <JsonLdScript text={view.jsonLd} />
+    </PublicLayout>
+  )
+}
+
+function ProductFacts({ product }: { product: ProductPageView }) {
+  if (product.bundleParts.length === 0 && product.state === 'open') return null
+  return (
+    <div className="space-y-3">
+      <StateBadge state={product.state} text={product.stateText} />
+      {product.bundleParts.length > 0 ? (
+        <div>
+          <h2 className="mb-1 text-sm font-medium text-slate-800">In this bundle</h2>
+          <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+            {product.bundleParts.map((part) => (
+              <li key={part}>{part}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+function ProductPanel({ product }: { product: ProductPageView }) {
+  return (
+    <div className="space-y-4">
+      <PriceList prices={product.prices} />
+      {product.state !== 'open' ? (
+        <StateNotice>Sold out: this item is not available right now.</StateNotice>
+      ) : product.purchase.isCheckoutAvailable ? (
+        <BuyForm itemGuid={product.guid} prices={product.prices} label={product.buttonLabel} itemName={product.name} />
+      ) : (
+        <HowToBuy purchase={product.purchase} what="buy this" />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,91 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { SignupSummaryCard, StudentSignupActions, VisitorSignupActions } from '#app/components/catalog/bookings/class-signup'
+import { StudentShell } from '#app/components/layout/student-shell'
+import { PublicLayout } from '#app/components/public-layout'
+import { getSessionUser } from '#app/utils/auth.server'
+import { loadPublicPage, requireStudentArea, signedInShellFor } from '#app/utils/navigation.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+import { bookClass } from '#server/catalog/bookings/book-class'
+import { bookedMessage } from '#server/catalog/bookings/booking-rules'
+import { findClassOccurrence, type FoundOccurrence } from '#server/catalog/bookings/find-class-occurrence'
+import { signupSummaryOf, studentSignupOffer } from '#server/catalog/bookings/signup-page'
+import { dateInputValue } from '#server/dates/local-time'
+import { notFound } from '#server/errors/responses'
+import { isModuleOn } from '#server/shell/modules'
+import { isStaffRole } from '#server/shell/roles'
+import type { AppLoadContext } from '@remix-run/node'
+
+/**
+ * /signup/{classId}/{clsStartTime}?scheduleId=...: class sign-up (spec 000). A visitor is asked
+ * to sign in or register and comes back here (the pending event parameters ride along as the
+ * sign-in's redirectTo); a student books at once when the class is free or a membership pays,
+ * and otherwise continues to checkout. 404 while the schedule module is off, and for anything
+ * the tenant's schedule does not give.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { tenant, found } = await requireOccurrence(context, params)
+  const user = await getSessionUser(request, context)
+  const summary = signupSummaryOf(tenant, found)
+  if (user && isStaffRole(user.role) && !user.isPreviewMode && !user.isStudentPreview) throw redirect('/calendar')
+  if (!user || user.isPreviewMode) {
+    const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
+    return data({ kind: 'visitor' as const, summary, public: { shell: loaded.shell }, student: null })
+  }
+  const access = await requireStudentArea(request, context)
+  const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'student' })
+  const offer = await studentSignupOffer(context.platform.database, { tenantId: tenant.id, contactId: access.user.contactId, found, now: new Date() })
+  return data({ kind: 'student' as const, summary, public: null, student: { ...shell, offer } }, { headers })
+}
+
+const intentSchema = z.object({ intent: z.literal('book') })
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { tenant, found } = await requireOccurrence(context, params)
+  const access = await requireStudentArea(request, context)
+  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return data({ error: 'Choose Book this class to book.' }, { status: 400 })
+  const now = new Date()
+  const booked = await bookClass(context.platform, { tenantId: tenant.id, contactId: access.user.contactId, found, now })
+  if (!booked.ok) return data({ error: booked.message }, { status: 409 })
+  const week = dateInputValue(found.occurrence.start, tenant.settings.timezone)
+  return redirectWithToast(`/classes?date=${week}`, { type: 'success', message: bookedMessage(found.item.name) })
+}
+
+async function requireOccurrence(context: AppLoadContext, params: Record<string, string | undefined>): Promise<{ tenant: ReturnType<typeof requireTenant>; found: FoundOccurrence }> {
+  const tenant = requireTenant(context)
+  if (!isModuleOn(tenant.settings, 'schedule')) throw notFound()
+  const found = await findClassOccurrence(context.platform.database, tenant.id, { classId: params.classId ?? '', clsStartTime: params.clsStartTime ?? '' })
+  if (!found) throw notFound()
+  return { tenant, found }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? `Sign up: ${loaded.summary.className}` : 'Page not found' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function ClassSignupRoute() {
+  const loaded = useLoaderData<typeof loader>()
+  const acted = useActionData<typeof action>()
+  if (loaded.kind === 'student' && loaded.student) {
+    const { shell, toast, session, offer } = loaded.student
+    return (
+      <StudentShell shell={shell} toast={toast} session={session}>
+        <SignupSummaryCard summary={loaded.summary}>
+          <StudentSignupActions offer={offer} summary={loaded.summary} error={acted?.error ?? null} />
+        </SignupSummaryCard>
+      </StudentShell>
+    )
+  }
+  if (!loaded.public) return null
+  return (
+    <PublicLayout shell={loaded.public.shell}>
+      <SignupSummaryCard summary={loaded.summary}>
+        <VisitorSignupActions signupPath={loaded.summary.signupPath} />
+      </SignupSummaryCard>
+    </PublicLayout>
+  )
+}

@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { ClipboardList } from 'lucide-react'
+import { EmptyState } from '#app/components/ui/empty-state'
+import { PageHeader } from '#app/components/layout/page-header'
+import { screenMeta } from '#app/components/layout/page-title'
+import { requireStudentArea } from '#app/utils/navigation.server'
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Assessments')
+
+/** The student's Assessments (/student-assessments, spec 000): always in the student menu. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStudentArea(request, context)
+  return null
+}
+
+export default function StudentAssessmentsRoute() {
+  return (
+    <>
+      <PageHeader title="Assessments" description="Quizzes and tests your studio assigns to you." />
+      <EmptyState icon={ClipboardList} title="No assessments yet.">
+        When your studio assigns you an assessment, it appears here with your result.
+      </EmptyState>
+    </>
+  )
+}
