@@ -13,6 +13,7 @@ import { AUTOCOMPLETE_TARGET_P95_MS, benchContacts, CONTACTS_LIST_TARGET_RPS, fo
 import { benchContactsExport, EXPORT_TARGET_RSS_GROWTH_MB, EXPORT_TARGET_SECONDS, formatContactsExportBench } from './contacts-export.bench'
 import { benchScheduleExpansion, SCHEDULE_CLASSES, SCHEDULE_EXPANSION_TARGET_MS } from './schedule-expansion.bench'
 import { benchContactsImport, formatContactsImport, IMPORT_TARGET_SECONDS } from './contacts-import.bench'
+import { benchCalendar, CALENDAR_AFRESH_TARGET_P99_MS, CALENDAR_RATIO_TARGET, formatCalendarBench } from './calendar.bench'
 
 /**
  * `npm run bench`: tenant resolution from the cache, then HTTP load against the built server
@@ -78,6 +79,8 @@ console.log(`\n${formatContactsBench(contacts)}`)
 const contactsExport = await benchContactsExport()
 console.log(`\n${formatContactsExportBench(contactsExport)}`)
 const contactsImport = await benchContactsImport()
+const calendar = await benchCalendar()
+console.log(`\n${formatCalendarBench(calendar)}`)
 console.log(`\n${formatContactsImport(contactsImport)}`)
 
 const schedule = benchScheduleExpansion()
@@ -166,6 +169,22 @@ const rows: string[][] = [
         verdict(contactsImport.totalSeconds < IMPORT_TARGET_SECONDS),
       ]
     : ['contacts import, 10,000 rows', 'skipped: needs DATABASE_URL (Postgres)', `< ${IMPORT_TARGET_SECONDS} s`, '-'],
+  ...(calendar
+    ? [
+        [
+          `GET /calendar month view, ${calendar.occurrences} occurrences, anonymous, kept (${calendar.kept.setup})`,
+          `${calendar.kept.requestsPerSecond.toFixed(0)} req/s, ${(calendar.ratio * 100).toFixed(0)}% of bare node:http (${calendar.bare.requestsPerSecond.toFixed(0)} req/s)`,
+          `>= ${CALENDAR_RATIO_TARGET * 100}% of bare`,
+          verdict(calendar.ratio >= CALENDAR_RATIO_TARGET && calendar.kept.non2xx === 0),
+        ],
+        [
+          `GET /calendar month view, ${calendar.occurrences} occurrences, rendered afresh (1 connection)`,
+          `p50 ${calendar.afresh.p50Ms} ms, p99 ${calendar.afresh.p99Ms} ms, server CPU ${calendar.afresh.cpuMsPerRequest.toFixed(3)} ms/req`,
+          `p99 < ${CALENDAR_AFRESH_TARGET_P99_MS} ms`,
+          verdict(calendar.afresh.p99Ms < CALENDAR_AFRESH_TARGET_P99_MS && calendar.afresh.non2xx === 0),
+        ],
+      ]
+    : [['GET /calendar month view, 300 occurrences', 'skipped: needs DATABASE_URL (Postgres)', `>= ${CALENDAR_RATIO_TARGET * 100}% of bare; p99 < ${CALENDAR_AFRESH_TARGET_P99_MS} ms afresh`, '-']]),
   [
     `expanding a year of ${SCHEDULE_CLASSES} weekly classes (${schedule.occurrences} occurrences, America/New_York)`,
     `median ${schedule.medianMs.toFixed(2)} ms, worst ${schedule.worstMs.toFixed(2)} ms`,

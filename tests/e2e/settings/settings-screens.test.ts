@@ -233,7 +233,7 @@ describe('settings screens', () => {
 
 function flaggedMenuItems(): Array<{ title: string; url: string; flag: string }> {
   // Every item of the full menu, with the flag that removes it, by switching each flag off in turn.
-  const all = { isShowStoreMenu: true, isShowScheduleMenu: true, isShowEventsMenu: true, isShowAssessment: true, isShowFormsMenu: true, isShowMerchandiseMenu: true, isShowCampaignsMenu: true, isShowDonationMenu: true }
+  const all = { isShowStoreMenu: true, isShowScheduleMenu: true, isShowEventsMenu: true, isShowAssessment: true, isShowFormsMenu: true, isShowMerchandiseMenu: true, isShowCampaignsMenu: true, isShowDonationMenu: true, isShowCourses: true }
   const flatten = (items: NavigationItem[]): NavigationItem[] => items.flatMap((item) => [item, ...flatten(item.children ?? [])])
   const everything = flatten(adminNavigationFor({ flags: all, isMaster: false, permissions: null, helpUrl: null }))
   const result: Array<{ title: string; url: string; flag: string }> = []

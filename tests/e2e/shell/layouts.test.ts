@@ -24,7 +24,7 @@ describe('staff back office (vertical layout)', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard')
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Avery' }).waitFor()
     await page.waitForFunction(() => document.title === 'Dashboard | Demo Yoga Studio')
-    await expect(groupTitles(page)).resolves.toEqual(['Overview', 'Products', 'More Launch', 'Resources'])
+    await expect(groupTitles(page)).resolves.toEqual(['Overview', 'Launch', 'Products', 'More Launch', 'Manage', 'Resources'])
     await expect(page.locator('[data-figure="Contacts"]').textContent()).resolves.toBe('42')
     // Toolbar: the demo studio is a master franchise with one franchise, and staff may preview.
     await expect(page.getByRole('group', { name: 'Shortcuts' }).isVisible()).resolves.toBe(true)
@@ -168,7 +168,7 @@ describe('student portal (horizontal layout)', () => {
     const navbar = page.getByTestId('student-navbar')
     await navbar.waitFor()
     const menu = page.getByRole('navigation', { name: 'Student menu', exact: true })
-    await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['Calendar', 'Courses'])
+    await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['Calendar', 'Courses', 'My Store', 'Assessments'])
     await expect(menu.locator('summary').textContent()).resolves.toBe('Stella Student')
     await waitForHydration(page)
     await page.screenshot({ path: '/tmp/e2e-shell-student.png', fullPage: true })
@@ -202,7 +202,7 @@ describe('public website (horizontal layout)', () => {
     const entries = menu.locator(':scope > ul > li').evaluateAll((items) =>
       items.map((item) => (item.querySelector(':scope > a, :scope > details > summary')?.textContent ?? '').trim()),
     )
-    await expect(entries).resolves.toEqual(['Home', 'Calendar', 'Forms', 'About Us', 'Contact Us'])
+    await expect(entries).resolves.toEqual(['Home', 'Calendar', 'Courses', 'Events', 'Forms', 'Donations', 'Merchandise', 'About Us', 'Contact Us'])
     await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('index, follow')
     await expect(page.locator('meta[property="og:title"]').getAttribute('content')).resolves.toBe('Home | Demo Yoga Studio')
     await expect(page.locator('meta[name="twitter:card"]').getAttribute('content')).resolves.toBe('summary')

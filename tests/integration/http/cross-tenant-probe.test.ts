@@ -1,15 +1,22 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { addDemoCatalog } from '#db/seed-catalog'
+import { DEMO_DONATION, DEMO_STUDENT_EMAIL, DEMO_TRIAL_MEMBER_EMAIL, demoClasses, demoCourses, demoEvents, demoProducts, demoTeacherEmails } from '#db/seed-catalog-data'
+import type { CatalogItemKind } from '#db/tables/catalog'
 import { asSystem } from '#db/tenant-scope'
 import { createOpaqueToken, hashToken } from '#server/auth/session-token'
+import { calendarFeedPath, issueCalendarFeedToken } from '#server/catalog/bookings/calendar-feed'
+import { loadPublicSchedule } from '#server/catalog/schedule/load-public-schedule'
 import { storeTenantImage } from '#server/files/tenant-uploads'
 import { issueFormStamp } from '#server/forms/fill-time'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createTrialForm, validPost } from '#tests/integration/forms/form-fixtures'
 import { tenantWithPeople, type Cookies } from '#tests/integration/shell/shell-world'
 import { tinyPngDataUrl } from '#tests/unit/forms/png-fixture'
+import { createContact } from '#tests/support/fixtures'
 import { callRoute, formPostRequest, getRequest, redirectOrStatus, rjsfFormBody, type RouteFunction, type RouteOutcome } from '#tests/support/route-call'
+import { createSessionCookie } from '#tests/support/sessions'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 
 /**
@@ -37,6 +44,25 @@ type Ids = {
   /** An activity report of the contact `userGuid` (a contact's guid like any other). */
   activityReportId: string
   verificationToken: string
+  /** Catalog items of tenant A, one per kind a staff editor shows. */
+  itemGuIds: { course: string; product: string; event: string; membership: string }
+  /** Tenant A's demo catalog (db/seed-catalog.ts), as the public site, the schedule and the student area name it. */
+  catalog: {
+    /** A class of the staff class editor (not the one whose sessions are probed, so a leaking archive stays apart). */
+    editedClassGuid: string
+    /** One upcoming session of a class: the staff screen names the class by guid, the sign-up address by id. */
+    session: { classGuid: string; classId: string; clsStartTime: string }
+    /** A paid course the demo student is enrolled in, with one of its chapters and a public demo file chapter. */
+    course: { guid: string; slug: string; chapterGuid: string; fileChapterGuid: string }
+    /** A published course the demo student is not enrolled in (the enrol page shows it). */
+    enrollableCourseGuid: string
+    /** A free event (a signed-in person's post would take a place at once). */
+    eventSlug: string
+    productSlug: string
+    donationGuid: string
+    /** The demo student's personal calendar feed token (the address ends '{token}.ics'). */
+    feedToken: string
+  }
 }
 
 type Audience =
@@ -44,6 +70,8 @@ type Audience =
   | 'staff'
   /** Public pages: B's admin and a visitor probe them. */
   | 'public'
+  /** The student area: B's admin and B's student probe it; on A's host A's demo student opens it. */
+  | 'student'
   /** The parameter names a product-wide thing (a field type, a screen key, a path), not a tenant's row. */
   | 'not-an-id'
 
@@ -53,19 +81,50 @@ type Probe = {
   /** The path the browser would ask for (the return address of guards). */
   path: (ids: Ids) => string
   /** The action's request; a small form post when not given. */
-  body?: (url: string) => Request
+  body?: (url: string, ids: Ids) => Request
   /**
    * What the route answers on its own host with the same ids (proves the ids are real); null
    * where the route has no loader worth checking.
    */
   home?: string | null
   /** Answers accepted besides a 404, with the reason. */
-  alsoAccepted?: Array<{ outcome: string; why: string; on?: 'loader' | 'action'; as?: 'admin' | 'visitor' }>
+  alsoAccepted?: Array<{ outcome: string; why: string; on?: 'loader' | 'action'; as?: Caller }>
   /** A check of the body for routes that answer 200 with their own "no such thing" message. */
   answersUnknown?: (outcome: RouteOutcome, on: 'loader' | 'action') => boolean
 }
 
+type Caller = 'admin' | 'visitor' | 'student'
+
 const NOT_FOUND = new Set(['status 404', 'redirect /404'])
+
+/** The demo's free event: a signed-in person's Register post takes a place at once, so a leak would show. */
+const FREE_EVENT_SLUG = demoEvents.find((event) => event.paymentType === 'FREE')?.slug ?? 'no-free-demo-event'
+
+/** Names that exist only in tenant A's demo catalog: none may appear in an answer on B's host. */
+const ONLY_IN_A = [
+  ...demoClasses.map((cls) => cls.name),
+  ...demoCourses.map((course) => course.name),
+  ...demoEvents.map((event) => event.name),
+  ...demoProducts.map((product) => product.name),
+  DEMO_DONATION.name,
+  'Probe handout',
+]
+
+const publicPage = (path: (ids: Ids) => string, params: (ids: Ids) => Record<string, string>, extra: Partial<Probe> = {}): Probe => ({
+  audience: 'public',
+  path,
+  params,
+  ...extra,
+})
+
+const studentPage = (path: (ids: Ids) => string, params: (ids: Ids) => Record<string, string>, extra: Partial<Probe> = {}): Probe => ({
+  audience: 'student',
+  path,
+  params,
+  // requireStudentArea sends staff to their own area before it reads the id.
+  alsoAccepted: [{ outcome: 'redirect /dashboard', why: 'staff asking for a student address go to their area before the id is read', as: 'admin' }],
+  ...extra,
+})
 
 const staffScreen = (path: (ids: Ids) => string, params: (ids: Ids) => Record<string, string>, extra: Partial<Probe> = {}): Probe => ({
   audience: 'staff',
@@ -101,6 +160,10 @@ const PROBES: Record<string, Probe> = {
     (ids) => ({ guId: ids.userGuid, reportId: ids.activityReportId }),
     { home: null },
   ),
+  '_admin+/services+/$guId.tsx': staffScreen((ids) => `/services/${ids.itemGuIds.course}`, (ids) => ({ guId: ids.itemGuIds.course })),
+  '_admin+/products+/$guId.tsx': staffScreen((ids) => `/products/${ids.itemGuIds.product}`, (ids) => ({ guId: ids.itemGuIds.product })),
+  '_admin+/rules+/$guId.tsx': staffScreen((ids) => `/rules/${ids.itemGuIds.event}`, (ids) => ({ guId: ids.itemGuIds.event })),
+  '_admin+/memberships+/$guId.tsx': staffScreen((ids) => `/memberships/${ids.itemGuIds.membership}`, (ids) => ({ guId: ids.itemGuIds.membership })),
   '_admin+/customforms+/$guId.tsx': staffScreen((ids) => `/customforms/${ids.formGuId}`, (ids) => ({ guId: ids.formGuId })),
   '_admin+/customforms+/$guId_.submissions.tsx': staffScreen(
     (ids) => `/customforms/${ids.formGuId}/submissions`,
@@ -199,6 +262,58 @@ const PROBES: Record<string, Probe> = {
     path: (ids) => `/uploads/${ids.uploadName}`,
     params: (ids) => ({ name: ids.uploadName }),
   },
+  // The catalog: tenant A's demo classes, courses, events, products and campaign.
+  '_admin+/schedule+/$classGuid.tsx': staffScreen(
+    (ids) => `/schedule/${ids.catalog.editedClassGuid}`,
+    (ids) => ({ classGuid: ids.catalog.editedClassGuid }),
+    // Archive reads the class by guid in the write itself (no form to fail first).
+    { body: (url) => formPostRequest(url, { intent: 'archive' }) },
+  ),
+  '_admin+/schedule+/$classGuid_.$clsStartTime.tsx': staffScreen(
+    (ids) => `/schedule/${ids.catalog.session.classGuid}/${ids.catalog.session.clsStartTime}`,
+    (ids) => ({ classGuid: ids.catalog.session.classGuid, clsStartTime: ids.catalog.session.clsStartTime }),
+    // A valid cancel, so the write itself has to find the session.
+    { body: (url) => formPostRequest(url, { intent: 'cancel', note: 'Probe' }) },
+  ),
+  '_admin+/services+/$guId_.content.tsx': staffScreen(
+    (ids) => `/services/${ids.catalog.course.guid}/content`,
+    (ids) => ({ guId: ids.catalog.course.guid }),
+  ),
+  '_site+/classes.feed.$file.ts': publicPage(
+    (ids) => calendarFeedPath(ids.catalog.feedToken),
+    (ids) => ({ file: `${ids.catalog.feedToken}.ics` }),
+  ),
+  '_site+/courses_.details.$slug.tsx': publicPage((ids) => `/courses/details/${ids.catalog.course.slug}`, (ids) => ({ slug: ids.catalog.course.slug })),
+  '_site+/courses_.files.$chapterGuId.ts': publicPage(
+    (ids) => `/courses/files/${ids.catalog.course.fileChapterGuid}`,
+    (ids) => ({ chapterGuId: ids.catalog.course.fileChapterGuid }),
+  ),
+  '_site+/donate.$id.tsx': publicPage((ids) => `/donate/${ids.catalog.donationGuid}`, (ids) => ({ id: ids.catalog.donationGuid })),
+  '_site+/events_.details.$slug.tsx': publicPage((ids) => `/events/details/${ids.catalog.eventSlug}`, (ids) => ({ slug: ids.catalog.eventSlug }), {
+    body: (url) => formPostRequest(url, { intent: 'register' }),
+    alsoAccepted: [
+      {
+        outcome: `redirect /login?redirectTo=${encodeURIComponent(`/events/details/${FREE_EVENT_SLUG}`)}`,
+        why: 'a visitor who presses Register is sent to sign in before the slug is read',
+        on: 'action',
+        as: 'visitor',
+      },
+    ],
+  }),
+  '_site+/merchandise_.details.$slug.tsx': publicPage((ids) => `/merchandise/details/${ids.catalog.productSlug}`, (ids) => ({ slug: ids.catalog.productSlug })),
+  '_site+/signup.$classId.$clsStartTime.tsx': publicPage(
+    (ids) => `/signup/${ids.catalog.session.classId}/${ids.catalog.session.clsStartTime}`,
+    (ids) => ({ classId: ids.catalog.session.classId, clsStartTime: ids.catalog.session.clsStartTime }),
+    { body: (url) => formPostRequest(url, { intent: 'book' }) },
+  ),
+  '_student+/mycourses_.$guId.tsx': studentPage((ids) => `/mycourses/${ids.catalog.course.guid}`, (ids) => ({ guId: ids.catalog.course.guid }), {
+    // A valid 'Mark as complete' of A's chapter, so the write has to find the course.
+    body: (url, ids) => formPostRequest(url, { intent: 'complete', chapter: ids.catalog.course.chapterGuid }),
+  }),
+  '_student+/mycourses_.enrol.$guId.tsx': studentPage(
+    (ids) => `/mycourses/enrol/${ids.catalog.enrollableCourseGuid}`,
+    (ids) => ({ guId: ids.catalog.enrollableCourseGuid }),
+  ),
 }
 
 /** Every route file (flat or in folders) whose name carries a `$` parameter, relative to app/routes. */
@@ -226,6 +341,8 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
   let cookiesA: Cookies
   let cookiesB: Cookies
   let ids: Ids
+  /** A's demo student (enrolled in its courses, booked in its classes). */
+  let demoStudentCookieA: string
 
   beforeAll(async () => {
     platform = await createTestPlatform()
@@ -245,7 +362,19 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
     if (!downloadToken) throw new Error(`the fixture submission was not stored: ${redirectOrStatus(sent)}`)
     await platform.jobs.drain()
 
-    return asSystem(platform.database, 'test fixture', async (trx) => {
+    // The people the demo catalog seed expects (teachers, the demo student and others on rosters).
+    const demoPeople = new Map<string, { id: string }>()
+    for (const email of [...demoTeacherEmails, DEMO_STUDENT_EMAIL, DEMO_TRIAL_MEMBER_EMAIL, 'maria.garcia@example.test', 'kenji.watanabe@example.test', 'amara.nwosu@example.test']) {
+      const role = email === DEMO_STUDENT_EMAIL ? 'ROLE_STUDENT' : email.endsWith('@demo.test') ? 'ROLE_STAFF' : null
+      demoPeople.set(email, await createContact(platform, tenantA, { email, role }))
+    }
+    const demoStudent = demoPeople.get(DEMO_STUDENT_EMAIL)
+    if (!demoStudent) throw new Error('the demo student fixture is missing')
+    demoStudentCookieA = await createSessionCookie(platform, tenantA, demoStudent)
+    const handout = new TextEncoder().encode('%PDF-1.7 probe handout')
+    await platform.files.put(tenantA.id, 'course-files/probe-handout', handout)
+
+    const base = await asSystem(platform.database, 'test fixture', async (trx) => {
       const submission = await trx.selectFrom('form_submissions').select('id').where('tenant_id', '=', tenantA.id).executeTakeFirstOrThrow()
       const field = await trx.selectFrom('custom_fields').select('guid').where('tenant_id', '=', tenantA.id).executeTakeFirstOrThrow()
       const admin = await trx
@@ -280,10 +409,55 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         .insertInto('email_verification_tokens')
         .values({ tenant_id: tenantA.id, contact_id: admin.id, email: 'admin@probea.test', token_hash: hashToken(verificationToken), expires_at: new Date(Date.now() + 3_600_000) })
         .execute()
+      const item = async (kind: 'course' | 'product' | 'event' | 'membership') =>
+        String((await trx.insertInto('catalog_items').values({ tenant_id: tenantA.id, kind, name: `Only in A ${kind}`, slug: `only-in-a-${kind}` }).returning('guid').executeTakeFirstOrThrow()).guid)
+      const itemGuIds = { course: await item('course'), product: await item('product'), event: await item('event'), membership: await item('membership') }
       const png = await (await fetch(tinyPngDataUrl)).blob()
       const stored = await storeTenantImage(platform.env, tenantA, png)
       if (!stored.ok) throw new Error(`the fixture upload was refused: ${stored.error}`)
+
+      await addDemoCatalog(trx, tenantA.id)
+      const demoItem = (kind: CatalogItemKind, slug: string) =>
+        trx.selectFrom('catalog_items').select(['id', 'guid', 'slug']).where('tenant_id', '=', tenantA.id).where('kind', '=', kind).where('slug', '=', slug).executeTakeFirstOrThrow()
+      // The seed enrols the demo student in the free introduction and in Yoga Foundations, not in the teacher training.
+      const course = await demoItem('course', 'yoga-foundations')
+      const chapter = await trx
+        .selectFrom('course_chapters as ch')
+        .innerJoin('course_sections as s', 's.id', 'ch.section_id')
+        .select(['ch.guid', 'ch.section_id'])
+        .where('s.course_id', '=', course.id)
+        .orderBy('s.sequence')
+        .orderBy('ch.sequence')
+        .executeTakeFirstOrThrow()
+      // A demo file chapter of a course that shows demo chapters: anyone may download it on A's host.
+      const fileChapter = await trx
+        .insertInto('course_chapters')
+        .values({
+          tenant_id: tenantA.id,
+          section_id: chapter.section_id,
+          title: 'Probe handout',
+          sequence: 99,
+          content_type: 'file',
+          video_url: null,
+          video_embed_url: null,
+          file_key: 'course-files/probe-handout',
+          file_name: 'probe-handout.pdf',
+          file_bytes: handout.byteLength,
+          is_demo: true,
+        })
+        .returning('guid')
+        .executeTakeFirstOrThrow()
+      const catalogRows = {
+        editedClassGuid: String((await demoItem('class', 'pilates-mat')).guid),
+        sessionClass: await demoItem('class', 'morning-vinyasa'),
+        course: { guid: String(course.guid), slug: course.slug, chapterGuid: String(chapter.guid), fileChapterGuid: String(fileChapter.guid) },
+        enrollableCourseGuid: String((await demoItem('course', '200-hour-teacher-training')).guid),
+        eventSlug: (await demoItem('event', FREE_EVENT_SLUG)).slug,
+        productSlug: (await demoItem('product', 'cork-yoga-block')).slug,
+        donationGuid: String((await demoItem('donation', DEMO_DONATION.slug)).guid),
+      }
       return {
+        catalogRows,
         formGuId: form.guId,
         formId: form.id,
         submissionId: String(submission.id),
@@ -296,8 +470,35 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         importGuId: String(contactImport.guid),
         activityReportId: report.id,
         verificationToken,
+        itemGuIds,
       }
     })
+
+    // An upcoming session of the class as the public schedule names it (after the seed's commit).
+    const { catalogRows, ...rest } = base
+    const now = new Date()
+    const schedule = await loadPublicSchedule(
+      platform.database,
+      tenantA.id,
+      { from: new Date(now.getTime() + 86_400_000), to: new Date(now.getTime() + 15 * 86_400_000) },
+      { classId: catalogRows.sessionClass.id },
+    )
+    const session = schedule.occurrences.find((occurrence) => !occurrence.cancelled)
+    if (!session) throw new Error('the demo class has no upcoming session')
+    const feedToken = await issueCalendarFeedToken(platform.database, { tenantId: tenantA.id, contactId: demoStudent.id, now })
+    return {
+      ...rest,
+      catalog: {
+        editedClassGuid: catalogRows.editedClassGuid,
+        session: { classGuid: String(catalogRows.sessionClass.guid), classId: catalogRows.sessionClass.id, clsStartTime: session.clsStartTime },
+        course: catalogRows.course,
+        enrollableCourseGuid: catalogRows.enrollableCourseGuid,
+        eventSlug: catalogRows.eventSlug,
+        productSlug: catalogRows.productSlug,
+        donationGuid: catalogRows.donationGuid,
+        feedToken,
+      },
+    }
   }
 
   it('knows how to build the ids of every route with a parameter', () => {
@@ -314,14 +515,15 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
     const params = probe.params(ids)
     const url = `http://probeb.localhost${probe.path(ids)}`
 
-    const callers: Array<{ as: 'admin' | 'visitor'; cookie: string | null }> = [{ as: 'admin', cookie: cookiesB.ROLE_ADMIN }]
+    const callers: Array<{ as: Caller; cookie: string | null }> = [{ as: 'admin', cookie: cookiesB.ROLE_ADMIN }]
     if (probe.audience === 'public') callers.push({ as: 'visitor', cookie: null })
+    if (probe.audience === 'student') callers.push({ as: 'student', cookie: cookiesB.ROLE_STUDENT })
 
     for (const caller of callers) {
       for (const on of ['loader', 'action'] as const) {
         const fn = route[on]
         if (!fn) continue
-        const request = on === 'loader' ? getRequest(url, caller.cookie) : buildPost(probe, url, caller.cookie)
+        const request = on === 'loader' ? getRequest(url, caller.cookie) : buildPost(probe, url, ids, caller.cookie)
         const outcome = await callRoute(fn, request, contextFor(platform, tenantB), params)
         const seen = redirectOrStatus(outcome)
         const label = `${file} ${on} as B's ${caller.as}: ${seen}`
@@ -337,20 +539,21 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         // Whatever the answer, nothing of tenant A may be in it.
         expect(JSON.stringify(outcome.body ?? '')).not.toContain('Trial Class Registration')
         expect(JSON.stringify(outcome.body ?? '')).not.toContain(tenantA.name)
+        for (const name of ONLY_IN_A) expect(JSON.stringify(outcome.body ?? ''), label).not.toContain(name)
       }
     }
 
     // The same ids on A's own host work, so the 404s above are about the tenant, not a bad id.
     if (probe.audience !== 'not-an-id' && probe.home !== null && route.loader) {
-      const homeCookie = probe.audience === 'staff' ? cookiesA.ROLE_ADMIN : null
+      const homeCookie = probe.audience === 'staff' ? cookiesA.ROLE_ADMIN : probe.audience === 'student' ? demoStudentCookieA : null
       const home = await callRoute(route.loader, getRequest(`http://probea.localhost${probe.path(ids)}`, homeCookie), contextFor(platform, tenantA), params)
       expect(redirectOrStatus(home), `${file} on tenant A's own host`).toBe(probe.home ?? 'status 200')
     }
   })
 })
 
-function buildPost(probe: Probe, url: string, cookie: string | null): Request {
-  const request = probe.body ? probe.body(url) : formPostRequest(url, { intent: 'save', name: 'Probe' })
+function buildPost(probe: Probe, url: string, ids: Ids, cookie: string | null): Request {
+  const request = probe.body ? probe.body(url, ids) : formPostRequest(url, { intent: 'save', name: 'Probe' })
   if (cookie) request.headers.set('Cookie', cookie)
   return request
 }

@@ -25,7 +25,7 @@ const KNOWN_FIELDS = [
   'seoKeywords', 'page1', 'page2', 'page3', 'page4', 'page5', 'webstate', 'forms', 'title', 'isExternalWebsite',
   'registerButtonLabel', 'primaryGuardianLabel', 'secondaryGuardianLabel', 'itemExpiresAfter', 'scheduleLabel',
   'promotionLabel', 'privacyPolicyLink', 'termsOfServiceLink', 'isEnableCourses', 'homepage', 'home', 'web', 'org',
-  'socials', 'address',
+  'socials', 'address', 'isEnableOnlineCourses', 'isAddressNeededForEvent', 'isRegAndPurchaseOnSamePage', 'isShowRoomName',
 ]
 
 /** Secret-looking key names: none may appear anywhere in the config. */

@@ -87,6 +87,15 @@ describe(`Module Settings and Roles Setting (${engine})`, () => {
     expect((await freshTenant(platform, world.tenant)).settings).toMatchObject({ isWaiverFormToBeSigned: false, waiverFormLink: '' })
   })
 
+  it('saves the catalog switches: room names on the calendar, event addresses, registering and paying on one page', async () => {
+    const on = await postTo(displayAction, '/settings/display', other({ 'root[isShowRoomName]': 'true', 'root[isAddressNeededForEvent]': 'true', 'root[isRegAndPurchaseOnSamePage]': 'true' }))
+    expect(on.status).toBe(302)
+    expect((await freshTenant(platform, world.tenant)).settings).toMatchObject({ isShowRoomName: true, isAddressNeededForEvent: true, isRegAndPurchaseOnSamePage: true })
+    // An unticked switch is not posted by the browser: it turns the setting off.
+    await postTo(displayAction, '/settings/display', other())
+    expect((await freshTenant(platform, world.tenant)).settings).toMatchObject({ isShowRoomName: false, isAddressNeededForEvent: false, isRegAndPurchaseOnSamePage: false })
+  })
+
   it("says 'Updated multi country support' when that answer changes", async () => {
     const outcome = await postTo(displayAction, '/settings/display', other({ 'root[isMultiCountrySupport]': 'true' }))
     expect(toastOf(outcome)?.message).toBe('Updated multi country support')

@@ -26,7 +26,7 @@ const site: WebPage[] = [
   page('contact', 3),
   page('calendar', 4),
   page('forms', 7),
-  page('merchandise', 9),
+  page('mediagallery', 9),
   page('workshops', 12, { title: 'Workshops' }),
   page('blog', 13, { title: 'Blog', url: 'news::medium.com/@demo' }),
   page('privacypolicy', 14, { title: 'Privacy Policy', isLegal: true, isShowNavigation: false }),
@@ -47,7 +47,7 @@ const tenant = (settings: Record<string, unknown> = {}): Tenant => ({
 })
 
 describe('public website menus', () => {
-  it('orders home first and about, contact last, leaving out listing pages whose screens are not built (merchandise; the calendar is)', () => {
+  it('orders home first and about, contact last, leaving out listing pages whose screens are not built (the media gallery; the calendar is)', () => {
     const { menu } = publicMenusFor(site, [])
     expect(menu.map((item) => item.title)).toEqual(['Home', 'Calendar', 'Workshops', 'News', 'About', 'Contact'])
   })

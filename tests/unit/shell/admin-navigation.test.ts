@@ -17,6 +17,7 @@ const allOn: AdminMenuFlags = {
   isShowMerchandiseMenu: true,
   isShowCampaignsMenu: true,
   isShowDonationMenu: true,
+  isShowCourses: true,
 }
 
 const base: AdminNavigationInput = { flags: allOn, isMaster: true, permissions: null, helpUrl: 'https://help.example.com' }
@@ -27,14 +28,15 @@ const urlsOf = (items: readonly NavigationItem[]): string[] =>
 const group = (items: readonly NavigationItem[], id: string): NavigationItem | undefined => items.find((item) => item.id === id)
 
 describe('adminNavigationFor', () => {
-  it('lists the staff navigation paths of spec 002 section 2.17, grouped', () => {
+  it('lists the staff navigation paths of spec 002 section 2.17, grouped, with the membership plans (decision 110)', () => {
     const menu = adminNavigationFor(base)
     expect(menu.map((item) => [item.title, urlsOf([item])])).toEqual([
       ['Overview', ['/getstarted', '/dashboard']],
       ['Launch', ['/rules', '/schedule', '/services']],
       ['Products', ['/donation', '/customforms', '/products']],
       ['More Launch', ['/tests', '/contacts', '/campaign', '/reviews', '/website']],
-      ['Manage', ['/assesment', '/qbank', '/store', '/invoices']],
+      // /memberships is ours, not the spec's list: decision 110.
+      ['Manage', ['/assesment', '/qbank', '/store', '/memberships', '/invoices']],
       ['Admin', ['/masterplan', '/tenant']],
       ['Resources', ['/reports', '/settings', 'https://help.example.com', '/logout']],
     ])
@@ -67,7 +69,7 @@ describe('adminNavigationFor', () => {
   })
 
   it.each([
-    { flag: 'isShowStoreMenu', removed: ['/store'] },
+    { flag: 'isShowStoreMenu', removed: ['/store', '/memberships'] },
     { flag: 'isShowScheduleMenu', removed: ['/schedule'] },
     { flag: 'isShowEventsMenu', removed: ['/rules'] },
     { flag: 'isShowAssessment', removed: ['/tests', '/assesment', '/qbank'] },

@@ -55,6 +55,8 @@ const rows: Row[] = [
   { bullet: 'other staff to the calendar (staff)', path: '', user: staff, expected: redirect('/calendar') },
   { bullet: 'other staff to the calendar (front desk)', path: '/', user: frontDesk, expected: redirect('/calendar') },
   { bullet: 'other staff to the calendar, and may stay there', path: '/calendar', user: frontDesk, expected: ok('/calendar') },
+  { bullet: 'other staff to the dashboard while the schedule module is off', path: '', user: staff, tenant: { isShowScheduleMenu: false }, expected: redirect('/dashboard') },
+  { bullet: 'other staff leave the calendar while the schedule module is off', path: '/calendar', user: frontDesk, tenant: { isShowScheduleMenu: false }, expected: redirect('/dashboard') },
   { bullet: 'Logged-in staff go to a valid admin route', path: '/contacts/abc/detail', user: staff, expected: ok('/contacts/abc/detail') },
   { bullet: 'Logged-in staff go to a valid admin route (settings)', path: '/settings/users/', user: admin, expected: ok('/settings/users') },
   { bullet: 'Logged-in staff go to a valid admin route (unknown falls back to the dashboard)', path: '/classes', user: admin, expected: redirect('/dashboard') },
