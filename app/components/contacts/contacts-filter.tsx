@@ -1,6 +1,6 @@
-import { Form, Link, useSubmit } from '@remix-run/react'
+import { Form, Link, useLocation, useNavigationType, useSubmit } from '@remix-run/react'
 import { Search } from 'lucide-react'
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, hasCustomFieldCondition, MAX_SEARCH_LENGTH, type ContactListFilter } from '#server/contacts/contact-list-filter'
 import type { ContactListOptions } from '#server/contacts/list-contacts'
@@ -10,6 +10,29 @@ import { CustomFieldFilter } from './custom-field-filter'
 import { FilterHiddenFields } from './filter-hidden-fields'
 
 const SEARCH_DEBOUNCE_MS = 300
+
+/** Marks an address this form asked for, so its answer does not redraw what is being typed. */
+const FROM_FILTER_FORM = 'contacts-filter-form'
+
+function isFromFilterForm(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'from' in state && state.from === FROM_FILTER_FORM
+}
+
+/**
+ * Which drawing of the form to show. Another address (a stat clicked, 'Clear filters', Back)
+ * redraws the fields with its values; the answer to the form's own change keeps them, since
+ * on a slow line the person has often typed on while it loaded.
+ */
+function useFormGeneration(filterKey: string): number {
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  const [seen, setSeen] = useState({ filterKey, generation: 0 })
+  if (seen.filterKey !== filterKey) {
+    const askedHere = navigationType !== 'POP' && isFromFilterForm(location.state)
+    setSeen({ filterKey, generation: askedHere ? seen.generation : seen.generation + 1 })
+  }
+  return seen.generation
+}
 
 /** The custom field condition as the server read it: the field chosen (when the studio has it) and why its value is not applied. */
 export interface CustomFieldFilterState {
@@ -38,6 +61,7 @@ export function ContactsFilter({ filter, options, customField }: { filter: Conta
       action: '/contacts',
       replace: true,
       preventScrollReset: true,
+      state: { from: FROM_FILTER_FORM },
     })
   }
   const narrowing =
@@ -57,8 +81,7 @@ export function ContactsFilter({ filter, options, customField }: { filter: Conta
     window.clearTimeout(timer.current)
     applyNow(event.currentTarget, target.name === 'cf' ? 'cfv' : undefined)
   }
-  // A new address (a stat clicked, 'Clear filters') redraws the fields with its values.
-  const key = JSON.stringify({ ...filter, page: 1 })
+  const generation = useFormGeneration(JSON.stringify({ ...filter, page: 1 }))
   return (
     <Form
       method="get"
@@ -66,7 +89,7 @@ export function ContactsFilter({ filter, options, customField }: { filter: Conta
       role="search"
       aria-label="Search and filter contacts"
       onChange={onChange}
-      key={key}
+      key={generation}
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <FilterHiddenFields
