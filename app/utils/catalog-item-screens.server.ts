@@ -48,6 +48,8 @@ export async function loadItemListScreen(access: GuardAccess, request: Request, 
       price: row.fromPriceMinor === null ? null : formatMoney(row.fromPriceMinor, currency),
       priceOptionCount: row.priceOptionCount,
       coverUrl: row.coverUrl,
+      goal: row.goalMinor === null ? null : formatMoney(row.goalMinor, currency),
+      bundleQuantity: row.bundleQuantity,
     })),
   }
 }
@@ -63,7 +65,7 @@ export async function loadItemEditorScreen(access: GuardAccess, context: AppLoad
     item = guid ? await loadItem(context.platform, tenant, kind, guid, tenant.settings.timezone) : null
     if (!item) throw notFound()
   }
-  const choices = await loadEditorChoices(context.platform, tenant, kind)
+  const choices = await loadEditorChoices(context.platform, tenant, kind, item?.guid ?? null)
   const values: ItemFormValues = item?.values ?? blankItemFormValues(kind)
   return {
     screen: { kind, path: screen.path, singular: screen.singular, plural: screen.plural, allowsMemberships: screen.allowsMemberships },
@@ -71,6 +73,7 @@ export async function loadItemEditorScreen(access: GuardAccess, context: AppLoad
     item: item ? { guid: item.guid, name: item.name, slug: item.slug, isArchived: item.isArchived, isPublished: item.isPublished, coverUrl: item.coverUrl } : null,
     values,
     suppliers: choices.suppliers,
+    products: choices.products,
     isAddressNeededForEvent: tenant.settings.isAddressNeededForEvent,
     timeZone: tenant.settings.timezone,
   }

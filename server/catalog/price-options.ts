@@ -256,3 +256,13 @@ export function unitAmount(options: PriceOptions, named?: Money): Money | null {
   }
   return { amountMinor: Math.max(0, options.price.amountMinor - options.discount.amountMinor), currency: options.price.currency }
 }
+
+/** How often a recurring price or gift is taken, in the editors' words. */
+export const FREQUENCY_LABELS: Readonly<Record<(typeof BILLING_FREQUENCIES)[number], string>> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  halfyearly: 'Half-yearly',
+  yearly: 'Yearly',
+}

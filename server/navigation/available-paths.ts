@@ -14,6 +14,8 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   '/store',
   '/services',
   '/products',
+  '/product-bundle',
+  '/donation',
   '/rules',
   '/memberships',
   '/schedule',

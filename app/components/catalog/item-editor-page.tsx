@@ -60,6 +60,8 @@ export function ItemEditorPage({ loaded, result, kindFields, kindTitle, links, h
         ) : null}
       </header>
       <ItemEditorForm
+        // After a save the fields show what was stored (amounts as 15.00), not what was typed.
+        key={result ? 'posted' : JSON.stringify(loaded.values)}
         screen={screen}
         action={action}
         values={values}

@@ -18,6 +18,8 @@ export type ItemListRowView = {
   stockQuantity: number | null
   price: string | null
   priceOptionCount: number
+  goal: string | null
+  bundleQuantity: number
   coverUrl: string | null
 }
 
@@ -31,13 +33,18 @@ type Props = {
   rows: ItemListRowView[]
   /** A column of the kind's own (stock for merchandise, payment type for courses). */
   extraColumn?: { title: string; cell: (row: ItemListRowView) => ReactNode }
+  /** Whether the kind sells at a price; a donation campaign takes what donors choose. */
+  hasPrice?: boolean
+  /** Screens of the same family shown beside 'Add' (merchandise's bundles). */
+  links?: ReactNode
 }
 
 /**
  * The list every catalog kind's screen shows: a GET search form with 'Show archived', one page
  * of items by name, and previous/next links (the spec's start and max).
  */
-export function ItemListScreen({ screen, description, query, total, previousHref, nextHref, rows, extraColumn }: Props) {
+export function ItemListScreen({ screen, description, query, total, previousHref, nextHref, rows, extraColumn, hasPrice = true, links }: Props) {
+  const columnCount = 2 + (extraColumn ? 1 : 0) + (hasPrice ? 1 : 0)
   const filtered = query.search !== '' || query.isShowArchived
   const first = total === 0 ? 0 : query.start + 1
   const last = Math.min(total, query.start + query.max)
@@ -47,9 +54,12 @@ export function ItemListScreen({ screen, description, query, total, previousHref
         title={screen.plural}
         description={description}
         actions={
-          <ButtonLink to={`${screen.path}/new`} variant="primary">
-            <Plus aria-hidden className="h-4 w-4" /> Add {screen.singular}
-          </ButtonLink>
+          <>
+            {links}
+            <ButtonLink to={`${screen.path}/new`} variant="primary">
+              <Plus aria-hidden className="h-4 w-4" /> Add {screen.singular}
+            </ButtonLink>
+          </>
         }
       />
       <Form method="get" action={screen.path} className="flex flex-wrap items-end gap-3" role="search">
@@ -80,9 +90,9 @@ export function ItemListScreen({ screen, description, query, total, previousHref
               <HeaderCell>Name</HeaderCell>
               <HeaderCell>Status</HeaderCell>
               {extraColumn ? <HeaderCell>{extraColumn.title}</HeaderCell> : null}
-              <HeaderCell align="end">Price</HeaderCell>
+              {hasPrice ? <HeaderCell align="end">Price</HeaderCell> : null}
             </TableHead>
-            <TableBody columnCount={extraColumn ? 4 : 3} empty={<span>No {screen.plural.toLowerCase()} match this search.</span>}>
+            <TableBody columnCount={columnCount} empty={<span>No {screen.plural.toLowerCase()} match this search.</span>}>
               {rows.map((row) => (
                 <Row key={row.guid}>
                   <Cell>
@@ -104,9 +114,11 @@ export function ItemListScreen({ screen, description, query, total, previousHref
                     <StatusChip row={row} />
                   </Cell>
                   {extraColumn ? <Cell className="text-slate-700">{extraColumn.cell(row)}</Cell> : null}
-                  <Cell align="end" className="whitespace-nowrap text-slate-700">
-                    {row.price === null ? '-' : row.priceOptionCount > 1 ? `from ${row.price}` : row.price}
-                  </Cell>
+                  {hasPrice ? (
+                    <Cell align="end" className="whitespace-nowrap text-slate-700">
+                      {row.price === null ? '-' : row.priceOptionCount > 1 ? `from ${row.price}` : row.price}
+                    </Cell>
+                  ) : null}
                 </Row>
               ))}
             </TableBody>

@@ -1,19 +1,11 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { BILLING_FREQUENCIES, PERIOD_UNITS, QUANTITY_CHOICES } from '#server/catalog/price-options'
+import { BILLING_FREQUENCIES, FREQUENCY_LABELS, PERIOD_UNITS, QUANTITY_CHOICES } from '#server/catalog/price-options'
 import { blankPriceOptionRow, MAX_PRICE_OPTIONS, type PriceOptionRowValues } from '#server/catalog/items/price-option-rows'
 import { Button } from '#app/components/ui/button'
 import { CheckboxInput, SelectInput, TextInput } from './item-form-fields'
 
-const FREQUENCY_LABELS: Record<(typeof BILLING_FREQUENCIES)[number], string> = {
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  halfyearly: 'Half-yearly',
-  yearly: 'Yearly',
-}
 const UNIT_LABELS: Record<(typeof PERIOD_UNITS)[number], string> = { days: 'Days', months: 'Months', years: 'Years' }
 
 type Row = { key: number; values: PriceOptionRowValues; membershipType: string; isOtherPrice: boolean; trialPeriod: boolean }

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { ITEM_PAYMENT_TYPES, type ItemPaymentType } from '#db/tables/catalog'
 import { seoSlug } from '#server/catalog/seo-slug'
 import { sanitizeFormHtml } from '#server/forms/sanitize-form-html'
+import { BUNDLE_FORM_MESSAGES, parseBundleContents, postedBundleContents, type BundleLine } from './bundle-form'
+import { BLANK_DONATION_FIELDS, DONATION_CHECKBOXES, DONATION_FIELDS, parseDonationFields, type DonationInput } from './donation-form'
 import { EVENT_FIELDS, parseEventFields, type EventInput } from './event-form'
 import { ITEM_KIND_SCREENS, type EditedItemKind } from './item-kinds'
 import {
@@ -40,6 +42,8 @@ export const ITEM_FORM_INTENTS = { save: 'save', addPriceOption: 'add-price-opti
 export interface ItemFormValues {
   fields: Record<string, string>
   priceOptions: PriceOptionRowValues[]
+  /** A bundle's quantities as typed, by product guid. */
+  contents?: Record<string, string>
 }
 
 /** A checked item form. */
@@ -58,6 +62,10 @@ export interface ItemInput {
   priceOptions: PriceOptionRow[]
   /** Events only. */
   event: EventInput | null
+  /** Donation campaigns only. */
+  donation: DonationInput | null
+  /** Bundles only: the products they hold. */
+  bundle: BundleLine[] | null
 }
 
 /** How a tenant's settings shape its forms: the currency of amounts, the zone of times. */
@@ -73,15 +81,18 @@ const FIELDS_OF_KIND: Readonly<Record<EditedItemKind, readonly string[]>> = {
   product: ['name', 'slug', 'summary', 'description', 'isPublished', 'stockQuantity', 'supplierGuId', 'newSupplierName'],
   event: ['name', 'slug', 'summary', 'description', 'isPublished', ...EVENT_FIELDS],
   membership: ['name', 'slug', 'summary', 'description', 'isPublished'],
-  donation: ['name', 'slug', 'summary', 'description', 'isPublished'],
+  donation: ['name', 'slug', 'summary', 'description', 'isPublished', ...DONATION_FIELDS],
   bundle: ['name', 'slug', 'summary', 'description', 'isPublished'],
 }
 
-const CHECKBOXES = new Set(['isPublished', 'isAllowDemoChapters', 'isFeatured'])
+const CHECKBOXES = new Set<string>(['isPublished', 'isAllowDemoChapters', 'isFeatured', ...DONATION_CHECKBOXES])
 
 export function blankItemFormValues(kind: EditedItemKind): ItemFormValues {
   const fields: Record<string, string> = Object.fromEntries(FIELDS_OF_KIND[kind].map((name) => [name, '']))
   if (kind === 'course') fields.paymentType = 'PAID'
+  // A campaign takes what donors choose: it has no price options.
+  if (kind === 'donation') return { fields: { ...fields, ...BLANK_DONATION_FIELDS }, priceOptions: [] }
+  if (kind === 'bundle') return { fields, priceOptions: [blankPriceOptionRow()], contents: {} }
   return { fields, priceOptions: [blankPriceOptionRow()] }
 }
 
@@ -104,16 +115,16 @@ export function parseItemForm(kind: EditedItemKind, formData: FormData, settings
   const payload = (parseWithZod(formData, { schema: z.record(z.unknown()) }).payload ?? {}) as Record<string, unknown>
   const fields: Record<string, string> = {}
   for (const name of FIELDS_OF_KIND[kind]) fields[name] = CHECKBOXES.has(name) ? (payload[name] === 'on' ? 'on' : '') : asText(payload[name])
-  const priceOptions = postedPriceOptionRows(payload.priceOptions).map(priceOptionRowValues)
-  const values: ItemFormValues = { fields, priceOptions }
+  const priceOptions = kind === 'donation' ? [] : postedPriceOptionRows(payload.priceOptions).map(priceOptionRowValues)
+  const values: ItemFormValues = kind === 'bundle' ? { fields, priceOptions, contents: postedBundleContents(payload.contents) } : { fields, priceOptions }
 
   const intent = asText(formData.get('intent'))
   if (intent === ITEM_FORM_INTENTS.addPriceOption) {
-    return { status: 'rows-changed', values: { fields, priceOptions: [...priceOptions, blankPriceOptionRow()] } }
+    return { status: 'rows-changed', values: { ...values, priceOptions: [...priceOptions, blankPriceOptionRow()] } }
   }
   if (intent.startsWith(`${ITEM_FORM_INTENTS.removePriceOption}:`)) {
     const index = Number(intent.slice(ITEM_FORM_INTENTS.removePriceOption.length + 1))
-    return { status: 'rows-changed', values: { fields, priceOptions: priceOptions.filter((_, at) => at !== index) } }
+    return { status: 'rows-changed', values: { ...values, priceOptions: priceOptions.filter((_, at) => at !== index) } }
   }
 
   const errors: Record<string, string[]> = {}
@@ -168,13 +179,17 @@ export function parseItemForm(kind: EditedItemKind, formData: FormData, settings
   }
 
   const event = kind === 'event' ? parseEventFields(fields, settings, add) : null
+  const donation = kind === 'donation' ? parseDonationFields(fields, currency, add) : null
+  const bundle = kind === 'bundle' ? parseBundleContents(values.contents ?? {}, add) : null
+  if (kind === 'donation') paymentType = 'DONATION'
 
-  const parsedRows = parsePriceOptionRows(payload.priceOptions, currency, screen.allowsMemberships)
+  const parsedRows: ReturnType<typeof parsePriceOptionRows> = kind === 'donation' ? { rows: [], errors: {} } : parsePriceOptionRows(payload.priceOptions, currency, screen.allowsMemberships)
   for (const [key, messages] of Object.entries(parsedRows.errors)) for (const message of messages) add(key, message)
   const rowsOk = Object.keys(parsedRows.errors).length === 0
   if (rowsOk && parsedRows.rows.length === 0) {
     if (kind === 'course' && paymentType === 'PAID') add('priceOptions', ITEM_FORM_MESSAGES.paidNeedsPrice)
     if (kind === 'product') add('priceOptions', ITEM_FORM_MESSAGES.productNeedsPrice)
+    if (kind === 'bundle') add('priceOptions', BUNDLE_FORM_MESSAGES.needsPrice)
   }
 
   if (Object.keys(errors).length > 0) return { status: 'invalid', values, errors }
@@ -192,8 +207,10 @@ export function parseItemForm(kind: EditedItemKind, formData: FormData, settings
       isAllowDemoChapters: kind === 'course' && fields.isAllowDemoChapters === 'on',
       stockQuantity,
       supplier,
-      // A free or external course sells through no price option of ours: keep none.
       event,
+      donation,
+      bundle,
+      // A free or external course sells through no price option of ours: keep none.
       priceOptions: kind === 'course' && (paymentType === 'FREE' || paymentType === 'EXTERNAL') ? [] : parsedRows.rows,
     },
   }

@@ -20,6 +20,10 @@ export interface ItemListRow {
   priceOptionCount: number
   coverUrl: string | null
   updatedAt: Date
+  /** A donation campaign's goal, minor units; null without one or for other kinds. */
+  goalMinor: number | null
+  /** How many products a bundle holds, counting quantities; 0 for other kinds. */
+  bundleQuantity: number
 }
 
 export interface ItemListPage {
@@ -71,6 +75,12 @@ export async function listItems(platform: Pick<Platform, 'database'>, tenant: Pi
           .select('item_images.image_key')
           .limit(1)
           .as('cover_key'),
+        eb.selectFrom('donation_details').whereRef('donation_details.item_id', '=', 'catalog_items.id').select('donation_details.goal_minor').as('goal_minor'),
+        eb
+          .selectFrom('bundle_items')
+          .whereRef('bundle_items.bundle_id', '=', 'catalog_items.id')
+          .select((sub) => sub.fn.sum<string>('bundle_items.quantity').as('v'))
+          .as('bundle_quantity'),
       ])
       .orderBy('catalog_items.sort_name')
       .orderBy('catalog_items.id')
@@ -91,6 +101,8 @@ export async function listItems(platform: Pick<Platform, 'database'>, tenant: Pi
         priceOptionCount: Number(row.option_count ?? 0),
         coverUrl: imageVariantUrl(row.cover_key, COVER_VARIANT_THUMB),
         updatedAt: new Date(row.updated_at),
+        goalMinor: row.goal_minor === null || row.goal_minor === undefined ? null : Number(row.goal_minor),
+        bundleQuantity: Number(row.bundle_quantity ?? 0),
       })),
     }
   })

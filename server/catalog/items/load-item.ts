@@ -4,6 +4,7 @@ import { imageVariantUrl } from '#server/files/image-variant-names'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { COVER_VARIANT_CARD } from './cover-variants'
+import { BLANK_DONATION_FIELDS, donationFieldValues } from './donation-form'
 import { blankPriceOptionRow, storedPriceOptionValues } from './price-option-rows'
 import type { ItemFormValues } from './item-form'
 import type { EditedItemKind } from './item-kinds'
@@ -79,6 +80,21 @@ export async function loadItem(platform: Pick<Platform, 'database'>, tenant: Pic
         fields[name] = event?.[column] ?? ''
       }
     }
+    let contents: Record<string, string> | undefined
+    if (kind === 'donation') {
+      const donation = await trx.selectFrom('donation_details').selectAll().where('item_id', '=', item.id).executeTakeFirst()
+      Object.assign(fields, donation ? donationFieldValues(donation) : BLANK_DONATION_FIELDS)
+    }
+    if (kind === 'bundle') {
+      const lines = await trx
+        .selectFrom('bundle_items')
+        .innerJoin('catalog_items as product', 'product.id', 'bundle_items.item_id')
+        .select(['product.guid', 'bundle_items.quantity'])
+        .where('bundle_items.bundle_id', '=', item.id)
+        .orderBy('bundle_items.sequence')
+        .execute()
+      contents = Object.fromEntries(lines.map((line) => [line.guid, String(line.quantity)]))
+    }
     const priceOptions = options.map(storedPriceOptionValues)
     return {
       guid: item.guid,
@@ -87,13 +103,59 @@ export async function loadItem(platform: Pick<Platform, 'database'>, tenant: Pic
       isArchived: item.is_archived,
       isPublished: item.is_published,
       coverUrl: imageVariantUrl(cover?.image_key, COVER_VARIANT_CARD),
-      values: { fields, priceOptions: priceOptions.length > 0 ? priceOptions : [blankPriceOptionRow()] },
+      values: {
+        fields,
+        // A campaign has no price options; every other kind shows at least one row to fill.
+        priceOptions: kind === 'donation' ? [] : priceOptions.length > 0 ? priceOptions : [blankPriceOptionRow()],
+        ...(contents ? { contents } : {}),
+      },
     }
   })
 }
 
-/** What the editor of a kind needs besides the item: the suppliers to choose from for merchandise. */
-export async function loadEditorChoices(platform: Pick<Platform, 'database'>, tenant: Pick<Tenant, 'id'>, kind: EditedItemKind): Promise<{ suppliers: SupplierChoice[] }> {
-  if (kind !== 'product') return { suppliers: [] }
-  return { suppliers: await withTenant(platform.database, tenant.id, (trx) => listSuppliers(trx)) }
+/** A product a bundle may hold. */
+export interface BundleProductChoice {
+  guid: string
+  name: string
+  isArchived: boolean
+}
+
+/** The most products a bundle's editor lists. */
+export const MAX_BUNDLE_PRODUCT_CHOICES = 500
+
+/**
+ * What the editor of a kind needs besides the item: the suppliers to choose from for
+ * merchandise; for a bundle, the live products by name, and any archived one it still holds.
+ */
+export async function loadEditorChoices(
+  platform: Pick<Platform, 'database'>,
+  tenant: Pick<Tenant, 'id'>,
+  kind: EditedItemKind,
+  bundleGuid: string | null = null,
+): Promise<{ suppliers: SupplierChoice[]; products: BundleProductChoice[] }> {
+  if (kind === 'product') return { suppliers: await withTenant(platform.database, tenant.id, (trx) => listSuppliers(trx)), products: [] }
+  if (kind !== 'bundle') return { suppliers: [], products: [] }
+  return withTenant(platform.database, tenant.id, async (trx) => {
+    let query = trx
+      .selectFrom('catalog_items')
+      .select(['guid', 'name', 'is_archived'])
+      .where('kind', '=', 'product')
+      .orderBy('name')
+      .orderBy('id')
+      .limit(MAX_BUNDLE_PRODUCT_CHOICES)
+    query = bundleGuid
+      ? query.where((eb) =>
+          eb.or([
+            eb('is_archived', '=', false),
+            eb(
+              'id',
+              'in',
+              eb.selectFrom('bundle_items').innerJoin('catalog_items as bundle', 'bundle.id', 'bundle_items.bundle_id').select('bundle_items.item_id').where('bundle.guid', '=', bundleGuid),
+            ),
+          ]),
+        )
+      : query.where('is_archived', '=', false)
+    const rows = await query.execute()
+    return { suppliers: [], products: rows.map((row) => ({ guid: row.guid, name: row.name, isArchived: row.is_archived })) }
+  })
 }

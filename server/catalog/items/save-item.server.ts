@@ -10,6 +10,8 @@ import { IMAGE_TOO_LARGE } from '#server/files/upload-limits'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { COVER_INPUT, COVER_VARIANT_NAMES, COVER_VARIANTS } from './cover-variants'
+import { BUNDLE_FORM_MESSAGES, type BundleLine } from './bundle-form'
+import type { DonationInput } from './donation-form'
 import { ITEM_FORM_MESSAGES, type ItemInput } from './item-form'
 import { ITEM_KIND_SCREENS, type EditedItemKind } from './item-kinds'
 import { chooseItemSlug } from './item-slug'
@@ -125,6 +127,8 @@ async function writeItem(
   }
 
   if (kind === 'event' && input.event) await writeEventDetails(trx, save.tenant.id, item.id, input.event)
+  if (kind === 'donation' && input.donation) await writeDonationDetails(trx, save.tenant.id, item.id, input.donation)
+  if (kind === 'bundle' && input.bundle) await writeBundleItems(trx, save.tenant.id, item.id, input.bundle)
   await writePriceOptions(trx, save.tenant.id, item.id, input)
   const previousCover = await writeCover(trx, save.tenant.id, item.id, coverKey, save.removeCover)
   return { guid: item.guid, created: !existing, previousCover }
@@ -153,6 +157,41 @@ async function writeEventDetails(trx: TenantExecutor, tenantId: string, itemId: 
     .insertInto('event_details')
     .values({ ...columns, item_id: itemId, tenant_id: tenantId })
     .onConflict((oc) => oc.column('item_id').doUpdateSet(columns))
+    .execute()
+}
+
+async function writeDonationDetails(trx: TenantExecutor, tenantId: string, itemId: string, donation: DonationInput): Promise<void> {
+  const columns = {
+    currency: donation.currency,
+    suggested_amounts_minor: donation.suggestedAmountsMinor,
+    is_other_amount_allowed: donation.isOtherAmountAllowed,
+    is_one_time_allowed: donation.isOneTimeAllowed,
+    is_recurring_allowed: donation.isRecurringAllowed,
+    recurring_frequency: donation.recurringFrequency,
+    goal_minor: donation.goalMinor,
+  }
+  await trx
+    .insertInto('donation_details')
+    .values({ ...columns, item_id: itemId, tenant_id: tenantId })
+    .onConflict((oc) => oc.column('item_id').doUpdateSet(columns))
+    .execute()
+}
+
+/** Replaces what the bundle holds; a product guid that is not one of the tenant's products refuses the save. */
+async function writeBundleItems(trx: TenantExecutor, tenantId: string, bundleId: string, lines: readonly BundleLine[]): Promise<void> {
+  const products = await trx
+    .selectFrom('catalog_items')
+    .select(['id', 'guid'])
+    .where('kind', '=', 'product')
+    .where('guid', 'in', lines.map((line) => line.productGuId))
+    .execute()
+  const idOf = new Map(products.map((product) => [product.guid, product.id]))
+  const unknown = lines.filter((line) => !idOf.has(line.productGuId))
+  if (unknown.length > 0) throw new FieldRefusal({ contents: [BUNDLE_FORM_MESSAGES.productUnknown] })
+  await trx.deleteFrom('bundle_items').where('bundle_id', '=', bundleId).execute()
+  await trx
+    .insertInto('bundle_items')
+    .values(lines.map((line, index) => ({ tenant_id: tenantId, bundle_id: bundleId, item_id: idOf.get(line.productGuId) ?? '', quantity: line.quantity, sequence: index + 1 })))
     .execute()
 }
 

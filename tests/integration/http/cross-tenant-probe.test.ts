@@ -45,7 +45,7 @@ type Ids = {
   activityReportId: string
   verificationToken: string
   /** Catalog items of tenant A, one per kind a staff editor shows. */
-  itemGuIds: { course: string; product: string; event: string; membership: string }
+  itemGuIds: { course: string; product: string; event: string; membership: string; donation: string; bundle: string }
   /** Tenant A's demo catalog (db/seed-catalog.ts), as the public site, the schedule and the student area name it. */
   catalog: {
     /** A class of the staff class editor (not the one whose sessions are probed, so a leaking archive stays apart). */
@@ -164,6 +164,8 @@ const PROBES: Record<string, Probe> = {
   '_admin+/products+/$guId.tsx': staffScreen((ids) => `/products/${ids.itemGuIds.product}`, (ids) => ({ guId: ids.itemGuIds.product })),
   '_admin+/rules+/$guId.tsx': staffScreen((ids) => `/rules/${ids.itemGuIds.event}`, (ids) => ({ guId: ids.itemGuIds.event })),
   '_admin+/memberships+/$guId.tsx': staffScreen((ids) => `/memberships/${ids.itemGuIds.membership}`, (ids) => ({ guId: ids.itemGuIds.membership })),
+  '_admin+/donation+/$guId.tsx': staffScreen((ids) => `/donation/${ids.itemGuIds.donation}`, (ids) => ({ guId: ids.itemGuIds.donation })),
+  '_admin+/product-bundle+/$guId.tsx': staffScreen((ids) => `/product-bundle/${ids.itemGuIds.bundle}`, (ids) => ({ guId: ids.itemGuIds.bundle })),
   '_admin+/customforms+/$guId.tsx': staffScreen((ids) => `/customforms/${ids.formGuId}`, (ids) => ({ guId: ids.formGuId })),
   '_admin+/customforms+/$guId_.submissions.tsx': staffScreen(
     (ids) => `/customforms/${ids.formGuId}/submissions`,
@@ -409,9 +411,9 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         .insertInto('email_verification_tokens')
         .values({ tenant_id: tenantA.id, contact_id: admin.id, email: 'admin@probea.test', token_hash: hashToken(verificationToken), expires_at: new Date(Date.now() + 3_600_000) })
         .execute()
-      const item = async (kind: 'course' | 'product' | 'event' | 'membership') =>
+      const item = async (kind: 'course' | 'product' | 'event' | 'membership' | 'donation' | 'bundle') =>
         String((await trx.insertInto('catalog_items').values({ tenant_id: tenantA.id, kind, name: `Only in A ${kind}`, slug: `only-in-a-${kind}` }).returning('guid').executeTakeFirstOrThrow()).guid)
-      const itemGuIds = { course: await item('course'), product: await item('product'), event: await item('event'), membership: await item('membership') }
+      const itemGuIds = { course: await item('course'), product: await item('product'), event: await item('event'), membership: await item('membership'), donation: await item('donation'), bundle: await item('bundle') }
       const png = await (await fetch(tinyPngDataUrl)).blob()
       const stored = await storeTenantImage(platform.env, tenantA, png)
       if (!stored.ok) throw new Error(`the fixture upload was refused: ${stored.error}`)

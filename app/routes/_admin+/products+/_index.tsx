@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { screenMeta } from '#app/components/layout/page-title'
 import { ItemListScreen } from '#app/components/catalog/item-list-screen'
+import { ButtonLink } from '#app/components/ui/button'
 import { requireModule } from '#app/utils/auth.server'
 import { loadItemListScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
 
@@ -20,6 +21,11 @@ export default function MerchandiseRoute() {
     <ItemListScreen
       {...list}
       description="Things the studio sells: mats, clothing, gift cards."
+      links={
+        <ButtonLink to="/product-bundle" variant="secondary">
+          Product bundles
+        </ButtonLink>
+      }
       extraColumn={{ title: 'In stock', cell: (row) => (row.stockQuantity === null ? 'Not counted' : String(row.stockQuantity)) }}
     />
   )
