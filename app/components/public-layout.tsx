@@ -193,6 +193,15 @@ export function PageHero({ header, subHeader }: { header: string; subHeader: str
   )
 }
 
+/** A whole page-not-found page of the website, in its layout. */
+export function PublicNotFoundPage({ shell }: { shell: Parameters<typeof PublicLayout>[0]['shell'] }) {
+  return (
+    <PublicLayout shell={shell}>
+      <PageNotFound />
+    </PublicLayout>
+  )
+}
+
 /** The website's page-not-found view: the site around it stays usable. */
 export function PageNotFound() {
   return (

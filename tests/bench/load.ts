@@ -35,6 +35,8 @@ export function startBenchServer(processes = 1): Promise<RunningServer> {
       SEED_DEMO: 'true',
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
       WEB_CONCURRENCY: String(processes),
+      // Node flags for the server alone, such as '--cpu-prof --cpu-prof-dir=/tmp/prof' to see where its time goes.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     },
   })
 }

@@ -15,6 +15,7 @@ import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-
 import { calendarHeading } from '#server/navigation/calendar-heading'
 import { landingFor } from '#server/navigation/landing'
 import { isStaffRole } from '#server/shell/roles'
+import { NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
 
 /**
  * /calendar: the class schedule by week or month. Visitors see it in the public site (404 while
@@ -58,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = shareableLoaderHeaders
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data?.calendar) return [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }]
+  if (!data?.calendar) return NOT_FOUND_HEAD
   if (data.kind === 'staff') return [{ title: 'Calendar' }]
   const siteTitle = data.public?.shell.site.title ?? ''
   const title = `${data.public?.title ?? 'Calendar'} | ${siteTitle}`

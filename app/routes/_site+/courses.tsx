@@ -8,6 +8,7 @@ import { requireTenant } from '#app/utils/tenant.server'
 import { readsCachedData } from '#server/cache/cache-reads'
 import { listPublicCourses } from '#server/catalog/courses/public-courses'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
+import { NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
 
 /** /courses: the tenant's published courses as cards (404 while the tenant hides courses, isShowCourses). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = shareableLoaderHeaders
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data?.courses) return [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }]
+  if (!data?.courses) return NOT_FOUND_HEAD
   const title = `${data.title} | ${data.shell.site.title}`
   return [
     { title },

@@ -14,7 +14,7 @@ import { courseJsonLd } from '#server/catalog/courses/course-json-ld'
 import { isEnrolledIn } from '#server/catalog/courses/enrolments'
 import { loadPublicCourse } from '#server/catalog/courses/public-courses'
 import { registerChoiceFor, type CourseViewer } from '#server/catalog/courses/register-choice'
-import { itemHeadTags } from '#server/catalog/public/item-seo'
+import { itemHeadTags, NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
 import { jsonLdScriptText } from '#server/catalog/public/json-ld'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
 import { isPublicPathAvailable } from '#server/navigation/available-paths'
@@ -80,7 +80,7 @@ export const headers: HeadersFunction = (args) => {
   return headers
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => data?.head ?? [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.head ?? NOT_FOUND_HEAD
 
 export default function CourseDetailsRoute() {
   const { shell, course, register, openChapter, registerLabel, toast, jsonLd } = useLoaderData<typeof loader>()

@@ -4,13 +4,13 @@ import { DonateForm, SuggestedAmounts } from '#app/components/catalog/public/don
 import { ItemDetail } from '#app/components/catalog/public/item-detail'
 import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
 import { HowToBuy } from '#app/components/catalog/public/purchase-panel'
-import { PageNotFound, PublicLayout } from '#app/components/public-layout'
+import { PublicLayout, PublicNotFoundPage } from '#app/components/public-layout'
 import { getSessionUser } from '#app/utils/auth.server'
 import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { readsCachedData } from '#server/cache/cache-reads'
-import { itemHeadTags } from '#server/catalog/public/item-seo'
+import { itemPageHead, NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
 import { donationJsonLd, jsonLdScriptText } from '#server/catalog/public/json-ld'
 import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
 import { donateHref, loadPublicDonation, type DonationPageView } from '#server/catalog/public/public-item-pages'
@@ -27,15 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   readsCachedData(context, 'catalog', 'tenant', 'site')
   const path = donateHref(donation.guid)
   const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
-  const head = itemHeadTags({
-    title: donation.name,
-    siteTitle: loaded.shell.site.title,
-    description: donation.summary || `Give to ${donation.name}.`,
-    canonicalUrl: `${origin}${path}`,
-    imageUrl: donation.image ? `${origin}${donation.image.src}` : null,
-    imageAlt: donation.image?.alt ?? null,
-    type: 'article',
-  })
+  const head = itemPageHead(donation, { origin, path, siteTitle: loaded.shell.site.title, description: donation.summary || `Give to ${donation.name}.`, type: 'article' })
   return data(
     {
       shell: loaded.shell,
@@ -47,17 +39,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = shareableLoaderHeaders
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }])
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : NOT_FOUND_HEAD)
 
 export default function DonateRoute() {
   const { shell, view } = useLoaderData<typeof loader>()
-  if (!view) {
-    return (
-      <PublicLayout shell={shell}>
-        <PageNotFound />
-      </PublicLayout>
-    )
-  }
+  if (!view) return <PublicNotFoundPage shell={shell} />
   const { donation } = view
   return (
     <PublicLayout shell={shell}>

@@ -8,7 +8,7 @@ import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { readsCachedData } from '#server/cache/cache-reads'
-import { itemHeadTags } from '#server/catalog/public/item-seo'
+import { itemHeadTags, NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
 import { itemListJsonLd, jsonLdScriptText } from '#server/catalog/public/json-ld'
 import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
 import { loadPublicDonations } from '#server/catalog/public/public-item-pages'
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = shareableLoaderHeaders
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.listing ? data.listing.head : [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }])
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.listing ? data.listing.head : NOT_FOUND_HEAD)
 
 export default function DonationsRoute() {
   const { shell, listing } = useLoaderData<typeof loader>()

@@ -6,7 +6,7 @@ import { BuyForm } from '#app/components/catalog/public/buy-form'
 import { ItemDetail } from '#app/components/catalog/public/item-detail'
 import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
 import { HowToBuy, PriceList, StateNotice } from '#app/components/catalog/public/purchase-panel'
-import { PageNotFound, PublicLayout } from '#app/components/public-layout'
+import { PublicLayout, PublicNotFoundPage } from '#app/components/public-layout'
 import { buttonClasses } from '#app/components/ui/button'
 import { getSessionUser } from '#app/utils/auth.server'
 import { loadPublicPage } from '#app/utils/navigation.server'
@@ -15,7 +15,7 @@ import { getToast, redirectWithToast } from '#app/utils/toast.server'
 import type { SessionUser } from '#server/auth/session-user'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { readsCachedData } from '#server/cache/cache-reads'
-import { itemHeadTags } from '#server/catalog/public/item-seo'
+import { itemPageHead, NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
 import { eventJsonLd, jsonLdScriptText } from '#server/catalog/public/json-ld'
 import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
 import { eventHref, loadPublicEvent, type EventPageView } from '#server/catalog/public/public-item-pages'
@@ -43,15 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const path = eventHref(event.slug)
   const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
   const site = { origin, path, organisationName: loaded.shell.site.title }
-  const head = itemHeadTags({
-    title: event.name,
-    siteTitle: loaded.shell.site.title,
-    description: event.summary || `${event.name}: ${event.when.start.text}`,
-    canonicalUrl: `${origin}${path}`,
-    imageUrl: event.image ? `${origin}${event.image.src}` : null,
-    imageAlt: event.image?.alt ?? null,
-    type: 'article',
-  })
+  const head = itemPageHead(event, { origin, path, siteTitle: loaded.shell.site.title, description: event.summary || `${event.name}: ${event.when.start.text}`, type: 'article' })
   const { toast, headers: toastHeaders } = getToast(request)
   const headers = new Headers(toastHeaders ?? undefined)
   const shareable = user || toast ? undefined : shareablePageHeaders(request, { changesAt: found.nextChangeAt ? new Date(found.nextChangeAt) : null, now })
@@ -95,17 +87,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = shareableLoaderHeaders
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }])
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : NOT_FOUND_HEAD)
 
 export default function EventDetailsRoute() {
   const { shell, view } = useLoaderData<typeof loader>()
-  if (!view) {
-    return (
-      <PublicLayout shell={shell}>
-        <PageNotFound />
-      </PublicLayout>
-    )
-  }
+  if (!view) return <PublicNotFoundPage shell={shell} />
   const { event } = view
   return (
     <PublicLayout shell={shell}>

@@ -5,13 +5,13 @@ import { StateBadge } from '#app/components/catalog/public/item-card'
 import { ItemDetail } from '#app/components/catalog/public/item-detail'
 import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
 import { HowToBuy, PriceList, StateNotice } from '#app/components/catalog/public/purchase-panel'
-import { PageNotFound, PublicLayout } from '#app/components/public-layout'
+import { PublicLayout, PublicNotFoundPage } from '#app/components/public-layout'
 import { getSessionUser } from '#app/utils/auth.server'
 import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { readsCachedData } from '#server/cache/cache-reads'
-import { itemHeadTags } from '#server/catalog/public/item-seo'
+import { itemPageHead, NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
 import { jsonLdScriptText, productJsonLd } from '#server/catalog/public/json-ld'
 import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
 import { loadPublicProduct, merchandiseHref, type ProductPageView } from '#server/catalog/public/public-item-pages'
@@ -28,15 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   readsCachedData(context, 'catalog', 'tenant', 'site')
   const path = merchandiseHref(product.slug)
   const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
-  const head = itemHeadTags({
-    title: product.name,
-    siteTitle: loaded.shell.site.title,
-    description: product.summary || product.name,
-    canonicalUrl: `${origin}${path}`,
-    imageUrl: product.image ? `${origin}${product.image.src}` : null,
-    imageAlt: product.image?.alt ?? null,
-    type: 'product',
-  })
+  const head = itemPageHead(product, { origin, path, siteTitle: loaded.shell.site.title, description: product.summary || product.name, type: 'product' })
   return data(
     {
       shell: loaded.shell,
@@ -48,17 +40,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = shareableLoaderHeaders
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }])
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : NOT_FOUND_HEAD)
 
 export default function MerchandiseDetailsRoute() {
   const { shell, view } = useLoaderData<typeof loader>()
-  if (!view) {
-    return (
-      <PublicLayout shell={shell}>
-        <PageNotFound />
-      </PublicLayout>
-    )
-  }
+  if (!view) return <PublicNotFoundPage shell={shell} />
   const { product } = view
   return (
     <PublicLayout shell={shell}>

@@ -111,6 +111,24 @@ export async function cancelOccurrence(platform: ClassPlatform & Pick<Platform, 
   return outcome
 }
 
+/**
+ * Takes back a cancellation made by mistake: the session is on the schedule again and open to
+ * bookings. The bookings cancelled with it stay cancelled (their students were told and had
+ * their credits back); a session that has started stays as it is.
+ */
+export async function restoreOccurrence(platform: ClassPlatform, tenant: Tenant, input: { unverifiedGuid?: string; unverifiedStart?: string }): Promise<OccurrenceOutcome> {
+  return writeCatalog(platform, tenant.id, async (trx): Promise<OccurrenceOutcome> => {
+    const found = await findClassOccurrence(trx, input.unverifiedGuid, input.unverifiedStart)
+    if (!found) return err('not_found')
+    const row = await ensureOccurrenceRow(trx, tenant.id, found.located.schedule, found.scheduled.date)
+    if (row.status !== 'cancelled') return refuseClassForm('conflict', '', OCCURRENCE_MESSAGES.notCancelled)
+    const now = platform.clock.now()
+    if (new Date(row.starts_at).getTime() <= now.getTime()) return refuseClassForm('conflict', '', OCCURRENCE_MESSAGES.restorePast)
+    await trx.updateTable('class_occurrences').set({ status: 'scheduled', cancelled_at: null, note: null, updated_at: now }).where('id', '=', row.id).execute()
+    return ok({ message: OCCURRENCE_MESSAGES.restored })
+  })
+}
+
 function cancellationText(input: { firstName: string; className: string; when: string; studio: string; note: string }): string {
   const lines = [
     `Hello${input.firstName ? ` ${input.firstName}` : ''},`,

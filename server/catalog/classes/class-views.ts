@@ -226,6 +226,8 @@ export interface OccurrenceScreen {
   scheduledText: string
   isMoved: boolean
   isCancelled: boolean
+  /** Started or over: a cancelled session can no longer be restored. */
+  hasStarted: boolean
   note: string | null
   teacherName: string | null
   roomName: string | null
@@ -237,7 +239,12 @@ export interface OccurrenceScreen {
 }
 
 /** One occurrence of a class: when and where, its capacity and its roster. */
-export async function loadOccurrenceScreen(database: DatabaseHandle, tenant: Tenant, input: { unverifiedGuid?: string; unverifiedStart?: string }): Promise<OccurrenceScreen | null> {
+export async function loadOccurrenceScreen(
+  database: DatabaseHandle,
+  tenant: Tenant,
+  input: { unverifiedGuid?: string; unverifiedStart?: string },
+  now: Date = new Date(),
+): Promise<OccurrenceScreen | null> {
   return withTenant(database, tenant.id, async (trx) => {
     const found = await findClassOccurrence(trx, input.unverifiedGuid, input.unverifiedStart)
     if (!found) return null
@@ -268,6 +275,7 @@ export async function loadOccurrenceScreen(database: DatabaseHandle, tenant: Ten
       scheduledText: `${found.scheduled.date} at ${timeInWords(found.scheduled.time)}`,
       isMoved: row?.moved_to_date !== null && row?.moved_to_date !== undefined,
       isCancelled: occurrence.cancelled,
+      hasStarted: occurrence.start.getTime() <= now.getTime(),
       note: row?.note ?? null,
       teacherName: teacherId ? (names.teachers.get(teacherId) ?? null) : null,
       roomName: roomId ? (names.rooms.get(roomId) ?? null) : null,

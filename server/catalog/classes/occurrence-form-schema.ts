@@ -10,6 +10,9 @@ export const OCCURRENCE_MESSAGES = {
   changed: 'Session updated.',
   cancelled: (emailed: number) => `Session cancelled. ${emailed === 1 ? '1 booked student was' : `${emailed} booked students were`} emailed.`,
   alreadyCancelled: 'This session is already cancelled.',
+  restored: 'Session restored. Students can book it again; the bookings cancelled with it stay cancelled.',
+  notCancelled: 'This session is not cancelled.',
+  restorePast: 'A session that has already started cannot be restored.',
   checkedIn: (name: string) => `${name} checked in.`,
   undone: (name: string) => `Check-in of ${name} undone.`,
 } as const

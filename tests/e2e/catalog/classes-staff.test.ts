@@ -80,5 +80,10 @@ describe('staff classes', () => {
     await page.locator('header [data-status="cancelled"]').waitFor()
     expect(await page.getByRole('link', { name: 'Cancel session' }).count()).toBe(0)
     await page.getByText('The studio is closed for repairs.').waitFor()
+    // Cancelled by mistake: restored, it can be cancelled again.
+    await page.getByRole('button', { name: 'Restore session' }).click()
+    await page.getByText('Session restored.', { exact: false }).first().waitFor()
+    await page.getByRole('link', { name: 'Cancel session' }).waitFor()
+    expect(await page.locator('header [data-status="cancelled"]').count()).toBe(0)
   })
 })

@@ -111,7 +111,8 @@ describe(`the product bundle editor (${engine})`, () => {
     expect((editor.body as EditorData).products).toContainEqual({ guid: retired, name: 'Old Towel', isArchived: true })
   })
 
-  it.each([
+  type Refusal = [label: string, contents: () => Record<string, string>, price: string, key: () => string, message: string]
+  it.each<Refusal>([
     ['nothing in it', () => ({}), '40', () => 'contents', BUNDLE_FORM_MESSAGES.empty],
     ['only zeros', () => ({ [mat]: '0' }), '40', () => 'contents', BUNDLE_FORM_MESSAGES.empty],
     ['a quantity in words', () => ({ [mat]: 'two' }), '40', () => `contents.${mat}`, BUNDLE_FORM_MESSAGES.quantityInvalid],

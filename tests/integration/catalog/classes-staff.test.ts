@@ -258,6 +258,34 @@ describe(`the staff class screens (${engine})`, () => {
     expect(await snapshot(platform)).toBe(before)
   })
 
+  it('restores a session cancelled by mistake: open to bookings again, its cancelled bookings stay cancelled', async () => {
+    const cls = '20260304T073000'
+    expect(((await get(occurrenceLoader, occurrencePath(cls), { classGuid: guid, clsStartTime: cls })).body as { screen: OccurrenceScreen }).screen.hasStarted).toBe(false)
+    const restored = await post(occurrenceAction, occurrencePath(cls), { intent: 'restore' }, { classGuid: guid, clsStartTime: cls })
+    expect(restored.status).toBe(302)
+    expect(toastOf(restored)?.message).toBe(OCCURRENCE_MESSAGES.restored)
+    const screen = ((await get(occurrenceLoader, occurrencePath(cls), { classGuid: guid, clsStartTime: cls })).body as { screen: OccurrenceScreen }).screen
+    expect(screen).toMatchObject({ isCancelled: false, note: null })
+    expect(screen.roster.every((entry) => entry.status === 'cancelled')).toBe(true)
+    // Restoring what is not cancelled says so and writes nothing.
+    const before = await snapshot(platform)
+    const again = await post(occurrenceAction, occurrencePath(cls), { intent: 'restore' }, { classGuid: guid, clsStartTime: cls })
+    expect(again.status).toBe(400)
+    expect((again.body as { result: { error: Record<string, string[]> } }).result.error['']).toEqual([OCCURRENCE_MESSAGES.notCancelled])
+    expect(await snapshot(platform)).toBe(before)
+    // Cancelled again; once it has started it stays cancelled.
+    expect((await post(occurrenceAction, occurrencePath(cls), { intent: 'cancel', note: '' }, { classGuid: guid, clsStartTime: cls })).status).toBe(302)
+    // It was moved to the evening of 5 March.
+    now = new Date('2026-03-06T17:00:00Z')
+    try {
+      const late = await post(occurrenceAction, occurrencePath(cls), { intent: 'restore' }, { classGuid: guid, clsStartTime: cls })
+      expect(late.status).toBe(400)
+      expect((late.body as { result: { error: Record<string, string[]> } }).result.error['']).toEqual([OCCURRENCE_MESSAGES.restorePast])
+    } finally {
+      now = new Date('2026-03-01T17:00:00Z')
+    }
+  })
+
   it('archives a class: it leaves the list and the calendar unless archived are shown', async () => {
     expect((await post(editAction, `/schedule/${guid}`, { intent: 'archive' }, { classGuid: guid })).status).toBe(302)
     const list = (await get(listLoader, '/schedule')).body as { classes: ClassListRow[] }
@@ -284,6 +312,7 @@ describe(`the staff class screens (${engine})`, () => {
       ['foreign rule', post(editAction, `/schedule/${theirs}`, { intent: 'add-rule', recurrence: 'once', startDate: '2026-03-20', startTime: '10:00' }, { classGuid: theirs }), 404],
       ['foreign session', get(occurrenceLoader, `/schedule/${theirs}/20260302T070000`, { classGuid: theirs, clsStartTime: '20260302T070000' }), 404],
       ['foreign cancel', post(occurrenceAction, `/schedule/${theirs}/20260302T070000`, { intent: 'cancel' }, { classGuid: theirs, clsStartTime: '20260302T070000' }), 404],
+      ['foreign restore', post(occurrenceAction, `/schedule/${theirs}/20260302T070000`, { intent: 'restore' }, { classGuid: theirs, clsStartTime: '20260302T070000' }), 404],
       ['no such start', get(occurrenceLoader, occurrencePath('20260303T070000'), { classGuid: guid, clsStartTime: '20260303T070000' }), 404],
       ['malformed start', get(occurrenceLoader, occurrencePath('tomorrow'), { classGuid: guid, clsStartTime: 'tomorrow' }), 404],
       ['module off list', get(listLoader, '/schedule', {}, { tenant: withSettings({ isShowScheduleMenu: false }) }), 404],

@@ -1,9 +1,9 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
-import { ArrowLeft, CalendarX, UserCheck, Undo2 } from 'lucide-react'
+import { ArrowLeft, CalendarCheck, CalendarX, UserCheck, Undo2 } from 'lucide-react'
 import { loadClassFormOptions, loadOccurrenceScreen } from '#server/catalog/classes/class-views'
-import { cancelOccurrence, changeOccurrence, setCheckIn, type OccurrenceOutcome } from '#server/catalog/classes/class-occurrence'
+import { cancelOccurrence, changeOccurrence, restoreOccurrence, setCheckIn, type OccurrenceOutcome } from '#server/catalog/classes/class-occurrence'
 import { occurrenceCancelSchema, occurrenceChangeSchema } from '#server/catalog/classes/occurrence-form-schema'
 import { notFound } from '#server/errors/responses'
 import { FormAlert } from '#app/components/catalog/classes/class-details-fields'
@@ -20,7 +20,7 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Class se
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { tenant } = await requirePermission(request, context, 'manageClasses')
   requireModule(context, 'schedule')
-  const screen = await loadOccurrenceScreen(context.platform.database, tenant, { unverifiedGuid: params.classGuid, unverifiedStart: params.clsStartTime })
+  const screen = await loadOccurrenceScreen(context.platform.database, tenant, { unverifiedGuid: params.classGuid, unverifiedStart: params.clsStartTime }, context.platform.clock.now())
   if (!screen) throw notFound()
   return { screen, options: await loadClassFormOptions(context.platform.database, tenant) }
 }
@@ -58,6 +58,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       const outcome = await cancelOccurrence(context.platform, tenant, { ...target, note: submission.value.note })
       return answer('cancel', outcome, (fieldErrors) => submission.reply({ fieldErrors }) as PostedForm)
+    }
+    case 'restore': {
+      const outcome = await restoreOccurrence(context.platform, tenant, target)
+      return answer('restore', outcome, (fieldErrors) => ({ error: fieldErrors }))
     }
     case 'check-in':
     case 'undo-check-in': {
@@ -98,9 +102,18 @@ export default function OccurrenceRoute() {
           </p>
         </div>
         {screen.isCancelled ? (
-          <span data-status="cancelled" className="rounded-md bg-red-50 px-2.5 py-1 text-sm font-semibold text-red-800">
-            Cancelled
-          </span>
+          <div className="flex flex-wrap items-center gap-2">
+            <span data-status="cancelled" className="rounded-md bg-red-50 px-2.5 py-1 text-sm font-semibold text-red-800">
+              Cancelled
+            </span>
+            {screen.hasStarted ? null : (
+              <Form method="post" action={here}>
+                <Button type="submit" name="intent" value="restore" variant="secondary" busy={busyWith('restore')}>
+                  <CalendarCheck aria-hidden className="h-4 w-4" /> Restore session
+                </Button>
+              </Form>
+            )}
+          </div>
         ) : !confirming ? (
           <ButtonLink to={`${here}?confirm=cancel`} variant="danger">
             <CalendarX aria-hidden className="h-4 w-4" /> Cancel session
@@ -108,6 +121,7 @@ export default function OccurrenceRoute() {
         ) : null}
       </header>
 
+      <FormAlert messages={errorsOf(postedTo('restore'), '')} />
       {screen.isCancelled && screen.note ? <p className="rounded-md bg-slate-100 px-4 py-3 text-sm text-slate-700">{screen.note}</p> : null}
 
       {confirming && !screen.isCancelled ? (
