@@ -17,8 +17,53 @@ export interface ZonedParts {
   zoneName: string
 }
 
-/** Reads an instant in a zone; an unknown zone reads it in UTC. */
+/**
+ * Reads an instant in a zone; an unknown zone reads it in UTC. Formatting with Intl is slow
+ * next to the rest of a page (a month calendar reads hundreds of instants), so the zone's
+ * offset is remembered per quarter hour of UTC, the finest step at which zones change; a
+ * quarter hour whose two ends disagree (a change inside it, or an old local mean time) is
+ * read exactly each time.
+ */
 export function zonedParts(date: Date, timeZone: string): ZonedParts {
+  const instantMs = date.getTime()
+  if (!Number.isFinite(instantMs)) return exactZonedParts(date, timeZone)
+  const zone = resolveTimeZone(timeZone)
+  const start = Math.floor(instantMs / QUARTER_HOUR_MS) * QUARTER_HOUR_MS
+  const quarter = quarters.get(`${zone} ${start}`, () => steadyQuarter(start, zone))
+  if (!quarter) return exactZonedParts(date, zone)
+  const local = new Date(instantMs + quarter.offsetMs)
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    weekday: local.getUTCDay(),
+    zoneName: quarter.zoneName,
+  }
+}
+
+const QUARTER_HOUR_MS = 15 * 60_000
+
+/** A quarter hour of UTC in which the zone keeps one offset and name; null when it does not. */
+type SteadyQuarter = { offsetMs: number; zoneName: string } | null
+
+const quarters = new BoundedMemo<SteadyQuarter>(20_000)
+
+function steadyQuarter(startMs: number, zone: string): SteadyQuarter {
+  const lastMs = startMs + QUARTER_HOUR_MS - 1000
+  const first = exactZonedParts(new Date(startMs), zone)
+  const last = exactZonedParts(new Date(lastMs), zone)
+  // Date.UTC reads years 0 to 99 as 1900 to 1999: such instants are read exactly.
+  if (first.year < 100 || last.year < 100) return null
+  const offsetOf = (p: ZonedParts, atMs: number) => Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - atMs
+  const offsetMs = offsetOf(first, startMs)
+  return offsetMs === offsetOf(last, lastMs) && first.zoneName === last.zoneName ? { offsetMs, zoneName: first.zoneName } : null
+}
+
+/** The instant read by Intl, field by field. */
+function exactZonedParts(date: Date, timeZone: string): ZonedParts {
   const values: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
   for (const part of formatterFor(timeZone).formatToParts(date)) values[part.type] = part.value
   const year = Number(values.year)

@@ -48,8 +48,11 @@ export interface CachedPage {
   parts: Buffer[]
   /** slots[i] is what goes between parts[i] and parts[i + 1]. */
   slots: PageSlot[]
-  /** The parts compressed once, for visitors whose browser takes gzip (gzip-segments.ts). */
-  gzip: GzipSegments
+  /**
+   * The parts compressed once, for visitors whose browser takes gzip (gzip-segments.ts): on the
+   * first hit, since many kept pages (a calendar month with a filter) are never asked again.
+   */
+  gzip: GzipSegments | null
   tenantId: string | null
   /** Null: built from anything of the tenant's, so any change drops it. */
   tags: ReadonlySet<CacheTag> | null
@@ -149,8 +152,7 @@ export class PageCache {
     if (generation !== this.generationOf(page.tenantId)) return
     if (this.#entries.size >= this.#maxEntries) this.#evictExpiredOrOldest()
     const { parts, slots } = cutAtSlots(page)
-    const gzip = compressSegments(parts)
-    this.#entries.set(key, { status: page.status, headers: page.headers, parts, slots, gzip, tenantId: page.tenantId, tags: page.tags ? new Set(page.tags) : null, expiresAt: this.#now() + ttlMs, replacing: false })
+    this.#entries.set(key, { status: page.status, headers: page.headers, parts, slots, gzip: null, tenantId: page.tenantId, tags: page.tags ? new Set(page.tags) : null, expiresAt: this.#now() + ttlMs, replacing: false })
   }
 
   /**
@@ -246,7 +248,8 @@ export function fillPage(page: Pick<CachedPage, 'parts' | 'slots'>, values: Slot
 }
 
 /** The same as `fillPage`, gzip-compressed, at the cost of joining buffers and one CRC. */
-export function fillPageGzip(page: Pick<CachedPage, 'gzip' | 'slots'>, values: SlotValues): Buffer {
+export function fillPageGzip(page: Pick<CachedPage, 'gzip' | 'parts' | 'slots'>, values: SlotValues): Buffer {
+  page.gzip ??= compressSegments(page.parts)
   return joinGzip(page.gzip, slotFilling(page.slots, values))
 }
 

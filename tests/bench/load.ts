@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { z } from 'zod'
 import { startServer, type RunningServer } from '#tests/e2e/support/server'
@@ -35,8 +36,8 @@ export function startBenchServer(processes = 1): Promise<RunningServer> {
       SEED_DEMO: 'true',
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
       WEB_CONCURRENCY: String(processes),
-      // Node flags for the server alone, such as '--cpu-prof --cpu-prof-dir=/tmp/prof' to see where its time goes.
-      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+      // BENCH_SERVER_CPU_PROFILE_DIR=/tmp/prof: the server writes a CPU profile there when it stops.
+      ...(process.env.BENCH_SERVER_CPU_PROFILE_DIR ? { NODE_OPTIONS: `--require ${fileURLToPath(new URL('./cpu-profile-preload.cjs', import.meta.url))}` } : {}),
     },
   })
 }

@@ -16,7 +16,6 @@ export interface CalendarEntry {
   /** '07:00 AM - 08:00 AM' in the tenant's zone. */
   timeText: string
   startIso: string
-  endIso: string
   teacherName: string | null
   /** Null when the tenant does not show room names, or the class has no room. */
   roomName: string | null
@@ -77,7 +76,6 @@ export async function loadPublicCalendarPage(database: DatabaseHandle, tenant: T
       colour: occurrence.colour,
       timeText: `${formatPattern(occurrence.start, timeZone, TIME_PATTERN)} - ${formatPattern(occurrence.end, timeZone, TIME_PATTERN)}`,
       startIso: occurrence.start.toISOString(),
-      endIso: occurrence.end.toISOString(),
       teacherName: occurrence.teacherName,
       roomName: settings.isShowRoomName ? occurrence.roomName : null,
       spotsText: spotsText(occurrence.spotsLeft),
