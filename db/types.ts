@@ -13,6 +13,7 @@ import type { ContactActionTables } from './tables/contact-actions'
 import type { FormsTables } from './tables/forms'
 import type { ScreenTables } from './tables/screens'
 import type { BookingTables } from './tables/bookings'
+import type { CheckoutTables } from './tables/checkout'
 import type {
   CatalogItemsTable,
   CatalogTables,
@@ -32,12 +33,13 @@ export type * from './tables/forms'
 export type * from './tables/screens'
 export type * from './tables/catalog'
 export type * from './tables/bookings'
+export type * from './tables/checkout'
 
 /**
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

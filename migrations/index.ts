@@ -13,6 +13,7 @@ import * as contactLookups from './2026-11-24T06-30-00_contact-lookups'
 import * as catalog from './2026-11-24T08-00-00_catalog'
 import * as contactFieldValueFilter from './2026-11-24T08-30-00_contact-field-value-filter'
 import * as calendarFeedTokens from './2026-11-24T09-40-00_calendar-feed-tokens'
+import * as checkout from './2026-11-25T08-00-00_checkout'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T08-00-00_catalog': catalog,
   '2026-11-24T08-30-00_contact-field-value-filter': contactFieldValueFilter,
   '2026-11-24T09-40-00_calendar-feed-tokens': calendarFeedTokens,
+  '2026-11-25T08-00-00_checkout': checkout,
 }

@@ -11,12 +11,11 @@ import { writeContactBook } from '#server/contacts/write-contact-book'
 import { removeImageVariants } from '#server/files/remove-image-variants'
 import { CONTACT_PICTURE_VARIANT_NAMES } from './profile/contact-picture-url'
 
-type ContactRecordTable = 'form_submissions' | 'contact_memberships' | 'class_bookings' | 'course_enrolments' | 'event_registrations'
+type ContactRecordTable = 'form_submissions' | 'contact_memberships' | 'class_bookings' | 'course_enrolments' | 'event_registrations' | 'invoices'
 
 /**
  * Records that must outlive a contact: while one of these points at a contact, deleting the
  * contact would lose it (or leave it pointing at nobody), so the contact is archived instead.
- * Invoices join this list when their table lands.
  */
 const RECORDS_THAT_KEEP_A_CONTACT: ReadonlyArray<{ reason: string; table: ContactRecordTable }> = [
   { reason: 'form submissions', table: 'form_submissions' },
@@ -24,6 +23,7 @@ const RECORDS_THAT_KEEP_A_CONTACT: ReadonlyArray<{ reason: string; table: Contac
   { reason: 'class bookings', table: 'class_bookings' },
   { reason: 'course enrolments', table: 'course_enrolments' },
   { reason: 'event registrations', table: 'event_registrations' },
+  { reason: 'invoices', table: 'invoices' },
 ]
 
 async function contactsWithAny(trx: TenantExecutor, table: ContactRecordTable, ids: string[]): Promise<string[]> {

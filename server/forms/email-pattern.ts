@@ -13,8 +13,10 @@ const emailRegex = new RegExp(EMAIL_PATTERN)
 /**
  * The same rule for the browser's `pattern` attribute, which sees the address as typed (before
  * it is lower-cased), so capitals are let through there and the server lower-cases them.
+ * Browsers compile `pattern` with the `v` flag, where a bare `-` inside a class is an error
+ * that makes them drop the check: each one is escaped (valid under `u` and `v` alike).
  */
-export const BROWSER_EMAIL_PATTERN = `^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9-]{1,59})$`
+export const BROWSER_EMAIL_PATTERN = `^[A-Za-z0-9._%+\\-]+@[A-Za-z0-9.\\-]+\\.(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9\\-]{1,59})$`
 
 export const EMAIL_MAX_LENGTH = 254
 

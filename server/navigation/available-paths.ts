@@ -48,7 +48,7 @@ export const AVAILABLE_LISTING_PAGES: ReadonlySet<string> = new Set<string>(['ca
  * Public screens outside the website pages. The forms menu links to each published form at
  * /pforms/{guId}, so it shows once the public form screen is listed here.
  */
-export const AVAILABLE_PUBLIC_PATHS: ReadonlySet<string> = new Set<string>(['/pforms'])
+export const AVAILABLE_PUBLIC_PATHS: ReadonlySet<string> = new Set<string>(['/pforms', '/checkout'])
 
 export function isPublicPathAvailable(url: string): boolean {
   return AVAILABLE_PUBLIC_PATHS.has(url)

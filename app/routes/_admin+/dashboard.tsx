@@ -100,7 +100,7 @@ export default function DashboardRoute() {
               ) : (
                 <ul className="divide-y divide-slate-100" data-testid="todays-classes">
                   {todaysClasses.map((occurrence) => (
-                    <li key={occurrence.id} className={`flex items-center gap-3 px-5 py-3 ${occurrence.isPast || occurrence.cancelled ? 'text-slate-400' : ''}`}>
+                    <li key={occurrence.id} className={`flex items-center gap-3 px-5 py-3 ${occurrence.isPast || occurrence.cancelled ? 'text-slate-500' : ''}`}>
                       <CalendarDays aria-hidden className="h-5 w-5 shrink-0 text-slate-400" />
                       <p className="w-20 shrink-0 text-sm tabular-nums"><DateText value={occurrence.time} /></p>
                       <div className="min-w-0 flex-1">

@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer: CourseViewer = !user ? 'visitor' : isStaffRole(user.role) && !user.isStudentPreview ? 'staff' : 'student'
   const isEnrolled = viewer === 'student' && user ? await isEnrolledIn(context.platform, tenant, user.contactId, course.guid, { countDemo: false }) : false
   const register = registerChoiceFor({
-    course: { guid: course.guid, paymentType: course.paymentType, externalLink: course.externalLink, priceOptionGuids: course.priceOptions.map((option) => option.guid) },
+    course: { guid: course.guid, paymentType: course.paymentType, externalLink: course.externalLink, priceOptionGuids: course.priceOptions.map((option) => option.guid), onlineOptionGuids: course.priceOptions.filter((option) => option.isSoldOnline).map((option) => option.guid) },
     viewer,
     isEnrolled,
     isCheckoutAvailable: isPublicPathAvailable('/checkout'),

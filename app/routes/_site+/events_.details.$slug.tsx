@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { CalendarDays, CircleCheck, MapPin, Users } from 'lucide-react'
 import { z } from 'zod'
-import { BuyForm } from '#app/components/catalog/public/buy-form'
+import { BuyForm, hasOnlinePrice } from '#app/components/catalog/public/buy-form'
 import { ItemDetail } from '#app/components/catalog/public/item-detail'
 import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
 import { HowToBuy, PriceList, StateNotice } from '#app/components/catalog/public/purchase-panel'
@@ -186,7 +186,7 @@ function EventPanel({ event, viewer, loginHref, registerHref }: { event: EventPa
     return (
       <div className="space-y-4">
         {prices}
-        {event.purchase.isCheckoutAvailable ? <BuyForm itemGuid={event.guid} prices={event.prices} label={event.buttonLabel} itemName={event.name} /> : <HowToBuy purchase={event.purchase} what="register" />}
+        {event.purchase.isCheckoutAvailable && hasOnlinePrice(event.prices) ? <BuyForm itemGuid={event.guid} prices={event.prices} label={event.buttonLabel} itemName={event.name} /> : <HowToBuy purchase={event.purchase} what="register" />}
       </div>
     )
   }

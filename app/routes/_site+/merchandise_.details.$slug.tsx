@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BuyForm } from '#app/components/catalog/public/buy-form'
+import { BuyForm, hasOnlinePrice } from '#app/components/catalog/public/buy-form'
 import { StateBadge } from '#app/components/catalog/public/item-card'
 import { ItemDetail } from '#app/components/catalog/public/item-detail'
 import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
@@ -88,7 +88,7 @@ function ProductPanel({ product }: { product: ProductPageView }) {
       <PriceList prices={product.prices} />
       {product.state !== 'open' ? (
         <StateNotice>Sold out: this item is not available right now.</StateNotice>
-      ) : product.purchase.isCheckoutAvailable ? (
+      ) : product.purchase.isCheckoutAvailable && hasOnlinePrice(product.prices) ? (
         <BuyForm itemGuid={product.guid} prices={product.prices} label={product.buttonLabel} itemName={product.name} />
       ) : (
         <HowToBuy purchase={product.purchase} what="buy this" />

@@ -4,10 +4,12 @@ import { MyStore, StaffStoreTable } from '#app/components/catalog/bookings/store
 import { PageHeader } from '#app/components/layout/page-header'
 import { StaffShell } from '#app/components/layout/staff-shell'
 import { StudentShell } from '#app/components/layout/student-shell'
+import { ButtonLink } from '#app/components/ui/button'
 import { getSessionUser, requireModule } from '#app/utils/auth.server'
 import { requireStaffArea, requireStudentArea, signedInShellFor } from '#app/utils/navigation.server'
 import { loadMyStore } from '#server/catalog/store/my-store'
 import { loadStoreItems } from '#server/catalog/store/store-items'
+import { TILL_PATH } from '#server/checkout/till'
 import { notFound } from '#server/errors/responses'
 import { isStaffRole } from '#server/shell/roles'
 
@@ -40,7 +42,15 @@ export default function StoreRoute() {
   if (loaded.kind === 'staff' && loaded.store) {
     return (
       <StaffShell shell={shell} toast={toast} sidebarFolded={loaded.shell.sidebarFolded} session={session}>
-        <PageHeader title="Store" description="Everything on sale, with stock and how many have been taken." />
+        <PageHeader
+          title="Store"
+          description="Everything on sale, with stock and how many have been taken."
+          actions={
+            <ButtonLink to={TILL_PATH} variant="primary">
+              Sell at the desk
+            </ButtonLink>
+          }
+        />
         <StaffStoreTable store={loaded.store} />
       </StaffShell>
     )

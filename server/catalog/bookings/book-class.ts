@@ -3,6 +3,7 @@ import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { parseClsStartTime } from '#server/catalog/occurrence-key'
 import { writeCatalog } from '#server/catalog/write-catalog'
+import { violates } from '#server/errors/constraint-violation'
 import { BOOKING_MESSAGES, pickMembership } from './booking-rules'
 import type { FoundOccurrence } from './find-class-occurrence'
 import { selectBookingMemberships } from './held-memberships'
@@ -113,13 +114,4 @@ async function occurrenceRow(
     .where('schedule_id', '=', occurrence.scheduleId)
     .where('occurrence_date', '=', input.scheduledDate)
     .executeTakeFirstOrThrow()
-}
-
-/** Whether a database error is the named constraint failing (pg and PGlite both name it). */
-function violates(error: unknown, constraint: string): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  const named = (error as { constraint?: unknown }).constraint
-  if (named === constraint) return true
-  const message = (error as { message?: unknown }).message
-  return typeof message === 'string' && message.includes(`"${constraint}"`)
 }

@@ -4,6 +4,7 @@ import { spotsText } from '#server/catalog/schedule/public-calendar-page'
 import { LONG_DATE_PATTERN, TIME_PATTERN } from '#server/dates/date-formats'
 import { formatPattern } from '#server/dates/date-pattern'
 import { isPublicPathAvailable } from '#server/navigation/available-paths'
+import { CHECKOUT_TAKES } from '#server/checkout/sold-online'
 import { signupPathFor } from '#server/shell/landing-path'
 import type { Tenant } from '#server/tenancy/tenant'
 import { signupOffer, type SignupOffer } from './booking-rules'
@@ -76,7 +77,7 @@ export async function studentSignupOffer(
     now: input.now,
     alreadyBooked: booked !== undefined,
     memberships,
-    isCheckoutAvailable: isPublicPathAvailable('/checkout'),
+    isCheckoutAvailable: isPublicPathAvailable('/checkout') && CHECKOUT_TAKES.classDropIns,
   })
   if (offer.kind !== 'membership') return offer
   return {

@@ -10,6 +10,7 @@ import { formatPattern } from '#server/dates/date-pattern'
 import { dateInputValue, zonedTimeToInstant } from '#server/dates/local-time'
 import { formatInZone } from '#server/dates/tenant-dates'
 import { isPublicPathAvailable } from '#server/navigation/available-paths'
+import { CHECKOUT_TAKES } from '#server/checkout/sold-online'
 import type { Tenant } from '#server/tenancy/tenant'
 import { cancellationOutlook, cutOffText, signupOffer, type HeldMembershipForBooking } from './booking-rules'
 import { selectBookingMemberships } from './held-memberships'
@@ -91,7 +92,7 @@ export async function loadStudentClassesPage(
       return [occurrenceId(booking.class_id, scheduled), booking] as const
     }),
   )
-  const checkout = isPublicPathAvailable('/checkout')
+  const checkout = isPublicPathAvailable('/checkout') && CHECKOUT_TAKES.classDropIns
   const entryOf = (entry: CalendarEntry): StudentCalendarEntry => ({ ...entry, action: actionOf(entry) })
   const actionOf = (entry: CalendarEntry): StudentEntryAction => {
     const booking = bookingByOccurrence.get(entry.id)

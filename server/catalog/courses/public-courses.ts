@@ -6,6 +6,7 @@ import { loadCourseContent, type CourseRef } from './course-content'
 import { formatMoney } from './course-price'
 import { readableContent, type ReadableSection } from './enrolments'
 import { sanitizePageHtmlCached } from '#server/website/sanitize-page-html'
+import { isSoldOnline } from '#server/checkout/sold-online'
 
 export interface PublicPriceOption {
   guid: string
@@ -16,6 +17,8 @@ export interface PublicPriceOption {
   price: string
   /** 'Monthly, 6 payments', 'Card of 10 classes', ... : how the price is paid, when not at once. */
   terms: string | null
+  /** Checkout takes it online (sold-online.ts). */
+  isSoldOnline: boolean
 }
 
 export interface PublicCourseCard {
@@ -49,7 +52,7 @@ async function priceOptionsOf(trx: TenantExecutor, itemIds: readonly string[]) {
   if (itemIds.length === 0) return []
   return trx
     .selectFrom('item_price_options')
-    .select(['item_id', 'guid', 'name', 'price_minor', 'discount_minor', 'currency', 'membership_type', 'frequency', 'number_of_billing_cycles', 'credits'])
+    .select(['item_id', 'guid', 'name', 'price_minor', 'discount_minor', 'currency', 'membership_type', 'frequency', 'number_of_billing_cycles', 'credits', 'registration_fee_minor', 'is_other_price'])
     .where('item_id', 'in', itemIds)
     .where('is_archived', '=', false)
     .orderBy('sequence')
@@ -72,7 +75,9 @@ async function coverImagesOf(trx: TenantExecutor, itemIds: readonly string[]) {
 
 function toPriceOption(row: Awaited<ReturnType<typeof priceOptionsOf>>[number]): PublicPriceOption {
   const amount = Math.max(0, row.price_minor - row.discount_minor)
-  return { guid: row.guid, name: row.name, priceMinor: amount, currency: row.currency, price: formatMoney(amount, row.currency), terms: termsOf(row) }
+  return { guid: row.guid, name: row.name, priceMinor: amount, currency: row.currency, price: formatMoney(amount, row.currency), terms: termsOf(row),
+    isSoldOnline: isSoldOnline({ priceMinor: row.price_minor, discountMinor: row.discount_minor, registrationFeeMinor: row.registration_fee_minor, isOtherPrice: row.is_other_price }),
+  }
 }
 
 function priceLabelOf(paymentType: ItemPaymentType, options: readonly PublicPriceOption[]): string {

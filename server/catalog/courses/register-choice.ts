@@ -7,7 +7,7 @@ export type RegisterChoice =
   | { kind: 'sign-in'; loginPath: string; registerPath: string }
   | { kind: 'staff' }
   | { kind: 'external'; href: string }
-  | { kind: 'checkout'; hrefByOption: Record<string, string> }
+  | { kind: 'checkout'; itemGuid: string; optionGuids: string[] }
   | { kind: 'contact' }
   | { kind: 'closed' }
 
@@ -15,11 +15,13 @@ export type CourseViewer = 'visitor' | 'student' | 'staff'
 
 /**
  * Free courses enrol at once (a visitor signs in or registers first and comes back to the
- * enrolment page); paid courses go to checkout once that screen exists, until then the page
- * says how to enrol; a paid course with no price option is closed.
+ * enrolment page); a paid course's options that checkout takes online each get a Register
+ * button to the cart, otherwise the page says how to enrol; a paid course with no price option
+ * is closed.
  */
 export function registerChoiceFor(input: {
-  course: { guid: string; paymentType: ItemPaymentType; externalLink: string | null; priceOptionGuids: readonly string[] }
+  /** onlineOptionGuids: the options checkout takes online (sold-online.ts). */
+  course: { guid: string; paymentType: ItemPaymentType; externalLink: string | null; priceOptionGuids: readonly string[]; onlineOptionGuids: readonly string[] }
   viewer: CourseViewer
   isEnrolled: boolean
   isCheckoutAvailable: boolean
@@ -35,8 +37,6 @@ export function registerChoiceFor(input: {
     return { kind: 'sign-in', loginPath: `/login?redirectTo=${back}`, registerPath: `/register?redirectTo=${back}` }
   }
   if (course.priceOptionGuids.length === 0) return { kind: 'closed' }
-  if (!input.isCheckoutAvailable) return { kind: 'contact' }
-  const hrefByOption: Record<string, string> = {}
-  for (const option of course.priceOptionGuids) hrefByOption[option] = `/checkout?item=${encodeURIComponent(course.guid)}&option=${encodeURIComponent(option)}`
-  return { kind: 'checkout', hrefByOption }
+  if (!input.isCheckoutAvailable || course.onlineOptionGuids.length === 0) return { kind: 'contact' }
+  return { kind: 'checkout', itemGuid: course.guid, optionGuids: [...course.onlineOptionGuids] }
 }

@@ -1,5 +1,6 @@
 import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
 import type { Tenant } from '#server/tenancy/tenant'
+import { isSoldOnline } from '#server/checkout/sold-online'
 import { sanitizePageHtmlCached } from '#server/website/sanitize-page-html'
 import { frequencySuffix, moneyText } from './price-text'
 import type { DonationDetailsRow, EventDetailsRow, PublicItemRow, PublicPriceRow } from './public-item-rows'
@@ -24,6 +25,8 @@ export interface PriceView {
   /** The buyer types the amount; at least minimumText. */
   isOtherPrice: boolean
   minimumText: string | null
+  /** Checkout takes it online (sold-online.ts); the Buy form offers only these. */
+  isSoldOnline: boolean
 }
 
 /**
@@ -77,6 +80,7 @@ export function priceOf(row: PublicPriceRow): PriceView {
     maxQuantity: Math.min(9, Math.max(1, row.maxQuantity)),
     isOtherPrice: row.isOtherPrice,
     minimumText: row.isOtherPrice && row.otherPriceMinor !== null ? moneyText(row.otherPriceMinor, row.currency) : null,
+    isSoldOnline: isSoldOnline(row),
   }
 }
 

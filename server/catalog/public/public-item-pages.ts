@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
 import { isPublicPathAvailable } from '#server/navigation/available-paths'
+import { CHECKOUT_TAKES } from '#server/checkout/sold-online'
 import type { Tenant } from '#server/tenancy/tenant'
 import {
   STATE_TEXT,
@@ -366,6 +367,7 @@ export async function loadPublicDonation(database: DatabaseHandle, tenant: Tenan
   const ways = [...(detail.isOneTimeAllowed ? ['once'] : []), ...(detail.isRecurringAllowed ? [frequencyWord(detail.recurringFrequency)] : [])]
   return {
     ...pageBase(item, tenant, [], 'open', null),
+    purchase: { ...purchaseInfoFor(tenant), isCheckoutAvailable: purchaseInfoFor(tenant).isCheckoutAvailable && CHECKOUT_TAKES.donations },
     kind: 'donation',
     currency: detail.currency,
     amounts: suggestedAmountsOf(detail),

@@ -30,6 +30,7 @@ export interface PublicPriceRow {
   maxQuantity: number
   membershipType: MembershipType | null
   frequency: BillingFrequency | null
+  registrationFeeMinor: number
 }
 
 export interface EventDetailsRow {
@@ -109,7 +110,7 @@ export async function selectPublicPrices(trx: TenantExecutor, itemIds: readonly 
   if (itemIds.length === 0) return []
   const rows = await trx
     .selectFrom('item_price_options')
-    .select(['item_id', 'guid', 'name', 'price_minor', 'currency', 'discount_minor', 'is_other_price', 'other_price_minor', 'max_quantity', 'membership_type', 'frequency'])
+    .select(['item_id', 'guid', 'name', 'price_minor', 'currency', 'discount_minor', 'is_other_price', 'other_price_minor', 'max_quantity', 'membership_type', 'frequency', 'registration_fee_minor'])
     .where('item_id', 'in', [...itemIds])
     .where('is_archived', '=', false)
     .orderBy('item_id')
@@ -128,6 +129,7 @@ export async function selectPublicPrices(trx: TenantExecutor, itemIds: readonly 
     maxQuantity: row.max_quantity,
     membershipType: row.membership_type,
     frequency: row.frequency,
+    registrationFeeMinor: row.registration_fee_minor,
   }))
 }
 

@@ -35,16 +35,17 @@ export interface MyStorePage {
 }
 
 const TYPE_TEXT: Record<MembershipType, string> = { card: 'Class card', unlimited: 'Unlimited', recurring: 'Membership' }
+const SOLD_KIND_TEXT: Partial<Record<string, string>> = { product: 'Merchandise', bundle: 'Bundle', donation: 'Donation' }
 const STATUS_TEXT: Record<HeldMembershipStatus, string> = { active: 'Active', trial: 'Trial', paused: 'Paused', cancelled: 'Cancelled', expired: 'Expired' }
 
 /**
  * My Store (/store, students): the memberships the student holds with credits left and expiry,
- * and what they have taken from the studio (memberships, course enrolments, event seats),
- * newest first. Purchases made at checkout join this list once checkout exists.
+ * and what they have taken from the studio (memberships, course enrolments, event seats, and
+ * merchandise, bundles and donations from their invoices), newest first.
  */
 export async function loadMyStore(database: DatabaseHandle, input: { tenant: Tenant; contactId: string; now: Date }): Promise<MyStorePage> {
   const { tenant, now } = input
-  const { memberships, enrolments, registrations, upcoming } = await withTenant(database, tenant.id, async (trx) => ({
+  const { memberships, enrolments, registrations, sold, upcoming } = await withTenant(database, tenant.id, async (trx) => ({
     memberships: await trx
       .selectFrom('contact_memberships')
       .select(['id', 'name', 'membership_type', 'status', 'credits_left', 'credits_total', 'expires_at', 'trial_ends_at', 'starts_at'])
@@ -64,6 +65,14 @@ export async function loadMyStore(database: DatabaseHandle, input: { tenant: Ten
       .select(['event_registrations.id', 'event_registrations.registered_at', 'event_registrations.quantity', 'catalog_items.name'])
       .where('event_registrations.contact_id', '=', input.contactId)
       .where('event_registrations.status', '<>', 'cancelled')
+      .execute(),
+    sold: await trx
+      .selectFrom('invoice_lines')
+      .innerJoin('invoices', 'invoices.id', 'invoice_lines.invoice_id')
+      .select(['invoice_lines.id', 'invoice_lines.item_name', 'invoice_lines.item_type', 'invoice_lines.quantity', 'invoices.created_at'])
+      .where('invoices.contact_id', '=', input.contactId)
+      .where('invoices.status', '<>', 'void')
+      .where('invoice_lines.item_type', 'in', ['product', 'bundle', 'donation'])
       .execute(),
     upcoming: await trx
       .selectFrom('class_bookings')
@@ -101,6 +110,7 @@ export async function loadMyStore(database: DatabaseHandle, input: { tenant: Ten
     ...memberships.map((row) => ({ id: row.id, at: row.starts_at.getTime(), what: row.name, kindText: TYPE_TEXT[row.membership_type] })),
     ...enrolments.map((row) => ({ id: row.id, at: row.enrolled_at.getTime(), what: row.name, kindText: 'Course' })),
     ...registrations.map((row) => ({ id: row.id, at: row.registered_at.getTime(), what: row.quantity > 1 ? `${row.name} (${row.quantity} seats)` : row.name, kindText: 'Event' })),
+    ...sold.map((row) => ({ id: row.id, at: row.created_at.getTime(), what: row.quantity > 1 ? `${row.quantity} × ${row.item_name}` : row.item_name, kindText: SOLD_KIND_TEXT[row.item_type] ?? 'Purchase' })),
   ].map((row) => ({ ...row, dateText: date(new Date(row.at)), dateIso: new Date(row.at).toISOString() }))
   purchases.sort((a, b) => b.at - a.at)
   return {

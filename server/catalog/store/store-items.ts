@@ -13,8 +13,8 @@ export interface StoreItem {
   /** 'Not counted' for merchandise without a count, null for kinds without stock. */
   stockText: string | null
   isOutOfStock: boolean
-  /** How many have been taken (held, booked, enrolled, registered); null where only checkout can count. */
-  taken: number | null
+  /** How many have been taken (held, booked, enrolled, registered, sold). */
+  taken: number
   isPublished: boolean
 }
 
@@ -38,9 +38,9 @@ const KIND_TEXT: Record<CatalogItemKind, string> = {
 
 /**
  * The staff Store (/store): every item on sale (not archived) in one list by name, with its
- * price, stock and how many have been taken. Until checkout exists nothing records a sale, so
- * "Taken" counts what the studio's records hold per item: memberships held, live class
- * bookings, course enrolments and event seats; merchandise, bundles and donations show none.
+ * price, stock and how many have been taken: memberships held, live class bookings, course
+ * enrolments and event seats from the studio's records, and for merchandise, bundles and
+ * donations the quantity on invoices that are not void.
  */
 export async function loadStoreItems(database: DatabaseHandle, tenant: Tenant): Promise<StorePage> {
   const rows = await withTenant(database, tenant.id, (trx) =>
@@ -57,7 +57,8 @@ export async function loadStoreItems(database: DatabaseHandle, tenant: Tenant): 
                              where occurrence.class_id = item.id and booking.status <> 'cancelled')
           when 'course' then (select count(*) from course_enrolments enrolment where enrolment.course_id = item.id and enrolment.status <> 'cancelled')
           when 'event' then (select coalesce(sum(registration.quantity), 0) from event_registrations registration where registration.event_id = item.id and registration.status <> 'cancelled')
-          else null end`.as('taken'),
+          else (select coalesce(sum(line.quantity), 0) from invoice_lines line join invoices invoice on invoice.id = line.invoice_id
+                where line.item_id = item.id and invoice.status <> 'void') end`.as('taken'),
       ])
       .where('item.is_archived', '=', false)
       .orderBy('item.sort_name')
@@ -72,7 +73,7 @@ export async function loadStoreItems(database: DatabaseHandle, tenant: Tenant): 
     priceText: priceText(row.payment_type, row.min_price, row.max_price, row.currency ?? tenant.settings.defaultCurrency),
     stockText: row.kind === 'product' ? (row.stock_quantity === null ? 'Not counted' : String(row.stock_quantity)) : null,
     isOutOfStock: row.kind === 'product' && row.stock_quantity === 0,
-    taken: row.taken === null ? null : Number(row.taken),
+    taken: Number(row.taken),
     isPublished: row.is_published,
   }))
   return { items, isTruncated: rows.length > STORE_LIST_LIMIT }

@@ -6,20 +6,14 @@ import { dateInputValue } from '#server/dates/local-time'
 import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
 import { useBrowser } from '#tests/e2e/support/browser'
 import { signedInPage } from '#tests/e2e/support/login'
+import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
 import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
 const browser = useBrowser()
 const SCREENSHOTS = process.env.CLASSES_SCREENSHOTS_DIR
 
-async function shoot(page: Page, name: string) {
-  if (!SCREENSHOTS) return
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
+const shoot = (page: Page, name: string) => screenshotAtWidths(page, SCREENSHOTS, name)
 
 describe('staff classes', () => {
   test('staff add a weekly class, see it on /schedule and on the calendar, open a session and cancel it', { timeout: 180_000 }, async () => {

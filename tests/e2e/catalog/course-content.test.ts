@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { signedInPage } from '#tests/e2e/support/login'
+import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
 import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
@@ -10,14 +11,7 @@ const browser = useBrowser()
 const SCREENSHOTS = process.env.COURSE_SCREENSHOTS_DIR
 const WIDTHS = [1280, 360] as const
 
-async function shoot(page: Page, name: string) {
-  if (!SCREENSHOTS) return
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
+const shoot = (page: Page, name: string) => screenshotAtWidths(page, SCREENSHOTS, name, WIDTHS)
 
 /** The guid of a free course, read from its Register link (it leads to /mycourses/enrol/{guid}). */
 async function introCourseGuid(page: Page): Promise<string> {

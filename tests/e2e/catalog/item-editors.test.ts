@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { signedInPage } from '#tests/e2e/support/login'
+import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
 import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
@@ -16,15 +17,7 @@ async function coverFile(): Promise<{ name: string; mimeType: string; buffer: Bu
   return { name: 'cover.jpg', mimeType: 'image/jpeg', buffer }
 }
 
-/** Screenshots of the page at desktop and phone widths, when asked for. */
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
+const shoot = (page: Page, name: string) => screenshotAtWidths(page, SCREENSHOTS, name)
 
 const details = (page: Page) => page.getByRole('region', { name: 'Details' })
 const option = (page: Page, n: number) => page.getByRole('group', { name: `Price option ${n}` })

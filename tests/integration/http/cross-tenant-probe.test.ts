@@ -44,6 +44,8 @@ type Ids = {
   /** An activity report of the contact `userGuid` (a contact's guid like any other). */
   activityReportId: string
   verificationToken: string
+  /** A sale of tenant A (its confirmation page is the spec's public invoice). */
+  orderGuid: string
   /** Catalog items of tenant A, one per kind a staff editor shows. */
   itemGuIds: { course: string; product: string; event: string; membership: string; donation: string; bundle: string }
   /** Tenant A's demo catalog (db/seed-catalog.ts), as the public site, the schedule and the student area name it. */
@@ -285,6 +287,7 @@ const PROBES: Record<string, Probe> = {
     (ids) => calendarFeedPath(ids.catalog.feedToken),
     (ids) => ({ file: `${ids.catalog.feedToken}.ics` }),
   ),
+  '_site+/checkout_.orders.$guId.tsx': publicPage((ids) => `/checkout/orders/${ids.orderGuid}`, (ids) => ({ guId: ids.orderGuid })),
   '_site+/courses_.details.$slug.tsx': publicPage((ids) => `/courses/details/${ids.catalog.course.slug}`, (ids) => ({ slug: ids.catalog.course.slug })),
   '_site+/courses_.files.$chapterGuId.ts': publicPage(
     (ids) => `/courses/files/${ids.catalog.course.fileChapterGuid}`,
@@ -411,6 +414,14 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         .insertInto('email_verification_tokens')
         .values({ tenant_id: tenantA.id, contact_id: admin.id, email: 'admin@probea.test', token_hash: hashToken(verificationToken), expires_at: new Date(Date.now() + 3_600_000) })
         .execute()
+      const order = await trx
+        .insertInto('invoices')
+        .values({
+          tenant_id: tenantA.id, number: 1, contact_id: admin.id, status: 'paid', source: 'checkout', currency: 'USD', subtotal_minor: 0, total_minor: 0,
+          balance_minor: 0, first_name: 'Only', last_name: 'In A', email: 'admin@probea.test', paid_at: new Date(),
+        })
+        .returning('guid')
+        .executeTakeFirstOrThrow()
       const item = async (kind: 'course' | 'product' | 'event' | 'membership' | 'donation' | 'bundle') =>
         String((await trx.insertInto('catalog_items').values({ tenant_id: tenantA.id, kind, name: `Only in A ${kind}`, slug: `only-in-a-${kind}` }).returning('guid').executeTakeFirstOrThrow()).guid)
       const itemGuIds = { course: await item('course'), product: await item('product'), event: await item('event'), membership: await item('membership'), donation: await item('donation'), bundle: await item('bundle') }
@@ -472,6 +483,7 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         importGuId: String(contactImport.guid),
         activityReportId: report.id,
         verificationToken,
+        orderGuid: String(order.guid),
         itemGuIds,
       }
     })

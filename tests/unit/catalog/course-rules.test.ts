@@ -109,7 +109,13 @@ describe('course prices', () => {
 })
 
 describe('the Register area of a course page', () => {
-  const course = (paymentType: 'FREE' | 'PAID' | 'EXTERNAL', options: string[] = ['o1']) => ({ guid: 'c1', paymentType, externalLink: paymentType === 'EXTERNAL' ? 'https://example.test' : null, priceOptionGuids: options })
+  const course = (paymentType: 'FREE' | 'PAID' | 'EXTERNAL', options: string[] = ['o1'], online: string[] = options) => ({
+    guid: 'c1',
+    paymentType,
+    externalLink: paymentType === 'EXTERNAL' ? 'https://example.test' : null,
+    priceOptionGuids: options,
+    onlineOptionGuids: online,
+  })
 
   it('enrols a student in a free course at once and sends a visitor to sign in and back', () => {
     expect(registerChoiceFor({ course: course('FREE'), viewer: 'student', isEnrolled: false, isCheckoutAvailable: false })).toEqual({ kind: 'enrol-now', action: '/mycourses/enrol/c1' })
@@ -121,9 +127,11 @@ describe('the Register area of a course page', () => {
     expect(registerChoiceFor({ course: course('FREE'), viewer: 'student', isEnrolled: true, isCheckoutAvailable: false })).toEqual({ kind: 'enrolled', portalPath: '/mycourses/c1' })
   })
 
-  it('offers checkout per price option only once checkout exists; closed without options', () => {
+  it('offers checkout for the options sold online, says how to enrol otherwise; closed without options', () => {
     expect(registerChoiceFor({ course: course('PAID'), viewer: 'visitor', isEnrolled: false, isCheckoutAvailable: false })).toEqual({ kind: 'contact' })
-    expect(registerChoiceFor({ course: course('PAID'), viewer: 'visitor', isEnrolled: false, isCheckoutAvailable: true })).toEqual({ kind: 'checkout', hrefByOption: { o1: '/checkout?item=c1&option=o1' } })
+    expect(registerChoiceFor({ course: course('PAID'), viewer: 'visitor', isEnrolled: false, isCheckoutAvailable: true })).toEqual({ kind: 'checkout', itemGuid: 'c1', optionGuids: ['o1'] })
+    expect(registerChoiceFor({ course: course('PAID', ['o1', 'o2'], ['o2']), viewer: 'visitor', isEnrolled: false, isCheckoutAvailable: true })).toEqual({ kind: 'checkout', itemGuid: 'c1', optionGuids: ['o2'] })
+    expect(registerChoiceFor({ course: course('PAID', ['o1'], []), viewer: 'visitor', isEnrolled: false, isCheckoutAvailable: true })).toEqual({ kind: 'contact' })
     expect(registerChoiceFor({ course: course('PAID', []), viewer: 'visitor', isEnrolled: false, isCheckoutAvailable: true })).toEqual({ kind: 'closed' })
     expect(registerChoiceFor({ course: course('EXTERNAL'), viewer: 'visitor', isEnrolled: false, isCheckoutAvailable: false })).toEqual({ kind: 'external', href: 'https://example.test' })
   })

@@ -5,7 +5,7 @@ import type { DonationPageView, EventPageView, ProductPageView } from '#server/c
 
 const site = (path: string): JsonLdSite => ({ origin: 'https://demo.example.com', path, organisationName: 'Demo Yoga Studio' })
 const purchase = { isCheckoutAvailable: false, email: 'hello@demo.test', phone: '555-010-0000' }
-const ticket: PriceView = { guid: 'p1', name: 'Ticket', priceText: '$45.00', amountMinor: 4500, currency: 'USD', maxQuantity: 4, isOtherPrice: false, minimumText: null }
+const ticket: PriceView = { guid: 'p1', name: 'Ticket', priceText: '$45.00', amountMinor: 4500, currency: 'USD', maxQuantity: 4, isOtherPrice: false, minimumText: null, isSoldOnline: false }
 
 const workshop: EventPageView = {
   kind: 'event',

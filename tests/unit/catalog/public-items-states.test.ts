@@ -58,6 +58,7 @@ describe('prices', () => {
     isOtherPrice: false,
     otherPriceMinor: null,
     maxQuantity: 4,
+    registrationFeeMinor: 0,
     membershipType: null,
     frequency: null,
     ...changes,
@@ -76,6 +77,14 @@ describe('prices', () => {
     expect(priceOf(option({ maxQuantity: 40 })).maxQuantity).toBe(9)
     expect(priceOf(option({ priceMinor: 0 })).priceText).toBe('Free')
     expect(priceOf(option({ isOtherPrice: true, otherPriceMinor: 1000 })).minimumText).toBe('$10.00')
+  })
+
+  it('offers online only what costs nothing until payments are connected', () => {
+    expect(priceOf(option({})).isSoldOnline).toBe(false)
+    expect(priceOf(option({ priceMinor: 0 })).isSoldOnline).toBe(true)
+    expect(priceOf(option({ priceMinor: 500, discountMinor: 500 })).isSoldOnline).toBe(true)
+    expect(priceOf(option({ priceMinor: 0, registrationFeeMinor: 1000 })).isSoldOnline).toBe(false)
+    expect(priceOf(option({ priceMinor: 0, isOtherPrice: true, otherPriceMinor: 0 })).isSoldOnline).toBe(false)
   })
 
   it('shows one price on a card, or the lowest with From when options differ', () => {

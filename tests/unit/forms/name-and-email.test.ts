@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchesEmailPattern, normaliseEmail } from '#server/forms/email-pattern'
+import { BROWSER_EMAIL_PATTERN, matchesEmailPattern, normaliseEmail } from '#server/forms/email-pattern'
 import { splitFullName } from '#server/forms/split-full-name'
 
 describe('a field named Name is split into first and last name', () => {
@@ -34,5 +34,19 @@ describe('email pattern (spec 002 section 5)', () => {
 
   it('is applied after trimming and lower-casing what the visitor typed', () => {
     expect(matchesEmailPattern(normaliseEmail('  Ann@Example.COM '))).toBe(true)
+  })
+})
+
+describe("the browser's email pattern", () => {
+  // Browsers compile the pattern attribute as new RegExp(`^(?:${pattern})$`, 'v'); one that does not compile is dropped.
+  const asBrowsers = new RegExp(`^(?:${BROWSER_EMAIL_PATTERN})$`, 'v')
+
+  it.each(['maya@example.test', 'Maya.Lind+yoga@Studio-One.Online', 'a@b.xn--p1ai'])('compiles as browsers compile it and lets %s through', (email) => {
+    expect(asBrowsers.test(email)).toBe(true)
+  })
+
+  it.each(['maya@', 'maya example.test', 'maya@example', '@example.test'])('refuses %s, as the server does', (email) => {
+    expect(asBrowsers.test(email)).toBe(false)
+    expect(matchesEmailPattern(normaliseEmail(email))).toBe(false)
   })
 })

@@ -27,7 +27,7 @@ export function StaffStoreTable({ store }: { store: StorePage }) {
               <Cell align="end" className={item.isOutOfStock ? 'font-semibold text-red-800' : ''}>
                 {item.stockText ?? <span aria-label="Not stocked">-</span>}
               </Cell>
-              <Cell align="end">{item.taken ?? <span aria-label="Counted at checkout">-</span>}</Cell>
+              <Cell align="end">{item.taken}</Cell>
               <Cell>
                 <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${item.isPublished ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>
                   {item.isPublished ? 'Published' : 'Draft'}
@@ -38,7 +38,7 @@ export function StaffStoreTable({ store }: { store: StorePage }) {
         </TableBody>
       </Table>
       <p className="text-sm text-slate-600">
-        Taken counts memberships held, class bookings, course enrolments and event seats. Sales of merchandise, bundles and donations are counted once checkout is open.
+        Taken counts memberships held, class bookings, course enrolments, event seats, and merchandise, bundles and donations sold.
         {store.isTruncated ? ` Only the first ${store.items.length} items by name are shown.` : ''}
       </p>
     </div>

@@ -56,10 +56,15 @@ export function CourseDetail({ course, register, openChapter, registerLabel, con
                   </div>
                   <div className="flex items-center gap-3">
                     <span className="text-base font-semibold text-slate-900">{option.price}</span>
-                    {register.kind === 'checkout' && register.hrefByOption[option.guid] ? (
-                      <a href={register.hrefByOption[option.guid]} className={buttonClasses({ variant: 'primary', size: 'sm' })} aria-label={`${registerLabel}: ${option.name}`}>
-                        {registerLabel}
-                      </a>
+                    {register.kind === 'checkout' && register.optionGuids.includes(option.guid) ? (
+                      <form method="post" action="/checkout">
+                        <input type="hidden" name="intent" value="add" />
+                        <input type="hidden" name="item" value={register.itemGuid} />
+                        <input type="hidden" name="priceOption" value={option.guid} />
+                        <button type="submit" className={buttonClasses({ variant: 'primary', size: 'sm' })} aria-label={`${registerLabel}: ${option.name}`}>
+                          {registerLabel}
+                        </button>
+                      </form>
                     ) : null}
                   </div>
                 </li>

@@ -2,16 +2,24 @@ import { buttonClasses } from '#app/components/ui/button'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import type { PriceView } from '#server/catalog/public/item-views'
 
+/** Whether the item has an option checkout takes online, so the page offers its Buy form. */
+export function hasOnlinePrice(prices: readonly PriceView[]): boolean {
+  return prices.some((price) => price.isSoldOnline)
+}
+
 /**
- * The Buy / Register button of a paid item: a plain GET form to checkout with the item, the
- * price option and the quantity, so it works without JavaScript. Checkout checks all three.
+ * The Buy / Register button of an item: a plain POST that puts the chosen price option and
+ * quantity in the cart, so it works without JavaScript. Only the options checkout takes online
+ * are offered; checkout checks all of it again.
  */
-export function BuyForm({ itemGuid, prices, label, itemName }: { itemGuid: string; prices: PriceView[]; label: string; itemName: string }) {
+export function BuyForm({ itemGuid, prices: allPrices, label, itemName }: { itemGuid: string; prices: PriceView[]; label: string; itemName: string }) {
+  const prices = allPrices.filter((price) => price.isSoldOnline)
   const first = prices[0]
   if (!first) return null
   const maxQuantity = Math.max(...prices.map((price) => price.maxQuantity))
   return (
-    <form method="get" action="/checkout" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" data-buy-form>
+    <form method="post" action="/checkout" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" data-buy-form>
+      <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="item" value={itemGuid} />
       {prices.length === 1 ? (
         <input type="hidden" name="priceOption" value={first.guid} />

@@ -1,0 +1,93 @@
+import { Form, useNavigation } from '@remix-run/react'
+import { Button } from '#app/components/ui/button'
+import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import type { BuyerField } from '#server/checkout/buyer-form'
+import type { CheckoutPageView } from '#server/checkout/checkout-page'
+import { BROWSER_EMAIL_PATTERN } from '#server/forms/email-pattern'
+
+export interface BuyerFormState {
+  message: string
+  errors: Partial<Record<BuyerField, string>>
+  values: Record<string, string>
+}
+
+/**
+ * The checkout's user form (spec 002 User form) and the Place order button. The browser's own
+ * checks help, the server decides: without JavaScript a refused post comes back with each
+ * field's message and what was typed.
+ */
+export function BuyerForm({ page, state, canPlace }: { page: CheckoutPageView; state: BuyerFormState | null; canPlace: boolean }) {
+  const navigation = useNavigation()
+  const placing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'place'
+  const value = (name: keyof CheckoutPageView['buyer']) => state?.values[name] ?? page.buyer[name]
+  const errorsOf = (field: BuyerField) => (state?.errors[field] ? [state.errors[field]] : null)
+  return (
+    <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="buyer-heading" noValidate={false}>
+      <h2 id="buyer-heading" className="text-base font-semibold text-slate-900">
+        Your details
+      </h2>
+      <input type="hidden" name="intent" value="place" />
+      <input type="hidden" name="attempt" value={page.attempt} />
+      {state?.message ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-checkout-error>
+          {state.message}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="buyer-first-name" label="First name" required errors={errorsOf('firstName')}>
+          {(control) => <input {...control} name="firstName" autoComplete="given-name" maxLength={100} defaultValue={value('firstName')} className={FIELD_INPUT_CLASSES} />}
+        </Field>
+        <Field id="buyer-last-name" label="Last name" required errors={errorsOf('lastName')}>
+          {(control) => <input {...control} name="lastName" autoComplete="family-name" maxLength={100} defaultValue={value('lastName')} className={FIELD_INPUT_CLASSES} />}
+        </Field>
+      </div>
+      <Field id="buyer-email" label="Email" required errors={errorsOf('email')} hint={page.isSignedIn ? 'The email of your account.' : 'Your receipt goes here.'}>
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            name="email"
+            autoComplete="email"
+            pattern={BROWSER_EMAIL_PATTERN}
+            maxLength={254}
+            defaultValue={value('email')}
+            readOnly={page.isSignedIn}
+            className={`${FIELD_INPUT_CLASSES} read-only:bg-slate-50`}
+          />
+        )}
+      </Field>
+      <Field id="buyer-phone" label="Phone" errors={errorsOf('phone')}>
+        {(control) => <input {...control} type="tel" name="phone" autoComplete="tel" maxLength={30} defaultValue={value('phone')} className={FIELD_INPUT_CLASSES} />}
+      </Field>
+      <Field id="buyer-note" label="Note" errors={errorsOf('note')} hint="Anything we should know (optional).">
+        {(control) => <textarea {...control} name="note" rows={3} maxLength={1000} defaultValue={value('note')} className={FIELD_INPUT_CLASSES} />}
+      </Field>
+      {page.waiver.required ? (
+        <div className="space-y-1">
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input type="checkbox" name="waiver" className="mt-0.5 h-4 w-4 accent-brand" aria-invalid={state?.errors.signedWaiver ? true : undefined} aria-describedby={state?.errors.signedWaiver ? 'buyer-waiver-error' : undefined} />
+            <span>
+              I have read and accept the{' '}
+              {page.waiver.link ? (
+                <a href={page.waiver.link} target="_blank" rel="noreferrer noopener" className="font-medium text-brand-text underline">
+                  waiver
+                </a>
+              ) : (
+                'waiver'
+              )}
+              .
+            </span>
+          </label>
+          {state?.errors.signedWaiver ? (
+            <p id="buyer-waiver-error" className="text-sm text-red-700">
+              {state.errors.signedWaiver}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <Button type="submit" variant="primary" className="w-full" busy={placing} disabled={!canPlace}>
+        Place order
+      </Button>
+    </Form>
+  )
+}

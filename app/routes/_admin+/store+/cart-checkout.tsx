@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Search, UserRound } from 'lucide-react'
+import { z } from 'zod'
+import { CartLinesTable } from '#app/components/checkout/cart-lines-table'
+import { PageHeader } from '#app/components/layout/page-header'
+import { screenMeta } from '#app/components/layout/page-title'
+import { Button, buttonClasses } from '#app/components/ui/button'
+import { Card } from '#app/components/ui/card'
+import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { requireModule, requireStaff } from '#app/utils/auth.server'
+import { redirectWithToast, toastCookieHeader } from '#app/utils/toast.server'
+import { tenantOrigin } from '#server/auth/tenant-origin'
+import { cartCookieHeader, readCartToken } from '#server/checkout/cart-cookie'
+import { addToCart, ADD_TO_CART_MESSAGES, changeCartLine } from '#server/checkout/cart-store'
+import { completeTillSale, loadTillCart, loadTillChoices, loadTillCustomer, TILL_COOKIE, TILL_METHODS, TILL_MESSAGES, TILL_PATH, tillChoiceFields } from '#server/checkout/till'
+import { invoiceNumberText } from '#server/checkout/order-view'
+import { searchContacts } from '#server/contacts/search-contacts'
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Sell at the desk')
+
+/**
+ * /store/cart-checkout: staff ring up a sale for a contact at the desk (the spec's cart
+ * checkout): find the customer (?q=, then ?contact={guid}), add what they take, and take cash,
+ * another payment, or put it on their account. Store module; staff, front desk and admins.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { tenant } = await requireStaff(request, context)
+  requireModule(context, 'store')
+  const url = new URL(request.url)
+  const query = (url.searchParams.get('q') ?? '').slice(0, 100)
+  const [choices, cart, customer, matches] = await Promise.all([
+    loadTillChoices(context.platform.database, tenant),
+    loadTillCart(context.platform.database, tenant, readCartToken(request, TILL_COOKIE), new Date()),
+    loadTillCustomer(context.platform.database, tenant, url.searchParams.get('contact')),
+    query.trim() ? searchContacts({ platform: context.platform, tenant, unverifiedQuery: query }) : Promise.resolve([]),
+  ])
+  return { choices, cart, customer, query, matches, attempt: randomUUID(), methods: TILL_METHODS }
+}
+
+const intentSchema = z.object({ intent: z.enum(['add', 'quantity', 'remove', 'sell']) })
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { tenant, user } = await requireStaff(request, context)
+  requireModule(context, 'store')
+  const url = new URL(request.url)
+  const back = `${TILL_PATH}${url.search}`
+  const form = Object.fromEntries(await request.formData())
+  const intent = intentSchema.safeParse(form)
+  if (!intent.success) return redirectWithToast(back, { type: 'error', message: 'Please use the buttons on this page.' })
+  const token = readCartToken(request, TILL_COOKIE)
+  switch (intent.data.intent) {
+    case 'add': {
+      const added = await addToCart(context.platform, { tenantId: tenant.id, token, contactId: null, posted: { ...form, ...tillChoiceFields(form.choice) }, channel: 'till' })
+      if (!added.ok) return redirectWithToast(back, { type: 'error', message: added.message })
+      const headers = new Headers()
+      headers.append('Set-Cookie', toastCookieHeader({ type: 'success', message: ADD_TO_CART_MESSAGES.added(added.value.itemName).replace('your cart', 'the sale') }))
+      if (added.value.newToken) headers.append('Set-Cookie', cartCookieHeader(added.value.newToken, context.platform.env.isProduction, TILL_COOKIE))
+      return redirect(back, { headers })
+    }
+    case 'quantity':
+    case 'remove': {
+      const changed = await changeCartLine(context.platform, { tenantId: tenant.id, token, contactId: null, change: intent.data.intent, posted: form })
+      return redirectWithToast(back, changed.ok ? { type: 'success', message: changed.value.message.replace('your cart', 'the sale') } : { type: 'error', message: changed.message })
+    }
+    case 'sell': {
+      const origin = tenantOrigin(tenant, url, context.platform.env)
+      const sold = await completeTillSale(context.platform, tenant, { token, posted: form, salesPersonId: user.contactId, now: new Date(), origin })
+      if (!sold.ok) return data({ message: sold.message }, { status: sold.error === 'invalid_input' ? 400 : 409 })
+      return redirectWithToast(TILL_PATH, { type: 'success', message: TILL_MESSAGES.sold(invoiceNumberText(sold.value.invoiceNumber), sold.value.customerName) })
+    }
+  }
+}
+
+export default function TillRoute() {
+  const { choices, cart, customer, query, matches, attempt, methods } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const selling = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'sell'
+  const withContact = (guid: string) => `${TILL_PATH}?contact=${encodeURIComponent(guid)}`
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Sell at the desk"
+        description="Find the customer, add what they take, then take the payment or put it on their account."
+        actions={
+          <Link to="/store" className={buttonClasses({ variant: 'secondary' })}>
+            Back to the store
+          </Link>
+        }
+      />
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] xl:items-start">
+        <div className="min-w-0 space-y-6">
+          <Card title="Customer">
+            {customer ? (
+              <div className="flex flex-wrap items-center justify-between gap-3" data-till-customer={customer.name}>
+                <div className="flex items-center gap-3">
+                  <UserRound aria-hidden className="h-8 w-8 rounded-full bg-slate-100 p-1.5 text-slate-500" />
+                  <div>
+                    <p className="font-medium text-slate-900">{customer.name}</p>
+                    <p className="text-sm text-slate-600">{[customer.email, customer.balanceText].filter(Boolean).join(' · ')}</p>
+                  </div>
+                </div>
+                <Link to={TILL_PATH} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                  Change
+                </Link>
+              </div>
+            ) : (
+              <div className="space-y-3">
+                <Form method="get" className="flex items-end gap-2" role="search">
+                  <Field id="till-search" label="Find a contact" className="flex-1">
+                    {(control) => <input {...control} type="search" name="q" defaultValue={query} placeholder="name or email or phone no." className={FIELD_INPUT_CLASSES} />}
+                  </Field>
+                  <Button type="submit" variant="secondary">
+                    <Search aria-hidden className="h-4 w-4" />
+                    Search
+                  </Button>
+                </Form>
+                {query ? (
+                  matches.length === 0 ? (
+                    <p className="text-sm text-slate-600">No contact matches “{query}”.</p>
+                  ) : (
+                    <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Matching contacts">
+                      {matches.map((match) => (
+                        <li key={match.id} className="flex items-center justify-between gap-3 px-3 py-2">
+                          <div className="min-w-0">
+                            <p className="truncate text-sm font-medium text-slate-900">{match.label}</p>
+                            {match.email ? <p className="truncate text-xs text-slate-600">{match.email}</p> : null}
+                          </div>
+                          <Link to={withContact(match.id)} className={buttonClasses({ variant: 'secondary', size: 'sm' })} aria-label={`Choose ${match.label}`}>
+                            Choose
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )
+                ) : null}
+              </div>
+            )}
+          </Card>
+          <Card title="Add to the sale">
+            {choices.length === 0 ? (
+              <p className="text-sm text-slate-600">Nothing is on sale yet. Publish a course, an event, merchandise or a membership first.</p>
+            ) : (
+              // A new key after each change of the sale starts the form afresh, so Add never repeats the last choice.
+              <Form key={cart?.lines.map((line) => `${line.guid}:${line.quantity}`).join(',') ?? 'empty'} method="post" className="flex flex-wrap items-end gap-3">
+                <input type="hidden" name="intent" value="add" />
+                <Field id="till-choice" label="Item" className="min-w-0 basis-full">
+                  {(control) => (
+                    <select {...control} name="choice" required defaultValue="" className={`${FIELD_INPUT_CLASSES} w-full min-w-0`}>
+                      <option value="" disabled>
+                        Choose an item
+                      </option>
+                      {choices.map((group) => (
+                        <optgroup key={group.label} label={group.label}>
+                          {group.choices.map((choice) => (
+                            <option key={choice.value} value={choice.value}>
+                              {choice.label}
+                            </option>
+                          ))}
+                        </optgroup>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Field id="till-quantity" label="Quantity">
+                  {(control) => (
+                    <select {...control} name="quantity" defaultValue="1" className={`${FIELD_INPUT_CLASSES} w-20`}>
+                      {Array.from({ length: 9 }, (_, index) => index + 1).map((quantity) => (
+                        <option key={quantity} value={quantity}>
+                          {quantity}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Button type="submit" variant="secondary">
+                  Add
+                </Button>
+              </Form>
+            )}
+          </Card>
+        </div>
+        <div className="min-w-0 space-y-6">
+          {cart ? (
+            <CartLinesTable cart={cart} title="The sale" />
+          ) : (
+            <Card title="The sale">
+              <p className="py-6 text-center text-sm text-slate-600" data-empty-sale>
+                Nothing on this sale yet.
+              </p>
+            </Card>
+          )}
+          <Card title="Payment">
+            <Form method="post" className="space-y-4">
+              <input type="hidden" name="intent" value="sell" />
+              <input type="hidden" name="attempt" value={attempt} />
+              <input type="hidden" name="contact" value={customer?.guid ?? ''} />
+              {refused?.message ? (
+                <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-till-error>
+                  {refused.message}
+                </p>
+              ) : null}
+              <fieldset>
+                <legend className="mb-2 text-sm font-medium text-slate-700">How the customer pays</legend>
+                <div className="space-y-2">
+                  {methods.map((method, index) => (
+                    <label key={method.value} className="flex items-center gap-2 text-sm text-slate-800">
+                      <input type="radio" name="method" value={method.value} defaultChecked={index === 0} className="h-4 w-4 accent-brand" />
+                      {method.label}
+                    </label>
+                  ))}
+                </div>
+                <p className="mt-2 text-xs text-slate-600">Card payments are taken here once a payment provider is connected.</p>
+              </fieldset>
+              <Field id="till-note" label="Note" hint="Printed on the receipt (optional).">
+                {(control) => <textarea {...control} name="note" rows={2} maxLength={1000} className={FIELD_INPUT_CLASSES} />}
+              </Field>
+              <Button type="submit" variant="primary" className="w-full" busy={selling} disabled={!cart || !customer || cart.problems.length > 0}>
+                {cart ? `Complete sale: ${cart.totals.total}` : 'Complete sale'}
+              </Button>
+              {!customer ? <p className="text-xs text-slate-600">{TILL_MESSAGES.chooseCustomer}</p> : null}
+            </Form>
+          </Card>
+        </div>
+      </div>
+    </div>
+  )
+}

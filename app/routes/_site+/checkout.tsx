@@ -1,0 +1,126 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { ShoppingCart } from 'lucide-react'
+import { z } from 'zod'
+import { BuyerForm, type BuyerFormState } from '#app/components/checkout/buyer-form'
+import { CartLinesTable } from '#app/components/checkout/cart-lines-table'
+import { PublicLayout } from '#app/components/public-layout'
+import { buttonClasses } from '#app/components/ui/button'
+import { ToastNotice } from '#app/components/ui/toast'
+import { getSessionUser } from '#app/utils/auth.server'
+import { loadPublicPage } from '#app/utils/navigation.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { getToast, toastCookieHeader } from '#app/utils/toast.server'
+import { tenantOrigin } from '#server/auth/tenant-origin'
+import { cartCookieHeader, readCartToken } from '#server/checkout/cart-cookie'
+import { addToCart, ADD_TO_CART_MESSAGES, changeCartLine } from '#server/checkout/cart-store'
+import { buyerOf, loadCheckoutPage } from '#server/checkout/checkout-page'
+import { placeOrder } from '#server/checkout/place-order'
+import { orderPathFor } from '#server/checkout/receipt-email'
+
+/** Where an empty cart suggests looking, when the site's menu has them. */
+const SHOPPING_PATHS: ReadonlySet<string> = new Set(['/courses', '/events', '/merchandise', '/calendar'])
+
+export const meta: MetaFunction = () => [{ title: 'Checkout' }, { name: 'robots', content: 'noindex' }]
+
+/** /checkout: the visitor's cart, priced now, and the user form that places the order. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context)
+  const user = await getSessionUser(request, context)
+  const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
+  const { page, newToken } = await loadCheckoutPage(context.platform.database, tenant, { token: readCartToken(request), user, now: new Date() })
+  const { toast, headers: toastHeaders } = getToast(request)
+  const headers = new Headers(toastHeaders ?? undefined)
+  if (newToken) headers.append('Set-Cookie', cartCookieHeader(newToken, context.platform.env.isProduction))
+  return data({ shell: loaded.shell, page, toast }, { headers })
+}
+
+const intentSchema = z.object({ intent: z.enum(['add', 'quantity', 'remove', 'place']) })
+
+/** Back to the cart with a message (and the new cart's cookie when one was made). */
+function toCart(toast: { type: 'success' | 'error'; message: string }, cartCookie?: string): Response {
+  const headers = new Headers()
+  headers.append('Set-Cookie', toastCookieHeader(toast))
+  if (cartCookie) headers.append('Set-Cookie', cartCookie)
+  return redirect('/checkout', { headers })
+}
+
+/**
+ * add: an item's Buy / Register form puts it in the cart; quantity and remove change a line;
+ * place: the user form turns the cart into a sale and goes to its confirmation.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const tenant = requireTenant(context)
+  const user = await getSessionUser(request, context)
+  const form = Object.fromEntries(await request.formData())
+  const intent = intentSchema.safeParse(form)
+  if (!intent.success) return toCart({ type: 'error', message: 'Please use the buttons on this page.' })
+  const token = readCartToken(request)
+  const buyer = buyerOf(user)
+  switch (intent.data.intent) {
+    case 'add': {
+      const added = await addToCart(context.platform, { tenantId: tenant.id, token, contactId: buyer?.contactId ?? null, posted: form })
+      if (!added.ok) return toCart({ type: 'error', message: added.message })
+      const cookie = added.value.newToken ? cartCookieHeader(added.value.newToken, context.platform.env.isProduction) : undefined
+      return toCart({ type: 'success', message: ADD_TO_CART_MESSAGES.added(added.value.itemName) }, cookie)
+    }
+    case 'quantity':
+    case 'remove': {
+      const changed = await changeCartLine(context.platform, { tenantId: tenant.id, token, contactId: buyer?.contactId ?? null, change: intent.data.intent, posted: form })
+      return toCart(changed.ok ? { type: 'success', message: changed.value.message } : { type: 'error', message: changed.message })
+    }
+    case 'place': {
+      if (user && !buyer) return data<BuyerFormState>({ message: 'This is a preview: nothing can be bought.', errors: {}, values: {} }, { status: 403 })
+      // Signed in, the sale is theirs: the account's email, whatever the form says.
+      const posted = buyer ? { ...form, email: buyer.email } : form
+      const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
+      const placed = await placeOrder(context.platform, tenant, { token, posted, student: buyer ? { contactId: buyer.contactId } : null, now: new Date(), origin })
+      if (placed.ok) throw redirect(orderPathFor(placed.value.invoiceGuid))
+      return data<BuyerFormState>({ message: placed.message, errors: placed.details.errors, values: placed.details.values }, { status: placed.error === 'invalid_input' ? 400 : 409 })
+    }
+  }
+}
+
+export default function CheckoutRoute() {
+  const { shell, page, toast } = useLoaderData<typeof loader>()
+  const state = useActionData<typeof action>() ?? null
+  const cart = page.cart
+  const canPlace = cart !== null && cart.problems.length === 0 && !page.isPreview
+  return (
+    <PublicLayout shell={shell}>
+      <ToastNotice toast={toast} />
+      <div className="mx-auto max-w-5xl space-y-6">
+        <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Checkout</h1>
+        {cart === null ? (
+          <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-empty-cart>
+            <ShoppingCart aria-hidden className="mx-auto h-10 w-10 text-slate-400" />
+            <p className="mt-3 font-medium text-slate-900">Your cart is empty.</p>
+            <p className="mt-1 text-sm text-slate-600">Find a course, an event or something from the shop and it will wait for you here.</p>
+            <div className="mt-4 flex flex-wrap justify-center gap-2">
+              {shell.menus.menu.flatMap((entry) =>
+                entry.url && SHOPPING_PATHS.has(entry.url) ? [
+                  <Link key={entry.url} to={entry.url} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                    {entry.title}
+                  </Link>,
+                ] : [],
+              )}
+            </div>
+          </div>
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+            <CartLinesTable cart={cart} />
+            <div className="space-y-3">
+              {page.isPreview ? (
+                <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">This is a preview: nothing can be bought.</p>
+              ) : null}
+              {cart.problems.length > 0 ? (
+                <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">Put right what your cart says above, or remove those lines, to place your order.</p>
+              ) : null}
+              <BuyerForm page={page} state={state} canPlace={canPlace} />
+            </div>
+          </div>
+        )}
+      </div>
+    </PublicLayout>
+  )
+}

@@ -1,0 +1,110 @@
+import { frequencySuffix, moneyText } from '#server/catalog/public/price-text'
+import { eventHref, merchandiseHref } from '#server/catalog/public/public-item-pages'
+import type { Tenant } from '#server/tenancy/tenant'
+import type { CartLineFacts, CartPriceOption } from './cart-lines'
+import { CART_MESSAGES, dueNowPerUnit, lineProblem, pricingInputOf, type SaleChannel } from './cart-line-rules'
+import { priceCart, type CartTotals, type PricedLine } from './pricing'
+
+export interface CartLineView {
+  guid: string
+  itemName: string
+  /** The price option's name when it says more than the item's. */
+  optionName: string | null
+  href: string | null
+  quantity: number
+  /** 1 where the quantity cannot change. */
+  maxQuantity: number
+  unitPriceText: string
+  totalText: string
+  /** 'Then $129.00 / month, from Dec 1, 2026' for a recurring membership. */
+  laterText: string | null
+  problem: string | null
+}
+
+export interface CartView {
+  lines: CartLineView[]
+  currency: string
+  totals: { subtotal: string; discount: string | null; cardFees: string | null; tax: string | null; taxLabel: string; total: string; totalMinor: number }
+  /** Nothing in the cart can be bought until these are put right. */
+  problems: string[]
+}
+
+/** A line checkout can price: on sale with a live option. */
+export type PricedFacts = CartLineFacts & { option: CartPriceOption }
+
+export interface PricedCart {
+  view: CartView
+  lines: Array<{ facts: PricedFacts; priced: PricedLine }>
+  totals: CartTotals
+  currency: string
+}
+
+/** Where a line's item is shown to visitors, so the cart can link back to it. */
+function itemHref(line: CartLineFacts): string | null {
+  switch (line.item.kind) {
+    case 'course':
+      return `/courses/details/${encodeURIComponent(line.item.slug)}`
+    case 'event':
+      return eventHref(line.item.slug)
+    case 'product':
+    case 'bundle':
+      return merchandiseHref(line.item.slug)
+    default:
+      return null
+  }
+}
+
+/**
+ * The cart priced now from the catalog as it is (spec 002 section 5 pricing, in the tenant's
+ * card fees and tax), with each line's problem in words: a sold-out product, a closed event, a
+ * price that cannot be paid online. A line with a problem is priced at nothing.
+ */
+export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, now: Date, channel: SaleChannel = 'online'): PricedCart {
+  const currency = facts.find((line) => line.option)?.option?.currency ?? (tenant.settings.defaultCurrency || 'USD')
+  const problems: string[] = []
+  const sellable: PricedFacts[] = []
+  const problemByGuid = new Map<string, string>()
+  for (const line of facts) {
+    const problem = lineProblem(line, now, channel) ?? (line.option && line.option.currency !== currency ? CART_MESSAGES.currencies : null)
+    if (problem) {
+      problemByGuid.set(line.guid, problem)
+      if (!problems.includes(problem)) problems.push(problem)
+    } else if (line.option) sellable.push({ ...line, option: line.option })
+  }
+  const rates = { cardFeePercent: tenant.settings.cardFees, taxPercent: tenant.settings.taxValue1 }
+  const { lines: pricedLines, totals } = priceCart(sellable.map(pricingInputOf), rates)
+  const pricedByGuid = new Map(sellable.map((line, index) => [line.guid, pricedLines[index]!]))
+  const money = (minor: number) => moneyText(minor, currency)
+  const lines = facts.map((line): CartLineView => {
+    const priced = pricedByGuid.get(line.guid)
+    const option = line.option
+    const recurring = option?.membershipType === 'recurring'
+    return {
+      guid: line.guid,
+      itemName: line.item.name,
+      optionName: option && option.name !== line.item.name ? option.name : null,
+      href: itemHref(line),
+      quantity: line.quantity,
+      maxQuantity: option && !recurring ? Math.max(1, Math.min(9, option.maxQuantity)) : 1,
+      unitPriceText: option ? (option.priceMinor - option.discountMinor <= 0 && option.registrationFeeMinor === 0 ? 'Free' : money(dueNowPerUnit(option))) : '',
+      totalText: priced ? (priced.totalMinor === 0 ? 'Free' : money(priced.totalMinor)) : '',
+      laterText: priced?.subscription && option?.frequency ? `Then ${money(priced.subscription.totalMinor)}${frequencySuffix(option.frequency)}` : null,
+      problem: problemByGuid.get(line.guid) ?? null,
+    }
+  })
+  const view: CartView = {
+    lines,
+    currency,
+    totals: {
+      subtotal: money(totals.subtotalMinor),
+      discount: totals.discountMinor > 0 ? `-${money(totals.discountMinor)}` : null,
+      cardFees: totals.cardFeesMinor > 0 ? money(totals.cardFeesMinor) : null,
+      tax: totals.taxMinor > 0 ? money(totals.taxMinor) : null,
+      taxLabel: tenant.settings.taxLabel1.trim() || 'Tax',
+      total: money(totals.totalMinor),
+      totalMinor: totals.totalMinor,
+    },
+    problems,
+  }
+  return { view, lines: sellable.map((facts, index) => ({ facts, priced: pricedLines[index]! })), totals, currency }
+}

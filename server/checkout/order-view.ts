@@ -1,0 +1,86 @@
+import { withTenant } from '#db/tenant-scope'
+import type { DatabaseHandle } from '#db/connection'
+import { moneyText } from '#server/catalog/public/price-text'
+import { formatPattern } from '#server/dates/date-pattern'
+import { LONG_DATE_PATTERN } from '#server/dates/date-formats'
+import type { Tenant } from '#server/tenancy/tenant'
+
+export interface OrderLineView {
+  itemName: string
+  optionName: string | null
+  quantity: number
+  totalText: string
+  /** What the line gave: 'Enrolled', '10 class credits', '2 seats'. */
+  givenText: string | null
+}
+
+/** A sale as its buyer reads it: the confirmation page and the receipt email. */
+export interface OrderView {
+  guid: string
+  numberText: string
+  dateText: string
+  statusText: string
+  buyerName: string
+  email: string
+  lines: OrderLineView[]
+  totals: { subtotal: string; discount: string | null; cardFees: string | null; tax: string | null; taxLabel: string; total: string }
+  /** Where a student finds what they bought. */
+  hasCourse: boolean
+  hasMembership: boolean
+}
+
+const STATUS_TEXT = { paid: 'Paid', pending: 'Waiting for payment', unpaid: 'Unpaid', void: 'Void' } as const
+
+/** The invoice number as people read it: #0042. */
+export function invoiceNumberText(number: number): string {
+  return `#${String(number).padStart(4, '0')}`
+}
+
+function givenText(line: { item_type: string; quantity: number; credits: number | null; membership_type: string | null }): string | null {
+  if (line.item_type === 'course') return 'Enrolled'
+  if (line.item_type === 'event') return line.quantity === 1 ? '1 seat' : `${line.quantity} seats`
+  if (line.membership_type === 'card' && line.credits !== null) return line.credits === 1 ? '1 class credit' : `${line.credits} class credits`
+  if (line.membership_type === 'unlimited') return 'Unlimited classes'
+  if (line.membership_type === 'recurring') return 'Membership started'
+  return null
+}
+
+/** A sale of this tenant by its guid (an unguessable id, the spec's public invoice), or null. */
+export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string): Promise<OrderView | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(unverifiedGuid)) return null
+  const found = await withTenant(database, tenant.id, async (trx) => {
+    const invoice = await trx.selectFrom('invoices').selectAll().where('guid', '=', unverifiedGuid).executeTakeFirst()
+    if (!invoice) return null
+    const lines = await trx.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoice.id).orderBy('sequence').execute()
+    return { invoice, lines }
+  })
+  if (!found) return null
+  const { invoice, lines } = found
+  const money = (minor: string | number | bigint) => moneyText(Number(minor), invoice.currency)
+  const positive = (minor: string | number | bigint) => Number(minor) > 0
+  return {
+    guid: invoice.guid,
+    numberText: invoiceNumberText(invoice.number),
+    dateText: formatPattern(invoice.created_at, tenant.settings.timezone, LONG_DATE_PATTERN),
+    statusText: STATUS_TEXT[invoice.status],
+    buyerName: `${invoice.first_name} ${invoice.last_name}`.trim(),
+    email: invoice.email,
+    lines: lines.map((line) => ({
+      itemName: line.item_name,
+      optionName: line.option_name && line.option_name !== line.item_name ? line.option_name : null,
+      quantity: line.quantity,
+      totalText: positive(line.total_minor) ? money(line.total_minor) : 'Free',
+      givenText: givenText(line),
+    })),
+    totals: {
+      subtotal: money(invoice.subtotal_minor),
+      discount: positive(invoice.discount_minor) ? `-${money(invoice.discount_minor)}` : null,
+      cardFees: positive(invoice.card_fees_minor) ? money(invoice.card_fees_minor) : null,
+      tax: positive(invoice.tax_minor) ? money(invoice.tax_minor) : null,
+      taxLabel: invoice.tax_label || 'Tax',
+      total: money(invoice.total_minor),
+    },
+    hasCourse: lines.some((line) => line.item_type === 'course'),
+    hasMembership: lines.some((line) => line.membership_id !== null),
+  }
+}

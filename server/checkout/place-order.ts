@@ -1,0 +1,128 @@
+import { z } from 'zod'
+import { withTenant } from '#db/tenant-scope'
+import { violates } from '#server/errors/constraint-violation'
+import { err, ok, type WordedResult } from '#server/errors/result'
+import { touchStudentContact, upsertFormContact } from '#server/forms/upsert-form-contact'
+import type { Platform } from '#server/platform'
+import type { Tenant } from '#server/tenancy/tenant'
+import { cartTokenHash } from './cart-cookie'
+import { CART_MESSAGES } from './cart-line-rules'
+import { selectCartLines } from './cart-lines'
+import { priceCartNow } from './cart-view'
+import { parseBuyer, type BuyerField } from './buyer-form'
+import { SaleRefused } from './fulfil-line'
+import { writeSale } from './write-sale'
+import { queueReceiptEmail } from './receipt-email'
+
+export interface PlacedOrder {
+  invoiceGuid: string
+  invoiceNumber: number
+  email: string
+}
+
+export interface OrderRefusal {
+  /** The user form's messages by field; empty when the cart, not the form, is the problem. */
+  errors: Partial<Record<BuyerField, string>>
+  /** What was typed, to show again. */
+  values: Record<string, string>
+}
+
+export type PlaceOrderResult = WordedResult<PlacedOrder, 'invalid_input' | 'conflict', OrderRefusal>
+
+export const PLACE_ORDER_MESSAGES = {
+  empty: 'Your cart is empty.',
+  checkCart: 'Please check your cart:',
+  notOnline: 'This cart cannot be paid for online yet. Please contact us to buy it.',
+} as const
+
+/** The Place order form's key, made when the page was drawn: one key, one sale, however often it is posted. */
+const attemptKey = z.string().regex(/^[A-Za-z0-9-]{16,100}$/)
+
+/**
+ * Turns the visitor's cart into a sale (spec 002 section 4, checkout): the user form is checked
+ * first, then, in one transaction with the cart locked, the cart is priced again from the
+ * catalog, the buyer becomes a contact (found by email, or the signed-in student), the invoice
+ * is numbered and written with its lines, each line is fulfilled and the cart is emptied. Any
+ * refusal rolls all of it back. A post with a key already used answers with that sale.
+ *
+ * Until a payment provider is connected, only a cart whose total is zero is taken.
+ */
+export async function placeOrder(
+  platform: Pick<Platform, 'database' | 'caches' | 'jobs' | 'env' | 'logger'>,
+  tenant: Tenant,
+  input: { token: string | null; posted: Record<string, unknown>; student: { contactId: string } | null; now: Date; origin: string },
+): Promise<PlaceOrderResult> {
+  const buyer = parseBuyer(input.posted, { waiverRequired: tenant.settings.isWaiverFormToBeSigned })
+  if (!buyer.ok) return err('invalid_input', buyer.message, buyer.details)
+  const details = buyer.value
+  const values = { firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone, note: details.note }
+  const refused = (message: string): PlaceOrderResult => err('conflict', message, { errors: {}, values })
+  const key = attemptKey.safeParse(input.posted.attempt)
+  const idempotencyKey = key.success ? key.data : null
+  if (idempotencyKey) {
+    const earlier = await findSale(platform, tenant.id, idempotencyKey)
+    if (earlier) return ok(earlier)
+  }
+  if (input.token === null) return refused(PLACE_ORDER_MESSAGES.empty)
+  const tokenHash = cartTokenHash(input.token)
+
+  let placed: PlacedOrder
+  try {
+    placed = await withTenant(platform.database, tenant.id, async (trx) => {
+      // A visitor's cart has no owner; a signed-in buyer's is theirs (account-cart.ts).
+      const cart = await trx
+        .selectFrom('carts')
+        .select('id')
+        .where('token_hash', '=', tokenHash)
+        .where((eb) => (input.student ? eb.or([eb('contact_id', 'is', null), eb('contact_id', '=', input.student.contactId)]) : eb('contact_id', 'is', null)))
+        .forUpdate()
+        .executeTakeFirst()
+      if (!cart) throw new SaleRefused(PLACE_ORDER_MESSAGES.empty)
+      const facts = await selectCartLines(trx, cart.id)
+      if (facts.length === 0) throw new SaleRefused(PLACE_ORDER_MESSAGES.empty)
+      const priced = priceCartNow(facts, tenant, input.now)
+      if (priced.view.problems.length > 0) throw new SaleRefused(`${PLACE_ORDER_MESSAGES.checkCart} ${priced.view.problems.join(' ')}`)
+      if (priced.totals.totalMinor > 0) throw new SaleRefused(PLACE_ORDER_MESSAGES.notOnline)
+
+      const contactId = input.student
+        ? ((await touchStudentContact(trx, input.student.contactId, { phone: details.phone, signedWaiver: details.signedWaiver })) ?? input.student.contactId)
+        : await upsertFormContact(trx, tenant.id, { firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone, signedWaiver: details.signedWaiver })
+      const sale = await writeSale(trx, tenant, {
+        cartId: cart.id,
+        priced,
+        buyer: { contactId, firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone, note: details.note },
+        source: 'checkout',
+        paymentMethod: 'free',
+        salesPersonId: null,
+        idempotencyKey,
+        now: input.now,
+      })
+      return { ...sale, email: details.email }
+    })
+  } catch (error) {
+    if (error instanceof SaleRefused) return refused(error.refusal)
+    // The same key posted twice at once: the second insert waited for the first and found its key taken.
+    if (idempotencyKey && violates(error, 'invoices_idempotency_key')) {
+      const earlier = await findSale(platform, tenant.id, idempotencyKey)
+      if (earlier) return ok(earlier)
+    }
+    if (violates(error, 'catalog_items_stock_quantity_check')) return refused(CART_MESSAGES.soldOut('An item in your cart'))
+    throw error
+  } finally {
+    platform.caches.changed(tenant.id, ['catalog', 'contacts'])
+  }
+  try {
+    await queueReceiptEmail(platform, tenant, { invoiceGuid: placed.invoiceGuid, origin: input.origin })
+  } catch (error) {
+    // The sale stands without its email; the confirmation page shows the receipt.
+    platform.logger.error({ err: error, invoice: placed.invoiceGuid }, 'the receipt of a sale could not be queued')
+  }
+  return ok(placed)
+}
+
+async function findSale(platform: Pick<Platform, 'database'>, tenantId: string, idempotencyKey: string): Promise<PlacedOrder | null> {
+  const row = await withTenant(platform.database, tenantId, (trx) =>
+    trx.selectFrom('invoices').select(['guid', 'number', 'email']).where('idempotency_key', '=', idempotencyKey).executeTakeFirst(),
+  )
+  return row ? { invoiceGuid: row.guid, invoiceNumber: row.number, email: row.email } : null
+}

@@ -1,0 +1,46 @@
+import { queueEmail } from '#server/mail/queue-email'
+import type { Platform } from '#server/platform'
+import type { Tenant } from '#server/tenancy/tenant'
+import { loadOrder, type OrderView } from './order-view'
+
+/** The receipt's words: plain text, so every mail client shows it the same. */
+export function receiptText(order: OrderView, studioName: string, orderUrl: string): { subject: string; text: string } {
+  const lines = order.lines.map((line) => {
+    const what = [line.itemName, line.optionName].filter(Boolean).join(': ')
+    const given = line.givenText ? ` (${line.givenText})` : ''
+    return `- ${line.quantity > 1 ? `${line.quantity} × ` : ''}${what}${given}: ${line.totalText}`
+  })
+  const sums = [
+    `Subtotal: ${order.totals.subtotal}`,
+    ...(order.totals.discount ? [`Discount: ${order.totals.discount}`] : []),
+    ...(order.totals.cardFees ? [`Card fees: ${order.totals.cardFees}`] : []),
+    ...(order.totals.tax ? [`${order.totals.taxLabel}: ${order.totals.tax}`] : []),
+    `Total: ${order.totals.total}`,
+  ]
+  return {
+    subject: `Your order ${order.numberText} from ${studioName}`,
+    text: [
+      `Hello ${order.buyerName},`,
+      '',
+      `Thank you for your order from ${studioName} on ${order.dateText}.`,
+      '',
+      ...lines,
+      '',
+      ...sums,
+      '',
+      `Your order: ${orderUrl}`,
+    ].join('\n'),
+  }
+}
+
+/** Queues the receipt of a sale to its buyer through the outbox. */
+export async function queueReceiptEmail(platform: Pick<Platform, 'database' | 'jobs' | 'env'>, tenant: Tenant, input: { invoiceGuid: string; origin: string }): Promise<void> {
+  const order = await loadOrder(platform.database, tenant, input.invoiceGuid)
+  if (!order) return
+  const { subject, text } = receiptText(order, tenant.name, `${input.origin}${orderPathFor(order.guid)}`)
+  await queueEmail(platform, { tenantId: tenant.id, to: order.email, subject, text })
+}
+
+export function orderPathFor(guid: string): string {
+  return `/checkout/orders/${guid}`
+}

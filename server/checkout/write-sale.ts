@@ -1,0 +1,122 @@
+import { sql } from 'kysely'
+import type { TenantExecutor } from '#db/tenant-scope'
+import type { InvoiceSource, InvoiceStatus, PaymentMethod } from '#db/tables/checkout'
+import type { Tenant } from '#server/tenancy/tenant'
+import type { PricedCart } from './cart-view'
+import { fulfilLine } from './fulfil-line'
+
+export interface SaleBuyer {
+  contactId: string
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  note: string
+}
+
+export interface WrittenSale {
+  invoiceGuid: string
+  invoiceNumber: number
+}
+
+/**
+ * Writes a priced cart as a sale inside the caller's transaction: the next invoice number, the
+ * invoice (paid now, or owed on account), its lines copied from the catalog with what each
+ * gave the buyer (fulfil-line.ts), and the cart emptied. On account, the contact's balance
+ * goes down by the total (a negative balance is owed). The caller has locked the cart and
+ * checked its lines; a refusal thrown here rolls the whole sale back.
+ */
+export async function writeSale(
+  trx: TenantExecutor,
+  tenant: Tenant,
+  input: {
+    cartId: string
+    priced: PricedCart
+    buyer: SaleBuyer
+    source: InvoiceSource
+    paymentMethod: PaymentMethod
+    salesPersonId: string | null
+    idempotencyKey: string | null
+    now: Date
+  },
+): Promise<WrittenSale> {
+  const { priced, buyer, now } = input
+  const { totals } = priced
+  const onAccount = input.paymentMethod === 'account' && totals.totalMinor > 0
+  const status: InvoiceStatus = onAccount ? 'unpaid' : 'paid'
+  const numbered = await trx
+    .insertInto('invoice_numbers')
+    .values({ tenant_id: tenant.id, last_number: 1 })
+    .onConflict((conflict) => conflict.column('tenant_id').doUpdateSet({ last_number: sql`invoice_numbers.last_number + 1` }))
+    .returning('last_number')
+    .executeTakeFirstOrThrow()
+  const invoice = await trx
+    .insertInto('invoices')
+    .values({
+      tenant_id: tenant.id,
+      number: numbered.last_number,
+      contact_id: buyer.contactId,
+      status,
+      source: input.source,
+      payment_method: totals.totalMinor === 0 ? 'free' : input.paymentMethod,
+      currency: priced.currency,
+      subtotal_minor: totals.subtotalMinor,
+      discount_minor: totals.discountMinor,
+      card_fees_minor: totals.cardFeesMinor,
+      tax_minor: totals.taxMinor,
+      total_minor: totals.totalMinor,
+      balance_minor: onAccount ? totals.totalMinor : 0,
+      tax_label: tenant.settings.taxLabel1.trim().slice(0, 100),
+      first_name: buyer.firstName.slice(0, 100),
+      last_name: buyer.lastName.slice(0, 100),
+      email: buyer.email.slice(0, 254),
+      phone: buyer.phone || null,
+      note: buyer.note.slice(0, 1000),
+      sales_person_id: input.salesPersonId,
+      idempotency_key: input.idempotencyKey,
+      paid_at: onAccount ? null : now,
+    })
+    .returning(['id', 'guid', 'number'])
+    .executeTakeFirstOrThrow()
+  const sale = { tenantId: tenant.id, contactId: buyer.contactId, now, timeZone: tenant.settings.timezone, itemExpiresAfter: tenant.settings.itemExpiresAfter }
+  let sequence = 0
+  for (const { facts: line, priced: amounts } of priced.lines) {
+    const given = await fulfilLine(trx, line, sale)
+    sequence += 1
+    await trx
+      .insertInto('invoice_lines')
+      .values({
+        tenant_id: tenant.id,
+        invoice_id: invoice.id,
+        sequence,
+        item_id: line.item.id,
+        price_option_id: line.option.id,
+        item_name: line.item.name,
+        item_type: line.item.kind,
+        option_name: line.option.name.slice(0, 200),
+        quantity: line.option.membershipType === 'recurring' ? 1 : line.quantity,
+        unit_price_minor: Math.max(0, line.option.priceMinor - line.option.discountMinor),
+        price_minor: amounts.priceMinor,
+        discount_minor: amounts.discountMinor,
+        card_fees_minor: amounts.cardFeesMinor,
+        tax_minor: amounts.taxMinor,
+        total_minor: amounts.totalMinor,
+        membership_type: line.option.membershipType,
+        credits: line.option.membershipType === 'card' ? line.option.credits : null,
+        membership_id: given.membershipId,
+        enrolment_id: given.enrolmentId,
+        event_registration_id: given.eventRegistrationId,
+      })
+      .execute()
+  }
+  if (onAccount) {
+    await trx
+      .updateTable('contacts')
+      .set((eb) => ({ balance_minor: eb('balance_minor', '-', totals.totalMinor), updated_at: now }))
+      .where('id', '=', buyer.contactId)
+      .execute()
+  }
+  await trx.deleteFrom('cart_lines').where('cart_id', '=', input.cartId).execute()
+  await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', input.cartId).execute()
+  return { invoiceGuid: invoice.guid, invoiceNumber: invoice.number }
+}

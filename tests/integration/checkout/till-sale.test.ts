@@ -1,0 +1,154 @@
+import { asSystem } from '#db/tenant-scope'
+import { createSessionCookie } from '#tests/support/sessions'
+import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
+import { request, type PlainResponse } from '#tests/integration/http/http-client'
+
+const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
+
+function toastOf(response: PlainResponse): string {
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
+  const value = cookies.map((cookie) => /^toast=([^;]+)/.exec(cookie)?.[1]).find(Boolean) ?? ''
+  return value ? (JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { message: string }).message : ''
+}
+
+function tillCookieOf(response: PlainResponse): string {
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
+  const pair = cookies.map((cookie) => /^(till=[^;]+)/.exec(cookie)?.[1]).find(Boolean)
+  if (!pair) throw new Error('no till cookie set')
+  return pair
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+
+describe(`selling at the desk (${engine})`, () => {
+  let app: DemoHttpApp
+  let cardChoice = ''
+  let blockChoice = ''
+  let student = { id: '', guid: '' }
+  let studentCookie = ''
+
+  const get = (path: string, cookie: string) => request(app.port, path, { host: app.host, headers: { cookie } })
+  const post = (path: string, body: string, cookie: string) =>
+    request(app.port, path, { host: app.host, method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${app.host}`, cookie } })
+  const till = (contact?: string) => `/store/cart-checkout${contact ? `?contact=${contact}` : ''}`
+  /** A new sale on a new till holding `choice`, as the admin. */
+  const saleWith = async (choice: string, quantity = 1) => {
+    const added = await post(till(student.guid), form({ intent: 'add', choice, quantity: String(quantity) }), app.adminCookie)
+    expect(added.status).toBe(302)
+    return `${app.adminCookie}; ${tillCookieOf(added)}`
+  }
+  const invoiceCount = () =>
+    asSystem(app.platform.database, 'test: invoices', (trx) => trx.selectFrom('invoices').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant_id', '=', app.demo.id).executeTakeFirstOrThrow()).then((row) => Number(row.n))
+
+  beforeAll(async () => {
+    app = await startDemoHttpApp()
+    const found = await asSystem(app.platform.database, 'test: till items', async (trx) => {
+      const option = (slug: string, name: string) =>
+        trx
+          .selectFrom('catalog_items')
+          .innerJoin('item_price_options', 'item_price_options.item_id', 'catalog_items.id')
+          .select(['catalog_items.guid as item', 'item_price_options.guid as option'])
+          .where('catalog_items.tenant_id', '=', app.demo.id)
+          .where('catalog_items.slug', '=', slug)
+          .where('item_price_options.name', '=', name)
+          .executeTakeFirstOrThrow()
+      const plans = await trx.selectFrom('catalog_items').select('slug').where('tenant_id', '=', app.demo.id).where('kind', '=', 'membership').executeTakeFirstOrThrow()
+      await trx.updateTable('catalog_items').set({ is_published: true }).where('tenant_id', '=', app.demo.id).where('kind', '=', 'membership').execute()
+      const card = await option(plans.slug, '10-Class Card')
+      const block = await option('cork-yoga-block', 'Cork Yoga Block').catch(async () =>
+        trx
+          .selectFrom('catalog_items')
+          .innerJoin('item_price_options', 'item_price_options.item_id', 'catalog_items.id')
+          .select(['catalog_items.guid as item', 'item_price_options.guid as option'])
+          .where('catalog_items.tenant_id', '=', app.demo.id)
+          .where('catalog_items.slug', '=', 'cork-yoga-block')
+          .executeTakeFirstOrThrow(),
+      )
+      const person = await trx.selectFrom('contacts').select(['id', 'guid', 'email']).where('tenant_id', '=', app.demo.id).where('email', '=', 'student@demo.test').executeTakeFirstOrThrow()
+      await trx.updateTable('contacts').set({ balance_minor: 0 }).where('id', '=', person.id).execute()
+      return { card, block, person }
+    })
+    app.platform.caches.changed(app.demo.id, ['catalog', 'contacts'])
+    cardChoice = `${found.card.item}/${found.card.option}`
+    blockChoice = `${found.block.item}/${found.block.option}`
+    student = { id: found.person.id, guid: found.person.guid }
+    studentCookie = await createSessionCookie(app.platform, app.demo, found.person)
+  }, 120_000)
+
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('finds a customer and offers every published option, paid ones too', async () => {
+    const page = await get(`${till()}?q=stella`, app.adminCookie)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain(`?contact=${student.guid}`)
+    const chosen = await get(till(student.guid), app.adminCookie)
+    expect(chosen.body).toContain('data-till-customer=')
+    expect(chosen.body).toContain('10-Class Card ($180.00)')
+  })
+
+  it('sells a class card for cash: a paid invoice by this staff member, the credits held, the receipt sent', async () => {
+    const cookie = await saleWith(cardChoice)
+    const page = await get(till(student.guid), cookie)
+    expect(page.body).toContain('Complete sale: $180.00')
+    const sold = await post(till(student.guid), form({ intent: 'sell', contact: student.guid, method: 'cash', note: 'Paid at the desk', attempt: 'till-attempt-cash-00001' }), cookie)
+    expect(sold.status).toBe(302)
+    expect(sold.header('location')).toBe('/store/cart-checkout')
+    expect(toastOf(sold)).toMatch(/^Sale #\d{4} to .+ is complete\.$/)
+    const invoice = await asSystem(app.platform.database, 'test: invoice', (trx) =>
+      trx.selectFrom('invoices').select(['status', 'payment_method', 'total_minor', 'balance_minor', 'sales_person_id', 'source', 'note']).where('idempotency_key', '=', 'till-attempt-cash-00001').executeTakeFirstOrThrow(),
+    )
+    expect({ ...invoice, total_minor: Number(invoice.total_minor), balance_minor: Number(invoice.balance_minor) }).toEqual({
+      status: 'paid', payment_method: 'cash', total_minor: 18000, balance_minor: 0, sales_person_id: app.adminId, source: 'till', note: 'Paid at the desk',
+    })
+    const cards = await asSystem(app.platform.database, 'test: cards', (trx) =>
+      trx.selectFrom('contact_memberships').select(['credits_left', 'credits_total']).where('contact_id', '=', student.id).where('name', '=', '10-Class Card').orderBy('created_at', 'desc').executeTakeFirstOrThrow(),
+    )
+    expect(cards).toEqual({ credits_left: 10, credits_total: 10 })
+    const mail = await asSystem(app.platform.database, 'test: mail', (trx) => trx.selectFrom('outbound_emails').select('text_body').where('to_address', '=', 'student@demo.test').where('subject', 'like', 'Your order #%').executeTakeFirst())
+    expect(mail?.text_body).toContain('10-Class Card')
+    expect((await get(till(student.guid), cookie)).body).toContain('data-empty-sale')
+  })
+
+  it('puts a sale on account: an unpaid invoice and the contact owes the total', async () => {
+    const cookie = await saleWith(blockChoice, 2)
+    const sold = await post(till(student.guid), form({ intent: 'sell', contact: student.guid, method: 'account', attempt: 'till-attempt-account-001' }), cookie)
+    expect(sold.status).toBe(302)
+    const invoice = await asSystem(app.platform.database, 'test: invoice', (trx) =>
+      trx.selectFrom('invoices').select(['status', 'total_minor', 'balance_minor', 'paid_at']).where('idempotency_key', '=', 'till-attempt-account-001').executeTakeFirstOrThrow(),
+    )
+    expect(invoice.status).toBe('unpaid')
+    expect(Number(invoice.balance_minor)).toBe(Number(invoice.total_minor))
+    expect(invoice.paid_at).toBeNull()
+    const balance = await asSystem(app.platform.database, 'test: balance', (trx) => trx.selectFrom('contacts').select('balance_minor').where('id', '=', student.id).executeTakeFirstOrThrow())
+    expect(Number(balance.balance_minor)).toBe(-Number(invoice.total_minor))
+    expect((await get(till(student.guid), app.adminCookie)).body).toContain(`Owes $${(Number(invoice.total_minor) / 100).toFixed(2)}`)
+  })
+
+  it('refuses a sale without a customer, without a way to pay, or with nothing on it, and writes nothing', async () => {
+    const cookie = await saleWith(blockChoice)
+    const before = await invoiceCount()
+    const noCustomer = await post(till(), form({ intent: 'sell', contact: '', method: 'cash' }), cookie)
+    expect(noCustomer.status).toBe(400)
+    expect(noCustomer.body).toContain('Choose the customer first.')
+    const noMethod = await post(till(student.guid), form({ intent: 'sell', contact: student.guid, method: 'card' }), cookie)
+    expect(noMethod.body).toContain('Choose how the customer pays.')
+    const stranger = await post(till(), form({ intent: 'sell', contact: '00000000-0000-4000-8000-000000000000', method: 'cash' }), cookie)
+    expect(stranger.status).toBe(409)
+    expect(stranger.body).toContain('Choose the customer first.')
+    const empty = await post(till(student.guid), form({ intent: 'sell', contact: student.guid, method: 'cash' }), app.adminCookie.replace(/; till=.*/, ''))
+    expect(empty.body).toContain('Add something to the sale first.')
+    expect(await invoiceCount()).toBe(before)
+  })
+
+  it('is for staff only, and not there while the store is off', async () => {
+    expect((await get(till(), studentCookie)).status).toBe(403)
+    await asSystem(app.platform.database, 'test: store off', async (trx) => {
+      const row = await trx.selectFrom('tenants').select('settings').where('id', '=', app.demo.id).executeTakeFirstOrThrow()
+      await trx.updateTable('tenants').set({ settings: JSON.stringify({ ...(row.settings as Record<string, unknown>), isShowStoreMenu: false }) }).where('id', '=', app.demo.id).execute()
+    })
+    app.platform.caches.changed(app.demo.id, ['tenant'])
+    expect((await get(till(), app.adminCookie)).status).toBe(404)
+  })
+})
