@@ -112,8 +112,11 @@ describe('courses', () => {
     await page.keyboard.press('Space')
     await page.locator('[aria-pressed="true"][aria-roledescription]').waitFor()
     await page.keyboard.press('ArrowDown')
-    // Drop only once the row has been carried down: a Space before that ends the drag where it began.
+    // Drop only once the row has been carried down and the row below has made way for it: until the
+    // row below moves, the drag is still over its own place and a Space ends it where it began.
     await expect.poll(async () => (await handle.locator('xpath=ancestor::li[1]').getAttribute('style')) ?? '', { timeout: 20_000 }).toMatch(/translate3d\(0px, [1-9]/)
+    const rowBelow = page.locator('[data-chapter-guid]').filter({ hasText: 'Notes for home practice' })
+    await expect.poll(async () => (await rowBelow.getAttribute('style')) ?? '', { timeout: 20_000 }).toMatch(/translate3d\(0px, -[1-9]/)
     await page.keyboard.press('Space')
     await expect.poll(() => chapterTitles(page, 'Going further'), { timeout: 20_000 }).toEqual(['Notes for home practice', 'A guided rest'])
     // Sections too: the new section moves above 'Before your first class'.
