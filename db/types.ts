@@ -14,6 +14,7 @@ import type { FormsTables } from './tables/forms'
 import type { ScreenTables } from './tables/screens'
 import type { BookingTables } from './tables/bookings'
 import type { CheckoutTables } from './tables/checkout'
+import type { PaymentTables } from './tables/payments'
 import type {
   CatalogItemsTable,
   CatalogTables,
@@ -34,12 +35,13 @@ export type * from './tables/screens'
 export type * from './tables/catalog'
 export type * from './tables/bookings'
 export type * from './tables/checkout'
+export type * from './tables/payments'
 
 /**
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

@@ -14,6 +14,7 @@ import * as catalog from './2026-11-24T08-00-00_catalog'
 import * as contactFieldValueFilter from './2026-11-24T08-30-00_contact-field-value-filter'
 import * as calendarFeedTokens from './2026-11-24T09-40-00_calendar-feed-tokens'
 import * as checkout from './2026-11-25T08-00-00_checkout'
+import * as payments from './2026-11-25T10-00-00_payments'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T08-30-00_contact-field-value-filter': contactFieldValueFilter,
   '2026-11-24T09-40-00_calendar-feed-tokens': calendarFeedTokens,
   '2026-11-25T08-00-00_checkout': checkout,
+  '2026-11-25T10-00-00_payments': payments,
 }

@@ -20,6 +20,15 @@ const minutes = (name: string, fallback: number) => {
   return z.coerce.number({ invalid_type_error: message }).positive(message).max(24 * 60, message).default(fallback)
 }
 
+const optionalText = z.string().trim().optional().transform((value) => value || undefined)
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .url(`${name} must be a URL`)
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber('PORT', 0, 65535, 3000),
@@ -104,6 +113,26 @@ const envSchema = z.object({
     .url('GOOGLE_OAUTH_BASE_URL must be a URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Stripe Connect: the platform's keys. Studios connect their own Stripe accounts and are paid
+   * there; without a secret key and a Connect client id, checkout says card payments are not
+   * set up and the Stripe card says it is not configured.
+   */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_CONNECT_CLIENT_ID: optionalText,
+  /** Signs the events Stripe posts to /webhooks/stripe (the Connect endpoint's signing secret). */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the Stripe API lives (https://api.stripe.com when unset); tests point it at a local fake. */
+  STRIPE_API_URL: optionalUrl('STRIPE_API_URL'),
+  /** Where Stripe Connect's consent and token endpoints live (https://connect.stripe.com when unset). */
+  STRIPE_CONNECT_URL: optionalUrl('STRIPE_CONNECT_URL'),
+  /** The platform's share of each card payment, in percent (0 to 50). */
+  STRIPE_PLATFORM_FEE_PERCENT: z.coerce
+    .number({ invalid_type_error: 'STRIPE_PLATFORM_FEE_PERCENT must be a percentage from 0 to 50' })
+    .min(0, 'STRIPE_PLATFORM_FEE_PERCENT must be a percentage from 0 to 50')
+    .max(50, 'STRIPE_PLATFORM_FEE_PERCENT must be a percentage from 0 to 50')
+    .default(0),
 })
 
 export type RawEnv = z.infer<typeof envSchema>

@@ -15,8 +15,11 @@ export type CacheTag = (typeof CACHE_TAGS)[number]
  * adds the table here.
  */
 export const TABLES_OF_TAG: Readonly<Record<CacheTag, readonly string[]>> = {
-  /** The tenant row: identity, settings, modules, roles, page script (every page reads it). */
-  tenant: ['tenants'],
+  /**
+   * The tenant row: identity, settings, modules, roles, page script (every page reads it), and
+   * the payment account it connected, which decides what its pages offer to buy.
+   */
+  tenant: ['tenants', 'payment_accounts'],
   /** Per-tenant overlays of the settings screens' descriptors, and custom fields shown on them. */
   screens: ['screen_overlays', 'custom_fields'],
   /** The public website's pages: menus, footer, page content. */

@@ -40,10 +40,10 @@ export const CART_MESSAGES = {
 export type SaleChannel = 'online' | 'till'
 
 /** What stops this line being bought now, in words, or null when nothing does. */
-export function lineProblem(line: CartLineFacts, now: Date, channel: SaleChannel = 'online'): string | null {
+export function lineProblem(line: CartLineFacts, now: Date, channel: SaleChannel = 'online', takesCards = false): string | null {
   const { item, option } = line
   if (!item.isOnSale || option === null || option.isArchived) return CART_MESSAGES.notSold(item.name)
-  if (channel === 'online' && !isSoldOnline(option)) return CART_MESSAGES.notOnline(item.name)
+  if (channel === 'online' && !isSoldOnline(option, takesCards)) return CART_MESSAGES.notOnline(item.name)
   const most = option.membershipType === 'recurring' ? 1 : option.maxQuantity
   if (line.quantity > most) return CART_MESSAGES.tooMany(item.name, most)
   if (item.kind === 'product' && item.stockQuantity !== null) {

@@ -48,71 +48,106 @@ export interface CartLineFacts {
   isBundleShort: boolean
 }
 
+/** A line that names what is wanted: a cart line, or an invoice line waiting for its payment. */
+export interface WantedLine {
+  guid: string
+  quantity: number
+  amountMinor: number | null
+  itemId: string
+  priceOptionId: string | null
+}
+
 /** The cart's lines in the order they were added, joined with their items and options. */
 export async function selectCartLines(trx: TenantExecutor, cartId: string): Promise<CartLineFacts[]> {
   const rows = await trx
     .selectFrom('cart_lines')
-    .innerJoin('catalog_items', 'catalog_items.id', 'cart_lines.item_id')
-    .leftJoin('item_price_options', 'item_price_options.id', 'cart_lines.price_option_id')
-    .select([
-      'cart_lines.guid as line_guid', 'cart_lines.quantity', 'cart_lines.amount_minor',
-      'catalog_items.id as item_id', 'catalog_items.guid as item_guid', 'catalog_items.kind', 'catalog_items.name as item_name', 'catalog_items.slug',
-      'catalog_items.payment_type', 'catalog_items.stock_quantity', 'catalog_items.is_published', 'catalog_items.is_archived as item_archived',
-      'item_price_options.id as option_id', 'item_price_options.guid as option_guid', 'item_price_options.name as option_name',
-      'item_price_options.price_minor', 'item_price_options.currency', 'item_price_options.discount_minor', 'item_price_options.is_other_price',
-      'item_price_options.other_price_minor', 'item_price_options.max_quantity', 'item_price_options.is_taxable', 'item_price_options.is_charge_card_fees',
-      'item_price_options.membership_type', 'item_price_options.credits', 'item_price_options.frequency', 'item_price_options.billing_day_of_month',
-      'item_price_options.is_bill_from_next_month', 'item_price_options.number_of_billing_cycles', 'item_price_options.registration_fee_minor',
-      'item_price_options.is_trial_period', 'item_price_options.trial_duration', 'item_price_options.trial_duration_unit', 'item_price_options.is_archived as option_archived',
-    ])
-    .where('cart_lines.cart_id', '=', cartId)
-    .orderBy('cart_lines.created_at')
-    .orderBy('cart_lines.id')
+    .select(['guid', 'quantity', 'amount_minor', 'item_id', 'price_option_id'])
+    .where('cart_id', '=', cartId)
+    .orderBy('created_at')
+    .orderBy('id')
     .execute()
-  const eventIds = rows.filter((row) => row.kind === 'event').map((row) => row.item_id)
-  const bundleIds = rows.filter((row) => row.kind === 'bundle').map((row) => row.item_id)
+  return factsForLines(
+    trx,
+    rows.map((row) => ({ guid: row.guid, quantity: row.quantity, amountMinor: row.amount_minor, itemId: row.item_id, priceOptionId: row.price_option_id })),
+  )
+}
+
+/** Wanted lines, in their order, with what the catalog says of their items and options now. */
+export async function factsForLines(trx: TenantExecutor, lines: readonly WantedLine[]): Promise<CartLineFacts[]> {
+  if (lines.length === 0) return []
+  const itemIds = [...new Set(lines.map((line) => line.itemId))]
+  const optionIds = [...new Set(lines.flatMap((line) => (line.priceOptionId ? [line.priceOptionId] : [])))]
+  const [items, options] = await Promise.all([
+    trx
+      .selectFrom('catalog_items')
+      .select(['id', 'guid', 'kind', 'name', 'slug', 'payment_type', 'stock_quantity', 'is_published', 'is_archived'])
+      .where('id', 'in', itemIds)
+      .execute(),
+    optionIds.length === 0
+      ? Promise.resolve([])
+      : trx
+          .selectFrom('item_price_options')
+          .select([
+            'id', 'guid', 'name', 'price_minor', 'currency', 'discount_minor', 'is_other_price', 'other_price_minor', 'max_quantity', 'is_taxable',
+            'is_charge_card_fees', 'membership_type', 'credits', 'frequency', 'billing_day_of_month', 'is_bill_from_next_month',
+            'number_of_billing_cycles', 'registration_fee_minor', 'is_trial_period', 'trial_duration', 'trial_duration_unit', 'is_archived',
+          ])
+          .where('id', 'in', optionIds)
+          .execute(),
+  ])
+  const itemById = new Map(items.map((item) => [item.id, item]))
+  const optionById = new Map(options.map((option) => [option.id, option]))
+  const eventIds = items.filter((item) => item.kind === 'event').map((item) => item.id)
+  const bundleIds = items.filter((item) => item.kind === 'bundle').map((item) => item.id)
   const [events, shortBundles] = await Promise.all([selectEventDetails(trx, eventIds), selectUnavailableBundles(trx, bundleIds)])
   const eventById = new Map(events.map((event) => [event.itemId, event]))
-  return rows.map((row) => ({
-    guid: row.line_guid,
-    quantity: row.quantity,
-    amountMinor: row.amount_minor,
-    item: {
-      id: row.item_id,
-      guid: row.item_guid,
-      kind: row.kind,
-      name: row.item_name,
-      slug: row.slug,
-      paymentType: row.payment_type,
-      stockQuantity: row.stock_quantity,
-      isOnSale: row.is_published && !row.item_archived,
-    },
-    option:
-      row.option_id === null || row.option_guid === null || row.option_name === null || row.price_minor === null || row.currency === null
-        ? null
-        : {
-            id: row.option_id,
-            guid: row.option_guid,
-            name: row.option_name,
-            priceMinor: row.price_minor,
-            currency: row.currency,
-            discountMinor: row.discount_minor ?? 0,
-            isOtherPrice: row.is_other_price ?? false,
-            otherPriceMinor: row.other_price_minor,
-            maxQuantity: row.max_quantity ?? 1,
-            isTaxable: row.is_taxable ?? false,
-            isChargeCardFees: row.is_charge_card_fees ?? false,
-            membershipType: row.membership_type,
-            credits: row.credits,
-            frequency: row.frequency,
-            billingDayOfMonth: row.billing_day_of_month,
-            isBillFromNextMonth: row.is_bill_from_next_month ?? false,
-            numberOfBillingCycles: row.number_of_billing_cycles,
-            registrationFeeMinor: row.registration_fee_minor ?? 0,
-            trial: row.is_trial_period && row.trial_duration !== null && row.trial_duration_unit !== null ? { duration: row.trial_duration, unit: row.trial_duration_unit } : null,
-            isArchived: row.option_archived ?? false,
-          },
-    event: eventById.get(row.item_id) ?? null,
-    isBundleShort: shortBundles.has(row.item_id),
-  }))
+  return lines.flatMap((line) => {
+    const item = itemById.get(line.itemId)
+    // Lines hold their items by foreign key: a missing item is a line being deleted with it.
+    if (!item) return []
+    const option = line.priceOptionId ? optionById.get(line.priceOptionId) : undefined
+    return [
+      {
+        guid: line.guid,
+        quantity: line.quantity,
+        amountMinor: line.amountMinor,
+        item: {
+          id: item.id,
+          guid: item.guid,
+          kind: item.kind,
+          name: item.name,
+          slug: item.slug,
+          paymentType: item.payment_type,
+          stockQuantity: item.stock_quantity,
+          isOnSale: item.is_published && !item.is_archived,
+        },
+        option: option
+          ? {
+              id: option.id,
+              guid: option.guid,
+              name: option.name,
+              priceMinor: option.price_minor,
+              currency: option.currency,
+              discountMinor: option.discount_minor,
+              isOtherPrice: option.is_other_price,
+              otherPriceMinor: option.other_price_minor,
+              maxQuantity: option.max_quantity,
+              isTaxable: option.is_taxable,
+              isChargeCardFees: option.is_charge_card_fees,
+              membershipType: option.membership_type,
+              credits: option.credits,
+              frequency: option.frequency,
+              billingDayOfMonth: option.billing_day_of_month,
+              isBillFromNextMonth: option.is_bill_from_next_month,
+              numberOfBillingCycles: option.number_of_billing_cycles,
+              registrationFeeMinor: option.registration_fee_minor,
+              trial: option.is_trial_period && option.trial_duration !== null && option.trial_duration_unit !== null ? { duration: option.trial_duration, unit: option.trial_duration_unit } : null,
+              isArchived: option.is_archived,
+            }
+          : null,
+        event: eventById.get(item.id) ?? null,
+        isBundleShort: shortBundles.has(item.id),
+      },
+    ]
+  })
 }

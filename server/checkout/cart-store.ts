@@ -6,6 +6,7 @@ import { resolveCart } from './account-cart'
 import { cartTokenHash, newCartToken } from './cart-cookie'
 import { CART_MESSAGES, OPTION_KINDS, type SaleChannel } from './cart-line-rules'
 import { isSoldOnline } from './sold-online'
+import { takesCardPayments } from '#server/payments/card-payments'
 
 /** The cart a cookie names in this tenant, or null. Another tenant's cart is nobody's here. */
 export async function findCartId(trx: TenantExecutor, token: string | null): Promise<string | null> {
@@ -41,12 +42,14 @@ export interface AddedToCart {
  * refused in words.
  */
 export async function addToCart(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'env'>,
   input: { tenantId: string; token: string | null; contactId: string | null; posted: unknown; channel?: SaleChannel },
 ): Promise<WordedResult<AddedToCart, 'invalid_input' | 'not_found' | 'conflict'>> {
   const parsed = addToCartSchema.safeParse(input.posted)
   if (!parsed.success) return err('invalid_input', parsed.error.issues[0]?.message ?? UUID_MESSAGE)
   const wanted = parsed.data
+  const channel = input.channel ?? 'online'
+  const takesCards = channel === 'online' && (await takesCardPayments(platform, input.tenantId))
   return withTenant(platform.database, input.tenantId, async (trx) => {
     const found = await trx
       .selectFrom('catalog_items')
@@ -64,8 +67,8 @@ export async function addToCart(
       .where('item_price_options.is_archived', '=', false)
       .executeTakeFirst()
     if (!found) return err('not_found', ADD_TO_CART_MESSAGES.notFound)
-    const option = { priceMinor: found.price_minor, discountMinor: found.discount_minor, registrationFeeMinor: found.registration_fee_minor, isOtherPrice: found.is_other_price }
-    if ((input.channel ?? 'online') === 'online' && !isSoldOnline(option)) return err('conflict', CART_MESSAGES.notOnline(found.name))
+    const option = { priceMinor: found.price_minor, discountMinor: found.discount_minor, registrationFeeMinor: found.registration_fee_minor, isOtherPrice: found.is_other_price, membershipType: found.membership_type }
+    if (channel === 'online' && !isSoldOnline(option, takesCards)) return err('conflict', CART_MESSAGES.notOnline(found.name))
     const most = found.membership_type === 'recurring' ? 1 : found.max_quantity
 
     const resolved = await resolveCart(trx, { token: input.token, contactId: input.contactId })

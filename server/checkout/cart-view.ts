@@ -59,13 +59,13 @@ function itemHref(line: CartLineFacts): string | null {
  * card fees and tax), with each line's problem in words: a sold-out product, a closed event, a
  * price that cannot be paid online. A line with a problem is priced at nothing.
  */
-export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, now: Date, channel: SaleChannel = 'online'): PricedCart {
+export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, now: Date, channel: SaleChannel = 'online', takesCards = false): PricedCart {
   const currency = facts.find((line) => line.option)?.option?.currency ?? (tenant.settings.defaultCurrency || 'USD')
   const problems: string[] = []
   const sellable: PricedFacts[] = []
   const problemByGuid = new Map<string, string>()
   for (const line of facts) {
-    const problem = lineProblem(line, now, channel) ?? (line.option && line.option.currency !== currency ? CART_MESSAGES.currencies : null)
+    const problem = lineProblem(line, now, channel, takesCards) ?? (line.option && line.option.currency !== currency ? CART_MESSAGES.currencies : null)
     if (problem) {
       problemByGuid.set(line.guid, problem)
       if (!problems.includes(problem)) problems.push(problem)

@@ -31,7 +31,7 @@ export function buyerOf(user: SessionUser | null): SessionUser | null {
 }
 
 /** The checkout page: the cart priced now (a signed-in buyer's carts merged into one), and the user form's starting values. */
-export async function loadCheckoutPage(database: DatabaseHandle, tenant: Tenant, input: { token: string | null; user: SessionUser | null; now: Date }): Promise<LoadedCheckoutPage> {
+export async function loadCheckoutPage(database: DatabaseHandle, tenant: Tenant, input: { token: string | null; user: SessionUser | null; now: Date; takesCards: boolean }): Promise<LoadedCheckoutPage> {
   const buyer = buyerOf(input.user)
   const { facts, newToken } = await withTenant(database, tenant.id, async (trx) => {
     const resolved = await resolveCart(trx, { token: input.token, contactId: buyer?.contactId ?? null })
@@ -39,7 +39,7 @@ export async function loadCheckoutPage(database: DatabaseHandle, tenant: Tenant,
   })
   const link = tenant.settings.waiverFormLink.trim()
   const page: CheckoutPageView = {
-    cart: facts.length > 0 ? priceCartNow(facts, tenant, input.now).view : null,
+    cart: facts.length > 0 ? priceCartNow(facts, tenant, input.now, 'online', input.takesCards).view : null,
     buyer: { firstName: buyer?.firstName ?? '', lastName: buyer?.lastName ?? '', email: buyer?.email ?? '', phone: '', note: '' },
     isSignedIn: buyer !== null,
     isPreview: input.user !== null && buyer === null,

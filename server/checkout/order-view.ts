@@ -17,6 +17,9 @@ export interface OrderLineView {
 /** A sale as its buyer reads it: the confirmation page and the receipt email. */
 export interface OrderView {
   guid: string
+  status: 'paid' | 'pending' | 'unpaid' | 'void'
+  /** Why a void order was not completed, in the buyer's words. */
+  voidReason: string | null
   numberText: string
   dateText: string
   statusText: string
@@ -60,6 +63,8 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
   const positive = (minor: string | number | bigint) => Number(minor) > 0
   return {
     guid: invoice.guid,
+    status: invoice.status,
+    voidReason: invoice.status === 'void' && invoice.note ? invoice.note : null,
     numberText: invoiceNumberText(invoice.number),
     dateText: formatPattern(invoice.created_at, tenant.settings.timezone, LONG_DATE_PATTERN),
     statusText: STATUS_TEXT[invoice.status],

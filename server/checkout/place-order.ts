@@ -18,6 +18,8 @@ export interface PlacedOrder {
   invoiceGuid: string
   invoiceNumber: number
   email: string
+  /** A total to pay by card: the buyer goes on to the payment page. */
+  awaitingPayment: boolean
 }
 
 export interface OrderRefusal {
@@ -45,12 +47,21 @@ const attemptKey = z.string().regex(/^[A-Za-z0-9-]{16,100}$/)
  * is numbered and written with its lines, each line is fulfilled and the cart is emptied. Any
  * refusal rolls all of it back. A post with a key already used answers with that sale.
  *
- * Until a payment provider is connected, only a cart whose total is zero is taken.
+ * A cart with a total is taken when the studio takes cards: its invoice waits as pending, and
+ * the buyer goes on to the payment page; otherwise only a cart whose total is zero is taken.
  */
 export async function placeOrder(
   platform: Pick<Platform, 'database' | 'caches' | 'jobs' | 'env' | 'logger'>,
   tenant: Tenant,
-  input: { token: string | null; posted: Record<string, unknown>; student: { contactId: string } | null; now: Date; origin: string },
+  input: {
+    token: string | null
+    posted: Record<string, unknown>
+    student: { contactId: string } | null
+    now: Date
+    origin: string
+    /** The studio takes cards now (card-payments.ts): a cart with a total waits for its payment. */
+    takesCards: boolean
+  },
 ): Promise<PlaceOrderResult> {
   const buyer = parseBuyer(input.posted, { waiverRequired: tenant.settings.isWaiverFormToBeSigned })
   if (!buyer.ok) return err('invalid_input', buyer.message, buyer.details)
@@ -80,9 +91,10 @@ export async function placeOrder(
       if (!cart) throw new SaleRefused(PLACE_ORDER_MESSAGES.empty)
       const facts = await selectCartLines(trx, cart.id)
       if (facts.length === 0) throw new SaleRefused(PLACE_ORDER_MESSAGES.empty)
-      const priced = priceCartNow(facts, tenant, input.now)
+      const priced = priceCartNow(facts, tenant, input.now, 'online', input.takesCards)
       if (priced.view.problems.length > 0) throw new SaleRefused(`${PLACE_ORDER_MESSAGES.checkCart} ${priced.view.problems.join(' ')}`)
-      if (priced.totals.totalMinor > 0) throw new SaleRefused(PLACE_ORDER_MESSAGES.notOnline)
+      const awaitingPayment = priced.totals.totalMinor > 0
+      if (awaitingPayment && !input.takesCards) throw new SaleRefused(PLACE_ORDER_MESSAGES.notOnline)
 
       const contactId = input.student
         ? ((await touchStudentContact(trx, input.student.contactId, { phone: details.phone, signedWaiver: details.signedWaiver })) ?? input.student.contactId)
@@ -92,12 +104,13 @@ export async function placeOrder(
         priced,
         buyer: { contactId, firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone, note: details.note },
         source: 'checkout',
-        paymentMethod: 'free',
+        paymentMethod: awaitingPayment ? 'card' : 'free',
         salesPersonId: null,
         idempotencyKey,
         now: input.now,
+        awaitingPayment,
       })
-      return { ...sale, email: details.email }
+      return { ...sale, email: details.email, awaitingPayment }
     })
   } catch (error) {
     if (error instanceof SaleRefused) return refused(error.refusal)
@@ -111,6 +124,8 @@ export async function placeOrder(
   } finally {
     platform.caches.changed(tenant.id, ['catalog', 'contacts'])
   }
+  // A card sale's receipt goes when its payment arrives (stripe-checkout.ts).
+  if (placed.awaitingPayment) return ok(placed)
   try {
     await queueReceiptEmail(platform, tenant, { invoiceGuid: placed.invoiceGuid, origin: input.origin })
   } catch (error) {
@@ -122,7 +137,7 @@ export async function placeOrder(
 
 async function findSale(platform: Pick<Platform, 'database'>, tenantId: string, idempotencyKey: string): Promise<PlacedOrder | null> {
   const row = await withTenant(platform.database, tenantId, (trx) =>
-    trx.selectFrom('invoices').select(['guid', 'number', 'email']).where('idempotency_key', '=', idempotencyKey).executeTakeFirst(),
+    trx.selectFrom('invoices').select(['guid', 'number', 'email', 'status']).where('idempotency_key', '=', idempotencyKey).executeTakeFirst(),
   )
-  return row ? { invoiceGuid: row.guid, invoiceNumber: row.number, email: row.email } : null
+  return row ? { invoiceGuid: row.guid, invoiceNumber: row.number, email: row.email, awaitingPayment: row.status === 'pending' } : null
 }

@@ -4,21 +4,25 @@ export interface OnlineSaleTerms {
   discountMinor: number
   registrationFeeMinor: number
   isOtherPrice: boolean
+  membershipType?: string | null
 }
 
 /**
- * Whether checkout takes this option online. Nothing is charged until a payment provider is
- * connected (Stripe and the other providers come with payments), so for now only what costs
- * nothing, today and later: no price after its discount, no registration fee, no typed amount.
- * The item pages offer their Buy / Register button for these options only.
+ * Whether checkout takes this option online. What costs nothing always; what costs something
+ * once the studio takes cards (card-payments.ts), paid on Stripe's page. Not yet: a typed
+ * amount ('other price') and a recurring membership, whose later payments need a subscription
+ * with the provider. The item pages offer their Buy / Register button for these options only.
  */
-export function isSoldOnline(option: OnlineSaleTerms): boolean {
-  return !option.isOtherPrice && option.registrationFeeMinor === 0 && option.priceMinor - option.discountMinor <= 0
+export function isSoldOnline(option: OnlineSaleTerms, takesCards = false): boolean {
+  if (option.isOtherPrice) return false
+  const free = option.registrationFeeMinor === 0 && option.priceMinor - option.discountMinor <= 0
+  if (free) return true
+  return takesCards && option.membershipType !== 'recurring'
 }
 
 /**
  * The kinds of line checkout takes. A class drop-in (with its occurrence) and a donation are
- * always charged, so they join when a payment provider is connected; until then their pages
- * say how to book or give.
+ * always charged and need their own lines (an occurrence, an amount the giver types), which
+ * checkout does not hold yet; until then their pages say how to book or give.
  */
 export const CHECKOUT_TAKES = { priceOptions: true, classDropIns: false, donations: false } as const

@@ -3,7 +3,9 @@ import type { TenantExecutor } from '#db/tenant-scope'
 import type { InvoiceSource, InvoiceStatus, PaymentMethod } from '#db/tables/checkout'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { PricedCart } from './cart-view'
-import { fulfilLine } from './fulfil-line'
+import { fulfilLine, type Fulfilment } from './fulfil-line'
+
+const NOTHING_YET: Fulfilment = { membershipId: null, enrolmentId: null, eventRegistrationId: null }
 
 export interface SaleBuyer {
   contactId: string
@@ -21,7 +23,7 @@ export interface WrittenSale {
 
 /**
  * Writes a priced cart as a sale inside the caller's transaction: the next invoice number, the
- * invoice (paid now, or owed on account), its lines copied from the catalog with what each
+ * invoice (paid now, owed on account, or pending until a card payment arrives), its lines copied from the catalog with what each
  * gave the buyer (fulfil-line.ts), and the cart emptied. On account, the contact's balance
  * goes down by the total (a negative balance is owed). The caller has locked the cart and
  * checked its lines; a refusal thrown here rolls the whole sale back.
@@ -38,12 +40,18 @@ export async function writeSale(
     salesPersonId: string | null
     idempotencyKey: string | null
     now: Date
+    /**
+     * Paid for later on a provider's page: the invoice waits as pending and nothing is given
+     * until the payment arrives (settle-invoice.ts fulfils it then).
+     */
+    awaitingPayment?: boolean
   },
 ): Promise<WrittenSale> {
   const { priced, buyer, now } = input
   const { totals } = priced
+  const awaiting = input.awaitingPayment === true && totals.totalMinor > 0
   const onAccount = input.paymentMethod === 'account' && totals.totalMinor > 0
-  const status: InvoiceStatus = onAccount ? 'unpaid' : 'paid'
+  const status: InvoiceStatus = awaiting ? 'pending' : onAccount ? 'unpaid' : 'paid'
   const numbered = await trx
     .insertInto('invoice_numbers')
     .values({ tenant_id: tenant.id, last_number: 1 })
@@ -74,14 +82,14 @@ export async function writeSale(
       note: buyer.note.slice(0, 1000),
       sales_person_id: input.salesPersonId,
       idempotency_key: input.idempotencyKey,
-      paid_at: onAccount ? null : now,
+      paid_at: onAccount || awaiting ? null : now,
     })
     .returning(['id', 'guid', 'number'])
     .executeTakeFirstOrThrow()
   const sale = { tenantId: tenant.id, contactId: buyer.contactId, now, timeZone: tenant.settings.timezone, itemExpiresAfter: tenant.settings.itemExpiresAfter }
   let sequence = 0
   for (const { facts: line, priced: amounts } of priced.lines) {
-    const given = await fulfilLine(trx, line, sale)
+    const given = awaiting ? NOTHING_YET : await fulfilLine(trx, line, sale)
     sequence += 1
     await trx
       .insertInto('invoice_lines')

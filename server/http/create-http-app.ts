@@ -8,6 +8,7 @@ import { issueFormStamp } from '#server/forms/fill-time'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { UndeclaredCacheWriteError } from '#server/cache/write-audit'
+import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from '#server/payments/stripe-webhook'
 import { compressedAssets } from './compressed-assets'
 import './load-context'
 import { organisationNotFoundHtml } from './not-found-page'
@@ -111,6 +112,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use((req, res, next) => {
     if (publicEntries && !publicEntries.has(firstPathSegment(req.path))) return next()
     publicFiles(req, res, next)
+  })
+
+  // Stripe posts from its own servers, signed: it is not a browser form, and it needs the raw body.
+  app.post(STRIPE_WEBHOOK_PATH, express.raw({ type: 'application/json', limit: '512kb' }), (req, res, next) => {
+    handleStripeWebhook(platform, req, res).catch(next)
   })
 
   app.use((req, res, next) => {

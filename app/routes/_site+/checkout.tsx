@@ -16,6 +16,8 @@ import { cartCookieHeader, readCartToken } from '#server/checkout/cart-cookie'
 import { addToCart, ADD_TO_CART_MESSAGES, changeCartLine } from '#server/checkout/cart-store'
 import { buyerOf, loadCheckoutPage } from '#server/checkout/checkout-page'
 import { placeOrder } from '#server/checkout/place-order'
+import { takesCardPayments } from '#server/payments/card-payments'
+import { startStripeCheckout } from '#server/payments/stripe-checkout'
 import { orderPathFor } from '#server/checkout/receipt-email'
 
 /** Where an empty cart suggests looking, when the site's menu has them. */
@@ -28,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context)
   const user = await getSessionUser(request, context)
   const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
-  const { page, newToken } = await loadCheckoutPage(context.platform.database, tenant, { token: readCartToken(request), user, now: new Date() })
+  const { page, newToken } = await loadCheckoutPage(context.platform.database, tenant, { token: readCartToken(request), user, now: new Date(), takesCards: await takesCardPayments(context.platform, tenant.id) })
   const { toast, headers: toastHeaders } = getToast(request)
   const headers = new Headers(toastHeaders ?? undefined)
   if (newToken) headers.append('Set-Cookie', cartCookieHeader(newToken, context.platform.env.isProduction))
@@ -74,7 +76,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // Signed in, the sale is theirs: the account's email, whatever the form says.
       const posted = buyer ? { ...form, email: buyer.email } : form
       const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
-      const placed = await placeOrder(context.platform, tenant, { token, posted, student: buyer ? { contactId: buyer.contactId } : null, now: new Date(), origin })
+      const now = new Date()
+      const takesCards = await takesCardPayments(context.platform, tenant.id)
+      const placed = await placeOrder(context.platform, tenant, { token, posted, student: buyer ? { contactId: buyer.contactId } : null, now, origin, takesCards })
+      if (placed.ok && placed.value.awaitingPayment) {
+        // Off to the payment page; if it cannot open, the order page says so and offers Pay again.
+        const started = await startStripeCheckout(context.platform, tenant, { invoiceGuid: placed.value.invoiceGuid, origin, now })
+        throw redirect(started.kind === 'redirect' ? started.url : `${orderPathFor(placed.value.invoiceGuid)}?payment=failed`, 303)
+      }
       if (placed.ok) throw redirect(orderPathFor(placed.value.invoiceGuid))
       return data<BuyerFormState>({ message: placed.message, errors: placed.details.errors, values: placed.details.values }, { status: placed.error === 'invalid_input' ? 400 : 409 })
     }

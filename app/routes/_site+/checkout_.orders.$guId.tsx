@@ -1,13 +1,17 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { CircleCheck } from 'lucide-react'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { CircleAlert, CircleCheck, Clock } from 'lucide-react'
 import { CartTotals } from '#app/components/checkout/cart-lines-table'
 import { PublicLayout, PublicNotFoundPage } from '#app/components/public-layout'
 import { buttonClasses } from '#app/components/ui/button'
 import { getSessionUser } from '#app/utils/auth.server'
 import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
-import { loadOrder } from '#server/checkout/order-view'
+import { tenantOrigin } from '#server/auth/tenant-origin'
+import { loadOrder, type OrderView } from '#server/checkout/order-view'
+import { takesCardPayments } from '#server/payments/card-payments'
+import { CARD_PAYMENT_MESSAGES, settleReturnedSession, startStripeCheckout } from '#server/payments/stripe-checkout'
+import { notFound } from '#server/errors/responses'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.order ? `Order ${data.order.numberText}` : 'Order not found' },
@@ -23,27 +27,61 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const tenant = requireTenant(context)
   const user = await getSessionUser(request, context)
   const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
-  const order = await loadOrder(context.platform.database, tenant, params.guId ?? '')
-  return data({ shell: loaded.shell, order, isSignedIn: user !== null }, { status: order ? 200 : 404, headers: { 'Cache-Control': 'private, no-store' } })
+  const url = new URL(request.url)
+  const guid = params.guId ?? ''
+  // Back from Stripe's page: settle now rather than wait for the webhook (either may come first).
+  const sessionId = url.searchParams.get('session_id')
+  if (sessionId) await settleReturnedSession(context.platform, tenant, { invoiceGuid: guid, sessionId, origin: tenantOrigin(tenant, url, context.platform.env), now: new Date() })
+  const order = await loadOrder(context.platform.database, tenant, guid)
+  const canPay = order?.status === 'pending' && (await takesCardPayments(context.platform, tenant.id))
+  const paymentFailed = url.searchParams.get('payment') === 'failed' ? CARD_PAYMENT_MESSAGES.providerDown : null
+  return data(
+    { shell: loaded.shell, order, isSignedIn: user !== null, canPay, paymentFailed },
+    { status: order ? 200 : 404, headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+/** Pay: a pending order goes (again) to the payment page. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const tenant = requireTenant(context)
+  const guid = params.guId ?? ''
+  const order = await loadOrder(context.platform.database, tenant, guid)
+  if (!order) throw notFound('Order not found')
+  const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
+  const started = await startStripeCheckout(context.platform, tenant, { invoiceGuid: order.guid, origin, now: new Date() })
+  if (started.kind === 'redirect') return redirect(started.url, 303)
+  return data({ message: started.message }, { status: 409 })
 }
 
 export default function OrderRoute() {
-  const { shell, order, isSignedIn } = useLoaderData<typeof loader>()
+  const { shell, order, isSignedIn, canPay, paymentFailed } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>()
+  const navigation = useNavigation()
   if (!order) return <PublicNotFoundPage shell={shell} />
+  const problem = refused?.message ?? paymentFailed
   return (
     <PublicLayout shell={shell}>
       <div className="mx-auto max-w-2xl space-y-6">
-        <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-5">
-          <div className="flex items-start gap-3">
-            <CircleCheck aria-hidden className="mt-1 h-6 w-6 shrink-0 text-emerald-600" />
-            <div>
-              <h1 className="text-2xl font-semibold text-slate-900">Thank you, your order is placed</h1>
-              <p className="mt-1 text-sm text-slate-700">
-                Order <span className="font-semibold">{order.numberText}</span> on {order.dateText}. A receipt is on its way to <span className="font-medium">{order.email}</span>.
+        <OrderHeading order={order} />
+        {order.status === 'pending' ? (
+          <div className="rounded-lg border border-slate-200 bg-white p-5">
+            {problem ? (
+              <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+                {problem}
               </p>
-            </div>
+            ) : null}
+            {canPay ? (
+              <Form method="post" className="flex flex-wrap items-center gap-3">
+                <p className="flex-1 text-sm text-slate-700">Pay securely by card on Stripe&rsquo;s payment page; you come back here when it is done.</p>
+                <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={navigation.state !== 'idle'}>
+                  Pay {order.totals.total}
+                </button>
+              </Form>
+            ) : (
+              <p className="text-sm text-slate-700">Card payments are not available right now. Please contact us to complete this order.</p>
+            )}
           </div>
-        </div>
+        ) : null}
         <section aria-labelledby="order-lines" className="rounded-lg border border-slate-200 bg-white">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h2 id="order-lines" className="text-base font-semibold text-slate-900">
@@ -71,7 +109,7 @@ export default function OrderRoute() {
           <CartTotals totals={order.totals} />
         </section>
         <div className="flex flex-wrap gap-2">
-          {isSignedIn && order.hasCourse ? (
+          {isSignedIn && order.status === 'paid' && order.hasCourse ? (
             <Link to="/mycourses" className={buttonClasses({ variant: 'primary' })}>
               Go to my courses
             </Link>
@@ -87,5 +125,52 @@ export default function OrderRoute() {
         </div>
       </div>
     </PublicLayout>
+  )
+}
+
+function OrderHeading({ order }: { order: OrderView }) {
+  if (order.status === 'pending') {
+    return (
+      <div className="rounded-lg border border-amber-200 bg-amber-50 p-5">
+        <div className="flex items-start gap-3">
+          <Clock aria-hidden className="mt-1 h-6 w-6 shrink-0 text-amber-700" />
+          <div>
+            <h1 className="text-2xl font-semibold text-slate-900">Your order is waiting for its payment</h1>
+            <p className="mt-1 text-sm text-slate-700">
+              Order <span className="font-semibold">{order.numberText}</span> on {order.dateText}. Nothing is booked until it is paid; a receipt goes to{' '}
+              <span className="font-medium">{order.email}</span> once it is.
+            </p>
+          </div>
+        </div>
+      </div>
+    )
+  }
+  if (order.status === 'void') {
+    return (
+      <div className="rounded-lg border border-red-200 bg-red-50 p-5">
+        <div className="flex items-start gap-3">
+          <CircleAlert aria-hidden className="mt-1 h-6 w-6 shrink-0 text-red-700" />
+          <div>
+            <h1 className="text-2xl font-semibold text-slate-900">We could not complete your order</h1>
+            <p className="mt-1 text-sm text-slate-700">
+              Order <span className="font-semibold">{order.numberText}</span>: {order.voidReason ?? 'it was cancelled.'} Any payment for it has been refunded to your card.
+            </p>
+          </div>
+        </div>
+      </div>
+    )
+  }
+  return (
+    <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-5">
+      <div className="flex items-start gap-3">
+        <CircleCheck aria-hidden className="mt-1 h-6 w-6 shrink-0 text-emerald-600" />
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Thank you, your order is placed</h1>
+          <p className="mt-1 text-sm text-slate-700">
+            Order <span className="font-semibold">{order.numberText}</span> on {order.dateText}. A receipt is on its way to <span className="font-medium">{order.email}</span>.
+          </p>
+        </div>
+      </div>
+    </div>
   )
 }

@@ -19,6 +19,7 @@ import { jsonLdScriptText } from '#server/catalog/public/json-ld'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
 import { isPublicPathAvailable } from '#server/navigation/available-paths'
 import { isStaffRole } from '#server/shell/roles'
+import { takesCardPayments } from '#server/payments/card-payments'
 
 /**
  * /courses/details/{slug}: a published course with its price options, its outline, the demo
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const tenant = requireTenant(context)
   const user = await getSessionUser(request, context)
   const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
-  const course = tenant.settings.isShowCourses ? await loadPublicCourse(context.platform, tenant, params.slug ?? '') : null
+  const course = tenant.settings.isShowCourses ? await loadPublicCourse(context.platform, tenant, params.slug ?? '', await takesCardPayments(context.platform, tenant.id)) : null
   if (!course) return data({ shell: loaded.shell, course: null, register: null, openChapter: null, jsonLd: null, head: null, registerLabel: '', toast: null }, { status: 404 })
   readsCachedData(context, 'catalog', 'tenant', 'site')
   const viewer: CourseViewer = !user ? 'visitor' : isStaffRole(user.role) && !user.isStudentPreview ? 'staff' : 'student'

@@ -23,6 +23,7 @@ import { REGISTRATION_MESSAGES, registerForFreeEvent } from '#server/catalog/pub
 import { notFound } from '#server/errors/responses'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
 import { loginPathFor } from '#server/shell/landing-path'
+import { takesCardPayments } from '#server/payments/card-payments'
 
 /** A signed-in person who may take a place for themselves: previews only look. */
 function registrantOf(user: SessionUser | null): SessionUser | null {
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const shown = isPublicListingShown(tenant.settings, 'events')
   const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'events' : null })
   const now = new Date()
-  const found = shown ? await loadPublicEvent(context.platform.database, tenant, params.slug ?? '', now, registrantOf(user)?.contactId ?? null) : null
+  const found = shown ? await loadPublicEvent(context.platform.database, tenant, params.slug ?? '', now, registrantOf(user)?.contactId ?? null, await takesCardPayments(context.platform, tenant.id)) : null
   if (!found) return data({ shell: loaded.shell, view: null }, { status: 404 })
   readsCachedData(context, 'catalog', 'tenant', 'site')
   const event = found.page

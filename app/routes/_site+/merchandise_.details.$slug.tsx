@@ -16,6 +16,7 @@ import { jsonLdScriptText, productJsonLd } from '#server/catalog/public/json-ld'
 import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
 import { loadPublicProduct, merchandiseHref, type ProductPageView } from '#server/catalog/public/public-item-pages'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
+import { takesCardPayments } from '#server/payments/card-payments'
 
 /** /merchandise/details/{slug}: one product or bundle with its prices and Buy button. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context)
   const shown = isPublicListingShown(tenant.settings, 'merchandise')
   const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'merchandise' : null })
-  const product = shown ? await loadPublicProduct(context.platform.database, tenant, params.slug ?? '') : null
+  const product = shown ? await loadPublicProduct(context.platform.database, tenant, params.slug ?? '', await takesCardPayments(context.platform, tenant.id)) : null
   if (!product) return data({ shell: loaded.shell, view: null }, { status: 404 })
   readsCachedData(context, 'catalog', 'tenant', 'site')
   const path = merchandiseHref(product.slug)

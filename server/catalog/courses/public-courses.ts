@@ -73,10 +73,10 @@ async function coverImagesOf(trx: TenantExecutor, itemIds: readonly string[]) {
   return covers
 }
 
-function toPriceOption(row: Awaited<ReturnType<typeof priceOptionsOf>>[number]): PublicPriceOption {
+function toPriceOption(row: Awaited<ReturnType<typeof priceOptionsOf>>[number], takesCards = false): PublicPriceOption {
   const amount = Math.max(0, row.price_minor - row.discount_minor)
   return { guid: row.guid, name: row.name, priceMinor: amount, currency: row.currency, price: formatMoney(amount, row.currency), terms: termsOf(row),
-    isSoldOnline: isSoldOnline({ priceMinor: row.price_minor, discountMinor: row.discount_minor, registrationFeeMinor: row.registration_fee_minor, isOtherPrice: row.is_other_price }),
+    isSoldOnline: isSoldOnline({ priceMinor: row.price_minor, discountMinor: row.discount_minor, registrationFeeMinor: row.registration_fee_minor, isOtherPrice: row.is_other_price, membershipType: row.membership_type }, takesCards),
   }
 }
 
@@ -102,7 +102,7 @@ export async function listPublicCourses(platform: Pick<Platform, 'database'>, te
     const [prices, covers] = await Promise.all([priceOptionsOf(trx, ids), coverImagesOf(trx, ids)])
     return courses.map((course) => {
       const cover = covers.get(course.id)
-      const options = prices.filter((price) => price.item_id === course.id).map(toPriceOption)
+      const options = prices.filter((price) => price.item_id === course.id).map((row) => toPriceOption(row))
       return {
         guid: course.guid,
         name: course.name,
@@ -130,14 +130,14 @@ export interface PublicCourse extends PublicCourseCard {
 }
 
 /** A published course by its slug, for /courses/details/{slug}; null when there is none. */
-export async function loadPublicCourse(platform: Pick<Platform, 'database'>, tenant: Tenant, slug: string): Promise<PublicCourse | null> {
+export async function loadPublicCourse(platform: Pick<Platform, 'database'>, tenant: Tenant, slug: string, takesCards = false): Promise<PublicCourse | null> {
   if (slug.length === 0 || slug.length > 200) return null
   return withTenant(platform.database, tenant.id, async (trx) => {
     const course = await publishedCourses(trx).where('slug', '=', slug.toLowerCase()).executeTakeFirst()
     if (!course) return null
     const [prices, covers, content] = await Promise.all([priceOptionsOf(trx, [course.id]), coverImagesOf(trx, [course.id]), loadCourseContent(trx, course.id)])
     const cover = covers.get(course.id)
-    const priceOptions = prices.map(toPriceOption)
+    const priceOptions = prices.map((row) => toPriceOption(row, takesCards))
     const demoOpen = course.is_allow_demo_chapters
     return {
       guid: course.guid,

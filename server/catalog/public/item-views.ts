@@ -69,7 +69,8 @@ export function imageOf(row: PublicItemRow): ItemImageView | null {
   return { src: `/uploads/${encodeURIComponent(row.cover.imageKey)}`, alt: row.cover.altText.trim() || row.name, width: row.cover.width, height: row.cover.height }
 }
 
-export function priceOf(row: PublicPriceRow): PriceView {
+/** A price as an item page shows it; `takesCards`: the studio takes cards, so priced options sell online. */
+export function priceOf(row: PublicPriceRow, takesCards = false): PriceView {
   const amountMinor = Math.max(0, row.priceMinor - row.discountMinor)
   return {
     guid: row.guid,
@@ -80,7 +81,7 @@ export function priceOf(row: PublicPriceRow): PriceView {
     maxQuantity: Math.min(9, Math.max(1, row.maxQuantity)),
     isOtherPrice: row.isOtherPrice,
     minimumText: row.isOtherPrice && row.otherPriceMinor !== null ? moneyText(row.otherPriceMinor, row.currency) : null,
-    isSoldOnline: isSoldOnline(row),
+    isSoldOnline: isSoldOnline(row, takesCards),
   }
 }
 

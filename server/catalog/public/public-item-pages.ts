@@ -151,7 +151,7 @@ export async function loadPublicEvents(database: DatabaseHandle, tenant: Tenant,
       summary: item.summary,
       href: eventHref(item.slug),
       image: imageOf(item),
-      priceText: cardPriceText(item, (pricesByItem.get(item.id) ?? []).map(priceOf)),
+      priceText: cardPriceText(item, (pricesByItem.get(item.id) ?? []).map((row) => priceOf(row))),
       state,
       stateText: state === 'open' ? placesLeftText(detail) : STATE_TEXT[state],
       when: eventWhenOf(detail, tenant),
@@ -177,6 +177,7 @@ export async function loadPublicEvent(
   unverifiedSlug: string,
   now: Date,
   viewerContactId: string | null,
+  takesCards = false,
 ): Promise<{ page: EventPageView; nextChangeAt: string | null } | null> {
   const found = await withTenant(database, tenant.id, async (trx) => {
     const [item] = await selectPublicItems(trx, { kinds: ['event'], slug: unverifiedSlug })
@@ -197,7 +198,7 @@ export async function loadPublicEvent(
   if (!found) return null
   const { item, detail } = found
   const state = eventStateOf(detail, now)
-  const prices = found.prices.map(priceOf)
+  const prices = found.prices.map((row) => priceOf(row, takesCards))
   const isFree = item.paymentType === 'FREE' || (item.paymentType !== 'EXTERNAL' && prices.every((price) => price.amountMinor === 0 && !price.isOtherPrice))
   return {
     page: {
@@ -259,7 +260,7 @@ export async function loadPublicMerchandise(database: DatabaseHandle, tenant: Te
         summary: item.summary,
         href: merchandiseHref(item.slug),
         image: imageOf(item),
-        priceText: cardPriceText(item, (pricesByItem.get(item.id) ?? []).map(priceOf)),
+        priceText: cardPriceText(item, (pricesByItem.get(item.id) ?? []).map((row) => priceOf(row))),
         state,
         stateText: state === 'open' ? null : STATE_TEXT[state],
         when: null,
@@ -276,7 +277,7 @@ function productStateOf(item: PublicItemRow, unavailableBundles: ReadonlySet<str
 }
 
 /** One product or bundle by its slug (a product wins when a bundle shares it). */
-export async function loadPublicProduct(database: DatabaseHandle, tenant: Tenant, unverifiedSlug: string): Promise<ProductPageView | null> {
+export async function loadPublicProduct(database: DatabaseHandle, tenant: Tenant, unverifiedSlug: string, takesCards = false): Promise<ProductPageView | null> {
   const found = await withTenant(database, tenant.id, async (trx) => {
     const items = await selectPublicItems(trx, { kinds: ['product', 'bundle'], slug: unverifiedSlug })
     const item = items.find((row) => row.kind === 'product') ?? items[0]
@@ -303,7 +304,7 @@ export async function loadPublicProduct(database: DatabaseHandle, tenant: Tenant
   const state = productStateOf(item, found.unavailable)
   const stockLeft = item.stockQuantity === null ? null : Math.max(0, item.stockQuantity)
   // Never offer more than is left.
-  const prices = found.prices.map(priceOf).map((price) => (stockLeft === null ? price : { ...price, maxQuantity: Math.max(1, Math.min(price.maxQuantity, stockLeft)) }))
+  const prices = found.prices.map((row) => priceOf(row, takesCards)).map((price) => (stockLeft === null ? price : { ...price, maxQuantity: Math.max(1, Math.min(price.maxQuantity, stockLeft)) }))
   return {
     ...pageBase(item, tenant, prices, state, state === 'open' ? null : STATE_TEXT[state]),
     kind: item.kind === 'bundle' ? 'bundle' : 'product',

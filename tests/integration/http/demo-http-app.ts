@@ -30,10 +30,10 @@ export interface DemoHttpApp {
  * on a new test database seeded with the demo tenant. `prepare` runs after seeding and before
  * the app starts (to change the tenant's settings, say).
  */
-export async function startDemoHttpApp(options: { prepare?: (platform: TestPlatform, demo: Tenant) => Promise<void> } = {}): Promise<DemoHttpApp> {
+export async function startDemoHttpApp(options: { prepare?: (platform: TestPlatform, demo: Tenant) => Promise<void>; env?: Partial<Record<string, string>> } = {}): Promise<DemoHttpApp> {
   ensureBuilt()
   const build = (await import(/* @vite-ignore */ pathToFileURL(resolve('build/index.js')).href)) as ServerBuild
-  const platform = await createTestPlatform()
+  const platform = await createTestPlatform(options.env)
   await seedDatabase(platform.database, { masterOrgId: 'master', includeDemo: true, demoPassword: 'demo-http-app-password', hashPassword })
   const seeded = await platform.tenants.findByOrgId('demo')
   if (!seeded) throw new Error('demo tenant missing after seeding')

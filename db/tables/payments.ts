@@ -1,0 +1,53 @@
+import type { ColumnType } from 'kysely'
+import type { CreatedAt, Timestamp } from './column-types'
+
+export type PaymentProvider = 'STRIPE'
+export type PaymentStatus = 'open' | 'paid' | 'expired' | 'refunded'
+
+/** Read as a string by node-postgres and as a number by PGlite: readers use Number(). */
+type MinorUnits = ColumnType<string | number | bigint, number | bigint | string, number | bigint | string>
+
+/** The provider account a studio connected (decision 113). */
+export interface PaymentAccountsTable {
+  tenant_id: string
+  provider: PaymentProvider
+  account_id: string
+  account_name: ColumnType<string, string | undefined, string>
+  is_integrated: ColumnType<boolean, boolean | undefined, boolean>
+  is_test_mode: ColumnType<boolean, boolean | undefined, boolean>
+  connected_at: CreatedAt
+  updated_at: CreatedAt
+}
+
+/** One attempt to collect an invoice on a provider's page. */
+export interface PaymentsTable {
+  id: ColumnType<string, string | undefined, never>
+  tenant_id: string
+  invoice_id: string
+  provider: PaymentProvider
+  account_id: string
+  checkout_ref: string
+  payment_ref: string | null
+  amount_minor: MinorUnits
+  currency: string
+  status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>
+  created_at: CreatedAt
+  paid_at: Timestamp | null
+  refunded_at: Timestamp | null
+  refund_ref: string | null
+}
+
+/** A provider event taken once, by its id. */
+export interface PaymentEventsTable {
+  tenant_id: string
+  provider: PaymentProvider
+  event_id: string
+  type: string
+  received_at: CreatedAt
+}
+
+export interface PaymentTables {
+  payment_accounts: PaymentAccountsTable
+  payments: PaymentsTable
+  payment_events: PaymentEventsTable
+}

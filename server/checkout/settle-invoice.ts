@@ -1,0 +1,38 @@
+import type { TenantExecutor } from '#db/tenant-scope'
+import type { Tenant } from '#server/tenancy/tenant'
+import { factsForLines } from './cart-lines'
+import type { PricedFacts } from './cart-view'
+import { fulfilLine, SaleRefused } from './fulfil-line'
+
+/**
+ * Gives the buyer what a pending invoice sold, now that its payment has arrived, inside the
+ * caller's transaction (which has locked the invoice): each line is fulfilled from the catalog
+ * as it is now (seats, stock and enrolment are checked again, since the buyer was away on the
+ * provider's page), its line records what it gave, and the invoice becomes paid. A line that
+ * can no longer be given throws SaleRefused, so the caller rolls back and refunds.
+ */
+export async function settlePendingInvoice(trx: TenantExecutor, tenant: Tenant, invoiceId: string, now: Date): Promise<void> {
+  const invoice = await trx.selectFrom('invoices').select(['id', 'contact_id']).where('id', '=', invoiceId).executeTakeFirstOrThrow()
+  const lines = await trx
+    .selectFrom('invoice_lines')
+    .select(['id', 'item_id', 'price_option_id', 'quantity', 'membership_type'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('sequence')
+    .execute()
+  const facts = await factsForLines(
+    trx,
+    lines.map((line) => ({ guid: line.id, quantity: line.quantity, amountMinor: null, itemId: line.item_id, priceOptionId: line.price_option_id })),
+  )
+  const sale = { tenantId: tenant.id, contactId: invoice.contact_id, now, timeZone: tenant.settings.timezone, itemExpiresAfter: tenant.settings.itemExpiresAfter }
+  for (const line of lines) {
+    const wanted = facts.find((fact) => fact.guid === line.id)
+    if (!wanted || wanted.option === null) throw new SaleRefused('An item of this order is no longer sold.')
+    const given = await fulfilLine(trx, wanted as PricedFacts, sale)
+    await trx
+      .updateTable('invoice_lines')
+      .set({ membership_id: given.membershipId, enrolment_id: given.enrolmentId, event_registration_id: given.eventRegistrationId })
+      .where('id', '=', line.id)
+      .execute()
+  }
+  await trx.updateTable('invoices').set({ status: 'paid', payment_method: 'card', paid_at: now, updated_at: now }).where('id', '=', invoiceId).execute()
+}

@@ -1,0 +1,45 @@
+import { withTenant } from '#db/tenant-scope'
+import type { Platform } from '#server/platform'
+
+/** The Stripe account a studio connected, as the product uses it. */
+export interface StripeAccount {
+  accountId: string
+  accountName: string
+  /** Off after Disconnect: checkout stops taking cards until Reconnect. */
+  isIntegrated: boolean
+  connectedAt: Date
+}
+
+export async function readStripeAccount(platform: Pick<Platform, 'database'>, tenantId: string): Promise<StripeAccount | null> {
+  const row = await withTenant(platform.database, tenantId, (trx) =>
+    trx
+      .selectFrom('payment_accounts')
+      .select(['account_id', 'account_name', 'is_integrated', 'connected_at'])
+      .where('provider', '=', 'STRIPE')
+      .executeTakeFirst(),
+  )
+  return row ? { accountId: row.account_id, accountName: row.account_name, isIntegrated: row.is_integrated, connectedAt: row.connected_at } : null
+}
+
+/** Keeps the account Connect granted; connecting again (another account) replaces it. */
+export async function saveStripeAccount(platform: Pick<Platform, 'database' | 'caches'>, tenantId: string, account: { accountId: string; accountName: string }, now: Date): Promise<void> {
+  await withTenant(platform.database, tenantId, (trx) =>
+    trx
+      .insertInto('payment_accounts')
+      .values({ tenant_id: tenantId, provider: 'STRIPE', account_id: account.accountId, account_name: account.accountName.slice(0, 255), is_integrated: true, connected_at: now, updated_at: now })
+      .onConflict((conflict) =>
+        conflict.columns(['tenant_id', 'provider']).doUpdateSet({ account_id: account.accountId, account_name: account.accountName.slice(0, 255), is_integrated: true, connected_at: now, updated_at: now }),
+      )
+      .execute(),
+  )
+  platform.caches.changed(tenantId, ['tenant'])
+}
+
+/** Disconnect and Reconnect (spec 001: the integrated flag is set and saved); false when nothing is connected. */
+export async function setStripeIntegrated(platform: Pick<Platform, 'database' | 'caches'>, tenantId: string, isIntegrated: boolean, now: Date): Promise<boolean> {
+  const updated = await withTenant(platform.database, tenantId, (trx) =>
+    trx.updateTable('payment_accounts').set({ is_integrated: isIntegrated, updated_at: now }).where('provider', '=', 'STRIPE').executeTakeFirst(),
+  )
+  platform.caches.changed(tenantId, ['tenant'])
+  return Number(updated.numUpdatedRows) > 0
+}

@@ -1,0 +1,78 @@
+import type { Request, Response } from 'express'
+import type Stripe from 'stripe'
+import { z } from 'zod'
+import { withTenant } from '#db/tenant-scope'
+import { tenantOrigin } from '#server/auth/tenant-origin'
+import type { Platform } from '#server/platform'
+import { readStripeAccount } from './stripe-account'
+import { stripeFor } from './stripe-client'
+import { settleStripeSession, snapshotOf } from './stripe-checkout'
+
+export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe'
+
+/** What the product puts in a session's metadata, so an event names its studio and invoice. */
+const sessionMetadata = z.object({ tenantId: z.string().uuid(), invoiceGuid: z.string().uuid() })
+
+const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired'])
+
+/**
+ * POST /webhooks/stripe: Stripe's events for the studios' connected accounts. The signature is
+ * checked against the raw body (Stripe's documented scheme) before anything is read; an event
+ * is taken once by its id, and settling itself is idempotent (the payment row is locked and
+ * moves only from open), so a redelivery or a retry after a timeout does nothing. Order does not matter: settling reads the session's own
+ * state, and a completed session is never reopened by a late 'expired'. Answers 2xx for every
+ * event it understood or chose to ignore, so Stripe stops retrying; 400 for a bad signature.
+ */
+export async function handleStripeWebhook(platform: Platform, req: Request, res: Response): Promise<void> {
+  const stripe = stripeFor(platform.env)
+  const secret = platform.env.STRIPE_WEBHOOK_SECRET
+  if (!stripe || !secret) {
+    res.status(503).type('text/plain').send('Stripe is not configured.')
+    return
+  }
+  const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+  let event: Stripe.Event
+  try {
+    event = stripe.webhooks.constructEvent(raw, req.get('stripe-signature') ?? '', secret)
+  } catch {
+    res.status(400).type('text/plain').send('The signature does not match.')
+    return
+  }
+  if (!SESSION_EVENTS.has(event.type)) {
+    res.status(200).json({ received: true, ignored: true })
+    return
+  }
+  const session = event.data.object as Stripe.Checkout.Session
+  const named = sessionMetadata.safeParse(session.metadata ?? {})
+  const tenant = named.success ? await platform.tenants.findById(named.data.tenantId) : null
+  if (!tenant) {
+    res.status(200).json({ received: true, ignored: true })
+    return
+  }
+  // The event must come from the account this studio connected: metadata alone is not proof.
+  const account = await readStripeAccount(platform, tenant.id)
+  if (!account || account.accountId !== event.account) {
+    platform.logger.warn({ event: event.id, account: event.account }, 'a Stripe event for an account the studio has not connected was ignored')
+    res.status(200).json({ received: true, ignored: true })
+    return
+  }
+  const seen = await withTenant(platform.database, tenant.id, (trx) =>
+    trx.selectFrom('payment_events').select('event_id').where('provider', '=', 'STRIPE').where('event_id', '=', event.id).executeTakeFirst(),
+  )
+  if (seen) {
+    res.status(200).json({ received: true, duplicate: true })
+    return
+  }
+  const requestUrl = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+  const outcome = await settleStripeSession(platform, tenant, snapshotOf(session), { origin: tenantOrigin(tenant, requestUrl, platform.env), now: new Date() })
+  // Recorded once settled: a crash in between leaves the event unrecorded, and Stripe's retry
+  // settles again, which finds the payment settled and does nothing.
+  await withTenant(platform.database, tenant.id, (trx) =>
+    trx
+      .insertInto('payment_events')
+      .values({ tenant_id: tenant.id, provider: 'STRIPE', event_id: event.id.slice(0, 255), type: event.type.slice(0, 100) })
+      .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
+      .execute(),
+  )
+  res.status(200).json({ received: true, outcome })
+}

@@ -1,0 +1,924 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import Stripe from 'stripe'
+
+export interface FakeStripeOptions {
+  secretKey?: string
+  publishableKey?: string
+  clientId?: string
+  webhookSecret?: string
+}
+
+export interface FakeAccountDetails {
+  email?: string
+  businessName?: string
+}
+
+/** The Account object as GET /v1/accounts/:id answers it. */
+export interface FakeAccount {
+  id: string
+  object: 'account'
+  charges_enabled: boolean
+  details_submitted: boolean
+  email: string | null
+  business_profile: { name: string | null }
+  default_currency: string
+}
+
+export interface FakeLineItem {
+  name: string
+  description: string | null
+  currency: string
+  unit_amount: number
+  quantity: number
+  amount_total: number
+}
+
+/** The Checkout Session exactly as the API answers it and as events carry it. */
+export interface CheckoutSessionObject {
+  id: string
+  object: 'checkout.session'
+  /** Null once the session is no longer open, as Stripe does. */
+  url: string | null
+  amount_total: number
+  amount_subtotal: number
+  currency: string
+  mode: 'payment'
+  payment_status: 'unpaid' | 'paid'
+  status: 'open' | 'complete' | 'expired'
+  payment_intent: string | null
+  metadata: Record<string, string>
+  client_reference_id: string | null
+  customer_email: string | null
+  success_url: string
+  cancel_url: string
+  livemode: false
+  created: number
+  expires_at: number
+}
+
+/** A session with what Stripe keeps about it but does not answer by default, for assertions. */
+export interface FakeSession extends CheckoutSessionObject {
+  /** The connected account (Stripe-Account header) that created it. */
+  account: string
+  line_items: FakeLineItem[]
+  payment_intent_data: { application_fee_amount: number | null; metadata: Record<string, string> }
+}
+
+export interface RefundObject {
+  id: string
+  object: 'refund'
+  status: 'succeeded'
+  amount: number
+  currency: string
+  payment_intent: string
+  metadata: Record<string, string>
+  reason: string | null
+  created: number
+}
+
+export interface FakeRefund extends RefundObject {
+  account: string
+  refund_application_fee: boolean
+}
+
+export type FakeStripeEventType = 'checkout.session.completed' | 'checkout.session.expired'
+
+export interface StripeEventRecord {
+  id: string
+  object: 'event'
+  api_version: string
+  created: number
+  livemode: false
+  type: FakeStripeEventType
+  /** The connected account the event happened on: Connect webhooks name it. */
+  account: string
+  data: { object: CheckoutSessionObject }
+  pending_webhooks: number
+  /** The API request that caused the event; null ids when the buyer caused it on the hosted page. */
+  request: { id: string | null; idempotency_key: string | null }
+}
+
+export interface WebhookDelivery {
+  eventId: string
+  type: string
+  /** The receiver's HTTP status, or 0 when it could not be reached. */
+  status: number
+  error?: string
+}
+
+export interface FakeStripeRequest {
+  method: string
+  path: string
+  account: string | null
+  idempotencyKey: string | null
+  status: number
+}
+
+export interface FakeStripe {
+  /** http://127.0.0.1:<port>: the OAuth base and the hosted pages live here. */
+  url: string
+  /** host, port and protocol are what `new Stripe(key, { host, port, protocol })` takes. */
+  host: string
+  port: number
+  protocol: 'http'
+  secretKey: string
+  publishableKey: string
+  clientId: string
+  webhookSecret: string
+  /** Where events are POSTed; null sends nothing (events are still recorded). */
+  setWebhookUrl(url: string | null): void
+  /** The account that the next consent (and every one after it) connects. */
+  connectAs(accountId: string, details?: FakeAccountDetails): void
+  /** The next consent is refused, as when the studio owner clicks "Deny". */
+  denyNextConsent(): void
+  /** An account already connected, for tests that seed a studio without the OAuth round trip. */
+  addAccount(accountId: string, details?: FakeAccountDetails): void
+  /** While held, events queue up instead of being sent; un-holding does not send them (releaseHeld does). */
+  holdWebhooks(hold: boolean): void
+  heldEvents(): StripeEventRecord[]
+  /** Sends the held events one after another, so tests can play out-of-order delivery. */
+  releaseHeld(order?: 'sent' | 'reverse'): Promise<void>
+  /** Sends an event again (same id, fresh signature), as Stripe's retries do; answers the receiver's status. */
+  redeliver(eventId: string): Promise<number>
+  /** Every delivery attempt, in order. */
+  readonly deliveries: WebhookDelivery[]
+  /** Every event created, delivered or not. */
+  events(): StripeEventRecord[]
+  /** The buyer pays on the hosted page; resolves once checkout.session.completed has been delivered (or held). */
+  pay(sessionId: string): Promise<void>
+  /** The session runs out of time, as Stripe expires it at expires_at; resolves once the event is delivered. */
+  expireSession(sessionId: string): Promise<void>
+  /** Resolves once every delivery under way has finished: API calls (expire) answer before their event is sent. */
+  idle(): Promise<void>
+  sessions(): FakeSession[]
+  refunds(): FakeRefund[]
+  requests(): FakeStripeRequest[]
+  /** Requests whose method matches and whose path starts with pathPrefix. */
+  requestCount(method: string, pathPrefix: string): number
+  close(): Promise<void>
+}
+
+interface PendingCode {
+  accountId: string
+  details: FakeAccountDetails
+  scope: string
+}
+
+interface StripeErrorBody {
+  type: 'invalid_request_error' | 'idempotency_error' | 'api_error'
+  message: string
+  code?: string
+  param?: string
+}
+
+/** Thrown by the handlers, answered in Stripe's error shape. */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: StripeErrorBody,
+  ) {
+    super(body.message)
+  }
+}
+
+type FormValue = string | FormFields
+interface FormFields {
+  [key: string]: FormValue
+}
+
+interface Answer {
+  status: number
+  body: unknown
+}
+
+const SESSION_PARAMS = ['mode', 'line_items', 'success_url', 'cancel_url', 'client_reference_id', 'customer_email', 'metadata', 'payment_intent_data', 'expires_at']
+// Real parameters that change nothing the fake models: accepted so the product may send them,
+// while a typo still gets Stripe's "Received unknown parameter".
+const SESSION_PARAMS_IGNORED = ['locale', 'payment_method_types', 'submit_type', 'billing_address_collection', 'phone_number_collection', 'allow_promotion_codes', 'customer_creation', 'custom_text']
+const PAYMENT_INTENT_DATA_PARAMS = ['application_fee_amount', 'metadata', 'description', 'statement_descriptor', 'statement_descriptor_suffix', 'receipt_email']
+const REFUND_PARAMS = ['payment_intent', 'amount', 'metadata', 'reason', 'refund_application_fee']
+const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer']
+
+// Stripe refuses a payment below the smallest charge it can settle; a product that sends a few
+// cents must find out here rather than in production. Other currencies: anything above zero.
+const MINIMUM_CHARGE: Record<string, number> = { usd: 50, eur: 50, gbp: 30, cad: 50, aud: 50, nzd: 50, chf: 50, jpy: 50, sek: 300, nok: 300, dkk: 250 }
+
+/**
+ * A local stand-in for the parts of Stripe a Connect Standard platform uses: OAuth consent and
+ * token exchange, account lookup, Checkout Sessions on connected accounts (with a hosted payment
+ * page a browser or test can submit), refunds and signed webhooks. The real SDK talks to it via
+ * `new Stripe(secretKey, { host, port, protocol: 'http' })`.
+ */
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const secretKey = options.secretKey ?? 'sk_test_fake'
+  const publishableKey = options.publishableKey ?? 'pk_test_fake'
+  const clientId = options.clientId ?? 'ca_fake'
+  const webhookSecret = options.webhookSecret ?? 'whsec_fake'
+
+  let consentAccount: { id: string; details: FakeAccountDetails } = { id: 'acct_fake_studio', details: {} }
+  let denyNext = false
+  let webhookUrl: string | null = null
+  let holding = false
+  let held: StripeEventRecord[] = []
+  const codes = new Map<string, PendingCode>()
+  const accounts = new Map<string, FakeAccount>()
+  const sessions = new Map<string, FakeSession>()
+  const refunds: FakeRefund[] = []
+  const events: StripeEventRecord[] = []
+  const deliveries: WebhookDelivery[] = []
+  const requests: FakeStripeRequest[] = []
+  const inFlight = new Set<Promise<void>>()
+  const idempotent = new Map<string, { fingerprint: string; answer: Answer }>()
+  let url = ''
+
+  const server = createServer((req, res) => {
+    const started = { method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://fake').pathname }
+    res.on('finish', () => {
+      requests.push({
+        ...started,
+        account: headerOf(req, 'stripe-account'),
+        idempotencyKey: headerOf(req, 'idempotency-key'),
+        status: res.statusCode,
+      })
+    })
+    handle(req, res).catch((error: unknown) => {
+      if (error instanceof Refusal) return sendJson(res, error.status, { error: error.body })
+      sendJson(res, 500, { error: { type: 'api_error', message: error instanceof Error ? error.message : String(error) } })
+    })
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET'
+    const target = new URL(req.url ?? '/', 'http://fake')
+    const path = target.pathname
+    if (method === 'GET' && path === '/oauth/authorize') return authorize(target, res)
+    if (method === 'POST' && path === '/oauth/token') return token(req, await readBody(req), res)
+
+    const payPage = /^\/pay\/([^/]+)$/.exec(path)
+    if (payPage && method === 'GET') return showPayPage(decodeURIComponent(payPage[1]), res)
+    if (payPage && method === 'POST') {
+      await readBody(req)
+      return submitPayPage(decodeURIComponent(payPage[1]), res)
+    }
+
+    if (path.startsWith('/v1/')) {
+      const requestId = `req_${randomToken(14)}`
+      res.setHeader('Request-Id', requestId)
+      authenticate(req)
+      const raw = method === 'POST' ? await readBody(req) : ''
+      const key = method === 'POST' ? headerOf(req, 'idempotency-key') : null
+      const scope = `${headerOf(req, 'stripe-account') ?? ''}\n${key ?? ''}`
+      const fingerprint = `${method} ${path}\n${raw}`
+      const prior = key ? idempotent.get(scope) : undefined
+      if (key && prior) {
+        if (prior.fingerprint !== fingerprint) {
+          throw new Refusal(400, {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          })
+        }
+        res.setHeader('Idempotent-Replayed', 'true')
+        return sendJson(res, prior.answer.status, prior.answer.body)
+      }
+      const answer = api(req, method, path, parseForm(raw), { id: requestId, idempotency_key: key })
+      // Stripe saves only requests that ran: a validation error may be retried with the same key.
+      if (key) idempotent.set(scope, { fingerprint, answer })
+      return sendJson(res, answer.status, answer.body)
+    }
+    throw notFoundRoute(method, path)
+  }
+
+  function api(req: IncomingMessage, method: string, path: string, form: FormFields, request: StripeEventRecord['request']): Answer {
+    const account = /^\/v1\/accounts\/([^/]+)$/.exec(path)
+    if (account && method === 'GET') {
+      const found = accounts.get(decodeURIComponent(account[1]))
+      if (!found) throw missing('account', decodeURIComponent(account[1]))
+      return { status: 200, body: found }
+    }
+    if (path === '/v1/checkout/sessions' && method === 'POST') {
+      const owner = connectedAccount(req)
+      if (!owner) throw invalid('The fake Stripe creates Checkout Sessions on connected accounts only: send the Stripe-Account header.')
+      const session = createSession(form, owner)
+      sessions.set(session.id, session)
+      return { status: 200, body: publicSession(session) }
+    }
+    const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)
+    if (one && method === 'GET') return { status: 200, body: publicSession(ownSession(req, decodeURIComponent(one[1]))) }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)
+    if (expire && method === 'POST') {
+      refuseUnknown(form, [])
+      const session = ownSession(req, decodeURIComponent(expire[1]))
+      if (session.status !== 'open') {
+        throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`)
+      }
+      markExpired(session)
+      // The API answers before the webhook is sent, as Stripe does; idle() waits for it.
+      track(emit('checkout.session.expired', session, request))
+      return { status: 200, body: publicSession(session) }
+    }
+    if (path === '/v1/refunds' && method === 'POST') {
+      const refund = createRefund(form, connectedAccount(req))
+      refunds.push(refund)
+      return { status: 200, body: publicRefund(refund) }
+    }
+    throw notFoundRoute(method, path)
+  }
+
+  function authenticate(req: IncomingMessage): void {
+    const header = headerOf(req, 'authorization')
+    if (!header) {
+      throw new Refusal(401, {
+        type: 'invalid_request_error',
+        message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').',
+      })
+    }
+    const given = /^Bearer (.+)$/.exec(header)?.[1] ?? ''
+    if (given !== secretKey) throw new Refusal(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${redact(given)}` })
+  }
+
+  /** The Stripe-Account header, refused when it names an account this platform never connected. */
+  function connectedAccount(req: IncomingMessage): string | null {
+    const id = headerOf(req, 'stripe-account')
+    if (id === null) return null
+    if (!accounts.has(id)) {
+      throw new Refusal(400, {
+        type: 'invalid_request_error',
+        code: 'account_invalid',
+        message: `The provided key '${redact(secretKey)}' does not have access to account '${id}' (or that account does not exist). Application access may have been revoked.`,
+      })
+    }
+    return id
+  }
+
+  /** A session is invisible to every account but the one that created it, as on Stripe. */
+  function ownSession(req: IncomingMessage, id: string): FakeSession {
+    const owner = connectedAccount(req)
+    const session = sessions.get(id)
+    if (!session || session.account !== owner) throw missing('checkout.session', id)
+    return session
+  }
+
+  function createSession(form: FormFields, account: string): FakeSession {
+    refuseUnknown(form, [...SESSION_PARAMS, ...SESSION_PARAMS_IGNORED])
+    const mode = text(form, 'mode')
+    if (!mode) throw invalid('Missing required param: mode.', 'mode')
+    if (mode !== 'payment') throw invalid(`The fake Stripe models mode=payment only, not mode=${mode}.`, 'mode')
+
+    const items = list(form, 'line_items')
+    if (items.length === 0) throw invalid('Missing required param: line_items.', 'line_items')
+    const lineItems = items.map((item, index) => lineItemOf(item, `line_items[${index}]`))
+    const currency = lineItems[0].currency
+    if (lineItems.some((item) => item.currency !== currency)) {
+      throw invalid('Checkout Sessions cannot contain line items with different currencies.', 'line_items')
+    }
+    const amount = lineItems.reduce((sum, item) => sum + item.amount_total, 0)
+    const minimum = MINIMUM_CHARGE[currency] ?? 1
+    if (amount < minimum) {
+      throw invalid(`The Checkout Session's total amount due must add up to at least ${formatAmount(minimum, currency)}.`, 'line_items')
+    }
+
+    const successUrl = absoluteUrl(form, 'success_url')
+    const cancelUrl = absoluteUrl(form, 'cancel_url')
+    const clientReference = text(form, 'client_reference_id') || null
+    if (clientReference && clientReference.length > 200) throw invalid('client_reference_id must be at most 200 characters.', 'client_reference_id')
+    const email = text(form, 'customer_email') || null
+    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw invalid(`Invalid email address: ${email}`, 'customer_email')
+
+    const created = nowSeconds()
+    const expiresRaw = text(form, 'expires_at')
+    const expiresAt = expiresRaw ? integer(expiresRaw, 'expires_at') : created + 24 * 3600
+    // Stripe's window is 30 minutes to 24 hours; a few seconds' slack for a caller that computed
+    // "now + 30 minutes" a moment before the request arrived.
+    if (expiresAt < created + 30 * 60 - 5) throw invalid('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', 'expires_at')
+    if (expiresAt > created + 24 * 3600 + 5) throw invalid('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'expires_at')
+
+    const intentData = object(form, 'payment_intent_data') ?? {}
+    refuseUnknown(intentData, PAYMENT_INTENT_DATA_PARAMS, 'payment_intent_data')
+    const feeRaw = text(intentData, 'application_fee_amount')
+    const fee = feeRaw ? integer(feeRaw, 'payment_intent_data[application_fee_amount]') : null
+    if (fee !== null && fee > amount) {
+      throw invalid('The application fee amount cannot be greater than the amount of the Checkout Session.', 'payment_intent_data[application_fee_amount]')
+    }
+
+    const id = `cs_test_${randomToken(24)}`
+    return {
+      id,
+      object: 'checkout.session',
+      url: `${url}/pay/${id}`,
+      amount_total: amount,
+      amount_subtotal: amount,
+      currency,
+      mode: 'payment',
+      payment_status: 'unpaid',
+      status: 'open',
+      payment_intent: null,
+      metadata: metadataOf(form, 'metadata'),
+      client_reference_id: clientReference,
+      customer_email: email,
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+      livemode: false,
+      created,
+      expires_at: expiresAt,
+      account,
+      line_items: lineItems,
+      payment_intent_data: { application_fee_amount: fee, metadata: metadataOf(intentData, 'metadata', 'payment_intent_data[metadata]') },
+    }
+  }
+
+  function createRefund(form: FormFields, account: string | null): FakeRefund {
+    refuseUnknown(form, REFUND_PARAMS)
+    const intent = text(form, 'payment_intent')
+    if (!intent) throw invalid('One of the following params should be provided for this request: payment_intent or charge.', 'payment_intent')
+    const session = [...sessions.values()].find((each) => each.payment_intent === intent && each.account === account && each.payment_status === 'paid')
+    if (!session) {
+      throw new Refusal(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${intent}'` })
+    }
+    const refunded = refunds.filter((each) => each.payment_intent === intent).reduce((sum, each) => sum + each.amount, 0)
+    const left = session.amount_total - refunded
+    if (left <= 0) {
+      throw new Refusal(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge for payment intent ${intent} has already been refunded.` })
+    }
+    const amountRaw = text(form, 'amount')
+    const amount = amountRaw ? integer(amountRaw, 'amount') : left
+    if (amount < 1) throw invalid(`Invalid positive integer: ${amountRaw ?? ''}`, 'amount')
+    if (amount > left) {
+      throw invalid(
+        `Refund amount (${formatAmount(amount, session.currency)}) is greater than unrefunded amount on charge (${formatAmount(left, session.currency)})`,
+        'amount',
+      )
+    }
+    const reason = text(form, 'reason') || null
+    if (reason && !REFUND_REASONS.includes(reason)) throw invalid(`Invalid reason: must be one of ${REFUND_REASONS.join(', ')}`, 'reason')
+    const feeFlag = text(form, 'refund_application_fee')
+    if (feeFlag !== undefined && feeFlag !== 'true' && feeFlag !== 'false') throw invalid(`Invalid boolean: ${feeFlag}`, 'refund_application_fee')
+    return {
+      id: `re_${randomToken(24)}`,
+      object: 'refund',
+      status: 'succeeded',
+      amount,
+      currency: session.currency,
+      payment_intent: intent,
+      metadata: metadataOf(form, 'metadata'),
+      reason,
+      created: nowSeconds(),
+      account: session.account,
+      refund_application_fee: feeFlag === 'true',
+    }
+  }
+
+  function authorize(target: URL, res: ServerResponse): void {
+    const params = target.searchParams
+    const redirectUri = params.get('redirect_uri') ?? ''
+    if (params.get('client_id') !== clientId) {
+      return sendJson(res, 400, { error: 'invalid_client', error_description: `No application matches the supplied client identifier: ${params.get('client_id') ?? ''}` })
+    }
+    if (!redirectUri || !URL.canParse(redirectUri)) return sendJson(res, 400, { error: 'invalid_redirect_uri', error_description: 'A valid redirect_uri is required.' })
+    if (params.get('response_type') !== 'code') return sendJson(res, 400, { error: 'unsupported_response_type', error_description: 'Only response_type=code is supported.' })
+    const scope = params.get('scope') ?? 'read_only'
+    if (scope !== 'read_write' && scope !== 'read_only') return sendJson(res, 400, { error: 'invalid_scope', error_description: `Invalid scope: ${scope}` })
+    const back = new URL(redirectUri)
+    if (denyNext) {
+      denyNext = false
+      back.searchParams.set('error', 'access_denied')
+      back.searchParams.set('error_description', 'The user denied your request')
+    } else {
+      const code = `ac_${randomToken(24)}`
+      codes.set(code, { accountId: consentAccount.id, details: consentAccount.details, scope })
+      back.searchParams.set('code', code)
+    }
+    back.searchParams.set('state', params.get('state') ?? '')
+    res.writeHead(302, { Location: back.toString() })
+    res.end()
+  }
+
+  function token(req: IncomingMessage, raw: string, res: ServerResponse): void {
+    const body = new URLSearchParams(raw)
+    const secret = body.get('client_secret') ?? /^Bearer (.+)$/.exec(headerOf(req, 'authorization') ?? '')?.[1] ?? ''
+    if (secret !== secretKey) return sendJson(res, 401, { error: 'invalid_client', error_description: `Invalid API Key provided: ${redact(secret)}` })
+    if (body.get('grant_type') !== 'authorization_code') {
+      return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: `Unsupported grant type: ${body.get('grant_type') ?? ''}` })
+    }
+    const code = body.get('code') ?? ''
+    const pending = codes.get(code)
+    codes.delete(code)
+    if (!pending) return sendJson(res, 400, { error: 'invalid_grant', error_description: `Authorization code does not exist: ${code}` })
+    register(pending.accountId, pending.details)
+    sendJson(res, 200, {
+      access_token: `sk_test_${randomToken(24)}`,
+      refresh_token: `rt_${randomToken(24)}`,
+      token_type: 'bearer',
+      scope: pending.scope,
+      livemode: false,
+      stripe_user_id: pending.accountId,
+      stripe_publishable_key: `pk_test_${randomToken(24)}`,
+    })
+  }
+
+  function register(id: string, details: FakeAccountDetails): void {
+    accounts.set(id, {
+      id,
+      object: 'account',
+      charges_enabled: true,
+      details_submitted: true,
+      email: details.email ?? null,
+      business_profile: { name: details.businessName ?? null },
+      default_currency: 'usd',
+    })
+  }
+
+  function showPayPage(id: string, res: ServerResponse): void {
+    const session = sessions.get(id)
+    if (!session) return sendHtml(res, 404, page('Checkout not found', '<h1>Checkout not found</h1><p>There is no checkout at this address.</p>'))
+    const payee = accounts.get(session.account)?.business_profile.name ?? session.account
+    if (session.status !== 'open') return sendHtml(res, 410, closedPage(session, payee))
+    const items = session.line_items
+      .map((item) => `<li>${escapeHtml(item.name)} × ${item.quantity}: ${escapeHtml(formatAmount(item.amount_total, item.currency))}</li>`)
+      .join('')
+    const body = [
+      `<h1>Pay ${escapeHtml(payee)}</h1>`,
+      `<p>Total: <strong>${escapeHtml(formatAmount(session.amount_total, session.currency))}</strong></p>`,
+      `<h2>Items</h2><ul>${items}</ul>`,
+      `<form method="post" action="/pay/${encodeURIComponent(session.id)}"><button type="submit">Pay</button></form>`,
+      `<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>`,
+    ].join('\n')
+    sendHtml(res, 200, page(`Pay ${payee}`, body))
+  }
+
+  async function submitPayPage(id: string, res: ServerResponse): Promise<void> {
+    const session = sessions.get(id)
+    if (!session) return sendHtml(res, 404, page('Checkout not found', '<h1>Checkout not found</h1><p>There is no checkout at this address.</p>'))
+    if (session.status !== 'open') return sendHtml(res, 410, closedPage(session, accounts.get(session.account)?.business_profile.name ?? session.account))
+    markPaid(session)
+    await track(emit('checkout.session.completed', session, { id: null, idempotency_key: null }))
+    res.writeHead(303, { Location: session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id) })
+    res.end()
+  }
+
+  function markPaid(session: FakeSession): void {
+    session.status = 'complete'
+    session.payment_status = 'paid'
+    session.payment_intent = `pi_${randomToken(24)}`
+    session.url = null
+  }
+
+  function markExpired(session: FakeSession): void {
+    session.status = 'expired'
+    session.url = null
+  }
+
+  async function emit(type: FakeStripeEventType, session: FakeSession, request: StripeEventRecord['request']): Promise<void> {
+    const event: StripeEventRecord = {
+      id: `evt_${randomToken(24)}`,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: nowSeconds(),
+      livemode: false,
+      type,
+      account: session.account,
+      data: { object: publicSession(session) },
+      pending_webhooks: 1,
+      request,
+    }
+    events.push(event)
+    if (holding) {
+      held.push(event)
+      return
+    }
+    await deliver(event)
+  }
+
+  /** Records the attempt and never throws: a broken receiver must not break the buyer's page. */
+  async function deliver(event: StripeEventRecord): Promise<number> {
+    if (!webhookUrl) return 0
+    // Pretty-printed like Stripe's payloads, so a receiver that verifies a re-serialised body fails here too.
+    const payload = JSON.stringify(event, null, 2)
+    try {
+      const status = await postJson(webhookUrl, payload, signatureHeader(payload, webhookSecret))
+      deliveries.push({ eventId: event.id, type: event.type, status })
+      return status
+    } catch (error) {
+      deliveries.push({ eventId: event.id, type: event.type, status: 0, error: error instanceof Error ? error.message : String(error) })
+      return 0
+    }
+  }
+
+  function track(work: Promise<void>): Promise<void> {
+    inFlight.add(work)
+    return work.finally(() => inFlight.delete(work))
+  }
+
+  async function idle(): Promise<void> {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight])
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  url = `http://127.0.0.1:${port}`
+
+  return {
+    url,
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+    secretKey,
+    publishableKey,
+    clientId,
+    webhookSecret,
+    setWebhookUrl(next) {
+      webhookUrl = next
+    },
+    connectAs(accountId, details = {}) {
+      consentAccount = { id: accountId, details }
+    },
+    denyNextConsent() {
+      denyNext = true
+    },
+    addAccount(accountId, details = {}) {
+      register(accountId, details)
+    },
+    holdWebhooks(hold) {
+      holding = hold
+    },
+    heldEvents: () => [...held],
+    async releaseHeld(order = 'sent') {
+      const batch = order === 'reverse' ? [...held].reverse() : [...held]
+      held = []
+      for (const event of batch) await deliver(event)
+    },
+    async redeliver(eventId) {
+      const event = events.find((each) => each.id === eventId)
+      if (!event) throw new Error(`fake Stripe: no event ${eventId}`)
+      if (!webhookUrl) throw new Error('fake Stripe: no webhook URL set')
+      return deliver(event)
+    },
+    get deliveries() {
+      return [...deliveries]
+    },
+    events: () => [...events],
+    async pay(sessionId) {
+      const session = sessions.get(sessionId)
+      if (!session) throw new Error(`fake Stripe: no session ${sessionId}`)
+      if (session.status !== 'open') throw new Error(`fake Stripe: session ${sessionId} is ${session.status}, not open`)
+      markPaid(session)
+      await track(emit('checkout.session.completed', session, { id: null, idempotency_key: null }))
+    },
+    async expireSession(sessionId) {
+      const session = sessions.get(sessionId)
+      if (!session) throw new Error(`fake Stripe: no session ${sessionId}`)
+      if (session.status !== 'open') throw new Error(`fake Stripe: session ${sessionId} is ${session.status}, not open`)
+      markExpired(session)
+      await track(emit('checkout.session.expired', session, { id: null, idempotency_key: null }))
+    },
+    idle,
+    sessions: () => [...sessions.values()].map((session) => structuredClone(session)),
+    refunds: () => refunds.map((refund) => structuredClone(refund)),
+    requests: () => [...requests],
+    requestCount: (method, pathPrefix) => requests.filter((each) => each.method === method.toUpperCase() && each.path.startsWith(pathPrefix)).length,
+    async close() {
+      await idle()
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+      })
+    },
+  }
+}
+
+function publicSession(session: FakeSession): CheckoutSessionObject {
+  const { account, line_items, payment_intent_data, ...shape } = session
+  return structuredClone(shape)
+}
+
+function publicRefund(refund: FakeRefund): RefundObject {
+  const { account, refund_application_fee, ...shape } = refund
+  return structuredClone(shape)
+}
+
+function invalid(message: string, param?: string): Refusal {
+  return new Refusal(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) })
+}
+
+function missing(kind: string, id: string): Refusal {
+  return new Refusal(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` })
+}
+
+function notFoundRoute(method: string, path: string): Refusal {
+  return new Refusal(404, {
+    type: 'invalid_request_error',
+    message: `Unrecognized request URL (${method}: ${path}). The fake Stripe (tests/fakes/stripe.ts) does not model this endpoint.`,
+  })
+}
+
+/** Decodes Stripe's form encoding (`a[b][0][c]=v`) into nested objects; arrays stay objects keyed "0", "1", … */
+function parseForm(raw: string): FormFields {
+  const root: FormFields = {}
+  for (const [name, value] of new URLSearchParams(raw)) {
+    const head = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name)
+    if (!head) throw invalid(`Invalid parameter name: ${name}`)
+    const path = [head[1], ...[...head[2].matchAll(/\[([^[\]]*)\]/g)].map((part) => part[1])]
+    let node = root
+    for (let index = 0; index < path.length; index += 1) {
+      const key = path[index] === '' ? String(Object.keys(node).length) : path[index]
+      if (index === path.length - 1) {
+        if (typeof node[key] === 'object') throw invalid(`Invalid parameter: ${name} is both a value and an object`, name)
+        node[key] = value
+        break
+      }
+      const next = node[key] ?? {}
+      if (typeof next === 'string') throw invalid(`Invalid parameter: ${name} is both a value and an object`, name)
+      node[key] = next
+      node = next
+    }
+  }
+  return root
+}
+
+function text(fields: FormFields, key: string): string | undefined {
+  const value = fields[key]
+  return typeof value === 'string' ? value : undefined
+}
+
+function object(fields: FormFields, key: string, param = key): FormFields | undefined {
+  const value = fields[key]
+  if (value === undefined || value === '') return undefined
+  if (typeof value === 'string') throw invalid(`Invalid object: ${param} must be a hash`, param)
+  return value
+}
+
+function list(fields: FormFields, key: string): FormFields[] {
+  const value = object(fields, key)
+  if (!value) return []
+  const indexes = Object.keys(value)
+  if (indexes.some((index) => !/^\d+$/.test(index))) throw invalid(`Invalid array: ${key} must be an indexed list`, key)
+  return indexes
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((index) => {
+      const item = value[String(index)]
+      if (typeof item === 'string') throw invalid(`Invalid object: ${key}[${index}] must be a hash`, `${key}[${index}]`)
+      return item
+    })
+}
+
+function refuseUnknown(fields: FormFields, allowed: string[], prefix?: string): void {
+  for (const key of Object.keys(fields)) {
+    const param = prefix ? `${prefix}[${key}]` : key
+    if (!allowed.includes(key)) throw invalid(`Received unknown parameter: ${param}`, param)
+  }
+}
+
+function integer(value: string, param: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw invalid(`Invalid integer: ${value}`, param)
+  return Number(value)
+}
+
+function absoluteUrl(fields: FormFields, key: string): string {
+  const value = text(fields, key)
+  if (!value) throw invalid(`Missing required param: ${key}.`, key)
+  const parsed = URL.canParse(value) ? new URL(value) : null
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw invalid('Not a valid URL', key)
+  return value
+}
+
+function lineItemOf(item: FormFields, param: string): FakeLineItem {
+  refuseUnknown(item, ['price_data', 'quantity', 'price'], param)
+  if (item.price !== undefined) throw invalid('The fake Stripe models price_data line items only, not saved prices.', `${param}[price]`)
+  const priceData = object(item, 'price_data', `${param}[price_data]`)
+  if (!priceData) throw invalid(`Missing required param: ${param}[price_data].`, `${param}[price_data]`)
+  refuseUnknown(priceData, ['currency', 'unit_amount', 'product_data', 'tax_behavior'], `${param}[price_data]`)
+  const currency = (text(priceData, 'currency') ?? '').toLowerCase()
+  if (!currency) throw invalid(`Missing required param: ${param}[price_data][currency].`, `${param}[price_data][currency]`)
+  if (!/^[a-z]{3}$/.test(currency)) throw invalid(`Invalid currency: ${currency}`, `${param}[price_data][currency]`)
+  const unitRaw = text(priceData, 'unit_amount')
+  if (unitRaw === undefined || unitRaw === '') throw invalid(`Missing required param: ${param}[price_data][unit_amount].`, `${param}[price_data][unit_amount]`)
+  const unitAmount = integer(unitRaw, `${param}[price_data][unit_amount]`)
+  const product = object(priceData, 'product_data', `${param}[price_data][product_data]`)
+  if (!product) throw invalid(`Missing required param: ${param}[price_data][product_data].`, `${param}[price_data][product_data]`)
+  refuseUnknown(product, ['name', 'description', 'images', 'metadata'], `${param}[price_data][product_data]`)
+  const name = text(product, 'name')
+  if (!name) throw invalid(`Missing required param: ${param}[price_data][product_data][name].`, `${param}[price_data][product_data][name]`)
+  const quantityRaw = text(item, 'quantity')
+  if (quantityRaw === undefined || quantityRaw === '') throw invalid(`Missing required param: ${param}[quantity].`, `${param}[quantity]`)
+  const quantity = integer(quantityRaw, `${param}[quantity]`)
+  if (quantity < 1) throw invalid('Quantity must be at least 1.', `${param}[quantity]`)
+  return { name, description: text(product, 'description') || null, currency, unit_amount: unitAmount, quantity, amount_total: unitAmount * quantity }
+}
+
+/** Stripe's metadata limits, so a product that overflows them fails in tests first. */
+function metadataOf(fields: FormFields, key: string, param = key): Record<string, string> {
+  const value = object(fields, key, param) ?? {}
+  const metadata: Record<string, string> = {}
+  for (const [name, entry] of Object.entries(value)) {
+    if (typeof entry !== 'string') throw invalid(`Invalid value for ${param}[${name}]: metadata values must be strings`, `${param}[${name}]`)
+    if (name.length > 40) throw invalid(`Invalid ${param}: keys must be at most 40 characters (${name})`, param)
+    if (entry.length > 500) throw invalid(`Invalid ${param}: values must be at most 500 characters (${name})`, param)
+    // An empty value unsets a key in Stripe, so it never shows up.
+    if (entry !== '') metadata[name] = entry
+  }
+  if (Object.keys(metadata).length > 50) throw invalid(`Invalid ${param}: at most 50 keys`, param)
+  return metadata
+}
+
+function formatAmount(minor: number, currency: string): string {
+  const format = new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() })
+  // Zero-decimal currencies (JPY) have no minor unit: Intl knows which they are.
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
+  return format.format(minor / 10 ** digits)
+}
+
+function page(title: string, body: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)} · Fake Stripe Checkout</title></head>`,
+    `<body><main>\n${body}\n</main></body>`,
+    '</html>',
+  ].join('\n')
+}
+
+function closedPage(session: FakeSession, payee: string): string {
+  const why = session.status === 'complete' ? 'It has already been paid.' : 'It has expired.'
+  return page(`Pay ${payee}`, `<h1>Pay ${escapeHtml(payee)}</h1>\n<p>This checkout is no longer open. ${why}</p>\n<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>`)
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+function signatureHeader(payload: string, secret: string): string {
+  const timestamp = nowSeconds()
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex')
+  return `t=${timestamp},v1=${signature}`
+}
+
+/** One POST without a pooled connection, so a receiver closed by its test never waits on us. */
+function postJson(target: string, payload: string, signature: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const destination = new URL(target)
+    const send = destination.protocol === 'https:' ? httpsRequest : httpRequest
+    const req = send(
+      destination,
+      {
+        method: 'POST',
+        agent: false,
+        timeout: 10_000,
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': String(Buffer.byteLength(payload)),
+          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          'Stripe-Signature': signature,
+        },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+        res.on('error', reject)
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error('webhook receiver did not answer within 10 s')))
+    req.on('error', reject)
+    req.end(payload)
+  })
+}
+
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name]
+  return (Array.isArray(value) ? value[0] : value) ?? null
+}
+
+function redact(key: string): string {
+  return key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(key.length - 12)}${key.slice(-4)}` : key
+}
+
+function randomToken(length: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+  return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('')
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000)
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' })
+  res.end(JSON.stringify(body))
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' })
+  res.end(html)
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
