@@ -40,6 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('payment_ref', 'text', (c) => c.check(sql`length(payment_ref) <= 255`))
     .addColumn('amount_minor', 'bigint', (c) => c.notNull().check(sql`amount_minor > 0`))
     .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency ~ '^[A-Z]{3}$'`))
+    // refund_due: taken by Stripe but not kept (the order could not be given); refunded once Stripe agrees.
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('paid_at', 'timestamptz')
@@ -48,7 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('payments_checkout_ref', ['provider', 'checkout_ref'])
     .addForeignKeyConstraint('payments_invoice', ['tenant_id', 'invoice_id'], 'invoices', ['tenant_id', 'id'], (c) => c.onDelete('cascade'))
     .addCheckConstraint('payments_provider_known', sql`provider in ('STRIPE')`)
-    .addCheckConstraint('payments_status_known', sql`status in ('open', 'paid', 'expired', 'refunded')`)
+    .addCheckConstraint('payments_status_known', sql`status in ('open', 'paid', 'expired', 'refund_due', 'refunded')`)
     .execute()
   await sql`create index payments_by_invoice on payments (tenant_id, invoice_id)`.execute(db)
   await makeTenantOwned(db, 'payments')

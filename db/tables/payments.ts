@@ -2,7 +2,7 @@ import type { ColumnType } from 'kysely'
 import type { CreatedAt, Timestamp } from './column-types'
 
 export type PaymentProvider = 'STRIPE'
-export type PaymentStatus = 'open' | 'paid' | 'expired' | 'refunded'
+export type PaymentStatus = 'open' | 'paid' | 'expired' | 'refund_due' | 'refunded'
 
 /** Read as a string by node-postgres and as a number by PGlite: readers use Number(). */
 type MinorUnits = ColumnType<string | number | bigint, number | bigint | string, number | bigint | string>

@@ -1,4 +1,5 @@
 import type { TenantExecutor } from '#db/tenant-scope'
+import type { Tenant } from '#server/tenancy/tenant'
 import { membershipBillingCycles } from '#server/catalog/billing-cycles'
 import { membershipExpiresOn } from '#server/catalog/membership-expiry'
 import { firstBillingOn } from '#server/catalog/recurring-billing'
@@ -22,7 +23,8 @@ export interface Fulfilment {
   eventRegistrationId: string | null
 }
 
-const NOTHING: Fulfilment = { membershipId: null, enrolmentId: null, eventRegistrationId: null }
+/** What a line gives before it is paid for, or when it gives nothing but the item itself. */
+export const NOTHING_GIVEN: Fulfilment = { membershipId: null, enrolmentId: null, eventRegistrationId: null }
 
 export interface SaleContext {
   tenantId: string
@@ -31,6 +33,11 @@ export interface SaleContext {
   timeZone: string
   /** Months a card or unlimited membership lasts (the tenant's itemExpiresAfter); null: no end. */
   itemExpiresAfter: number | null
+}
+
+/** The sale's context for a buyer of this tenant at `now`. */
+export function saleContextFor(tenant: Tenant, contactId: string, now: Date): SaleContext {
+  return { tenantId: tenant.id, contactId, now, timeZone: tenant.settings.timezone, itemExpiresAfter: tenant.settings.itemExpiresAfter }
 }
 
 /**
@@ -51,7 +58,7 @@ export async function fulfilLine(trx: TenantExecutor, line: PricedFacts, sale: S
       const enrolment = held
         ? await trx.updateTable('course_enrolments').set({ status: 'active', is_demo: false, enrolled_at: sale.now, completed_at: null, updated_at: sale.now }).where('id', '=', held.id).returning('id').executeTakeFirstOrThrow()
         : await trx.insertInto('course_enrolments').values({ tenant_id: sale.tenantId, course_id: item.id, contact_id: sale.contactId }).returning('id').executeTakeFirstOrThrow()
-      return { ...NOTHING, enrolmentId: enrolment.id }
+      return { ...NOTHING_GIVEN, enrolmentId: enrolment.id }
     }
     case 'event': {
       const held = await trx.selectFrom('event_registrations').select('id').where('event_id', '=', item.id).where('contact_id', '=', sale.contactId).where('status', '<>', 'cancelled').executeTakeFirst()
@@ -62,7 +69,7 @@ export async function fulfilLine(trx: TenantExecutor, line: PricedFacts, sale: S
           .values({ tenant_id: sale.tenantId, event_id: item.id, contact_id: sale.contactId, quantity: line.quantity })
           .returning('id')
           .executeTakeFirstOrThrow()
-        return { ...NOTHING, eventRegistrationId: registration.id }
+        return { ...NOTHING_GIVEN, eventRegistrationId: registration.id }
       } catch (error) {
         // Someone took the last seats, or registered this person, since the cart was read.
         if (violates(error, 'event_details_within_capacity')) throw new SaleRefused(CART_MESSAGES.eventState(item.name, STATE_TEXT.full))
@@ -72,16 +79,16 @@ export async function fulfilLine(trx: TenantExecutor, line: PricedFacts, sale: S
     }
     case 'product': {
       await takeStock(trx, item.id, item.name, line.quantity)
-      return NOTHING
+      return NOTHING_GIVEN
     }
     case 'bundle': {
       const parts = await trx.selectFrom('bundle_items').select(['item_id', 'quantity']).where('bundle_id', '=', item.id).execute()
       for (const part of parts) await takeStock(trx, part.item_id, item.name, part.quantity * line.quantity)
-      return NOTHING
+      return NOTHING_GIVEN
     }
     case 'membership': {
       const type = option.membershipType
-      if (type === null) return NOTHING
+      if (type === null) return NOTHING_GIVEN
       const today = dateInputValue(sale.now, sale.timeZone)
       const atMidnight = (date: string | null) => (date === null ? null : zonedTimeToInstant(date, '00:00', sale.timeZone))
       let trialEndsAt: Date | null = null
@@ -114,7 +121,7 @@ export async function fulfilLine(trx: TenantExecutor, line: PricedFacts, sale: S
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      return { ...NOTHING, membershipId: membership.id }
+      return { ...NOTHING_GIVEN, membershipId: membership.id }
     }
     default:
       throw new SaleRefused(CART_MESSAGES.notSold(item.name))

@@ -34,11 +34,20 @@ export function receiptText(order: OrderView, studioName: string, orderUrl: stri
 }
 
 /** Queues the receipt of a sale to its buyer through the outbox. */
-export async function queueReceiptEmail(platform: Pick<Platform, 'database' | 'jobs' | 'env'>, tenant: Tenant, input: { invoiceGuid: string; origin: string }): Promise<void> {
-  const order = await loadOrder(platform.database, tenant, input.invoiceGuid)
-  if (!order) return
-  const { subject, text } = receiptText(order, tenant.name, `${input.origin}${orderPathFor(order.guid)}`)
-  await queueEmail(platform, { tenantId: tenant.id, to: order.email, subject, text })
+/**
+ * Queues a sale's receipt to its buyer. Never throws: the sale stands without its email, and
+ * the confirmation page shows the receipt; a failure is logged for staff.
+ */
+export async function queueReceiptEmail(platform: Pick<Platform, 'database' | 'jobs' | 'env' | 'logger'>, tenant: Tenant, input: { invoiceGuid: string; origin: string }): Promise<void> {
+  try {
+    const order = await loadOrder(platform.database, tenant, input.invoiceGuid)
+    // A till sale to a contact without an email has nobody to send it to.
+    if (!order || !order.email) return
+    const { subject, text } = receiptText(order, tenant.name, `${input.origin}${orderPathFor(order.guid)}`)
+    await queueEmail(platform, { tenantId: tenant.id, to: order.email, subject, text })
+  } catch (error) {
+    platform.logger.error({ err: error, invoice: input.invoiceGuid }, 'the receipt of a sale could not be queued')
+  }
 }
 
 export function orderPathFor(guid: string): string {

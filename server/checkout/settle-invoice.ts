@@ -2,7 +2,7 @@ import type { TenantExecutor } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
 import { factsForLines } from './cart-lines'
 import type { PricedFacts } from './cart-view'
-import { fulfilLine, SaleRefused } from './fulfil-line'
+import { fulfilLine, SaleRefused, saleContextFor } from './fulfil-line'
 
 /**
  * Gives the buyer what a pending invoice sold, now that its payment has arrived, inside the
@@ -23,7 +23,7 @@ export async function settlePendingInvoice(trx: TenantExecutor, tenant: Tenant, 
     trx,
     lines.map((line) => ({ guid: line.id, quantity: line.quantity, amountMinor: null, itemId: line.item_id, priceOptionId: line.price_option_id })),
   )
-  const sale = { tenantId: tenant.id, contactId: invoice.contact_id, now, timeZone: tenant.settings.timezone, itemExpiresAfter: tenant.settings.itemExpiresAfter }
+  const sale = saleContextFor(tenant, invoice.contact_id, now)
   for (const line of lines) {
     const wanted = facts.find((fact) => fact.guid === line.id)
     if (!wanted || wanted.option === null) throw new SaleRefused('An item of this order is no longer sold.')

@@ -159,7 +159,7 @@ export async function completeTillSale(
     if (earlier) return ok(earlier)
   }
   if (input.token === null) return err('conflict', TILL_MESSAGES.empty)
-  let sale: TillSale & { email: string | null }
+  let sale: TillSale
   try {
     sale = await withTenant(platform.database, tenant.id, async (trx) => {
       const customer = await trx
@@ -186,7 +186,7 @@ export async function completeTillSale(
         idempotencyKey: attempt ?? null,
         now: input.now,
       })
-      return { ...written, customerName: `${customer.first_name} ${customer.last_name}`.trim(), email: customer.email }
+      return { ...written, customerName: `${customer.first_name} ${customer.last_name}`.trim() }
     })
   } catch (error) {
     if (error instanceof SaleRefused) return err('conflict', error.refusal)
@@ -198,14 +198,8 @@ export async function completeTillSale(
   } finally {
     platform.caches.changed(tenant.id, ['catalog', 'contacts'])
   }
-  if (sale.email) {
-    try {
-      await queueReceiptEmail(platform, tenant, { invoiceGuid: sale.invoiceGuid, origin: input.origin })
-    } catch (error) {
-      platform.logger.error({ err: error, invoice: sale.invoiceGuid }, 'the receipt of a till sale could not be queued')
-    }
-  }
-  return ok({ invoiceGuid: sale.invoiceGuid, invoiceNumber: sale.invoiceNumber, customerName: sale.customerName })
+  await queueReceiptEmail(platform, tenant, { invoiceGuid: sale.invoiceGuid, origin: input.origin })
+  return ok(sale)
 }
 
 async function findTillSale(platform: Pick<Platform, 'database'>, tenantId: string, attempt: string): Promise<TillSale | null> {

@@ -3,9 +3,7 @@ import type { TenantExecutor } from '#db/tenant-scope'
 import type { InvoiceSource, InvoiceStatus, PaymentMethod } from '#db/tables/checkout'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { PricedCart } from './cart-view'
-import { fulfilLine, type Fulfilment } from './fulfil-line'
-
-const NOTHING_YET: Fulfilment = { membershipId: null, enrolmentId: null, eventRegistrationId: null }
+import { fulfilLine, NOTHING_GIVEN, saleContextFor } from './fulfil-line'
 
 export interface SaleBuyer {
   contactId: string
@@ -86,10 +84,10 @@ export async function writeSale(
     })
     .returning(['id', 'guid', 'number'])
     .executeTakeFirstOrThrow()
-  const sale = { tenantId: tenant.id, contactId: buyer.contactId, now, timeZone: tenant.settings.timezone, itemExpiresAfter: tenant.settings.itemExpiresAfter }
+  const sale = saleContextFor(tenant, buyer.contactId, now)
   let sequence = 0
   for (const { facts: line, priced: amounts } of priced.lines) {
-    const given = awaiting ? NOTHING_YET : await fulfilLine(trx, line, sale)
+    const given = awaiting ? NOTHING_GIVEN : await fulfilLine(trx, line, sale)
     sequence += 1
     await trx
       .insertInto('invoice_lines')

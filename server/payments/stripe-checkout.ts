@@ -17,43 +17,51 @@ export const CARD_PAYMENT_MESSAGES = {
   notPending: 'This order is not waiting for a payment.',
 } as const
 
-export type CheckoutStart = { kind: 'redirect'; url: string } | { kind: 'refused'; message: string }
+export type CheckoutStart = { kind: 'redirect'; url: string } | { kind: 'refused'; message: string } | { kind: 'not-found' }
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * Sends the buyer to Stripe's hosted payment page for a pending invoice (the path that works
  * without JavaScript). The session is made on the studio's connected account, for the
  * invoice's total, with the platform's fee; its idempotency key names the invoice and the
- * attempt, so a double-clicked Pay opens one session. A session still open is reused.
+ * attempt, so a double-clicked Pay opens one session. A session still open is reused; one
+ * that Stripe has closed is settled first, so Pay after a payment whose webhook is late shows
+ * the paid order instead of charging twice.
  */
 export async function startStripeCheckout(platform: PaymentPlatform, tenant: Tenant, input: { invoiceGuid: string; origin: string; now: Date }): Promise<CheckoutStart> {
+  if (!GUID.test(input.invoiceGuid)) return { kind: 'not-found' }
   const stripe = stripeFor(platform.env)
   const account = await readStripeAccount(platform, tenant.id)
-  if (!stripe || !account || !account.isIntegrated) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notTaken }
   const found = await withTenant(platform.database, tenant.id, async (trx) => {
     const invoice = await trx
       .selectFrom('invoices')
-      .select(['id', 'guid', 'status', 'total_minor', 'currency', 'email', 'number'])
+      .select(['id', 'guid', 'status', 'total_minor', 'currency', 'email'])
       .where('guid', '=', input.invoiceGuid)
       .executeTakeFirst()
     if (!invoice) return null
     const lines = await trx.selectFrom('invoice_lines').select(['item_name', 'option_name', 'quantity', 'total_minor']).where('invoice_id', '=', invoice.id).orderBy('sequence').execute()
-    const attempts = await trx.selectFrom('payments').select(['checkout_ref', 'status', 'account_id', 'created_at']).where('invoice_id', '=', invoice.id).orderBy('created_at', 'desc').execute()
+    const attempts = await trx.selectFrom('payments').select(['checkout_ref', 'status', 'account_id']).where('invoice_id', '=', invoice.id).orderBy('created_at', 'desc').execute()
     return { invoice, lines, attempts }
   })
-  if (!found || found.invoice.status !== 'pending' || Number(found.invoice.total_minor) <= 0) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notPending }
+  if (!found) return { kind: 'not-found' }
+  if (!stripe || !account || !account.isIntegrated) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notTaken }
+  if (found.invoice.status !== 'pending' || Number(found.invoice.total_minor) <= 0) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notPending }
   const { invoice, lines, attempts } = found
+  const orderUrl = `${input.origin}${orderPathFor(invoice.guid)}`
 
   const open = attempts.find((attempt) => attempt.status === 'open' && attempt.account_id === account.accountId)
   if (open) {
     try {
       const session = await stripe.checkout.sessions.retrieve(open.checkout_ref, {}, { stripeAccount: account.accountId })
       if (session.status === 'open' && session.url) return { kind: 'redirect', url: session.url }
+      const settled = await settleStripeSession(platform, tenant, snapshotOf(session), { origin: input.origin, now: input.now })
+      if (settled !== 'expired') return { kind: 'redirect', url: orderUrl }
     } catch (error) {
       platform.logger.warn({ err: error, session: open.checkout_ref }, 'an open Stripe session could not be read; opening another')
     }
   }
 
-  const orderUrl = `${input.origin}${orderPathFor(invoice.guid)}`
   const totalMinor = Number(invoice.total_minor)
   const feeMinor = Math.round((totalMinor * platform.env.STRIPE_PLATFORM_FEE_PERCENT) / 100)
   const metadata = { tenantId: tenant.id, invoiceGuid: invoice.guid }
@@ -138,17 +146,18 @@ export type Settlement = 'paid' | 'already-settled' | 'waiting' | 'expired' | 'r
  * Records what Stripe says of a session, whichever arrives first (the buyer's return, the
  * webhook, a repeat of either): paid gives the buyer the order in one transaction with the
  * invoice locked, so it happens once; an amount that does not match the invoice is not taken.
- * When the order can no longer be given (the last seat went while the buyer was paying), the
- * payment is refunded and the invoice voided, and the buyer's page says so.
+ * A payment that cannot be kept (the last seat went while the buyer was paying, or the order
+ * was already paid through another session) is marked refund_due in that transaction and
+ * refunded after it; a refund Stripe did not take is tried again on the next delivery.
  */
 export async function settleStripeSession(platform: PaymentPlatform, tenant: Tenant, snapshot: SessionSnapshot, input: { origin: string; now: Date }): Promise<Settlement> {
   let invoiceGuid: string | null = null
-  let refusedFor: string | null = null
   const outcome = await withTenant(platform.database, tenant.id, async (trx): Promise<Settlement> => {
     const payment = await trx.selectFrom('payments').selectAll().where('provider', '=', 'STRIPE').where('checkout_ref', '=', snapshot.id).forUpdate().executeTakeFirst()
     if (!payment) return 'unknown'
     const invoice = await trx.selectFrom('invoices').select(['id', 'guid', 'status']).where('id', '=', payment.invoice_id).forUpdate().executeTakeFirstOrThrow()
     invoiceGuid = invoice.guid
+    if (payment.status === 'refund_due') return 'refunded'
     if (payment.status !== 'open') return 'already-settled'
     if (snapshot.status === 'expired') {
       await trx.updateTable('payments').set({ status: 'expired' }).where('id', '=', payment.id).execute()
@@ -160,12 +169,12 @@ export async function settleStripeSession(platform: PaymentPlatform, tenant: Ten
       platform.logger.error({ session: snapshot.id, invoice: invoice.guid }, 'a Stripe session was paid for another amount than its invoice; left for staff')
       return 'waiting'
     }
-    await trx.updateTable('payments').set({ status: 'paid', payment_ref: snapshot.paymentIntent, paid_at: input.now }).where('id', '=', payment.id).execute()
-    if (invoice.status !== 'pending') {
-      // Paid twice (two sessions of one invoice both completed): the second is given back.
-      refusedFor = 'This order was already paid.'
+    const refundDue = async (): Promise<Settlement> => {
+      await trx.updateTable('payments').set({ status: 'refund_due', payment_ref: snapshot.paymentIntent, paid_at: input.now }).where('id', '=', payment.id).execute()
       return 'refunded'
     }
+    // Paid twice (two sessions of one invoice both completed): the second is given back.
+    if (invoice.status !== 'pending') return refundDue()
     // A savepoint: a refused line undoes the fulfilment only, and the payment is still recorded.
     await sql`savepoint settle_invoice`.execute(trx)
     try {
@@ -174,34 +183,34 @@ export async function settleStripeSession(platform: PaymentPlatform, tenant: Ten
     } catch (error) {
       if (!(error instanceof SaleRefused)) throw error
       await sql`rollback to savepoint settle_invoice`.execute(trx)
-      refusedFor = error.refusal
       await trx.updateTable('invoices').set({ status: 'void', voided_at: input.now, note: error.refusal.slice(0, 1000), updated_at: input.now }).where('id', '=', invoice.id).execute()
-      return 'refunded'
+      return refundDue()
     }
+    await trx.updateTable('payments').set({ status: 'paid', payment_ref: snapshot.paymentIntent, paid_at: input.now }).where('id', '=', payment.id).execute()
     return 'paid'
   })
-  platform.caches.changed(tenant.id, ['catalog', 'contacts'])
-  if (outcome === 'refunded' && refusedFor !== null) await refundSession(platform, tenant, snapshot, input.now)
+  if (outcome === 'refunded') await refundSession(platform, tenant, snapshot.id, input.now)
   if (outcome === 'paid' && invoiceGuid) {
-    try {
-      await queueReceiptEmail(platform, tenant, { invoiceGuid, origin: input.origin })
-    } catch (error) {
-      platform.logger.error({ err: error, invoice: invoiceGuid }, 'the receipt of a card sale could not be queued')
-    }
+    platform.caches.changed(tenant.id, ['catalog', 'contacts'])
+    await queueReceiptEmail(platform, tenant, { invoiceGuid, origin: input.origin })
   }
   return outcome
 }
 
-async function refundSession(platform: PaymentPlatform, tenant: Tenant, snapshot: SessionSnapshot, now: Date): Promise<void> {
+/** Gives back a payment marked refund_due, on the account it was paid into, once (the idempotency key names the session). */
+async function refundSession(platform: PaymentPlatform, tenant: Tenant, sessionId: string, now: Date): Promise<void> {
   const stripe = stripeFor(platform.env)
-  const account = await readStripeAccount(platform, tenant.id)
-  if (!stripe || !account || !snapshot.paymentIntent) {
-    platform.logger.error({ session: snapshot.id }, 'a payment to refund could not be refunded: Stripe is not reachable from here')
+  const due = await withTenant(platform.database, tenant.id, (trx) =>
+    trx.selectFrom('payments').select(['account_id', 'payment_ref']).where('provider', '=', 'STRIPE').where('checkout_ref', '=', sessionId).where('status', '=', 'refund_due').executeTakeFirst(),
+  )
+  if (!due) return
+  if (!stripe || !due.payment_ref) {
+    platform.logger.error({ session: sessionId }, 'a payment due a refund could not be refunded: Stripe is not configured here')
     return
   }
-  const refund = await stripe.refunds.create({ payment_intent: snapshot.paymentIntent }, { stripeAccount: account.accountId, idempotencyKey: `refund-${snapshot.id}` })
+  const refund = await stripe.refunds.create({ payment_intent: due.payment_ref }, { stripeAccount: due.account_id, idempotencyKey: `refund-${sessionId}` })
   await withTenant(platform.database, tenant.id, (trx) =>
-    trx.updateTable('payments').set({ status: 'refunded', refund_ref: refund.id, refunded_at: now }).where('provider', '=', 'STRIPE').where('checkout_ref', '=', snapshot.id).execute(),
+    trx.updateTable('payments').set({ status: 'refunded', refund_ref: refund.id, refunded_at: now }).where('provider', '=', 'STRIPE').where('checkout_ref', '=', sessionId).execute(),
   )
 }
 

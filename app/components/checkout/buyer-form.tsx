@@ -12,7 +12,8 @@ export interface BuyerFormState {
 }
 
 /**
- * The checkout's user form (spec 002 User form) and the Place order button. The browser's own
+ * The checkout's user form (spec 002 User form) and the Place order button (Continue to payment
+ * when there is something to pay). The browser's own
  * checks help, the server decides: without JavaScript a refused post comes back with each
  * field's message and what was typed.
  */
@@ -20,6 +21,7 @@ export function BuyerForm({ page, state, canPlace }: { page: CheckoutPageView; s
   const navigation = useNavigation()
   const placing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'place'
   const value = (name: keyof CheckoutPageView['buyer']) => state?.values[name] ?? page.buyer[name]
+  const paysByCard = (page.cart?.totals.totalMinor ?? 0) > 0
   const errorsOf = (field: BuyerField) => (state?.errors[field] ? [state.errors[field]] : null)
   return (
     <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="buyer-heading" noValidate={false}>
@@ -85,8 +87,9 @@ export function BuyerForm({ page, state, canPlace }: { page: CheckoutPageView; s
           ) : null}
         </div>
       ) : null}
+      {paysByCard ? <p className="text-sm text-slate-600">You pay {page.cart?.totals.total} by card on Stripe&rsquo;s secure page next, and come back here.</p> : null}
       <Button type="submit" variant="primary" className="w-full" busy={placing} disabled={!canPlace}>
-        Place order
+        {paysByCard ? 'Continue to payment' : 'Place order'}
       </Button>
     </Form>
   )

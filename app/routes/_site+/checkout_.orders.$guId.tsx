@@ -44,11 +44,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** Pay: a pending order goes (again) to the payment page. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const tenant = requireTenant(context)
-  const guid = params.guId ?? ''
-  const order = await loadOrder(context.platform.database, tenant, guid)
-  if (!order) throw notFound('Order not found')
   const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
-  const started = await startStripeCheckout(context.platform, tenant, { invoiceGuid: order.guid, origin, now: new Date() })
+  const started = await startStripeCheckout(context.platform, tenant, { invoiceGuid: params.guId ?? '', origin, now: new Date() })
+  if (started.kind === 'not-found') throw notFound('Order not found')
   if (started.kind === 'redirect') return redirect(started.url, 303)
   return data({ message: started.message }, { status: 409 })
 }

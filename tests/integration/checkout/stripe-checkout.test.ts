@@ -182,6 +182,25 @@ describe(`card payments through Stripe (${engine})`, () => {
     expect((await invoice(invoiceGuid)).status).toBe('pending')
   })
 
+  it('Pay after paying, before the webhook, shows the paid order and opens no second session', async () => {
+    const { invoiceGuid, sessionId } = await buyMat()
+    stripe.holdWebhooks(true)
+    await stripe.pay(sessionId)
+    const again = await post(`/checkout/orders/${invoiceGuid}`, '')
+    expect(again.status).toBe(303)
+    expect(again.header('location')).toBe(`http://${app.host}/checkout/orders/${invoiceGuid}`)
+    expect((await invoice(invoiceGuid)).status).toBe('paid')
+    expect(stripe.sessions().filter((session) => session.metadata.invoiceGuid === invoiceGuid)).toHaveLength(1)
+    stripe.holdWebhooks(false)
+    await stripe.releaseHeld()
+    expect(stripe.refunds()).toHaveLength(0)
+  })
+
+  it('Pay on an order address that names nothing is a 404', async () => {
+    expect((await post('/checkout/orders/not-an-order', '')).status).toBe(404)
+    expect((await post('/checkout/orders/00000000-0000-4000-8000-000000000000', '')).status).toBe(404)
+  })
+
   it('refuses an event whose signature does not match', async () => {
     const body = JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: {} } })
     const answer = await request(app.port, '/webhooks/stripe', { host: app.host, method: 'POST', body, headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } })
