@@ -12,7 +12,9 @@ function newest(path) {
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs
   if (path === join('public', 'build')) return 0
-  let latest = 0
+  // A folder's own time moves when a file in it is added, renamed or deleted: a renamed route
+  // keeps its file's old time, and only its folder says the build is stale.
+  let latest = stat.mtimeMs
   for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)))
   return latest
 }

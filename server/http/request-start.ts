@@ -17,14 +17,14 @@ export interface RequestStart {
 export function startRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  options: { logger: Logger; isProduction: boolean; allowDevSockets: boolean },
+  options: { logger: Logger; isProduction: boolean; allowDevSockets: boolean; formTargets?: readonly string[] },
 ): RequestStart {
   const started = process.hrtime.bigint()
   const sent = req.headers['x-request-id']
   const requestId = (typeof sent === 'string' ? sent : '').slice(0, 100) || randomUUID()
   const nonce = createNonce()
   res.setHeader('X-Request-Id', requestId)
-  for (const [name, value] of Object.entries(securityHeaders({ nonce, isProduction: options.isProduction, allowDevSockets: options.allowDevSockets }))) {
+  for (const [name, value] of Object.entries(securityHeaders({ nonce, isProduction: options.isProduction, allowDevSockets: options.allowDevSockets, formTargets: options.formTargets }))) {
     res.setHeader(name, value)
   }
   res.on('finish', () => {

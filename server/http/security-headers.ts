@@ -31,6 +31,11 @@ export function securityHeaders(options: {
    * scripts and send beacons to their own https hosts, which no fixed list can name.
    */
   thirdPartyScripts?: boolean
+  /**
+   * Origins a form may end up on besides this one: a checkout post answers with a redirect to
+   * the payment provider's hosted page, and browsers hold that redirect to form-action too.
+   */
+  formTargets?: readonly string[]
 }): Record<string, string> {
   const thirdParty = options.thirdPartyScripts === true
   const connect = [`'self'`, ...(options.allowDevSockets ? ['ws:', 'wss:'] : []), ...(thirdParty ? ['https:'] : [])].join(' ')
@@ -44,7 +49,7 @@ export function securityHeaders(options: {
     thirdParty ? "frame-src 'self' https:" : `frame-src 'self' https://www.youtube.com ${VIDEO_EMBED_ORIGINS.join(' ')}`,
     "frame-ancestors 'self'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...(options.formTargets ?? [])].join(' '),
     "object-src 'none'",
   ].join('; ')
   const headers: Record<string, string> = {

@@ -255,6 +255,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const target = new URL(req.url ?? '/', 'http://fake')
     const path = target.pathname
     if (method === 'GET' && path === '/oauth/authorize') return authorize(target, res)
+    // A browser on the hosted page asks for one; an empty answer keeps its console clean.
+    if (method === 'GET' && path === '/favicon.ico') {
+      res.writeHead(204)
+      res.end()
+      return
+    }
     if (method === 'POST' && path === '/oauth/token') return token(req, await readBody(req), res)
 
     const payPage = /^\/pay\/([^/]+)$/.exec(path)

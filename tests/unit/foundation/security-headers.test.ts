@@ -62,6 +62,12 @@ describe('securityHeaders', () => {
     expect(directives(dev['Content-Security-Policy'] ?? '').get('connect-src')).toBe("'self' ws: wss:")
   })
 
+  it("lets forms end on the payment provider's hosted page only when it is named", () => {
+    expect(directives(production['Content-Security-Policy'] ?? '').get('form-action')).toBe("'self'")
+    const paying = securityHeaders({ nonce: 'n', isProduction: true, allowDevSockets: false, formTargets: ['https://checkout.stripe.com'] })
+    expect(directives(paying['Content-Security-Policy'] ?? '').get('form-action')).toBe("'self' https://checkout.stripe.com")
+  })
+
   it('puts a different nonce in each response', () => {
     const a = securityHeaders({ nonce: createNonce(), isProduction: false, allowDevSockets: false })
     const b = securityHeaders({ nonce: createNonce(), isProduction: false, allowDevSockets: false })

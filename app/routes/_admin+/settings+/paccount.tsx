@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { readUploadForm } from '#server/files/read-upload-form'
 import { loadPaymentSettings, savePaymentSettings } from '#server/settings/payment-settings'
 import { unreadableForm } from '#server/settings/screen-form'
@@ -34,6 +34,12 @@ export default function PaymentSettingsRoute() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
       <ScreenHeader title="Payment Settings" backTo="/settings" customiseKey="paccount" />
+      <p className="-mt-3 text-sm text-slate-700">
+        Cards are taken through the studio&rsquo;s own payment provider account:{' '}
+        <Link to="/settings/integrations/paymentprovider" className="font-medium text-brand-text underline underline-offset-2">
+          Payment providers
+        </Link>
+      </p>
       <ScreenPanel>
         <SchemaForm id="paccount" intent="paccount" descriptor={descriptor} values={values} result={result} cancelTo="/settings" />
       </ScreenPanel>
