@@ -928,3 +928,15 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('error', reject)
   })
 }
+
+/** The server's Stripe settings that point it at this fake (README: STRIPE_*). */
+export function stripeEnvFor(fake: Pick<FakeStripe, 'secretKey' | 'publishableKey' | 'clientId' | 'webhookSecret' | 'url'>): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
+    STRIPE_CONNECT_CLIENT_ID: fake.clientId,
+    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+    STRIPE_API_URL: fake.url,
+    STRIPE_CONNECT_URL: fake.url,
+  }
+}

@@ -5,7 +5,7 @@ import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { signedInPage } from '#tests/e2e/support/login'
 import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
 import { useServer } from '#tests/e2e/support/server'
-import { startFakeStripe, type FakeStripe } from '#tests/fakes/stripe'
+import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/stripe'
 
 const SCREENSHOTS = process.env.CHECKOUT_SCREENSHOTS_DIR
 const MAT = 'Organic Cotton Yoga Mat'
@@ -17,14 +17,7 @@ const serverEnv: Record<string, string> = {}
 beforeAll(async () => {
   stripe = await startFakeStripe()
   stripe.connectAs('acct_demo_studio', { businessName: 'Demo Yoga Studio', email: 'owner@demo.test' })
-  Object.assign(serverEnv, {
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-    STRIPE_CONNECT_CLIENT_ID: stripe.clientId,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    STRIPE_CONNECT_URL: stripe.url,
-  })
+  Object.assign(serverEnv, stripeEnvFor(stripe))
 })
 const server = useServer({ env: serverEnv })
 const browser = useBrowser()

@@ -1,5 +1,5 @@
 import { asSystem } from '#db/tenant-scope'
-import { startFakeStripe, type FakeStripe } from '#tests/fakes/stripe'
+import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/stripe'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request, type PlainResponse } from '#tests/integration/http/http-client'
 
@@ -58,16 +58,7 @@ describe(`card payments through Stripe (${engine})`, () => {
 
   beforeAll(async () => {
     stripe = await startFakeStripe()
-    app = await startDemoHttpApp({
-      env: {
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-        STRIPE_CONNECT_CLIENT_ID: stripe.clientId,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_API_URL: stripe.url,
-        STRIPE_CONNECT_URL: stripe.url,
-      },
-    })
+    app = await startDemoHttpApp({ env: stripeEnvFor(stripe) })
     stripe.setWebhookUrl(`http://127.0.0.1:${app.port}/webhooks/stripe`)
     stripe.connectAs('acct_demo_studio', { businessName: 'Demo Yoga Studio', email: 'owner@demo.test' })
     const mat = await asSystem(app.platform.database, 'test: the mat', (trx) =>
