@@ -15,6 +15,7 @@ import type { ScreenTables } from './tables/screens'
 import type { BookingTables } from './tables/bookings'
 import type { CheckoutTables } from './tables/checkout'
 import type { PaymentTables } from './tables/payments'
+import type { OfferTables } from './tables/offers'
 import type {
   CatalogItemsTable,
   CatalogTables,
@@ -36,12 +37,13 @@ export type * from './tables/catalog'
 export type * from './tables/bookings'
 export type * from './tables/checkout'
 export type * from './tables/payments'
+export type * from './tables/offers'
 
 /**
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

@@ -23,6 +23,8 @@ export interface CartsTable {
   tenant_id: string
   token_hash: string
   contact_id: string | null
+  /** The offer code the buyer applied (upper case), priced afresh whenever the cart is. */
+  offer_code: string | null
   created_at: CreatedAt
   updated_at: CreatedAt
 }
@@ -81,6 +83,8 @@ export interface InvoicesTable {
   balance_minor: MinorUnits
   tax_label: Generated<string>
   offer_code: string | null
+  /** The offer the sale used: undoing the sale gives its use back. */
+  offer_id: string | null
   first_name: string
   last_name: string
   email: string

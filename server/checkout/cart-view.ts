@@ -3,6 +3,8 @@ import { eventHref, merchandiseHref } from '#server/catalog/public/public-item-p
 import type { Tenant } from '#server/tenancy/tenant'
 import type { CartLineFacts, CartPriceOption } from './cart-lines'
 import { CART_MESSAGES, dueNowPerUnit, lineProblem, pricingInputOf, type SaleChannel } from './cart-line-rules'
+import type { CartOffer } from './cart-offer'
+import { applyOffer, OFFER_MESSAGES } from './offer-rules'
 import { priceCart, type CartTotals, type PricedLine } from './pricing'
 
 export interface CartLineView {
@@ -21,9 +23,19 @@ export interface CartLineView {
   problem: string | null
 }
 
+/** The offer code on a cart: what it takes off, or why it takes nothing. */
+export interface CartOfferView {
+  code: string
+  /** '-$10.00' when it applies; null when refused. */
+  discountText: string | null
+  /** Why the code takes nothing off (the buyer's words); null when it applies. */
+  message: string | null
+}
+
 export interface CartView {
   lines: CartLineView[]
   currency: string
+  offer: CartOfferView | null
   totals: { subtotal: string; discount: string | null; cardFees: string | null; tax: string | null; taxLabel: string; total: string; totalMinor: number }
   /** Nothing in the cart can be bought until these are put right. */
   problems: string[]
@@ -37,6 +49,17 @@ export interface PricedCart {
   lines: Array<{ facts: PricedFacts; priced: PricedLine }>
   totals: CartTotals
   currency: string
+  /** The offer that took something off, to count its use and name it on the invoice. */
+  appliedOffer: { id: string; code: string } | null
+  /** Why the cart's offer code takes nothing off; a sale is refused with it until the code is removed. */
+  offerRefusal: string | null
+}
+
+export interface PriceCartOptions {
+  channel?: SaleChannel
+  takesCards?: boolean
+  /** The offer code the cart holds (cart-offer.ts), tried against the lines that can be bought. */
+  offer?: CartOffer | null
 }
 
 /** Where a line's item is shown to visitors, so the cart can link back to it. */
@@ -59,7 +82,8 @@ function itemHref(line: CartLineFacts): string | null {
  * card fees and tax), with each line's problem in words: a sold-out product, a closed event, a
  * price that cannot be paid online. A line with a problem is priced at nothing.
  */
-export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, now: Date, channel: SaleChannel = 'online', takesCards = false): PricedCart {
+export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, now: Date, options: PriceCartOptions = {}): PricedCart {
+  const { channel = 'online', takesCards = false, offer = null } = options
   const currency = facts.find((line) => line.option)?.option?.currency ?? (tenant.settings.defaultCurrency || 'USD')
   const problems: string[] = []
   const sellable: PricedFacts[] = []
@@ -72,7 +96,27 @@ export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, no
     } else if (line.option) sellable.push({ ...line, option: line.option })
   }
   const rates = { cardFeePercent: tenant.settings.cardFees, taxPercent: tenant.settings.taxValue1 }
-  const { lines: pricedLines, totals } = priceCart(sellable.map(pricingInputOf), rates)
+  const inputs = sellable.map(pricingInputOf)
+  let { lines: pricedLines, totals } = priceCart(inputs, rates)
+  // The offer is tried on the prices due now, then the cart is priced again with its discount on the line it chose.
+  let offerRefusal: string | null = null
+  let appliedOffer: PricedCart['appliedOffer'] = null
+  if (offer) {
+    const applied = offer.found
+      ? applyOffer(
+          offer.found.rule,
+          sellable.map((line, index) => ({ itemGuid: line.item.guid, category: line.item.kind, amountDueMinor: pricedLines[index]!.priceMinor })),
+          now,
+        )
+      : null
+    if (applied?.ok) {
+      inputs[applied.value.lineIndex] = { ...inputs[applied.value.lineIndex]!, offerDiscountMinor: applied.value.discountMinor }
+      ;({ lines: pricedLines, totals } = priceCart(inputs, rates))
+      appliedOffer = { id: offer.found!.id, code: offer.code }
+    } else {
+      offerRefusal = applied ? applied.message : OFFER_MESSAGES.unknown(offer.code)
+    }
+  }
   const pricedByGuid = new Map(sellable.map((line, index) => [line.guid, pricedLines[index]!]))
   const money = (minor: number) => moneyText(minor, currency)
   const lines = facts.map((line): CartLineView => {
@@ -95,6 +139,7 @@ export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, no
   const view: CartView = {
     lines,
     currency,
+    offer: offer ? { code: offer.code, discountText: appliedOffer ? `-${money(totals.discountMinor)}` : null, message: offerRefusal } : null,
     totals: {
       subtotal: money(totals.subtotalMinor),
       discount: totals.discountMinor > 0 ? `-${money(totals.discountMinor)}` : null,
@@ -106,5 +151,5 @@ export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, no
     },
     problems,
   }
-  return { view, lines: sellable.map((facts, index) => ({ facts, priced: pricedLines[index]! })), totals, currency }
+  return { view, lines: sellable.map((facts, index) => ({ facts, priced: pricedLines[index]! })), totals, currency, appliedOffer, offerRefusal }
 }

@@ -5,6 +5,7 @@ import type { SessionUser } from '#server/auth/session-user'
 import type { Tenant } from '#server/tenancy/tenant'
 import { resolveCart } from './account-cart'
 import { selectCartLines } from './cart-lines'
+import { loadCartOffer } from './cart-offer'
 import { priceCartNow, type CartView } from './cart-view'
 
 export interface CheckoutPageView {
@@ -33,13 +34,15 @@ export function buyerOf(user: SessionUser | null): SessionUser | null {
 /** The checkout page: the cart priced now (a signed-in buyer's carts merged into one), and the user form's starting values. */
 export async function loadCheckoutPage(database: DatabaseHandle, tenant: Tenant, input: { token: string | null; user: SessionUser | null; now: Date; takesCards: boolean }): Promise<LoadedCheckoutPage> {
   const buyer = buyerOf(input.user)
-  const { facts, newToken } = await withTenant(database, tenant.id, async (trx) => {
+  const { facts, offer, newToken } = await withTenant(database, tenant.id, async (trx) => {
     const resolved = await resolveCart(trx, { token: input.token, contactId: buyer?.contactId ?? null })
-    return { facts: resolved.cartId ? await selectCartLines(trx, resolved.cartId) : [], newToken: resolved.newToken }
+    if (!resolved.cartId) return { facts: [], offer: null, newToken: resolved.newToken }
+    const cart = await trx.selectFrom('carts').select('offer_code').where('id', '=', resolved.cartId).executeTakeFirstOrThrow()
+    return { facts: await selectCartLines(trx, resolved.cartId), offer: await loadCartOffer(trx, cart.offer_code, tenant.settings.timezone), newToken: resolved.newToken }
   })
   const link = tenant.settings.waiverFormLink.trim()
   const page: CheckoutPageView = {
-    cart: facts.length > 0 ? priceCartNow(facts, tenant, input.now, 'online', input.takesCards).view : null,
+    cart: facts.length > 0 ? priceCartNow(facts, tenant, input.now, { takesCards: input.takesCards, offer }).view : null,
     buyer: { firstName: buyer?.firstName ?? '', lastName: buyer?.lastName ?? '', email: buyer?.email ?? '', phone: '', note: '' },
     isSignedIn: buyer !== null,
     isPreview: input.user !== null && buyer === null,

@@ -1,3 +1,4 @@
+import type { OfferDiscountType, OfferItemCategory, OfferStatus, OfferType } from '#db/tables/offers'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import { percentOfMinor } from './pricing'
 
@@ -22,17 +23,16 @@ export const OFFER_MESSAGES = {
   usedUp: (code: string) => `Offer code '${code}' has been used up.`,
 } as const
 
-export const OFFER_ITEM_CATEGORIES = ['item', 'product', 'course', 'account', 'membership'] as const
-export type OfferItemCategory = (typeof OFFER_ITEM_CATEGORIES)[number]
+export type { OfferItemCategory, OfferStatus }
 
-export type OfferStatus = 'ACTIVE' | 'DISABLED' | 'EXPIRED'
+export const OFFER_ITEM_CATEGORIES = ['item', 'product', 'course', 'account', 'membership'] as const satisfies readonly OfferItemCategory[]
 
 /** An offer as the rules need it; a stored offer is mapped to this by its repository. */
 export type OfferRule = {
   /** As the studio wrote it: the refusal messages quote it. */
   code: string
-  offerType: 'flat' | 'buyFirstAndGetOther'
-  discountType: 'percentage' | 'amount'
+  offerType: OfferType
+  discountType: OfferDiscountType
   /** Set when discountType is 'percentage': 0 to 100. */
   discountPercent: number | null
   /** Set when discountType is 'amount'. */
@@ -79,14 +79,19 @@ const LINES_COVERED: Readonly<Record<OfferItemCategory, readonly OfferCartLineCa
   account: [],
 }
 
+/** Whether an offer for the category reaches a line of this kind (an item the offer names may be of any kind the category covers). */
+export function offerCategoryCovers(category: OfferItemCategory, line: OfferCartLineCategory): boolean {
+  return LINES_COVERED[category].includes(line)
+}
+
 /** A code as typed or stored, in the form codes are compared in: trimmed, upper case. */
 export function normaliseOfferCode(text: string): string {
   return text.trim().toUpperCase()
 }
 
 /**
- * Applies an offer to the first cart line it covers (the line with its specific item when it
- * names one, else the first of its category), at `now`. Refuses, with the words the buyer
+ * Applies an offer to the first cart line it covers with something due (the line with its
+ * specific item when it names one, else the first of its category), at `now`. Refuses, with the words the buyer
  * reads, an offer that is not active, outside its dates or used up; a buy-first-and-get-other
  * offer (the spec refuses that type); an offer no line matches; and a discount above the
  * line's amount due now. A percentage is rounded to a whole minor unit the way pricing rounds.
@@ -104,7 +109,10 @@ export function applyOffer(offer: OfferRule, lines: readonly OfferCartLine[], no
   if (offer.offerType === 'buyFirstAndGetOther') return refuse(M.notForThisItem)
 
   const covered = LINES_COVERED[offer.primaryItemCategory]
-  const lineIndex = lines.findIndex((line) => (offer.primaryItemGuid !== null ? line.itemGuid === offer.primaryItemGuid : covered.includes(line.category)))
+  const matches = (line: OfferCartLine) => (offer.primaryItemGuid !== null ? line.itemGuid === offer.primaryItemGuid : covered.includes(line.category))
+  // A free line of the category would refuse an amount off; the first line with something due takes it.
+  const paidIndex = lines.findIndex((line) => matches(line) && line.amountDueMinor > 0)
+  const lineIndex = paidIndex >= 0 ? paidIndex : lines.findIndex(matches)
   if (lineIndex < 0) return refuse(M.notForThisItem)
 
   const amountDueMinor = lines[lineIndex].amountDueMinor

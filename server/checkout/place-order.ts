@@ -7,6 +7,7 @@ import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { cartTokenHash } from './cart-cookie'
 import { selectCartLines } from './cart-lines'
+import { loadCartOffer } from './cart-offer'
 import { priceCartNow } from './cart-view'
 import { parseBuyer, type BuyerField } from './buyer-form'
 import { SaleRefused } from './fulfil-line'
@@ -82,7 +83,7 @@ export async function placeOrder(
       // A visitor's cart has no owner; a signed-in buyer's is theirs (account-cart.ts).
       const cart = await trx
         .selectFrom('carts')
-        .select('id')
+        .select(['id', 'offer_code'])
         .where('token_hash', '=', tokenHash)
         .where((eb) => (input.student ? eb.or([eb('contact_id', 'is', null), eb('contact_id', '=', input.student.contactId)]) : eb('contact_id', 'is', null)))
         .forUpdate()
@@ -90,7 +91,8 @@ export async function placeOrder(
       if (!cart) throw new SaleRefused(PLACE_ORDER_MESSAGES.empty)
       const facts = await selectCartLines(trx, cart.id)
       if (facts.length === 0) throw new SaleRefused(PLACE_ORDER_MESSAGES.empty)
-      const priced = priceCartNow(facts, tenant, input.now, 'online', input.takesCards)
+      const offer = await loadCartOffer(trx, cart.offer_code, tenant.settings.timezone)
+      const priced = priceCartNow(facts, tenant, input.now, { takesCards: input.takesCards, offer })
       if (priced.view.problems.length > 0) throw new SaleRefused(`${PLACE_ORDER_MESSAGES.checkCart} ${priced.view.problems.join(' ')}`)
       const awaitingPayment = priced.totals.totalMinor > 0
       if (awaitingPayment && !input.takesCards) throw new SaleRefused(PLACE_ORDER_MESSAGES.notOnline)

@@ -9,6 +9,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { findCartId } from './cart-store'
 import { dueNowPerUnit, OPTION_KINDS } from './cart-line-rules'
 import { selectCartLines } from './cart-lines'
+import { loadCartOffer } from './cart-offer'
 import { priceCartNow, type CartView } from './cart-view'
 import { SaleRefused } from './fulfil-line'
 import { queueReceiptEmail } from './receipt-email'
@@ -89,11 +90,13 @@ export function tillChoiceFields(value: unknown): { item: string; priceOption: s
 
 /** The sale on the till now, priced for the desk (any price goes: staff take the money). */
 export async function loadTillCart(database: Platform['database'], tenant: Tenant, token: string | null, now: Date): Promise<CartView | null> {
-  const facts = await withTenant(database, tenant.id, async (trx) => {
+  const { facts, offer } = await withTenant(database, tenant.id, async (trx) => {
     const cartId = await findCartId(trx, token)
-    return cartId ? selectCartLines(trx, cartId) : []
+    if (!cartId) return { facts: [], offer: null }
+    const cart = await trx.selectFrom('carts').select('offer_code').where('id', '=', cartId).executeTakeFirstOrThrow()
+    return { facts: await selectCartLines(trx, cartId), offer: await loadCartOffer(trx, cart.offer_code, tenant.settings.timezone) }
   })
-  return facts.length > 0 ? priceCartNow(facts, tenant, now, 'till').view : null
+  return facts.length > 0 ? priceCartNow(facts, tenant, now, { channel: 'till', offer }).view : null
 }
 
 export interface TillCustomer {
@@ -170,11 +173,12 @@ export async function completeTillSale(
         .executeTakeFirst()
       if (!customer) throw new SaleRefused(TILL_MESSAGES.chooseCustomer)
       const cartId = await findCartId(trx, input.token)
-      const cart = cartId ? await trx.selectFrom('carts').select('id').where('id', '=', cartId).forUpdate().executeTakeFirst() : undefined
+      const cart = cartId ? await trx.selectFrom('carts').select(['id', 'offer_code']).where('id', '=', cartId).forUpdate().executeTakeFirst() : undefined
       if (!cart) throw new SaleRefused(TILL_MESSAGES.empty)
       const facts = await selectCartLines(trx, cart.id)
       if (facts.length === 0) throw new SaleRefused(TILL_MESSAGES.empty)
-      const priced = priceCartNow(facts, tenant, input.now, 'till')
+      const offer = await loadCartOffer(trx, cart.offer_code, tenant.settings.timezone)
+      const priced = priceCartNow(facts, tenant, input.now, { channel: 'till', offer })
       if (priced.view.problems.length > 0) throw new SaleRefused(`${TILL_MESSAGES.checkSale} ${priced.view.problems.join(' ')}`)
       const written = await writeSale(trx, tenant, {
         cartId: cart.id,

@@ -3,7 +3,8 @@ import type { TenantExecutor } from '#db/tenant-scope'
 import type { InvoiceSource, InvoiceStatus, PaymentMethod } from '#db/tables/checkout'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { PricedCart } from './cart-view'
-import { fulfilLine, NOTHING_GIVEN, saleContextFor } from './fulfil-line'
+import { takeOfferUse } from './cart-offer'
+import { fulfilLine, NOTHING_GIVEN, SaleRefused, saleContextFor } from './fulfil-line'
 
 export interface SaleBuyer {
   contactId: string
@@ -22,7 +23,7 @@ export interface WrittenSale {
 /**
  * Writes a priced cart as a sale inside the caller's transaction: the next invoice number, the
  * invoice (paid now, owed on account, or pending until a card payment arrives), its lines copied from the catalog with what each
- * gave the buyer (fulfil-line.ts), and the cart emptied. On account, the contact's balance
+ * gave the buyer (fulfil-line.ts), one use of its offer code counted, and the cart emptied. On account, the contact's balance
  * goes down by the total (a negative balance is owed). The caller has locked the cart and
  * checked its lines; a refusal thrown here rolls the whole sale back.
  */
@@ -47,6 +48,9 @@ export async function writeSale(
 ): Promise<WrittenSale> {
   const { priced, buyer, now } = input
   const { totals } = priced
+  // An offer code that no longer takes anything off stops the sale, rather than vanishing from it.
+  if (priced.offerRefusal !== null) throw new SaleRefused(priced.offerRefusal)
+  if (priced.appliedOffer) await takeOfferUse(trx, priced.appliedOffer.id, priced.appliedOffer.code)
   const awaiting = input.awaitingPayment === true && totals.totalMinor > 0
   const onAccount = input.paymentMethod === 'account' && totals.totalMinor > 0
   const status: InvoiceStatus = awaiting ? 'pending' : onAccount ? 'unpaid' : 'paid'
@@ -73,6 +77,8 @@ export async function writeSale(
       total_minor: totals.totalMinor,
       balance_minor: onAccount ? totals.totalMinor : 0,
       tax_label: tenant.settings.taxLabel1.trim().slice(0, 100),
+      offer_code: priced.appliedOffer?.code ?? null,
+      offer_id: priced.appliedOffer?.id ?? null,
       first_name: buyer.firstName.slice(0, 100),
       last_name: buyer.lastName.slice(0, 100),
       email: buyer.email.slice(0, 254),
@@ -123,6 +129,6 @@ export async function writeSale(
       .execute()
   }
   await trx.deleteFrom('cart_lines').where('cart_id', '=', input.cartId).execute()
-  await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', input.cartId).execute()
+  await trx.updateTable('carts').set({ offer_code: null, updated_at: now }).where('id', '=', input.cartId).execute()
   return { invoiceGuid: invoice.guid, invoiceNumber: invoice.number }
 }

@@ -12,6 +12,7 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   '/customforms',
   '/contacts',
   '/store',
+  '/offers',
   '/services',
   '/products',
   '/product-bundle',

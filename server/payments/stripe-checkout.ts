@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type Stripe from 'stripe'
 import { withTenant } from '#db/tenant-scope'
+import { giveOfferUseBack } from '#server/checkout/cart-offer'
 import { SaleRefused } from '#server/checkout/fulfil-line'
 import { orderPathFor, queueReceiptEmail } from '#server/checkout/receipt-email'
 import { settlePendingInvoice } from '#server/checkout/settle-invoice'
@@ -155,7 +156,7 @@ export async function settleStripeSession(platform: PaymentPlatform, tenant: Ten
   const outcome = await withTenant(platform.database, tenant.id, async (trx): Promise<Settlement> => {
     const payment = await trx.selectFrom('payments').selectAll().where('provider', '=', 'STRIPE').where('checkout_ref', '=', snapshot.id).forUpdate().executeTakeFirst()
     if (!payment) return 'unknown'
-    const invoice = await trx.selectFrom('invoices').select(['id', 'guid', 'status']).where('id', '=', payment.invoice_id).forUpdate().executeTakeFirstOrThrow()
+    const invoice = await trx.selectFrom('invoices').select(['id', 'guid', 'status', 'offer_id']).where('id', '=', payment.invoice_id).forUpdate().executeTakeFirstOrThrow()
     invoiceGuid = invoice.guid
     if (payment.status === 'refund_due') return 'refunded'
     if (payment.status !== 'open') return 'already-settled'
@@ -184,6 +185,7 @@ export async function settleStripeSession(platform: PaymentPlatform, tenant: Ten
       if (!(error instanceof SaleRefused)) throw error
       await sql`rollback to savepoint settle_invoice`.execute(trx)
       await trx.updateTable('invoices').set({ status: 'void', voided_at: input.now, note: error.refusal.slice(0, 1000), updated_at: input.now }).where('id', '=', invoice.id).execute()
+      await giveOfferUseBack(trx, invoice.offer_id)
       return refundDue()
     }
     await trx.updateTable('payments').set({ status: 'paid', payment_ref: snapshot.paymentIntent, paid_at: input.now }).where('id', '=', payment.id).execute()

@@ -18,8 +18,8 @@ export type StaffPermissions = {
 }
 
 /**
- * Screens each Roles-screen permission opens. Offers have no staff menu entry today, but the
- * offers screen's guard reads the same table.
+ * Screens each Roles-screen permission opens; the menu hides an entry its permission does not
+ * grant, and each screen's guard checks the same permission.
  */
 export const PERMISSION_BY_PATH: Readonly<Record<string, keyof StaffPermissions>> = {
   '/schedule': 'isAllowCreateClasses',
@@ -57,7 +57,9 @@ const item = (id: string, title: string, icon: string, url: string, extra: Parti
 })
 
 // Groups and paths as listed in spec 002 section 2.17; titles in brackets there are used
-// verbatim, the rest are the path's product word.
+// verbatim, the rest are the path's product word. Memberships and Offers are screens the spec
+// names elsewhere (the offers route and the Roles screen's Offers card); they sit in Manage
+// beside the Store whose sales they shape.
 function adminMenu(helpUrl: string | null): readonly AdminGroup[] {
   return [
     {
@@ -105,6 +107,7 @@ function adminMenu(helpUrl: string | null): readonly AdminGroup[] {
         // Question banks only feed assessments, so they follow the assessment flag.
         item('qbank', 'Question Banks', 'library_books', '/qbank'),
         item('store', 'Store', 'storefront', '/store'),
+        item('offers', 'Offers', 'local_offer', '/offers'),
         item('memberships', 'Memberships', 'card_membership', '/memberships'),
         item('invoices', 'Invoices', 'receipt_long', '/invoices'),
       ],

@@ -1,10 +1,11 @@
 import { Form, Link } from '@remix-run/react'
-import { ChevronLeft, ChevronRight, Package, Plus, Search } from 'lucide-react'
+import { Package, Plus, Search } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ItemListQuery } from '#server/catalog/items/item-list-query'
 import { PageHeader } from '#app/components/layout/page-header'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { EmptyState } from '#app/components/ui/empty-state'
+import { PreviousNextNav } from '#app/components/ui/previous-next-nav'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 
@@ -123,19 +124,7 @@ export function ItemListScreen({ screen, description, query, total, previousHref
               ))}
             </TableBody>
           </Table>
-          <nav aria-label="Pages" className="flex items-center justify-between text-sm text-slate-600">
-            <span>
-              {first}-{last} of {total}
-            </span>
-            <span className="flex items-center gap-1">
-              <PageLink href={previousHref} label="Previous page">
-                <ChevronLeft aria-hidden className="h-4 w-4" />
-              </PageLink>
-              <PageLink href={nextHref} label="Next page">
-                <ChevronRight aria-hidden className="h-4 w-4" />
-              </PageLink>
-            </span>
-          </nav>
+          <PreviousNextNav first={first} last={last} total={total} previousHref={previousHref} nextHref={nextHref} />
         </>
       )}
     </div>
@@ -149,19 +138,4 @@ function StatusChip({ row }: { row: ItemListRowView }) {
       ? ['Published', 'bg-green-50 text-green-800']
       : ['Private', 'bg-amber-50 text-amber-900']
   return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${classes}`}>{label}</span>
-}
-
-function PageLink({ href, label, children }: { href: string | null; label: string; children: ReactNode }) {
-  if (href === null) {
-    return (
-      <a role="link" aria-disabled="true" aria-label={label} className="rounded p-1.5 text-slate-300">
-        {children}
-      </a>
-    )
-  }
-  return (
-    <Link to={href} aria-label={label} className="rounded p-1.5 hover:bg-slate-100">
-      {children}
-    </Link>
-  )
 }

@@ -16,6 +16,8 @@ import { cartCookieHeader, readCartToken } from '#server/checkout/cart-cookie'
 import { addToCart, ADD_TO_CART_MESSAGES, changeCartLine } from '#server/checkout/cart-store'
 import { buyerOf, loadCheckoutPage } from '#server/checkout/checkout-page'
 import { placeOrder } from '#server/checkout/place-order'
+import { applyCartOfferCode, checkoutCartOf, OFFER_CODE_MESSAGES, removeCartOfferCode } from '#server/checkout/cart-offer-code'
+import { OfferCodeForm } from '#app/components/checkout/offer-code-form'
 import { takesCardPayments } from '#server/payments/card-payments'
 import { startStripeCheckout } from '#server/payments/stripe-checkout'
 import { orderPathFor } from '#server/checkout/receipt-email'
@@ -37,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ shell: loaded.shell, page, toast }, { headers })
 }
 
-const intentSchema = z.object({ intent: z.enum(['add', 'quantity', 'remove', 'place']) })
+const intentSchema = z.object({ intent: z.enum(['add', 'quantity', 'remove', 'offer', 'remove-offer', 'place']) })
 
 /** Back to the cart with a message (and the new cart's cookie when one was made). */
 function toCart(toast: { type: 'success' | 'error'; message: string }, cartCookie?: string): Response {
@@ -71,6 +73,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const changed = await changeCartLine(context.platform, { tenantId: tenant.id, token, contactId: buyer?.contactId ?? null, change: intent.data.intent, posted: form })
       return toCart(changed.ok ? { type: 'success', message: changed.value.message } : { type: 'error', message: changed.message })
     }
+    case 'offer': {
+      const locate = checkoutCartOf(token, buyer?.contactId ?? null)
+      const takesCards = await takesCardPayments(context.platform, tenant.id)
+      const applied = await applyCartOfferCode(context.platform, tenant, { locate, code: form.offerCode, now: new Date(), channel: 'online', takesCards })
+      if (!applied.ok) return data({ offerRefusal: { code: typeof form.offerCode === 'string' ? form.offerCode.slice(0, 30) : '', message: applied.message } }, { status: 400 })
+      return toCart({ type: 'success', message: applied.value.message })
+    }
+    case 'remove-offer': {
+      const locate = checkoutCartOf(token, buyer?.contactId ?? null)
+      await removeCartOfferCode(context.platform, tenant.id, { locate, now: new Date() })
+      return toCart({ type: 'success', message: OFFER_CODE_MESSAGES.removed })
+    }
     case 'place': {
       if (user && !buyer) return data<BuyerFormState>({ message: 'This is a preview: nothing can be bought.', errors: {}, values: {} }, { status: 403 })
       // Signed in, the sale is theirs: the account's email, whatever the form says.
@@ -92,7 +106,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CheckoutRoute() {
   const { shell, page, toast } = useLoaderData<typeof loader>()
-  const state = useActionData<typeof action>() ?? null
+  const result = useActionData<typeof action>() ?? null
+  const state = result && 'errors' in result ? result : null
+  const offerRefusal = result && 'offerRefusal' in result ? result.offerRefusal : null
   const cart = page.cart
   const canPlace = cart !== null && cart.problems.length === 0 && !page.isPreview
   return (
@@ -125,7 +141,8 @@ export default function CheckoutRoute() {
               {cart.problems.length > 0 ? (
                 <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">Put right what your cart says above, or remove those lines, to place your order.</p>
               ) : null}
-              <BuyerForm page={page} state={state} canPlace={canPlace} />
+              {page.isPreview ? null : <OfferCodeForm offer={cart.offer} refusal={offerRefusal} />}
+              <BuyerForm page={page} state={state} canPlace={canPlace && cart.offer?.message == null} />
             </div>
           </div>
         )}

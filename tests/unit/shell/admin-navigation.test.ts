@@ -28,15 +28,15 @@ const urlsOf = (items: readonly NavigationItem[]): string[] =>
 const group = (items: readonly NavigationItem[], id: string): NavigationItem | undefined => items.find((item) => item.id === id)
 
 describe('adminNavigationFor', () => {
-  it('lists the staff navigation paths of spec 002 section 2.17, grouped, with the membership plans (decision 110)', () => {
+  it('lists the staff navigation paths of spec 002 section 2.17, grouped, with the offers and membership plans (decisions 114, 110)', () => {
     const menu = adminNavigationFor(base)
     expect(menu.map((item) => [item.title, urlsOf([item])])).toEqual([
       ['Overview', ['/getstarted', '/dashboard']],
       ['Launch', ['/rules', '/schedule', '/services']],
       ['Products', ['/donation', '/customforms', '/products']],
       ['More Launch', ['/tests', '/contacts', '/campaign', '/reviews', '/website']],
-      // /memberships is ours, not the spec's list: decision 110.
-      ['Manage', ['/assesment', '/qbank', '/store', '/memberships', '/invoices']],
+      // /offers and /memberships are ours, not the spec's list: decisions 114 and 110.
+      ['Manage', ['/assesment', '/qbank', '/store', '/offers', '/memberships', '/invoices']],
       ['Admin', ['/masterplan', '/tenant']],
       ['Resources', ['/reports', '/settings', 'https://help.example.com', '/logout']],
     ])
@@ -117,6 +117,7 @@ describe('adminNavigationFor', () => {
     { permission: 'isAllowCreateClasses', removed: '/schedule' },
     { permission: 'isShowCourse', removed: '/services' },
     { permission: 'isShowContactsList', removed: '/contacts' },
+    { permission: 'isShowOffers', removed: '/offers' },
   ] as const)('hides $removed when the Roles screen withholds $permission', ({ permission, removed }) => {
     const permissions: StaffPermissions = {
       isAllowCreateClasses: true,

@@ -14,6 +14,8 @@ import { redirectWithToast, toastCookieHeader } from '#app/utils/toast.server'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { cartCookieHeader, readCartToken } from '#server/checkout/cart-cookie'
 import { addToCart, ADD_TO_CART_MESSAGES, changeCartLine } from '#server/checkout/cart-store'
+import { applyCartOfferCode, OFFER_CODE_MESSAGES, removeCartOfferCode, tillCartOf } from '#server/checkout/cart-offer-code'
+import { OfferCodeForm } from '#app/components/checkout/offer-code-form'
 import { completeTillSale, loadTillCart, loadTillChoices, loadTillCustomer, TILL_COOKIE, TILL_METHODS, TILL_MESSAGES, TILL_PATH, tillChoiceFields } from '#server/checkout/till'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { searchContacts } from '#server/contacts/search-contacts'
@@ -39,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { choices, cart, customer, query, matches, attempt: randomUUID(), methods: TILL_METHODS }
 }
 
-const intentSchema = z.object({ intent: z.enum(['add', 'quantity', 'remove', 'sell']) })
+const intentSchema = z.object({ intent: z.enum(['add', 'quantity', 'remove', 'offer', 'remove-offer', 'sell']) })
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, user } = await requireStaff(request, context)
@@ -64,6 +66,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const changed = await changeCartLine(context.platform, { tenantId: tenant.id, token, contactId: null, change: intent.data.intent, posted: form })
       return redirectWithToast(back, changed.ok ? { type: 'success', message: changed.value.message.replace('your cart', 'the sale') } : { type: 'error', message: changed.message })
     }
+    case 'offer': {
+      const applied = await applyCartOfferCode(context.platform, tenant, { locate: tillCartOf(token), code: form.offerCode, now: new Date(), channel: 'till', takesCards: false })
+      if (!applied.ok) return data({ offerRefusal: { code: typeof form.offerCode === 'string' ? form.offerCode.slice(0, 30) : '', message: applied.message } }, { status: 400 })
+      return redirectWithToast(back, { type: 'success', message: applied.value.message })
+    }
+    case 'remove-offer': {
+      await removeCartOfferCode(context.platform, tenant.id, { locate: tillCartOf(token), now: new Date() })
+      return redirectWithToast(back, { type: 'success', message: OFFER_CODE_MESSAGES.removed })
+    }
     case 'sell': {
       const origin = tenantOrigin(tenant, url, context.platform.env)
       const sold = await completeTillSale(context.platform, tenant, { token, posted: form, salesPersonId: user.contactId, now: new Date(), origin })
@@ -75,7 +86,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TillRoute() {
   const { choices, cart, customer, query, matches, attempt, methods } = useLoaderData<typeof loader>()
-  const refused = useActionData<typeof action>()
+  const result = useActionData<typeof action>()
+  const refused = result && 'message' in result ? result : null
+  const offerRefusal = result && 'offerRefusal' in result ? result.offerRefusal : null
   const navigation = useNavigation()
   const selling = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'sell'
   const withContact = (guid: string) => `${TILL_PATH}?contact=${encodeURIComponent(guid)}`
@@ -184,7 +197,10 @@ export default function TillRoute() {
         </div>
         <div className="min-w-0 space-y-6">
           {cart ? (
-            <CartLinesTable cart={cart} title="The sale" />
+            <>
+              <CartLinesTable cart={cart} title="The sale" />
+              <OfferCodeForm offer={cart.offer} refusal={offerRefusal} id="till-offer-code" />
+            </>
           ) : (
             <Card title="The sale">
               <p className="py-6 text-center text-sm text-slate-600" data-empty-sale>
@@ -217,7 +233,7 @@ export default function TillRoute() {
               <Field id="till-note" label="Note" hint="Printed on the receipt (optional).">
                 {(control) => <textarea {...control} name="note" rows={2} maxLength={1000} className={FIELD_INPUT_CLASSES} />}
               </Field>
-              <Button type="submit" variant="primary" className="w-full" busy={selling} disabled={!cart || !customer || cart.problems.length > 0}>
+              <Button type="submit" variant="primary" className="w-full" busy={selling} disabled={!cart || !customer || cart.problems.length > 0 || cart.offer?.message != null}>
                 {cart ? `Complete sale: ${cart.totals.total}` : 'Complete sale'}
               </Button>
               {!customer ? <p className="text-xs text-slate-600">{TILL_MESSAGES.chooseCustomer}</p> : null}

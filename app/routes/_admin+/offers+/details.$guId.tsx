@@ -1,0 +1,78 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { ArrowLeft, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { screenMeta } from '#app/components/layout/page-title'
+import { OfferEditor } from '#app/components/offers/offer-editor'
+import { OfferStateChip } from '#app/components/offers/offer-state-chip'
+import { ButtonLink } from '#app/components/ui/button'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
+import { loadOfferEditorScreen, offerEditorAction, offerPath, OFFERS_PATH, requireOffersRole } from '#app/utils/offer-screens.server'
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Offer')
+
+/** /offers/details/{guId}: one offer to change or delete; another tenant's offer is a 404. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const access = await requireOffersRole(request, context)
+  return loadOfferEditorScreen(access, context, params.guId ?? '')
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const access = await requireOffersRole(request, context)
+  return offerEditorAction(access, request, context, params.guId ?? '')
+}
+
+export default function OfferDetailsRoute() {
+  const loaded = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const location = useLocation()
+  const offer = loaded.offer!
+  const path = offerPath(offer.guid)
+  // ?confirm=delete draws the question on the server, so Delete works without JavaScript too.
+  const askedByAddress = new URLSearchParams(location.search).get('confirm') === 'delete'
+  const [asking, setAsking] = useState(false)
+  const question = `Delete offer ${offer.code}? Buyers can no longer use it; sales that used it keep their discount.`
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4 sm:p-6">
+      <header className="flex flex-wrap items-center gap-3">
+        <Link to={OFFERS_PATH} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Back to offers">
+          <ArrowLeft aria-hidden className="h-5 w-5" />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900">
+            <span className="font-mono">{offer.code}</span> <OfferStateChip state={offer.state} />
+          </h1>
+          <p className="text-sm text-slate-600">
+            Used {offer.timesUsed} {offer.timesUsed === 1 ? 'time' : 'times'}
+          </p>
+        </div>
+        <ButtonLink
+          to={`${path}?confirm=delete`}
+          variant="secondary"
+          preventScrollReset
+          onClick={(event) => {
+            event.preventDefault()
+            setAsking(true)
+          }}
+        >
+          <Trash2 aria-hidden className="h-4 w-4" /> Delete
+        </ButtonLink>
+      </header>
+      <OfferEditor
+        key={result ? 'posted' : JSON.stringify(loaded.values)}
+        action={path}
+        values={result?.values ?? loaded.values}
+        errors={result?.errors ?? {}}
+        formError={result?.formError ?? null}
+        currency={loaded.currency}
+        groups={loaded.groups}
+        cancelTo={OFFERS_PATH}
+      />
+      {askedByAddress ? (
+        <ConfirmDialog closeTo={path} title="Delete offer" message={question} intent="delete" yesLabel="Delete" action={path} />
+      ) : (
+        <ConfirmDialog open={asking} onClose={() => setAsking(false)} title="Delete offer" message={question} intent="delete" yesLabel="Delete" action={path} />
+      )}
+    </div>
+  )
+}
