@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { DatabaseHandle } from './connection'
 import { addDemoCatalog } from './seed-catalog'
+import { addDemoOffers } from './seed-offers'
 import { DEMO_CURRENCY, DEMO_TIME_ZONE } from './seed-catalog-data'
 import { addDemoContacts, addDemoFamiliesAndNotes } from './seed-contacts'
 import { demoPeople, demoTrialForm, masterAdminEmail, standardPageBody, standardPages, type SeedPerson } from './seed-data'
@@ -52,6 +53,7 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     await addDemoFamiliesAndNotes(trx, demo, 'admin@demo.test')
     await addDemoForm(trx, demo)
     await addDemoCatalog(trx, demo, options.now)
+    await addDemoOffers(trx, demo, options.now)
     const east = await createTenant(trx, {
       orgId: 'demo-east',
       name: 'Demo Yoga Studio East',
