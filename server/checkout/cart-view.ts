@@ -36,9 +36,14 @@ export interface CartView {
   lines: CartLineView[]
   currency: string
   offer: CartOfferView | null
-  totals: { subtotal: string; discount: string | null; cardFees: string | null; tax: string | null; taxLabel: string; total: string; totalMinor: number }
+  totals: { subtotal: string; discount: string | null; discountLabel: string; cardFees: string | null; tax: string | null; taxLabel: string; total: string; totalMinor: number }
   /** Nothing in the cart can be bought until these are put right. */
   problems: string[]
+}
+
+/** The totals' discount row names the code that gave it: 'Discount (WELCOME10)'. */
+export function discountLabelFor(code: string | null): string {
+  return code ? `Discount (${code})` : 'Discount'
 }
 
 /** A line checkout can price: on sale with a live option. */
@@ -143,6 +148,7 @@ export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, no
     totals: {
       subtotal: money(totals.subtotalMinor),
       discount: totals.discountMinor > 0 ? `-${money(totals.discountMinor)}` : null,
+      discountLabel: discountLabelFor(appliedOffer?.code ?? null),
       cardFees: totals.cardFeesMinor > 0 ? money(totals.cardFeesMinor) : null,
       tax: totals.taxMinor > 0 ? money(totals.taxMinor) : null,
       taxLabel: tenant.settings.taxLabel1.trim() || 'Tax',

@@ -4,6 +4,7 @@ import { moneyText } from '#server/catalog/public/price-text'
 import { formatPattern } from '#server/dates/date-pattern'
 import { LONG_DATE_PATTERN } from '#server/dates/date-formats'
 import type { Tenant } from '#server/tenancy/tenant'
+import { discountLabelFor } from './cart-view'
 
 export interface OrderLineView {
   itemName: string
@@ -26,7 +27,7 @@ export interface OrderView {
   buyerName: string
   email: string
   lines: OrderLineView[]
-  totals: { subtotal: string; discount: string | null; cardFees: string | null; tax: string | null; taxLabel: string; total: string }
+  totals: { subtotal: string; discount: string | null; discountLabel: string; cardFees: string | null; tax: string | null; taxLabel: string; total: string }
   /** Where a student finds what they bought. */
   hasCourse: boolean
   hasMembership: boolean
@@ -80,6 +81,7 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
     totals: {
       subtotal: money(invoice.subtotal_minor),
       discount: positive(invoice.discount_minor) ? `-${money(invoice.discount_minor)}` : null,
+      discountLabel: discountLabelFor(invoice.offer_code),
       cardFees: positive(invoice.card_fees_minor) ? money(invoice.card_fees_minor) : null,
       tax: positive(invoice.tax_minor) ? money(invoice.tax_minor) : null,
       taxLabel: invoice.tax_label || 'Tax',

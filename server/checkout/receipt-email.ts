@@ -12,7 +12,7 @@ export function receiptText(order: OrderView, studioName: string, orderUrl: stri
   })
   const sums = [
     `Subtotal: ${order.totals.subtotal}`,
-    ...(order.totals.discount ? [`Discount: ${order.totals.discount}`] : []),
+    ...(order.totals.discount ? [`${order.totals.discountLabel}: ${order.totals.discount}`] : []),
     ...(order.totals.cardFees ? [`Card fees: ${order.totals.cardFees}`] : []),
     ...(order.totals.tax ? [`${order.totals.taxLabel}: ${order.totals.tax}`] : []),
     `Total: ${order.totals.total}`,

@@ -82,9 +82,9 @@ export function CartLinesTable({ cart, title = 'Your cart' }: { cart: CartView; 
   )
 }
 
-export function CartTotals({ totals }: { totals: Pick<CartView['totals'], 'subtotal' | 'discount' | 'cardFees' | 'tax' | 'taxLabel' | 'total'> }) {
+export function CartTotals({ totals }: { totals: Pick<CartView['totals'], 'subtotal' | 'discount' | 'discountLabel' | 'cardFees' | 'tax' | 'taxLabel' | 'total'> }) {
   const rows: Array<[string, string]> = [['Subtotal', totals.subtotal]]
-  if (totals.discount) rows.push(['Discount', totals.discount])
+  if (totals.discount) rows.push([totals.discountLabel, totals.discount])
   if (totals.cardFees) rows.push(['Card fees', totals.cardFees])
   if (totals.tax) rows.push([totals.taxLabel, totals.tax])
   return (
