@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { EMAIL_MAX_LENGTH, matchesEmailPattern, normaliseEmail } from '#server/forms/email-pattern'
 import { FORM_MESSAGES, requiredMessage, tooLongMessage } from '#server/forms/form-messages'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import { withoutControlCharacters } from '#server/text/without-control-characters'
 
 /** The checkout's user form (spec 002 User form) as far as checkout without payment asks it. */
 export interface BuyerDetails {
@@ -52,7 +53,8 @@ export function parseBuyer(
   posted: Record<string, unknown>,
   rules: { waiverRequired: boolean },
 ): WordedResult<BuyerDetails, 'invalid_input', BuyerRefusal> {
-  const text = (name: string) => (typeof posted[name] === 'string' ? (posted[name] as string) : undefined)
+  // As a person could have typed it: a NUL from a crafted post would be refused by Postgres.
+  const text = (name: string) => (typeof posted[name] === 'string' ? withoutControlCharacters(posted[name] as string) : undefined)
   const parsed = postedBuyer.safeParse({ firstName: text('firstName'), lastName: text('lastName'), email: text('email'), phone: text('phone'), note: text('note'), waiver: text('waiver') })
   const errors: Partial<Record<BuyerField, string>> = {}
   if (!parsed.success) {

@@ -15,11 +15,17 @@ export const OFFER_CODE_MESSAGES = {
   required: 'Enter an offer code.',
   tooLong: 'An offer code is at most 30 characters.',
   empty: 'Add something to your cart before an offer code.',
+  shape: 'An offer code has only letters, digits, hyphens and underscores.',
   applied: (code: string) => `Offer code '${code}' is applied.`,
   removed: 'The offer code is removed.',
 } as const
 
-const codeSchema = z.string({ required_error: OFFER_CODE_MESSAGES.required }).trim().min(1, OFFER_CODE_MESSAGES.required).max(30, OFFER_CODE_MESSAGES.tooLong)
+const codeSchema = z
+  .string({ required_error: OFFER_CODE_MESSAGES.required })
+  .trim()
+  .min(1, OFFER_CODE_MESSAGES.required)
+  .max(30, OFFER_CODE_MESSAGES.tooLong)
+  .regex(/^[A-Za-z0-9_-]+$/, OFFER_CODE_MESSAGES.shape)
 
 /** Finds the cart the request names inside the transaction (checkout's own cart, or the till's). */
 export type CartLocator = (trx: TenantExecutor) => Promise<string | null>

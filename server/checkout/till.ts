@@ -4,6 +4,7 @@ import type { PaymentMethod } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { violates } from '#server/errors/constraint-violation'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import { withoutControlCharacters } from '#server/text/without-control-characters'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { findCartId } from './cart-store'
@@ -134,7 +135,7 @@ export const TILL_MESSAGES = {
 const saleSchema = z.object({
   contact: z.string().uuid(TILL_MESSAGES.chooseCustomer),
   method: z.enum(['cash', 'other', 'account'], { errorMap: () => ({ message: TILL_MESSAGES.chooseMethod }) }),
-  note: z.string().trim().max(1000, 'Note must be at most 1000 characters.').default(''),
+  note: z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(1000, 'Note must be at most 1000 characters.')).default(''),
   attempt: z.string().regex(/^[A-Za-z0-9-]{16,100}$/).optional(),
 })
 

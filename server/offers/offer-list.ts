@@ -3,6 +3,7 @@ import { withTenant } from '#db/tenant-scope'
 import type { OfferItemCategory, OfferStatus } from '#db/tables/offers'
 import { moneyText } from '#server/catalog/public/price-text'
 import type { Platform } from '#server/platform'
+import { withoutControlCharacters } from '#server/text/without-control-characters'
 import { OFFER_CATEGORY_LABELS, percentText } from './offer-form'
 
 export const OFFER_PAGE_SIZE = 50
@@ -30,7 +31,7 @@ const querySchema = z.object({
 
 export function parseOfferListQuery(params: URLSearchParams): OfferListQuery {
   const parsed = querySchema.parse(Object.fromEntries(['search', 'state', 'start'].flatMap((key) => (params.has(key) ? [[key, params.get(key) ?? '']] : []))))
-  return { search: parsed.search.trim(), state: parsed.state, start: parsed.start - (parsed.start % OFFER_PAGE_SIZE) }
+  return { search: withoutControlCharacters(parsed.search).trim(), state: parsed.state, start: parsed.start - (parsed.start % OFFER_PAGE_SIZE) }
 }
 
 export function offerListHref(query: OfferListQuery): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withoutControlCharacters } from '#server/text/without-control-characters'
 
 /** Page sizes of the item lists (the spec's list sizes 50, 100, 150; product lists fetch up to 1000). */
 export const ITEM_PAGE_SIZES = [50, 100, 150] as const
@@ -36,7 +37,8 @@ export function parseItemListQuery(params: URLSearchParams): ItemListQuery {
   const raw = Object.fromEntries(['search', 'isShowArchived', 'start', 'max'].flatMap((key) => (params.has(key) ? [[key, params.get(key) ?? '']] : [])))
   const parsed = querySchema.parse(raw)
   const start = parsed.start - (parsed.start % parsed.max)
-  return { search: parsed.search.trim(), isShowArchived: parsed.isShowArchived, start, max: parsed.max }
+  // A NUL from a crafted address would be refused by Postgres.
+  return { search: withoutControlCharacters(parsed.search).trim(), isShowArchived: parsed.isShowArchived, start, max: parsed.max }
 }
 
 /** The list address for a query, keeping only what differs from the defaults. */

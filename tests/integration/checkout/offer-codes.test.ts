@@ -125,6 +125,9 @@ describe(`offer codes at checkout and at the till (${engine})`, () => {
       expect(refused.status, code).toBe(400)
       expect(textOf(refused.body), code).toContain(message)
     }
+    const odd = await apply(cart, 'SAVE\u000010')
+    expect(odd.status).toBe(400)
+    expect(textOf(odd.body)).toContain('An offer code has only letters, digits, hyphens and underscores.')
     const empty = await apply(cart, '   ')
     expect(empty.status).toBe(400)
     expect(textOf(empty.body)).toContain('Enter an offer code.')

@@ -96,6 +96,13 @@ describe("the checkout's user form", () => {
     if (!parsed.ok) expect(parsed.details.errors[field as keyof typeof parsed.details.errors]).toBe(message)
   })
 
+  it('drops control characters a crafted post carries (Postgres refuses a NUL in text)', () => {
+    const parsed = parseBuyer({ ...valid, firstName: 'Ma\u0000ya', lastName: '\u0000\uD800', note: 'Left\u0007-handed' }, { waiverRequired: false })
+    expect(parsed.ok && parsed.value).toMatchObject({ firstName: 'Maya', lastName: '\uFFFD', note: 'Left-handed' })
+    const empty = parseBuyer({ ...valid, lastName: '\u0000' }, { waiverRequired: false })
+    expect(empty.ok ? null : empty.details.errors.lastName).toBe(BUYER_MESSAGES.lastName)
+  })
+
   it('asks for the waiver when the studio requires it, and never trusts a value that is not text', () => {
     const refused = parseBuyer(valid, { waiverRequired: true })
     expect(refused.ok ? null : refused.details.errors.signedWaiver).toBe(BUYER_MESSAGES.waiver)
