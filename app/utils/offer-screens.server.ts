@@ -7,9 +7,8 @@ import { notFound } from '#server/errors/responses'
 import { blankOfferFormValues, OFFER_FORM_MESSAGES, offerFormValuesOf, parseOfferForm, type OfferFormErrors, type OfferFormValues } from '#server/offers/offer-form'
 import { listOffers, offerListHref, offerRowState, parseOfferListQuery, OFFER_PAGE_SIZE } from '#server/offers/offer-list'
 import { deleteOffer, loadOffer, loadOfferItemGroups, saveOffer } from '#server/offers/offer-store'
+import { offerPath, OFFERS_PATH } from '#server/offers/offer-paths'
 
-export const OFFERS_PATH = '/offers'
-export const offerPath = (guid: string) => `${OFFERS_PATH}/details/${guid}`
 
 /** Offers are for admins, and for Staff and FrontDesk as the Roles screen's Offers card grants (403 otherwise). */
 export function requireOffersRole(request: Request, context: AppLoadContext): Promise<GuardAccess> {

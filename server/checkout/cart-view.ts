@@ -17,7 +17,8 @@ export interface CartLineView {
   /** 1 where the quantity cannot change. */
   maxQuantity: number
   unitPriceText: string
-  totalText: string
+  /** The line's price before the offer, card fees and tax, which the totals below the lines take and add: the lines add up to the subtotal. */
+  amountText: string
   /** 'Then $129.00 / month, from Dec 1, 2026' for a recurring membership. */
   laterText: string | null
   problem: string | null
@@ -136,7 +137,7 @@ export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, no
       quantity: line.quantity,
       maxQuantity: option && !recurring ? Math.max(1, Math.min(9, option.maxQuantity)) : 1,
       unitPriceText: option ? (option.priceMinor - option.discountMinor <= 0 && option.registrationFeeMinor === 0 ? 'Free' : money(dueNowPerUnit(option))) : '',
-      totalText: priced ? (priced.totalMinor === 0 ? 'Free' : money(priced.totalMinor)) : '',
+      amountText: priced ? (priced.priceMinor === 0 ? 'Free' : money(priced.priceMinor)) : '',
       laterText: priced?.subscription && option?.frequency ? `Then ${money(priced.subscription.totalMinor)}${frequencySuffix(option.frequency)}` : null,
       problem: problemByGuid.get(line.guid) ?? null,
     }

@@ -10,7 +10,8 @@ export interface OrderLineView {
   itemName: string
   optionName: string | null
   quantity: number
-  totalText: string
+  /** Before the discount, card fees and tax: the lines add up to the subtotal. */
+  amountText: string
   /** What the line gave: 'Enrolled', '10 class credits', '2 seats'. */
   givenText: string | null
 }
@@ -75,7 +76,7 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
       itemName: line.item_name,
       optionName: line.option_name && line.option_name !== line.item_name ? line.option_name : null,
       quantity: line.quantity,
-      totalText: positive(line.total_minor) ? money(line.total_minor) : 'Free',
+      amountText: positive(line.price_minor) ? money(line.price_minor) : 'Free',
       givenText: givenText(line),
     })),
     totals: {

@@ -8,7 +8,7 @@ export function receiptText(order: OrderView, studioName: string, orderUrl: stri
   const lines = order.lines.map((line) => {
     const what = [line.itemName, line.optionName].filter(Boolean).join(': ')
     const given = line.givenText ? ` (${line.givenText})` : ''
-    return `- ${line.quantity > 1 ? `${line.quantity} × ` : ''}${what}${given}: ${line.totalText}`
+    return `- ${line.quantity > 1 ? `${line.quantity} × ` : ''}${what}${given}: ${line.amountText}`
   })
   const sums = [
     `Subtotal: ${order.totals.subtotal}`,

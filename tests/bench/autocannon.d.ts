@@ -17,6 +17,7 @@ declare module 'autocannon' {
     requests?: Array<{
       method?: string
       path: string
+      body?: string
       headers?: Record<string, string>
       /** Called before each send of this request: what it returns is sent instead. */
       setupRequest?: (request: { method?: string; path: string; headers?: Record<string, string> }) => { method?: string; path: string; headers?: Record<string, string> }

@@ -33,7 +33,7 @@ export function CartLinesTable({ cart, title = 'Your cart' }: { cart: CartView; 
                 {line.laterText ? <p className="text-sm text-slate-600">{line.laterText}</p> : null}
               </div>
               <p className="shrink-0 font-semibold text-slate-900" data-line-total>
-                {line.totalText}
+                {line.amountText}
               </p>
             </div>
             {line.problem ? (

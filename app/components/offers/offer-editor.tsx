@@ -48,7 +48,7 @@ export function OfferEditor({ action, values, errors, formError, currency, group
         </div>
       ) : null}
       <Card title="Code and discount">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field id={id('code')} label="Offer code" required errors={errorsOf('code')} hint="What buyers type: 3 to 30 letters, digits, hyphens or underscores. Upper and lower case are the same.">
             {(control) => <input {...control} name="code" defaultValue={values.code} maxLength={30} autoComplete="off" autoCapitalize="characters" spellCheck={false} className={`${FIELD_INPUT_CLASSES} font-mono uppercase`} />}
           </Field>
@@ -93,7 +93,7 @@ export function OfferEditor({ action, values, errors, formError, currency, group
       </Card>
 
       <Card title="What it applies to">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <CategorySelect field="primaryItemCategory" label="Item category" value={values.primaryItemCategory} errors={errorsOf('primaryItemCategory')} onChange={setPrimaryCategory} />
           <ItemSelect
             field="primaryItem"
@@ -109,7 +109,7 @@ export function OfferEditor({ action, values, errors, formError, currency, group
 
       {showSecondary ? (
         <Card title="Second item (buy first and get other)">
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             <CategorySelect field="secondaryItemCategory" label="Second item category" value={values.secondaryItemCategory} errors={errorsOf('secondaryItemCategory')} onChange={setSecondaryCategory} allowNone />
             <ItemSelect field="secondaryItem" label="Second item" value={values.secondaryItem} errors={errorsOf('secondaryItem')} groups={groups} category={hydrated ? secondaryCategory || null : null} />
             <Field id={id('secondaryItemCount')} label="Second item count" errors={errorsOf('secondaryItemCount')}>
@@ -126,7 +126,7 @@ export function OfferEditor({ action, values, errors, formError, currency, group
       )}
 
       <Card title="When it works">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Field id={id('status')} label="Status" errors={errorsOf('status')}>
             {(control) => (
               <select {...control} name="status" defaultValue={values.status} className={FIELD_INPUT_CLASSES}>

@@ -100,7 +100,7 @@ export default function OrderRoute() {
                   {line.optionName ? <p className="text-sm text-slate-600">{line.optionName}</p> : null}
                   {line.givenText ? <p className="text-sm text-emerald-800">{line.givenText}</p> : null}
                 </div>
-                <p className="shrink-0 font-semibold text-slate-900">{line.totalText}</p>
+                <p className="shrink-0 font-semibold text-slate-900">{line.amountText}</p>
               </li>
             ))}
           </ul>

@@ -9,7 +9,8 @@ import { EmptyState } from '#app/components/ui/empty-state'
 import { PreviousNextNav } from '#app/components/ui/previous-next-nav'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
-import { loadOfferListScreen, offerPath, OFFERS_PATH, requireOffersRole } from '#app/utils/offer-screens.server'
+import { loadOfferListScreen, requireOffersRole } from '#app/utils/offer-screens.server'
+import { offerPath, OFFERS_PATH } from '#server/offers/offer-paths'
 import { OFFER_LIST_STATES } from '#server/offers/offer-list'
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Offers')

@@ -7,7 +7,8 @@ import { OfferEditor } from '#app/components/offers/offer-editor'
 import { OfferStateChip } from '#app/components/offers/offer-state-chip'
 import { ButtonLink } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
-import { loadOfferEditorScreen, offerEditorAction, offerPath, OFFERS_PATH, requireOffersRole } from '#app/utils/offer-screens.server'
+import { loadOfferEditorScreen, offerEditorAction, requireOffersRole } from '#app/utils/offer-screens.server'
+import { offerPath, OFFERS_PATH } from '#server/offers/offer-paths'
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Offer')
 

@@ -3,7 +3,8 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { screenMeta } from '#app/components/layout/page-title'
 import { OfferEditor } from '#app/components/offers/offer-editor'
-import { loadOfferEditorScreen, offerEditorAction, OFFERS_PATH, requireOffersRole } from '#app/utils/offer-screens.server'
+import { loadOfferEditorScreen, offerEditorAction, requireOffersRole } from '#app/utils/offer-screens.server'
+import { OFFERS_PATH } from '#server/offers/offer-paths'
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Add offer')
 

@@ -228,7 +228,7 @@ export default function TillRoute() {
                     </label>
                   ))}
                 </div>
-                <p className="mt-2 text-xs text-slate-600">Card payments are taken here once a payment provider is connected.</p>
+                <p className="mt-2 text-xs text-slate-600">Cards are not taken on this screen yet: take the card on your own terminal and choose Other.</p>
               </fieldset>
               <Field id="till-note" label="Note" hint="Printed on the receipt (optional).">
                 {(control) => <textarea {...control} name="note" rows={2} maxLength={1000} className={FIELD_INPUT_CLASSES} />}
