@@ -2,7 +2,8 @@
 import { build } from 'esbuild'
 
 await build({
-  entryPoints: { server: 'server/main.ts', worker: 'jobs/worker.ts', migrate: 'db/cli/migrate.ts' },
+  // server.js installs the route-match cache and then imports server-main.js (server/server-entry.ts).
+  entryPoints: { server: 'server/server-entry.ts', 'server-main': 'server/main.ts', worker: 'jobs/worker.ts', migrate: 'db/cli/migrate.ts' },
   outdir: 'build',
   bundle: true,
   platform: 'node',
@@ -12,5 +13,5 @@ await build({
   sourcemap: true,
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
-  external: ['./index.js'],
+  external: ['./index.js', './server-main.js'],
 })

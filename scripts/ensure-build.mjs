@@ -5,7 +5,7 @@ import { join } from 'node:path'
 
 const sourceDirs = ['app', 'server', 'db', 'migrations', 'jobs', 'screens', 'public']
 const sourceFiles = ['remix.config.js', 'postcss.config.js', 'package.json', 'scripts/build-server.mjs']
-const outputs = ['build/index.js', 'build/server.js', 'build/worker.js', 'build/migrate.js']
+const outputs = ['build/index.js', 'build/server.js', 'build/server-main.js', 'build/worker.js', 'build/migrate.js']
 
 function newest(path) {
   if (!existsSync(path)) return 0

@@ -11,7 +11,7 @@ import { createHttpApp } from './http/create-http-app'
 import { createLogger } from './logger'
 
 /**
- * The web server entry, bundled to build/server.js. With a real Postgres and WEB_CONCURRENCY
+ * The web server, bundled to build/server-main.js and started by build/server.js (server-entry.ts). With a real Postgres and WEB_CONCURRENCY
  * above 1 the primary prepares the database once and forks that many serving processes;
  * PGlite is one process's file, so it always runs in one.
  */

@@ -4,9 +4,9 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { z } from 'zod'
 import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/stripe'
-import { startServer, type RunningServer } from '#tests/e2e/support/server'
+import type { RunningServer } from '#tests/e2e/support/server'
 import { send, signInAsDemoAdmin } from './bench-http'
-import { CONNECTIONS, DURATION_SECONDS, setupName } from './load'
+import { CONNECTIONS, DURATION_SECONDS, setupName, startBenchServer } from './load'
 import { processTreeCpuMs } from './process-cpu'
 
 /**
@@ -44,14 +44,12 @@ const autocannonResult = z.object({
   errors: z.number(),
 })
 
-export async function benchCheckout(options: { duration?: number } = {}): Promise<CheckoutBenchResult | null> {
+export async function benchCheckout(options: { duration?: number; processes?: number } = {}): Promise<CheckoutBenchResult | null> {
   if (!process.env.DATABASE_URL) return null
   const stripe = await startFakeStripe()
   let server: RunningServer | null = null
   try {
-    server = await startServer({
-      env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', APP_SECRET: 'bench-secret-bench-secret-bench-secret-01', ...stripeEnvFor(stripe) },
-    })
+    server = await startBenchServer(options.processes ?? 1, stripeEnvFor(stripe))
     const port = server.port
     const host = `demo.localhost:${port}`
     stripe.setWebhookUrl(`http://127.0.0.1:${port}/webhooks/stripe`)
@@ -168,7 +166,7 @@ export async function benchCheckout(options: { duration?: number } = {}): Promis
       latencies.sort((a, b) => a - b)
       const at = (share: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0)
       return {
-        setup: setupName(1),
+        setup: setupName(options.processes ?? 1),
         validation: {
           requestsPerSecond: raw.requests.average,
           p50Ms: raw.latency.p50,
@@ -234,4 +232,5 @@ export function formatCheckoutBench(r: CheckoutBenchResult | null): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(formatCheckoutBench(await benchCheckout()))
+  console.log(formatCheckoutBench(await benchCheckout({ processes: 2 })))
 }

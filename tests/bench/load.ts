@@ -28,9 +28,10 @@ const autocannonResult = z.object({
 })
 
 /** The built server as it runs in production, on Postgres when DATABASE_URL is set, else PGlite. */
-export function startBenchServer(processes = 1): Promise<RunningServer> {
+export function startBenchServer(processes = 1, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   return startServer({
     env: {
+      ...extraEnv,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',

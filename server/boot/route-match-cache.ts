@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs'
+import Module from 'node:module'
+
+/**
+ * Route matching without the repeated work (decision 115).
+ *
+ * Remix matches every request's path against the route tree several times (the request
+ * handler, the static handler, lazy route discovery), and React Router's `matchRoutes` flattens
+ * and ranks the whole tree and compiles each tried route's pattern into a RegExp on every call.
+ * With the product's ~150 routes that was a quarter of the web process's CPU. Both results
+ * depend only on their inputs: the ranked branches on the route tree (fixed for a build on the
+ * server) and a compiled pattern on its path and flags. This rewrites the CommonJS router, as
+ * Node loads it, to keep both: branches per route array in a WeakMap, compiled patterns in a
+ * bounded Map. Behaviour is unchanged; a router whose source no longer has the expected
+ * functions is loaded as it is, and the unit test of this module fails on the upgrade.
+ */
+
+const ROUTER_FILE = /[\\/]@remix-run[\\/]router[\\/]dist[\\/]router\.cjs\.js$/
+
+const RANK = `  let branches = flattenRoutes(routes);
+  rankRouteBranches(branches);`
+const COMPILE = 'function compilePath(path, caseSensitive, end) {'
+
+const HELPERS = `
+const __rankedBranchesByRoutes = new WeakMap();
+function __rankedBranches(routes) {
+  let branches = __rankedBranchesByRoutes.get(routes);
+  if (branches === undefined) {
+    branches = flattenRoutes(routes);
+    rankRouteBranches(branches);
+    __rankedBranchesByRoutes.set(routes, branches);
+  }
+  return branches;
+}
+const __compiledPaths = new Map();
+function compilePath(path, caseSensitive, end) {
+  const key = path + "\\u0000" + caseSensitive + "\\u0000" + end;
+  let compiled = __compiledPaths.get(key);
+  if (compiled === undefined) {
+    if (__compiledPaths.size >= 2000) __compiledPaths.clear();
+    compiled = __compilePathAfresh(path, caseSensitive, end);
+    __compiledPaths.set(key, compiled);
+  }
+  return compiled;
+}
+`
+
+/** The router's source with both results kept, or null when it does not have the code this expects. */
+export function withRouteMatchCache(source: string): string | null {
+  if (source.split(RANK).length !== 2 || source.split(COMPILE).length !== 2) return null
+  return `${source.replace(RANK, '  let branches = __rankedBranches(routes);').replace(COMPILE, 'function __compilePathAfresh(path, caseSensitive, end) {')}\n${HELPERS}`
+}
+
+/** The loader hook's shape: Node's CommonJS loader calls it with the module and its file. */
+type ModuleCompiler = (module: { _compile(source: string, filename: string): void }, filename: string) => void
+
+let installed = false
+
+/**
+ * Makes Node load the router with the cache. Call before anything requires Remix: the server
+ * entry installs it and then imports the server (build/server.js, server/boot.ts).
+ */
+export function installRouteMatchCache(onSkipped: (file: string) => void = () => {}): void {
+  if (installed) return
+  installed = true
+  // Node's CommonJS loader keeps its per-extension compilers on Module._extensions, which its
+  // public types do not declare; source transformers (ts-node, pirates) hook it the same way.
+  const extensions = (Module as unknown as { _extensions: Record<string, ModuleCompiler> })._extensions
+  const compileJs = extensions['.js']
+  if (!compileJs) return
+  extensions['.js'] = function compileWithRouteCache(module, filename) {
+    if (ROUTER_FILE.test(filename)) {
+      const patched = withRouteMatchCache(readFileSync(filename, 'utf8'))
+      if (patched) return module._compile(patched, filename)
+      onSkipped(filename)
+    }
+    return compileJs.call(this, module, filename)
+  }
+}
