@@ -5,7 +5,7 @@ import type { ItemListQuery } from '#server/catalog/items/item-list-query'
 import { PageHeader } from '#app/components/layout/page-header'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { EmptyState } from '#app/components/ui/empty-state'
-import { PreviousNextNav } from '#app/components/ui/previous-next-nav'
+import { PreviousNextNav } from '#app/components/ui/pagination'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 

@@ -74,3 +74,22 @@ function PageLink({ href, label, children }: { href: string | null; label: strin
     </Link>
   )
 }
+
+/** '1-50 of 120' and the previous and next page links of a list (a link is greyed where there is no page). */
+export function PreviousNextNav({ first, last, total, previousHref, nextHref }: { first: number; last: number; total: number; previousHref: string | null; nextHref: string | null }) {
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between text-sm text-slate-600">
+      <span>
+        {first}-{last} of {total}
+      </span>
+      <span className="flex items-center gap-1">
+        <PageLink href={previousHref} label="Previous page">
+          <ChevronLeft aria-hidden className="h-4 w-4" />
+        </PageLink>
+        <PageLink href={nextHref} label="Next page">
+          <ChevronRight aria-hidden className="h-4 w-4" />
+        </PageLink>
+      </span>
+    </nav>
+  )
+}

@@ -1,32 +1,17 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { signedInPage } from '#tests/e2e/support/login'
 import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
-import { useServer } from '#tests/e2e/support/server'
-import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/stripe'
+import { useServerWithFakeStripe } from '#tests/e2e/support/fake-stripe-server'
 
 const SCREENSHOTS = process.env.CHECKOUT_SCREENSHOTS_DIR
 const MAT = 'Organic Cotton Yoga Mat'
 const MAT_PAGE = '/merchandise/details/organic-cotton-yoga-mat'
 
-// The server's Stripe settings point at the fake, which must be listening before the server starts.
-let stripe: FakeStripe
-const serverEnv: Record<string, string> = {}
-beforeAll(async () => {
-  stripe = await startFakeStripe()
-  stripe.connectAs('acct_demo_studio', { businessName: 'Demo Yoga Studio', email: 'owner@demo.test' })
-  Object.assign(serverEnv, stripeEnvFor(stripe))
-})
-const server = useServer({ env: serverEnv })
+const { server, stripe } = useServerWithFakeStripe()
 const browser = useBrowser()
-afterAll(async () => {
-  await stripe?.close()
-})
-beforeAll(() => {
-  stripe.setWebhookUrl(`http://127.0.0.1:${server().port}/webhooks/stripe`)
-})
 
 const site = (path: string) => `${server().url('demo')}${path}`
 const isOrder = (url: URL) => /^\/checkout\/orders\/[0-9a-f-]{36}$/.test(url.pathname)
@@ -80,7 +65,7 @@ describe('card payments on Stripe', () => {
     const { page } = await browser.newPage({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } })
     await buyMat(page, { firstName: 'Ines', email: 'ines.nojs@example.test' }, { hydrate: false })
     await page.getByRole('button', { name: 'Continue to payment' }).click()
-    await page.waitForURL((url) => url.origin === stripe.url && url.pathname.startsWith('/pay/cs_'))
+    await page.waitForURL((url) => url.origin === stripe().url && url.pathname.startsWith('/pay/cs_'))
     await page.getByRole('button', { name: 'Pay' }).click()
     await page.waitForURL(isOrder)
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
@@ -93,14 +78,14 @@ describe('card payments on Stripe', () => {
     await buyMat(page, { firstName: 'Ada', email: 'ada.js@example.test' }, { hydrate: true })
     await checkScreen(page, 'checkout-card-total')
     await page.getByRole('button', { name: 'Continue to payment' }).click()
-    await page.waitForURL((url) => url.origin === stripe.url && url.pathname.startsWith('/pay/cs_'))
+    await page.waitForURL((url) => url.origin === stripe().url && url.pathname.startsWith('/pay/cs_'))
     await page.getByRole('link', { name: 'Back' }).click()
     await page.waitForURL(isOrder)
     await page.getByRole('heading', { level: 1, name: 'Your order is waiting for its payment' }).waitFor()
     await waitForHydration(page)
     await checkScreen(page, 'card-order-pending')
     await page.getByRole('button', { name: 'Pay $68.00' }).click()
-    await page.waitForURL((url) => url.origin === stripe.url)
+    await page.waitForURL((url) => url.origin === stripe().url)
     await page.getByRole('button', { name: 'Pay' }).click()
     await page.waitForURL(isOrder)
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()

@@ -1,13 +1,12 @@
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { SESSION_COOKIE } from '#server/auth/session-cookie'
-import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { send, setCookie } from '#tests/e2e/support/http'
 import { signedInPage } from '#tests/e2e/support/login'
+import { checkScreen } from '#tests/e2e/support/screen-check'
 import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
-import { useServer } from '#tests/e2e/support/server'
-import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/stripe'
+import { useServerWithFakeStripe } from '#tests/e2e/support/fake-stripe-server'
 
 /**
  * Offer codes end to end: staff keep the codes at /offers, buyers apply them at /checkout (with
@@ -34,19 +33,8 @@ const TILL = '/store/cart-checkout'
 /** A refused post answers 400 (a refused offer or form) or 409 (a code taken): the browser reports it as a console error. */
 const refusedPost = /status of 40[09]/
 
-// The server's Stripe settings point at the fake, which must be listening before the server starts.
-let stripe: FakeStripe
-const serverEnv: Record<string, string> = {}
-beforeAll(async () => {
-  stripe = await startFakeStripe()
-  stripe.connectAs('acct_demo_studio', { businessName: 'Demo Yoga Studio', email: 'owner@demo.test' })
-  Object.assign(serverEnv, stripeEnvFor(stripe))
-})
-const server = useServer({ env: serverEnv })
+const { server, stripe } = useServerWithFakeStripe()
 const browser = useBrowser()
-afterAll(async () => {
-  await stripe?.close()
-})
 
 const site = (path: string) => `${server().url('demo')}${path}`
 const demoHost = () => `demo.localhost:${server().port}`
@@ -72,7 +60,7 @@ beforeAll(async () => {
   const start = await send(port, '/oauth/stripe', { host: demoHost(), cookie: adminCookie })
   const consent = String(start.headers.location ?? '')
   const state = setCookie(start, 'stripe_connect_state')
-  if (start.status !== 302 || !consent.startsWith(stripe.url) || !state) throw new Error(`/oauth/stripe answered ${start.status} ${consent}`)
+  if (start.status !== 302 || !consent.startsWith(stripe().url) || !state) throw new Error(`/oauth/stripe answered ${start.status} ${consent}`)
   const consented = await fetch(consent, { redirect: 'manual' })
   const back = new URL(consented.headers.get('location') ?? '', site('/'))
   if (consented.status !== 302 || back.pathname !== '/oauth/stripe') throw new Error(`the fake consent answered ${consented.status} ${back.href}`)
@@ -162,68 +150,6 @@ async function fillOfferForm(page: Page, fields: { code?: string; discount?: str
 }
 
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true })
-
-/**
- * Resolves once no CSS transition is running: after a resize the staff shell slides its menu
- * and its content's left padding over 300 ms (staff-shell.tsx), so the layout is only final
- * once they end.
- */
-async function layoutSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'))
-}
-
-/** The outermost elements that reach past the right edge of a `width` px screen (tag and classes), to name in a failure. */
-function overflowingElements(page: Page, width: number): Promise<string[]> {
-  return page.evaluate((screen) => {
-    const past = (element: Element | null) => element !== null && element.getBoundingClientRect().right > screen + 0.5
-    return [...document.querySelectorAll('body *')]
-      .filter((element) => past(element) && !past(element.parentElement))
-      .slice(0, 8)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '').split(/\s+/).slice(0, 4).join('.')} (${Math.round(element.getBoundingClientRect().width)} px wide)`)
-  }, width)
-}
-
-/**
- * The form controls cut off by a box that hides what overflows it (a card is `overflow-hidden`,
- * so a control wider than its card does not widen the page, it loses its right edge), by name.
- */
-function clippedControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const clipped: string[] = []
-    for (const control of document.querySelectorAll<HTMLElement>('input:not([type=hidden]), select, textarea, button')) {
-      const box = control.getBoundingClientRect()
-      if (box.width === 0 || box.height === 0) continue
-      for (let parent = control.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-        const style = getComputedStyle(parent)
-        if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue
-        const edge = parent.getBoundingClientRect().right
-        if (box.right > edge + 0.5) clipped.push(`${control.tagName.toLowerCase()}#${control.id || control.getAttribute('name') || '?'} (${Math.round(box.right - edge)} px past its ${parent.tagName.toLowerCase()})`)
-        break
-      }
-    }
-    return clipped
-  })
-}
-
-/**
- * The page at 1280 and 360 px: nothing wider than the screen, no control cut off by its card,
- * axe finds nothing serious; then its screenshots. The widths are soft checks, so a page that is
- * too wide still gets its axe run and its screenshots (which show how) before the test fails.
- */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 })
-    await layoutSettled(page)
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-    const culprits = scrollWidth > width ? await overflowingElements(page, width) : []
-    expect.soft(scrollWidth, `${name} at ${width} px is no wider than the screen; too wide: ${culprits.join(', ')}`).toBeLessThanOrEqual(width)
-    expect.soft(await clippedControls(page), `${name} at ${width} px: controls cut off at their card's edge`).toEqual([])
-    await expectNoSeriousA11yViolations(page)
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await layoutSettled(page)
-  await screenshotAtWidths(page, SCREENSHOTS, name)
-}
 
 describe('offer codes', () => {
   test('staff list the seeded codes, filter them, add one (refused first, then upper-cased), are refused a code that exists, change one and delete it through the dialog', { timeout: 180_000 }, async () => {
@@ -384,7 +310,7 @@ describe('offer codes', () => {
     await expect(totalsRow(page, 'Subtotal').innerText()).resolves.toBe('$68.00')
     await expect(totalsRow(page, `Discount (${GIFT})`).innerText()).resolves.toBe('-$68.00')
     await expect(totalsRow(page, 'Total').innerText()).resolves.toBe('$0.00')
-    expect(stripe.sessions(), 'nothing went to Stripe').toEqual([])
+    expect(stripe().sessions(), 'nothing went to Stripe').toEqual([])
     await screenshotAtWidths(page, SCREENSHOTS, 'order-offer-confirmation-nojs')
 
     // The sale counted the code once.
@@ -401,7 +327,7 @@ describe('offer codes', () => {
     expect(await applyCode(page, 'FOUNDATIONS25', '/checkout')).toBe(400)
     await expect(offerError(page).innerText()).resolves.toBe('Not a valid code for this item')
     await expect(offerInput(page).getAttribute('aria-invalid')).resolves.toBe('true')
-    await checkScreen(page, 'checkout-offer-refused')
+    await checkScreen(page, 'checkout-offer-refused', SCREENSHOTS)
 
     await applyCode(page, 'welcome10', '/checkout')
     await toast(page, "Offer code 'WELCOME10' is applied.").waitFor()
@@ -413,7 +339,7 @@ describe('offer codes', () => {
     await expect(page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)).resolves.toBe(true)
     // The success toast leaves by itself; the screen is checked without it, so every shot is alike.
     await toast(page, "Offer code 'WELCOME10' is applied.").waitFor({ state: 'detached' })
-    await checkScreen(page, 'checkout-offer-applied')
+    await checkScreen(page, 'checkout-offer-applied', SCREENSHOTS)
 
     // Stored on the cart: a fresh load still has it.
     await page.reload()
@@ -465,7 +391,7 @@ describe('offer codes', () => {
     await expect(completeSale.innerText()).resolves.toBe('Complete sale: $16.20')
     await expect(page.getByLabel('Cash', { exact: true }).isChecked()).resolves.toBe(true)
     await toast(page, "Offer code 'WELCOME10' is applied.").waitFor({ state: 'detached' })
-    await checkScreen(page, 'till-offer-applied')
+    await checkScreen(page, 'till-offer-applied', SCREENSHOTS)
 
     await completeSale.click()
     await page.waitForURL(isBareTill)
@@ -482,30 +408,30 @@ describe('offer codes', () => {
     await page.getByRole('heading', { level: 1, name: 'Offers' }).waitFor()
     await offerRow(page, 'WELCOME10').waitFor()
     await waitForHydration(page)
-    await checkScreen(page, 'offers-list')
+    await checkScreen(page, 'offers-list', SCREENSHOTS)
 
     await page.getByRole('link', { name: 'Add offer' }).click()
     await page.waitForURL((url) => url.pathname === '/offers/new')
     await page.getByRole('heading', { level: 1, name: 'Add offer' }).waitFor()
-    await checkScreen(page, 'offer-new')
+    await checkScreen(page, 'offer-new', SCREENSHOTS)
 
     await fillOfferForm(page, { code: 'no', discount: '   ' })
     await saveButton(page).click()
     await page.getByText('Discount is required.').waitFor()
     await page.getByText('Offer code must be 3 to 30 letters, digits, hyphens or underscores.').waitFor()
-    await checkScreen(page, 'offer-new-errors')
+    await checkScreen(page, 'offer-new-errors', SCREENSHOTS)
 
     await page.getByRole('link', { name: 'Back to offers' }).click()
     await page.waitForURL(isOfferList)
     await offerRow(page, 'WELCOME10').getByRole('link', { name: 'WELCOME10', exact: true }).click()
     await page.waitForURL(isOfferDetails)
     await page.getByRole('heading', { level: 1, name: /WELCOME10/ }).waitFor()
-    await checkScreen(page, 'offer-details')
+    await checkScreen(page, 'offer-details', SCREENSHOTS)
 
     await page.getByRole('link', { name: 'Delete' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete offer' })
     await dialog.waitFor()
-    await checkScreen(page, 'offer-delete-dialog')
+    await checkScreen(page, 'offer-delete-dialog', SCREENSHOTS)
     // No keeps the offer.
     await dialog.getByRole('button', { name: 'No' }).click()
     await dialog.waitFor({ state: 'hidden' })

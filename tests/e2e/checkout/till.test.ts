@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '#db/connection'
 import { asSystem } from '#db/tenant-scope'
 import { SESSION_COOKIE } from '#server/auth/session-cookie'
-import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { send } from '#tests/e2e/support/http'
 import { signedInPage } from '#tests/e2e/support/login'
 import { outboundEmailsTo as keptEmailsTo } from '#tests/e2e/support/kept-emails'
-import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
+import { checkScreen } from '#tests/e2e/support/screen-check'
 import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
@@ -110,45 +109,6 @@ async function saleCompleteToast(page: Page, customer: string): Promise<string> 
   const text = await toast(page, /^Sale #\d+ to /).innerText()
   expect(text).toMatch(new RegExp(`^Sale #\\d{4} to ${customer} is complete\\.$`))
   return /^Sale (#\d+) to /.exec(text)?.[1] ?? ''
-}
-
-/**
- * Resolves once no CSS transition is running: after a resize the staff shell slides its menu
- * and its content's left padding over 300 ms (staff-shell.tsx), so the layout is only final
- * once they end.
- */
-async function layoutSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'))
-}
-
-/** The outermost elements that reach past the right edge of a `width` px screen (tag and classes), to name in a failure. */
-function overflowingElements(page: Page, width: number): Promise<string[]> {
-  return page.evaluate((screen) => {
-    const past = (element: Element | null) => element !== null && element.getBoundingClientRect().right > screen + 0.5
-    return [...document.querySelectorAll('body *')]
-      .filter((element) => past(element) && !past(element.parentElement))
-      .slice(0, 8)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '').split(/\s+/).slice(0, 4).join('.')} (${Math.round(element.getBoundingClientRect().width)} px wide)`)
-  }, width)
-}
-
-/**
- * The page at 1280 and 360 px: nothing wider than the screen, axe finds nothing serious; then its
- * screenshots. The width is a soft check, so a page that is too wide still gets its axe run and
- * its screenshots (which show how) before the test fails.
- */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 })
-    await layoutSettled(page)
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-    const culprits = scrollWidth > width ? await overflowingElements(page, width) : []
-    expect.soft(scrollWidth, `${name} at ${width} px is no wider than the screen; too wide: ${culprits.join(', ')}`).toBeLessThanOrEqual(width)
-    await expectNoSeriousA11yViolations(page)
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await layoutSettled(page)
-  await screenshotAtWidths(page, SCREENSHOTS, name)
 }
 
 describe('selling at the desk', () => {
@@ -254,7 +214,7 @@ describe('selling at the desk', () => {
     await page.getByRole('heading', { level: 1, name: 'Sell at the desk' }).waitFor()
     await page.getByRole('list', { name: 'Matching contacts' }).getByRole('link', { name: `Choose ${STUDENT.name}` }).waitFor()
     await waitForHydration(page)
-    await checkScreen(page, 'till-search')
+    await checkScreen(page, 'till-search', SCREENSHOTS)
 
     await page.getByRole('list', { name: 'Matching contacts' }).getByRole('link', { name: `Choose ${STUDENT.name}` }).click()
     await page.waitForURL(isTillWithCustomer)
@@ -264,13 +224,13 @@ describe('selling at the desk', () => {
     // The success toast leaves by itself; the screen is checked without it, so every shot is alike.
     await toast(page, `${BLOCK.name} is in the sale.`).waitFor({ state: 'detached' })
     await expect(completeSale(page).innerText()).resolves.toBe('Complete sale: $54.00')
-    await checkScreen(page, 'till-sale')
+    await checkScreen(page, 'till-sale', SCREENSHOTS)
 
     await page.goto(site('/store'))
     await page.getByRole('heading', { level: 1, name: 'Store' }).waitFor()
     await page.locator(`[data-store-item="${BLOCK.name}"]`).waitFor()
     await waitForHydration(page)
-    await checkScreen(page, 'store-staff')
+    await checkScreen(page, 'store-staff', SCREENSHOTS)
 
     // The sale is left on this context's till: nothing is sold, the stock stays.
   })
