@@ -3,8 +3,9 @@ import { EMAIL_MAX_LENGTH, matchesEmailPattern, normaliseEmail } from '#server/f
 import { FORM_MESSAGES, requiredMessage, tooLongMessage } from '#server/forms/form-messages'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import { withoutControlCharacters } from '#server/text/without-control-characters'
+import { parseCalendarDate } from '#server/catalog/calendar-date'
 
-/** The checkout's user form (spec 002 User form) as far as checkout without payment asks it. */
+/** The checkout's user form (spec 002 User form): who buys, how to reach them, and what the studio keeps on their contact. */
 export interface BuyerDetails {
   firstName: string
   lastName: string
@@ -12,6 +13,17 @@ export interface BuyerDetails {
   phone: string
   note: string
   signedWaiver: boolean
+  addressLine1: string
+  addressLine2: string
+  city: string
+  state: string
+  zip: string
+  emergencyContactName: string
+  emergencyContactPhone: string
+  /** 'YYYY-MM-DD', or '' when not given. */
+  dob: string
+  /** A visitor asked for a student account (credentials by email). */
+  wantsAccount: boolean
 }
 
 export type BuyerField = keyof BuyerDetails
@@ -23,6 +35,11 @@ export const BUYER_MESSAGES = {
   emailInvalid: FORM_MESSAGES.emailInvalid,
   phone: 'Please enter a phone number of digits, spaces, brackets, dots or dashes.',
   waiver: 'Please accept the waiver to continue.',
+  address: 'Please enter your street address.',
+  city: 'Please enter your city.',
+  zip: 'Please enter your ZIP or postal code.',
+  emergencyPhone: 'Please enter the emergency contact phone number of digits, spaces, brackets, dots or dashes.',
+  dob: 'Please enter a real date of birth, not in the future.',
   checkForm: FORM_MESSAGES.invalidForm,
 } as const
 
@@ -42,7 +59,18 @@ const postedBuyer = z.object({
   phone: z.string().trim().max(30, BUYER_MESSAGES.phone).default(''),
   note: z.string().trim().max(1000, tooLongMessage('Note', 1000)).default(''),
   waiver: z.string().optional(),
+  addressLine1: z.string().trim().max(255, tooLongMessage('Address', 255)).default(''),
+  addressLine2: z.string().trim().max(255, tooLongMessage('Address line 2', 255)).default(''),
+  city: z.string().trim().max(100, tooLongMessage('City', 100)).default(''),
+  state: z.string().trim().max(100, tooLongMessage('State', 100)).default(''),
+  zip: z.string().trim().max(20, tooLongMessage('ZIP', 20)).default(''),
+  emergencyContactName: z.string().trim().max(255, tooLongMessage('Emergency contact name', 255)).default(''),
+  emergencyContactPhone: z.string().trim().max(30, BUYER_MESSAGES.emergencyPhone).default(''),
+  dob: z.string().trim().max(10, BUYER_MESSAGES.dob).default(''),
+  createAccount: z.string().optional(),
 })
+
+const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'note', 'waiver', 'addressLine1', 'addressLine2', 'city', 'state', 'zip', 'emergencyContactName', 'emergencyContactPhone', 'dob', 'createAccount'] as const
 
 /**
  * The buyer's details with the spec's rules (section 5: "firstName and lastName required;
@@ -51,28 +79,54 @@ const postedBuyer = z.object({
  */
 export function parseBuyer(
   posted: Record<string, unknown>,
-  rules: { waiverRequired: boolean },
+  rules: { waiverRequired: boolean; addressRequired?: boolean; today?: string },
 ): WordedResult<BuyerDetails, 'invalid_input', BuyerRefusal> {
   // As a person could have typed it: a NUL from a crafted post would be refused by Postgres.
   const text = (name: string) => (typeof posted[name] === 'string' ? withoutControlCharacters(posted[name] as string) : undefined)
-  const parsed = postedBuyer.safeParse({ firstName: text('firstName'), lastName: text('lastName'), email: text('email'), phone: text('phone'), note: text('note'), waiver: text('waiver') })
+  const given = Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(name)]))
+  const parsed = postedBuyer.safeParse(given)
   const errors: Partial<Record<BuyerField, string>> = {}
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === 'waiver' ? 'signedWaiver' : (issue.path[0] as BuyerField)
+      const field = issue.path[0] === 'waiver' ? 'signedWaiver' : issue.path[0] === 'createAccount' ? 'wantsAccount' : (issue.path[0] as BuyerField)
       errors[field] ??= issue.message
     }
   }
-  const raw = parsed.success ? parsed.data : { firstName: (text('firstName') ?? '').trim(), lastName: (text('lastName') ?? '').trim(), email: text('email') ?? '', phone: (text('phone') ?? '').trim(), note: (text('note') ?? '').trim(), waiver: text('waiver') }
+  const raw = parsed.success
+    ? parsed.data
+    : (Object.fromEntries(TEXT_FIELDS.map((name) => [name, (given[name] ?? '').trim()])) as Record<(typeof TEXT_FIELDS)[number], string>)
   const email = normaliseEmail(raw.email)
   if (!raw.firstName) errors.firstName ??= BUYER_MESSAGES.firstName
   if (!raw.lastName) errors.lastName ??= BUYER_MESSAGES.lastName
   if (!email) errors.email ??= BUYER_MESSAGES.email
   else if (!matchesEmailPattern(email)) errors.email ??= BUYER_MESSAGES.emailInvalid
   if (raw.phone && !PHONE.test(raw.phone)) errors.phone ??= BUYER_MESSAGES.phone
+  if (raw.emergencyContactPhone && !PHONE.test(raw.emergencyContactPhone)) errors.emergencyContactPhone ??= BUYER_MESSAGES.emergencyPhone
+  if (raw.dob && (parseCalendarDate(raw.dob) === null || raw.dob > (rules.today ?? '9999-12-31'))) errors.dob ??= BUYER_MESSAGES.dob
+  if (rules.addressRequired) {
+    if (!raw.addressLine1) errors.addressLine1 ??= BUYER_MESSAGES.address
+    if (!raw.city) errors.city ??= BUYER_MESSAGES.city
+    if (!raw.zip) errors.zip ??= BUYER_MESSAGES.zip
+  }
   const signedWaiver = raw.waiver === 'on'
   if (rules.waiverRequired && !signedWaiver) errors.signedWaiver ??= BUYER_MESSAGES.waiver
-  const values = { firstName: raw.firstName.slice(0, 100), lastName: raw.lastName.slice(0, 100), email: raw.email.slice(0, EMAIL_MAX_LENGTH), phone: raw.phone.slice(0, 30), note: raw.note.slice(0, 1000) }
+  const values = Object.fromEntries(TEXT_FIELDS.filter((name) => name !== 'waiver').map((name) => [name, (raw[name] ?? '').slice(0, name === 'note' ? 1000 : 255)]))
   if (Object.keys(errors).length > 0) return err('invalid_input', BUYER_MESSAGES.checkForm, { errors, values })
-  return ok({ firstName: raw.firstName, lastName: raw.lastName, email, phone: raw.phone, note: raw.note, signedWaiver })
+  return ok({
+    firstName: raw.firstName,
+    lastName: raw.lastName,
+    email,
+    phone: raw.phone,
+    note: raw.note,
+    signedWaiver,
+    addressLine1: raw.addressLine1,
+    addressLine2: raw.addressLine2,
+    city: raw.city,
+    state: raw.state,
+    zip: raw.zip,
+    emergencyContactName: raw.emergencyContactName,
+    emergencyContactPhone: raw.emergencyContactPhone,
+    dob: raw.dob,
+    wantsAccount: raw.createAccount === 'on',
+  })
 }

@@ -16,6 +16,8 @@ export interface CheckoutPageView {
   /** Staff looking at the site or a student portal preview: the page shows, nothing is bought. */
   isPreview: boolean
   waiver: { required: boolean; link: string | null }
+  /** The studio asks an event buyer's address (isAddressNeededForEvent) and the cart holds an event. */
+  addressRequired: boolean
   /** The key of this drawing of the Place order form (one key, one sale). */
   attempt: string
 }
@@ -47,6 +49,7 @@ export async function loadCheckoutPage(database: DatabaseHandle, tenant: Tenant,
     isSignedIn: buyer !== null,
     isPreview: input.user !== null && buyer === null,
     waiver: { required: tenant.settings.isWaiverFormToBeSigned, link: /^https?:\/\//i.test(link) ? link : null },
+    addressRequired: tenant.settings.isAddressNeededForEvent && facts.some((line) => line.item.kind === 'event'),
     attempt: randomUUID(),
   }
   return { page, newToken }

@@ -13,6 +13,9 @@ import { parseBuyer, type BuyerField } from './buyer-form'
 import { SaleRefused } from './fulfil-line'
 import { writeSale } from './write-sale'
 import { queueReceiptEmail } from './receipt-email'
+import { offerStudentAccount, type AccountOffer } from './account-on-request'
+import { keepBuyerDetails } from './keep-buyer-details'
+import { dateInputValue } from '#server/dates/local-time'
 
 export interface PlacedOrder {
   invoiceGuid: string
@@ -20,6 +23,8 @@ export interface PlacedOrder {
   email: string
   /** A total to pay by card: the buyer goes on to the payment page. */
   awaitingPayment: boolean
+  /** What came of the user form's 'Create an account' (account-on-request.ts). */
+  account: AccountOffer
 }
 
 export interface OrderRefusal {
@@ -61,12 +66,18 @@ export async function placeOrder(
     origin: string
     /** The studio takes cards now (card-payments.ts): a cart with a total waits for its payment. */
     takesCards: boolean
+    ip?: string | null
   },
 ): Promise<PlaceOrderResult> {
-  const buyer = parseBuyer(input.posted, { waiverRequired: tenant.settings.isWaiverFormToBeSigned })
+  const addressRequired = tenant.settings.isAddressNeededForEvent && (await cartHoldsEvent(platform, tenant.id, input.token))
+  const buyer = parseBuyer(input.posted, { waiverRequired: tenant.settings.isWaiverFormToBeSigned, addressRequired, today: dateInputValue(input.now, tenant.settings.timezone) })
   if (!buyer.ok) return err('invalid_input', buyer.message, buyer.details)
   const details = buyer.value
-  const values = { firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone, note: details.note }
+  const values = {
+    firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone, note: details.note, addressLine1: details.addressLine1,
+    addressLine2: details.addressLine2, city: details.city, state: details.state, zip: details.zip, emergencyContactName: details.emergencyContactName,
+    emergencyContactPhone: details.emergencyContactPhone, dob: details.dob, createAccount: details.wantsAccount ? 'on' : '',
+  }
   const refused = (message: string): PlaceOrderResult => err('conflict', message, { errors: {}, values })
   const key = attemptKey.safeParse(input.posted.attempt)
   const idempotencyKey = key.success ? key.data : null
@@ -77,7 +88,7 @@ export async function placeOrder(
   if (input.token === null) return refused(PLACE_ORDER_MESSAGES.empty)
   const tokenHash = cartTokenHash(input.token)
 
-  let placed: PlacedOrder
+  let placed: PlacedOrder & { contactId: string }
   try {
     placed = await withTenant(platform.database, tenant.id, async (trx) => {
       // A visitor's cart has no owner; a signed-in buyer's is theirs (account-cart.ts).
@@ -100,6 +111,7 @@ export async function placeOrder(
       const contactId = input.student
         ? ((await touchStudentContact(trx, input.student.contactId, { phone: details.phone, signedWaiver: details.signedWaiver })) ?? input.student.contactId)
         : await upsertFormContact(trx, tenant.id, { firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone, signedWaiver: details.signedWaiver })
+      await keepBuyerDetails(trx, contactId, details, input.student !== null)
       const sale = await writeSale(trx, tenant, {
         cartId: cart.id,
         priced,
@@ -111,7 +123,7 @@ export async function placeOrder(
         now: input.now,
         awaitingPayment,
       })
-      return { ...sale, email: details.email, awaitingPayment }
+      return { ...sale, email: details.email, awaitingPayment, account: 'not-offered' as AccountOffer, contactId }
     })
   } catch (error) {
     if (error instanceof SaleRefused) return refused(error.refusal)
@@ -124,15 +136,33 @@ export async function placeOrder(
   } finally {
     platform.caches.changed(tenant.id, ['catalog', 'contacts'])
   }
+  const { contactId, ...order } = placed
+  if (details.wantsAccount && input.student === null) order.account = await offerStudentAccount(platform, tenant, { contactId, origin: input.origin, ip: input.ip ?? null, now: input.now })
   // A card sale's receipt goes when its payment arrives (stripe-checkout.ts).
-  if (placed.awaitingPayment) return ok(placed)
-  await queueReceiptEmail(platform, tenant, { invoiceGuid: placed.invoiceGuid, origin: input.origin })
-  return ok(placed)
+  if (order.awaitingPayment) return ok(order)
+  await queueReceiptEmail(platform, tenant, { invoiceGuid: order.invoiceGuid, origin: input.origin })
+  return ok(order)
+}
+
+/** Whether the cart holds an event, for which the studio may ask the buyer's address (isAddressNeededForEvent). */
+async function cartHoldsEvent(platform: Pick<Platform, 'database'>, tenantId: string, token: string | null): Promise<boolean> {
+  if (token === null) return false
+  const row = await withTenant(platform.database, tenantId, (trx) =>
+    trx
+      .selectFrom('carts')
+      .innerJoin('cart_lines', 'cart_lines.cart_id', 'carts.id')
+      .innerJoin('catalog_items', 'catalog_items.id', 'cart_lines.item_id')
+      .select('cart_lines.id')
+      .where('carts.token_hash', '=', cartTokenHash(token))
+      .where('catalog_items.kind', '=', 'event')
+      .executeTakeFirst(),
+  )
+  return row !== undefined
 }
 
 async function findSale(platform: Pick<Platform, 'database'>, tenantId: string, idempotencyKey: string): Promise<PlacedOrder | null> {
   const row = await withTenant(platform.database, tenantId, (trx) =>
     trx.selectFrom('invoices').select(['guid', 'number', 'email', 'status']).where('idempotency_key', '=', idempotencyKey).executeTakeFirst(),
   )
-  return row ? { invoiceGuid: row.guid, invoiceNumber: row.number, email: row.email, awaitingPayment: row.status === 'pending' } : null
+  return row ? { invoiceGuid: row.guid, invoiceNumber: row.number, email: row.email, awaitingPayment: row.status === 'pending', account: 'not-offered' } : null
 }

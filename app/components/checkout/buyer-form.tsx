@@ -23,6 +23,9 @@ export function BuyerForm({ page, state, canPlace }: { page: CheckoutPageView; s
   const value = (name: keyof CheckoutPageView['buyer']) => state?.values[name] ?? page.buyer[name]
   const paysByCard = (page.cart?.totals.totalMinor ?? 0) > 0
   const errorsOf = (field: BuyerField) => (state?.errors[field] ? [state.errors[field]] : null)
+  /** What was typed in a field the page does not prefill. */
+  const text = (name: string) => state?.values[name] ?? ''
+  const aboutYouOpen = (['dob', 'emergencyContactName', 'emergencyContactPhone'] as const).some((field) => Boolean(state?.errors[field] || state?.values[field]))
   return (
     <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="buyer-heading" noValidate={false}>
       <h2 id="buyer-heading" className="text-base font-semibold text-slate-900">
@@ -61,6 +64,45 @@ export function BuyerForm({ page, state, canPlace }: { page: CheckoutPageView; s
       <Field id="buyer-phone" label="Phone" errors={errorsOf('phone')}>
         {(control) => <input {...control} type="tel" name="phone" autoComplete="tel" maxLength={30} defaultValue={value('phone')} className={FIELD_INPUT_CLASSES} />}
       </Field>
+      {page.addressRequired ? (
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-700">Address</legend>
+          <Field id="buyer-address-line1" label="Street address" required errors={errorsOf('addressLine1')}>
+            {(control) => <input {...control} name="addressLine1" autoComplete="address-line1" maxLength={255} defaultValue={text('addressLine1')} className={FIELD_INPUT_CLASSES} />}
+          </Field>
+          <Field id="buyer-address-line2" label="Address line 2" errors={errorsOf('addressLine2')}>
+            {(control) => <input {...control} name="addressLine2" autoComplete="address-line2" maxLength={255} defaultValue={text('addressLine2')} className={FIELD_INPUT_CLASSES} />}
+          </Field>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Field id="buyer-city" label="City" required errors={errorsOf('city')}>
+              {(control) => <input {...control} name="city" autoComplete="address-level2" maxLength={100} defaultValue={text('city')} className={FIELD_INPUT_CLASSES} />}
+            </Field>
+            <Field id="buyer-state" label="State" errors={errorsOf('state')}>
+              {(control) => <input {...control} name="state" autoComplete="address-level1" maxLength={100} defaultValue={text('state')} className={FIELD_INPUT_CLASSES} />}
+            </Field>
+            <Field id="buyer-zip" label="ZIP" required errors={errorsOf('zip')}>
+              {(control) => <input {...control} name="zip" autoComplete="postal-code" maxLength={20} defaultValue={text('zip')} className={FIELD_INPUT_CLASSES} />}
+            </Field>
+          </div>
+        </fieldset>
+      ) : null}
+      {/* Optional details the studio keeps on the contact; open when something in it was typed or refused. */}
+      <details className="group rounded-md border border-slate-200 px-3 py-2" open={aboutYouOpen || undefined}>
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">More about you (optional)</summary>
+        <div className="mt-3 space-y-3">
+          <Field id="buyer-dob" label="Date of birth" errors={errorsOf('dob')}>
+            {(control) => <input {...control} type="date" name="dob" autoComplete="bday" defaultValue={text('dob')} className={FIELD_INPUT_CLASSES} />}
+          </Field>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id="buyer-emergency-name" label="Emergency contact name" errors={errorsOf('emergencyContactName')}>
+              {(control) => <input {...control} name="emergencyContactName" maxLength={255} defaultValue={text('emergencyContactName')} className={FIELD_INPUT_CLASSES} />}
+            </Field>
+            <Field id="buyer-emergency-phone" label="Emergency contact phone" errors={errorsOf('emergencyContactPhone')}>
+              {(control) => <input {...control} type="tel" name="emergencyContactPhone" maxLength={30} defaultValue={text('emergencyContactPhone')} className={FIELD_INPUT_CLASSES} />}
+            </Field>
+          </div>
+        </div>
+      </details>
       <Field id="buyer-note" label="Note" errors={errorsOf('note')} hint="Anything we should know (optional).">
         {(control) => <textarea {...control} name="note" rows={3} maxLength={1000} defaultValue={value('note')} className={FIELD_INPUT_CLASSES} />}
       </Field>
@@ -87,6 +129,17 @@ export function BuyerForm({ page, state, canPlace }: { page: CheckoutPageView; s
           ) : null}
         </div>
       ) : null}
+      {page.isSignedIn ? null : (
+        <div className="space-y-1">
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input type="checkbox" name="createAccount" defaultChecked={text('createAccount') === 'on'} className="mt-0.5 h-4 w-4 accent-brand" aria-describedby="buyer-account-hint" />
+            <span>Create an account, to see my classes, courses and orders</span>
+          </label>
+          <p id="buyer-account-hint" className="ml-6 text-xs text-slate-500">
+            We email you a link to choose your password.
+          </p>
+        </div>
+      )}
       {paysByCard ? <p className="text-sm text-slate-600">You pay {page.cart?.totals.total} by card on Stripe&rsquo;s secure page next, and come back here.</p> : null}
       <Button type="submit" variant="primary" className="w-full" busy={placing} disabled={!canPlace}>
         {paysByCard ? 'Continue to payment' : 'Place order'}

@@ -21,6 +21,7 @@ import { OfferCodeForm } from '#app/components/checkout/offer-code-form'
 import { takesCardPayments } from '#server/payments/card-payments'
 import { startStripeCheckout } from '#server/payments/stripe-checkout'
 import { orderPathFor } from '#server/checkout/receipt-email'
+import { ACCOUNT_MESSAGES } from '#server/checkout/account-on-request'
 
 /** Where an empty cart suggests looking, when the site's menu has them. */
 const SHOPPING_PATHS: ReadonlySet<string> = new Set(['/courses', '/events', '/merchandise', '/calendar'])
@@ -92,13 +93,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
       const now = new Date()
       const takesCards = await takesCardPayments(context.platform, tenant.id)
-      const placed = await placeOrder(context.platform, tenant, { token, posted, student: buyer ? { contactId: buyer.contactId } : null, now, origin, takesCards })
+      const placed = await placeOrder(context.platform, tenant, { token, posted, student: buyer ? { contactId: buyer.contactId } : null, now, origin, takesCards, ip: context.ip || null })
       if (placed.ok && placed.value.awaitingPayment) {
         // Off to the payment page; if it cannot open, the order page says so and offers Pay again.
         const started = await startStripeCheckout(context.platform, tenant, { invoiceGuid: placed.value.invoiceGuid, origin, now })
         throw redirect(started.kind === 'redirect' ? started.url : `${orderPathFor(placed.value.invoiceGuid)}?payment=failed`, 303)
       }
-      if (placed.ok) throw redirect(orderPathFor(placed.value.invoiceGuid))
+      if (placed.ok) {
+        const account = placed.value.account
+        if (account === 'not-offered') throw redirect(orderPathFor(placed.value.invoiceGuid))
+        const message = account === 'sent' ? ACCOUNT_MESSAGES.sent(placed.value.email) : ACCOUNT_MESSAGES.hasLogin
+        throw redirect(orderPathFor(placed.value.invoiceGuid), { headers: { 'Set-Cookie': toastCookieHeader({ type: 'success', message }) } })
+      }
       return data<BuyerFormState>({ message: placed.message, errors: placed.details.errors, values: placed.details.values }, { status: placed.error === 'invalid_input' ? 400 : 409 })
     }
   }

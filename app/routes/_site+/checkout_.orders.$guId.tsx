@@ -4,6 +4,8 @@ import { CircleAlert, CircleCheck, Clock } from 'lucide-react'
 import { CartTotals } from '#app/components/checkout/cart-lines-table'
 import { PublicLayout, PublicNotFoundPage } from '#app/components/public-layout'
 import { buttonClasses } from '#app/components/ui/button'
+import { ToastNotice } from '#app/components/ui/toast'
+import { getToast } from '#app/utils/toast.server'
 import { getSessionUser } from '#app/utils/auth.server'
 import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
@@ -35,10 +37,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const order = await loadOrder(context.platform.database, tenant, guid)
   const canPay = order?.status === 'pending' && (await takesCardPayments(context.platform, tenant.id))
   const paymentFailed = url.searchParams.get('payment') === 'failed' ? CARD_PAYMENT_MESSAGES.providerDown : null
-  return data(
-    { shell: loaded.shell, order, isSignedIn: user !== null, canPay, paymentFailed },
-    { status: order ? 200 : 404, headers: { 'Cache-Control': 'private, no-store' } },
-  )
+  const { toast, headers: toastHeaders } = getToast(request)
+  const headers = new Headers(toastHeaders ?? undefined)
+  headers.set('Cache-Control', 'private, no-store')
+  return data({ shell: loaded.shell, order, isSignedIn: user !== null, canPay, paymentFailed, toast }, { status: order ? 200 : 404, headers })
 }
 
 /** Pay: a pending order goes (again) to the payment page. */
@@ -52,13 +54,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OrderRoute() {
-  const { shell, order, isSignedIn, canPay, paymentFailed } = useLoaderData<typeof loader>()
+  const { shell, order, isSignedIn, canPay, paymentFailed, toast } = useLoaderData<typeof loader>()
   const refused = useActionData<typeof action>()
   const navigation = useNavigation()
   if (!order) return <PublicNotFoundPage shell={shell} />
   const problem = refused?.message ?? paymentFailed
   return (
     <PublicLayout shell={shell}>
+      <ToastNotice toast={toast} />
       <div className="mx-auto max-w-2xl space-y-6">
         <OrderHeading order={order} />
         {order.status === 'pending' ? (

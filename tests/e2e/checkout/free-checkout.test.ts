@@ -112,7 +112,7 @@ async function fillBuyer(page: Page, buyer: { firstName: string; lastName: strin
   await page.getByLabel('First name').fill(buyer.firstName)
   await page.getByLabel('Last name').fill(buyer.lastName)
   await page.getByLabel('Email').fill(buyer.email)
-  await page.getByLabel('Phone').fill(buyer.phone ?? '')
+  await page.getByLabel('Phone', { exact: true }).fill(buyer.phone ?? '')
   await page.getByLabel('Note').fill(buyer.note ?? '')
 }
 
@@ -181,7 +181,7 @@ describe('checkout of a free item', () => {
     await expect(page.getByLabel('First name').getAttribute('aria-invalid')).resolves.toBe('true')
     await expect(page.getByLabel('Email').getAttribute('aria-invalid')).resolves.toBeNull()
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe('maya.lindqvist@example.test')
-    await expect(page.getByLabel('Phone').inputValue()).resolves.toBe('call me maybe')
+    await expect(page.getByLabel('Phone', { exact: true }).inputValue()).resolves.toBe('call me maybe')
     await expect(cartLine(page).getByLabel('Quantity', { exact: true }).inputValue()).resolves.toBe('2')
     expect(await storedStock()).toBe(5)
 

@@ -46,6 +46,8 @@ type Ids = {
   verificationToken: string
   /** A sale of tenant A (its confirmation page is the spec's public invoice). */
   orderGuid: string
+  /** An offer code of tenant A. */
+  offerGuid: string
   /** Catalog items of tenant A, one per kind a staff editor shows. */
   itemGuIds: { course: string; product: string; event: string; membership: string; donation: string; bundle: string }
   /** Tenant A's demo catalog (db/seed-catalog.ts), as the public site, the schedule and the student area name it. */
@@ -166,6 +168,7 @@ const PROBES: Record<string, Probe> = {
   '_admin+/products+/$guId.tsx': staffScreen((ids) => `/products/${ids.itemGuIds.product}`, (ids) => ({ guId: ids.itemGuIds.product })),
   '_admin+/rules+/$guId.tsx': staffScreen((ids) => `/rules/${ids.itemGuIds.event}`, (ids) => ({ guId: ids.itemGuIds.event })),
   '_admin+/memberships+/$guId.tsx': staffScreen((ids) => `/memberships/${ids.itemGuIds.membership}`, (ids) => ({ guId: ids.itemGuIds.membership })),
+  '_admin+/offers+/details.$guId.tsx': staffScreen((ids) => `/offers/details/${ids.offerGuid}`, (ids) => ({ guId: ids.offerGuid })),
   '_admin+/donation+/$guId.tsx': staffScreen((ids) => `/donation/${ids.itemGuIds.donation}`, (ids) => ({ guId: ids.itemGuIds.donation })),
   '_admin+/product-bundle+/$guId.tsx': staffScreen((ids) => `/product-bundle/${ids.itemGuIds.bundle}`, (ids) => ({ guId: ids.itemGuIds.bundle })),
   '_admin+/customforms+/$guId.tsx': staffScreen((ids) => `/customforms/${ids.formGuId}`, (ids) => ({ guId: ids.formGuId })),
@@ -422,6 +425,11 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         })
         .returning('guid')
         .executeTakeFirstOrThrow()
+      const offer = await trx
+        .insertInto('offers')
+        .values({ tenant_id: tenantA.id, code: 'ONLYINA', discount_type: 'percentage', discount_basis_points: 1000, currency: 'USD' })
+        .returning('guid')
+        .executeTakeFirstOrThrow()
       const item = async (kind: 'course' | 'product' | 'event' | 'membership' | 'donation' | 'bundle') =>
         String((await trx.insertInto('catalog_items').values({ tenant_id: tenantA.id, kind, name: `Only in A ${kind}`, slug: `only-in-a-${kind}` }).returning('guid').executeTakeFirstOrThrow()).guid)
       const itemGuIds = { course: await item('course'), product: await item('product'), event: await item('event'), membership: await item('membership'), donation: await item('donation'), bundle: await item('bundle') }
@@ -484,6 +492,7 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         activityReportId: report.id,
         verificationToken,
         orderGuid: String(order.guid),
+        offerGuid: String(offer.guid),
         itemGuIds,
       }
     })

@@ -80,7 +80,13 @@ describe("the checkout's user form", () => {
 
   it('keeps a valid form, trimmed, with the email lower-cased', () => {
     const parsed = parseBuyer(valid, { waiverRequired: false })
-    expect(parsed).toEqual({ ok: true, value: { firstName: 'Maya', lastName: 'Lindqvist', email: 'maya@example.test', phone: '(555) 010-2222', note: 'Left-handed', signedWaiver: false } })
+    expect(parsed).toEqual({
+      ok: true,
+      value: {
+        firstName: 'Maya', lastName: 'Lindqvist', email: 'maya@example.test', phone: '(555) 010-2222', note: 'Left-handed', signedWaiver: false, addressLine1: '',
+        addressLine2: '', city: '', state: '', zip: '', emergencyContactName: '', emergencyContactPhone: '', dob: '', wantsAccount: false,
+      },
+    })
   })
 
   it.each([
@@ -94,6 +100,17 @@ describe("the checkout's user form", () => {
     const parsed = parseBuyer({ ...valid, ...changes }, { waiverRequired: false })
     expect(parsed.ok).toBe(false)
     if (!parsed.ok) expect(parsed.details.errors[field as keyof typeof parsed.details.errors]).toBe(message)
+  })
+
+  it('reads the optional details, asks the address only when the studio needs it, and refuses a birth date in the future', () => {
+    const full = parseBuyer({ ...valid, dob: '1988-07-01', emergencyContactName: 'Ola', emergencyContactPhone: '555 010 9999', createAccount: 'on', addressLine1: '1 Main St', city: 'Bath', zip: '04530' }, { waiverRequired: false, addressRequired: true, today: '2026-11-25' })
+    expect(full.ok && full.value).toMatchObject({ dob: '1988-07-01', emergencyContactName: 'Ola', wantsAccount: true, addressLine1: '1 Main St', city: 'Bath', zip: '04530' })
+    const noAddress = parseBuyer(valid, { waiverRequired: false, addressRequired: true })
+    expect(noAddress.ok ? null : noAddress.details.errors).toEqual({ addressLine1: BUYER_MESSAGES.address, city: BUYER_MESSAGES.city, zip: BUYER_MESSAGES.zip })
+    const future = parseBuyer({ ...valid, dob: '2026-11-26' }, { waiverRequired: false, today: '2026-11-25' })
+    expect(future.ok ? null : future.details.errors.dob).toBe(BUYER_MESSAGES.dob)
+    const today = parseBuyer({ ...valid, dob: '2026-11-25' }, { waiverRequired: false, today: '2026-11-25' })
+    expect(today.ok).toBe(true)
   })
 
   it('drops control characters a crafted post carries (Postgres refuses a NUL in text)', () => {

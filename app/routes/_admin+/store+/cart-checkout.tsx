@@ -122,8 +122,8 @@ export default function TillRoute() {
             ) : (
               <div className="space-y-3">
                 <Form method="get" className="flex items-end gap-2" role="search">
-                  <Field id="till-search" label="Find a contact" className="flex-1">
-                    {(control) => <input {...control} type="search" name="q" defaultValue={query} placeholder="name or email or phone no." className={FIELD_INPUT_CLASSES} />}
+                  <Field id="till-search" label="Find a contact" className="min-w-0 flex-1">
+                    {(control) => <input {...control} type="search" name="q" defaultValue={query} placeholder="name or email or phone no." className={`${FIELD_INPUT_CLASSES} w-full min-w-0`} />}
                   </Field>
                   <Button type="submit" variant="secondary">
                     <Search aria-hidden className="h-4 w-4" />
