@@ -7,8 +7,8 @@ import { z } from 'zod'
  *
  * Fields of the spec's list that wait for a capability that does not exist yet, and are left
  * out until it does:
- * - bankFees, paymentProvider and the payment provider's publishable key: payments and checkout.
- *   The provider's card key, auth code and client id are secrets and never appear here.
+ * - bankFees: bank (ACH) payments. paymentProvider and the publishable key are here once the
+ *   studio takes cards; the provider's secret key, auth code and client id never appear here.
  * - cloudName: the media library.
  * - registrationLinkName: checkout.
  * - tenantAuthViewCmd, zoomApi, zoomAuthCode, clanMeetingDomain: the meeting integrations;
@@ -70,6 +70,9 @@ export const tenantConfigSchema = z.strictObject({
   termsOfServiceLink: z.string(),
   taxPercent: z.number(),
   cardFees: z.number(),
+  paymentProvider: z.enum(['STRIPE']).nullable(),
+  publishableKey: z.string().nullable(),
+  paymentAccountId: z.string().nullable(),
   /** Membership expiry period in months; null when not set. */
   itemExpiresAfter: z.number().int().nullable(),
   seoDescription: z.string(),

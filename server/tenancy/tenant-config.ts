@@ -14,6 +14,11 @@ export type TenantConfigInput = {
   pages: readonly PublicPageSummary[]
   forms: readonly PublishedFormLink[]
   isAuthValid: boolean
+  /**
+   * The card provider checkout uses now, with what a browser needs to open it: the platform's
+   * publishable key and the studio's connected account (neither is a secret).
+   */
+  payment: { provider: 'STRIPE'; publishableKey: string; accountId: string } | null
 }
 
 /**
@@ -75,6 +80,9 @@ export function tenantConfigFor(tenant: Tenant, input: TenantConfigInput): Tenan
     termsOfServiceLink: s.termsOfServiceLink,
     taxPercent: s.taxPercent,
     cardFees: s.cardFees,
+    paymentProvider: input.payment?.provider ?? null,
+    publishableKey: input.payment?.publishableKey ?? null,
+    paymentAccountId: input.payment?.accountId ?? null,
     itemExpiresAfter: s.itemExpiresAfter,
     seoDescription: s.seoDescription,
     seoKeywords: s.seoKeywords,

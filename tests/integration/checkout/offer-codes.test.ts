@@ -242,6 +242,14 @@ describe(`offer codes at checkout and at the till (${engine})`, () => {
     expect(Number(invoice.discount_minor)).toBe(1360)
   })
 
+  it('tells widgets through the tenant ping that the studio takes cards, with the publishable key and never the secret one', async () => {
+    const ping = await get('/api/tenant/ping')
+    const config = JSON.parse(ping.body) as Record<string, unknown>
+    expect(config).toMatchObject({ paymentProvider: 'STRIPE', publishableKey: stripe.publishableKey, paymentAccountId: 'acct_offer_studio' })
+    expect(ping.body).not.toContain(stripe.secretKey)
+    expect(ping.body).not.toContain(stripe.webhookSecret)
+  })
+
   it("refuses to apply a code to a cart that holds nothing, and another visitor's cart is not reached", async () => {
     const refused = await apply('cart=not-a-real-cart-token', 'WELCOME10')
     expect(refused.status).toBe(400)
