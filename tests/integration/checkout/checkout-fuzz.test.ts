@@ -2,15 +2,11 @@ import fc from 'fast-check'
 import { asSystem } from '#db/tenant-scope'
 import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/stripe'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
-import { request, type PlainResponse } from '#tests/integration/http/http-client'
+import { request } from '#tests/integration/http/http-client'
+import { cookiePairOrNull } from '#tests/integration/http/answers'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const RUNS = 80
-
-function cartCookieOf(response: PlainResponse): string | null {
-  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
-  return cookies.map((cookie) => /^(cart=[^;]+)/.exec(cookie)?.[1]).find(Boolean) ?? null
-}
 
 /**
  * Random carts and user forms, posted as a browser would: whatever is sent, checkout never
@@ -100,7 +96,7 @@ describe(`random carts and user forms at checkout (${engine})`, () => {
           }
           const answer = await post(body, cookie)
           expect(answer.status, `${body.toString()} answered ${answer.status}`).toBeLessThan(500)
-          cookie = cartCookieOf(answer) ?? cookie
+          cookie = cookiePairOrNull(answer, 'cart') ?? cookie
         }
       }),
       { numRuns: RUNS },

@@ -3,28 +3,10 @@ import { loadMyStore } from '#server/catalog/store/my-store'
 import { loadStoreItems } from '#server/catalog/store/store-items'
 import { createSessionCookie } from '#tests/support/sessions'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
-import { request, type PlainResponse } from '#tests/integration/http/http-client'
+import { request } from '#tests/integration/http/http-client'
+import { cookiePair, toastOf, form } from '#tests/integration/http/answers'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
-
-/** The message of the toast cookie a redirect sets. */
-function toastOf(response: PlainResponse): string {
-  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
-  const value = cookies.map((cookie) => /^toast=([^;]+)/.exec(cookie)?.[1]).find(Boolean) ?? ''
-  return (JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { message: string }).message
-}
-
-/** The `cart=...` pair a response sets, ready for a Cookie header. */
-function cartCookieOf(response: PlainResponse): string {
-  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
-  const pair = cookies.map((cookie) => /^(cart=[^;]+)/.exec(cookie)?.[1]).find(Boolean)
-  if (!pair) throw new Error('no cart cookie set')
-  return pair
-}
-
-function form(fields: Record<string, string>): string {
-  return new URLSearchParams(fields).toString()
-}
 
 describe(`checkout of what costs nothing (${engine})`, () => {
   let app: DemoHttpApp
@@ -47,7 +29,7 @@ describe(`checkout of what costs nothing (${engine})`, () => {
     })
 
   const addSticker = async (quantity: number, cookie?: string) => post('/checkout', form({ intent: 'add', item: stickerGuid, priceOption: stickerOption, quantity: String(quantity) }), cookie)
-  const newCartWithSticker = async (quantity = 1) => cartCookieOf(await addSticker(quantity))
+  const newCartWithSticker = async (quantity = 1) => cookiePair(await addSticker(quantity), 'cart')
   const buyer = (attempt: string, changes: Record<string, string> = {}) =>
     form({ intent: 'place', attempt, firstName: 'Maya', lastName: 'Lindqvist', email: 'maya.lindqvist@example.test', phone: '555 010 2222', note: '', ...changes })
 
@@ -122,7 +104,7 @@ describe(`checkout of what costs nothing (${engine})`, () => {
     expect(added.status).toBe(302)
     expect(added.header('location')).toBe('/checkout')
     expect(toastOf(added)).toBe('Studio Sticker is in your cart.')
-    const cookie = cartCookieOf(added)
+    const cookie = cookiePair(added, 'cart')
     const page = await get('/checkout', cookie)
     expect(page.body).toContain('data-cart-line="Studio Sticker"')
     expect(page.body).toMatch(/data-cart-total="?[^>]*>\$0\.00</)
@@ -233,7 +215,7 @@ describe(`checkout of what costs nothing (${engine})`, () => {
   it("gives a signed-in student a free class card on their own contact, whatever email the form says", async () => {
     await setStock(5)
     const added = await post('/checkout', form({ intent: 'add', item: trialGuid, priceOption: trialOption }), studentCookie)
-    const cookie = `${studentCookie}; ${cartCookieOf(added)}`
+    const cookie = `${studentCookie}; ${cookiePair(added, 'cart')}`
     expect((await addSticker(1, cookie)).status).toBe(302)
     const page = await get('/checkout', cookie)
     expect(page.body).toContain('value="student@demo.test"')
@@ -265,7 +247,7 @@ describe(`checkout of what costs nothing (${engine})`, () => {
     // Another browser with no cart gets the account's cart, with a new cookie.
     const phone = await get('/checkout', adaCookie)
     expect(phone.body).toContain('data-cart-line="Studio Sticker"')
-    const phoneCart = cartCookieOf(phone)
+    const phoneCart = cookiePair(phone, 'cart')
     expect(phoneCart).not.toBe(laptop)
     // A second visitor cart signed into the same account takes the account's lines.
     const tablet = await newCartWithSticker(2)

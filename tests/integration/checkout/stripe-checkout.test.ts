@@ -1,20 +1,10 @@
 import { asSystem } from '#db/tenant-scope'
 import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/stripe'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
-import { request, type PlainResponse } from '#tests/integration/http/http-client'
+import { request } from '#tests/integration/http/http-client'
+import { cookiePair, form } from '#tests/integration/http/answers'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
-
-function cookiePair(response: PlainResponse, name: string): string {
-  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
-  const pair = cookies.map((cookie) => new RegExp(`^(${name}=[^;]+)`).exec(cookie)?.[1]).find(Boolean)
-  if (!pair) throw new Error(`no ${name} cookie set`)
-  return pair
-}
-
-function form(fields: Record<string, string>): string {
-  return new URLSearchParams(fields).toString()
-}
 
 describe(`card payments through Stripe (${engine})`, () => {
   let app: DemoHttpApp

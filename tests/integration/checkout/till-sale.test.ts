@@ -1,24 +1,10 @@
 import { asSystem } from '#db/tenant-scope'
 import { createSessionCookie } from '#tests/support/sessions'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
-import { request, type PlainResponse } from '#tests/integration/http/http-client'
+import { request } from '#tests/integration/http/http-client'
+import { cookiePair, toastOf, form } from '#tests/integration/http/answers'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
-
-function toastOf(response: PlainResponse): string {
-  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
-  const value = cookies.map((cookie) => /^toast=([^;]+)/.exec(cookie)?.[1]).find(Boolean) ?? ''
-  return value ? (JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { message: string }).message : ''
-}
-
-function tillCookieOf(response: PlainResponse): string {
-  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
-  const pair = cookies.map((cookie) => /^(till=[^;]+)/.exec(cookie)?.[1]).find(Boolean)
-  if (!pair) throw new Error('no till cookie set')
-  return pair
-}
-
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 
 describe(`selling at the desk (${engine})`, () => {
   let app: DemoHttpApp
@@ -35,7 +21,7 @@ describe(`selling at the desk (${engine})`, () => {
   const saleWith = async (choice: string, quantity = 1) => {
     const added = await post(till(student.guid), form({ intent: 'add', choice, quantity: String(quantity) }), app.adminCookie)
     expect(added.status).toBe(302)
-    return `${app.adminCookie}; ${tillCookieOf(added)}`
+    return `${app.adminCookie}; ${cookiePair(added, 'till')}`
   }
   const invoiceCount = () =>
     asSystem(app.platform.database, 'test: invoices', (trx) => trx.selectFrom('invoices').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant_id', '=', app.demo.id).executeTakeFirstOrThrow()).then((row) => Number(row.n))

@@ -2,25 +2,10 @@ import { sql } from 'kysely'
 import { asSystem } from '#db/tenant-scope'
 import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/stripe'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
-import { request, type PlainResponse } from '#tests/integration/http/http-client'
+import { request } from '#tests/integration/http/http-client'
+import { cookiePair, toastOf, form, textOf } from '#tests/integration/http/answers'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
-
-function cookiePair(response: PlainResponse, name: string): string {
-  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
-  const pair = cookies.map((cookie) => new RegExp(`^(${name}=[^;]+)`).exec(cookie)?.[1]).find(Boolean)
-  if (!pair) throw new Error(`no ${name} cookie set`)
-  return pair
-}
-
-function toastOf(response: PlainResponse): string {
-  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
-  const value = cookies.map((cookie) => /^toast=([^;]+)/.exec(cookie)?.[1]).find(Boolean) ?? ''
-  return value ? (JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { message: string }).message : ''
-}
-
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ')
 
 /**
  * The user form beyond name and email (spec 002 User form): the address an event may need,
