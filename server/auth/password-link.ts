@@ -34,3 +34,14 @@ export async function issuePasswordLink(
 export function passwordLinkPath(token: string): string {
   return `/reset-password/${token}`
 }
+
+/** The lines of a login email that give the sign-in address and the three-day link to choose a password. */
+export function credentialsEmailLines(input: { email: string; origin: string; token: string }): string[] {
+  return [
+    `Sign-in email: ${input.email}`,
+    `Sign in at: ${input.origin}/login`,
+    '',
+    'Choose your password with this link (it works once, for the next three days):',
+    `${input.origin}${passwordLinkPath(input.token)}`,
+  ]
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { withTenant } from '#db/tenant-scope'
-import { CREDENTIALS_LINK_LIFETIME_MINUTES, issuePasswordLink, passwordLinkPath } from '#server/auth/password-link'
+import { credentialsEmailLines, CREDENTIALS_LINK_LIFETIME_MINUTES, issuePasswordLink } from '#server/auth/password-link'
 import { queueEmail } from '#server/mail/queue-email'
 import type { Platform } from '#server/platform'
 import { ROLE_STUDENT } from '#server/shell/roles'
@@ -50,11 +50,7 @@ export async function offerStudentAccount(
         '',
         `As you asked when you ordered, an account has been created for you at ${tenant.name}: your classes, courses and orders are there.`,
         '',
-        `Sign-in email: ${mail.email}`,
-        `Sign in at: ${input.origin}/login`,
-        '',
-        'Choose your password with this link (it works once, for the next three days):',
-        `${input.origin}${passwordLinkPath(mail.token)}`,
+        ...credentialsEmailLines({ email: mail.email, origin: input.origin, token: mail.token }),
         '',
         'If you did not ask for an account, you can ignore this email.',
       ].join('\n'),

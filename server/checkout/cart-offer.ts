@@ -49,6 +49,12 @@ export async function loadCartOffer(trx: TenantExecutor, code: string | null, ti
   return { code: normalised, found: { id: offer.id, rule: { ...offerRuleOf(offer, timeZone), primaryItemGuid: itemGuid } } }
 }
 
+/** The offer code a cart holds, read as loadCartOffer reads it. */
+export async function loadOfferOfCart(trx: TenantExecutor, cartId: string, timeZone: string): Promise<CartOffer | null> {
+  const cart = await trx.selectFrom('carts').select('offer_code').where('id', '=', cartId).executeTakeFirst()
+  return loadCartOffer(trx, cart?.offer_code ?? null, timeZone)
+}
+
 /**
  * Counts one use of the offer inside the sale's transaction. The row's own check keeps the
  * count within the limit: of two sales racing for the last use, the second waits for the

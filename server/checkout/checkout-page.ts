@@ -5,7 +5,7 @@ import type { SessionUser } from '#server/auth/session-user'
 import type { Tenant } from '#server/tenancy/tenant'
 import { resolveCart } from './account-cart'
 import { selectCartLines } from './cart-lines'
-import { loadCartOffer } from './cart-offer'
+import { loadOfferOfCart } from './cart-offer'
 import { priceCartNow, type CartView } from './cart-view'
 
 export interface CheckoutPageView {
@@ -39,8 +39,7 @@ export async function loadCheckoutPage(database: DatabaseHandle, tenant: Tenant,
   const { facts, offer, newToken } = await withTenant(database, tenant.id, async (trx) => {
     const resolved = await resolveCart(trx, { token: input.token, contactId: buyer?.contactId ?? null })
     if (!resolved.cartId) return { facts: [], offer: null, newToken: resolved.newToken }
-    const cart = await trx.selectFrom('carts').select('offer_code').where('id', '=', resolved.cartId).executeTakeFirstOrThrow()
-    return { facts: await selectCartLines(trx, resolved.cartId), offer: await loadCartOffer(trx, cart.offer_code, tenant.settings.timezone), newToken: resolved.newToken }
+    return { facts: await selectCartLines(trx, resolved.cartId), offer: await loadOfferOfCart(trx, resolved.cartId, tenant.settings.timezone), newToken: resolved.newToken }
   })
   const link = tenant.settings.waiverFormLink.trim()
   const page: CheckoutPageView = {

@@ -10,7 +10,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { findCartId } from './cart-store'
 import { dueNowPerUnit, OPTION_KINDS } from './cart-line-rules'
 import { selectCartLines } from './cart-lines'
-import { loadCartOffer } from './cart-offer'
+import { loadCartOffer, loadOfferOfCart } from './cart-offer'
 import { priceCartNow, type CartView } from './cart-view'
 import { SaleRefused } from './fulfil-line'
 import { queueReceiptEmail } from './receipt-email'
@@ -94,8 +94,7 @@ export async function loadTillCart(database: Platform['database'], tenant: Tenan
   const { facts, offer } = await withTenant(database, tenant.id, async (trx) => {
     const cartId = await findCartId(trx, token)
     if (!cartId) return { facts: [], offer: null }
-    const cart = await trx.selectFrom('carts').select('offer_code').where('id', '=', cartId).executeTakeFirstOrThrow()
-    return { facts: await selectCartLines(trx, cartId), offer: await loadCartOffer(trx, cart.offer_code, tenant.settings.timezone) }
+    return { facts: await selectCartLines(trx, cartId), offer: await loadOfferOfCart(trx, cartId, tenant.settings.timezone) }
   })
   return facts.length > 0 ? priceCartNow(facts, tenant, now, { channel: 'till', offer }).view : null
 }

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
-import { containsPattern } from './like-pattern'
+import { containsPattern } from '#server/text/like-pattern'
 
 /** Fewer digits than this would match most phone numbers, so they do not search phones. */
 const MIN_PHONE_DIGITS = 3

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Database } from '#db/types'
 import type { CustomFieldMatch } from './custom-field-filter'
-import { containsPattern } from './like-pattern'
+import { containsPattern } from '#server/text/like-pattern'
 
 /**
  * Where a contact's value of one custom field matches: an EXISTS on contact_field_values keyed

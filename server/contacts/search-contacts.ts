@@ -5,7 +5,7 @@ import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { tenantQueryMemo } from '#server/tenancy/tenant-query-memo'
 import { contactSearchCondition } from './contact-search-condition'
-import { containsPattern } from './like-pattern'
+import { containsPattern } from '#server/text/like-pattern'
 
 export const CONTACT_SEARCH_LIMIT = 20
 const MAX_QUERY_LENGTH = 100

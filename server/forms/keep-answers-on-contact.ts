@@ -28,17 +28,32 @@ export async function keepAnswersOnContact(
     father_email: values.fatherEmail || null,
     father_phone: values.fatherPhone || null,
   }
-  const answered = Object.entries(given).filter(([, value]) => value !== null)
-  if (answered.length > 0) {
-    const set = Object.fromEntries(
-      answered.map(([column, value]) => [
-        column,
-        target.isOwnContact
-          ? column === 'date_of_birth' ? sql`${value}::date` : sql`${value}`
-          : column === 'date_of_birth' ? sql`coalesce(date_of_birth, ${value}::date)` : sql`coalesce(${sql.ref(column)}, ${value})`,
-      ]),
-    )
-    await trx.updateTable('contacts').set(set).where('id', '=', target.contactId).execute()
-  }
+  await writeContactAnswers(trx, target.contactId, given, target.isOwnContact)
   await saveContactFieldValues(trx, target, fields, values.customField, { fillOnly: !target.isOwnContact })
+}
+
+/** Contact columns a form may answer; date_of_birth is a date, the rest text. */
+export type ContactAnswerColumn =
+  | 'date_of_birth' | 'emergency_contact_name' | 'emergency_contact_phone' | 'mother_name' | 'mother_email' | 'mother_phone' | 'father_name'
+  | 'father_email' | 'father_phone' | 'address_line1' | 'address_line2' | 'city' | 'state' | 'zip'
+
+/**
+ * Writes a form's answers onto a contact: empty answers write nothing; a visitor's answers only
+ * fill in what the contact lacks (decision 041); the contact's own replace what was there.
+ */
+export async function writeContactAnswers(
+  trx: TenantExecutor,
+  contactId: string,
+  given: Partial<Record<ContactAnswerColumn, string | null>>,
+  isOwnContact: boolean,
+): Promise<void> {
+  const answered = Object.entries(given).filter((entry): entry is [ContactAnswerColumn, string] => Boolean(entry[1]))
+  if (answered.length === 0) return
+  const set = Object.fromEntries(
+    answered.map(([column, value]) => {
+      const typed = column === 'date_of_birth' ? sql`${value}::date` : sql`${value}`
+      return [column, isOwnContact ? typed : sql`coalesce(${sql.ref(column)}, ${typed})`]
+    }),
+  )
+  await trx.updateTable('contacts').set(set).where('id', '=', contactId).execute()
 }

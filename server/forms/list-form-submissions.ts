@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { PdfStatus } from '#db/types'
 import type { TenantExecutor } from '#db/tenant-scope'
+import { containsPattern } from '#server/text/like-pattern'
 
 export const SUBMISSIONS_PAGE_SIZES = [10, 25, 50, 100] as const
 export const DEFAULT_SUBMISSIONS_PAGE_SIZE = 25
@@ -23,10 +24,6 @@ export interface SubmissionPage<Item = SubmissionListItem> {
   pageSize: number
 }
 
-/** Escapes LIKE wildcards so a search for '50%' finds '50%', not everything. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
 
 /**
  * One page of a form's submissions, newest first, optionally narrowed by a search over name,
@@ -40,7 +37,7 @@ export async function listFormSubmissions(
   const search = query.search.trim().slice(0, 100)
   let base = trx.selectFrom('form_submissions').where('form_id', '=', formId)
   if (search) {
-    const pattern = likePattern(search.toLowerCase())
+    const pattern = containsPattern(search.toLowerCase())
     base = base.where((eb) =>
       eb.or([
         eb(sql`lower(first_name || ' ' || last_name)`, 'like', pattern),

@@ -5,6 +5,7 @@ import { moneyText } from '#server/catalog/public/price-text'
 import type { Platform } from '#server/platform'
 import { withoutControlCharacters } from '#server/text/without-control-characters'
 import { OFFER_CATEGORY_LABELS, percentText } from './offer-form'
+import { containsPattern } from '#server/text/like-pattern'
 
 export const OFFER_PAGE_SIZE = 50
 
@@ -66,7 +67,6 @@ export function offerRowState(offer: { status: OfferStatus; validFrom: string | 
   return 'active'
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
  * One page of the tenant's offers, newest first, matched on the code. 'active' and 'expired'
@@ -76,7 +76,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 export async function listOffers(database: Platform['database'], tenantId: string, query: OfferListQuery, today: string): Promise<{ rows: OfferListRow[]; total: number }> {
   return withTenant(database, tenantId, async (trx) => {
     let base = trx.selectFrom('offers').leftJoin('catalog_items', 'catalog_items.id', 'offers.primary_item_id')
-    if (query.search) base = base.where('offers.code', 'like', likePattern(query.search.toUpperCase()))
+    if (query.search) base = base.where('offers.code', 'like', containsPattern(query.search.toUpperCase()))
     if (query.state === 'disabled') base = base.where('offers.status', '=', 'DISABLED')
     if (query.state === 'expired') {
       base = base.where((eb) => eb.or([eb('offers.status', '=', 'EXPIRED'), eb.and([eb('offers.status', '=', 'ACTIVE'), eb('offers.valid_until', '<', today)])]))

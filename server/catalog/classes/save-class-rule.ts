@@ -1,10 +1,11 @@
+import { tenantToday } from '#server/dates/tenant-today'
 import { writeCatalog } from '#server/catalog/write-catalog'
 import type { Tenant } from '#server/tenancy/tenant'
 import { findClass, lastDateOf, selectSchedules, type StoredSchedule } from './class-rows'
 import type { ClassRuleInput } from './class-rule-schema'
 import { BookedOccurrencesDropped, changeSeries, insertSeries, isCurrent, removeSeries, seriesValuesOf } from './class-series'
 import { err, ok } from '#server/errors/result'
-import { refuseClassForm, tenantToday, valuesOf, type ClassPlatform, type ClassSaveResult } from './save-class'
+import { refuseClassForm, valuesOf, type ClassPlatform, type ClassSaveResult } from './save-class'
 
 export const CLASS_RULE_REFUSALS = {
   ended: 'This rule has ended and stays as it was; add a new rule instead.',

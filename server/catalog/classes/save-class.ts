@@ -1,7 +1,7 @@
+import { tenantToday } from '#server/dates/tenant-today'
 import type { TenantExecutor } from '#db/tenant-scope'
 import { uniqueSeoSlug } from '#server/catalog/seo-slug'
 import { writeCatalog } from '#server/catalog/write-catalog'
-import { dateInputValue } from '#server/dates/local-time'
 import { err, ok, type Err, type Ok, type Refusal, type WordedResult } from '#server/errors/result'
 import { sanitizeFormHtml } from '#server/forms/sanitize-form-html'
 import type { Platform } from '#server/platform'
@@ -30,10 +30,6 @@ export function refuseClassForm(error: ClassFormRefusal['error'], field: string,
 /** The name of the single price option a paid class is sold by (issue 10). */
 export const DROP_IN_PRICE_NAME = 'Drop-in'
 
-/** The tenant's "today": the local date in its zone. */
-export function tenantToday(platform: Pick<Platform, 'clock'>, tenant: Tenant): string {
-  return dateInputValue(platform.clock.now(), tenant.settings.timezone)
-}
 
 /** A new class with its first rule (weekly or a one-off session), unpublished or published as asked. */
 export async function createClass(platform: ClassPlatform, tenant: Tenant, input: { details: ClassDetailsInput; rule: ClassRuleInput; actorContactId: string | null }): Promise<Ok<{ guid: string }> | ClassFormRefusal> {

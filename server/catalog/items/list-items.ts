@@ -6,6 +6,7 @@ import { imageVariantUrl } from '#server/files/image-variant-names'
 import type { EditedItemKind } from './item-kinds'
 import type { ItemListQuery } from './item-list-query'
 import { COVER_VARIANT_THUMB } from './cover-variants'
+import { containsPattern } from '#server/text/like-pattern'
 
 export interface ItemListRow {
   guid: string
@@ -31,8 +32,6 @@ export interface ItemListPage {
   total: number
 }
 
-/** `%` and `_` typed by staff are letters to find, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
  * One page of a tenant's items of one kind, by folded name (the catalog_items_list index):
@@ -42,7 +41,7 @@ export async function listItems(platform: Pick<Platform, 'database'>, tenant: Pi
   return withTenant(platform.database, tenant.id, async (trx) => {
     let base = trx.selectFrom('catalog_items').where('catalog_items.kind', '=', kind)
     if (!query.isShowArchived) base = base.where('catalog_items.is_archived', '=', false)
-    if (query.search) base = base.where(sql<boolean>`catalog_items.sort_name like search_fold(${likePattern(query.search)})`)
+    if (query.search) base = base.where(sql<boolean>`catalog_items.sort_name like search_fold(${containsPattern(query.search)})`)
     const counted = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst()
     const rows = await base
       .select([

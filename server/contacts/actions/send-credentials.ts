@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { recordActivity, ACTIVITY_TYPES } from '#server/activities/record-activity'
 import { writeAuditLog } from '#server/auth/audit-log'
-import { CREDENTIALS_LINK_LIFETIME_MINUTES, issuePasswordLink, passwordLinkPath } from '#server/auth/password-link'
+import { credentialsEmailLines, CREDENTIALS_LINK_LIFETIME_MINUTES, issuePasswordLink } from '#server/auth/password-link'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { err, ok } from '#server/errors/result'
 import { ROLE_STUDENT } from '#server/shell/roles'
@@ -52,11 +52,7 @@ export function sendCredentials(
         '',
         target.hasLogin ? `Here is a link to set a new password for your ${tenant.name} account.` : `An account has been created for you at ${tenant.name}.`,
         '',
-        `Sign-in email: ${target.email}`,
-        `Sign in at: ${origin}/login`,
-        '',
-        'Choose your password with this link (it works once, for the next three days):',
-        `${origin}${passwordLinkPath(token)}`,
+        ...credentialsEmailLines({ email: target.email, origin, token }),
         '',
         'If you did not expect this email, you can ignore it.',
       ].join('\n'),

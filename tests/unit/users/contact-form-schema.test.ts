@@ -4,7 +4,7 @@ import { COUNTRIES } from '#server/shell/dial-codes'
 const usPhone = { country: COUNTRIES[0]!, multiCountry: false }
 const phoneMessage = `${M.phoneInvalid} (000-000-0000)`
 import { parseContactGuid } from '#server/contacts/contact-guid'
-import { containsPattern } from '#server/contacts/like-pattern'
+import { containsPattern } from '#server/text/like-pattern'
 
 const base = { firstName: 'Nia', lastName: 'New', email: 'nia@example.test' }
 const messagesOf = (input: Record<string, unknown>, supportsGrn = false) => {
