@@ -127,6 +127,12 @@ const envSchema = z.object({
   STRIPE_API_URL: optionalUrl('STRIPE_API_URL'),
   /** Where Stripe Connect's consent and token endpoints live (https://connect.stripe.com when unset). */
   STRIPE_CONNECT_URL: optionalUrl('STRIPE_CONNECT_URL'),
+  /** Where Razorpay's API and hosted checkout live (https://api.razorpay.com when unset); tests point it at a local fake. */
+  RAZORPAY_API_URL: optionalUrl('RAZORPAY_API_URL'),
+  /** PhonePe's pay page API, live (https://api.phonepe.com/apis/hermes when unset). */
+  PHONEPE_API_URL: optionalUrl('PHONEPE_API_URL'),
+  /** PhonePe's sandbox, used by a studio in test mode (https://api-preprod.phonepe.com/apis/pg-sandbox when unset). */
+  PHONEPE_SANDBOX_API_URL: optionalUrl('PHONEPE_SANDBOX_API_URL'),
   /** The platform's share of each card payment, in percent (0 to 50). */
   STRIPE_PLATFORM_FEE_PERCENT: z.coerce
     .number({ invalid_type_error: 'STRIPE_PLATFORM_FEE_PERCENT must be a percentage from 0 to 50' })

@@ -1,7 +1,8 @@
 import type { ColumnType } from 'kysely'
 import type { CreatedAt, Timestamp } from './column-types'
 
-export type PaymentProvider = 'STRIPE'
+/** Spec 001's payment provider types that checkout can use; PSPRING is PaymentSpring/Nelnet. */
+export type PaymentProvider = 'STRIPE' | 'PSPRING' | 'RAZORPAY' | 'PHONEPE'
 export type PaymentStatus = 'open' | 'paid' | 'expired' | 'refund_due' | 'refunded'
 
 /** Read as a string by node-postgres and as a number by PGlite: readers use Number(). */
@@ -17,6 +18,15 @@ export interface PaymentAccountsTable {
   is_test_mode: ColumnType<boolean, boolean | undefined, boolean>
   connected_at: CreatedAt
   updated_at: CreatedAt
+  /** Key providers: the public half (PaymentSpring public key, Razorpay key id, PhonePe merchant id). */
+  api_key: ColumnType<string, string | undefined, string>
+  test_api_key: ColumnType<string, string | undefined, string>
+  /** Sealed by server/security/secret-box.ts; never read into a page. */
+  secret_key_sealed: string | null
+  test_secret_key_sealed: string | null
+  salt_index: ColumnType<string, string | undefined, string>
+  /** The integrated provider activated last is the one checkout uses. */
+  activated_at: CreatedAt
 }
 
 /** One attempt to collect an invoice on a provider's page. */

@@ -8,7 +8,9 @@ import { issueFormStamp } from '#server/forms/fill-time'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { UndeclaredCacheWriteError } from '#server/cache/write-audit'
-import { paymentPageOrigins } from '#server/payments/stripe-client'
+import { paymentPageOrigins } from '#server/payments/payment-page-origins'
+import { handlePhonePeCallback, PHONEPE_CALLBACK_ROUTE } from '#server/payments/phonepe-callback'
+import { isRazorpayReturn } from '#server/payments/razorpay-checkout'
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from '#server/payments/stripe-webhook'
 import { compressedAssets } from './compressed-assets'
 import './load-context'
@@ -120,8 +122,14 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.post(STRIPE_WEBHOOK_PATH, express.raw({ type: 'application/json', limit: '512kb' }), (req, res, next) => {
     handleStripeWebhook(platform, req, res).catch(next)
   })
+  // PhonePe posts JSON from its own servers, with a checksum: not a browser form either.
+  app.post(PHONEPE_CALLBACK_ROUTE, express.json({ limit: '64kb' }), (req, res, next) => {
+    handlePhonePeCallback(platform, req, res).catch(next)
+  })
 
   app.use((req, res, next) => {
+    // Razorpay's hosted checkout posts the buyer back from its own site; the route checks Razorpay's signature.
+    if (req.method === 'POST' && isRazorpayReturn(req.path)) return next()
     const refused = isCrossSiteMutation({
       method: req.method,
       protocol: req.protocol,

@@ -1,5 +1,6 @@
 import { withTenant } from '#db/tenant-scope'
 import type { Platform } from '#server/platform'
+import { setProviderIntegrated } from './provider-keys'
 
 /** The Stripe account a studio connected, as the product uses it. */
 export interface StripeAccount {
@@ -26,9 +27,9 @@ export async function saveStripeAccount(platform: Pick<Platform, 'database' | 'c
   await withTenant(platform.database, tenantId, (trx) =>
     trx
       .insertInto('payment_accounts')
-      .values({ tenant_id: tenantId, provider: 'STRIPE', account_id: account.accountId, account_name: account.accountName.slice(0, 255), is_integrated: true, connected_at: now, updated_at: now })
+      .values({ tenant_id: tenantId, provider: 'STRIPE', account_id: account.accountId, account_name: account.accountName.slice(0, 255), is_integrated: true, connected_at: now, updated_at: now, activated_at: now })
       .onConflict((conflict) =>
-        conflict.columns(['tenant_id', 'provider']).doUpdateSet({ account_id: account.accountId, account_name: account.accountName.slice(0, 255), is_integrated: true, connected_at: now, updated_at: now }),
+        conflict.columns(['tenant_id', 'provider']).doUpdateSet({ account_id: account.accountId, account_name: account.accountName.slice(0, 255), is_integrated: true, connected_at: now, updated_at: now, activated_at: now }),
       )
       .execute(),
   )
@@ -37,9 +38,5 @@ export async function saveStripeAccount(platform: Pick<Platform, 'database' | 'c
 
 /** Disconnect and Reconnect (spec 001: the integrated flag is set and saved); false when nothing is connected. */
 export async function setStripeIntegrated(platform: Pick<Platform, 'database' | 'caches'>, tenantId: string, isIntegrated: boolean, now: Date): Promise<boolean> {
-  const updated = await withTenant(platform.database, tenantId, (trx) =>
-    trx.updateTable('payment_accounts').set({ is_integrated: isIntegrated, updated_at: now }).where('provider', '=', 'STRIPE').executeTakeFirst(),
-  )
-  platform.caches.changed(tenantId, ['tenant'])
-  return Number(updated.numUpdatedRows) > 0
+  return setProviderIntegrated(platform, tenantId, 'STRIPE', { isIntegrated, activate: isIntegrated }, now)
 }

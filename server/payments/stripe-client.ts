@@ -38,12 +38,3 @@ export function stripeFor(env: StripeEnv): Stripe | null {
 export function stripeConnectBase(env: StripeEnv): string {
   return (env.STRIPE_CONNECT_URL ?? 'https://connect.stripe.com').replace(/\/+$/, '')
 }
-
-/**
- * Where Stripe's hosted payment pages live, for the pages' form-action: checkout's Place order
- * answers with a redirect there. With STRIPE_API_URL set (a local stand-in), its own origin.
- */
-export function paymentPageOrigins(env: StripeEnv): string[] {
-  if (!isStripeConfigured(env)) return []
-  return [env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : 'https://checkout.stripe.com']
-}

@@ -70,7 +70,9 @@ export const tenantConfigSchema = z.strictObject({
   termsOfServiceLink: z.string(),
   taxPercent: z.number(),
   cardFees: z.number(),
-  paymentProvider: z.enum(['STRIPE']).nullable(),
+  paymentProvider: z.enum(['STRIPE', 'PSPRING', 'RAZORPAY', 'PHONEPE']).nullable(),
+  /** The same provider, under the name the account detail gives it (spec 000's additional tenant fields). */
+  activePaymentProvider: z.enum(['STRIPE', 'PSPRING', 'RAZORPAY', 'PHONEPE']).nullable(),
   publishableKey: z.string().nullable(),
   paymentAccountId: z.string().nullable(),
   /** Membership expiry period in months; null when not set. */

@@ -1,3 +1,4 @@
+import type { PaymentProvider } from '#db/tables/payments'
 import type { PublishedFormLink } from '#server/forms/list-published-forms'
 import { PRODUCT_VERSION } from '#server/website/public-tenant-config'
 import type { PublicPageSummary } from '#server/website/public-pages'
@@ -15,10 +16,11 @@ export type TenantConfigInput = {
   forms: readonly PublishedFormLink[]
   isAuthValid: boolean
   /**
-   * The card provider checkout uses now, with what a browser needs to open it: the platform's
-   * publishable key and the studio's connected account (neither is a secret).
+   * The payment provider checkout uses now, with what a browser needs to open it: Stripe's
+   * publishable key and the studio's connected account, a Razorpay key id, a PaymentSpring
+   * public key, a PhonePe merchant id (none is a secret).
    */
-  payment: { provider: 'STRIPE'; publishableKey: string; accountId: string } | null
+  payment: { provider: PaymentProvider; publishableKey: string | null; accountId: string } | null
 }
 
 /**
@@ -81,6 +83,7 @@ export function tenantConfigFor(tenant: Tenant, input: TenantConfigInput): Tenan
     taxPercent: s.taxPercent,
     cardFees: s.cardFees,
     paymentProvider: input.payment?.provider ?? null,
+    activePaymentProvider: input.payment?.provider ?? null,
     publishableKey: input.payment?.publishableKey ?? null,
     paymentAccountId: input.payment?.accountId ?? null,
     itemExpiresAfter: s.itemExpiresAfter,

@@ -43,7 +43,11 @@ export function SignatureField({ initial, signDate, error, disabled, onChange, s
   const initialDrawing = useRef(initial.sign)
 
   useEffect(() => {
-    if (typeInstead || disabled) return
+    if (disabled) {
+      setCanDraw(false)
+      return
+    }
+    if (typeInstead) return
     let cancelled = false
     void import('signature_pad')
       .then(({ default: SignaturePad }) => {
@@ -66,11 +70,12 @@ export function SignatureField({ initial, signDate, error, disabled, onChange, s
         setCanDraw(true)
       })
       .catch(() => setCanDraw(false))
+    // canDraw stays as it was: the library has loaded once, so switching back to drawing shows
+    // the pad (and moves the focus to it) at once, while the pad attaches again.
     return () => {
       cancelled = true
       pad.current?.off()
       pad.current = null
-      setCanDraw(false)
     }
   }, [typeInstead, disabled])
 

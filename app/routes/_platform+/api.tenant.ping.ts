@@ -5,8 +5,7 @@ import { readSessionToken } from '#server/auth/session-cookie'
 import { normaliseHost } from '#server/tenancy/parse-host'
 import { tenantConfigFor } from '#server/tenancy/tenant-config'
 import { loadPublicSite } from '#server/website/public-pages'
-import { takesCardPayments } from '#server/payments/card-payments'
-import { readStripeAccount } from '#server/payments/stripe-account'
+import { readActiveProvider } from '#server/payments/active-provider'
 
 const querySchema = z.object({ name: z.string().trim().min(1).max(253).optional() })
 
@@ -32,16 +31,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Sessions belong to the host's tenant: asking about another tenant is never signed in there.
   const hasSession = readSessionToken(request.headers.get('Cookie')) !== null && tenant.id === context.tenant?.id
   const isAuthValid = hasSession ? (await getSessionUser(request, context)) !== null : false
-  const [{ pages, forms }, takesCards] = await Promise.all([loadPublicSite(context.platform.database, tenant, null, { withForms: true }), takesCardPayments(context.platform, tenant.id)])
-  const account = takesCards ? await readStripeAccount(context.platform, tenant.id) : null
-  const publishableKey = context.platform.env.STRIPE_PUBLISHABLE_KEY
+  const [{ pages, forms }, active] = await Promise.all([loadPublicSite(context.platform.database, tenant, null, { withForms: true }), readActiveProvider(context.platform, tenant.id)])
+  // Only public halves: Stripe's publishable key, a Razorpay key id, a PaymentSpring public key.
+  const publishableKey = !active ? null : active.provider === 'STRIPE' ? (context.platform.env.STRIPE_PUBLISHABLE_KEY ?? null) : active.provider === 'PHONEPE' ? null : active.accountId
   const config = tenantConfigFor(tenant, {
     masterOrgId: context.platform.env.MASTER_ORG_ID,
     environmentName: context.platform.env.NODE_ENV,
     pages,
     forms,
     isAuthValid,
-    payment: account && publishableKey ? { provider: 'STRIPE', publishableKey, accountId: account.accountId } : null,
+    payment: active ? { provider: active.provider, publishableKey, accountId: active.accountId } : null,
   })
   // The answer depends on the caller's session only when it sends one; then no shared cache may keep it.
   const cacheControl = hasSession ? 'private, no-store' : 'public, max-age=30'

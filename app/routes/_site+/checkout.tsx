@@ -4,6 +4,7 @@ import { ShoppingCart } from 'lucide-react'
 import { z } from 'zod'
 import { BuyerForm, type BuyerFormState } from '#app/components/checkout/buyer-form'
 import { CartLinesTable } from '#app/components/checkout/cart-lines-table'
+import { ProviderHandoff } from '#app/components/checkout/provider-handoff'
 import { PublicLayout } from '#app/components/public-layout'
 import { buttonClasses } from '#app/components/ui/button'
 import { ToastNotice } from '#app/components/ui/toast'
@@ -19,7 +20,7 @@ import { placeOrder } from '#server/checkout/place-order'
 import { applyCartOfferCode, checkoutCartOf, OFFER_CODE_MESSAGES, removeCartOfferCode } from '#server/checkout/cart-offer-code'
 import { OfferCodeForm } from '#app/components/checkout/offer-code-form'
 import { takesCardPayments } from '#server/payments/card-payments'
-import { startStripeCheckout } from '#server/payments/stripe-checkout'
+import { startOnlinePayment } from '#server/payments/start-payment'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { ACCOUNT_MESSAGES } from '#server/checkout/account-on-request'
 
@@ -96,7 +97,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const placed = await placeOrder(context.platform, tenant, { token, posted, student: buyer ? { contactId: buyer.contactId } : null, now, origin, takesCards, ip: context.ip || null })
       if (placed.ok && placed.value.awaitingPayment) {
         // Off to the payment page; if it cannot open, the order page says so and offers Pay again.
-        const started = await startStripeCheckout(context.platform, tenant, { invoiceGuid: placed.value.invoiceGuid, origin, now })
+        const started = await startOnlinePayment(context.platform, tenant, { invoiceGuid: placed.value.invoiceGuid, origin, now })
+        if (started.kind === 'post') return data({ handoff: { url: started.url, fields: started.fields, providerName: started.providerName, totalText: started.totalText }, orderPath: orderPathFor(placed.value.invoiceGuid) })
         throw redirect(started.kind === 'redirect' ? started.url : `${orderPathFor(placed.value.invoiceGuid)}?payment=failed`, 303)
       }
       if (placed.ok) {
@@ -115,6 +117,7 @@ export default function CheckoutRoute() {
   const result = useActionData<typeof action>() ?? null
   const state = result && 'errors' in result ? result : null
   const offerRefusal = result && 'offerRefusal' in result ? result.offerRefusal : null
+  const placed = result && 'handoff' in result ? result : null
   const cart = page.cart
   const canPlace = cart !== null && cart.problems.length === 0 && !page.isPreview
   return (
@@ -122,7 +125,15 @@ export default function CheckoutRoute() {
       <ToastNotice toast={toast} />
       <div className="mx-auto max-w-5xl space-y-6">
         <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Checkout</h1>
-        {cart === null ? (
+        {placed ? (
+          <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-5" data-order-placed>
+            <h2 className="text-lg font-semibold text-slate-900">Your order is placed: one step to pay</h2>
+            <ProviderHandoff handoff={placed.handoff} />
+            <p className="text-sm text-slate-600">
+              Nothing is booked until it is paid. <Link to={placed.orderPath} className="font-medium text-brand-text underline underline-offset-2">See your order</Link>
+            </p>
+          </div>
+        ) : cart === null ? (
           <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-empty-cart>
             <ShoppingCart aria-hidden className="mx-auto h-10 w-10 text-slate-400" />
             <p className="mt-3 font-medium text-slate-900">Your cart is empty.</p>

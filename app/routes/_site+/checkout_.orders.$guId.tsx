@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CircleAlert, CircleCheck, Clock } from 'lucide-react'
 import { CartTotals } from '#app/components/checkout/cart-lines-table'
+import { ProviderHandoff } from '#app/components/checkout/provider-handoff'
 import { PublicLayout, PublicNotFoundPage } from '#app/components/public-layout'
 import { buttonClasses } from '#app/components/ui/button'
 import { ToastNotice } from '#app/components/ui/toast'
@@ -11,8 +12,12 @@ import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { loadOrder, type OrderView } from '#server/checkout/order-view'
-import { takesCardPayments } from '#server/payments/card-payments'
-import { CARD_PAYMENT_MESSAGES, settleReturnedSession, startStripeCheckout } from '#server/payments/stripe-checkout'
+import { CARD_PAYMENT_MESSAGES } from '#server/payments/payable-invoice'
+import { readActiveProvider } from '#server/payments/active-provider'
+import { PROVIDER_NAMES } from '#server/payments/payment-providers'
+import { catchUpOpenAttempts } from '#server/payments/catch-up-payments'
+import { startOnlinePayment } from '#server/payments/start-payment'
+import { settleReturnedSession } from '#server/payments/stripe-checkout'
 import { notFound } from '#server/errors/responses'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -33,32 +38,42 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const guid = params.guId ?? ''
   // Back from Stripe's page: settle now rather than wait for the webhook (either may come first).
   const sessionId = url.searchParams.get('session_id')
-  if (sessionId) await settleReturnedSession(context.platform, tenant, { invoiceGuid: guid, sessionId, origin: tenantOrigin(tenant, url, context.platform.env), now: new Date() })
-  const order = await loadOrder(context.platform.database, tenant, guid)
-  const canPay = order?.status === 'pending' && (await takesCardPayments(context.platform, tenant.id))
-  const paymentFailed = url.searchParams.get('payment') === 'failed' ? CARD_PAYMENT_MESSAGES.providerDown : null
+  const origin = tenantOrigin(tenant, url, context.platform.env)
+  if (sessionId) await settleReturnedSession(context.platform, tenant, { invoiceGuid: guid, sessionId, origin, now: new Date() })
+  let order = await loadOrder(context.platform.database, tenant, guid)
+  // A payment whose return and callback were both lost is found by asking the provider.
+  if (order?.status === 'pending' && (await catchUpOpenAttempts(context.platform, tenant, { invoiceGuid: guid, origin, now: new Date() }))) {
+    order = await loadOrder(context.platform.database, tenant, guid)
+  }
+  const active = order?.status === 'pending' ? await readActiveProvider(context.platform, tenant.id) : null
+  const payWith = active ? PROVIDER_NAMES[active.provider] : null
+  const canPay = payWith !== null
+  const failure = url.searchParams.get('payment')
+  const paymentFailed = failure === 'failed' ? CARD_PAYMENT_MESSAGES.providerDown : failure === 'declined' ? CARD_PAYMENT_MESSAGES.declined : null
   const { toast, headers: toastHeaders } = getToast(request)
   const headers = new Headers(toastHeaders ?? undefined)
   headers.set('Cache-Control', 'private, no-store')
-  return data({ shell: loaded.shell, order, isSignedIn: user !== null, canPay, paymentFailed, toast }, { status: order ? 200 : 404, headers })
+  return data({ shell: loaded.shell, order, isSignedIn: user !== null, canPay, payWith, paymentFailed, toast }, { status: order ? 200 : 404, headers })
 }
 
 /** Pay: a pending order goes (again) to the payment page. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const tenant = requireTenant(context)
   const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
-  const started = await startStripeCheckout(context.platform, tenant, { invoiceGuid: params.guId ?? '', origin, now: new Date() })
+  const started = await startOnlinePayment(context.platform, tenant, { invoiceGuid: params.guId ?? '', origin, now: new Date() })
   if (started.kind === 'not-found') throw notFound('Order not found')
   if (started.kind === 'redirect') return redirect(started.url, 303)
+  if (started.kind === 'post') return data({ handoff: { url: started.url, fields: started.fields, providerName: started.providerName, totalText: started.totalText } })
   return data({ message: started.message }, { status: 409 })
 }
 
 export default function OrderRoute() {
-  const { shell, order, isSignedIn, canPay, paymentFailed, toast } = useLoaderData<typeof loader>()
-  const refused = useActionData<typeof action>()
+  const { shell, order, isSignedIn, canPay, payWith, paymentFailed, toast } = useLoaderData<typeof loader>()
+  const answered = useActionData<typeof action>()
   const navigation = useNavigation()
   if (!order) return <PublicNotFoundPage shell={shell} />
-  const problem = refused?.message ?? paymentFailed
+  const handoff = answered && 'handoff' in answered ? answered.handoff : null
+  const problem = (answered && 'message' in answered ? answered.message : null) ?? paymentFailed
   return (
     <PublicLayout shell={shell}>
       <ToastNotice toast={toast} />
@@ -71,9 +86,11 @@ export default function OrderRoute() {
                 {problem}
               </p>
             ) : null}
-            {canPay ? (
+            {handoff ? (
+              <ProviderHandoff handoff={handoff} />
+            ) : canPay ? (
               <Form method="post" className="flex flex-wrap items-center gap-3">
-                <p className="flex-1 text-sm text-slate-700">Pay securely by card on Stripe&rsquo;s payment page; you come back here when it is done.</p>
+                <p className="flex-1 text-sm text-slate-700">Pay securely on {payWith}&rsquo;s payment page; you come back here when it is done.</p>
                 <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={navigation.state !== 'idle'}>
                   Pay {order.totals.total}
                 </button>

@@ -26,7 +26,7 @@ const KNOWN_FIELDS = [
   'registerButtonLabel', 'primaryGuardianLabel', 'secondaryGuardianLabel', 'itemExpiresAfter', 'scheduleLabel',
   'promotionLabel', 'privacyPolicyLink', 'termsOfServiceLink', 'isEnableCourses', 'homepage', 'home', 'web', 'org',
   'socials', 'address', 'isEnableOnlineCourses', 'isAddressNeededForEvent', 'isRegAndPurchaseOnSamePage', 'isShowRoomName',
-  'paymentProvider', 'publishableKey', 'paymentAccountId',
+  'paymentProvider', 'activePaymentProvider', 'publishableKey', 'paymentAccountId',
 ]
 
 /** Secret-looking key names: none may appear anywhere in the config. */
@@ -79,6 +79,7 @@ describe(`the tenant ping (${engine})`, () => {
       homepage: 'home',
       // No card provider is connected: checkout takes what costs nothing.
       paymentProvider: null,
+      activePaymentProvider: null,
       publishableKey: null,
     })
     expect(config.home).toMatchObject({ name: 'home', url: 'home', isExternalLink: false })

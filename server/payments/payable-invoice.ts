@@ -1,0 +1,84 @@
+import { withTenant } from '#db/tenant-scope'
+import type { PaymentProvider, PaymentStatus } from '#db/tables/payments'
+import type { Platform } from '#server/platform'
+
+export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const CARD_PAYMENT_MESSAGES = {
+  notTaken: 'Card payments are not available right now. Please try again later or contact us.',
+  providerDown: 'The payment page could not be opened. Please try again.',
+  notPending: 'This order is not waiting for a payment.',
+  declined: 'The payment did not go through and nothing was taken. You can try again.',
+  rupeesOnly: 'PhonePe takes payments in Indian rupees only. Please contact us to complete this order.',
+} as const
+
+/** Where Pay sends the buyer: a provider's page by address, or by a form posted to it (Razorpay's hosted checkout). */
+export type CheckoutStart =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'post'; url: string; fields: Record<string, string>; providerName: string; totalText: string }
+  | { kind: 'refused'; message: string }
+  | { kind: 'not-found' }
+
+export interface PayableInvoice {
+  invoice: { id: string; guid: string; number: number; status: string; totalMinor: number; currency: string; email: string; firstName: string; lastName: string; phone: string | null; contactId: string }
+  lines: Array<{ item_name: string; option_name: string | null; quantity: number; total_minor: string | number | bigint }>
+  /** Earlier attempts, newest first. */
+  attempts: Array<{ provider: PaymentProvider; checkout_ref: string; status: PaymentStatus; account_id: string }>
+}
+
+/** An invoice with its lines and payment attempts, as a provider's Pay needs it; null for an unknown guid. */
+export async function loadPayableInvoice(platform: Pick<Platform, 'database'>, tenantId: string, invoiceGuid: string): Promise<PayableInvoice | null> {
+  if (!GUID.test(invoiceGuid)) return null
+  return withTenant(platform.database, tenantId, async (trx) => {
+    const row = await trx
+      .selectFrom('invoices')
+      .select(['id', 'guid', 'number', 'status', 'total_minor', 'currency', 'email', 'first_name', 'last_name', 'phone', 'contact_id'])
+      .where('guid', '=', invoiceGuid)
+      .executeTakeFirst()
+    if (!row) return null
+    const lines = await trx.selectFrom('invoice_lines').select(['item_name', 'option_name', 'quantity', 'total_minor']).where('invoice_id', '=', row.id).orderBy('sequence').execute()
+    const attempts = await trx.selectFrom('payments').select(['provider', 'checkout_ref', 'status', 'account_id']).where('invoice_id', '=', row.id).orderBy('created_at', 'desc').execute()
+    return {
+      invoice: {
+        id: row.id,
+        guid: row.guid,
+        number: row.number,
+        status: row.status,
+        totalMinor: Number(row.total_minor),
+        currency: row.currency,
+        email: row.email,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        phone: row.phone,
+        contactId: row.contact_id,
+      },
+      lines,
+      attempts,
+    }
+  })
+}
+
+/** Records an attempt sent to a provider; the same reference twice (a repeated answer) stays one row. */
+export async function recordAttempt(
+  platform: Pick<Platform, 'database'>,
+  tenantId: string,
+  attempt: { invoiceId: string; provider: PaymentProvider; accountId: string; checkoutRef: string; amountMinor: number; currency: string; now: Date },
+): Promise<void> {
+  await withTenant(platform.database, tenantId, (trx) =>
+    trx
+      .insertInto('payments')
+      .values({
+        tenant_id: tenantId,
+        invoice_id: attempt.invoiceId,
+        provider: attempt.provider,
+        account_id: attempt.accountId,
+        checkout_ref: attempt.checkoutRef,
+        amount_minor: attempt.amountMinor,
+        currency: attempt.currency,
+        status: 'open',
+        created_at: attempt.now,
+      })
+      .onConflict((conflict) => conflict.columns(['provider', 'checkout_ref']).doNothing())
+      .execute(),
+  )
+}

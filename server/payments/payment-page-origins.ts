@@ -1,0 +1,19 @@
+import type { Env } from '#server/env.server'
+import { razorpayBase } from './razorpay-client'
+import { isStripeConfigured, type StripeEnv } from './stripe-client'
+
+/**
+ * Where the providers' payment pages live, for the pages' form-action: Place order and Pay
+ * answer with a redirect to Stripe's or PhonePe's page, or post a form to Razorpay's. With a
+ * provider's URL set (a local stand-in), its own origin.
+ */
+export function paymentPageOrigins(env: StripeEnv & Pick<Env, 'RAZORPAY_API_URL' | 'PHONEPE_API_URL' | 'PHONEPE_SANDBOX_API_URL'>): string[] {
+  const origins = new Set<string>()
+  if (isStripeConfigured(env)) origins.add(env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : 'https://checkout.stripe.com')
+  origins.add(new URL(razorpayBase(env)).origin)
+  // PhonePe answers a pay page address on its own hosts (mercury-t2.phonepe.com and the like).
+  if (env.PHONEPE_API_URL) origins.add(new URL(env.PHONEPE_API_URL).origin)
+  if (env.PHONEPE_SANDBOX_API_URL) origins.add(new URL(env.PHONEPE_SANDBOX_API_URL).origin)
+  if (!env.PHONEPE_API_URL || !env.PHONEPE_SANDBOX_API_URL) origins.add('https://*.phonepe.com')
+  return [...origins]
+}

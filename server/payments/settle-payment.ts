@@ -1,0 +1,126 @@
+import { sql } from 'kysely'
+import { withTenant } from '#db/tenant-scope'
+import type { PaymentProvider } from '#db/tables/payments'
+import { giveOfferUseBack } from '#server/checkout/cart-offer'
+import { SaleRefused } from '#server/checkout/fulfil-line'
+import { queueReceiptEmail } from '#server/checkout/receipt-email'
+import { settlePendingInvoice } from '#server/checkout/settle-invoice'
+import type { Platform } from '#server/platform'
+import type { Tenant } from '#server/tenancy/tenant'
+
+export type PaymentPlatform = Pick<Platform, 'database' | 'caches' | 'jobs' | 'env' | 'logger'>
+
+/** What a provider says of one attempt, read from its own answer (never from the buyer's address bar). */
+export interface ProviderOutcome {
+  /** paid: the money is taken; waiting: not yet (or not known); expired: the attempt can no longer be paid. */
+  state: 'paid' | 'waiting' | 'expired'
+  amountMinor: number | null
+  currency: string | null
+  /** The charge itself (a PaymentIntent, a Razorpay payment, a PhonePe transaction): what a refund names. */
+  paymentRef: string | null
+}
+
+export type Settlement = 'paid' | 'already-settled' | 'waiting' | 'expired' | 'refunded' | 'unknown'
+
+/** A payment taken but not kept, as the provider's refund call needs it. */
+export interface DuePayment {
+  checkoutRef: string
+  accountId: string
+  paymentRef: string
+  amountMinor: number
+  currency: string
+}
+
+/** Gives a payment back on its provider; answers the provider's refund reference. */
+export type RefundPayment = (due: DuePayment) => Promise<string>
+
+/**
+ * Records what a provider says of an attempt, whichever arrives first (the buyer's return, a
+ * webhook or callback, a repeat of either): paid gives the buyer the order in one transaction
+ * with the payment and invoice locked, so it happens once; an amount that does not match the
+ * invoice is not taken. A payment that cannot be kept (the last seat went while the buyer was
+ * paying, or the order was already paid through another attempt) is marked refund_due in that
+ * transaction and refunded after it; a refund the provider did not take is tried again on the
+ * next delivery.
+ */
+export async function settlePayment(
+  platform: PaymentPlatform,
+  tenant: Tenant,
+  attempt: { provider: PaymentProvider; checkoutRef: string },
+  outcome: ProviderOutcome,
+  input: { origin: string; now: Date; refund: RefundPayment },
+): Promise<Settlement> {
+  let invoiceGuid: string | null = null
+  const settled = await withTenant(platform.database, tenant.id, async (trx): Promise<Settlement> => {
+    const payment = await trx.selectFrom('payments').selectAll().where('provider', '=', attempt.provider).where('checkout_ref', '=', attempt.checkoutRef).forUpdate().executeTakeFirst()
+    if (!payment) return 'unknown'
+    const invoice = await trx.selectFrom('invoices').select(['id', 'guid', 'status', 'offer_id']).where('id', '=', payment.invoice_id).forUpdate().executeTakeFirstOrThrow()
+    invoiceGuid = invoice.guid
+    if (payment.status === 'refund_due') return 'refunded'
+    if (payment.status !== 'open') return 'already-settled'
+    if (outcome.state === 'expired') {
+      await trx.updateTable('payments').set({ status: 'expired' }).where('id', '=', payment.id).execute()
+      return 'expired'
+    }
+    if (outcome.state !== 'paid') return 'waiting'
+    const matches = outcome.amountMinor === Number(payment.amount_minor) && (outcome.currency ?? '').toUpperCase() === payment.currency
+    if (!matches) {
+      platform.logger.error({ provider: attempt.provider, attempt: attempt.checkoutRef, invoice: invoice.guid }, 'a payment was made for another amount than its invoice; left for staff')
+      return 'waiting'
+    }
+    const refundDue = async (): Promise<Settlement> => {
+      await trx.updateTable('payments').set({ status: 'refund_due', payment_ref: outcome.paymentRef, paid_at: input.now }).where('id', '=', payment.id).execute()
+      return 'refunded'
+    }
+    // Paid twice (two attempts of one invoice both completed): the second is given back.
+    if (invoice.status !== 'pending') return refundDue()
+    // A savepoint: a refused line undoes the fulfilment only, and the payment is still recorded.
+    await sql`savepoint settle_invoice`.execute(trx)
+    try {
+      await settlePendingInvoice(trx, tenant, invoice.id, input.now)
+      await sql`release savepoint settle_invoice`.execute(trx)
+    } catch (error) {
+      if (!(error instanceof SaleRefused)) throw error
+      await sql`rollback to savepoint settle_invoice`.execute(trx)
+      await trx.updateTable('invoices').set({ status: 'void', voided_at: input.now, note: error.refusal.slice(0, 1000), updated_at: input.now }).where('id', '=', invoice.id).execute()
+      await giveOfferUseBack(trx, invoice.offer_id)
+      return refundDue()
+    }
+    await trx.updateTable('payments').set({ status: 'paid', payment_ref: outcome.paymentRef, paid_at: input.now }).where('id', '=', payment.id).execute()
+    return 'paid'
+  })
+  if (settled === 'refunded') await refundDuePayment(platform, tenant, attempt, input)
+  if (settled === 'paid' && invoiceGuid) {
+    platform.caches.changed(tenant.id, ['catalog', 'contacts'])
+    await queueReceiptEmail(platform, tenant, { invoiceGuid, origin: input.origin })
+  }
+  return settled
+}
+
+/** Gives back a payment marked refund_due, once: the row moves to refunded only after the provider took the refund. */
+async function refundDuePayment(platform: PaymentPlatform, tenant: Tenant, attempt: { provider: PaymentProvider; checkoutRef: string }, input: { now: Date; refund: RefundPayment }): Promise<void> {
+  const due = await withTenant(platform.database, tenant.id, (trx) =>
+    trx
+      .selectFrom('payments')
+      .select(['account_id', 'payment_ref', 'amount_minor', 'currency'])
+      .where('provider', '=', attempt.provider)
+      .where('checkout_ref', '=', attempt.checkoutRef)
+      .where('status', '=', 'refund_due')
+      .executeTakeFirst(),
+  )
+  if (!due) return
+  if (!due.payment_ref) {
+    platform.logger.error({ provider: attempt.provider, attempt: attempt.checkoutRef }, 'a payment due a refund names no charge; left for staff')
+    return
+  }
+  const refundRef = await input.refund({ checkoutRef: attempt.checkoutRef, accountId: due.account_id, paymentRef: due.payment_ref, amountMinor: Number(due.amount_minor), currency: due.currency })
+  await withTenant(platform.database, tenant.id, (trx) =>
+    trx
+      .updateTable('payments')
+      .set({ status: 'refunded', refund_ref: refundRef.slice(0, 255), refunded_at: input.now })
+      .where('provider', '=', attempt.provider)
+      .where('checkout_ref', '=', attempt.checkoutRef)
+      .where('status', '=', 'refund_due')
+      .execute(),
+  )
+}

@@ -1,0 +1,29 @@
+import type { Tenant } from '#server/tenancy/tenant'
+import { readActiveProvider } from './active-provider'
+import { CARD_PAYMENT_MESSAGES, loadPayableInvoice, type CheckoutStart } from './payable-invoice'
+import { startPhonePeCheckout } from './phonepe-checkout'
+import { startRazorpayCheckout } from './razorpay-checkout'
+import type { PaymentPlatform } from './settle-payment'
+import { startStripeCheckout } from './stripe-checkout'
+
+/**
+ * Pay on a pending invoice: the buyer goes to the studio's payment provider (the one it set up
+ * or chose last), on that provider's own page, so paying needs no JavaScript here.
+ */
+export async function startOnlinePayment(platform: PaymentPlatform & Parameters<typeof readActiveProvider>[0], tenant: Tenant, input: { invoiceGuid: string; origin: string; now: Date }): Promise<CheckoutStart> {
+  const found = await loadPayableInvoice(platform, tenant.id, input.invoiceGuid)
+  if (!found) return { kind: 'not-found' }
+  const active = await readActiveProvider(platform, tenant.id)
+  if (!active) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notTaken }
+  if (found.invoice.status !== 'pending' || found.invoice.totalMinor <= 0) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notPending }
+  switch (active.provider) {
+    case 'STRIPE':
+      return startStripeCheckout(platform, tenant, found, input)
+    case 'RAZORPAY':
+      return startRazorpayCheckout(platform, tenant, found, active.credentials, input)
+    case 'PHONEPE':
+      return startPhonePeCheckout(platform, tenant, found, active.credentials, input)
+    case 'PSPRING':
+      return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notTaken }
+  }
+}
