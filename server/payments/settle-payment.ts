@@ -89,11 +89,10 @@ export async function settlePayment(
     await trx.updateTable('payments').set({ status: 'paid', payment_ref: outcome.paymentRef, paid_at: input.now }).where('id', '=', payment.id).execute()
     return 'paid'
   })
+  // A refused fulfilment was rolled back to its savepoint, but its statements ran: declared all the same.
+  if (settled === 'paid' || settled === 'refunded') platform.caches.changed(tenant.id, ['catalog', 'contacts'])
   if (settled === 'refunded') await refundDuePayment(platform, tenant, attempt, input)
-  if (settled === 'paid' && invoiceGuid) {
-    platform.caches.changed(tenant.id, ['catalog', 'contacts'])
-    await queueReceiptEmail(platform, tenant, { invoiceGuid, origin: input.origin })
-  }
+  if (settled === 'paid' && invoiceGuid) await queueReceiptEmail(platform, tenant, { invoiceGuid, origin: input.origin })
   return settled
 }
 

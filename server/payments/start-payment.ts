@@ -24,6 +24,7 @@ export async function startOnlinePayment(platform: PaymentPlatform & Parameters<
     case 'PHONEPE':
       return startPhonePeCheckout(platform, tenant, found, active.credentials, input)
     case 'PSPRING':
+      // Never active yet (active-provider.ts): PaymentSpring's card form is still to come.
       return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notTaken }
   }
 }

@@ -1,0 +1,345 @@
+import { asSystem } from '#db/tenant-scope'
+import { phonePeEnvFor, startFakePhonePe, type FakePhonePe } from '#tests/fakes/phonepe'
+import { razorpayEnvFor, startFakeRazorpay, type FakeRazorpay } from '#tests/fakes/razorpay'
+import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
+import { request } from '#tests/integration/http/http-client'
+import { cookiePair, form, textOf, toastOf } from '#tests/integration/http/answers'
+
+const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
+const PROVIDERS = '/settings/integrations/paymentprovider'
+
+describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`, () => {
+  let app: DemoHttpApp
+  let razorpay: FakeRazorpay
+  let phonePe: FakePhonePe
+  let matGuid = ''
+  let matOption = ''
+  let attempts = 0
+
+  const get = (path: string, cookie?: string) => request(app.port, path, { host: app.host, headers: cookie ? { cookie } : {} })
+  const post = (path: string, body: string, cookie?: string, origin = `http://${app.host}`) =>
+    request(app.port, path, { host: app.host, method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin, ...(cookie ? { cookie } : {}) } })
+  const invoice = (guid: string) =>
+    asSystem(app.platform.database, 'test: invoice', (trx) => trx.selectFrom('invoices').select(['id', 'status', 'total_minor', 'currency']).where('guid', '=', guid).executeTakeFirstOrThrow())
+  const paymentRows = (invoiceId: string) =>
+    asSystem(app.platform.database, 'test: payments', (trx) =>
+      trx.selectFrom('payments').select(['provider', 'status', 'checkout_ref', 'payment_ref', 'refund_ref']).where('invoice_id', '=', invoiceId).orderBy('created_at').execute(),
+    )
+  const matStock = () =>
+    asSystem(app.platform.database, 'test: stock', (trx) => trx.selectFrom('catalog_items').select('stock_quantity').where('guid', '=', matGuid).executeTakeFirstOrThrow()).then((row) => row.stock_quantity)
+  const setMatStock = async (quantity: number) => {
+    await asSystem(app.platform.database, 'test: stock', (trx) => trx.updateTable('catalog_items').set({ stock_quantity: quantity }).where('guid', '=', matGuid).execute())
+    app.platform.caches.changed(app.demo.id, ['catalog'])
+  }
+  const saveKeys = (provider: string, fields: Record<string, string>) => post(PROVIDERS, form({ intent: 'save', provider, ...fields }), app.adminCookie)
+
+  /** A visitor puts a mat in a new cart and places the order. */
+  const placeMatOrder = async () => {
+    const added = await post('/checkout', form({ intent: 'add', item: matGuid, priceOption: matOption, quantity: '1' }))
+    attempts += 1
+    return post(
+      '/checkout',
+      form({ intent: 'place', attempt: `keys-attempt-${attempts}-00000000000`, firstName: 'Priya', lastName: 'Raman', email: 'priya.raman@example.test', phone: '', note: '' }),
+      cookiePair(added, 'cart'),
+    )
+  }
+  const hiddenFields = (html: string) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1] ?? '', (match[2] ?? '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'")]))
+  const invoiceGuidOf = (html: string) => /\/checkout\/orders\/([0-9a-f-]{36})/.exec(html)?.[1] ?? ''
+  const hiddenValue = (html: string, name: string) => new RegExp(`name="${name.replace(/[[\]]/g, '\\$&')}" value="([^"]*)"`).exec(html)?.[1] ?? ''
+
+  beforeAll(async () => {
+    razorpay = await startFakeRazorpay()
+    phonePe = await startFakePhonePe()
+    app = await startDemoHttpApp({ env: { ...razorpayEnvFor(razorpay), ...phonePeEnvFor(phonePe) } })
+    const mat = await asSystem(app.platform.database, 'test: the mat', (trx) =>
+      trx
+        .selectFrom('catalog_items')
+        .innerJoin('item_price_options', 'item_price_options.item_id', 'catalog_items.id')
+        .select(['catalog_items.guid', 'item_price_options.guid as option'])
+        .where('catalog_items.tenant_id', '=', app.demo.id)
+        .where('catalog_items.slug', '=', 'organic-cotton-yoga-mat')
+        .executeTakeFirstOrThrow(),
+    )
+    matGuid = mat.guid
+    matOption = mat.option
+    await setMatStock(10)
+  }, 120_000)
+
+  afterAll(async () => {
+    await app?.close()
+    await razorpay?.close()
+    await phonePe?.close()
+  })
+
+  describe('the payment providers page', () => {
+    it('shows the chooser with every provider, and each key form by its code', async () => {
+      const chooser = await get(PROVIDERS, app.adminCookie)
+      expect(chooser.status).toBe(200)
+      const text = textOf(chooser.body)
+      for (const words of ['Nelnet', 'USD only; ACH 0.80%; card 2.9% plus 30 cents', 'Stripe', 'Razorpay', 'INR, from 2%', 'PhonePe', 'UPI 0%, wallet 0.84%, gift card 0.84%']) expect(text).toContain(words)
+      expect(text).toContain('No payment provider is set up')
+      expect(textOf((await get(`${PROVIDERS}?provider=1`, app.adminCookie)).body)).toContain('Test Private Key')
+      expect(textOf((await get(`${PROVIDERS}?provider=3`, app.adminCookie)).body)).toContain('Test Key Secret')
+      expect(textOf((await get(`${PROVIDERS}?provider=4`, app.adminCookie)).body)).toContain('Salt Index')
+      // Staff who are not admins do not reach it.
+      expect((await get(`${PROVIDERS}?provider=3`)).status).toBe(302)
+    })
+
+    it("refuses PaymentSpring's test keys with test mode off: 'Test mode should be on', and saves nothing", async () => {
+      const refused = await saveKeys('PSPRING', { apiKey: '', secretKey: '', testApiKey: 'sbx_pub_1234', testSecretKey: 'sbx_prv_5678' })
+      expect(refused.status).toBe(400)
+      expect(textOf(refused.body)).toContain('Test mode should be on')
+      // The secret typed in is not sent back into the page.
+      expect(refused.body).not.toContain('sbx_prv_5678')
+      const rows = await asSystem(app.platform.database, 'test: keys', (trx) => trx.selectFrom('payment_accounts').select('provider').where('tenant_id', '=', app.demo.id).execute())
+      expect(rows).toHaveLength(0)
+    })
+
+    it("names each missing key: Razorpay's and PhonePe's messages", async () => {
+      const razorpayRefused = await saveKeys('RAZORPAY', { apiKey: '', secretKey: '' })
+      expect(textOf(razorpayRefused.body)).toContain('Key Id is required.')
+      expect(textOf(razorpayRefused.body)).toContain('Key Secret is required.')
+      const testRefused = await saveKeys('RAZORPAY', { isTestMode: 'on', testApiKey: 'rzp_test_x' })
+      expect(textOf(testRefused.body)).toContain('Test Key Secret is required.')
+      const phonePeRefused = await saveKeys('PHONEPE', { merchantId: '', saltKey: '', saltIndex: '' })
+      expect(phonePeRefused.status).toBe(400)
+      for (const message of ['Merchant Id is required.', 'Salt Key is required.', 'Salt Index is required.']) expect(textOf(phonePeRefused.body)).toContain(message)
+      expect(textOf((await saveKeys('PHONEPE', { merchantId: 'M1', saltKey: 's', saltIndex: 'one' })).body)).toContain('Salt Index is a whole number, such as 1.')
+      expect(textOf((await saveKeys('RAZORPAY', { apiKey: 'rzp live', secretKey: 'x' })).body)).toContain('Keys have no spaces')
+    })
+
+    it('keeps PaymentSpring keys sealed, never shows the secret again, and keeps it when the field is left blank', async () => {
+      const saved = await saveKeys('PSPRING', { apiKey: 'pub_live_abc', secretKey: 'prv_live_sealed_value', isTestMode: '' })
+      expect(saved.status).toBe(302)
+      expect(toastOf(saved)).toBe('PaymentSpring keys saved.')
+      const row = await asSystem(app.platform.database, 'test: keys', (trx) =>
+        trx.selectFrom('payment_accounts').select(['api_key', 'secret_key_sealed', 'is_integrated']).where('tenant_id', '=', app.demo.id).where('provider', '=', 'PSPRING').executeTakeFirstOrThrow(),
+      )
+      expect(row.api_key).toBe('pub_live_abc')
+      expect(row.secret_key_sealed).toMatch(/^v1\./)
+      expect(row.secret_key_sealed).not.toContain('prv_live_sealed_value')
+      const page = await get(`${PROVIDERS}?provider=1`, app.adminCookie)
+      expect(page.body).toContain('pub_live_abc')
+      expect(page.body).not.toContain('prv_live_sealed_value')
+      expect(textOf(page.body)).toContain('Saved. Leave blank to keep it')
+      // Saved again with the secret blank: still there.
+      expect((await saveKeys('PSPRING', { apiKey: 'pub_live_abc', secretKey: '' })).status).toBe(302)
+      const kept = await asSystem(app.platform.database, 'test: keys', (trx) =>
+        trx.selectFrom('payment_accounts').select('secret_key_sealed').where('tenant_id', '=', app.demo.id).where('provider', '=', 'PSPRING').executeTakeFirstOrThrow(),
+      )
+      expect(kept.secret_key_sealed).toBe(row.secret_key_sealed)
+      // Not a provider checkout can charge through yet: the studio does not take payments by it.
+      const ping = (await get('/api/tenant/ping')).json() as Record<string, unknown>
+      expect(ping.paymentProvider).toBeNull()
+      const off = await post(PROVIDERS, form({ intent: 'disconnect', provider: 'PSPRING' }), app.adminCookie)
+      expect(toastOf(off)).toBe('PaymentSpring is disconnected.')
+    })
+  })
+
+  describe('Razorpay', () => {
+    beforeAll(async () => {
+      const saved = await saveKeys('RAZORPAY', { isTestMode: 'on', testApiKey: razorpay.keyId, testSecretKey: razorpay.keySecret })
+      expect(saved.status).toBe(302)
+    })
+
+    it('becomes the provider checkout uses; the ping gives the key id, never the secret', async () => {
+      const chooser = textOf((await get(PROVIDERS, app.adminCookie)).body)
+      expect(chooser).toContain('Checkout takes payments through Razorpay')
+      const ping = await get('/api/tenant/ping')
+      expect(ping.json()).toMatchObject({ paymentProvider: 'RAZORPAY', activePaymentProvider: 'RAZORPAY', publishableKey: razorpay.keyId })
+      expect(ping.body).not.toContain(razorpay.keySecret)
+      expect((await get('/merchandise/details/organic-cotton-yoga-mat')).body).toContain('data-buy-form')
+    })
+
+    it('without JavaScript: Place order answers the form to Razorpay, the signed return pays the order once', async () => {
+      const before = await matStock()
+      const placed = await placeMatOrder()
+      expect(placed.status).toBe(200)
+      expect(placed.body).toContain(`action="${razorpay.url}/v1/checkout/embedded"`)
+      expect(textOf(placed.body)).toContain('Continue to Razorpay')
+      const orderId = hiddenValue(placed.body, 'order_id')
+      const invoiceGuid = invoiceGuidOf(placed.body)
+      const pending = await invoice(invoiceGuid)
+      expect(pending.status).toBe('pending')
+      expect(hiddenValue(placed.body, 'key_id')).toBe(razorpay.keyId)
+      expect(hiddenValue(placed.body, 'method[upi]')).toBe('0')
+      expect(placed.body).not.toContain(razorpay.keySecret)
+      const order = razorpay.orders().find((candidate) => candidate.id === orderId)
+      expect(order?.amount).toBe(Number(pending.total_minor))
+
+      // The buyer's browser posts the form to Razorpay's hosted checkout.
+      const hosted = await fetch(`${razorpay.url}/v1/checkout/embedded`, { method: 'POST', body: new URLSearchParams(hiddenFields(placed.body)) })
+      expect(hosted.status).toBe(200)
+      expect(await hosted.text()).toContain('Demo Yoga Studio')
+      const paid = await razorpay.pay(orderId)
+      expect(paid.callbackUrl).toBe(`http://${app.host}/checkout/orders/${invoiceGuid}/razorpay`)
+      const fields = { razorpay_payment_id: paid.paymentId, razorpay_order_id: orderId, razorpay_signature: paid.signature }
+      // Razorpay's page posts from Razorpay's site: let through, proved by the signature.
+      const back = await post(`/checkout/orders/${invoiceGuid}/razorpay`, form(fields), undefined, 'https://api.razorpay.com')
+      expect(back.status).toBe(303)
+      expect(back.header('location')).toBe(`/checkout/orders/${invoiceGuid}`)
+      expect((await invoice(invoiceGuid)).status).toBe('paid')
+      expect(await matStock()).toBe((before ?? 0) - 1)
+      expect(textOf((await get(`/checkout/orders/${invoiceGuid}`)).body)).toContain('Thank you, your order is placed')
+      // The same return again changes nothing.
+      await post(`/checkout/orders/${invoiceGuid}/razorpay`, form(fields), undefined, 'https://api.razorpay.com')
+      expect(await matStock()).toBe((before ?? 0) - 1)
+      const rows = await paymentRows(pending.id)
+      expect(rows).toEqual([expect.objectContaining({ provider: 'RAZORPAY', status: 'paid', checkout_ref: orderId, payment_ref: paid.paymentId })])
+    })
+
+    it('a forged signature settles nothing; a failed payment says so and Pay offers the same order again', async () => {
+      const placed = await placeMatOrder()
+      const orderId = hiddenValue(placed.body, 'order_id')
+      const invoiceGuid = invoiceGuidOf(placed.body)
+      const forged = await post(
+        `/checkout/orders/${invoiceGuid}/razorpay`,
+        form({ razorpay_payment_id: 'pay_forged0000000', razorpay_order_id: orderId, razorpay_signature: razorpay.signatureFor(orderId, 'pay_forged0000000', 'not-the-secret') }),
+        undefined,
+        'https://api.razorpay.com',
+      )
+      expect(forged.status).toBe(303)
+      expect((await invoice(invoiceGuid)).status).toBe('pending')
+
+      const failed = await razorpay.fail(orderId)
+      const declined = await post(`/checkout/orders/${invoiceGuid}/razorpay`, form(failed.fields), undefined, 'https://api.razorpay.com')
+      expect(declined.header('location')).toBe(`/checkout/orders/${invoiceGuid}?payment=declined`)
+      const page = textOf((await get(`/checkout/orders/${invoiceGuid}?payment=declined`)).body)
+      expect(page).toContain('The payment did not go through and nothing was taken. You can try again.')
+      expect(page).toContain('Pay securely on Razorpay')
+      const again = await post(`/checkout/orders/${invoiceGuid}`, '')
+      expect(again.status).toBe(200)
+      expect(hiddenValue(again.body, 'order_id')).toBe(orderId)
+      expect(razorpay.orders().filter((order) => order.receipt === `inv-${invoiceGuid}`)).toHaveLength(1)
+    })
+
+    it('a payment whose return was lost is found when the order page is opened', async () => {
+      const placed = await placeMatOrder()
+      const orderId = hiddenValue(placed.body, 'order_id')
+      const invoiceGuid = invoiceGuidOf(placed.body)
+      await razorpay.pay(orderId)
+      expect((await invoice(invoiceGuid)).status).toBe('pending')
+      expect(textOf((await get(`/checkout/orders/${invoiceGuid}`)).body)).toContain('Thank you, your order is placed')
+      expect((await invoice(invoiceGuid)).status).toBe('paid')
+    })
+
+    it('when the last one sold while the buyer paid, the payment is refunded on Razorpay', async () => {
+      await setMatStock(1)
+      const placed = await placeMatOrder()
+      const orderId = hiddenValue(placed.body, 'order_id')
+      const invoiceGuid = invoiceGuidOf(placed.body)
+      await setMatStock(0)
+      const paid = await razorpay.pay(orderId)
+      const back = await post(`/checkout/orders/${invoiceGuid}/razorpay`, form({ razorpay_payment_id: paid.paymentId, razorpay_order_id: orderId, razorpay_signature: paid.signature }), undefined, 'https://api.razorpay.com')
+      expect(back.status).toBe(303)
+      const voided = await invoice(invoiceGuid)
+      expect(voided.status).toBe('void')
+      const [payment] = await paymentRows(voided.id)
+      expect(payment).toMatchObject({ status: 'refunded' })
+      expect(razorpay.refunds().filter((refund) => refund.payment_id === paid.paymentId)).toHaveLength(1)
+      await setMatStock(10)
+    })
+  })
+
+  describe('PhonePe', () => {
+    beforeAll(async () => {
+      // PhonePe takes rupees only: the mat is priced in rupees here.
+      await asSystem(app.platform.database, 'test: rupees', (trx) => trx.updateTable('item_price_options').set({ currency: 'INR' }).where('guid', '=', matOption).execute())
+      app.platform.caches.changed(app.demo.id, ['catalog'])
+      const saved = await saveKeys('PHONEPE', { merchantId: phonePe.merchantId, saltKey: phonePe.saltKey, saltIndex: phonePe.saltIndex, isTestMode: 'on' })
+      expect(saved.status).toBe(302)
+      phonePe.holdCallbacks(true)
+    })
+
+    /** The fake's callback, posted to the app by the tenant's host (the fake cannot resolve demo.localhost). */
+    const deliverHeld = async () => {
+      const held = phonePe.heldCallbacks()
+      const answers = []
+      for (const message of held) {
+        const url = new URL(message.url)
+        answers.push(await request(app.port, url.pathname, { host: app.host, method: 'POST', body: message.body, headers: { 'content-type': 'application/json', 'x-verify': message.xVerify } }))
+      }
+      return answers
+    }
+
+    it('Place order sends the buyer to the pay page; the checksummed callback pays the order once; the confirm address shows it', async () => {
+      const before = await matStock()
+      const placed = await placeMatOrder()
+      expect([placed.status, placed.header('location')]).toEqual([303, expect.stringContaining('/pay-page/')])
+      const payPage = placed.header('location') ?? ''
+      expect(payPage.startsWith(`${phonePe.url}/pay-page/`)).toBe(true)
+      const transaction = phonePe.transactions().at(-1)
+      if (!transaction) throw new Error('no PhonePe transaction')
+      const [payment] = await asSystem(app.platform.database, 'test: attempt', (trx) =>
+        trx.selectFrom('payments').innerJoin('invoices', 'invoices.id', 'payments.invoice_id').select(['invoices.guid', 'invoices.total_minor']).where('payments.checkout_ref', '=', transaction.merchantTransactionId).execute(),
+      )
+      const invoiceGuid = payment?.guid ?? ''
+      expect(transaction.amount).toBe(Number(payment?.total_minor))
+      expect(transaction.redirectUrl).toBe(`http://${app.host}/item/phonepe/${app.demo.id}/confirm/${transaction.merchantTransactionId}`)
+
+      await phonePe.pay(transaction.merchantTransactionId)
+      const [answer] = await deliverHeld()
+      expect(answer?.status).toBe(200)
+      expect((await invoice(invoiceGuid)).status).toBe('paid')
+      expect(await matStock()).toBe((before ?? 0) - 1)
+      // The buyer's return and the callback again change nothing.
+      const back = await get(`/item/phonepe/${app.demo.id}/confirm/${transaction.merchantTransactionId}`)
+      expect(back.status).toBe(303)
+      expect(back.header('location')).toBe(`/checkout/orders/${invoiceGuid}`)
+      await deliverHeld()
+      expect(await matStock()).toBe((before ?? 0) - 1)
+      const inr = await invoice(invoiceGuid)
+      expect(inr.currency).toBe('INR')
+    })
+
+    it('the confirm address settles a payment whose callback never came; a declined one says so', async () => {
+      phonePe.holdCallbacks(true)
+      const placed = await placeMatOrder()
+      const transaction = phonePe.transactions().at(-1)
+      if (!transaction) throw new Error('no PhonePe transaction')
+      await phonePe.pay(transaction.merchantTransactionId)
+      const back = await get(`/item/phonepe/${app.demo.id}/confirm/${transaction.merchantTransactionId}`)
+      const orderPath = back.header('location') ?? ''
+      expect(textOf((await get(orderPath)).body)).toContain('Thank you, your order is placed')
+      expect(placed.status).toBe(303)
+
+      await placeMatOrder()
+      const declinedTransaction = phonePe.transactions().at(-1)
+      if (!declinedTransaction) throw new Error('no PhonePe transaction')
+      await phonePe.decline(declinedTransaction.merchantTransactionId)
+      const declined = await get(`/item/phonepe/${app.demo.id}/confirm/${declinedTransaction.merchantTransactionId}`)
+      expect(declined.header('location')).toMatch(/\?payment=declined$/)
+    })
+
+    it('refuses a callback whose checksum is not the studio\'s, and another studio\'s or a made-up confirm address is a 404', async () => {
+      const response = Buffer.from(JSON.stringify({ success: true, code: 'PAYMENT_SUCCESS', data: { merchantTransactionId: 'Tforged' } })).toString('base64')
+      const forged = await request(app.port, `/item/phonepe/${app.demo.id}/callback`, {
+        host: app.host,
+        method: 'POST',
+        body: JSON.stringify({ response }),
+        headers: { 'content-type': 'application/json', 'x-verify': 'deadbeef###1' },
+      })
+      expect(forged.status).toBe(401)
+      expect((await get(`/item/phonepe/00000000-0000-4000-8000-000000000000/confirm/Tanything`)).status).toBe(404)
+      expect((await get(`/item/phonepe/${app.demo.id}/confirm/Tnot-an-attempt`)).status).toBe(404)
+      expect((await get(`/item/phonepe/${app.demo.id}/confirm/${'x'.repeat(40)}`)).status).toBe(404)
+    })
+
+    it('a studio with two providers chooses which one checkout uses, and a rupee order does not go to PhonePe in dollars', async () => {
+      const chooser = textOf((await get(PROVIDERS, app.adminCookie)).body)
+      expect(chooser).toContain('Checkout takes payments through PhonePe')
+      expect(chooser).toContain('Use Razorpay for checkout')
+      const used = await post(PROVIDERS, form({ intent: 'use', provider: 'RAZORPAY' }), app.adminCookie)
+      expect(toastOf(used)).toBe('Checkout now takes payments through Razorpay.')
+      expect((await get('/api/tenant/ping')).json()).toMatchObject({ paymentProvider: 'RAZORPAY' })
+      await post(PROVIDERS, form({ intent: 'use', provider: 'PHONEPE' }), app.adminCookie)
+      await asSystem(app.platform.database, 'test: dollars', (trx) => trx.updateTable('item_price_options').set({ currency: 'USD' }).where('guid', '=', matOption).execute())
+      app.platform.caches.changed(app.demo.id, ['catalog'])
+      const placed = await placeMatOrder()
+      const orderPath = placed.header('location') ?? ''
+      expect(orderPath).toMatch(/\?payment=failed$/)
+      const refused = await post(orderPath.replace(/\?.*$/, ''), '')
+      expect(textOf(refused.body)).toContain('PhonePe takes payments in Indian rupees only.')
+    })
+  })
+})
