@@ -17,7 +17,7 @@ export interface BuyerFormState {
  * checks help, the server decides: without JavaScript a refused post comes back with each
  * field's message and what was typed.
  */
-export function BuyerForm({ page, state, canPlace }: { page: CheckoutPageView; state: BuyerFormState | null; canPlace: boolean }) {
+export function BuyerForm({ page, state, canPlace, payWith }: { page: CheckoutPageView; state: BuyerFormState | null; canPlace: boolean; payWith: string | null }) {
   const navigation = useNavigation()
   const placing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'place'
   const value = (name: keyof CheckoutPageView['buyer']) => state?.values[name] ?? page.buyer[name]
@@ -140,7 +140,11 @@ export function BuyerForm({ page, state, canPlace }: { page: CheckoutPageView; s
           </p>
         </div>
       )}
-      {paysByCard ? <p className="text-sm text-slate-600">You pay {page.cart?.totals.total} by card on Stripe&rsquo;s secure page next, and come back here.</p> : null}
+      {paysByCard && payWith ? (
+        <p className="text-sm text-slate-600">
+          You pay {page.cart?.totals.total} {payWith === 'Stripe' ? 'by card ' : ''}on {payWith}&rsquo;s secure page next, and come back here.
+        </p>
+      ) : null}
       <Button type="submit" variant="primary" className="w-full" busy={placing} disabled={!canPlace}>
         {paysByCard ? 'Continue to payment' : 'Place order'}
       </Button>

@@ -20,6 +20,8 @@ import { placeOrder } from '#server/checkout/place-order'
 import { applyCartOfferCode, checkoutCartOf, OFFER_CODE_MESSAGES, removeCartOfferCode } from '#server/checkout/cart-offer-code'
 import { OfferCodeForm } from '#app/components/checkout/offer-code-form'
 import { takesCardPayments } from '#server/payments/card-payments'
+import { readActiveProvider } from '#server/payments/active-provider'
+import { PROVIDER_NAMES } from '#server/payments/payment-providers'
 import { startOnlinePayment } from '#server/payments/start-payment'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { ACCOUNT_MESSAGES } from '#server/checkout/account-on-request'
@@ -34,11 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context)
   const user = await getSessionUser(request, context)
   const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
-  const { page, newToken } = await loadCheckoutPage(context.platform.database, tenant, { token: readCartToken(request), user, now: new Date(), takesCards: await takesCardPayments(context.platform, tenant.id) })
+  const active = await readActiveProvider(context.platform, tenant.id)
+  const { page, newToken } = await loadCheckoutPage(context.platform.database, tenant, { token: readCartToken(request), user, now: new Date(), takesCards: active !== null })
   const { toast, headers: toastHeaders } = getToast(request)
   const headers = new Headers(toastHeaders ?? undefined)
   if (newToken) headers.append('Set-Cookie', cartCookieHeader(newToken, context.platform.env.isProduction))
-  return data({ shell: loaded.shell, page, toast }, { headers })
+  return data({ shell: loaded.shell, page, payWith: active ? PROVIDER_NAMES[active.provider] : null, toast }, { headers })
 }
 
 const intentSchema = z.object({ intent: z.enum(['add', 'quantity', 'remove', 'offer', 'remove-offer', 'place']) })
@@ -113,7 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CheckoutRoute() {
-  const { shell, page, toast } = useLoaderData<typeof loader>()
+  const { shell, page, payWith, toast } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() ?? null
   const state = result && 'errors' in result ? result : null
   const offerRefusal = result && 'offerRefusal' in result ? result.offerRefusal : null
@@ -159,7 +162,7 @@ export default function CheckoutRoute() {
                 <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">Put right what your cart says above, or remove those lines, to place your order.</p>
               ) : null}
               {page.isPreview ? null : <OfferCodeForm offer={cart.offer} refusal={offerRefusal} />}
-              <BuyerForm page={page} state={state} canPlace={canPlace && cart.offer?.message == null} />
+              <BuyerForm page={page} state={state} canPlace={canPlace && cart.offer?.message == null} payWith={payWith} />
             </div>
           </div>
         )}

@@ -30,7 +30,3 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirect(returned.kind === 'failed' ? `${orderPath}?payment=declined` : orderPath, 303)
 }
 
-/** Opened by hand (a bookmark of the return address): the order page. */
-export async function loader({ params }: ActionFunctionArgs) {
-  return redirect(orderPathFor(params.guId ?? ''), 303)
-}

@@ -46,6 +46,8 @@ type Ids = {
   verificationToken: string
   /** A sale of tenant A (its confirmation page is the spec's public invoice). */
   orderGuid: string
+  /** Tenant A's own id, as provider addresses name it (PhonePe's confirm address). */
+  tenantId: string
   /** An offer code of tenant A. */
   offerGuid: string
   /** Catalog items of tenant A, one per kind a staff editor shows. */
@@ -290,7 +292,17 @@ const PROBES: Record<string, Probe> = {
     (ids) => calendarFeedPath(ids.catalog.feedToken),
     (ids) => ({ file: `${ids.catalog.feedToken}.ics` }),
   ),
+  '_platform+/item.phonepe.$tenantId.confirm.$paymentIntent.ts': publicPage(
+    (ids) => `/item/phonepe/${ids.tenantId}/confirm/Tprobe`,
+    (ids) => ({ tenantId: ids.tenantId, paymentIntent: 'Tprobe' }),
+    // No PhonePe payment exists in the probe's tenants: A's own host answers 404 too.
+    { home: null },
+  ),
   '_site+/checkout_.orders.$guId.tsx': publicPage((ids) => `/checkout/orders/${ids.orderGuid}`, (ids) => ({ guId: ids.orderGuid })),
+  '_site+/checkout_.orders.$guId_.razorpay.ts': publicPage((ids) => `/checkout/orders/${ids.orderGuid}/razorpay`, (ids) => ({ guId: ids.orderGuid }), {
+    // Razorpay's return: an action only.
+    home: null,
+  }),
   '_site+/courses_.details.$slug.tsx': publicPage((ids) => `/courses/details/${ids.catalog.course.slug}`, (ids) => ({ slug: ids.catalog.course.slug })),
   '_site+/courses_.files.$chapterGuId.ts': publicPage(
     (ids) => `/courses/files/${ids.catalog.course.fileChapterGuid}`,
@@ -492,6 +504,7 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         activityReportId: report.id,
         verificationToken,
         orderGuid: String(order.guid),
+        tenantId: tenantA.id,
         offerGuid: String(offer.guid),
         itemGuIds,
       }
