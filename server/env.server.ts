@@ -129,6 +129,8 @@ const envSchema = z.object({
   STRIPE_CONNECT_URL: optionalUrl('STRIPE_CONNECT_URL'),
   /** Where Razorpay's API and hosted checkout live (https://api.razorpay.com when unset); tests point it at a local fake. */
   RAZORPAY_API_URL: optionalUrl('RAZORPAY_API_URL'),
+  /** Where PaymentSpring's API lives (https://api.paymentspring.com when unset); tests point it at a local fake. */
+  PAYMENTSPRING_API_URL: optionalUrl('PAYMENTSPRING_API_URL'),
   /** PhonePe's pay page API, live (https://api.phonepe.com/apis/hermes when unset). */
   PHONEPE_API_URL: optionalUrl('PHONEPE_API_URL'),
   /** PhonePe's sandbox, used by a studio in test mode (https://api-preprod.phonepe.com/apis/pg-sandbox when unset). */

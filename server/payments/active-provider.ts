@@ -14,8 +14,8 @@ type ActivePlatform = Pick<Platform, 'database' | 'env'> & Partial<Pick<Platform
 /**
  * The studio's payment provider now: of the providers set up and integrated, the one saved,
  * connected, reconnected or chosen last that can take a payment here (Stripe needs the
- * platform's keys; a key provider needs keys for its mode that open; PaymentSpring waits for its
- * card form). Every checkout page and
+ * platform's keys; a key provider needs keys for its mode that open).
+ * Every checkout page and
  * post asks, so the answer is kept per tenant until the 'tenant' tag (which covers
  * payment_accounts) changes.
  */
@@ -38,9 +38,6 @@ async function findActiveProvider(platform: Pick<Platform, 'database' | 'env'>, 
 
 async function usableProvider(platform: Pick<Platform, 'database' | 'env'>, tenantId: string, provider: PaymentProvider, accountId: string): Promise<ActiveProvider | null> {
   if (provider === 'STRIPE') return isStripeConfigured(platform.env) ? { provider, accountId } : null
-  // PaymentSpring takes a card through its own card form and token; until checkout has that
-  // form its keys are kept but do not make it the provider buyers pay through.
-  if (provider === 'PSPRING') return null
   const credentials = await readProviderCredentials(platform, tenantId, provider)
   return credentials ? { provider, accountId: credentials.apiKey, credentials } : null
 }

@@ -39,7 +39,7 @@ export const PROVIDER_NAMES: Record<PaymentProvider, string> = {
 export function keyProviderToasts(provider: KeyProvider) {
   const name = PROVIDER_NAMES[provider]
   return {
-    saved: provider === 'PSPRING' ? `${name} keys saved.` : `${name} keys saved: checkout takes payments through ${name}.`,
+    saved: `${name} keys saved: checkout takes payments through ${name}.`,
     disconnected: `${name} is disconnected.`,
     reconnected: `${name} is reconnected: checkout takes payments through ${name}.`,
     nothing: `There are no ${name} keys to change: save them first.`,

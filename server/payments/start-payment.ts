@@ -1,6 +1,7 @@
 import type { Tenant } from '#server/tenancy/tenant'
 import { readActiveProvider } from './active-provider'
 import { CARD_PAYMENT_MESSAGES, loadPayableInvoice, type CheckoutStart } from './payable-invoice'
+import { PAYMENTSPRING_MESSAGES, paymentSpringPayPath } from './paymentspring-checkout'
 import { startPhonePeCheckout } from './phonepe-checkout'
 import { startRazorpayCheckout } from './razorpay-checkout'
 import type { PaymentPlatform } from './settle-payment'
@@ -24,7 +25,8 @@ export async function startOnlinePayment(platform: PaymentPlatform & Parameters<
     case 'PHONEPE':
       return startPhonePeCheckout(platform, tenant, found, active.credentials, input)
     case 'PSPRING':
-      // Never active yet (active-provider.ts): PaymentSpring's card form is still to come.
-      return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notTaken }
+      // No hosted page: the card and bank form is the studio's own (paymentspring-checkout.ts).
+      if (found.invoice.currency !== 'USD') return { kind: 'refused', message: PAYMENTSPRING_MESSAGES.dollarsOnly }
+      return { kind: 'redirect', url: `${input.origin}${paymentSpringPayPath(found.invoice.guid)}` }
   }
 }

@@ -142,7 +142,13 @@ export function BuyerForm({ page, state, canPlace, payWith }: { page: CheckoutPa
       )}
       {paysByCard && payWith ? (
         <p className="text-sm text-slate-600">
-          You pay {page.cart?.totals.total} {payWith === 'Stripe' ? 'by card ' : ''}on {payWith}&rsquo;s secure page next, and come back here.
+          {payWith === 'PaymentSpring' ? (
+            <>You pay {page.cart?.totals.total} by card or from your bank account on the next page.</>
+          ) : (
+            <>
+              You pay {page.cart?.totals.total} {payWith === 'Stripe' ? 'by card ' : ''}on {payWith}&rsquo;s secure page next, and come back here.
+            </>
+          )}
         </p>
       ) : null}
       <Button type="submit" variant="primary" className="w-full" busy={placing} disabled={!canPlace}>

@@ -90,7 +90,9 @@ export default function OrderRoute() {
               <ProviderHandoff handoff={handoff} />
             ) : canPay ? (
               <Form method="post" className="flex flex-wrap items-center gap-3">
-                <p className="flex-1 text-sm text-slate-700">Pay securely on {payWith}&rsquo;s payment page; you come back here when it is done.</p>
+                <p className="flex-1 text-sm text-slate-700">
+                  {payWith === 'PaymentSpring' ? 'Pay securely by card or from your bank account on the next page.' : <>Pay securely on {payWith}&rsquo;s payment page; you come back here when it is done.</>}
+                </p>
                 <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={navigation.state !== 'idle'}>
                   Pay {order.totals.total}
                 </button>

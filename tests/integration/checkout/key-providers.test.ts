@@ -1,4 +1,5 @@
 import { asSystem } from '#db/tenant-scope'
+import { paymentSpringEnvFor, startFakePaymentSpring, type FakePaymentSpring } from '#tests/fakes/paymentspring'
 import { phonePeEnvFor, startFakePhonePe, type FakePhonePe } from '#tests/fakes/phonepe'
 import { razorpayEnvFor, startFakeRazorpay, type FakeRazorpay } from '#tests/fakes/razorpay'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
@@ -12,6 +13,7 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
   let app: DemoHttpApp
   let razorpay: FakeRazorpay
   let phonePe: FakePhonePe
+  let paymentSpring: FakePaymentSpring
   let matGuid = ''
   let matOption = ''
   let attempts = 0
@@ -50,7 +52,8 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
   beforeAll(async () => {
     razorpay = await startFakeRazorpay()
     phonePe = await startFakePhonePe()
-    app = await startDemoHttpApp({ env: { ...razorpayEnvFor(razorpay), ...phonePeEnvFor(phonePe) } })
+    paymentSpring = await startFakePaymentSpring()
+    app = await startDemoHttpApp({ env: { ...razorpayEnvFor(razorpay), ...phonePeEnvFor(phonePe), ...paymentSpringEnvFor(paymentSpring) } })
     const mat = await asSystem(app.platform.database, 'test: the mat', (trx) =>
       trx
         .selectFrom('catalog_items')
@@ -69,6 +72,7 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
     await app?.close()
     await razorpay?.close()
     await phonePe?.close()
+    await paymentSpring?.close()
   })
 
   describe('the payment providers page', () => {
@@ -111,7 +115,7 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
     it('keeps PaymentSpring keys sealed, never shows the secret again, and keeps it when the field is left blank', async () => {
       const saved = await saveKeys('PSPRING', { apiKey: 'pub_live_abc', secretKey: 'prv_live_sealed_value', isTestMode: '' })
       expect(saved.status).toBe(302)
-      expect(toastOf(saved)).toBe('PaymentSpring keys saved.')
+      expect(toastOf(saved)).toBe('PaymentSpring keys saved: checkout takes payments through PaymentSpring.')
       const row = await asSystem(app.platform.database, 'test: keys', (trx) =>
         trx.selectFrom('payment_accounts').select(['api_key', 'secret_key_sealed', 'is_integrated']).where('tenant_id', '=', app.demo.id).where('provider', '=', 'PSPRING').executeTakeFirstOrThrow(),
       )
@@ -128,9 +132,10 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
         trx.selectFrom('payment_accounts').select('secret_key_sealed').where('tenant_id', '=', app.demo.id).where('provider', '=', 'PSPRING').executeTakeFirstOrThrow(),
       )
       expect(kept.secret_key_sealed).toBe(row.secret_key_sealed)
-      // Not a provider checkout can charge through yet: the studio does not take payments by it.
-      const ping = (await get('/api/tenant/ping')).json() as Record<string, unknown>
-      expect(ping.paymentProvider).toBeNull()
+      // The ping gives the public key only.
+      const ping = await get('/api/tenant/ping')
+      expect(ping.json()).toMatchObject({ paymentProvider: 'PSPRING', publishableKey: 'pub_live_abc' })
+      expect(ping.body).not.toContain('prv_live_sealed_value')
       const off = await post(PROVIDERS, form({ intent: 'disconnect', provider: 'PSPRING' }), app.adminCookie)
       expect(toastOf(off)).toBe('PaymentSpring is disconnected.')
     })
@@ -340,6 +345,80 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
       expect(orderPath).toMatch(/\?payment=failed$/)
       const refused = await post(orderPath.replace(/\?.*$/, ''), '')
       expect(textOf(refused.body)).toContain('PhonePe takes payments in Indian rupees only.')
+    })
+  })
+
+  describe('PaymentSpring', () => {
+    const payments = () => asSystem(app.platform.database, 'test: attempts', (trx) => trx.selectFrom('payments').select(['status', 'checkout_ref', 'payment_ref']).where('provider', '=', 'PSPRING').execute())
+    const card = { intent: 'card', cardOwnerName: 'Priya Raman', cardNumber: '4111 1111 1111 1111', cardExpMonth: '08', cardExpYear: String(new Date().getUTCFullYear() + 2), csc: '123', zip: '' }
+    const placeForPayPage = async () => {
+      const placed = await placeMatOrder()
+      const location = placed.header('location') ?? ''
+      expect(location).toMatch(/^http:\/\/demo\.localhost:\d+\/checkout\/orders\/[0-9a-f-]{36}\/pay$/)
+      return new URL(location).pathname
+    }
+
+    beforeAll(async () => {
+      const saved = await saveKeys('PSPRING', { apiKey: paymentSpring.publicKey, secretKey: paymentSpring.privateKey })
+      expect(toastOf(saved)).toBe('PaymentSpring keys saved: checkout takes payments through PaymentSpring.')
+    })
+
+    it('sends the buyer to the card and bank form; an empty card form gets every message and writes nothing', async () => {
+      const payPath = await placeForPayPage()
+      const page = textOf((await get(payPath)).body)
+      expect(page).toContain('Pay $68.00 by card')
+      expect(page).toContain('Pay $68.00 from my bank account')
+      const empty = await post(payPath, form({ intent: 'card' }))
+      expect(empty.status).toBe(400)
+      for (const message of ['Name is required!', 'Number is required!', 'Month is required!', 'Year is required!', 'CVV is required!']) expect(textOf(empty.body)).toContain(message)
+      const bank = await post(payPath, form({ intent: 'bank', bankAccountType: '' }))
+      for (const message of ['Bank Account Holder First Name is required!', 'Bank Account Number is required!', 'Bank Routing Number is required!', 'Bank Account Type is required!']) expect(textOf(bank.body)).toContain(message)
+      expect(await payments()).toHaveLength(0)
+      expect(paymentSpring.tokens()).toHaveLength(0)
+    })
+
+    it("shows a declined card's message, never the card number, and takes the next card once", async () => {
+      const before = await matStock()
+      const payPath = await placeForPayPage()
+      const declined = await post(payPath, form({ ...card, cardNumber: '4000 0000 0000 0002' }))
+      expect(declined.status).toBe(400)
+      expect(textOf(declined.body)).toContain('Card declined')
+      expect(declined.body).not.toContain('4000 0000 0000 0002')
+      expect(declined.body).not.toContain('4000000000000002')
+      expect(declined.body).toContain('Priya Raman')
+      const paid = await post(payPath, form(card))
+      expect(paid.status).toBe(303)
+      const orderPath = payPath.replace(/\/pay$/, '')
+      expect(paid.header('location')).toBe(orderPath)
+      expect(textOf((await get(orderPath)).body)).toContain('Thank you, your order is placed')
+      expect(await matStock()).toBe((before ?? 0) - 1)
+      const transaction = paymentSpring.transactions().at(-1)
+      expect(transaction?.amount_settled).toBe(6800)
+      const rows = await payments()
+      expect(rows.map((row) => row.status).sort()).toEqual(['expired', 'paid'])
+      expect(rows.find((row) => row.status === 'paid')?.payment_ref).toBe(transaction?.id)
+      // Once paid, the form is gone: the address shows the order.
+      expect((await get(payPath)).header('location')).toBe(orderPath)
+    })
+
+    it('takes a bank account (ACH)', async () => {
+      const payPath = await placeForPayPage()
+      const paid = await post(payPath, form({ intent: 'bank', bankAccountHolderFirstName: 'Priya', bankAccountHolderLastName: 'Raman', bankAccountNumber: '000123456789', bankRoutingNumber: '011000015', bankAccountType: 'savings' }))
+      expect(paid.status).toBe(303)
+      const orderPath = payPath.replace(/\/pay$/, '')
+      expect((await invoice(orderPath.split('/').at(-1) ?? '')).status).toBe('paid')
+      expect(paymentSpring.tokens().at(-1)).toMatchObject({ token_type: 'bank_account' })
+    })
+
+    it('a double-clicked Pay charges once', async () => {
+      const payPath = await placeForPayPage()
+      const charges = paymentSpring.transactions().length
+      paymentSpring.delayNext('POST', '/api/v1/tokens', 400)
+      const [first, second] = await Promise.all([post(payPath, form(card)), post(payPath, form(card))])
+      expect([first.status, second.status].sort()).toEqual([303, 409])
+      const refused = first.status === 409 ? first : second
+      expect(textOf(refused.body)).toContain('A payment for this order is being made.')
+      expect(paymentSpring.transactions()).toHaveLength(charges + 1)
     })
   })
 })

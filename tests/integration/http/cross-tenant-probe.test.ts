@@ -299,6 +299,10 @@ const PROBES: Record<string, Probe> = {
     { home: null },
   ),
   '_site+/checkout_.orders.$guId.tsx': publicPage((ids) => `/checkout/orders/${ids.orderGuid}`, (ids) => ({ guId: ids.orderGuid })),
+  '_site+/checkout_.orders.$guId_.pay.tsx': publicPage((ids) => `/checkout/orders/${ids.orderGuid}/pay`, (ids) => ({ guId: ids.orderGuid }), {
+    // On A's own host the card form shows only while A takes payments through PaymentSpring.
+    home: null,
+  }),
   '_site+/checkout_.orders.$guId_.razorpay.ts': publicPage((ids) => `/checkout/orders/${ids.orderGuid}/razorpay`, (ids) => ({ guId: ids.orderGuid }), {
     // Razorpay's return: an action only.
     home: null,

@@ -1,0 +1,77 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Lock } from 'lucide-react'
+import { PaymentSpringPayForms } from '#app/components/checkout/paymentspring-pay-forms'
+import { PublicLayout, PublicNotFoundPage } from '#app/components/public-layout'
+import { getSessionUser } from '#app/utils/auth.server'
+import { loadPublicPage } from '#app/utils/navigation.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { tenantOrigin } from '#server/auth/tenant-origin'
+import { loadOrder } from '#server/checkout/order-view'
+import { orderPathFor } from '#server/checkout/receipt-email'
+import { notFound } from '#server/errors/responses'
+import { readActiveProvider } from '#server/payments/active-provider'
+import { payWithPaymentSpring } from '#server/payments/paymentspring-checkout'
+import { cardExpiryYears } from '#server/payments/paymentspring-form'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.order ? `Pay for order ${data.order.numberText}` : 'Order not found' }, { name: 'robots', content: 'noindex' }]
+
+/**
+ * /checkout/orders/{guid}/pay: the card and bank form of a pending order when the studio takes
+ * payments through PaymentSpring (which has no hosted page). Anything else goes to the order page.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context)
+  const user = await getSessionUser(request, context)
+  const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
+  const guid = params.guId ?? ''
+  const order = await loadOrder(context.platform.database, tenant, guid)
+  if (!order) return data({ shell: loaded.shell, order: null, years: [] }, { status: 404 })
+  const active = await readActiveProvider(context.platform, tenant.id)
+  if (order.status !== 'pending' || active?.provider !== 'PSPRING') throw redirect(orderPathFor(guid))
+  return data({ shell: loaded.shell, order, years: cardExpiryYears(new Date()) }, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const tenant = requireTenant(context)
+  const guid = params.guId ?? ''
+  const form = await request.formData()
+  const method = form.get('intent') === 'bank' ? 'bank' : 'card'
+  const active = await readActiveProvider(context.platform, tenant.id)
+  if (active?.provider !== 'PSPRING') {
+    if (!(await loadOrder(context.platform.database, tenant, guid))) throw notFound('Order not found')
+    throw redirect(orderPathFor(guid), 303)
+  }
+  const paid = await payWithPaymentSpring(context.platform, tenant, active.credentials, {
+    invoiceGuid: guid,
+    method,
+    form,
+    origin: tenantOrigin(tenant, new URL(request.url), context.platform.env),
+    now: new Date(),
+  })
+  if (paid.ok) throw redirect(orderPathFor(guid), 303)
+  if (paid.error === 'not_found') throw notFound('Order not found')
+  return data({ refused: { method: paid.details.method, errors: paid.details.errors, values: paid.details.values, message: paid.message } }, { status: paid.error === 'invalid_input' ? 400 : 409 })
+}
+
+export default function PayOrderRoute() {
+  const { shell, order, years } = useLoaderData<typeof loader>()
+  const answered = useActionData<typeof action>()
+  if (!order) return <PublicNotFoundPage shell={shell} />
+  return (
+    <PublicLayout shell={shell}>
+      <div className="mx-auto max-w-4xl space-y-6">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Pay for order {order.numberText}</h1>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+            <Lock aria-hidden className="h-4 w-4" /> {order.totals.total} to pay. Your card or account details are passed to our payment provider and never kept here.
+          </p>
+        </div>
+        <PaymentSpringPayForms totalText={order.totals.total} years={years} refused={answered?.refused ?? null} />
+        <Link to={orderPathFor(order.guid)} className="inline-block text-sm font-medium text-brand-text underline underline-offset-2">
+          Back to your order
+        </Link>
+      </div>
+    </PublicLayout>
+  )
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto'
+import { withTenant } from '#db/tenant-scope'
+import { invoiceNumberText } from '#server/checkout/order-view'
+import { orderPathFor } from '#server/checkout/receipt-email'
+import { err, ok, type WordedResult } from '#server/errors/result'
+import type { Tenant } from '#server/tenancy/tenant'
+import { CARD_PAYMENT_MESSAGES, loadPayableInvoice } from './payable-invoice'
+import { paymentSpringFor, PaymentSpringRefusal } from './paymentspring-client'
+import { parseBankForm, parseCardForm, type PayFormErrors, type PayFormValues } from './paymentspring-form'
+import type { ProviderCredentials } from './provider-keys'
+import { settlePayment, type PaymentPlatform, type Settlement } from './settle-payment'
+
+/** The card and bank form of an order, on the studio's own site (PaymentSpring has no hosted page). */
+export function paymentSpringPayPath(invoiceGuid: string): string {
+  return `${orderPathFor(invoiceGuid)}/pay`
+}
+
+export const PAYMENTSPRING_MESSAGES = {
+  dollarsOnly: 'PaymentSpring takes payments in US dollars only. Please contact us to complete this order.',
+  inFlight: 'A payment for this order is being made. Please wait a moment and open the order again.',
+} as const
+
+/** An attempt still open this long is taken to have failed (the process making it stopped): Pay is offered again. */
+const IN_FLIGHT_MS = 15 * 60_000
+
+export type PaymentSpringPayment = WordedResult<{ settlement: Settlement }, 'invalid_input' | 'conflict' | 'not_found', { errors: PayFormErrors; values: PayFormValues; method: 'card' | 'bank' }>
+
+/**
+ * Pays a pending invoice through PaymentSpring with the buyer's card or bank account: the form
+ * is checked first (nothing written when it is wrong); an attempt is recorded under the invoice's
+ * lock so a double click or a second tab charges once; then the card or account is made into a
+ * one-use token with the studio's public key and charged with its private key, and the order is
+ * given by the same settling as every provider. A refusal ('Card declined') closes the attempt
+ * and comes back to the form. The card number and CSC live only in this request: never stored,
+ * never logged, never sent back into the page.
+ */
+export async function payWithPaymentSpring(
+  platform: PaymentPlatform,
+  tenant: Tenant,
+  credentials: ProviderCredentials,
+  input: { invoiceGuid: string; method: 'card' | 'bank'; form: FormData; origin: string; now: Date },
+): Promise<PaymentSpringPayment> {
+  const blank = { errors: {}, values: {}, method: input.method }
+  const found = await loadPayableInvoice(platform, tenant.id, input.invoiceGuid)
+  if (!found) return err('not_found', 'Order not found', blank)
+  const { invoice } = found
+  if (invoice.status !== 'pending' || invoice.totalMinor <= 0) return err('conflict', CARD_PAYMENT_MESSAGES.notPending, blank)
+  if (invoice.currency !== 'USD') return err('conflict', PAYMENTSPRING_MESSAGES.dollarsOnly, blank)
+  const paymentSpring = paymentSpringFor(platform.env, credentials)
+  let makeToken: () => Promise<{ id: string }>
+  if (input.method === 'card') {
+    const card = parseCardForm(input.form, input.now)
+    if (!card.ok) return err('invalid_input', card.message, { ...card.details, method: input.method })
+    makeToken = () => paymentSpring.cardToken(card.value)
+  } else {
+    const bank = parseBankForm(input.form)
+    if (!bank.ok) return err('invalid_input', bank.message, { ...bank.details, method: input.method })
+    makeToken = () => paymentSpring.bankToken(bank.value)
+  }
+
+  const attemptRef = `psa_${randomUUID()}`
+  const started = await withTenant(platform.database, tenant.id, async (trx) => {
+    const locked = await trx.selectFrom('invoices').select(['status']).where('id', '=', invoice.id).forUpdate().executeTakeFirstOrThrow()
+    if (locked.status !== 'pending') return 'not-pending' as const
+    const inFlight = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('invoice_id', '=', invoice.id)
+      .where('provider', '=', 'PSPRING')
+      .where('status', '=', 'open')
+      .where('created_at', '>', new Date(input.now.getTime() - IN_FLIGHT_MS))
+      .executeTakeFirst()
+    if (inFlight) return 'in-flight' as const
+    await trx
+      .insertInto('payments')
+      .values({ tenant_id: tenant.id, invoice_id: invoice.id, provider: 'PSPRING', account_id: credentials.apiKey, checkout_ref: attemptRef, amount_minor: invoice.totalMinor, currency: invoice.currency, status: 'open', created_at: input.now })
+      .execute()
+    return 'started' as const
+  })
+  if (started === 'not-pending') return err('conflict', CARD_PAYMENT_MESSAGES.notPending, blank)
+  if (started === 'in-flight') return err('conflict', PAYMENTSPRING_MESSAGES.inFlight, blank)
+
+  let transactionId: string
+  try {
+    const token = await makeToken()
+    const charged = await paymentSpring.charge({
+      token: token.id,
+      amount: invoice.totalMinor,
+      description: `Order ${invoiceNumberText(invoice.number)}`.slice(0, 255),
+      metadata: { invoiceGuid: invoice.guid, attempt: attemptRef },
+    })
+    transactionId = charged.id
+  } catch (error) {
+    await closeAttempt(platform, tenant.id, attemptRef)
+    if (error instanceof PaymentSpringRefusal) return err('invalid_input', error.message, { ...blank, values: shownValues(input.form, input.method) })
+    platform.logger.error({ err: error, invoice: invoice.guid }, 'a PaymentSpring payment could not be made')
+    return err('conflict', CARD_PAYMENT_MESSAGES.providerDown, blank)
+  }
+  const settlement = await settlePayment(
+    platform,
+    tenant,
+    { provider: 'PSPRING', checkoutRef: attemptRef },
+    { state: 'paid', amountMinor: invoice.totalMinor, currency: invoice.currency, paymentRef: transactionId },
+    { origin: input.origin, now: input.now, refund: async (due) => (await paymentSpring.reverse(due.paymentRef, due.amountMinor)).id },
+  )
+  return ok({ settlement })
+}
+
+/** A refused or failed attempt is closed, so Pay is offered again at once. */
+async function closeAttempt(platform: Pick<PaymentPlatform, 'database'>, tenantId: string, attemptRef: string): Promise<void> {
+  await withTenant(platform.database, tenantId, (trx) =>
+    trx.updateTable('payments').set({ status: 'expired' }).where('provider', '=', 'PSPRING').where('checkout_ref', '=', attemptRef).where('status', '=', 'open').execute(),
+  )
+}
+
+/** What a refused form shows back: names, expiry and routing number, never a card or account number or the CSC. */
+function shownValues(form: FormData, method: 'card' | 'bank'): PayFormValues {
+  const names = method === 'card' ? (['cardOwnerName', 'cardExpMonth', 'cardExpYear', 'zip'] as const) : (['bankAccountHolderFirstName', 'bankAccountHolderLastName', 'bankRoutingNumber', 'bankAccountType'] as const)
+  const values: PayFormValues = {}
+  for (const name of names) {
+    const value = form.get(name)
+    if (typeof value === 'string') values[name] = value.trim().slice(0, 100)
+  }
+  return values
+}

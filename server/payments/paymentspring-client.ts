@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import type { Env } from '#server/env.server'
+import { ProviderCallFailed } from './provider-http'
+import type { ProviderCredentials } from './provider-keys'
+
+const errorsSchema = z.object({ errors: z.array(z.object({ code: z.union([z.string(), z.number()]).optional(), message: z.string() })).min(1) })
+const tokenSchema = z.object({ id: z.string().min(1).max(255) })
+const transactionSchema = z.object({
+  id: z.string().min(1).max(255),
+  status: z.string(),
+  amount_authorized: z.number().int().optional(),
+  amount_settled: z.number().int().nullable().optional(),
+})
+
+export type PaymentSpringTransaction = z.infer<typeof transactionSchema>
+
+/** PaymentSpring said no, in words a buyer can act on ('Card declined', 'Card number is invalid'). */
+export class PaymentSpringRefusal extends Error {}
+
+export interface CardDetails {
+  cardOwnerName: string
+  cardNumber: string
+  cardExpMonth: number
+  cardExpYear: number
+  csc: string
+  zip: string
+}
+
+export interface BankDetails {
+  firstName: string
+  lastName: string
+  accountNumber: string
+  routingNumber: string
+  accountType: 'checking' | 'savings'
+}
+
+export function paymentSpringBase(env: Pick<Env, 'PAYMENTSPRING_API_URL'>): string {
+  return (env.PAYMENTSPRING_API_URL ?? 'https://api.paymentspring.com').replace(/\/+$/, '')
+}
+
+/**
+ * PaymentSpring's API on the studio's keys: tokens are made with the public key, charges and
+ * reversals with the private one (HTTP Basic, the key as the user name). An answer in
+ * PaymentSpring's error shape is a refusal whose first message the buyer reads (spec 001:
+ * "toast with the first message"); anything else is a failed call.
+ */
+export function paymentSpringFor(env: Pick<Env, 'PAYMENTSPRING_API_URL'>, keys: Pick<ProviderCredentials, 'apiKey' | 'secretKey'>) {
+  const base = paymentSpringBase(env)
+  const call = async <T>(path: string, key: string, init: { method: 'GET' | 'POST'; body?: unknown }, schema: z.ZodType<T>): Promise<T> => {
+    let response: Response
+    try {
+      response = await fetch(`${base}${path}`, {
+        method: init.method,
+        headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+        signal: AbortSignal.timeout(20_000),
+      })
+    } catch (error) {
+      throw new ProviderCallFailed('PaymentSpring', null, `unreachable (${error instanceof Error ? error.message : String(error)})`)
+    }
+    let body: unknown = null
+    try {
+      body = await response.json()
+    } catch {
+      throw new ProviderCallFailed('PaymentSpring', response.status, `answered ${response.status} with no JSON`)
+    }
+    if (!response.ok) {
+      const refused = errorsSchema.safeParse(body)
+      // 401 is the studio's keys, not the buyer's card: not the buyer's to fix.
+      if (refused.success && response.status >= 400 && response.status < 500 && response.status !== 401) throw new PaymentSpringRefusal(refused.data.errors[0]?.message ?? 'Payment refused')
+      throw new ProviderCallFailed('PaymentSpring', response.status, `answered ${response.status}`)
+    }
+    const parsed = schema.safeParse(body)
+    if (!parsed.success) throw new ProviderCallFailed('PaymentSpring', response.status, 'answered an unexpected shape')
+    return parsed.data
+  }
+  return {
+    cardToken: (card: CardDetails) =>
+      call('/api/v1/tokens', keys.apiKey, {
+        method: 'POST',
+        body: {
+          card_owner_name: card.cardOwnerName,
+          card_number: card.cardNumber,
+          card_exp_month: card.cardExpMonth,
+          card_exp_year: card.cardExpYear,
+          csc: card.csc,
+          ...(card.zip ? { zip: card.zip } : {}),
+        },
+      }, tokenSchema),
+    bankToken: (bank: BankDetails) =>
+      call('/api/v1/tokens', keys.apiKey, {
+        method: 'POST',
+        body: {
+          token_type: 'bank_account',
+          bank_account_number: bank.accountNumber,
+          bank_routing_number: bank.routingNumber,
+          bank_account_holder_first_name: bank.firstName,
+          bank_account_holder_last_name: bank.lastName,
+          bank_account_type: bank.accountType,
+        },
+      }, tokenSchema),
+    charge: (charge: { token: string; amount: number; description: string; metadata: Record<string, string> }) =>
+      call('/api/v1/charge', keys.secretKey, { method: 'POST', body: { ...charge, send_receipt: false } }, transactionSchema),
+    transaction: (id: string) => call(`/api/v1/transaction/${encodeURIComponent(id)}`, keys.secretKey, { method: 'GET' }, transactionSchema),
+    reverse: (id: string, amount: number) => call(`/api/v1/transaction/${encodeURIComponent(id)}/reverse`, keys.secretKey, { method: 'POST', body: { amount } }, transactionSchema),
+  }
+}
