@@ -60,4 +60,21 @@ export interface PaymentTables {
   payment_accounts: PaymentAccountsTable
   payments: PaymentsTable
   payment_events: PaymentEventsTable
+  saved_payment_methods: SavedPaymentMethodsTable
+}
+
+/** A card or bank account kept on file with a provider for a contact (never its number). */
+export interface SavedPaymentMethodsTable {
+  id: ColumnType<string, string | undefined, never>
+  tenant_id: string
+  contact_id: string
+  provider: PaymentProvider
+  account_id: string
+  customer_ref: string
+  kind: 'card' | 'bank'
+  brand: ColumnType<string, string | undefined, string>
+  last4: string
+  exp_month: number | null
+  exp_year: number | null
+  created_at: CreatedAt
 }

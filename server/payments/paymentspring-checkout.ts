@@ -5,9 +5,10 @@ import { orderPathFor } from '#server/checkout/receipt-email'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Tenant } from '#server/tenancy/tenant'
 import { CARD_PAYMENT_MESSAGES, loadPayableInvoice } from './payable-invoice'
-import { paymentSpringFor, PaymentSpringRefusal } from './paymentspring-client'
+import { paymentSpringFor, PaymentSpringRefusal, type PaymentSpringCustomer } from './paymentspring-client'
 import { parseBankForm, parseCardForm, type PayFormErrors, type PayFormValues } from './paymentspring-form'
 import type { ProviderCredentials } from './provider-keys'
+import { findSavedPaymentMethod, keepSavedPaymentMethod } from './saved-payment-methods'
 import { settlePayment, type PaymentPlatform, type Settlement } from './settle-payment'
 
 /** The card and bank form of an order, on the studio's own site (PaymentSpring has no hosted page). */
@@ -16,6 +17,7 @@ export function paymentSpringPayPath(invoiceGuid: string): string {
 }
 
 export const PAYMENTSPRING_MESSAGES = {
+  savedGone: 'That saved card is no longer on file. Choose another, or None/other and enter a card.',
   dollarsOnly: 'PaymentSpring takes payments in US dollars only. Please contact us to complete this order.',
   inFlight: 'A payment for this order is being made. Please wait a moment and open the order again.',
 } as const
@@ -38,7 +40,7 @@ export async function payWithPaymentSpring(
   platform: PaymentPlatform,
   tenant: Tenant,
   credentials: ProviderCredentials,
-  input: { invoiceGuid: string; method: 'card' | 'bank'; form: FormData; origin: string; now: Date },
+  input: { invoiceGuid: string; method: 'card' | 'bank'; form: FormData; signedInContactId: string | null; origin: string; now: Date },
 ): Promise<PaymentSpringPayment> {
   const blank = { errors: {}, values: {}, method: input.method }
   const found = await loadPayableInvoice(platform, tenant.id, input.invoiceGuid)
@@ -47,12 +49,18 @@ export async function payWithPaymentSpring(
   if (invoice.status !== 'pending' || invoice.totalMinor <= 0) return err('conflict', CARD_PAYMENT_MESSAGES.notPending, blank)
   if (invoice.currency !== 'USD') return err('conflict', PAYMENTSPRING_MESSAGES.dollarsOnly, blank)
   const paymentSpring = paymentSpringFor(platform.env, credentials)
-  let makeToken: () => Promise<{ id: string }>
-  if (input.method === 'card') {
+  // Kept cards are the buyer's own: offered and used only when the order's contact is signed in.
+  const owner = input.signedInContactId !== null && input.signedInContactId === invoice.contactId ? invoice.contactId : null
+  const savedChoice = typeof input.form.get('savedMethod') === 'string' ? String(input.form.get('savedMethod')) : ''
+  const kept = owner && savedChoice !== '' && savedChoice !== 'other' ? await findSavedPaymentMethod(platform, tenant.id, { id: savedChoice, contactId: owner, provider: 'PSPRING', accountId: credentials.apiKey }) : null
+  if (savedChoice !== '' && savedChoice !== 'other' && !kept) return err('invalid_input', PAYMENTSPRING_MESSAGES.savedGone, blank)
+  const saveForNext = owner !== null && !kept && input.form.get('saveForNext') === 'on'
+  let makeToken: (() => Promise<{ id: string }>) | null = null
+  if (!kept && input.method === 'card') {
     const card = parseCardForm(input.form, input.now)
     if (!card.ok) return err('invalid_input', card.message, { ...card.details, method: input.method })
     makeToken = () => paymentSpring.cardToken(card.value)
-  } else {
+  } else if (!kept) {
     const bank = parseBankForm(input.form)
     if (!bank.ok) return err('invalid_input', bank.message, { ...bank.details, method: input.method })
     makeToken = () => paymentSpring.bankToken(bank.value)
@@ -80,21 +88,45 @@ export async function payWithPaymentSpring(
   if (started === 'not-pending') return err('conflict', CARD_PAYMENT_MESSAGES.notPending, blank)
   if (started === 'in-flight') return err('conflict', PAYMENTSPRING_MESSAGES.inFlight, blank)
 
+  const chargeOf = { amount: invoice.totalMinor, description: `Order ${invoiceNumberText(invoice.number)}`.slice(0, 255), metadata: { invoiceGuid: invoice.guid, attempt: attemptRef } }
   let transactionId: string
+  let savedCustomer: PaymentSpringCustomer | null = null
   try {
-    const token = await makeToken()
-    const charged = await paymentSpring.charge({
-      token: token.id,
-      amount: invoice.totalMinor,
-      description: `Order ${invoiceNumberText(invoice.number)}`.slice(0, 255),
-      metadata: { invoiceGuid: invoice.guid, attempt: attemptRef },
-    })
-    transactionId = charged.id
+    if (kept) {
+      transactionId = (await paymentSpring.charge({ customer_id: kept.customerRef, ...chargeOf })).id
+    } else if (makeToken && saveForNext) {
+      // 'Save for my next payment': the token becomes a customer, and the customer is charged.
+      savedCustomer = await paymentSpring.saveCustomer({ token: (await makeToken()).id, firstName: invoice.firstName, lastName: invoice.lastName, email: invoice.email })
+      transactionId = (await paymentSpring.charge({ customer_id: savedCustomer.id, ...chargeOf })).id
+    } else if (makeToken) {
+      transactionId = (await paymentSpring.charge({ token: (await makeToken()).id, ...chargeOf })).id
+    } else {
+      throw new Error('a PaymentSpring payment had neither a kept card nor a new one')
+    }
   } catch (error) {
+    // A card kept for a payment that did not go through is not kept.
+    if (savedCustomer) await paymentSpring.deleteCustomer(savedCustomer.id).catch(() => undefined)
     await closeAttempt(platform, tenant.id, attemptRef)
     if (error instanceof PaymentSpringRefusal) return err('invalid_input', error.message, { ...blank, values: shownValues(input.form, input.method) })
     platform.logger.error({ err: error, invoice: invoice.guid }, 'a PaymentSpring payment could not be made')
     return err('conflict', CARD_PAYMENT_MESSAGES.providerDown, blank)
+  }
+  if (savedCustomer && owner) {
+    const last4 = (savedCustomer.last_4 ?? savedCustomer.bank_account_number_last_4 ?? '').slice(-4)
+    if (/^\d{2,4}$/.test(last4)) {
+      await keepSavedPaymentMethod(platform, tenant.id, {
+        contactId: owner,
+        provider: 'PSPRING',
+        accountId: credentials.apiKey,
+        customerRef: savedCustomer.id,
+        kind: input.method,
+        brand: savedCustomer.card_type ?? '',
+        last4,
+        expMonth: monthOf(savedCustomer.card_exp_month),
+        expYear: yearOf(savedCustomer.card_exp_year),
+        now: input.now,
+      })
+    }
   }
   const settlement = await settlePayment(
     platform,
@@ -122,4 +154,21 @@ function shownValues(form: FormData, method: 'card' | 'bank'): PayFormValues {
     if (typeof value === 'string') values[name] = value.trim().slice(0, 100)
   }
   return values
+}
+
+function monthOf(value: string | number | null | undefined): number | null {
+  const month = Number(value)
+  return Number.isInteger(month) && month >= 1 && month <= 12 ? month : null
+}
+
+function yearOf(value: string | number | null | undefined): number | null {
+  const year = Number(value)
+  return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : null
+}
+
+/** The order's contact when it is the one signed in (kept cards are theirs alone), else null. */
+export async function orderContactIfSignedIn(platform: Pick<PaymentPlatform, 'database'>, tenantId: string, invoiceGuid: string, signedInContactId: string | null): Promise<string | null> {
+  if (!signedInContactId) return null
+  const found = await loadPayableInvoice(platform, tenantId, invoiceGuid)
+  return found?.invoice.contactId === signedInContactId ? signedInContactId : null
 }

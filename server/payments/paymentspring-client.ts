@@ -12,7 +12,17 @@ const transactionSchema = z.object({
   amount_settled: z.number().int().nullable().optional(),
 })
 
+const customerSchema = z.object({
+  id: z.string().min(1).max(255),
+  card_type: z.string().nullable().optional(),
+  last_4: z.string().nullable().optional(),
+  card_exp_month: z.union([z.number(), z.string()]).nullable().optional(),
+  card_exp_year: z.union([z.number(), z.string()]).nullable().optional(),
+  bank_account_number_last_4: z.string().nullable().optional(),
+})
+
 export type PaymentSpringTransaction = z.infer<typeof transactionSchema>
+export type PaymentSpringCustomer = z.infer<typeof customerSchema>
 
 /** PaymentSpring said no, in words a buyer can act on ('Card declined', 'Card number is invalid'). */
 export class PaymentSpringRefusal extends Error {}
@@ -46,7 +56,7 @@ export function paymentSpringBase(env: Pick<Env, 'PAYMENTSPRING_API_URL'>): stri
  */
 export function paymentSpringFor(env: Pick<Env, 'PAYMENTSPRING_API_URL'>, keys: Pick<ProviderCredentials, 'apiKey' | 'secretKey'>) {
   const base = paymentSpringBase(env)
-  const call = async <T>(path: string, key: string, init: { method: 'GET' | 'POST'; body?: unknown }, schema: z.ZodType<T>): Promise<T> => {
+  const call = async <T>(path: string, key: string, init: { method: 'GET' | 'POST' | 'DELETE'; body?: unknown }, schema: z.ZodType<T>): Promise<T> => {
     let response: Response
     try {
       response = await fetch(`${base}${path}`, {
@@ -99,7 +109,11 @@ export function paymentSpringFor(env: Pick<Env, 'PAYMENTSPRING_API_URL'>, keys: 
           bank_account_type: bank.accountType,
         },
       }, tokenSchema),
-    charge: (charge: { token: string; amount: number; description: string; metadata: Record<string, string> }) =>
+    /** A card or account kept on file: the one-use token becomes a customer that can be charged again. */
+    saveCustomer: (customer: { token: string; firstName: string; lastName: string; email: string }) =>
+      call('/api/v1/customers', keys.secretKey, { method: 'POST', body: { token: customer.token, first_name: customer.firstName, last_name: customer.lastName, email: customer.email } }, customerSchema),
+    deleteCustomer: (id: string) => call(`/api/v1/customers/${encodeURIComponent(id)}`, keys.secretKey, { method: 'DELETE' }, z.object({}).passthrough()),
+    charge: (charge: ({ token: string } | { customer_id: string }) & { amount: number; description: string; metadata: Record<string, string> }) =>
       call('/api/v1/charge', keys.secretKey, { method: 'POST', body: { ...charge, send_receipt: false } }, transactionSchema),
     transaction: (id: string) => call(`/api/v1/transaction/${encodeURIComponent(id)}`, keys.secretKey, { method: 'GET' }, transactionSchema),
     reverse: (id: string, amount: number) => call(`/api/v1/transaction/${encodeURIComponent(id)}/reverse`, keys.secretKey, { method: 'POST', body: { amount } }, transactionSchema),

@@ -58,13 +58,67 @@ export interface FakePaymentSpringTokenExtra {
   /** The key pair it was made with: only that pair's private key can charge it. */
   publicKey: string
   privateKey: string
-  /** Set by the first charge that reached the card network, declined or not. */
+  /** Set by the first charge that reached the card network, declined or not, or by saving it on a customer. */
   used: boolean
   createdAt: string
   zip: string | null
 }
 
 export type FakePaymentSpringToken = PaymentSpringTokenObject & FakePaymentSpringTokenExtra
+
+/** What a customer holds whatever was saved on it; fields not sent are null. */
+interface PaymentSpringCustomerDetails {
+  id: string
+  class: 'customer'
+  first_name: string | null
+  last_name: string | null
+  email: string | null
+  company: string | null
+  address_1: string | null
+  city: string | null
+  state: string | null
+  zip: string | null
+  phone: string | null
+  created_at: string
+}
+
+/** A customer with a card on file, as the API answers it: never the full number. */
+export interface PaymentSpringCardCustomerObject extends PaymentSpringCustomerDetails {
+  card_type: PaymentSpringCardType | null
+  card_owner_name: string
+  last_4: string
+  card_exp_month: number
+  card_exp_year: number
+}
+
+/** A customer with a bank account on file: the card fields are there, empty, as on a bank token. */
+export interface PaymentSpringBankCustomerObject extends PaymentSpringCustomerDetails {
+  card_type: null
+  card_owner_name: null
+  last_4: null
+  card_exp_month: null
+  card_exp_year: null
+  bank_account_number_last_4: string
+  bank_routing_number: string
+  bank_account_type: PaymentSpringBankAccountType
+  bank_account_holder_first_name: string
+  bank_account_holder_last_name: string
+}
+
+export type PaymentSpringCustomerObject = PaymentSpringCardCustomerObject | PaymentSpringBankCustomerObject
+
+/** What the fake keeps about a customer beyond the API answer, for assertions. */
+export interface FakePaymentSpringCustomerExtra {
+  /** The key pair it was made with: only that pair's private key can read, charge or delete it. */
+  publicKey: string
+  privateKey: string
+  /** The token it was made from, used up by it. */
+  tokenId: string
+  /** Deleted customers stay listed, so a test can see that the server deleted one. */
+  deleted: boolean
+}
+
+export type FakePaymentSpringCustomer = PaymentSpringCustomerObject & FakePaymentSpringCustomerExtra
 
 /** The transaction exactly as the API answers it. */
 export interface PaymentSpringTransactionObject {
@@ -87,6 +141,7 @@ export interface PaymentSpringTransactionObject {
 export interface FakePaymentSpringTransaction extends PaymentSpringTransactionObject {
   publicKey: string
   privateKey: string
+  /** The token charged; for a charge of a customer's card on file, the token that card was saved from. */
   tokenId: string
   sendReceipt: boolean
   customerId: string | null
@@ -120,11 +175,12 @@ export interface FakePaymentSpring {
   url: string
   publicKey: string
   privateKey: string
-  /** Another key pair (another merchant): its tokens and transactions are invisible to the others. */
+  /** Another key pair (another merchant): its tokens, customers and transactions are invisible to the others. */
   addKeys(publicKey: string, privateKey: string): void
   /** Moves a PENDING bank debit to SETTLED, as the ACH network would days later. */
   settle(transactionId: string): void
   tokens(): FakePaymentSpringToken[]
+  customers(): FakePaymentSpringCustomer[]
   transactions(): FakePaymentSpringTransaction[]
   reversals(): FakePaymentSpringReversal[]
   requests(): FakePaymentSpringRequest[]
@@ -165,6 +221,14 @@ interface StoredToken {
   refused: boolean
 }
 
+interface StoredCustomer {
+  wire: PaymentSpringCustomerObject
+  pair: KeyPair
+  /** The token it was made from: what a charge of the customer reads the card and its fate from. */
+  source: StoredToken
+  deleted: boolean
+}
+
 interface StoredTransaction {
   wire: PaymentSpringTransactionObject
   pair: KeyPair
@@ -201,12 +265,17 @@ const CODES = {
   bankRejected: '10006',
   reversal: '10007',
   notFound: '404',
+  customerNotFound: '10008',
 } as const
 
 const CARD_FIELDS = ['token_type', 'card_owner_name', 'card_number', 'card_exp_month', 'card_exp_year', 'csc', 'zip']
 const BANK_FIELDS = ['token_type', 'bank_account_number', 'bank_routing_number', 'bank_account_holder_first_name', 'bank_account_holder_last_name', 'bank_account_type']
 const CHARGE_FIELDS = ['token', 'amount', 'send_receipt', 'description', 'metadata', 'customer_id']
 const REVERSE_FIELDS = ['amount']
+const CUSTOMER_FIELDS = ['token', 'first_name', 'last_name', 'email', 'company', 'address_1', 'city', 'state', 'zip', 'phone']
+const ZIP_CODE = /^[A-Za-z0-9 -]{1,10}$/
+// Loose on purpose: enough to catch a name or phone number sent in the email field.
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
 // Passes the Luhn check, so it gets as far as the card network, which then says no.
 const DECLINED_CARD = '4000000000000002'
 const REJECTED_BANK_ACCOUNT = '000000000'
@@ -217,9 +286,9 @@ const MASKED_NUMBERS = new Set(['card_number', 'bank_account_number'])
 const SECURITY_CODE = /^(csc|cvv2?|cvc2?|cid|security_code)$/i
 
 /**
- * A local stand-in for the PaymentSpring REST API v1: single-use tokens made with a public key,
- * charges, reads and reversals made with the private key of the same pair. Point the server at
- * it with paymentSpringEnvFor.
+ * A local stand-in for the PaymentSpring REST API v1: single-use tokens made with a public key;
+ * customers (a token's card or bank account kept on file), charges, reads and reversals made with
+ * the private key of the same pair. Point the server at it with paymentSpringEnvFor.
  */
 export async function startFakePaymentSpring(options: FakePaymentSpringOptions = {}): Promise<FakePaymentSpring> {
   const publicKey = options.publicKey ?? `test_pub_${randomBytes(12).toString('hex')}`
@@ -228,6 +297,7 @@ export async function startFakePaymentSpring(options: FakePaymentSpringOptions =
   const privateOf = new Map<string, string>()
   const publicOf = new Map<string, string>()
   const tokens = new Map<string, StoredToken>()
+  const customers = new Map<string, StoredCustomer>()
   const transactions = new Map<string, StoredTransaction>()
   const reversals: FakePaymentSpringReversal[] = []
   const requests: FakePaymentSpringRequest[] = []
@@ -281,15 +351,27 @@ export async function startFakePaymentSpring(options: FakePaymentSpringOptions =
       const pair = authenticate(req, 'private')
       return charge(pair, jsonBody(req, raw))
     }
+    if (method === 'POST' && path === '/api/v1/customers') {
+      const pair = authenticate(req, 'private')
+      return createCustomer(pair, jsonBody(req, raw))
+    }
+    const customer = /^\/api\/v1\/customers\/([^/]+)$/.exec(path)
+    if (customer && (method === 'GET' || method === 'DELETE')) {
+      const pair = authenticate(req, 'private')
+      const found = ownCustomer(pair, decodePart(customer[1], 'Customer not found'))
+      if (method === 'GET') return structuredClone(found.wire)
+      found.deleted = true
+      return { success: true }
+    }
     const read = /^\/api\/v1\/transaction\/([^/]+)$/.exec(path)
     if (read && method === 'GET') {
       const pair = authenticate(req, 'private')
-      return structuredClone(ownTransaction(pair, decodePart(read[1])).wire)
+      return structuredClone(ownTransaction(pair, decodePart(read[1], 'Transaction not found')).wire)
     }
     const reverse = /^\/api\/v1\/transaction\/([^/]+)\/reverse$/.exec(path)
     if (reverse && method === 'POST') {
       const pair = authenticate(req, 'private')
-      return reverseTransaction(pair, decodePart(reverse[1]), jsonBody(req, raw))
+      return reverseTransaction(pair, decodePart(reverse[1], 'Transaction not found'), jsonBody(req, raw))
     }
     throw new Refusal(404, [{ code: CODES.notFound, message: `Not found (the fake in tests/fakes/paymentspring.ts does not model ${method} ${path})` }])
   }
@@ -341,7 +423,7 @@ export async function startFakePaymentSpring(options: FakePaymentSpringOptions =
     // A string only: a number would lose the leading zero of a CSC such as 012.
     if (csc !== undefined && !(typeof csc === 'string' && /^\d{3,4}$/.test(csc))) errors.push({ code: CODES.csc, message: 'CSC is invalid' })
     const zip = optional(body, 'zip')
-    if (zip !== undefined && !(typeof zip === 'string' && /^[A-Za-z0-9 -]{1,10}$/.test(zip))) errors.push({ code: CODES.invalidField, message: 'Zip is invalid' })
+    if (zip !== undefined && !(typeof zip === 'string' && ZIP_CODE.test(zip))) errors.push({ code: CODES.invalidField, message: 'Zip is invalid' })
     if (errors.length > 0) throw new Refusal(422, errors)
     const digits = number as string
     return {
@@ -397,11 +479,91 @@ export async function startFakePaymentSpring(options: FakePaymentSpringOptions =
     }
   }
 
-  /** Customers are not modelled: customer_id is kept on the transaction, but the token is what gets charged. */
+  function createCustomer(pair: KeyPair, body: JsonObject): PaymentSpringCustomerObject {
+    refuseUnknown(body, CUSTOMER_FIELDS)
+    const errors: PaymentSpringError[] = []
+    const tokenId = required(body, 'token', errors)
+    if (tokenId !== undefined && typeof tokenId !== 'string') errors.push({ code: CODES.invalidField, message: 'Token must be a string' })
+    const text = (field: string) => optionalText(body, field, errors)
+    const details = {
+      first_name: text('first_name'),
+      last_name: text('last_name'),
+      email: text('email'),
+      company: text('company'),
+      address_1: text('address_1'),
+      city: text('city'),
+      state: text('state'),
+      zip: text('zip'),
+      phone: text('phone'),
+    }
+    if (details.email !== null && !EMAIL.test(details.email)) errors.push({ code: CODES.invalidField, message: 'Email is invalid' })
+    if (details.zip !== null && !ZIP_CODE.test(details.zip)) errors.push({ code: CODES.invalidField, message: 'Zip is invalid' })
+    if (errors.length > 0) throw new Refusal(422, errors)
+    // Used up as a charge would use it: the card is now on file, and the customer id is what charges it again.
+    const source = takeToken(pair, tokenId as string)
+    const base = { id: hexId(), class: 'customer' as const, ...details, created_at: new Date().toISOString() }
+    const token = source.wire
+    const wire: PaymentSpringCustomerObject =
+      token.token_type === 'bank_account'
+        ? {
+            ...base,
+            card_type: null,
+            card_owner_name: null,
+            last_4: null,
+            card_exp_month: null,
+            card_exp_year: null,
+            bank_account_number_last_4: token.last_4,
+            bank_routing_number: token.bank_routing_number,
+            bank_account_type: token.bank_account_type,
+            bank_account_holder_first_name: token.bank_account_holder_first_name,
+            bank_account_holder_last_name: token.bank_account_holder_last_name,
+          }
+        : {
+            ...base,
+            card_type: token.card_type,
+            card_owner_name: token.card_owner_name,
+            last_4: token.last_4,
+            card_exp_month: token.card_exp_month,
+            card_exp_year: token.card_exp_year,
+          }
+    customers.set(wire.id, { wire, pair, source, deleted: false })
+    return structuredClone(wire)
+  }
+
+  /** The token, marked used: it is single use whether a charge or a customer takes it. */
+  function takeToken(pair: KeyPair, id: string): StoredToken {
+    const token = tokens.get(id)
+    // Another pair's token reads as missing: ids do not leak across merchants.
+    if (!token || token.extra.publicKey !== pair.publicKey) throw invalid(CODES.tokenNotFound, 'Token not found')
+    if (token.extra.used) throw invalid(CODES.tokenUsed, 'Token has already been used')
+    token.extra.used = true
+    return token
+  }
+
+  /** Another pair's customer reads as missing, as its tokens do; a deleted one is gone for good. */
+  function findCustomer(pair: KeyPair, id: string): StoredCustomer | undefined {
+    const found = customers.get(id)
+    return found && !found.deleted && found.pair.publicKey === pair.publicKey ? found : undefined
+  }
+
+  function ownCustomer(pair: KeyPair, id: string): StoredCustomer {
+    const found = findCustomer(pair, id)
+    if (!found) throw new Refusal(404, [{ code: CODES.notFound, message: 'Customer not found' }])
+    return found
+  }
+
+  /**
+   * Charges the token when one is sent, and otherwise the card or bank account on file for
+   * customer_id; with both, the token is charged and the customer id only recorded.
+   */
   function charge(pair: KeyPair, body: JsonObject): PaymentSpringTransactionObject {
     refuseUnknown(body, CHARGE_FIELDS)
     const errors: PaymentSpringError[] = []
-    const tokenId = required(body, 'token', errors)
+    const customerId = optional(body, 'customer_id')
+    if (customerId !== undefined && !(typeof customerId === 'string' && customerId !== '')) errors.push({ code: CODES.invalidField, message: 'Customer id must be a string' })
+    // A customer's card on file stands in for the token; with neither, the token is what is missing.
+    const givenToken = optional(body, 'token')
+    const tokenId = customerId === undefined || (givenToken !== undefined && givenToken !== '') ? required(body, 'token', errors) : undefined
     if (tokenId !== undefined && typeof tokenId !== 'string') errors.push({ code: CODES.invalidField, message: 'Token must be a string' })
     const amount = required(body, 'amount', errors)
     if (amount !== undefined && !(isInteger(amount) && amount >= 1)) errors.push({ code: CODES.amount, message: 'Amount must be a whole number of cents, at least 1' })
@@ -416,18 +578,16 @@ export async function startFakePaymentSpring(options: FakePaymentSpringOptions =
     if (metadata !== undefined && !(isObject(metadata) && Object.values(metadata).every((each) => typeof each === 'string'))) {
       errors.push({ code: CODES.invalidField, message: 'Metadata must be an object of strings' })
     }
-    const customerId = optional(body, 'customer_id')
-    if (customerId !== undefined && !(typeof customerId === 'string' && customerId !== '')) errors.push({ code: CODES.invalidField, message: 'Customer id must be a string' })
     if (errors.length > 0) throw new Refusal(422, errors)
 
-    const token = tokens.get(tokenId as string)
-    // Another pair's token reads as missing: ids do not leak across merchants.
-    if (!token || token.extra.publicKey !== pair.publicKey) throw invalid(CODES.tokenNotFound, 'Token not found')
-    if (token.extra.used) throw invalid(CODES.tokenUsed, 'Token has already been used')
+    // Looked up before the token is taken: a charge refused for a wrong customer id never reached the network.
+    const customer = typeof customerId === 'string' ? findCustomer(pair, customerId) : undefined
+    if (typeof customerId === 'string' && !customer) throw invalid(CODES.customerNotFound, 'Customer not found')
     // A decline uses the token up too: the card data went to the network, so the buyer types it again.
-    token.extra.used = true
-    const bank = token.wire.token_type === 'bank_account'
-    if (token.refused) throw bank ? invalid(CODES.bankRejected, 'Bank account was rejected') : invalid(CODES.declined, 'Card declined')
+    // A card on file is not used up: it declines again, or is charged again, every time.
+    const source = typeof tokenId === 'string' ? takeToken(pair, tokenId) : (customer as StoredCustomer).source
+    const bank = source.wire.token_type === 'bank_account'
+    if (source.refused) throw bank ? invalid(CODES.bankRejected, 'Bank account was rejected') : invalid(CODES.declined, 'Card declined')
     const cents = amount as number
     const stored: StoredTransaction = {
       wire: {
@@ -437,16 +597,16 @@ export async function startFakePaymentSpring(options: FakePaymentSpringOptions =
         amount_authorized: cents,
         amount_settled: bank ? 0 : cents,
         amount_refunded: 0,
-        card_type: token.wire.card_type,
-        last_4: token.wire.last_4,
+        card_type: source.wire.card_type,
+        last_4: source.wire.last_4,
         description: typeof description === 'string' ? description : null,
         metadata: isObject(metadata) ? (structuredClone(metadata) as Record<string, string>) : {},
         created_at: new Date().toISOString(),
-        payment_method: token.wire.token_type,
+        payment_method: source.wire.token_type,
         error_message: null,
       },
       pair,
-      tokenId: token.wire.id,
+      tokenId: source.wire.id,
       sendReceipt: sendReceipt === true,
       customerId: typeof customerId === 'string' ? customerId : null,
     }
@@ -510,6 +670,13 @@ export async function startFakePaymentSpring(options: FakePaymentSpringOptions =
       stored.wire.amount_settled = stored.wire.amount_authorized
     },
     tokens: () => [...tokens.values()].map((each) => ({ ...structuredClone(each.wire), ...each.extra })),
+    customers: () =>
+      [...customers.values()].map((each) => ({
+        ...structuredClone(each.wire),
+        ...each.pair,
+        tokenId: each.source.wire.id,
+        deleted: each.deleted,
+      })),
     transactions: () =>
       [...transactions.values()].map((each) => ({
         ...structuredClone(each.wire),
@@ -580,6 +747,18 @@ function requiredText(body: JsonObject, field: string, errors: PaymentSpringErro
   return trimmed
 }
 
+/** Blank is as good as absent for the optional details, so it is kept as null like a field not sent. */
+function optionalText(body: JsonObject, field: string, errors: PaymentSpringError[]): string | null {
+  const value = optional(body, field)
+  if (value === undefined) return null
+  if (typeof value !== 'string') {
+    errors.push({ code: CODES.invalidField, message: `${field} must be a string` })
+    return null
+  }
+  const trimmed = value.trim()
+  return trimmed === '' ? null : trimmed
+}
+
 /** A string of digits only: a JSON number would round a 16-digit card number. */
 function isCardNumber(value: unknown): value is string {
   return typeof value === 'string' && /^\d{13,19}$/.test(value) && passesLuhn(value)
@@ -646,11 +825,12 @@ function isInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value)
 }
 
-function decodePart(part: string): string {
+/** A malformed id cannot name anything, so it is answered as the missing thing it names. */
+function decodePart(part: string, notFound: string): string {
   try {
     return decodeURIComponent(part)
   } catch {
-    throw new Refusal(404, [{ code: CODES.notFound, message: 'Transaction not found' }])
+    throw new Refusal(404, [{ code: CODES.notFound, message: notFound }])
   }
 }
 

@@ -1,12 +1,19 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { CreditCard, Landmark } from 'lucide-react'
+import { useState } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import type { BankField, CardField, PayFormErrors, PayFormValues } from '#server/payments/paymentspring-form'
+import type { SavedPaymentMethod } from '#server/payments/saved-payment-methods'
 
 type Props = {
   totalText: string
   years: number[]
+  /** The signed-in buyer's kept cards and accounts. */
+  saved: SavedPaymentMethod[]
+  /** Whether 'Save for my next payment' is offered (the order's own contact is signed in). */
+  canSave: boolean
   /** The form the last post came from, with its messages and what may be shown back. */
   refused: { method: 'card' | 'bank'; errors: PayFormErrors; values: PayFormValues; message: string } | null
 }
@@ -17,8 +24,19 @@ const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padSta
  * PaymentSpring's card form and bank (ACH) form (spec 001), each a plain POST that works
  * without JavaScript. The card number, CSC and account number are never filled back in.
  */
-export function PaymentSpringPayForms({ totalText, years, refused }: Props) {
+export function PaymentSpringPayForms({ totalText, years, saved, canSave, refused }: Props) {
   const navigation = useNavigation()
+  const hydrated = useHydrated()
+  const savedCards = saved.filter((method) => method.kind === 'card')
+  const savedAccounts = saved.filter((method) => method.kind === 'bank')
+  // Spec 001: the first kept card is chosen; new-card fields are read-only unless None/other is.
+  const [cardChoice, setCardChoice] = useState(savedCards[0]?.id ?? 'other')
+  const [bankChoice, setBankChoice] = useState(savedAccounts[0]?.id ?? 'other')
+  const cardLocked = hydrated && cardChoice !== 'other'
+  const bankLocked = hydrated && bankChoice !== 'other'
+  // Without JavaScript the fields cannot lock, so they are not required while a kept one may be chosen.
+  const cardRequired = savedCards.length === 0
+  const bankRequired = savedAccounts.length === 0
   const busy = (method: string) => navigation.state !== 'idle' && navigation.formData?.get('intent') === method
   const errorsOf = (method: 'card' | 'bank', field: CardField | BankField) => (refused?.method === method && refused.errors[field] ? [refused.errors[field]] : null)
   const valueOf = (method: 'card' | 'bank', field: CardField | BankField) => (refused?.method === method ? (refused.values[field] ?? '') : '')
@@ -36,16 +54,17 @@ export function PaymentSpringPayForms({ totalText, years, refused }: Props) {
           <CreditCard aria-hidden className="h-5 w-5 text-slate-600" /> Card
         </h2>
         {problem('card')}
-        <Field id="cardOwnerName" label="Name on card" required errors={errorsOf('card', 'cardOwnerName')}>
-          {(control) => <input {...control} name="cardOwnerName" defaultValue={valueOf('card', 'cardOwnerName')} autoComplete="cc-name" maxLength={100} className={FIELD_INPUT_CLASSES} />}
+        <SavedChooser name="card" methods={savedCards} onChoose={setCardChoice} />
+        <Field id="cardOwnerName" label="Name on card" required={cardRequired} errors={errorsOf('card', 'cardOwnerName')}>
+          {(control) => <input {...control} name="cardOwnerName" defaultValue={valueOf('card', 'cardOwnerName')} autoComplete="cc-name" maxLength={100} readOnly={cardLocked} className={FIELD_INPUT_CLASSES} />}
         </Field>
-        <Field id="cardNumber" label="Card number" required errors={errorsOf('card', 'cardNumber')}>
-          {(control) => <input {...control} name="cardNumber" inputMode="numeric" autoComplete="cc-number" maxLength={23} className={`${FIELD_INPUT_CLASSES} font-mono`} />}
+        <Field id="cardNumber" label="Card number" required={cardRequired} errors={errorsOf('card', 'cardNumber')}>
+          {(control) => <input {...control} name="cardNumber" inputMode="numeric" autoComplete="cc-number" maxLength={23} readOnly={cardLocked} className={`${FIELD_INPUT_CLASSES} font-mono`} />}
         </Field>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Field id="cardExpMonth" label="Month" required errors={errorsOf('card', 'cardExpMonth')}>
+          <Field id="cardExpMonth" label="Month" required={cardRequired} errors={errorsOf('card', 'cardExpMonth')}>
             {(control) => (
-              <select {...control} name="cardExpMonth" defaultValue={valueOf('card', 'cardExpMonth')} autoComplete="cc-exp-month" className={FIELD_INPUT_CLASSES}>
+              <select {...control} name="cardExpMonth" defaultValue={valueOf('card', 'cardExpMonth')} autoComplete="cc-exp-month" disabled={cardLocked} className={FIELD_INPUT_CLASSES}>
                 <option value="">MM</option>
                 {MONTHS.map((month) => (
                   <option key={month} value={month}>
@@ -55,9 +74,9 @@ export function PaymentSpringPayForms({ totalText, years, refused }: Props) {
               </select>
             )}
           </Field>
-          <Field id="cardExpYear" label="Year" required errors={errorsOf('card', 'cardExpYear')}>
+          <Field id="cardExpYear" label="Year" required={cardRequired} errors={errorsOf('card', 'cardExpYear')}>
             {(control) => (
-              <select {...control} name="cardExpYear" defaultValue={valueOf('card', 'cardExpYear')} autoComplete="cc-exp-year" className={FIELD_INPUT_CLASSES}>
+              <select {...control} name="cardExpYear" defaultValue={valueOf('card', 'cardExpYear')} autoComplete="cc-exp-year" disabled={cardLocked} className={FIELD_INPUT_CLASSES}>
                 <option value="">YYYY</option>
                 {years.map((year) => (
                   <option key={year} value={year}>
@@ -67,13 +86,14 @@ export function PaymentSpringPayForms({ totalText, years, refused }: Props) {
               </select>
             )}
           </Field>
-          <Field id="csc" label="CVV" required errors={errorsOf('card', 'csc')}>
-            {(control) => <input {...control} name="csc" inputMode="numeric" autoComplete="cc-csc" maxLength={4} className={`${FIELD_INPUT_CLASSES} font-mono`} />}
+          <Field id="csc" label="CVV" required={cardRequired} errors={errorsOf('card', 'csc')}>
+            {(control) => <input {...control} name="csc" inputMode="numeric" autoComplete="cc-csc" maxLength={4} readOnly={cardLocked} className={`${FIELD_INPUT_CLASSES} font-mono`} />}
           </Field>
           <Field id="zip" label="ZIP (optional)" errors={errorsOf('card', 'zip')}>
-            {(control) => <input {...control} name="zip" defaultValue={valueOf('card', 'zip')} inputMode="numeric" autoComplete="postal-code" maxLength={10} className={FIELD_INPUT_CLASSES} />}
+            {(control) => <input {...control} name="zip" defaultValue={valueOf('card', 'zip')} inputMode="numeric" autoComplete="postal-code" maxLength={10} readOnly={cardLocked} className={FIELD_INPUT_CLASSES} />}
           </Field>
         </div>
+        {canSave ? <SaveForNext locked={cardLocked} /> : null}
         <Button type="submit" variant="primary" busy={busy('card')} className="w-full">
           Pay {totalText} by card
         </Button>
@@ -84,23 +104,24 @@ export function PaymentSpringPayForms({ totalText, years, refused }: Props) {
           <Landmark aria-hidden className="h-5 w-5 text-slate-600" /> Bank account (ACH)
         </h2>
         {problem('bank')}
+        <SavedChooser name="bank" methods={savedAccounts} onChoose={setBankChoice} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Field id="bankAccountHolderFirstName" label="First name" required errors={errorsOf('bank', 'bankAccountHolderFirstName')}>
-            {(control) => <input {...control} name="bankAccountHolderFirstName" defaultValue={valueOf('bank', 'bankAccountHolderFirstName')} autoComplete="given-name" maxLength={100} className={FIELD_INPUT_CLASSES} />}
+          <Field id="bankAccountHolderFirstName" label="First name" required={bankRequired} errors={errorsOf('bank', 'bankAccountHolderFirstName')}>
+            {(control) => <input {...control} name="bankAccountHolderFirstName" defaultValue={valueOf('bank', 'bankAccountHolderFirstName')} autoComplete="given-name" maxLength={100} readOnly={bankLocked} className={FIELD_INPUT_CLASSES} />}
           </Field>
-          <Field id="bankAccountHolderLastName" label="Last name" required errors={errorsOf('bank', 'bankAccountHolderLastName')}>
-            {(control) => <input {...control} name="bankAccountHolderLastName" defaultValue={valueOf('bank', 'bankAccountHolderLastName')} autoComplete="family-name" maxLength={100} className={FIELD_INPUT_CLASSES} />}
+          <Field id="bankAccountHolderLastName" label="Last name" required={bankRequired} errors={errorsOf('bank', 'bankAccountHolderLastName')}>
+            {(control) => <input {...control} name="bankAccountHolderLastName" defaultValue={valueOf('bank', 'bankAccountHolderLastName')} autoComplete="family-name" maxLength={100} readOnly={bankLocked} className={FIELD_INPUT_CLASSES} />}
           </Field>
         </div>
-        <Field id="bankRoutingNumber" label="Routing number" required errors={errorsOf('bank', 'bankRoutingNumber')}>
-          {(control) => <input {...control} name="bankRoutingNumber" defaultValue={valueOf('bank', 'bankRoutingNumber')} inputMode="numeric" maxLength={9} className={`${FIELD_INPUT_CLASSES} font-mono`} />}
+        <Field id="bankRoutingNumber" label="Routing number" required={bankRequired} errors={errorsOf('bank', 'bankRoutingNumber')}>
+          {(control) => <input {...control} name="bankRoutingNumber" defaultValue={valueOf('bank', 'bankRoutingNumber')} inputMode="numeric" maxLength={9} readOnly={bankLocked} className={`${FIELD_INPUT_CLASSES} font-mono`} />}
         </Field>
-        <Field id="bankAccountNumber" label="Account number" required errors={errorsOf('bank', 'bankAccountNumber')}>
-          {(control) => <input {...control} name="bankAccountNumber" inputMode="numeric" maxLength={17} autoComplete="off" className={`${FIELD_INPUT_CLASSES} font-mono`} />}
+        <Field id="bankAccountNumber" label="Account number" required={bankRequired} errors={errorsOf('bank', 'bankAccountNumber')}>
+          {(control) => <input {...control} name="bankAccountNumber" inputMode="numeric" maxLength={17} autoComplete="off" readOnly={bankLocked} className={`${FIELD_INPUT_CLASSES} font-mono`} />}
         </Field>
-        <Field id="bankAccountType" label="Account type" required errors={errorsOf('bank', 'bankAccountType')}>
+        <Field id="bankAccountType" label="Account type" required={bankRequired} errors={errorsOf('bank', 'bankAccountType')}>
           {(control) => (
-            <select {...control} name="bankAccountType" defaultValue={valueOf('bank', 'bankAccountType') || 'checking'} className={FIELD_INPUT_CLASSES}>
+            <select {...control} name="bankAccountType" defaultValue={valueOf('bank', 'bankAccountType') || 'checking'} disabled={bankLocked} className={FIELD_INPUT_CLASSES}>
               <option value="checking">Checking</option>
               <option value="savings">Savings</option>
             </select>
@@ -111,5 +132,31 @@ export function PaymentSpringPayForms({ totalText, years, refused }: Props) {
         </Button>
       </Form>
     </div>
+  )
+}
+
+/** Kept cards (or accounts) with 'None/other' appended; nothing when none is kept. */
+function SavedChooser({ name, methods, onChoose }: { name: 'card' | 'bank'; methods: SavedPaymentMethod[]; onChoose: (id: string) => void }) {
+  if (methods.length === 0) return null
+  return (
+    <fieldset className="space-y-2" data-saved-methods={name}>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{name === 'card' ? 'Saved cards' : 'Saved accounts'}</legend>
+      {[...methods, { id: 'other', label: 'None/other' }].map((method, index) => (
+        <label key={method.id} className="flex items-center gap-2 text-sm text-slate-800">
+          <input type="radio" name="savedMethod" value={method.id} defaultChecked={index === 0} onChange={() => onChoose(method.id)} className="h-4 w-4 accent-brand" />
+          {method.label}
+        </label>
+      ))}
+      <p className="text-xs text-slate-500">To pay with another {name === 'card' ? 'card' : 'account'}, choose None/other and fill in the fields below.</p>
+    </fieldset>
+  )
+}
+
+function SaveForNext({ locked }: { locked: boolean }) {
+  return (
+    <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+      <input type="checkbox" name="saveForNext" value="on" disabled={locked} className="h-4 w-4 accent-brand" />
+      Save for my next payment
+    </label>
   )
 }

@@ -11,7 +11,9 @@ import { loadOrder } from '#server/checkout/order-view'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { notFound } from '#server/errors/responses'
 import { readActiveProvider } from '#server/payments/active-provider'
-import { payWithPaymentSpring } from '#server/payments/paymentspring-checkout'
+import { orderContactIfSignedIn, payWithPaymentSpring } from '#server/payments/paymentspring-checkout'
+import { listSavedPaymentMethods } from '#server/payments/saved-payment-methods'
+import { buyerOf } from '#server/checkout/checkout-page'
 import { cardExpiryYears } from '#server/payments/paymentspring-form'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.order ? `Pay for order ${data.order.numberText}` : 'Order not found' }, { name: 'robots', content: 'noindex' }]
@@ -26,10 +28,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
   const guid = params.guId ?? ''
   const order = await loadOrder(context.platform.database, tenant, guid)
-  if (!order) return data({ shell: loaded.shell, order: null, years: [] }, { status: 404 })
+  if (!order) return data({ shell: loaded.shell, order: null, years: [], saved: [], canSave: false }, { status: 404 })
   const active = await readActiveProvider(context.platform, tenant.id)
   if (order.status !== 'pending' || active?.provider !== 'PSPRING') throw redirect(orderPathFor(guid))
-  return data({ shell: loaded.shell, order, years: cardExpiryYears(new Date()) }, { headers: { 'Cache-Control': 'private, no-store' } })
+  // Kept cards are offered to the order's own contact, signed in: the order's address alone shows none.
+  const ownerContactId = await orderContactIfSignedIn(context.platform, tenant.id, guid, buyerOf(user)?.contactId ?? null)
+  const saved = ownerContactId ? await listSavedPaymentMethods(context.platform, tenant.id, { contactId: ownerContactId, provider: 'PSPRING', accountId: active.accountId }) : []
+  return data({ shell: loaded.shell, order, years: cardExpiryYears(new Date()), saved, canSave: ownerContactId !== null }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -42,10 +47,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!(await loadOrder(context.platform.database, tenant, guid))) throw notFound('Order not found')
     throw redirect(orderPathFor(guid), 303)
   }
+  const user = await getSessionUser(request, context)
   const paid = await payWithPaymentSpring(context.platform, tenant, active.credentials, {
     invoiceGuid: guid,
     method,
     form,
+    signedInContactId: buyerOf(user)?.contactId ?? null,
     origin: tenantOrigin(tenant, new URL(request.url), context.platform.env),
     now: new Date(),
   })
@@ -55,7 +62,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function PayOrderRoute() {
-  const { shell, order, years } = useLoaderData<typeof loader>()
+  const { shell, order, years, saved, canSave } = useLoaderData<typeof loader>()
   const answered = useActionData<typeof action>()
   if (!order) return <PublicNotFoundPage shell={shell} />
   return (
@@ -67,7 +74,7 @@ export default function PayOrderRoute() {
             <Lock aria-hidden className="h-4 w-4" /> {order.totals.total} to pay. Your card or account details are passed to our payment provider and never kept here.
           </p>
         </div>
-        <PaymentSpringPayForms totalText={order.totals.total} years={years} refused={answered?.refused ?? null} />
+        <PaymentSpringPayForms totalText={order.totals.total} years={years} saved={saved} canSave={canSave} refused={answered?.refused ?? null} />
         <Link to={orderPathFor(order.guid)} className="inline-block text-sm font-medium text-brand-text underline underline-offset-2">
           Back to your order
         </Link>

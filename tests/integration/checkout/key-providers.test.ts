@@ -4,6 +4,7 @@ import { phonePeEnvFor, startFakePhonePe, type FakePhonePe } from '#tests/fakes/
 import { razorpayEnvFor, startFakeRazorpay, type FakeRazorpay } from '#tests/fakes/razorpay'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
+import { createSessionCookie } from '#tests/support/sessions'
 import { cookiePair, form, textOf, toastOf } from '#tests/integration/http/answers'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
@@ -419,6 +420,47 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
       const refused = first.status === 409 ? first : second
       expect(textOf(refused.body)).toContain('A payment for this order is being made.')
       expect(paymentSpring.transactions()).toHaveLength(charges + 1)
+    })
+
+    it("a signed-in student saves a card for the next payment, and pays with it; nobody else sees or uses it", async () => {
+      const student = await asSystem(app.platform.database, 'test: the student', (trx) =>
+        trx.selectFrom('contacts').select('id').where('tenant_id', '=', app.demo.id).where('email', '=', 'student@demo.test').executeTakeFirstOrThrow(),
+      )
+      const studentCookie = await createSessionCookie(app.platform, app.demo, student)
+      const studentOrder = async () => {
+        const added = await post('/checkout', form({ intent: 'add', item: matGuid, priceOption: matOption, quantity: '1' }), studentCookie)
+        attempts += 1
+        const placed = await post(
+          '/checkout',
+          form({ intent: 'place', attempt: `keys-attempt-${attempts}-00000000000`, firstName: 'Stella', lastName: 'Student', email: 'student@demo.test', phone: '', note: '' }),
+          `${studentCookie}; ${cookiePair(added, 'cart')}`,
+        )
+        return new URL(placed.header('location') ?? '').pathname
+      }
+      const first = await studentOrder()
+      expect(textOf((await get(first, studentCookie)).body)).toContain('Save for my next payment')
+      // The order's address alone (no sign-in) offers no keeping.
+      expect(textOf((await get(first)).body)).not.toContain('Save for my next payment')
+      const paid = await post(first, form({ ...card, saveForNext: 'on' }), studentCookie)
+      expect(paid.status).toBe(303)
+      const kept = await asSystem(app.platform.database, 'test: kept', (trx) => trx.selectFrom('saved_payment_methods').selectAll().where('contact_id', '=', student.id).execute())
+      expect(kept).toEqual([expect.objectContaining({ provider: 'PSPRING', kind: 'card', last4: '1111', brand: 'visa', exp_month: 8 })])
+      expect(JSON.stringify(kept)).not.toContain('4111111111111111')
+      const customer = paymentSpring.customers().find((candidate) => candidate.id === kept[0]?.customer_ref)
+      expect(customer).toBeDefined()
+
+      const second = await studentOrder()
+      const page = textOf((await get(second, studentCookie)).body)
+      expect(page).toContain(`Visa ending 1111, expires 08/${new Date().getUTCFullYear() + 2}`)
+      expect(page).toContain('None/other')
+      expect(textOf((await get(second)).body)).not.toContain('Visa ending 1111')
+      // Someone holding the address cannot charge the student's kept card.
+      const stranger = await post(second, form({ intent: 'card', savedMethod: kept[0]?.id ?? '' }))
+      expect(stranger.status).toBe(400)
+      expect(textOf(stranger.body)).toContain('That saved card is no longer on file.')
+      const again = await post(second, form({ intent: 'card', savedMethod: kept[0]?.id ?? '' }), studentCookie)
+      expect(again.status).toBe(303)
+      expect(paymentSpring.transactions().at(-1)).toMatchObject({ customerId: customer?.id, amount_settled: 6800 })
     })
   })
 })

@@ -1,0 +1,82 @@
+import { withTenant } from '#db/tenant-scope'
+import type { PaymentProvider } from '#db/tables/payments'
+import type { Platform } from '#server/platform'
+
+/** A kept card or account as the pay form lists it. */
+export interface SavedPaymentMethod {
+  id: string
+  kind: 'card' | 'bank'
+  /** 'Visa ending 1111, expires 08/2028' or 'Bank account ending 6789'. */
+  label: string
+}
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' }
+
+function labelOf(row: { kind: 'card' | 'bank'; brand: string; last4: string; exp_month: number | null; exp_year: number | null }): string {
+  if (row.kind === 'bank') return `Bank account ending ${row.last4}`
+  const brand = BRANDS[row.brand.toLowerCase()] ?? 'Card'
+  const expires = row.exp_month && row.exp_year ? `, expires ${String(row.exp_month).padStart(2, '0')}/${row.exp_year}` : ''
+  return `${brand} ending ${row.last4}${expires}`
+}
+
+/** A contact's kept cards and accounts on the studio's provider keys now in use, newest first. */
+export async function listSavedPaymentMethods(platform: Pick<Platform, 'database'>, tenantId: string, input: { contactId: string; provider: PaymentProvider; accountId: string }): Promise<SavedPaymentMethod[]> {
+  const rows = await withTenant(platform.database, tenantId, (trx) =>
+    trx
+      .selectFrom('saved_payment_methods')
+      .select(['id', 'kind', 'brand', 'last4', 'exp_month', 'exp_year'])
+      .where('contact_id', '=', input.contactId)
+      .where('provider', '=', input.provider)
+      .where('account_id', '=', input.accountId)
+      .orderBy('created_at', 'desc')
+      .limit(10)
+      .execute(),
+  )
+  return rows.map((row) => ({ id: row.id, kind: row.kind, label: labelOf(row) }))
+}
+
+/** The provider's reference of one kept method, only for its own contact and keys. */
+export async function findSavedPaymentMethod(
+  platform: Pick<Platform, 'database'>,
+  tenantId: string,
+  input: { id: string; contactId: string; provider: PaymentProvider; accountId: string },
+): Promise<{ customerRef: string; kind: 'card' | 'bank' } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(input.id)) return null
+  const row = await withTenant(platform.database, tenantId, (trx) =>
+    trx
+      .selectFrom('saved_payment_methods')
+      .select(['customer_ref', 'kind'])
+      .where('id', '=', input.id)
+      .where('contact_id', '=', input.contactId)
+      .where('provider', '=', input.provider)
+      .where('account_id', '=', input.accountId)
+      .executeTakeFirst(),
+  )
+  return row ? { customerRef: row.customer_ref, kind: row.kind } : null
+}
+
+export async function keepSavedPaymentMethod(
+  platform: Pick<Platform, 'database'>,
+  tenantId: string,
+  method: { contactId: string; provider: PaymentProvider; accountId: string; customerRef: string; kind: 'card' | 'bank'; brand: string; last4: string; expMonth: number | null; expYear: number | null; now: Date },
+): Promise<void> {
+  await withTenant(platform.database, tenantId, (trx) =>
+    trx
+      .insertInto('saved_payment_methods')
+      .values({
+        tenant_id: tenantId,
+        contact_id: method.contactId,
+        provider: method.provider,
+        account_id: method.accountId,
+        customer_ref: method.customerRef,
+        kind: method.kind,
+        brand: method.brand.slice(0, 40),
+        last4: method.last4,
+        exp_month: method.expMonth,
+        exp_year: method.expYear,
+        created_at: method.now,
+      })
+      .onConflict((conflict) => conflict.columns(['tenant_id', 'provider', 'customer_ref']).doNothing())
+      .execute(),
+  )
+}
