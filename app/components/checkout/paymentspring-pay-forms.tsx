@@ -18,6 +18,9 @@ type Props = {
   refused: { method: 'card' | 'bank'; errors: PayFormErrors; values: PayFormValues; message: string } | null
 }
 
+/** Fields locked while a kept card or account is chosen look it. */
+const INPUT = `${FIELD_INPUT_CLASSES} read-only:bg-slate-100 read-only:text-slate-500 disabled:bg-slate-100 disabled:text-slate-500`
+
 const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'))
 
 /**
@@ -56,15 +59,15 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
         {problem('card')}
         <SavedChooser name="card" methods={savedCards} onChoose={setCardChoice} />
         <Field id="cardOwnerName" label="Name on card" required={cardRequired} errors={errorsOf('card', 'cardOwnerName')}>
-          {(control) => <input {...control} name="cardOwnerName" defaultValue={valueOf('card', 'cardOwnerName')} autoComplete="cc-name" maxLength={100} readOnly={cardLocked} className={FIELD_INPUT_CLASSES} />}
+          {(control) => <input {...control} name="cardOwnerName" defaultValue={valueOf('card', 'cardOwnerName')} autoComplete="cc-name" maxLength={100} readOnly={cardLocked} className={INPUT} />}
         </Field>
         <Field id="cardNumber" label="Card number" required={cardRequired} errors={errorsOf('card', 'cardNumber')}>
-          {(control) => <input {...control} name="cardNumber" inputMode="numeric" autoComplete="cc-number" maxLength={23} readOnly={cardLocked} className={`${FIELD_INPUT_CLASSES} font-mono`} />}
+          {(control) => <input {...control} name="cardNumber" inputMode="numeric" autoComplete="cc-number" maxLength={23} readOnly={cardLocked} className={`${INPUT} font-mono`} />}
         </Field>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Field id="cardExpMonth" label="Month" required={cardRequired} errors={errorsOf('card', 'cardExpMonth')}>
             {(control) => (
-              <select {...control} name="cardExpMonth" defaultValue={valueOf('card', 'cardExpMonth')} autoComplete="cc-exp-month" disabled={cardLocked} className={FIELD_INPUT_CLASSES}>
+              <select {...control} name="cardExpMonth" defaultValue={valueOf('card', 'cardExpMonth')} autoComplete="cc-exp-month" disabled={cardLocked} className={INPUT}>
                 <option value="">MM</option>
                 {MONTHS.map((month) => (
                   <option key={month} value={month}>
@@ -76,7 +79,7 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
           </Field>
           <Field id="cardExpYear" label="Year" required={cardRequired} errors={errorsOf('card', 'cardExpYear')}>
             {(control) => (
-              <select {...control} name="cardExpYear" defaultValue={valueOf('card', 'cardExpYear')} autoComplete="cc-exp-year" disabled={cardLocked} className={FIELD_INPUT_CLASSES}>
+              <select {...control} name="cardExpYear" defaultValue={valueOf('card', 'cardExpYear')} autoComplete="cc-exp-year" disabled={cardLocked} className={INPUT}>
                 <option value="">YYYY</option>
                 {years.map((year) => (
                   <option key={year} value={year}>
@@ -87,10 +90,10 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
             )}
           </Field>
           <Field id="csc" label="CVV" required={cardRequired} errors={errorsOf('card', 'csc')}>
-            {(control) => <input {...control} name="csc" inputMode="numeric" autoComplete="cc-csc" maxLength={4} readOnly={cardLocked} className={`${FIELD_INPUT_CLASSES} font-mono`} />}
+            {(control) => <input {...control} name="csc" inputMode="numeric" autoComplete="cc-csc" maxLength={4} readOnly={cardLocked} className={`${INPUT} font-mono`} />}
           </Field>
           <Field id="zip" label="ZIP (optional)" errors={errorsOf('card', 'zip')}>
-            {(control) => <input {...control} name="zip" defaultValue={valueOf('card', 'zip')} inputMode="numeric" autoComplete="postal-code" maxLength={10} readOnly={cardLocked} className={FIELD_INPUT_CLASSES} />}
+            {(control) => <input {...control} name="zip" defaultValue={valueOf('card', 'zip')} inputMode="numeric" autoComplete="postal-code" maxLength={10} readOnly={cardLocked} className={INPUT} />}
           </Field>
         </div>
         {canSave ? <SaveForNext locked={cardLocked} /> : null}
@@ -107,21 +110,21 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
         <SavedChooser name="bank" methods={savedAccounts} onChoose={setBankChoice} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Field id="bankAccountHolderFirstName" label="First name" required={bankRequired} errors={errorsOf('bank', 'bankAccountHolderFirstName')}>
-            {(control) => <input {...control} name="bankAccountHolderFirstName" defaultValue={valueOf('bank', 'bankAccountHolderFirstName')} autoComplete="given-name" maxLength={100} readOnly={bankLocked} className={FIELD_INPUT_CLASSES} />}
+            {(control) => <input {...control} name="bankAccountHolderFirstName" defaultValue={valueOf('bank', 'bankAccountHolderFirstName')} autoComplete="given-name" maxLength={100} readOnly={bankLocked} className={INPUT} />}
           </Field>
           <Field id="bankAccountHolderLastName" label="Last name" required={bankRequired} errors={errorsOf('bank', 'bankAccountHolderLastName')}>
-            {(control) => <input {...control} name="bankAccountHolderLastName" defaultValue={valueOf('bank', 'bankAccountHolderLastName')} autoComplete="family-name" maxLength={100} readOnly={bankLocked} className={FIELD_INPUT_CLASSES} />}
+            {(control) => <input {...control} name="bankAccountHolderLastName" defaultValue={valueOf('bank', 'bankAccountHolderLastName')} autoComplete="family-name" maxLength={100} readOnly={bankLocked} className={INPUT} />}
           </Field>
         </div>
         <Field id="bankRoutingNumber" label="Routing number" required={bankRequired} errors={errorsOf('bank', 'bankRoutingNumber')}>
-          {(control) => <input {...control} name="bankRoutingNumber" defaultValue={valueOf('bank', 'bankRoutingNumber')} inputMode="numeric" maxLength={9} readOnly={bankLocked} className={`${FIELD_INPUT_CLASSES} font-mono`} />}
+          {(control) => <input {...control} name="bankRoutingNumber" defaultValue={valueOf('bank', 'bankRoutingNumber')} inputMode="numeric" maxLength={9} readOnly={bankLocked} className={`${INPUT} font-mono`} />}
         </Field>
         <Field id="bankAccountNumber" label="Account number" required={bankRequired} errors={errorsOf('bank', 'bankAccountNumber')}>
-          {(control) => <input {...control} name="bankAccountNumber" inputMode="numeric" maxLength={17} autoComplete="off" readOnly={bankLocked} className={`${FIELD_INPUT_CLASSES} font-mono`} />}
+          {(control) => <input {...control} name="bankAccountNumber" inputMode="numeric" maxLength={17} autoComplete="off" readOnly={bankLocked} className={`${INPUT} font-mono`} />}
         </Field>
         <Field id="bankAccountType" label="Account type" required={bankRequired} errors={errorsOf('bank', 'bankAccountType')}>
           {(control) => (
-            <select {...control} name="bankAccountType" defaultValue={valueOf('bank', 'bankAccountType') || 'checking'} disabled={bankLocked} className={FIELD_INPUT_CLASSES}>
+            <select {...control} name="bankAccountType" defaultValue={valueOf('bank', 'bankAccountType') || 'checking'} disabled={bankLocked} className={INPUT}>
               <option value="checking">Checking</option>
               <option value="savings">Savings</option>
             </select>

@@ -19,7 +19,7 @@ export function ProviderHandoff({ handoff }: { handoff: ProviderHandoffForm }) {
     form.current?.submit()
   }, [handoff.url, handoff.fields])
   return (
-    <form ref={form} method="post" action={handoff.url} className="flex flex-wrap items-center gap-3" data-provider-handoff={handoff.providerName}>
+    <form ref={form} method="post" action={handoff.url} className="flex flex-col gap-3 sm:flex-row sm:items-center" data-provider-handoff={handoff.providerName}>
       {Object.entries(handoff.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

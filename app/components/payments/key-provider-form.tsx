@@ -72,7 +72,7 @@ export function KeyProviderForm({ provider, providerName, labels, values, errors
         <span>
           Test mode
           <span className="block text-slate-600">
-            {labels ? `Checkout uses the test keys: ${providerName} takes test payments only.` : `Checkout uses ${providerName}'s sandbox: no real money moves.`}
+            {labels ? `When on, checkout uses the test keys and ${providerName} takes test payments only.` : `When on, checkout uses ${providerName}’s sandbox and no real money moves.`}
           </span>
         </span>
       </label>

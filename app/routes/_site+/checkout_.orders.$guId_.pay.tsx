@@ -70,8 +70,8 @@ export default function PayOrderRoute() {
       <div className="mx-auto max-w-4xl space-y-6">
         <div>
           <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Pay for order {order.numberText}</h1>
-          <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
-            <Lock aria-hidden className="h-4 w-4" /> {order.totals.total} to pay. Your card or account details are passed to our payment provider and never kept here.
+          <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-600">
+            <Lock aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> {order.totals.total} to pay. Your card or account details are passed to our payment provider and never kept here.
           </p>
         </div>
         <PaymentSpringPayForms totalText={order.totals.total} years={years} saved={saved} canSave={canSave} refused={answered?.refused ?? null} />
