@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { headerOf, headersOf, readBody, sendJson } from './fake-http'
 
 export interface FakePaymentSpringOptions {
   publicKey?: string
@@ -881,34 +882,6 @@ function answerError(res: ServerResponse, error: unknown): void {
   if (error instanceof Refusal) return sendJson(res, error.status, { errors: error.errors } satisfies PaymentSpringErrorBody)
   const message = error instanceof Error ? error.message : String(error)
   sendJson(res, 500, { errors: [{ code: '500', message }] } satisfies PaymentSpringErrorBody)
-}
-
-function headerOf(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name]
-  return (Array.isArray(value) ? value.join(', ') : value) ?? null
-}
-
-function headersOf(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {}
-  for (const name of Object.keys(req.headers)) {
-    const value = headerOf(req, name)
-    if (value !== null) headers[name] = value
-  }
-  return headers
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
-  res.end(JSON.stringify(body))
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
 }
 
 /** The server's PaymentSpring setting that points it at this fake. */

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { escapeHtml, headerOf, headersOf, readBody, sendHtml, sendJson } from './fake-http'
 
 export interface FakePhonePeOptions {
   merchantId?: string
@@ -740,43 +741,6 @@ function postJson(target: string, payload: string, xVerify: string): Promise<num
     req.on('timeout', () => req.destroy(new Error('callback receiver did not answer within 10 s')))
     req.on('error', reject)
     req.end(payload)
-  })
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
-
-function headerOf(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name]
-  return (Array.isArray(value) ? value.join(', ') : value) ?? null
-}
-
-function headersOf(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {}
-  for (const name of Object.keys(req.headers)) {
-    const value = headerOf(req, name)
-    if (value !== null) headers[name] = value
-  }
-  return headers
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
-  res.end(JSON.stringify(body))
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' })
-  res.end(html)
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
   })
 }
 

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { escapeHtml, headerOf, headersOf, readBody, sendHtml, sendJson } from './fake-http'
 
 export interface FakeRazorpayOptions {
   keyId?: string
@@ -782,24 +783,6 @@ function answerError(res: ServerResponse, path: string, error: unknown): void {
   sendJson(res, 500, { error: { code: 'SERVER_ERROR', description, source: 'NA', step: 'NA', reason: 'NA', metadata: {} } })
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
-
-function headerOf(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name]
-  return (Array.isArray(value) ? value.join(', ') : value) ?? null
-}
-
-function headersOf(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {}
-  for (const name of Object.keys(req.headers)) {
-    const value = headerOf(req, name)
-    if (value !== null) headers[name] = value
-  }
-  return headers
-}
-
 function randomToken(length: number): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
   return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('')
@@ -807,25 +790,6 @@ function randomToken(length: number): string {
 
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000)
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
-  res.end(JSON.stringify(body))
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' })
-  res.end(html)
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
 }
 
 /** The server's Razorpay setting that points it at this fake. */
