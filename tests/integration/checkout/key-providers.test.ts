@@ -2,6 +2,7 @@ import { asSystem } from '#db/tenant-scope'
 import { paymentSpringEnvFor, startFakePaymentSpring, type FakePaymentSpring } from '#tests/fakes/paymentspring'
 import { phonePeEnvFor, startFakePhonePe, type FakePhonePe } from '#tests/fakes/phonepe'
 import { razorpayEnvFor, startFakeRazorpay, type FakeRazorpay } from '#tests/fakes/razorpay'
+import { demoMat } from '#tests/integration/checkout/demo-mat'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 import { createSessionCookie } from '#tests/support/sessions'
@@ -15,6 +16,7 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
   let razorpay: FakeRazorpay
   let phonePe: FakePhonePe
   let paymentSpring: FakePaymentSpring
+  let mat: Awaited<ReturnType<typeof demoMat>>
   let matGuid = ''
   let matOption = ''
   let attempts = 0
@@ -28,12 +30,8 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
     asSystem(app.platform.database, 'test: payments', (trx) =>
       trx.selectFrom('payments').select(['provider', 'status', 'checkout_ref', 'payment_ref', 'refund_ref']).where('invoice_id', '=', invoiceId).orderBy('created_at').execute(),
     )
-  const matStock = () =>
-    asSystem(app.platform.database, 'test: stock', (trx) => trx.selectFrom('catalog_items').select('stock_quantity').where('guid', '=', matGuid).executeTakeFirstOrThrow()).then((row) => row.stock_quantity)
-  const setMatStock = async (quantity: number) => {
-    await asSystem(app.platform.database, 'test: stock', (trx) => trx.updateTable('catalog_items').set({ stock_quantity: quantity }).where('guid', '=', matGuid).execute())
-    app.platform.caches.changed(app.demo.id, ['catalog'])
-  }
+  const matStock = () => mat.stock()
+  const setMatStock = (quantity: number) => mat.setStock(quantity)
   const saveKeys = (provider: string, fields: Record<string, string>) => post(PROVIDERS, form({ intent: 'save', provider, ...fields }), app.adminCookie)
 
   /** A visitor puts a mat in a new cart and places the order. */
@@ -55,15 +53,7 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
     phonePe = await startFakePhonePe()
     paymentSpring = await startFakePaymentSpring()
     app = await startDemoHttpApp({ env: { ...razorpayEnvFor(razorpay), ...phonePeEnvFor(phonePe), ...paymentSpringEnvFor(paymentSpring) } })
-    const mat = await asSystem(app.platform.database, 'test: the mat', (trx) =>
-      trx
-        .selectFrom('catalog_items')
-        .innerJoin('item_price_options', 'item_price_options.item_id', 'catalog_items.id')
-        .select(['catalog_items.guid', 'item_price_options.guid as option'])
-        .where('catalog_items.tenant_id', '=', app.demo.id)
-        .where('catalog_items.slug', '=', 'organic-cotton-yoga-mat')
-        .executeTakeFirstOrThrow(),
-    )
+    mat = await demoMat(app)
     matGuid = mat.guid
     matOption = mat.option
     await setMatStock(10)

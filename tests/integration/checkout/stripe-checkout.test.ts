@@ -1,5 +1,6 @@
 import { asSystem } from '#db/tenant-scope'
 import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/stripe'
+import { demoMat } from '#tests/integration/checkout/demo-mat'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 import { cookiePair, form } from '#tests/integration/http/answers'
@@ -9,6 +10,7 @@ const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 describe(`card payments through Stripe (${engine})`, () => {
   let app: DemoHttpApp
   let stripe: FakeStripe
+  let mat: Awaited<ReturnType<typeof demoMat>>
   let matGuid = ''
   let matOption = ''
   let attempts = 0
@@ -18,12 +20,8 @@ describe(`card payments through Stripe (${engine})`, () => {
     request(app.port, path, { host: app.host, method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${app.host}`, ...(cookie ? { cookie } : {}) } })
   const invoice = (guid: string) =>
     asSystem(app.platform.database, 'test: invoice', (trx) => trx.selectFrom('invoices').select(['id', 'status', 'paid_at', 'total_minor']).where('guid', '=', guid).executeTakeFirstOrThrow())
-  const matStock = () =>
-    asSystem(app.platform.database, 'test: stock', (trx) => trx.selectFrom('catalog_items').select('stock_quantity').where('guid', '=', matGuid).executeTakeFirstOrThrow()).then((row) => row.stock_quantity)
-  const setMatStock = async (quantity: number) => {
-    await asSystem(app.platform.database, 'test: stock', (trx) => trx.updateTable('catalog_items').set({ stock_quantity: quantity }).where('guid', '=', matGuid).execute())
-    app.platform.caches.changed(app.demo.id, ['catalog'])
-  }
+  const matStock = () => mat.stock()
+  const setMatStock = (quantity: number) => mat.setStock(quantity)
   const paymentRows = (invoiceId: string) =>
     asSystem(app.platform.database, 'test: payments', (trx) => trx.selectFrom('payments').select(['status', 'checkout_ref', 'payment_ref', 'refund_ref']).where('invoice_id', '=', invoiceId).execute())
 
@@ -51,15 +49,7 @@ describe(`card payments through Stripe (${engine})`, () => {
     app = await startDemoHttpApp({ env: stripeEnvFor(stripe) })
     stripe.setWebhookUrl(`http://127.0.0.1:${app.port}/webhooks/stripe`)
     stripe.connectAs('acct_demo_studio', { businessName: 'Demo Yoga Studio', email: 'owner@demo.test' })
-    const mat = await asSystem(app.platform.database, 'test: the mat', (trx) =>
-      trx
-        .selectFrom('catalog_items')
-        .innerJoin('item_price_options', 'item_price_options.item_id', 'catalog_items.id')
-        .select(['catalog_items.guid', 'item_price_options.guid as option'])
-        .where('catalog_items.tenant_id', '=', app.demo.id)
-        .where('catalog_items.slug', '=', 'organic-cotton-yoga-mat')
-        .executeTakeFirstOrThrow(),
-    )
+    mat = await demoMat(app)
     matGuid = mat.guid
     matOption = mat.option
     await setMatStock(10)
