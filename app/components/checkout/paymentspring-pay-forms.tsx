@@ -18,8 +18,12 @@ type Props = {
   refused: { method: 'card' | 'bank'; errors: PayFormErrors; values: PayFormValues; message: string } | null
 }
 
-/** Fields locked while a kept card or account is chosen look it. */
-const INPUT = `${FIELD_INPUT_CLASSES} read-only:bg-slate-100 read-only:text-slate-500 disabled:bg-slate-100 disabled:text-slate-500`
+/**
+ * Fields locked while a kept card or account is chosen look it. Inputs lock by read-only and
+ * selects by disabled: a select always matches :read-only, so it must not take that look.
+ */
+const INPUT = `${FIELD_INPUT_CLASSES} read-only:bg-slate-100 read-only:text-slate-600`
+const SELECT = `${FIELD_INPUT_CLASSES} disabled:bg-slate-100 disabled:text-slate-600`
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'))
 
@@ -67,7 +71,7 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Field id="cardExpMonth" label="Month" required={cardRequired} errors={errorsOf('card', 'cardExpMonth')}>
             {(control) => (
-              <select {...control} name="cardExpMonth" defaultValue={valueOf('card', 'cardExpMonth')} autoComplete="cc-exp-month" disabled={cardLocked} className={INPUT}>
+              <select {...control} name="cardExpMonth" defaultValue={valueOf('card', 'cardExpMonth')} autoComplete="cc-exp-month" disabled={cardLocked} className={SELECT}>
                 <option value="">MM</option>
                 {MONTHS.map((month) => (
                   <option key={month} value={month}>
@@ -79,7 +83,7 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
           </Field>
           <Field id="cardExpYear" label="Year" required={cardRequired} errors={errorsOf('card', 'cardExpYear')}>
             {(control) => (
-              <select {...control} name="cardExpYear" defaultValue={valueOf('card', 'cardExpYear')} autoComplete="cc-exp-year" disabled={cardLocked} className={INPUT}>
+              <select {...control} name="cardExpYear" defaultValue={valueOf('card', 'cardExpYear')} autoComplete="cc-exp-year" disabled={cardLocked} className={SELECT}>
                 <option value="">YYYY</option>
                 {years.map((year) => (
                   <option key={year} value={year}>
@@ -124,7 +128,7 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
         </Field>
         <Field id="bankAccountType" label="Account type" required={bankRequired} errors={errorsOf('bank', 'bankAccountType')}>
           {(control) => (
-            <select {...control} name="bankAccountType" defaultValue={valueOf('bank', 'bankAccountType') || 'checking'} disabled={bankLocked} className={INPUT}>
+            <select {...control} name="bankAccountType" defaultValue={valueOf('bank', 'bankAccountType') || 'checking'} disabled={bankLocked} className={SELECT}>
               <option value="checking">Checking</option>
               <option value="savings">Savings</option>
             </select>
