@@ -20,6 +20,8 @@ export const PAYMENTSPRING_MESSAGES = {
   savedGone: 'That saved card is no longer on file. Choose another, or None/other and enter a card.',
   dollarsOnly: 'PaymentSpring takes payments in US dollars only. Please contact us to complete this order.',
   inFlight: 'A payment for this order is being made. Please wait a moment and open the order again.',
+  down: 'The payment could not be made just now and nothing was taken. Please try again.',
+  unanswered: 'We could not hear back about this payment. Please do not pay again yet: open your order in a few minutes to see whether it went through, or contact us.',
 } as const
 
 /** An attempt still open this long is taken to have failed (the process making it stopped): Pay is offered again. */
@@ -91,25 +93,29 @@ export async function payWithPaymentSpring(
   const chargeOf = { amount: invoice.totalMinor, description: `Order ${invoiceNumberText(invoice.number)}`.slice(0, 255), metadata: { invoiceGuid: invoice.guid, attempt: attemptRef } }
   let transactionId: string
   let savedCustomer: PaymentSpringCustomer | null = null
+  // Whether the charge call went out: after it, an unanswered call may still have taken the money.
+  let charging = false
   try {
-    if (kept) {
-      transactionId = (await paymentSpring.charge({ customer_id: kept.customerRef, ...chargeOf })).id
-    } else if (makeToken && saveForNext) {
+    let payWith: { customer_id: string } | { token: string }
+    if (kept) payWith = { customer_id: kept.customerRef }
+    else if (makeToken && saveForNext) {
       // 'Save for my next payment': the token becomes a customer, and the customer is charged.
       savedCustomer = await paymentSpring.saveCustomer({ token: (await makeToken()).id, firstName: invoice.firstName, lastName: invoice.lastName, email: invoice.email })
-      transactionId = (await paymentSpring.charge({ customer_id: savedCustomer.id, ...chargeOf })).id
-    } else if (makeToken) {
-      transactionId = (await paymentSpring.charge({ token: (await makeToken()).id, ...chargeOf })).id
-    } else {
-      throw new Error('a PaymentSpring payment had neither a kept card nor a new one')
-    }
+      payWith = { customer_id: savedCustomer.id }
+    } else if (makeToken) payWith = { token: (await makeToken()).id }
+    else throw new Error('a PaymentSpring payment had neither a kept card nor a new one')
+    charging = true
+    transactionId = (await paymentSpring.charge({ ...payWith, ...chargeOf })).id
   } catch (error) {
-    // A card kept for a payment that did not go through is not kept.
-    if (savedCustomer) await paymentSpring.deleteCustomer(savedCustomer.id).catch(() => undefined)
-    await closeAttempt(platform, tenant.id, attemptRef)
+    if (error instanceof PaymentSpringRefusal || !charging) {
+      // Nothing was taken: a card kept for this payment is not kept, and Pay is offered again.
+      if (savedCustomer) await paymentSpring.deleteCustomer(savedCustomer.id).catch(() => undefined)
+      await closeAttempt(platform, tenant.id, attemptRef)
+    }
     if (error instanceof PaymentSpringRefusal) return err('invalid_input', error.message, { ...blank, values: shownValues(input.form, input.method) })
-    platform.logger.error({ err: error, invoice: invoice.guid }, 'a PaymentSpring payment could not be made')
-    return err('conflict', CARD_PAYMENT_MESSAGES.providerDown, blank)
+    platform.logger.error({ err: error, invoice: invoice.guid, attempt: attemptRef, charging }, 'a PaymentSpring payment could not be made')
+    // A charge that went unanswered stays open, so Pay waits rather than risk charging twice.
+    return err('conflict', charging ? PAYMENTSPRING_MESSAGES.unanswered : PAYMENTSPRING_MESSAGES.down, blank)
   }
   if (savedCustomer && owner) {
     const last4 = (savedCustomer.last_4 ?? savedCustomer.bank_account_number_last_4 ?? '').slice(-4)

@@ -401,6 +401,21 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
       expect(paymentSpring.tokens().at(-1)).toMatchObject({ token_type: 'bank_account' })
     })
 
+    it('PaymentSpring down before the charge: Pay again at once; a charge left unanswered: Pay waits rather than charge twice', async () => {
+      const payPath = await placeForPayPage()
+      paymentSpring.failNext('POST', '/api/v1/tokens', 503)
+      const down = await post(payPath, form(card))
+      expect(down.status).toBe(409)
+      expect(textOf(down.body)).toContain('The payment could not be made just now and nothing was taken. Please try again.')
+      paymentSpring.failNext('POST', '/api/v1/charge', 502)
+      const unanswered = await post(payPath, form(card))
+      expect(textOf(unanswered.body)).toContain('We could not hear back about this payment. Please do not pay again yet')
+      const again = await post(payPath, form(card))
+      expect(textOf(again.body)).toContain('A payment for this order is being made.')
+      const orderGuid = payPath.split('/').at(-2) ?? ''
+      expect((await paymentRows((await invoice(orderGuid)).id)).map((row) => row.status).sort()).toEqual(['expired', 'open'])
+    })
+
     it('a double-clicked Pay charges once', async () => {
       const payPath = await placeForPayPage()
       const charges = paymentSpring.transactions().length
