@@ -22,7 +22,13 @@ export const TILL_PATH = '/store/cart-checkout'
 /** The cookie naming the sale being rung up at this desk (its own cart, apart from the staff member's shopping). */
 export const TILL_COOKIE = 'till'
 
-/** How staff take payment at the desk (spec purchase types cash and account; 'other' for a cheque or a transfer). Cards come with payments. */
+/**
+ * How staff take payment at the desk: spec purchase types creditcard (while the studio takes
+ * payments through a provider: the customer pays on its page next), cash and account; 'other'
+ * for a cheque or a transfer.
+ */
+export const TILL_CARD_METHOD = { value: 'card', label: 'Card (the customer pays on the payment page next)' } as const satisfies { value: PaymentMethod; label: string }
+
 export const TILL_METHODS = [
   { value: 'cash', label: 'Cash' },
   { value: 'other', label: 'Other (cheque, transfer)' },
@@ -129,11 +135,13 @@ export const TILL_MESSAGES = {
   empty: 'Add something to the sale first.',
   checkSale: 'Please check the sale:',
   sold: (number: string, name: string) => `Sale ${number} to ${name} is complete.`,
+  awaitingCard: (number: string, name: string) => `Sale ${number} to ${name} is waiting for its card payment.`,
+  noCards: 'Card payments are not set up: choose another way to pay.',
 } as const
 
 const saleSchema = z.object({
   contact: z.string().uuid(TILL_MESSAGES.chooseCustomer),
-  method: z.enum(['cash', 'other', 'account'], { errorMap: () => ({ message: TILL_MESSAGES.chooseMethod }) }),
+  method: z.enum(['cash', 'other', 'account', 'card'], { errorMap: () => ({ message: TILL_MESSAGES.chooseMethod }) }),
   note: z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(1000, 'Note must be at most 1000 characters.')).default(''),
   attempt: z.string().regex(/^[A-Za-z0-9-]{16,100}$/).optional(),
 })
@@ -142,6 +150,8 @@ export interface TillSale {
   invoiceGuid: string
   invoiceNumber: number
   customerName: string
+  /** A card sale: pending until the customer pays on the provider's page. */
+  awaitingPayment: boolean
 }
 
 /**
@@ -152,11 +162,12 @@ export interface TillSale {
 export async function completeTillSale(
   platform: Pick<Platform, 'database' | 'caches' | 'jobs' | 'env' | 'logger'>,
   tenant: Tenant,
-  input: { token: string | null; posted: Record<string, unknown>; salesPersonId: string; now: Date; origin: string },
+  input: { token: string | null; posted: Record<string, unknown>; salesPersonId: string; now: Date; origin: string; takesCards: boolean },
 ): Promise<WordedResult<TillSale, 'invalid_input' | 'conflict' | 'not_found'>> {
   const parsed = saleSchema.safeParse(input.posted)
   if (!parsed.success) return err('invalid_input', parsed.error.issues[0]?.message ?? TILL_MESSAGES.chooseMethod)
   const { contact: contactGuid, method, note, attempt } = parsed.data
+  if (method === 'card' && !input.takesCards) return err('conflict', TILL_MESSAGES.noCards)
   if (attempt) {
     const earlier = await findTillSale(platform, tenant.id, attempt)
     if (earlier) return ok(earlier)
@@ -189,8 +200,9 @@ export async function completeTillSale(
         salesPersonId: input.salesPersonId,
         idempotencyKey: attempt ?? null,
         now: input.now,
+        awaitingPayment: method === 'card',
       })
-      return { ...written, customerName: `${customer.first_name} ${customer.last_name}`.trim() }
+      return { ...written, customerName: `${customer.first_name} ${customer.last_name}`.trim(), awaitingPayment: method === 'card' && priced.totals.totalMinor > 0 }
     })
   } catch (error) {
     if (error instanceof SaleRefused) return err('conflict', error.refusal)
@@ -202,14 +214,15 @@ export async function completeTillSale(
   } finally {
     platform.caches.changed(tenant.id, ['catalog', 'contacts'])
   }
-  await queueReceiptEmail(platform, tenant, { invoiceGuid: sale.invoiceGuid, origin: input.origin })
+  // A card sale's receipt goes when it is paid (settle-payment.ts).
+  if (!sale.awaitingPayment) await queueReceiptEmail(platform, tenant, { invoiceGuid: sale.invoiceGuid, origin: input.origin })
   return ok(sale)
 }
 
 async function findTillSale(platform: Pick<Platform, 'database'>, tenantId: string, attempt: string): Promise<TillSale | null> {
   const row = await withTenant(platform.database, tenantId, (trx) =>
-    trx.selectFrom('invoices').select(['guid', 'number', 'first_name', 'last_name']).where('idempotency_key', '=', attempt).executeTakeFirst(),
+    trx.selectFrom('invoices').select(['guid', 'number', 'first_name', 'last_name', 'status']).where('idempotency_key', '=', attempt).executeTakeFirst(),
   )
-  return row ? { invoiceGuid: row.guid, invoiceNumber: row.number, customerName: `${row.first_name} ${row.last_name}`.trim() } : null
+  return row ? { invoiceGuid: row.guid, invoiceNumber: row.number, customerName: `${row.first_name} ${row.last_name}`.trim(), awaitingPayment: row.status === 'pending' } : null
 }
 

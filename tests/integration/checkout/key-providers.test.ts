@@ -467,5 +467,29 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
       expect(again.status).toBe(303)
       expect(paymentSpring.transactions().at(-1)).toMatchObject({ customerId: customer?.id, amount_settled: 6800 })
     })
+
+    it('at the desk, a card sale waits for its payment and opens its order page, where the card is taken', async () => {
+      const student = await asSystem(app.platform.database, 'test: the student', (trx) =>
+        trx.selectFrom('contacts').select(['guid', 'balance_minor']).where('tenant_id', '=', app.demo.id).where('email', '=', 'student@demo.test').executeTakeFirstOrThrow(),
+      )
+      const till = `/store/cart-checkout?contact=${student.guid}`
+      const added = await post(till, form({ intent: 'add', choice: `${matGuid}/${matOption}`, quantity: '1' }), app.adminCookie)
+      expect(added.status).toBe(302)
+      const cookie = `${app.adminCookie}; ${cookiePair(added, 'till')}`
+      expect((await get(till, cookie)).body).toContain('value="card"')
+      const sold = await post(till, form({ intent: 'sell', contact: student.guid, method: 'card', attempt: 'till-attempt-card-0000001' }), cookie)
+      expect(sold.status).toBe(302)
+      const orderPath = sold.header('location') ?? ''
+      expect(orderPath).toMatch(/^\/checkout\/orders\/[0-9a-f-]{36}$/)
+      expect(toastOf(sold)).toMatch(/^Sale #\d+ to Stella Student is waiting for its card payment\.$/)
+      const guid = orderPath.split('/').at(-1) ?? ''
+      expect((await invoice(guid)).status).toBe('pending')
+      const pay = await post(orderPath, '')
+      expect(pay.header('location')).toBe(`http://${app.host}${orderPath}/pay`)
+      expect((await post(`${orderPath}/pay`, form(card))).status).toBe(303)
+      expect((await invoice(guid)).status).toBe('paid')
+      const after = await asSystem(app.platform.database, 'test: balance', (trx) => trx.selectFrom('contacts').select('balance_minor').where('guid', '=', student.guid).executeTakeFirstOrThrow())
+      expect(Number(after.balance_minor)).toBe(Number(student.balance_minor))
+    })
   })
 })

@@ -16,7 +16,9 @@ import { cartCookieHeader, readCartToken } from '#server/checkout/cart-cookie'
 import { addToCart, ADD_TO_CART_MESSAGES, changeCartLine } from '#server/checkout/cart-store'
 import { applyCartOfferCode, OFFER_CODE_MESSAGES, removeCartOfferCode, tillCartOf } from '#server/checkout/cart-offer-code'
 import { OfferCodeForm } from '#app/components/checkout/offer-code-form'
-import { completeTillSale, loadTillCart, loadTillChoices, loadTillCustomer, TILL_COOKIE, TILL_METHODS, TILL_MESSAGES, TILL_PATH, tillChoiceFields } from '#server/checkout/till'
+import { completeTillSale, loadTillCart, loadTillChoices, loadTillCustomer, TILL_CARD_METHOD, TILL_COOKIE, TILL_METHODS, TILL_MESSAGES, TILL_PATH, tillChoiceFields } from '#server/checkout/till'
+import { orderPathFor } from '#server/checkout/receipt-email'
+import { takesCardPayments } from '#server/payments/card-payments'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { searchContacts } from '#server/contacts/search-contacts'
 
@@ -38,7 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadTillCustomer(context.platform.database, tenant, url.searchParams.get('contact')),
     query.trim() ? searchContacts({ platform: context.platform, tenant, unverifiedQuery: query }) : Promise.resolve([]),
   ])
-  return { choices, cart, customer, query, matches, attempt: randomUUID(), methods: TILL_METHODS }
+  const takesCards = await takesCardPayments(context.platform, tenant.id)
+  return { choices, cart, customer, query, matches, attempt: randomUUID(), methods: takesCards ? [...TILL_METHODS, TILL_CARD_METHOD] : [...TILL_METHODS], takesCards }
 }
 
 const intentSchema = z.object({ intent: z.enum(['add', 'quantity', 'remove', 'offer', 'remove-offer', 'sell']) })
@@ -77,15 +80,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case 'sell': {
       const origin = tenantOrigin(tenant, url, context.platform.env)
-      const sold = await completeTillSale(context.platform, tenant, { token, posted: form, salesPersonId: user.contactId, now: new Date(), origin })
+      const takesCards = await takesCardPayments(context.platform, tenant.id)
+      const sold = await completeTillSale(context.platform, tenant, { token, posted: form, salesPersonId: user.contactId, now: new Date(), origin, takesCards })
       if (!sold.ok) return data({ message: sold.message }, { status: sold.error === 'invalid_input' ? 400 : 409 })
+      // A card sale goes on to its order page, where the customer pays on the provider's page.
+      if (sold.value.awaitingPayment) {
+        return redirectWithToast(orderPathFor(sold.value.invoiceGuid), { type: 'success', message: TILL_MESSAGES.awaitingCard(invoiceNumberText(sold.value.invoiceNumber), sold.value.customerName) })
+      }
       return redirectWithToast(TILL_PATH, { type: 'success', message: TILL_MESSAGES.sold(invoiceNumberText(sold.value.invoiceNumber), sold.value.customerName) })
     }
   }
 }
 
 export default function TillRoute() {
-  const { choices, cart, customer, query, matches, attempt, methods } = useLoaderData<typeof loader>()
+  const { choices, cart, customer, query, matches, attempt, methods, takesCards } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const refused = result && 'message' in result ? result : null
   const offerRefusal = result && 'offerRefusal' in result ? result.offerRefusal : null
@@ -228,7 +236,11 @@ export default function TillRoute() {
                     </label>
                   ))}
                 </div>
-                <p className="mt-2 text-xs text-slate-600">Cards are not taken on this screen yet: take the card on your own terminal and choose Other.</p>
+                <p className="mt-2 text-xs text-slate-600">
+                  {takesCards
+                    ? 'Card: the sale waits for its payment, and its order page opens for the customer to pay.'
+                    : 'Card payments are not set up: take the card on your own terminal and choose Other.'}
+                </p>
               </fieldset>
               <Field id="till-note" label="Note" hint="Printed on the receipt (optional).">
                 {(control) => <textarea {...control} name="note" rows={2} maxLength={1000} className={FIELD_INPUT_CLASSES} />}
