@@ -6,6 +6,8 @@ import { contactActivityReportJob } from '#jobs/contact-activity-report'
 import { handleContactActivityReport } from '#jobs/contact-activity-report.handler'
 import { formSubmissionPdfJob } from '#jobs/form-submission-pdf'
 import { handleFormSubmissionPdf } from '#jobs/form-submission-pdf.handler'
+import { paymentAttemptCheckJob } from '#jobs/payment-attempt-check'
+import { handlePaymentAttemptCheck } from '#jobs/payment-attempt-check.handler'
 import { sendEmailJob } from '#jobs/send-email'
 import { handleSendEmail } from '#jobs/send-email.handler'
 import { InvalidJobPayloadError } from './job-failure'
@@ -42,6 +44,7 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(formSubmissionPdfJob, handleFormSubmissionPdf),
   registerJob(contactImportJob, handleContactImport),
   registerJob(contactActivityReportJob, handleContactActivityReport),
+  registerJob(paymentAttemptCheckJob, handlePaymentAttemptCheck),
 ]
 
 /** The product's jobs plus any a test adds. */

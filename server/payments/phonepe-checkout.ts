@@ -3,6 +3,7 @@ import { withTenant } from '#db/tenant-scope'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import type { Tenant } from '#server/tenancy/tenant'
 import { CARD_PAYMENT_MESSAGES, recordAttempt, type CheckoutStart, type PayableInvoice } from './payable-invoice'
+import { scheduleAttemptCheck } from './schedule-attempt-check'
 import { isPhonePeChecksumValid, phonePeFor, type PhonePeStatus } from './phonepe-client'
 import type { ProviderCredentials } from './provider-keys'
 import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
@@ -61,6 +62,7 @@ export async function startPhonePeCheckout(platform: PaymentPlatform, tenant: Te
   }
   if (!url) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.providerDown }
   await recordAttempt(platform, tenant.id, { invoiceId: invoice.id, provider: 'PHONEPE', accountId: credentials.apiKey, checkoutRef: merchantTransactionId, amountMinor: invoice.totalMinor, currency: invoice.currency, now: input.now })
+  await scheduleAttemptCheck(platform, { tenantId: tenant.id, provider: 'PHONEPE', checkoutRef: merchantTransactionId, origin: input.origin })
   return { kind: 'redirect', url }
 }
 

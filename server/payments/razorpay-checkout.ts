@@ -5,6 +5,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { CARD_PAYMENT_MESSAGES, recordAttempt, type CheckoutStart, type PayableInvoice } from './payable-invoice'
 import type { ProviderCredentials } from './provider-keys'
 import { isRazorpaySignatureValid, razorpayFor, razorpayHostedCheckoutUrl, type RazorpayPayment } from './razorpay-client'
+import { scheduleAttemptCheck } from './schedule-attempt-check'
 import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
 
 /** Where Razorpay's hosted checkout posts the buyer back: outside the same-origin post check, verified by signature instead. */
@@ -53,6 +54,7 @@ export async function startRazorpayCheckout(platform: PaymentPlatform, tenant: T
       return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.providerDown }
     }
     await recordAttempt(platform, tenant.id, { invoiceId: invoice.id, provider: 'RAZORPAY', accountId: credentials.apiKey, checkoutRef: orderId, amountMinor: invoice.totalMinor, currency: invoice.currency, now: input.now })
+    await scheduleAttemptCheck(platform, { tenantId: tenant.id, provider: 'RAZORPAY', checkoutRef: orderId, origin: input.origin })
   }
   const name = `${invoice.firstName} ${invoice.lastName}`.trim()
   return {

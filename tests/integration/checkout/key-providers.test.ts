@@ -1,4 +1,5 @@
 import { asSystem } from '#db/tenant-scope'
+import { findJob } from '#jobs/runtime/registry'
 import { paymentSpringEnvFor, startFakePaymentSpring, type FakePaymentSpring } from '#tests/fakes/paymentspring'
 import { phonePeEnvFor, startFakePhonePe, type FakePhonePe } from '#tests/fakes/phonepe'
 import { razorpayEnvFor, startFakeRazorpay, type FakeRazorpay } from '#tests/fakes/razorpay'
@@ -217,6 +218,21 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
       expect((await invoice(invoiceGuid)).status).toBe('pending')
       expect(textOf((await get(`/checkout/orders/${invoiceGuid}`)).body)).toContain('Thank you, your order is placed')
       expect((await invoice(invoiceGuid)).status).toBe('paid')
+    })
+
+    it('a payment whose buyer never came back is settled by the follow-up check, with no one opening the order', async () => {
+      const placed = await placeMatOrder()
+      const orderId = hiddenValue(placed.body, 'order_id')
+      const invoiceGuid = invoiceGuidOf(placed.body)
+      await razorpay.pay(orderId)
+      const check = findJob('payment-attempt-check')
+      if (!check) throw new Error('the follow-up check is not registered')
+      const payload = { tenantId: app.demo.id, provider: 'RAZORPAY', checkoutRef: orderId, origin: `http://${app.host}`, round: 0 }
+      await check.handle(payload, app.platform, { attempt: 1, maxAttempts: 3, isLastAttempt: false })
+      expect((await invoice(invoiceGuid)).status).toBe('paid')
+      // Checked again (a repeated delivery): nothing more happens.
+      await check.handle(payload, app.platform, { attempt: 1, maxAttempts: 3, isLastAttempt: false })
+      expect(razorpay.refunds()).toHaveLength(0)
     })
 
     it('when the last one sold while the buyer paid, the payment is refunded on Razorpay', async () => {

@@ -14,6 +14,7 @@ describe('the product’s job contracts', () => {
   it.each([
     ['send-email', 'interactive'],
     ['form-submission-pdf', 'interactive'],
+    ['payment-attempt-check', 'bulk'],
   ])('%s waits in the %s queue', (name, queue) => {
     expect(registeredJobs.find((job) => job.contract.name === name)?.contract.queue).toBe(queue)
   })
