@@ -35,17 +35,14 @@ export const PROVIDER_NAMES: Record<PaymentProvider, string> = {
   PHONEPE: 'PhonePe',
 }
 
-/** What the payment providers page says after a key provider's Save, Disconnect, Reconnect and Use. */
-export function keyProviderToasts(provider: KeyProvider) {
+/** What the payment providers page says after Save, Disconnect, Reconnect and Use for checkout. */
+export function providerToasts(provider: PaymentProvider) {
   const name = PROVIDER_NAMES[provider]
   return {
     saved: `${name} keys saved: checkout takes payments through ${name}.`,
     disconnected: `${name} is disconnected.`,
     reconnected: `${name} is reconnected: checkout takes payments through ${name}.`,
-    nothing: `There are no ${name} keys to change: save them first.`,
+    used: `Checkout now takes payments through ${name}.`,
+    nothing: provider === 'STRIPE' ? 'There is no Stripe account to change: connect one first.' : `There are no ${name} keys to change: save them first.`,
   }
-}
-
-export function usedForCheckoutToast(provider: PaymentProvider): string {
-  return `Checkout now takes payments through ${PROVIDER_NAMES[provider]}.`
 }

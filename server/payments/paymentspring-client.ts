@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Env } from '#server/env.server'
-import { ProviderCallFailed } from './provider-http'
+import { providerJson } from './provider-http'
 import type { ProviderCredentials } from './provider-keys'
 
 const errorsSchema = z.object({ errors: z.array(z.object({ code: z.union([z.string(), z.number()]).optional(), message: z.string() })).min(1) })
@@ -21,11 +21,17 @@ const customerSchema = z.object({
   bank_account_number_last_4: z.string().nullable().optional(),
 })
 
-export type PaymentSpringTransaction = z.infer<typeof transactionSchema>
 export type PaymentSpringCustomer = z.infer<typeof customerSchema>
 
 /** PaymentSpring said no, in words a buyer can act on ('Card declined', 'Card number is invalid'). */
 export class PaymentSpringRefusal extends Error {}
+
+/** A 4xx in PaymentSpring's error shape is the buyer's to fix, except 401: that is the studio's keys. */
+function refusalOf(status: number, body: unknown): Error | null {
+  const refused = errorsSchema.safeParse(body)
+  if (!refused.success || status < 400 || status >= 500 || status === 401) return null
+  return new PaymentSpringRefusal(refused.data.errors[0]?.message ?? 'Payment refused')
+}
 
 export interface CardDetails {
   cardOwnerName: string
@@ -56,34 +62,18 @@ export function paymentSpringBase(env: Pick<Env, 'PAYMENTSPRING_API_URL'>): stri
  */
 export function paymentSpringFor(env: Pick<Env, 'PAYMENTSPRING_API_URL'>, keys: Pick<ProviderCredentials, 'apiKey' | 'secretKey'>) {
   const base = paymentSpringBase(env)
-  const call = async <T>(path: string, key: string, init: { method: 'GET' | 'POST' | 'DELETE'; body?: unknown }, schema: z.ZodType<T>): Promise<T> => {
-    let response: Response
-    try {
-      response = await fetch(`${base}${path}`, {
+  const call = <T>(path: string, key: string, init: { method: 'GET' | 'POST' | 'DELETE'; body?: unknown }, schema: z.ZodType<T>): Promise<T> =>
+    providerJson(
+      'PaymentSpring',
+      `${base}${path}`,
+      {
         method: init.method,
-        headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
         ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-        signal: AbortSignal.timeout(20_000),
-      })
-    } catch (error) {
-      throw new ProviderCallFailed('PaymentSpring', null, `unreachable (${error instanceof Error ? error.message : String(error)})`)
-    }
-    let body: unknown = null
-    try {
-      body = await response.json()
-    } catch {
-      throw new ProviderCallFailed('PaymentSpring', response.status, `answered ${response.status} with no JSON`)
-    }
-    if (!response.ok) {
-      const refused = errorsSchema.safeParse(body)
-      // 401 is the studio's keys, not the buyer's card: not the buyer's to fix.
-      if (refused.success && response.status >= 400 && response.status < 500 && response.status !== 401) throw new PaymentSpringRefusal(refused.data.errors[0]?.message ?? 'Payment refused')
-      throw new ProviderCallFailed('PaymentSpring', response.status, `answered ${response.status}`)
-    }
-    const parsed = schema.safeParse(body)
-    if (!parsed.success) throw new ProviderCallFailed('PaymentSpring', response.status, 'answered an unexpected shape')
-    return parsed.data
-  }
+      },
+      schema,
+      refusalOf,
+    )
   return {
     cardToken: (card: CardDetails) =>
       call('/api/v1/tokens', keys.apiKey, {
@@ -115,7 +105,6 @@ export function paymentSpringFor(env: Pick<Env, 'PAYMENTSPRING_API_URL'>, keys: 
     deleteCustomer: (id: string) => call(`/api/v1/customers/${encodeURIComponent(id)}`, keys.secretKey, { method: 'DELETE' }, z.object({}).passthrough()),
     charge: (charge: ({ token: string } | { customer_id: string }) & { amount: number; description: string; metadata: Record<string, string> }) =>
       call('/api/v1/charge', keys.secretKey, { method: 'POST', body: { ...charge, send_receipt: false } }, transactionSchema),
-    transaction: (id: string) => call(`/api/v1/transaction/${encodeURIComponent(id)}`, keys.secretKey, { method: 'GET' }, transactionSchema),
     reverse: (id: string, amount: number) => call(`/api/v1/transaction/${encodeURIComponent(id)}/reverse`, keys.secretKey, { method: 'POST', body: { amount } }, transactionSchema),
   }
 }

@@ -13,13 +13,15 @@ export class ProviderCallFailed extends Error {
 
 /**
  * One JSON call to a payment provider, its answer checked by a schema. Twenty seconds at most:
- * a buyer is waiting on the other end.
+ * a buyer is waiting on the other end. `refusalOf` turns a provider's own refusal (a declined
+ * card) into the error its caller shows; any other failure is a ProviderCallFailed.
  */
 export async function providerJson<T>(
   provider: string,
   url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  init: { method: 'GET' | 'POST' | 'DELETE'; headers: Record<string, string>; body?: string },
   schema: z.ZodType<T>,
+  refusalOf?: (status: number, body: unknown) => Error | null,
 ): Promise<T> {
   let response: Response
   try {
@@ -34,7 +36,7 @@ export async function providerJson<T>(
   } catch {
     throw new ProviderCallFailed(provider, response.status, `answered ${response.status} with no JSON`)
   }
-  if (!response.ok) throw new ProviderCallFailed(provider, response.status, `answered ${response.status}: ${text.slice(0, 300)}`)
+  if (!response.ok) throw refusalOf?.(response.status, body) ?? new ProviderCallFailed(provider, response.status, `answered ${response.status}: ${text.slice(0, 300)}`)
   const parsed = schema.safeParse(body)
   if (!parsed.success) throw new ProviderCallFailed(provider, response.status, `answered an unexpected shape: ${parsed.error.issues[0]?.message ?? ''}`)
   return parsed.data

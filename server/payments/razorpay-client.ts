@@ -16,7 +16,6 @@ const paymentSchema = z.object({
 const paymentsSchema = z.object({ items: z.array(paymentSchema) })
 const refundSchema = z.object({ id: z.string().min(1).max(255) })
 
-export type RazorpayOrder = z.infer<typeof orderSchema>
 export type RazorpayPayment = z.infer<typeof paymentSchema>
 
 export function razorpayBase(env: Pick<Env, 'RAZORPAY_API_URL'>): string {
@@ -35,9 +34,7 @@ export function razorpayFor(env: Pick<Env, 'RAZORPAY_API_URL'>, credentials: Pic
   return {
     createOrder: (order: { amount: number; currency: string; receipt: string; notes: Record<string, string> }) =>
       providerJson('Razorpay', `${base}/v1/orders`, { method: 'POST', headers, body: JSON.stringify(order) }, orderSchema),
-    order: (orderId: string) => providerJson('Razorpay', `${base}/v1/orders/${encodeURIComponent(orderId)}`, { method: 'GET', headers }, orderSchema),
     orderPayments: async (orderId: string) => (await providerJson('Razorpay', `${base}/v1/orders/${encodeURIComponent(orderId)}/payments`, { method: 'GET', headers }, paymentsSchema)).items,
-    payment: (paymentId: string) => providerJson('Razorpay', `${base}/v1/payments/${encodeURIComponent(paymentId)}`, { method: 'GET', headers }, paymentSchema),
     refund: (paymentId: string, refund: { amount: number; notes: Record<string, string> }) =>
       providerJson('Razorpay', `${base}/v1/payments/${encodeURIComponent(paymentId)}/refund`, { method: 'POST', headers, body: JSON.stringify(refund) }, refundSchema),
   }

@@ -1,6 +1,5 @@
 import { withTenant } from '#db/tenant-scope'
 import type { Platform } from '#server/platform'
-import { setProviderIntegrated } from './provider-keys'
 
 /** The Stripe account a studio connected, as the product uses it. */
 export interface StripeAccount {
@@ -34,9 +33,4 @@ export async function saveStripeAccount(platform: Pick<Platform, 'database' | 'c
       .execute(),
   )
   platform.caches.changed(tenantId, ['tenant'])
-}
-
-/** Disconnect and Reconnect (spec 001: the integrated flag is set and saved); false when nothing is connected. */
-export async function setStripeIntegrated(platform: Pick<Platform, 'database' | 'caches'>, tenantId: string, isIntegrated: boolean, now: Date): Promise<boolean> {
-  return setProviderIntegrated(platform, tenantId, 'STRIPE', { isIntegrated, activate: isIntegrated }, now)
 }

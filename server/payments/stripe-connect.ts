@@ -11,13 +11,6 @@ export const STRIPE_CONNECT_MESSAGES = {
   notConfigured: 'Stripe is not set up on this platform yet: the platform needs its Stripe keys first.',
 } as const
 
-/** What the payment providers page says after Disconnect and Reconnect. */
-export const PAYMENT_PROVIDER_TOASTS = {
-  disconnected: 'Stripe is disconnected: checkout no longer takes cards.',
-  reconnected: 'Stripe is reconnected: checkout takes cards again.',
-  nothing: 'There is no Stripe account to change: connect one first.',
-} as const
-
 export function newConnectState(): string {
   return randomBytes(24).toString('base64url')
 }
