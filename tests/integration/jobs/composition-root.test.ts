@@ -118,8 +118,17 @@ describe(`one composition root for the server, the worker and the tests (${engin
         .split('\n')
         .filter((line) => line.includes(`name=${queuePrefix}:rate-limits `)).length
     const keys = { tenantId: null, ip: '10.20.0.1', email: 'root@limits.test' }
+    // Listed is not yet ready: until its ready check answers, a connection without an offline
+    // queue refuses commands and the limiter counts in memory. Each process counts a probe of
+    // its own until the probe shows up in Redis.
+    const countsInRedis = (process: typeof first, ip: string) => async () => {
+      await process.attemptLimiter.record('login', { tenantId: null, ip })
+      return (await admin.keys(`${queuePrefix}:rl:login:*${ip}*`)).length > 0
+    }
     try {
       await expect.poll(limitConnections).toBe(2)
+      await expect.poll(countsInRedis(first, '10.99.0.1')).toBe(true)
+      await expect.poll(countsInRedis(second, '10.99.0.2')).toBe(true)
       for (let attempt = 0; attempt < 5; attempt++) await first.attemptLimiter.record('login', keys)
       // Counted by one process, refused by the other: both limiters count in Redis.
       expect(await second.attemptLimiter.check('login', keys)).toMatchObject({ ok: false, error: 'rate_limited' })
