@@ -125,6 +125,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Where the Stripe API lives (https://api.stripe.com when unset); tests point it at a local fake. */
   STRIPE_API_URL: optionalUrl('STRIPE_API_URL'),
+  /** Where the page loads Stripe.js from (https://js.stripe.com/v3/ when unset); tests load the fake's stand-in. */
+  STRIPE_JS_URL: optionalUrl('STRIPE_JS_URL'),
   /** Where Stripe Connect's consent and token endpoints live (https://connect.stripe.com when unset). */
   STRIPE_CONNECT_URL: optionalUrl('STRIPE_CONNECT_URL'),
   /** Where Razorpay's API and hosted checkout live (https://api.razorpay.com when unset); tests point it at a local fake. */

@@ -71,6 +71,8 @@ export interface SavedPaymentMethodsTable {
   provider: PaymentProvider
   account_id: string
   customer_ref: string
+  /** Stripe's payment method under customer_ref; null where the customer is the card (PaymentSpring). */
+  method_ref: string | null
   kind: 'card' | 'bank'
   brand: ColumnType<string, string | undefined, string>
   last4: string

@@ -8,7 +8,7 @@ import { issueFormStamp } from '#server/forms/fill-time'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { UndeclaredCacheWriteError } from '#server/cache/write-audit'
-import { paymentPageOrigins } from '#server/payments/payment-page-origins'
+import { paymentPageOrigins, stripeScriptOrigins } from '#server/payments/payment-page-origins'
 import { handlePhonePeCallback, PHONEPE_CALLBACK_ROUTE } from '#server/payments/phonepe-callback'
 import { isRazorpayReturn } from '#server/payments/razorpay-checkout'
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from '#server/payments/stripe-webhook'
@@ -50,8 +50,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { platform } = options
   const app = express()
   const formTargets = paymentPageOrigins(platform.env)
+  const paymentScripts = stripeScriptOrigins(platform.env)
   const start = (req: IncomingMessage, res: ServerResponse) =>
-    startRequest(req, res, { logger: platform.logger, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev), formTargets })
+    startRequest(req, res, { logger: platform.logger, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev), formTargets, paymentScripts })
   app.disable('x-powered-by')
   // A hop count, not `true`: with `true` Express takes the leftmost X-Forwarded-For address,
   // which any client can write, and per-address limits would count whatever it claims.
@@ -68,7 +69,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     signedInPageCache?.dropTenant(tenantId, tags)
   })
   const thirdPartyCsp = (nonce: string) =>
-    securityHeaders({ nonce, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev), thirdPartyScripts: true, formTargets })['Content-Security-Policy'] ?? ''
+    securityHeaders({ nonce, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev), thirdPartyScripts: true, formTargets, paymentScripts })['Content-Security-Policy'] ?? ''
   const issueStamp = (formId: string) => issueFormStamp(platform.env, formId)
 
   app.use((req, res, next) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from '#server/logger'
-import { createNonce, securityHeaders } from './security-headers'
+import { createNonce, securityHeaders, type PaymentScriptOrigins } from './security-headers'
 
 /** What every answer starts with: its request id and the nonce its inline scripts carry. */
 export interface RequestStart {
@@ -17,14 +17,14 @@ export interface RequestStart {
 export function startRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  options: { logger: Logger; isProduction: boolean; allowDevSockets: boolean; formTargets?: readonly string[] },
+  options: { logger: Logger; isProduction: boolean; allowDevSockets: boolean; formTargets?: readonly string[]; paymentScripts?: PaymentScriptOrigins | null },
 ): RequestStart {
   const started = process.hrtime.bigint()
   const sent = req.headers['x-request-id']
   const requestId = (typeof sent === 'string' ? sent : '').slice(0, 100) || randomUUID()
   const nonce = createNonce()
   res.setHeader('X-Request-Id', requestId)
-  for (const [name, value] of Object.entries(securityHeaders({ nonce, isProduction: options.isProduction, allowDevSockets: options.allowDevSockets, formTargets: options.formTargets }))) {
+  for (const [name, value] of Object.entries(securityHeaders({ nonce, isProduction: options.isProduction, allowDevSockets: options.allowDevSockets, formTargets: options.formTargets, paymentScripts: options.paymentScripts }))) {
     res.setHeader(name, value)
   }
   res.on('finish', () => {

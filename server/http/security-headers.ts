@@ -22,6 +22,12 @@ export function createNonce(): string {
  * inline because React style attributes and editors set them. Widgets that must be framed by
  * other sites will set their own frame-ancestors.
  */
+export interface PaymentScriptOrigins {
+  scripts: readonly string[]
+  connect: readonly string[]
+  frames: readonly string[]
+}
+
 export function securityHeaders(options: {
   nonce: string
   isProduction: boolean
@@ -36,17 +42,21 @@ export function securityHeaders(options: {
    * the payment provider's hosted page, and browsers hold that redirect to form-action too.
    */
   formTargets?: readonly string[]
+  /** Stripe.js: the script, the API it calls from the buyer's browser and the frames it opens (3-D Secure). */
+  paymentScripts?: PaymentScriptOrigins | null
 }): Record<string, string> {
   const thirdParty = options.thirdPartyScripts === true
-  const connect = [`'self'`, ...(options.allowDevSockets ? ['ws:', 'wss:'] : []), ...(thirdParty ? ['https:'] : [])].join(' ')
+  const payments = options.paymentScripts ?? { scripts: [], connect: [], frames: [] }
+  const connect = [`'self'`, ...(options.allowDevSockets ? ['ws:', 'wss:'] : []), ...(thirdParty ? ['https:'] : []), ...payments.connect].join(' ')
+  const frames = payments.frames.length > 0 ? ` ${payments.frames.join(' ')}` : ''
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${options.nonce}'${thirdParty ? ' https:' : ''}`,
+    `script-src 'self' 'nonce-${options.nonce}'${thirdParty ? ' https:' : ''}${payments.scripts.map((origin) => ` ${origin}`).join('')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src ${connect}`,
-    thirdParty ? "frame-src 'self' https:" : `frame-src 'self' https://www.youtube.com ${VIDEO_EMBED_ORIGINS.join(' ')}`,
+    thirdParty ? `frame-src 'self' https:${frames}` : `frame-src 'self' https://www.youtube.com ${VIDEO_EMBED_ORIGINS.join(' ')}${frames}`,
     "frame-ancestors 'self'",
     "base-uri 'self'",
     ["form-action 'self'", ...(options.formTargets ?? [])].join(' '),

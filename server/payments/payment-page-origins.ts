@@ -1,6 +1,7 @@
 import type { Env } from '#server/env.server'
+import type { PaymentScriptOrigins } from '#server/http/security-headers'
 import { razorpayBase } from './razorpay-client'
-import { isStripeConfigured, type StripeEnv } from './stripe-client'
+import { isStripeConfigured, stripeScriptUrl, type StripeEnv } from './stripe-client'
 
 /**
  * Where the providers' payment pages live, for the pages' form-action: Place order and Pay
@@ -16,4 +17,17 @@ export function paymentPageOrigins(env: StripeEnv & Pick<Env, 'RAZORPAY_API_URL'
   if (env.PHONEPE_SANDBOX_API_URL) origins.add(new URL(env.PHONEPE_SANDBOX_API_URL).origin)
   if (!env.PHONEPE_API_URL || !env.PHONEPE_SANDBOX_API_URL) origins.add('https://*.phonepe.com')
   return [...origins]
+}
+
+/**
+ * What Stripe.js needs of the page's Content Security Policy (Stripe's documented list: its
+ * script, its API, its frames for the card element and 3-D Secure), or the stand-in's origin
+ * when STRIPE_JS_URL points elsewhere. Nothing while the platform takes no Stripe payments.
+ */
+export function stripeScriptOrigins(env: StripeEnv): PaymentScriptOrigins | null {
+  if (!isStripeConfigured(env) || !env.STRIPE_PUBLISHABLE_KEY) return null
+  const script = new URL(stripeScriptUrl(env)).origin
+  const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : 'https://api.stripe.com'
+  if (!env.STRIPE_JS_URL) return { scripts: [script], connect: [api], frames: ['https://js.stripe.com', 'https://hooks.stripe.com'] }
+  return { scripts: [script], connect: [...new Set([api, script])], frames: [script] }
 }

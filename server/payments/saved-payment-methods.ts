@@ -40,25 +40,37 @@ export async function findSavedPaymentMethod(
   platform: Pick<Platform, 'database'>,
   tenantId: string,
   input: { id: string; contactId: string; provider: PaymentProvider; accountId: string },
-): Promise<{ customerRef: string; kind: 'card' | 'bank' } | null> {
+): Promise<{ customerRef: string; methodRef: string | null; kind: 'card' | 'bank' } | null> {
   if (!/^[0-9a-f-]{36}$/i.test(input.id)) return null
   const row = await withTenant(platform.database, tenantId, (trx) =>
     trx
       .selectFrom('saved_payment_methods')
-      .select(['customer_ref', 'kind'])
+      .select(['customer_ref', 'method_ref', 'kind'])
       .where('id', '=', input.id)
       .where('contact_id', '=', input.contactId)
       .where('provider', '=', input.provider)
       .where('account_id', '=', input.accountId)
       .executeTakeFirst(),
   )
-  return row ? { customerRef: row.customer_ref, kind: row.kind } : null
+  return row ? { customerRef: row.customer_ref, methodRef: row.method_ref, kind: row.kind } : null
 }
 
 export async function keepSavedPaymentMethod(
   platform: Pick<Platform, 'database'>,
   tenantId: string,
-  method: { contactId: string; provider: PaymentProvider; accountId: string; customerRef: string; kind: 'card' | 'bank'; brand: string; last4: string; expMonth: number | null; expYear: number | null; now: Date },
+  method: {
+    contactId: string
+    provider: PaymentProvider
+    accountId: string
+    customerRef: string
+    methodRef?: string | null
+    kind: 'card' | 'bank'
+    brand: string
+    last4: string
+    expMonth: number | null
+    expYear: number | null
+    now: Date
+  },
 ): Promise<void> {
   await withTenant(platform.database, tenantId, (trx) =>
     trx
@@ -69,6 +81,7 @@ export async function keepSavedPaymentMethod(
         provider: method.provider,
         account_id: method.accountId,
         customer_ref: method.customerRef,
+        method_ref: method.methodRef ?? null,
         kind: method.kind,
         brand: method.brand.slice(0, 40),
         last4: method.last4,
@@ -76,7 +89,7 @@ export async function keepSavedPaymentMethod(
         exp_year: method.expYear,
         created_at: method.now,
       })
-      .onConflict((conflict) => conflict.columns(['tenant_id', 'provider', 'customer_ref']).doNothing())
+      .onConflict((conflict) => conflict.constraint('saved_payment_methods_method').doNothing())
       .execute(),
   )
 }

@@ -23,7 +23,7 @@ export async function startStripeCheckout(platform: PaymentPlatform, tenant: Ten
   const { invoice, lines, attempts } = found
   const orderUrl = `${input.origin}${orderPathFor(invoice.guid)}`
 
-  const open = attempts.find((attempt) => attempt.provider === 'STRIPE' && attempt.status === 'open' && attempt.account_id === account.accountId)
+  const open = attempts.find((attempt) => attempt.provider === 'STRIPE' && attempt.status === 'open' && attempt.account_id === account.accountId && attempt.checkout_ref.startsWith('cs_'))
   if (open) {
     try {
       const session = await stripe.checkout.sessions.retrieve(open.checkout_ref, {}, { stripeAccount: account.accountId })

@@ -3,7 +3,7 @@ import type { Env } from '#server/env.server'
 
 export type StripeEnv = Pick<
   Env,
-  'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_CONNECT_CLIENT_ID' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL' | 'STRIPE_CONNECT_URL' | 'STRIPE_PLATFORM_FEE_PERCENT'
+  'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_CONNECT_CLIENT_ID' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL' | 'STRIPE_CONNECT_URL' | 'STRIPE_JS_URL' | 'STRIPE_PLATFORM_FEE_PERCENT'
 >
 
 /** Card payments need the platform's secret key and its Connect client id; without them the product says so. */
@@ -32,6 +32,11 @@ export function stripeFor(env: StripeEnv): Stripe | null {
     clients.set(cacheKey, client)
   }
   return client
+}
+
+/** Where the buyer's page loads Stripe.js from. */
+export function stripeScriptUrl(env: StripeEnv): string {
+  return env.STRIPE_JS_URL ?? 'https://js.stripe.com/v3/'
 }
 
 /** Where Connect's consent and token endpoints live. */

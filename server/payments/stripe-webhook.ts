@@ -7,13 +7,16 @@ import type { Platform } from '#server/platform'
 import { readStripeAccount } from './stripe-account'
 import { stripeFor } from './stripe-client'
 import { settleStripeSession, snapshotOf } from './stripe-checkout'
+import { intentSnapshotOf, settleStripeIntent } from './stripe-intent'
 
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe'
 
-/** What the product puts in a session's metadata, so an event names its studio and invoice. */
+/** What the product puts in a session's or intent's metadata, so an event names its studio and invoice. */
 const sessionMetadata = z.object({ tenantId: z.string().uuid(), invoiceGuid: z.string().uuid() })
 
 const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired'])
+// A failed confirmation leaves the intent open for another card: nothing to settle.
+const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.canceled'])
 
 /**
  * POST /webhooks/stripe: Stripe's events for the studios' connected accounts. The signature is
@@ -38,12 +41,13 @@ export async function handleStripeWebhook(platform: Platform, req: Request, res:
     res.status(400).type('text/plain').send('The signature does not match.')
     return
   }
-  if (!SESSION_EVENTS.has(event.type)) {
+  const isSession = SESSION_EVENTS.has(event.type)
+  if (!isSession && !INTENT_EVENTS.has(event.type)) {
     res.status(200).json({ received: true, ignored: true })
     return
   }
-  const session = event.data.object as Stripe.Checkout.Session
-  const named = sessionMetadata.safeParse(session.metadata ?? {})
+  const paid = event.data.object as Stripe.Checkout.Session | Stripe.PaymentIntent
+  const named = sessionMetadata.safeParse(paid.metadata ?? {})
   const tenant = named.success ? await platform.tenants.findById(named.data.tenantId) : null
   if (!tenant) {
     res.status(200).json({ received: true, ignored: true })
@@ -64,7 +68,10 @@ export async function handleStripeWebhook(platform: Platform, req: Request, res:
     return
   }
   const requestUrl = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
-  const outcome = await settleStripeSession(platform, tenant, snapshotOf(session), { origin: tenantOrigin(tenant, requestUrl, platform.env), now: new Date() })
+  const settling = { origin: tenantOrigin(tenant, requestUrl, platform.env), now: new Date() }
+  const outcome = isSession
+    ? await settleStripeSession(platform, tenant, snapshotOf(paid as Stripe.Checkout.Session), settling)
+    : await settleStripeIntent(platform, tenant, intentSnapshotOf(paid as Stripe.PaymentIntent), settling)
   // Recorded once settled: a crash in between leaves the event unrecorded, and Stripe's retry
   // settles again, which finds the payment settled and does nothing.
   await withTenant(platform.database, tenant.id, (trx) =>

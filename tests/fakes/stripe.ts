@@ -1,8 +1,36 @@
-import { createHmac, randomBytes } from 'node:crypto'
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
-import { request as httpsRequest } from 'node:https'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
+import { createIntentApi, type FakeIntent, type FakeSetupIntent, type IntentEventType, type PaymentIntentObject, type PaymentMethodObject, type CustomerObject, type SetupIntentObject } from './stripe-intents'
+import { FAKE_STRIPE_JS } from './stripe-js'
+import {
+  absoluteUrl,
+  escapeHtml,
+  formatAmount,
+  headerOf,
+  integer,
+  invalid,
+  list,
+  metadataOf,
+  MINIMUM_CHARGE,
+  missing,
+  notFoundRoute,
+  object,
+  parseForm,
+  postJson,
+  readBody,
+  redact,
+  randomToken,
+  refuseUnknown,
+  Refusal,
+  sendHtml,
+  sendJson,
+  signatureHeader,
+  nowSeconds,
+  text,
+  type Answer,
+  type FormFields,
+} from './stripe-wire'
 
 export interface FakeStripeOptions {
   secretKey?: string
@@ -84,7 +112,7 @@ export interface FakeRefund extends RefundObject {
   refund_application_fee: boolean
 }
 
-export type FakeStripeEventType = 'checkout.session.completed' | 'checkout.session.expired'
+export type FakeStripeEventType = 'checkout.session.completed' | 'checkout.session.expired' | IntentEventType
 
 export interface StripeEventRecord {
   id: string
@@ -95,7 +123,7 @@ export interface StripeEventRecord {
   type: FakeStripeEventType
   /** The connected account the event happened on: Connect webhooks name it. */
   account: string
-  data: { object: CheckoutSessionObject }
+  data: { object: CheckoutSessionObject | PaymentIntentObject | SetupIntentObject }
   pending_webhooks: number
   /** The API request that caused the event; null ids when the buyer caused it on the hosted page. */
   request: { id: string | null; idempotency_key: string | null }
@@ -154,6 +182,13 @@ export interface FakeStripe {
   /** Resolves once every delivery under way has finished: API calls (expire) answer before their event is sent. */
   idle(): Promise<void>
   sessions(): FakeSession[]
+  /** PaymentIntents, with the account each lives on. */
+  intents(): FakeIntent[]
+  setupIntents(): FakeSetupIntent[]
+  customers(): CustomerObject[]
+  paymentMethods(): PaymentMethodObject[]
+  /** The stand-in for https://js.stripe.com/v3/ that a page loads (STRIPE_JS_URL). */
+  scriptUrl: string
   refunds(): FakeRefund[]
   requests(): FakeStripeRequest[]
   /** Requests whose method matches and whose path starts with pathPrefix. */
@@ -167,33 +202,6 @@ interface PendingCode {
   scope: string
 }
 
-interface StripeErrorBody {
-  type: 'invalid_request_error' | 'idempotency_error' | 'api_error'
-  message: string
-  code?: string
-  param?: string
-}
-
-/** Thrown by the handlers, answered in Stripe's error shape. */
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: StripeErrorBody,
-  ) {
-    super(body.message)
-  }
-}
-
-type FormValue = string | FormFields
-interface FormFields {
-  [key: string]: FormValue
-}
-
-interface Answer {
-  status: number
-  body: unknown
-}
-
 const SESSION_PARAMS = ['mode', 'line_items', 'success_url', 'cancel_url', 'client_reference_id', 'customer_email', 'metadata', 'payment_intent_data', 'expires_at']
 // Real parameters that change nothing the fake models: accepted so the product may send them,
 // while a typo still gets Stripe's "Received unknown parameter".
@@ -201,10 +209,6 @@ const SESSION_PARAMS_IGNORED = ['locale', 'payment_method_types', 'submit_type',
 const PAYMENT_INTENT_DATA_PARAMS = ['application_fee_amount', 'metadata', 'description', 'statement_descriptor', 'statement_descriptor_suffix', 'receipt_email']
 const REFUND_PARAMS = ['payment_intent', 'amount', 'metadata', 'reason', 'refund_application_fee']
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer']
-
-// Stripe refuses a payment below the smallest charge it can settle; a product that sends a few
-// cents must find out here rather than in production. Other currencies: anything above zero.
-const MINIMUM_CHARGE: Record<string, number> = { usd: 50, eur: 50, gbp: 30, cad: 50, aud: 50, nzd: 50, chf: 50, jpy: 50, sek: 300, nok: 300, dkk: 250 }
 
 /**
  * A local stand-in for the parts of Stripe a Connect Standard platform uses: OAuth consent and
@@ -233,6 +237,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const inFlight = new Set<Promise<void>>()
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>()
   let url = ''
+  const intentApi = createIntentApi({
+    publishableKey,
+    connectedAccount: (req) => connectedAccount(req),
+    hasAccount: (id) => accounts.has(id),
+    events: {
+      emit(type, account, object) {
+        void track(emitObject(type, account, object, { id: null, idempotency_key: null }))
+      },
+    },
+  })
 
   const server = createServer((req, res) => {
     const started = { method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://fake').pathname }
@@ -270,6 +284,24 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return submitPayPage(decodeURIComponent(payPage[1]), res)
     }
 
+    if (method === 'GET' && (path === '/v3' || path === '/v3/')) {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' })
+      res.end(FAKE_STRIPE_JS)
+      return
+    }
+    // Stripe.js calls from the buyer's page: the publishable key and a client secret, across origins.
+    if (path.startsWith('/v1/') && !headerOf(req, 'authorization')) {
+      res.setHeader('Access-Control-Allow-Origin', '*')
+      if (method === 'OPTIONS') {
+        res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, POST', 'Access-Control-Allow-Headers': 'Content-Type' })
+        res.end()
+        return
+      }
+      const raw = method === 'POST' ? await readBody(req) : ''
+      const answer = intentApi.browser(method, path, parseForm(raw), target.searchParams)
+      if (answer) return sendJson(res, answer.status, answer.body)
+    }
+
     if (path.startsWith('/v1/')) {
       const requestId = `req_${randomToken(14)}`
       res.setHeader('Request-Id', requestId)
@@ -289,7 +321,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         res.setHeader('Idempotent-Replayed', 'true')
         return sendJson(res, prior.answer.status, prior.answer.body)
       }
-      const answer = api(req, method, path, parseForm(raw), { id: requestId, idempotency_key: key })
+      const answer = api(req, method, path, parseForm(raw), target.searchParams, { id: requestId, idempotency_key: key })
       // Stripe saves only requests that ran: a validation error may be retried with the same key.
       if (key) idempotent.set(scope, { fingerprint, answer })
       return sendJson(res, answer.status, answer.body)
@@ -297,7 +329,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     throw notFoundRoute(method, path)
   }
 
-  function api(req: IncomingMessage, method: string, path: string, form: FormFields, request: StripeEventRecord['request']): Answer {
+  function api(req: IncomingMessage, method: string, path: string, form: FormFields, query: URLSearchParams, request: StripeEventRecord['request']): Answer {
+    const intentAnswer = intentApi.api(req, method, path, form, query)
+    if (intentAnswer) return intentAnswer
     const account = /^\/v1\/accounts\/([^/]+)$/.exec(path)
     if (account && method === 'GET') {
       const found = accounts.get(decodeURIComponent(account[1]))
@@ -439,7 +473,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     refuseUnknown(form, REFUND_PARAMS)
     const intent = text(form, 'payment_intent')
     if (!intent) throw invalid('One of the following params should be provided for this request: payment_intent or charge.', 'payment_intent')
-    const session = [...sessions.values()].find((each) => each.payment_intent === intent && each.account === account && each.payment_status === 'paid')
+    const paidSession = [...sessions.values()].find((each) => each.payment_intent === intent && each.account === account && each.payment_status === 'paid')
+    const paidIntent = intentApi.paidIntent(account, intent)
+    const session = paidSession
+      ? { amount_total: paidSession.amount_total, currency: paidSession.currency, account: paidSession.account }
+      : paidIntent
+        ? { amount_total: paidIntent.amount, currency: paidIntent.currency, account: paidIntent.account }
+        : null
     if (!session) {
       throw new Refusal(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${intent}'` })
     }
@@ -576,7 +616,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     session.url = null
   }
 
-  async function emit(type: FakeStripeEventType, session: FakeSession, request: StripeEventRecord['request']): Promise<void> {
+  function emit(type: FakeStripeEventType, session: FakeSession, request: StripeEventRecord['request']): Promise<void> {
+    return emitObject(type, session.account, publicSession(session), request)
+  }
+
+  async function emitObject(type: FakeStripeEventType, account: string, object: StripeEventRecord['data']['object'], request: StripeEventRecord['request']): Promise<void> {
     const event: StripeEventRecord = {
       id: `evt_${randomToken(24)}`,
       object: 'event',
@@ -584,8 +628,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       created: nowSeconds(),
       livemode: false,
       type,
-      account: session.account,
-      data: { object: publicSession(session) },
+      account,
+      data: { object },
       pending_webhooks: 1,
       request,
     }
@@ -681,6 +725,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     },
     idle,
     sessions: () => [...sessions.values()].map((session) => structuredClone(session)),
+    intents: intentApi.intents,
+    setupIntents: intentApi.setupIntents,
+    customers: intentApi.customers,
+    paymentMethods: intentApi.paymentMethods,
+    scriptUrl: `${url}/v3/`,
     refunds: () => refunds.map((refund) => structuredClone(refund)),
     requests: () => [...requests],
     requestCount: (method, pathPrefix) => requests.filter((each) => each.method === method.toUpperCase() && each.path.startsWith(pathPrefix)).length,
@@ -702,92 +751,6 @@ function publicSession(session: FakeSession): CheckoutSessionObject {
 function publicRefund(refund: FakeRefund): RefundObject {
   const { account, refund_application_fee, ...shape } = refund
   return structuredClone(shape)
-}
-
-function invalid(message: string, param?: string): Refusal {
-  return new Refusal(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) })
-}
-
-function missing(kind: string, id: string): Refusal {
-  return new Refusal(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` })
-}
-
-function notFoundRoute(method: string, path: string): Refusal {
-  return new Refusal(404, {
-    type: 'invalid_request_error',
-    message: `Unrecognized request URL (${method}: ${path}). The fake Stripe (tests/fakes/stripe.ts) does not model this endpoint.`,
-  })
-}
-
-/** Decodes Stripe's form encoding (`a[b][0][c]=v`) into nested objects; arrays stay objects keyed "0", "1", … */
-function parseForm(raw: string): FormFields {
-  const root: FormFields = {}
-  for (const [name, value] of new URLSearchParams(raw)) {
-    const head = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name)
-    if (!head) throw invalid(`Invalid parameter name: ${name}`)
-    const path = [head[1], ...[...head[2].matchAll(/\[([^[\]]*)\]/g)].map((part) => part[1])]
-    let node = root
-    for (let index = 0; index < path.length; index += 1) {
-      const key = path[index] === '' ? String(Object.keys(node).length) : path[index]
-      if (index === path.length - 1) {
-        if (typeof node[key] === 'object') throw invalid(`Invalid parameter: ${name} is both a value and an object`, name)
-        node[key] = value
-        break
-      }
-      const next = node[key] ?? {}
-      if (typeof next === 'string') throw invalid(`Invalid parameter: ${name} is both a value and an object`, name)
-      node[key] = next
-      node = next
-    }
-  }
-  return root
-}
-
-function text(fields: FormFields, key: string): string | undefined {
-  const value = fields[key]
-  return typeof value === 'string' ? value : undefined
-}
-
-function object(fields: FormFields, key: string, param = key): FormFields | undefined {
-  const value = fields[key]
-  if (value === undefined || value === '') return undefined
-  if (typeof value === 'string') throw invalid(`Invalid object: ${param} must be a hash`, param)
-  return value
-}
-
-function list(fields: FormFields, key: string): FormFields[] {
-  const value = object(fields, key)
-  if (!value) return []
-  const indexes = Object.keys(value)
-  if (indexes.some((index) => !/^\d+$/.test(index))) throw invalid(`Invalid array: ${key} must be an indexed list`, key)
-  return indexes
-    .map(Number)
-    .sort((a, b) => a - b)
-    .map((index) => {
-      const item = value[String(index)]
-      if (typeof item === 'string') throw invalid(`Invalid object: ${key}[${index}] must be a hash`, `${key}[${index}]`)
-      return item
-    })
-}
-
-function refuseUnknown(fields: FormFields, allowed: string[], prefix?: string): void {
-  for (const key of Object.keys(fields)) {
-    const param = prefix ? `${prefix}[${key}]` : key
-    if (!allowed.includes(key)) throw invalid(`Received unknown parameter: ${param}`, param)
-  }
-}
-
-function integer(value: string, param: string): number {
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw invalid(`Invalid integer: ${value}`, param)
-  return Number(value)
-}
-
-function absoluteUrl(fields: FormFields, key: string): string {
-  const value = text(fields, key)
-  if (!value) throw invalid(`Missing required param: ${key}.`, key)
-  const parsed = URL.canParse(value) ? new URL(value) : null
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw invalid('Not a valid URL', key)
-  return value
 }
 
 function lineItemOf(item: FormFields, param: string): FakeLineItem {
@@ -814,28 +777,6 @@ function lineItemOf(item: FormFields, param: string): FakeLineItem {
   return { name, description: text(product, 'description') || null, currency, unit_amount: unitAmount, quantity, amount_total: unitAmount * quantity }
 }
 
-/** Stripe's metadata limits, so a product that overflows them fails in tests first. */
-function metadataOf(fields: FormFields, key: string, param = key): Record<string, string> {
-  const value = object(fields, key, param) ?? {}
-  const metadata: Record<string, string> = {}
-  for (const [name, entry] of Object.entries(value)) {
-    if (typeof entry !== 'string') throw invalid(`Invalid value for ${param}[${name}]: metadata values must be strings`, `${param}[${name}]`)
-    if (name.length > 40) throw invalid(`Invalid ${param}: keys must be at most 40 characters (${name})`, param)
-    if (entry.length > 500) throw invalid(`Invalid ${param}: values must be at most 500 characters (${name})`, param)
-    // An empty value unsets a key in Stripe, so it never shows up.
-    if (entry !== '') metadata[name] = entry
-  }
-  if (Object.keys(metadata).length > 50) throw invalid(`Invalid ${param}: at most 50 keys`, param)
-  return metadata
-}
-
-function formatAmount(minor: number, currency: string): string {
-  const format = new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() })
-  // Zero-decimal currencies (JPY) have no minor unit: Intl knows which they are.
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
-  return format.format(minor / 10 ** digits)
-}
-
 function page(title: string, body: string): string {
   return [
     '<!doctype html>',
@@ -852,83 +793,6 @@ function closedPage(session: FakeSession, payee: string): string {
   return page(`Pay ${payee}`, `<h1>Pay ${escapeHtml(payee)}</h1>\n<p>This checkout is no longer open. ${why}</p>\n<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>`)
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
-
-function signatureHeader(payload: string, secret: string): string {
-  const timestamp = nowSeconds()
-  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex')
-  return `t=${timestamp},v1=${signature}`
-}
-
-/** One POST without a pooled connection, so a receiver closed by its test never waits on us. */
-function postJson(target: string, payload: string, signature: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const destination = new URL(target)
-    const send = destination.protocol === 'https:' ? httpsRequest : httpRequest
-    const req = send(
-      destination,
-      {
-        method: 'POST',
-        agent: false,
-        timeout: 10_000,
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Content-Length': String(Buffer.byteLength(payload)),
-          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Stripe-Signature': signature,
-        },
-      },
-      (res) => {
-        res.resume()
-        res.on('end', () => resolve(res.statusCode ?? 0))
-        res.on('error', reject)
-      },
-    )
-    req.on('timeout', () => req.destroy(new Error('webhook receiver did not answer within 10 s')))
-    req.on('error', reject)
-    req.end(payload)
-  })
-}
-
-function headerOf(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name]
-  return (Array.isArray(value) ? value[0] : value) ?? null
-}
-
-function redact(key: string): string {
-  return key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(key.length - 12)}${key.slice(-4)}` : key
-}
-
-function randomToken(length: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-  return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('')
-}
-
-function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000)
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' })
-  res.end(JSON.stringify(body))
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' })
-  res.end(html)
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
 /** The server's Stripe settings that point it at this fake (README: STRIPE_*). */
 export function stripeEnvFor(fake: Pick<FakeStripe, 'secretKey' | 'publishableKey' | 'clientId' | 'webhookSecret' | 'url'>): Record<string, string> {
   return {
@@ -938,5 +802,6 @@ export function stripeEnvFor(fake: Pick<FakeStripe, 'secretKey' | 'publishableKe
     STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
     STRIPE_API_URL: fake.url,
     STRIPE_CONNECT_URL: fake.url,
+    STRIPE_JS_URL: `${fake.url}/v3/`,
   }
 }

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import type { BuyerField } from '#server/checkout/buyer-form'
@@ -19,6 +20,7 @@ export interface BuyerFormState {
  */
 export function BuyerForm({ page, state, canPlace, payWith }: { page: CheckoutPageView; state: BuyerFormState | null; canPlace: boolean; payWith: string | null }) {
   const navigation = useNavigation()
+  const hydrated = useHydrated()
   const placing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'place'
   const value = (name: keyof CheckoutPageView['buyer']) => state?.values[name] ?? page.buyer[name]
   const paysByCard = (page.cart?.totals.totalMinor ?? 0) > 0
@@ -32,6 +34,8 @@ export function BuyerForm({ page, state, canPlace, payWith }: { page: CheckoutPa
         Your details
       </h2>
       <input type="hidden" name="intent" value="place" />
+      {/* With JavaScript the card is taken in the order page (Stripe's Payment Element) rather than on Stripe's page. */}
+      {hydrated ? <input type="hidden" name="payInPage" value="1" /> : null}
       <input type="hidden" name="attempt" value={page.attempt} />
       {state?.message ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-checkout-error>
@@ -144,6 +148,8 @@ export function BuyerForm({ page, state, canPlace, payWith }: { page: CheckoutPa
         <p className="text-sm text-slate-600">
           {payWith === 'PaymentSpring' ? (
             <>You pay {page.cart?.totals.total} by card or from your bank account on the next page.</>
+          ) : payWith === 'Stripe' && hydrated ? (
+            <>You pay {page.cart?.totals.total} by card on the next page.</>
           ) : (
             <>
               You pay {page.cart?.totals.total} {payWith === 'Stripe' ? 'by card ' : ''}on {payWith}&rsquo;s secure page next, and come back here.

@@ -6,6 +6,7 @@ import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import type { BankField, CardField, PayFormErrors, PayFormValues } from '#server/payments/paymentspring-form'
 import type { SavedPaymentMethod } from '#server/payments/saved-payment-methods'
+import { SavedMethodChooser } from './saved-method-chooser'
 
 type Props = {
   totalText: string
@@ -61,7 +62,7 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
           <CreditCard aria-hidden className="h-5 w-5 text-slate-600" /> Card
         </h2>
         {problem('card')}
-        <SavedChooser name="card" methods={savedCards} onChoose={setCardChoice} />
+        <SavedMethodChooser name="card" methods={savedCards} onChoose={setCardChoice} />
         <Field id="cardOwnerName" label="Name on card" required={cardRequired} errors={errorsOf('card', 'cardOwnerName')}>
           {(control) => <input {...control} name="cardOwnerName" defaultValue={valueOf('card', 'cardOwnerName')} autoComplete="cc-name" maxLength={100} readOnly={cardLocked} className={INPUT} />}
         </Field>
@@ -111,7 +112,7 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
           <Landmark aria-hidden className="h-5 w-5 text-slate-600" /> Bank account (ACH)
         </h2>
         {problem('bank')}
-        <SavedChooser name="bank" methods={savedAccounts} onChoose={setBankChoice} />
+        <SavedMethodChooser name="bank" methods={savedAccounts} onChoose={setBankChoice} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Field id="bankAccountHolderFirstName" label="First name" required={bankRequired} errors={errorsOf('bank', 'bankAccountHolderFirstName')}>
             {(control) => <input {...control} name="bankAccountHolderFirstName" defaultValue={valueOf('bank', 'bankAccountHolderFirstName')} autoComplete="given-name" maxLength={100} readOnly={bankLocked} className={INPUT} />}
@@ -139,23 +140,6 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
         </Button>
       </Form>
     </div>
-  )
-}
-
-/** Kept cards (or accounts) with 'None/other' appended; nothing when none is kept. */
-function SavedChooser({ name, methods, onChoose }: { name: 'card' | 'bank'; methods: SavedPaymentMethod[]; onChoose: (id: string) => void }) {
-  if (methods.length === 0) return null
-  return (
-    <fieldset className="space-y-2" data-saved-methods={name}>
-      <legend className="mb-1 text-sm font-medium text-slate-700">{name === 'card' ? 'Saved cards' : 'Saved accounts'}</legend>
-      {[...methods, { id: 'other', label: 'None/other' }].map((method, index) => (
-        <label key={method.id} className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="radio" name="savedMethod" value={method.id} defaultChecked={index === 0} onChange={() => onChoose(method.id)} className="h-4 w-4 accent-brand" />
-          {method.label}
-        </label>
-      ))}
-      <p className="text-xs text-slate-500">To pay with another {name === 'card' ? 'card' : 'account'}, choose None/other and fill in the fields below.</p>
-    </fieldset>
   )
 }
 

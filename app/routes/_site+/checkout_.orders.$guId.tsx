@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { CircleAlert, CircleCheck, Clock } from 'lucide-react'
 import { CartTotals } from '#app/components/checkout/cart-lines-table'
 import { ProviderHandoff } from '#app/components/checkout/provider-handoff'
+import { StripePaymentForm } from '#app/components/checkout/stripe-payment-form'
 import { PublicLayout, PublicNotFoundPage } from '#app/components/public-layout'
 import { buttonClasses } from '#app/components/ui/button'
 import { ToastNotice } from '#app/components/ui/toast'
@@ -18,6 +19,9 @@ import { PROVIDER_NAMES } from '#server/payments/payment-providers'
 import { catchUpOpenAttempts } from '#server/payments/catch-up-payments'
 import { startOnlinePayment } from '#server/payments/start-payment'
 import { settleReturnedSession } from '#server/payments/stripe-checkout'
+import { settleReturnedIntent } from '#server/payments/stripe-intent'
+import { readStripePayView } from '#server/payments/stripe-pay-view'
+import { buyerOf } from '#server/checkout/checkout-page'
 import { notFound } from '#server/errors/responses'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -40,6 +44,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const sessionId = url.searchParams.get('session_id')
   const origin = tenantOrigin(tenant, url, context.platform.env)
   if (sessionId) await settleReturnedSession(context.platform, tenant, { invoiceGuid: guid, sessionId, origin, now: new Date() })
+  // Paid in the page with the Payment Element (or back from a bank's check): the same, for the intent.
+  const intentId = url.searchParams.get('payment_intent')
+  if (intentId) await settleReturnedIntent(context.platform, tenant, { invoiceGuid: guid, intentId, origin, now: new Date() })
   let order = await loadOrder(context.platform.database, tenant, guid)
   // A payment whose return and callback were both lost is found by asking the provider.
   if (order?.status === 'pending' && (await catchUpOpenAttempts(context.platform, tenant, { invoiceGuid: guid, origin, now: new Date() }))) {
@@ -48,12 +55,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const active = order?.status === 'pending' ? await readActiveProvider(context.platform, tenant.id) : null
   const payWith = active ? PROVIDER_NAMES[active.provider] : null
   const canPay = payWith !== null
+  const stripePay = active?.provider === 'STRIPE' ? await readStripePayView(context.platform, tenant, { invoiceGuid: guid, signedInContactId: buyerOf(user)?.contactId ?? null }) : null
   const failure = url.searchParams.get('payment')
   const paymentFailed = failure === 'failed' ? CARD_PAYMENT_MESSAGES.providerDown : failure === 'declined' ? CARD_PAYMENT_MESSAGES.declined : null
   const { toast, headers: toastHeaders } = getToast(request)
   const headers = new Headers(toastHeaders ?? undefined)
   headers.set('Cache-Control', 'private, no-store')
-  return data({ shell: loaded.shell, order, isSignedIn: user !== null, canPay, payWith, paymentFailed, toast }, { status: order ? 200 : 404, headers })
+  return data({ shell: loaded.shell, order, isSignedIn: user !== null, canPay, payWith, stripePay, paymentFailed, toast }, { status: order ? 200 : 404, headers })
 }
 
 /** Pay: a pending order goes (again) to the payment page. */
@@ -68,12 +76,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OrderRoute() {
-  const { shell, order, isSignedIn, canPay, payWith, paymentFailed, toast } = useLoaderData<typeof loader>()
+  const { shell, order, isSignedIn, canPay, payWith, stripePay, paymentFailed, toast } = useLoaderData<typeof loader>()
   const answered = useActionData<typeof action>()
   const navigation = useNavigation()
   if (!order) return <PublicNotFoundPage shell={shell} />
   const handoff = answered && 'handoff' in answered ? answered.handoff : null
   const problem = (answered && 'message' in answered ? answered.message : null) ?? paymentFailed
+  const hostedPage = (
+    <Form method="post" className="flex flex-wrap items-center gap-3" data-hosted-payment>
+      <p className="flex-1 text-sm text-slate-700">
+        {payWith === 'PaymentSpring' ? 'Pay securely by card or from your bank account on the next page.' : <>Pay securely on {payWith}&rsquo;s payment page; you come back here when it is done.</>}
+      </p>
+      <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={navigation.state !== 'idle'}>
+        Pay {order.totals.total}
+      </button>
+    </Form>
+  )
   return (
     <PublicLayout shell={shell}>
       <ToastNotice toast={toast} />
@@ -88,15 +106,10 @@ export default function OrderRoute() {
             ) : null}
             {handoff ? (
               <ProviderHandoff handoff={handoff} />
+            ) : stripePay ? (
+              <StripePaymentForm invoiceGuid={order.guid} totalText={order.totals.total} stripe={stripePay} hostedPage={hostedPage} />
             ) : canPay ? (
-              <Form method="post" className="flex flex-wrap items-center gap-3">
-                <p className="flex-1 text-sm text-slate-700">
-                  {payWith === 'PaymentSpring' ? 'Pay securely by card or from your bank account on the next page.' : <>Pay securely on {payWith}&rsquo;s payment page; you come back here when it is done.</>}
-                </p>
-                <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={navigation.state !== 'idle'}>
-                  Pay {order.totals.total}
-                </button>
-              </Form>
+              hostedPage
             ) : (
               <p className="text-sm text-slate-700">Card payments are not available right now. Please contact us to complete this order.</p>
             )}

@@ -1,0 +1,184 @@
+import { useLocation, useNavigate } from '@remix-run/react'
+import { CreditCard, Lock } from 'lucide-react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { Button } from '#app/components/ui/button'
+import { ToastNotice, type ToastView } from '#app/components/ui/toast'
+import type { StripePayView } from '#server/payments/stripe-pay-view'
+import { SavedMethodChooser } from './saved-method-chooser'
+import { loadStripeJs, type StripeClient, type StripeElements, type StripePaymentElement } from './stripe-js'
+
+type Props = {
+  invoiceGuid: string
+  totalText: string
+  stripe: StripePayView
+  /** The Pay button that opens Stripe's own page: all there is without JavaScript, and the way out if Stripe.js fails. */
+  hostedPage: ReactNode
+}
+
+type IntentAnswer = { status: 'requires_confirmation' | 'requires_action'; clientSecret: string; intentId: string } | { status: 'succeeded'; intentId: string } | { error: string }
+
+const LOAD_FAILED = 'The card form could not be loaded. You can pay on Stripe’s page instead.'
+const NOT_REACHED = 'We could not reach the payment service. Please check your connection and try again.'
+
+/**
+ * Stripe's Payment Element in the order page (spec 001): a kept card chosen first with
+ * 'None/other' appended, the card fields read-only unless other is chosen, and 'Save for my
+ * next payment' for the order's own contact. The intent is made at Pay, so merely opening the
+ * page charges nothing; card errors show under the card fields and as a toast. Before
+ * JavaScript runs (or when Stripe.js cannot load) the page offers Stripe's hosted page.
+ */
+export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hostedPage }: Props) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const mountPoint = useRef<HTMLDivElement>(null)
+  const stripeRef = useRef<{ client: StripeClient; elements: StripeElements; element: StripePaymentElement } | null>(null)
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
+  const [choice, setChoice] = useState(view.saved[0]?.id ?? 'other')
+  const [saveCard, setSaveCard] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [cardError, setCardError] = useState<string | null>(null)
+  const [toast, setToast] = useState<ToastView | null>(null)
+  const usingSaved = choice !== 'other'
+
+  useEffect(() => {
+    if (!hydrated || !mountPoint.current) return
+    let cancelled = false
+    loadStripeJs(view.scriptUrl)
+      .then((Stripe) => {
+        if (cancelled || !mountPoint.current) return
+        const client = Stripe(view.publishableKey, { stripeAccount: view.stripeAccount })
+        const elements = client.elements({ mode: 'payment', amount: view.amountMinor, currency: view.currency, paymentMethodTypes: ['card'] })
+        const element = elements.create('payment', { readOnly: view.saved.length > 0, layout: 'tabs' })
+        element.on('ready', () => setState('ready'))
+        element.on('change', (event) => {
+          if (event.complete) setCardError(null)
+        })
+        element.mount(mountPoint.current)
+        stripeRef.current = { client, elements, element }
+      })
+      .catch(() => {
+        if (!cancelled) setState('failed')
+      })
+    return () => {
+      cancelled = true
+      stripeRef.current?.element.destroy()
+      stripeRef.current = null
+    }
+  }, [hydrated, view.scriptUrl, view.publishableKey, view.stripeAccount, view.amountMinor, view.currency, view.saved.length])
+
+  useEffect(() => {
+    stripeRef.current?.element.update({ readOnly: usingSaved })
+  }, [usingSaved, state])
+
+  useEffect(() => {
+    stripeRef.current?.elements.update({ setupFutureUsage: saveCard && !usingSaved ? 'off_session' : null })
+  }, [saveCard, usingSaved, state])
+
+  if (!hydrated) return <>{hostedPage}</>
+
+  function fail(message: string) {
+    setCardError(message)
+    setToast({ type: 'error', message })
+    setBusy(false)
+  }
+
+  function paid(intentId: string) {
+    // The order page reads the intent from Stripe and settles it before it shows the order.
+    navigate(`${location.pathname}?payment_intent=${encodeURIComponent(intentId)}`, { replace: true })
+  }
+
+  async function askForIntent(body: { saveCard?: boolean; methodId?: string }): Promise<IntentAnswer> {
+    try {
+      // A form post, as every post to this server is (request-body-gate.ts).
+      const posted = new URLSearchParams({ invoiceGuid })
+      if (body.saveCard !== undefined) posted.set('saveCard', String(body.saveCard))
+      if (body.methodId !== undefined) posted.set('methodId', body.methodId)
+      const response = await fetch('/item/payment/paymentintent', { method: 'POST', body: posted })
+      const answer = (await response.json()) as IntentAnswer
+      return answer
+    } catch {
+      return { error: NOT_REACHED }
+    }
+  }
+
+  async function pay() {
+    const stripe = stripeRef.current
+    if (!stripe || busy) return
+    setBusy(true)
+    setCardError(null)
+    setToast(null)
+    if (usingSaved) {
+      const answer = await askForIntent({ methodId: choice })
+      if ('error' in answer) return fail(answer.error)
+      if (answer.status === 'requires_action') {
+        const next = await stripe.client.handleNextAction({ clientSecret: answer.clientSecret })
+        if (next.error) return fail(next.error.message ?? NOT_REACHED)
+      }
+      return paid(answer.intentId)
+    }
+    const submitted = await stripe.elements.submit()
+    if (submitted.error) return fail(submitted.error.message ?? NOT_REACHED)
+    const answer = await askForIntent({ saveCard: view.canSave && saveCard })
+    if ('error' in answer) return fail(answer.error)
+    if (answer.status === 'succeeded') return paid(answer.intentId)
+    const confirmed = await stripe.client.confirmPayment({
+      elements: stripe.elements,
+      clientSecret: answer.clientSecret,
+      confirmParams: { return_url: `${window.location.origin}${location.pathname}` },
+      redirect: 'if_required',
+    })
+    if (confirmed.error) return fail(confirmed.error.message ?? NOT_REACHED)
+    paid(confirmed.paymentIntent?.id ?? answer.intentId)
+  }
+
+  return (
+    <div className="space-y-4" data-stripe-payment-form={state}>
+      <ToastNotice toast={toast} />
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <CreditCard aria-hidden className="h-5 w-5 text-slate-600" /> Pay by card
+      </h2>
+      <SavedMethodChooser name="card" methods={view.saved} onChoose={setChoice} />
+      {state === 'failed' ? (
+        <div className="space-y-3">
+          <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {LOAD_FAILED}
+          </p>
+          {hostedPage}
+        </div>
+      ) : (
+        <>
+          <div className="relative min-h-[150px]">
+            {state === 'loading' ? (
+              <div className="absolute inset-0 animate-pulse space-y-3" aria-hidden>
+                <div className="h-4 w-24 rounded bg-slate-200" />
+                <div className="h-10 rounded bg-slate-100" />
+                <div className="grid grid-cols-2 gap-3">
+                  <div className="h-10 rounded bg-slate-100" />
+                  <div className="h-10 rounded bg-slate-100" />
+                </div>
+              </div>
+            ) : null}
+            <div ref={mountPoint} data-payment-element />
+          </div>
+          {cardError ? (
+            <p role="alert" className="text-sm text-red-700" data-card-error>
+              {cardError}
+            </p>
+          ) : null}
+          {view.canSave && !usingSaved ? (
+            <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} className="h-4 w-4 accent-brand" />
+              Save for my next payment
+            </label>
+          ) : null}
+          <Button type="button" variant="primary" className="w-full" busy={busy} disabled={state !== 'ready'} onClick={() => void pay()} data-pay-by-card>
+            <Lock aria-hidden className="h-4 w-4" /> Pay {totalText}
+          </Button>
+          <p className="text-center text-xs text-slate-500">Card details go straight to Stripe; this studio never sees your card number.</p>
+        </>
+      )}
+    </div>
+  )
+}

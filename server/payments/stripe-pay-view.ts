@@ -1,0 +1,43 @@
+import type { Tenant } from '#server/tenancy/tenant'
+import { readActiveProvider } from './active-provider'
+import { loadPayableInvoice } from './payable-invoice'
+import { listSavedPaymentMethods, type SavedPaymentMethod } from './saved-payment-methods'
+import type { PaymentPlatform } from './settle-payment'
+import { stripeScriptUrl } from './stripe-client'
+
+/** What the order page's Payment Element needs: public values only (the platform's publishable key, never a secret). */
+export interface StripePayView {
+  publishableKey: string
+  stripeAccount: string
+  scriptUrl: string
+  amountMinor: number
+  /** Lower case, as Stripe.js takes it. */
+  currency: string
+  saved: SavedPaymentMethod[]
+  /** 'Save for my next payment' is offered to the order's own contact, signed in. */
+  canSave: boolean
+}
+
+/** The Payment Element's settings for a pending order while the studio takes payments through Stripe; null otherwise. */
+export async function readStripePayView(
+  platform: PaymentPlatform & Parameters<typeof readActiveProvider>[0],
+  tenant: Tenant,
+  input: { invoiceGuid: string; signedInContactId: string | null },
+): Promise<StripePayView | null> {
+  const active = await readActiveProvider(platform, tenant.id)
+  const publishableKey = platform.env.STRIPE_PUBLISHABLE_KEY
+  if (active?.provider !== 'STRIPE' || !publishableKey) return null
+  const found = await loadPayableInvoice(platform, tenant.id, input.invoiceGuid)
+  if (!found || found.invoice.status !== 'pending' || found.invoice.totalMinor <= 0) return null
+  const ownContact = input.signedInContactId !== null && input.signedInContactId === found.invoice.contactId ? input.signedInContactId : null
+  const saved = ownContact ? await listSavedPaymentMethods(platform, tenant.id, { contactId: ownContact, provider: 'STRIPE', accountId: active.accountId }) : []
+  return {
+    publishableKey,
+    stripeAccount: active.accountId,
+    scriptUrl: stripeScriptUrl(platform.env),
+    amountMinor: found.invoice.totalMinor,
+    currency: found.invoice.currency.toLowerCase(),
+    saved,
+    canSave: ownContact !== null,
+  }
+}
