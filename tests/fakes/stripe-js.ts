@@ -45,21 +45,30 @@ export const FAKE_STRIPE_JS = String.raw`(function () {
     return { month: Number(match[1]), year: 2000 + Number(match[2]) }
   }
 
-  /** The element's own checks, in Stripe's words; null when the fields are complete. */
-  function validate(fields) {
-    var number = digitsOf(fields.number.value)
-    if (!number) return cardError('incomplete_number', 'Your card number is incomplete.')
-    if (!/^\d{12,19}$/.test(number)) return cardError('incomplete_number', 'Your card number is incomplete.')
-    if (!luhn(number)) return cardError('invalid_number', 'Your card number is invalid.')
-    var expiry = parseExpiry(fields.expiry.value)
-    if (!expiry) return cardError('incomplete_expiry', "Your card's expiration date is incomplete.")
-    var now = new Date()
-    if (expiry.month < 1 || expiry.month > 12) return cardError('invalid_expiry_month', "Your card's expiration date is invalid.")
-    if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1)) {
-      return cardError('invalid_expiry_year_past', "Your card's expiration year is in the past.")
+  /** One field's own check, in Stripe's words; null when it is complete. */
+  function checkField(name, value) {
+    if (name === 'number') {
+      var number = digitsOf(value)
+      if (!/^\d{12,19}$/.test(number)) return cardError('incomplete_number', 'Your card number is incomplete.')
+      if (!luhn(number)) return cardError('invalid_number', 'Your card number is invalid.')
+      return null
     }
-    if (!/^\d{3,4}$/.test(fields.cvc.value.trim())) return cardError('incomplete_cvc', "Your card's security code is incomplete.")
-    return null
+    if (name === 'expiry') {
+      var expiry = parseExpiry(value)
+      if (!expiry) return cardError('incomplete_expiry', "Your card's expiration date is incomplete.")
+      var now = new Date()
+      if (expiry.month < 1 || expiry.month > 12) return cardError('invalid_expiry_month', "Your card's expiration date is invalid.")
+      if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1)) {
+        return cardError('invalid_expiry_year_past', "Your card's expiration year is in the past.")
+      }
+      return null
+    }
+    return /^\d{3,4}$/.test(String(value).trim()) ? null : cardError('incomplete_cvc', "Your card's security code is incomplete.")
+  }
+
+  /** The element's checks of the whole card: the first field's error, or null when complete. */
+  function validate(fields) {
+    return checkField('number', fields.number.value) || checkField('expiry', fields.expiry.value) || checkField('cvc', fields.cvc.value)
   }
 
   function field(id, label, attributes) {
@@ -112,16 +121,16 @@ export const FAKE_STRIPE_JS = String.raw`(function () {
       })
     }
 
+    // The message line keeps its height when empty, so nothing moves under the buyer's pointer.
     function showError(error) {
       if (!shownError) return
       shownError.textContent = error ? error.message : ''
-      shownError.style.display = error ? 'block' : 'none'
     }
 
     function changed() {
       var empty = !fields.number.value && !fields.expiry.value && !fields.cvc.value
       var error = validate(fields)
-      // Like the real element, a message shows once a field is left, not on every keystroke.
+      // The change event says whether the card is complete; messages wait until a field is left.
       emit('change', { elementType: 'payment', empty: empty, complete: error === null, collapsed: false, value: { type: 'card' } })
       return error
     }
@@ -145,7 +154,7 @@ export const FAKE_STRIPE_JS = String.raw`(function () {
       row.appendChild(cvc.wrap)
       shownError = document.createElement('p')
       shownError.setAttribute('data-fake-stripe-error', '')
-      shownError.style.display = 'none'
+      shownError.style.minHeight = '20px'
       shownError.style.color = '#df1b41'
       shownError.style.fontSize = '14px'
       shownError.style.margin = '0'
@@ -161,10 +170,10 @@ export const FAKE_STRIPE_JS = String.raw`(function () {
       })
       fields.expiry.addEventListener('input', changed)
       fields.cvc.addEventListener('input', changed)
-      ;[fields.number, fields.expiry, fields.cvc].forEach(function (input) {
-        input.addEventListener('blur', function () {
-          var empty = !fields.number.value && !fields.expiry.value && !fields.cvc.value
-          showError(empty ? null : validate(fields))
+      // Like the real element, a field's message shows once the buyer leaves it (an empty one says nothing yet).
+      ;['number', 'expiry', 'cvc'].forEach(function (name) {
+        fields[name].addEventListener('blur', function () {
+          showError(fields[name].value ? checkField(name, fields[name].value) : null)
         })
       })
       applyReadOnly()
@@ -296,10 +305,8 @@ export const FAKE_STRIPE_JS = String.raw`(function () {
           return { error: { type: 'invalid_request_error', code: 'setup_future_usage_mismatch', message: 'The PaymentIntent\'s setup_future_usage (' + intent.setup_future_usage + ') does not match the setupFutureUsage the Elements were made with (' + wanted + ').' } }
         }
         return run().then(function (answer) {
-          if (answer.error) {
-            elements._element._showError(answer.error)
-            return { error: answer.error }
-          }
+          // A refusal from Stripe is the page's to show; the element shows only its own field checks.
+          if (answer.error) return { error: answer.error }
           var result = prefix === 'pi' ? { paymentIntent: answer } : { setupIntent: answer }
           if (args.redirect === 'if_required') return result
           var back = new URL(confirmParams.return_url)

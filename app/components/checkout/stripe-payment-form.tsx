@@ -78,8 +78,9 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
 
   if (!hydrated) return <>{hostedPage}</>
 
-  function fail(message: string) {
-    setCardError(message)
+  /** A refusal in a toast and under the card fields; the element shows its own field checks (validation errors) itself. */
+  function fail(message: string, options: { shownByElement?: boolean } = {}) {
+    setCardError(options.shownByElement ? null : message)
     setToast({ type: 'error', message })
     setBusy(false)
   }
@@ -119,7 +120,7 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
       return paid(answer.intentId)
     }
     const submitted = await stripe.elements.submit()
-    if (submitted.error) return fail(submitted.error.message ?? NOT_REACHED)
+    if (submitted.error) return fail(submitted.error.message ?? NOT_REACHED, { shownByElement: submitted.error.type === 'validation_error' })
     const answer = await askForIntent({ saveCard: view.canSave && saveCard })
     if ('error' in answer) return fail(answer.error)
     if (answer.status === 'succeeded') return paid(answer.intentId)
