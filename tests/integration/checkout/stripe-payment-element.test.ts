@@ -7,6 +7,8 @@ import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo
 import { request } from '#tests/integration/http/http-client'
 import { cookiePair, form, textOf } from '#tests/integration/http/answers'
 import { createSessionCookie } from '#tests/support/sessions'
+import { createTenant } from '#tests/support/fixtures'
+import { startStripeIntent } from '#server/payments/stripe-intent'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const ACCOUNT = 'acct_demo_studio'
@@ -181,6 +183,11 @@ describe(`card payments in the page with Stripe's Payment Element (${engine})`, 
     expect((await askIntent({ invoiceGuid: 'nope' })).status).toBe(400)
     expect((await askIntent({ invoiceGuid: '00000000-0000-4000-8000-000000000000' })).status).toBe(404)
     // A visitor cannot pay with a kept card, whatever id they send.
+    // Another studio's order is unknown here, whoever asks.
+    const elsewhere = await createTenant(app.platform, { orgId: 'element-elsewhere', name: 'Elsewhere Studio' })
+    await saveStripeAccount(app.platform, elsewhere.id, { accountId: ACCOUNT, accountName: 'Elsewhere' }, new Date())
+    expect(await startStripeIntent(app.platform, elsewhere, { invoiceGuid: guid, saveCard: false, methodId: null, signedInContactId: null, origin: origin(), now: new Date() })).toEqual({ kind: 'not-found' })
+    expect(await readStripePayView(app.platform, elsewhere, { invoiceGuid: guid, signedInContactId: null })).toBeNull()
     const visitor = await askIntent({ invoiceGuid: guid, methodId: '00000000-0000-4000-8000-000000000000' })
     expect(visitor.status).toBe(400)
     expect(visitor.json.error).toBe('That saved card is no longer available. Choose another card or None/other.')

@@ -68,6 +68,22 @@ describe('securityHeaders', () => {
     expect(directives(paying['Content-Security-Policy'] ?? '').get('form-action')).toBe("'self' https://checkout.stripe.com")
   })
 
+  it("lets Stripe.js load, call its API and open its frames only when they are named", () => {
+    const plain = directives(production['Content-Security-Policy'] ?? '')
+    expect(plain.get('script-src')).not.toContain('stripe')
+    const paying = directives(
+      securityHeaders({
+        nonce: 'n',
+        isProduction: true,
+        allowDevSockets: false,
+        paymentScripts: { scripts: ['https://js.stripe.com'], connect: ['https://api.stripe.com'], frames: ['https://js.stripe.com', 'https://hooks.stripe.com'] },
+      })['Content-Security-Policy'] ?? '',
+    )
+    expect(paying.get('script-src')).toBe("'self' 'nonce-n' https://js.stripe.com")
+    expect(paying.get('connect-src')).toBe("'self' https://api.stripe.com")
+    expect(paying.get('frame-src')).toContain('https://js.stripe.com https://hooks.stripe.com')
+  })
+
   it('puts a different nonce in each response', () => {
     const a = securityHeaders({ nonce: createNonce(), isProduction: false, allowDevSockets: false })
     const b = securityHeaders({ nonce: createNonce(), isProduction: false, allowDevSockets: false })

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto'
-import { paymentPageOrigins } from '#server/payments/payment-page-origins'
+import { paymentPageOrigins, stripeScriptOrigins } from '#server/payments/payment-page-origins'
 import { providerOfCode } from '#server/payments/payment-providers'
 import { isPhonePeChecksumValid, phonePeChecksum } from '#server/payments/phonepe-client'
 import { parseKeyForm } from '#server/payments/provider-key-form'
@@ -84,5 +84,18 @@ describe("the providers' proofs", () => {
     expect(paymentPageOrigins({ STRIPE_PLATFORM_FEE_PERCENT: 0 } as Parameters<typeof paymentPageOrigins>[0])).toEqual(['https://api.razorpay.com', 'https://*.phonepe.com'])
     const local = { STRIPE_SECRET_KEY: 'sk', STRIPE_CONNECT_CLIENT_ID: 'ca', STRIPE_API_URL: 'http://127.0.0.1:1', RAZORPAY_API_URL: 'http://127.0.0.1:2', PHONEPE_API_URL: 'http://127.0.0.1:3/x', PHONEPE_SANDBOX_API_URL: 'http://127.0.0.1:3/y' }
     expect(paymentPageOrigins(local as Parameters<typeof paymentPageOrigins>[0])).toEqual(['http://127.0.0.1:1', 'http://127.0.0.1:2', 'http://127.0.0.1:3'])
+  })
+
+  it("names Stripe.js's script, API and frames while the platform takes Stripe payments, or the stand-in's origin", () => {
+    type StripeEnv = Parameters<typeof stripeScriptOrigins>[0]
+    const keys = { STRIPE_SECRET_KEY: 'sk', STRIPE_CONNECT_CLIENT_ID: 'ca', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_PLATFORM_FEE_PERCENT: 0 }
+    expect(stripeScriptOrigins({ STRIPE_PLATFORM_FEE_PERCENT: 0 } as StripeEnv)).toBeNull()
+    expect(stripeScriptOrigins({ ...keys, STRIPE_PUBLISHABLE_KEY: undefined } as StripeEnv)).toBeNull()
+    expect(stripeScriptOrigins(keys as StripeEnv)).toEqual({ scripts: ['https://js.stripe.com'], connect: ['https://api.stripe.com'], frames: ['https://js.stripe.com', 'https://hooks.stripe.com'] })
+    expect(stripeScriptOrigins({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:9', STRIPE_JS_URL: 'http://127.0.0.1:9/v3/' } as StripeEnv)).toEqual({
+      scripts: ['http://127.0.0.1:9'],
+      connect: ['http://127.0.0.1:9'],
+      frames: ['http://127.0.0.1:9'],
+    })
   })
 })
