@@ -35,6 +35,22 @@ export async function listSavedPaymentMethods(platform: Pick<Platform, 'database
   return rows.map((row) => ({ id: row.id, kind: row.kind, label: labelOf(row) }))
 }
 
+const PROVIDER_NAMES: Record<PaymentProvider, string> = { STRIPE: 'Stripe', PSPRING: 'PaymentSpring', RAZORPAY: 'Razorpay', PHONEPE: 'PhonePe' }
+
+/** Every card and account the contact kept, whatever provider and keys: the profile lists them so each can be removed. */
+export async function listContactSavedMethods(platform: Pick<Platform, 'database'>, tenantId: string, contactId: string): Promise<Array<SavedPaymentMethod & { providerName: string }>> {
+  const rows = await withTenant(platform.database, tenantId, (trx) =>
+    trx
+      .selectFrom('saved_payment_methods')
+      .select(['id', 'kind', 'brand', 'last4', 'exp_month', 'exp_year', 'provider'])
+      .where('contact_id', '=', contactId)
+      .orderBy('created_at', 'desc')
+      .limit(50)
+      .execute(),
+  )
+  return rows.map((row) => ({ id: row.id, kind: row.kind, label: labelOf(row), providerName: PROVIDER_NAMES[row.provider] }))
+}
+
 /** The provider's reference of one kept method, only for its own contact and keys. */
 export async function findSavedPaymentMethod(
   platform: Pick<Platform, 'database'>,

@@ -1,11 +1,11 @@
 import Stripe from 'stripe'
-import { withTenant } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
 import { readActiveProvider } from './active-provider'
 import { CARD_PAYMENT_MESSAGES, loadPayableInvoice, recordAttempt, type PayableInvoice } from './payable-invoice'
-import { findSavedPaymentMethod, keepSavedPaymentMethod } from './saved-payment-methods'
+import { findSavedPaymentMethod } from './saved-payment-methods'
 import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
 import { stripeFor } from './stripe-client'
+import { keepStripeCard, stripeCustomerFor } from './stripe-customer'
 
 export const STRIPE_CARD_MESSAGES = {
   savedCardGone: 'That saved card is no longer available. Choose another card or None/other.',
@@ -93,7 +93,7 @@ async function intentForNewCard(
     if (intent.status === 'requires_payment_method' && intent.client_secret) {
       const saving = intent.setup_future_usage === 'off_session'
       if (saving === wantsSaving) return { kind: 'confirm', clientSecret: intent.client_secret, intentId: intent.id }
-      const customer = wantsSaving ? (intent.customer as string | null) ?? (await stripeCustomerFor(platform, tenant, stripe, found, input)) : undefined
+      const customer = wantsSaving ? (intent.customer as string | null) ?? (await customerOf(platform, tenant, stripe, found, input)) : undefined
       const updated = await stripe.paymentIntents.update(
         intent.id,
         wantsSaving ? { customer: customer ?? undefined, setup_future_usage: 'off_session', metadata: { contactId: input.contactId ?? '' } } : { setup_future_usage: '' },
@@ -102,7 +102,7 @@ async function intentForNewCard(
       if (updated.client_secret) return { kind: 'confirm', clientSecret: updated.client_secret, intentId: updated.id }
     }
   }
-  const customer = wantsSaving ? await stripeCustomerFor(platform, tenant, stripe, found, input) : null
+  const customer = wantsSaving ? await customerOf(platform, tenant, stripe, found, input) : null
   const intent = await stripe.paymentIntents.create(
     { ...intentParams(tenant, found, platform, input.contactId), ...(customer ? { customer, setup_future_usage: 'off_session' } : {}) },
     { ...onAccount, idempotencyKey: `invoice-${invoice.guid}-intent-${attempts.length + 1}${customer ? '-saving' : ''}` },
@@ -118,6 +118,12 @@ async function intentForNewCard(
   })
   if (!intent.client_secret) throw new Error('Stripe answered a PaymentIntent without a client secret')
   return { kind: 'confirm', clientSecret: intent.client_secret, intentId: intent.id }
+}
+
+function customerOf(platform: IntentPlatform, tenant: Tenant, stripe: Stripe, found: PayableInvoice, input: { account: string; contactId: string | null }): Promise<string> {
+  if (!input.contactId) throw new Error('a Stripe customer is made for a contact only')
+  const { invoice } = found
+  return stripeCustomerFor(platform, stripe, { tenantId: tenant.id, account: input.account, contactId: input.contactId, email: invoice.email, name: `${invoice.firstName} ${invoice.lastName}` })
 }
 
 async function payWithSavedCard(
@@ -151,28 +157,6 @@ async function payWithSavedCard(
   if (confirmed.status === 'requires_action' && confirmed.client_secret) return { kind: 'action', clientSecret: confirmed.client_secret, intentId: confirmed.id }
   await settleStripeIntent(platform, tenant, intentSnapshotOf(confirmed), input)
   return confirmed.status === 'succeeded' || confirmed.status === 'processing' ? { kind: 'paid', intentId: confirmed.id } : { kind: 'refused', status: 402, message: STRIPE_CARD_MESSAGES.cardRefused }
-}
-
-/** The contact's Stripe customer on this account: the one its kept cards hang on, or a new one. */
-async function stripeCustomerFor(platform: IntentPlatform, tenant: Tenant, stripe: Stripe, found: PayableInvoice, input: { account: string; contactId: string | null }): Promise<string> {
-  if (!input.contactId) throw new Error('a Stripe customer is made for a contact only')
-  const kept = await withTenant(platform.database, tenant.id, (trx) =>
-    trx
-      .selectFrom('saved_payment_methods')
-      .select('customer_ref')
-      .where('contact_id', '=', input.contactId as string)
-      .where('provider', '=', 'STRIPE')
-      .where('account_id', '=', input.account)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst(),
-  )
-  if (kept) return kept.customer_ref
-  const { invoice } = found
-  const customer = await stripe.customers.create(
-    { email: invoice.email, name: `${invoice.firstName} ${invoice.lastName}`.trim().slice(0, 250), metadata: { tenantId: tenant.id, contactId: input.contactId } },
-    { stripeAccount: input.account, idempotencyKey: `customer-${tenant.id}-${input.contactId}-${input.account}` },
-  )
-  return customer.id
 }
 
 /** A PaymentIntent as settling needs it: from Stripe's answer or from a signed event. */
@@ -220,31 +204,17 @@ export async function settleStripeIntent(platform: PaymentPlatform, tenant: Tena
       return refund.id
     },
   })
-  if ((settled === 'paid' || settled === 'already-settled') && snapshot.savesCard) await keepStripeCard(platform, tenant, snapshot, input.now)
+  if ((settled === 'paid' || settled === 'already-settled') && snapshot.savesCard) await keepPaidCard(platform, tenant, snapshot, input.now)
   return settled
 }
 
-async function keepStripeCard(platform: PaymentPlatform, tenant: Tenant, snapshot: IntentSnapshot, now: Date): Promise<void> {
+async function keepPaidCard(platform: PaymentPlatform, tenant: Tenant, snapshot: IntentSnapshot, now: Date): Promise<void> {
   if (!snapshot.customer || !snapshot.paymentMethod || !snapshot.contactId) return
   const stripe = stripeFor(platform.env)
   const active = await readActiveProvider(platform, tenant.id)
   if (!stripe || active?.provider !== 'STRIPE') return
   try {
-    const method = await stripe.paymentMethods.retrieve(snapshot.paymentMethod, {}, { stripeAccount: active.accountId })
-    if (!method.card || method.customer !== snapshot.customer) return
-    await keepSavedPaymentMethod(platform, tenant.id, {
-      contactId: snapshot.contactId,
-      provider: 'STRIPE',
-      accountId: active.accountId,
-      customerRef: snapshot.customer,
-      methodRef: method.id,
-      kind: 'card',
-      brand: method.card.brand,
-      last4: method.card.last4,
-      expMonth: method.card.exp_month,
-      expYear: method.card.exp_year,
-      now,
-    })
+    await keepStripeCard(platform, stripe, { tenantId: tenant.id, account: active.accountId, customer: snapshot.customer, methodId: snapshot.paymentMethod, contactId: snapshot.contactId, now })
   } catch (error) {
     // The payment stands; only the convenience of the kept card is lost, and the next settle tries again.
     platform.logger.warn({ err: error, intent: snapshot.id }, 'a card the buyer asked to keep could not be read from Stripe')

@@ -41,3 +41,14 @@ export async function readStripePayView(
     canSave: ownContact !== null,
   }
 }
+
+/** What the profile's Add a card needs: public values only. */
+export type StripeAddCardView = Pick<StripePayView, 'publishableKey' | 'stripeAccount' | 'scriptUrl' | 'currency'>
+
+/** The Payment Element's settings for saving a card while the studio takes payments through Stripe; null otherwise. */
+export async function readStripeAddCardView(platform: PaymentPlatform & Parameters<typeof readActiveProvider>[0], tenant: Tenant): Promise<StripeAddCardView | null> {
+  const active = await readActiveProvider(platform, tenant.id)
+  const publishableKey = platform.env.STRIPE_PUBLISHABLE_KEY
+  if (active?.provider !== 'STRIPE' || !publishableKey) return null
+  return { publishableKey, stripeAccount: active.accountId, scriptUrl: stripeScriptUrl(platform.env), currency: (tenant.settings.defaultCurrency || 'USD').toLowerCase() }
+}

@@ -8,6 +8,7 @@ import { readStripeAccount } from './stripe-account'
 import { stripeFor } from './stripe-client'
 import { settleStripeSession, snapshotOf } from './stripe-checkout'
 import { intentSnapshotOf, settleStripeIntent } from './stripe-intent'
+import { keepSetupCard } from './stripe-setup'
 
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe'
 
@@ -39,6 +40,11 @@ export async function handleStripeWebhook(platform: Platform, req: Request, res:
     event = stripe.webhooks.constructEvent(raw, req.get('stripe-signature') ?? '', secret)
   } catch {
     res.status(400).type('text/plain').send('The signature does not match.')
+    return
+  }
+  if (event.type === 'setup_intent.succeeded') {
+    await keepAddedCard(platform, event)
+    res.status(200).json({ received: true })
     return
   }
   const isSession = SESSION_EVENTS.has(event.type)
@@ -82,4 +88,17 @@ export async function handleStripeWebhook(platform: Platform, req: Request, res:
       .execute(),
   )
   res.status(200).json({ received: true, outcome })
+}
+
+const setupMetadata = z.object({ tenantId: z.string().uuid(), contactId: z.string().uuid() })
+
+/** A card added on the profile whose page closed before it came back: kept from the event (keeping twice is one row). */
+async function keepAddedCard(platform: Platform, event: Stripe.Event): Promise<void> {
+  const setup = event.data.object as Stripe.SetupIntent
+  const named = setupMetadata.safeParse(setup.metadata ?? {})
+  const tenant = named.success ? await platform.tenants.findById(named.data.tenantId) : null
+  if (!named.success || !tenant) return
+  const account = await readStripeAccount(platform, tenant.id)
+  if (!account || account.accountId !== event.account) return
+  await keepSetupCard(platform, tenant, { setupIntentId: setup.id, contactId: named.data.contactId, now: new Date() })
 }

@@ -110,7 +110,7 @@ const INTENT_PARAMS = [
   'statement_descriptor_suffix',
 ]
 const INTENT_UPDATE_PARAMS = ['metadata', 'customer', 'setup_future_usage', 'description', 'receipt_email', 'payment_method_types']
-const SETUP_PARAMS = ['customer', 'usage', 'payment_method_types', 'automatic_payment_methods', 'metadata', 'description']
+const SETUP_PARAMS = ['customer', 'usage', 'payment_method_types', 'allowed_payment_method_types', 'automatic_payment_methods', 'metadata', 'description']
 const BROWSER_CONFIRM_PARAMS = ['key', 'client_secret', '_stripe_account', 'payment_method_data', 'payment_method', 'return_url', 'expected_payment_method_type', 'use_stripe_sdk']
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The parts of Stripe.js v3 the order page uses (the Payment Element with the intent made at
- * Pay), typed here rather than through another package: a short, checked surface.
+ * The parts of Stripe.js v3 the order page and the profile use (the Payment Element with the
+ * intent made at Pay or Save), typed here rather than through another package: a short, checked surface.
  */
 export interface StripeError {
   type: string
@@ -22,13 +22,21 @@ export interface StripeElements {
 }
 
 export interface StripeClient {
-  elements(options: { mode: 'payment'; amount: number; currency: string; paymentMethodTypes?: string[]; setupFutureUsage?: 'off_session' | null }): StripeElements
+  elements(
+    options: ({ mode: 'payment'; amount: number; currency: string } | { mode: 'setup'; currency: string }) & { paymentMethodTypes?: string[]; setupFutureUsage?: 'off_session' | null },
+  ): StripeElements
   confirmPayment(options: {
     elements: StripeElements
     clientSecret: string
     confirmParams: { return_url: string }
     redirect: 'if_required'
   }): Promise<{ error?: StripeError; paymentIntent?: { id: string; status: string } }>
+  confirmSetup(options: {
+    elements: StripeElements
+    clientSecret: string
+    confirmParams: { return_url: string }
+    redirect: 'if_required'
+  }): Promise<{ error?: StripeError; setupIntent?: { id: string; status: string } }>
   handleNextAction(options: { clientSecret: string }): Promise<{ error?: StripeError; paymentIntent?: { id: string; status: string } }>
 }
 

@@ -1,12 +1,12 @@
 import { useLocation, useNavigate } from '@remix-run/react'
 import { CreditCard, Lock } from 'lucide-react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button } from '#app/components/ui/button'
 import { ToastNotice, type ToastView } from '#app/components/ui/toast'
 import type { StripePayView } from '#server/payments/stripe-pay-view'
 import { SavedMethodChooser } from './saved-method-chooser'
-import { loadStripeJs, type StripeClient, type StripeElements, type StripePaymentElement } from './stripe-js'
+import { useStripeElement } from './use-stripe-element'
 
 type Props = {
   invoiceGuid: string
@@ -32,49 +32,35 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const location = useLocation()
-  const mountPoint = useRef<HTMLDivElement>(null)
-  const stripeRef = useRef<{ client: StripeClient; elements: StripeElements; element: StripePaymentElement } | null>(null)
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
   const [choice, setChoice] = useState(view.saved[0]?.id ?? 'other')
   const [saveCard, setSaveCard] = useState(false)
   const [busy, setBusy] = useState(false)
   const [cardError, setCardError] = useState<string | null>(null)
   const [toast, setToast] = useState<ToastView | null>(null)
   const usingSaved = choice !== 'other'
+  const {
+    mountPoint,
+    stripe: stripeRef,
+    state,
+    complete,
+  } = useStripeElement(
+    {
+      scriptUrl: view.scriptUrl,
+      publishableKey: view.publishableKey,
+      stripeAccount: view.stripeAccount,
+      intent: { mode: 'payment', amount: view.amountMinor, currency: view.currency },
+      readOnly: usingSaved,
+    },
+    hydrated,
+  )
 
   useEffect(() => {
-    if (!hydrated || !mountPoint.current) return
-    let cancelled = false
-    loadStripeJs(view.scriptUrl)
-      .then((Stripe) => {
-        if (cancelled || !mountPoint.current) return
-        const client = Stripe(view.publishableKey, { stripeAccount: view.stripeAccount })
-        const elements = client.elements({ mode: 'payment', amount: view.amountMinor, currency: view.currency, paymentMethodTypes: ['card'] })
-        const element = elements.create('payment', { readOnly: view.saved.length > 0, layout: 'tabs' })
-        element.on('ready', () => setState('ready'))
-        element.on('change', (event) => {
-          if (event.complete) setCardError(null)
-        })
-        element.mount(mountPoint.current)
-        stripeRef.current = { client, elements, element }
-      })
-      .catch(() => {
-        if (!cancelled) setState('failed')
-      })
-    return () => {
-      cancelled = true
-      stripeRef.current?.element.destroy()
-      stripeRef.current = null
-    }
-  }, [hydrated, view.scriptUrl, view.publishableKey, view.stripeAccount, view.amountMinor, view.currency, view.saved.length])
-
-  useEffect(() => {
-    stripeRef.current?.element.update({ readOnly: usingSaved })
-  }, [usingSaved, state])
+    if (complete) setCardError(null)
+  }, [complete])
 
   useEffect(() => {
     stripeRef.current?.elements.update({ setupFutureUsage: saveCard && !usingSaved ? 'off_session' : null })
-  }, [saveCard, usingSaved, state])
+  }, [saveCard, usingSaved, state, stripeRef])
 
   if (!hydrated) return <>{hostedPage}</>
 

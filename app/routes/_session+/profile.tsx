@@ -10,6 +10,12 @@ import { ContactAvatar } from '#app/components/contacts/profile/contact-avatar'
 import { ContactPictureForm } from '#app/components/contacts/profile/contact-picture-form'
 import { StaffShell } from '#app/components/layout/staff-shell'
 import { StudentShell } from '#app/components/layout/student-shell'
+import { SavedCardsSection } from '#app/components/payments/saved-cards-section'
+import { AddCardForm } from '#app/components/payments/add-card-form'
+import { readStripeAddCardView } from '#server/payments/stripe-pay-view'
+import { ADD_CARD_MESSAGES, keepSetupCard } from '#server/payments/stripe-setup'
+import { listContactSavedMethods } from '#server/payments/saved-payment-methods'
+import { removeSavedPaymentMethod } from '#server/payments/remove-saved-method'
 import { readSessionToken } from '#server/auth/session-cookie'
 import { initialsOf } from '#server/contacts/profile/contact-name'
 import { changeContactPicture } from '#server/contacts/profile/contact-picture.server'
@@ -40,9 +46,20 @@ async function requireProfileUser(request: Request, context: LoaderFunctionArgs[
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, user } = await requireProfileUser(request, context)
   const kind = isStaffRole(user.role) ? 'staff' : 'student'
+  // Back from Add a card: the SetupIntent is read from Stripe and its card kept, once; the address is cleaned.
+  const setupIntentId = new URL(request.url).searchParams.get('setup_intent')
+  if (setupIntentId) {
+    const kept = await keepSetupCard(context.platform, tenant, { setupIntentId, contactId: user.contactId, now: new Date() })
+    throw redirectWithToast('/profile', kept ? { type: 'success', message: ADD_CARD_MESSAGES.added } : { type: 'error', message: ADD_CARD_MESSAGES.notAdded })
+  }
   const { headers, ...shell } = await signedInShellFor(request, context, { tenant, user, kind })
   const profile = await loadProfile(context.platform.database, tenant, user.contactId)
-  return data({ ...shell, profile, roleLabel: roleTitle(user.role) }, { headers })
+  const savedCards = profile ? await listContactSavedMethods(context.platform, tenant.id, user.contactId) : []
+  // Remove's confirmation, drawn at its own address so it works without JavaScript.
+  const removeCard = new URL(request.url).searchParams.get('removeCard')
+  const removing = savedCards.find((card) => card.id === removeCard) ?? null
+  const addCard = profile ? await readStripeAddCardView(context.platform, tenant) : null
+  return data({ ...shell, profile, savedCards, removing, addCard, roleLabel: roleTitle(user.role) }, { headers })
 }
 
 const KEPT_BY_MASTER = 'Your profile is kept by your master organisation. Use Master View to change it.'
@@ -52,6 +69,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, user } = await requireProfileUser(request, context)
   const upload = await readUploadForm(request)
   const intent = upload.form.get('intent')
+  if (intent === 'remove-card') {
+    const cardId = upload.form.get('cardId')
+    const removed = await removeSavedPaymentMethod(context.platform, tenant, { id: typeof cardId === 'string' ? cardId : '', contactId: user.contactId })
+    return redirectWithToast('/profile', removed.ok ? { type: 'success', message: removed.value.message } : { type: 'error', message: removed.message })
+  }
   if (isPictureIntent(intent)) {
     // The person's own contact, from the session: the form names no one.
     const own = await loadProfile(context.platform.database, tenant, user.contactId)
@@ -78,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileRoute() {
-  const { shell, toast, sidebarFolded, session, profile, roleLabel } = useLoaderData<typeof loader>()
+  const { shell, toast, sidebarFolded, session, profile, savedCards, removing, addCard, roleLabel } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   // The picture form reads its own refusals; the details form gets the rest.
   const lastResult = reply && !isPictureFormFailure(reply) ? reply : null
@@ -122,6 +144,9 @@ export default function ProfileRoute() {
               lastResult={lastResult}
             />
           </section>
+          <div className="lg:col-start-2">
+            <SavedCardsSection methods={savedCards} removing={removing} addCard={addCard ? <AddCardForm view={addCard} /> : null} />
+          </div>
         </div>
       ) : (
         <EmptyState icon={UserRound} title="Your profile lives with your master organisation.">

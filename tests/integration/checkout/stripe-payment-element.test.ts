@@ -5,7 +5,7 @@ import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/str
 import { demoMat } from '#tests/integration/checkout/demo-mat'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
-import { cookiePair, form, textOf } from '#tests/integration/http/answers'
+import { cookiePair, form, textOf, toastOf } from '#tests/integration/http/answers'
 import { createSessionCookie } from '#tests/support/sessions'
 import { createTenant } from '#tests/support/fixtures'
 import { startStripeIntent } from '#server/payments/stripe-intent'
@@ -186,7 +186,9 @@ describe(`card payments in the page with Stripe's Payment Element (${engine})`, 
     // Another studio's order is unknown here, whoever asks.
     const elsewhere = await createTenant(app.platform, { orgId: 'element-elsewhere', name: 'Elsewhere Studio' })
     await saveStripeAccount(app.platform, elsewhere.id, { accountId: ACCOUNT, accountName: 'Elsewhere' }, new Date())
-    expect(await startStripeIntent(app.platform, elsewhere, { invoiceGuid: guid, saveCard: false, methodId: null, signedInContactId: null, origin: origin(), now: new Date() })).toEqual({ kind: 'not-found' })
+    expect(await startStripeIntent(app.platform, elsewhere, { invoiceGuid: guid, saveCard: false, methodId: null, signedInContactId: null, origin: origin(), now: new Date() })).toEqual({
+      kind: 'not-found',
+    })
     expect(await readStripePayView(app.platform, elsewhere, { invoiceGuid: guid, signedInContactId: null })).toBeNull()
     const visitor = await askIntent({ invoiceGuid: guid, methodId: '00000000-0000-4000-8000-000000000000' })
     expect(visitor.status).toBe(400)
@@ -231,10 +233,74 @@ describe(`card payments in the page with Stripe's Payment Element (${engine})`, 
     expect(stripe.intents().find((each) => each.id === charged.json.intentId)).toMatchObject({ customer: intent?.customer, payment_method: kept[0]?.method_ref, status: 'succeeded' })
     // Another signed-in person's order cannot use the student's card.
     const someoneElse = await asSystem(app.platform.database, 'test: another contact', (trx) =>
-      trx.selectFrom('contacts').select('id').where('tenant_id', '=', app.demo.id).where('id', '!=', student.id).orderBy('created_at').executeTakeFirstOrThrow(),
+      // Someone else who can sign in: the studio's admin.
+      trx.selectFrom('contacts').select('id').where('tenant_id', '=', app.demo.id).where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow(),
     )
     const otherCookie = await createSessionCookie(app.platform, app.demo, someoneElse)
     const theirs = await placeOrder({ cookie: otherCookie, email: 'someone.else@example.test' })
     expect((await askIntent({ invoiceGuid: theirs, methodId: kept[0]?.id }, otherCookie)).status).toBe(400)
+  })
+
+  it('a student adds a card on the profile through a SetupIntent and removes a kept card; nobody else can remove it', async () => {
+    const student = await asSystem(app.platform.database, 'test: the student', (trx) =>
+      trx.selectFrom('contacts').select('id').where('tenant_id', '=', app.demo.id).where('email', '=', 'student@demo.test').executeTakeFirstOrThrow(),
+    )
+    const cookie = await createSessionCookie(app.platform, app.demo, student)
+    const keptCards = () =>
+      asSystem(app.platform.database, 'test: kept', (trx) => trx.selectFrom('saved_payment_methods').selectAll().where('contact_id', '=', student.id).orderBy('created_at').execute())
+    const before = (await keptCards()).length
+    const setupPost = (cookieHeader?: string) =>
+      request(app.port, '/item/payment/setupintent', {
+        host: app.host,
+        method: 'POST',
+        body: '',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: origin(), ...(cookieHeader ? { cookie: cookieHeader } : {}) },
+      })
+    expect((await setupPost()).status).toBe(401)
+    const started = await setupPost(cookie)
+    expect(started.status).toBe(200)
+    const clientSecret = (JSON.parse(started.body) as { clientSecret: string }).clientSecret
+    const setupId = clientSecret.split('_secret_')[0] ?? ''
+    expect(stripe.setupIntents().find((setup) => setup.id === setupId)).toMatchObject({ account: ACCOUNT, usage: 'off_session', metadata: { tenantId: app.demo.id, contactId: student.id } })
+    const confirmed = await fetch(`${stripe.url}/v1/setup_intents/${setupId}/confirm`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        key: stripe.publishableKey,
+        client_secret: clientSecret,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': '6011111111111117',
+        'payment_method_data[card][exp_month]': '7',
+        'payment_method_data[card][exp_year]': CARD.exp_year,
+        'payment_method_data[card][cvc]': '321',
+      }),
+    })
+    expect(confirmed.status).toBe(200)
+    await stripe.idle()
+    // The webhook kept it already; the return keeps it again as the same row, and says so.
+    const back = await get(`/profile?setup_intent=${setupId}`, cookie)
+    expect(back.status).toBe(302)
+    expect(back.header('location')).toBe('/profile')
+    const cards = await keptCards()
+    expect(cards).toHaveLength(before + 1)
+    const added = cards.find((card) => card.last4 === '1117')
+    expect(added).toMatchObject({ provider: 'STRIPE', brand: 'discover', exp_month: 7 })
+
+    const profile = await get(`/profile?removeCard=${added?.id}`, cookie)
+    expect(textOf(profile.body)).toContain('Remove Card')
+    expect(textOf(profile.body)).toContain('Discover ending 1117')
+    // Another contact of the studio names the card: unknown to them, and still kept.
+    const someoneElse = await asSystem(app.platform.database, 'test: another contact', (trx) =>
+      // Someone else who can sign in: the studio's admin.
+      trx.selectFrom('contacts').select('id').where('tenant_id', '=', app.demo.id).where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow(),
+    )
+    const otherCookie = await createSessionCookie(app.platform, app.demo, someoneElse)
+    const refused = await post('/profile', form({ intent: 'remove-card', cardId: added?.id ?? '' }), otherCookie)
+    expect(toastOf(refused)).toBe('That card is no longer saved.')
+    expect((await keptCards()).some((card) => card.id === added?.id)).toBe(true)
+    const removed = await post('/profile', form({ intent: 'remove-card', cardId: added?.id ?? '' }), cookie)
+    expect(removed.status).toBe(302)
+    expect(toastOf(removed)).toBe('The card is removed.')
+    expect((await keptCards()).some((card) => card.id === added?.id)).toBe(false)
+    expect(stripe.paymentMethods().find((method) => method.id === added?.method_ref)?.customer).toBeNull()
   })
 })

@@ -1,0 +1,102 @@
+import { useNavigate } from '@remix-run/react'
+import { Lock, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { useStripeElement } from '#app/components/checkout/use-stripe-element'
+import { Button } from '#app/components/ui/button'
+import { ToastNotice, type ToastView } from '#app/components/ui/toast'
+import type { StripeAddCardView } from '#server/payments/stripe-pay-view'
+
+const NOT_REACHED = 'We could not reach the payment service. Please check your connection and try again.'
+
+/**
+ * Add a card (Stripe's Payment Element set up for later, through a SetupIntent): the card goes
+ * straight to Stripe and is kept for the next payment; nothing is charged. The card fields come
+ * from Stripe.js, so this needs JavaScript; without it the page says how to keep a card instead.
+ */
+export function AddCardForm({ view }: { view: StripeAddCardView }) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [toast, setToast] = useState<ToastView | null>(null)
+  const { mountPoint, stripe, state } = useStripeElement(
+    { scriptUrl: view.scriptUrl, publishableKey: view.publishableKey, stripeAccount: view.stripeAccount, intent: { mode: 'setup', currency: view.currency }, readOnly: false },
+    hydrated && open,
+  )
+
+  if (!hydrated) {
+    return <p className="mt-3 text-sm text-slate-600">To add a card here, turn on JavaScript in your browser.</p>
+  }
+  if (!open) {
+    return (
+      <Button type="button" variant="secondary" className="mt-4" onClick={() => setOpen(true)}>
+        <Plus aria-hidden className="h-4 w-4" /> Add a card
+      </Button>
+    )
+  }
+
+  function fail(message: string, shownByElement = false) {
+    setProblem(shownByElement ? null : message)
+    setToast({ type: 'error', message })
+    setBusy(false)
+  }
+
+  async function save() {
+    const mounted = stripe.current
+    if (!mounted || busy) return
+    setBusy(true)
+    setProblem(null)
+    setToast(null)
+    const submitted = await mounted.elements.submit()
+    if (submitted.error) return fail(submitted.error.message ?? NOT_REACHED, submitted.error.type === 'validation_error')
+    let answer: { clientSecret?: string; error?: string }
+    try {
+      const response = await fetch('/item/payment/setupintent', { method: 'POST', body: new URLSearchParams() })
+      answer = (await response.json()) as typeof answer
+    } catch {
+      return fail(NOT_REACHED)
+    }
+    if (!answer.clientSecret) return fail(answer.error ?? NOT_REACHED)
+    const confirmed = await mounted.client.confirmSetup({
+      elements: mounted.elements,
+      clientSecret: answer.clientSecret,
+      confirmParams: { return_url: `${window.location.origin}/profile` },
+      redirect: 'if_required',
+    })
+    if (confirmed.error || !confirmed.setupIntent) return fail(confirmed.error?.message ?? NOT_REACHED)
+    // The profile reads the SetupIntent back from Stripe and keeps the card.
+    navigate(`/profile?setup_intent=${encodeURIComponent(confirmed.setupIntent.id)}`, { replace: true })
+  }
+
+  return (
+    <div className="mt-4 space-y-3 rounded-lg border border-slate-200 p-4" data-add-card={state}>
+      <ToastNotice toast={toast} />
+      <h3 className="text-sm font-semibold text-slate-900">Add a card</h3>
+      {state === 'failed' ? (
+        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          The card form could not be loaded. Please try again later.
+        </p>
+      ) : (
+        <>
+          <div ref={mountPoint} className="min-h-[120px]" data-payment-element />
+          {problem ? (
+            <p role="alert" className="text-sm text-red-700" data-card-error>
+              {problem}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="primary" busy={busy} disabled={state !== 'ready'} onClick={() => void save()}>
+              <Lock aria-hidden className="h-4 w-4" /> Save card
+            </Button>
+            <Button type="button" variant="secondary" disabled={busy} onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </div>
+          <p className="text-xs text-slate-500">Nothing is charged now. Card details go straight to Stripe; this studio never sees your card number.</p>
+        </>
+      )}
+    </div>
+  )
+}
