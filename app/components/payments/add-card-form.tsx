@@ -66,7 +66,9 @@ export function AddCardForm({ view }: { view: StripeAddCardView }) {
       redirect: 'if_required',
     })
     if (confirmed.error || !confirmed.setupIntent) return fail(confirmed.error?.message ?? NOT_REACHED)
-    // The profile reads the SetupIntent back from Stripe and keeps the card.
+    // The profile reads the SetupIntent back from Stripe and keeps the card; the form closes, its work done.
+    setOpen(false)
+    setBusy(false)
     navigate(`/profile?setup_intent=${encodeURIComponent(confirmed.setupIntent.id)}`, { replace: true })
   }
 

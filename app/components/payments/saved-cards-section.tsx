@@ -25,10 +25,10 @@ export function SavedCardsSection({ methods, removing, addCard }: { methods: Kep
             const Icon = method.kind === 'bank' ? Landmark : CreditCard
             return (
               <li key={method.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-saved-card={method.label}>
-                <div className="flex min-w-0 items-center gap-3">
+                <div className="flex min-w-0 flex-1 items-center gap-3">
                   <Icon aria-hidden className="h-5 w-5 shrink-0 text-slate-500" />
                   <div className="min-w-0">
-                    <p className="truncate text-sm font-medium text-slate-900">{method.label}</p>
+                    <p className="break-words text-sm font-medium text-slate-900">{method.label}</p>
                     <p className="text-xs text-slate-500">Kept with {method.providerName}</p>
                   </div>
                 </div>

@@ -144,7 +144,7 @@ export default function ProfileRoute() {
               lastResult={lastResult}
             />
           </section>
-          <div className="lg:col-start-2">
+          <div className="min-w-0 lg:col-start-2">
             <SavedCardsSection methods={savedCards} removing={removing} addCard={addCard ? <AddCardForm view={addCard} /> : null} />
           </div>
         </div>
