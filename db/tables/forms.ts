@@ -37,6 +37,8 @@ export interface CustomFormsTable {
   is_show_birthdate: Generated<boolean>
   is_show_guardian: Generated<boolean>
   is_sign_required: Generated<boolean>
+  /** Checkout asks this Student Registration form's questions (one per tenant). */
+  is_asked_at_checkout: Generated<boolean>
   /** Sanitised HTML (rich text). */
   before_form_html: Generated<string>
   sub_header_html: Generated<string>

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import type { FormDefinition } from '#server/forms/form-definition'
+import { customFieldInput, type FormInput } from '#server/forms/form-inputs'
+import { phoneCountryFor } from '#server/forms/phone-mask'
 import { withTenant } from '#db/tenant-scope'
 import type { DatabaseHandle } from '#db/connection'
 import type { SessionUser } from '#server/auth/session-user'
@@ -20,6 +23,8 @@ export interface CheckoutPageView {
   addressRequired: boolean
   /** The key of this drawing of the Place order form (one key, one sale). */
   attempt: string
+  /** The studio's checkout form (checkout-form.ts): its custom fields, and whether it asks for guardians. */
+  questions: { inputs: FormInput[]; guardians: boolean; phoneMask: string } | null
 }
 
 export interface LoadedCheckoutPage {
@@ -34,7 +39,11 @@ export function buyerOf(user: SessionUser | null): SessionUser | null {
 }
 
 /** The checkout page: the cart priced now (a signed-in buyer's carts merged into one), and the user form's starting values. */
-export async function loadCheckoutPage(database: DatabaseHandle, tenant: Tenant, input: { token: string | null; user: SessionUser | null; now: Date; takesCards: boolean }): Promise<LoadedCheckoutPage> {
+export async function loadCheckoutPage(
+  database: DatabaseHandle,
+  tenant: Tenant,
+  input: { token: string | null; user: SessionUser | null; now: Date; takesCards: boolean; checkoutForm: FormDefinition | null },
+): Promise<LoadedCheckoutPage> {
   const buyer = buyerOf(input.user)
   const { facts, offer, newToken } = await withTenant(database, tenant.id, async (trx) => {
     const resolved = await resolveCart(trx, { token: input.token, contactId: buyer?.contactId ?? null })
@@ -50,6 +59,14 @@ export async function loadCheckoutPage(database: DatabaseHandle, tenant: Tenant,
     waiver: { required: tenant.settings.isWaiverFormToBeSigned, link: /^https?:\/\//i.test(link) ? link : null },
     addressRequired: tenant.settings.isAddressNeededForEvent && facts.some((line) => line.item.kind === 'event'),
     attempt: randomUUID(),
+    questions: questionsOf(input.checkoutForm, phoneCountryFor(tenant.settings.country).mask),
   }
   return { page, newToken }
+}
+
+function questionsOf(form: FormDefinition | null, mask: string): CheckoutPageView['questions'] {
+  if (!form) return null
+  const inputs = form.fields.map((field) => customFieldInput(field, mask))
+  if (inputs.length === 0 && !form.isShowGuardian) return null
+  return { inputs, guardians: form.isShowGuardian, phoneMask: mask }
 }

@@ -9,7 +9,10 @@ import { cartTokenHash } from './cart-cookie'
 import { selectCartLines } from './cart-lines'
 import { loadCartOffer } from './cart-offer'
 import { priceCartNow } from './cart-view'
-import { parseBuyer, type BuyerField } from './buyer-form'
+import { parseBuyer, type BuyerRefusal } from './buyer-form'
+import { readCheckoutForm } from './checkout-form'
+import { phoneCountryFor } from '#server/forms/phone-mask'
+import { customFieldKey } from '#server/forms/form-inputs'
 import { SaleRefused } from './fulfil-line'
 import { writeSale } from './write-sale'
 import { queueReceiptEmail } from './receipt-email'
@@ -29,7 +32,7 @@ export interface PlacedOrder {
 
 export interface OrderRefusal {
   /** The user form's messages by field; empty when the cart, not the form, is the problem. */
-  errors: Partial<Record<BuyerField, string>>
+  errors: BuyerRefusal['errors']
   /** What was typed, to show again. */
   values: Record<string, string>
 }
@@ -70,13 +73,20 @@ export async function placeOrder(
   },
 ): Promise<PlaceOrderResult> {
   const addressRequired = tenant.settings.isAddressNeededForEvent && (await cartHoldsEvent(platform, tenant.id, input.token))
-  const buyer = parseBuyer(input.posted, { waiverRequired: tenant.settings.isWaiverFormToBeSigned, addressRequired, today: dateInputValue(input.now, tenant.settings.timezone) })
+  const checkoutForm = await readCheckoutForm(platform, tenant.id)
+  const buyer = parseBuyer(input.posted, {
+    waiverRequired: tenant.settings.isWaiverFormToBeSigned,
+    addressRequired,
+    today: dateInputValue(input.now, tenant.settings.timezone),
+    form: checkoutForm ? { definition: checkoutForm, country: phoneCountryFor(tenant.settings.country) } : null,
+  })
   if (!buyer.ok) return err('invalid_input', buyer.message, buyer.details)
   const details = buyer.value
-  const values = {
+  const values: Record<string, string> = {
     firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone, note: details.note, addressLine1: details.addressLine1,
     addressLine2: details.addressLine2, city: details.city, state: details.state, zip: details.zip, emergencyContactName: details.emergencyContactName,
-    emergencyContactPhone: details.emergencyContactPhone, dob: details.dob, createAccount: details.wantsAccount ? 'on' : '',
+    emergencyContactPhone: details.emergencyContactPhone, dob: details.dob, createAccount: details.wantsAccount ? 'on' : '', ...details.guardians,
+    ...Object.fromEntries(details.customAnswers.map((answer) => [customFieldKey(answer.guId), answer.value === true ? 'on' : answer.value === false || answer.value === null ? '' : String(answer.value)])),
   }
   const refused = (message: string): PlaceOrderResult => err('conflict', message, { errors: {}, values })
   const key = attemptKey.safeParse(input.posted.attempt)
@@ -111,7 +121,7 @@ export async function placeOrder(
       const contactId = input.student
         ? ((await touchStudentContact(trx, input.student.contactId, { phone: details.phone, signedWaiver: details.signedWaiver })) ?? input.student.contactId)
         : await upsertFormContact(trx, tenant.id, { firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone, signedWaiver: details.signedWaiver })
-      await keepBuyerDetails(trx, contactId, details, input.student !== null)
+      await keepBuyerDetails(trx, { tenantId: tenant.id, contactId, isOwnContact: input.student !== null }, details, checkoutForm?.fields ?? [])
       const sale = await writeSale(trx, tenant, {
         cartId: cart.id,
         priced,

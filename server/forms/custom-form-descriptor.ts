@@ -11,6 +11,7 @@ export const FORM_SWITCHES = [
   ['isShowEmergencyContact', 'Emergency Contact'],
   ['isShowGuardian', 'Guardian Details'],
   ['isSignRequired', 'Signature Required'],
+  ['isAskedAtCheckout', 'Ask at Checkout'],
 ] as const
 
 let cached: ScreenDescriptor | null = null
@@ -47,6 +48,10 @@ export function customFormDescriptor(): ScreenDescriptor {
       formType: { 'ui:widget': 'select', 'ui:options': { enumNames: Object.fromEntries(FORM_TYPES.map((type) => [type.value, type.label])) } },
       ...Object.fromEntries(FORM_SWITCHES.map(([key]) => [key, { 'ui:widget': 'switch' }])),
       isSignRequired: { 'ui:widget': 'switch', 'ui:help': 'Visitors sign by drawing, or by typing their full name without JavaScript.' },
+      isAskedAtCheckout: {
+        'ui:widget': 'switch',
+        'ui:help': 'Student Registration forms only: checkout asks every buyer this form’s custom fields (and guardian details when switched on). One form at a time.',
+      },
       beforeForm: { 'ui:widget': 'richText', 'ui:options': { wide: true } },
       subHeader: { 'ui:widget': 'richText', 'ui:options': { wide: true } },
       afterForm: { 'ui:widget': 'richText', 'ui:options': { wide: true } },

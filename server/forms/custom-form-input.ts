@@ -19,6 +19,7 @@ export const customFormInputSchema = z.object({
   isShowBirthdate: z.boolean().default(false),
   isShowGuardian: z.boolean().default(false),
   isSignRequired: z.boolean().default(false),
+  isAskedAtCheckout: z.boolean().default(false),
   beforeFormHtml: html,
   subHeaderHtml: html,
   afterFormHtml: html,

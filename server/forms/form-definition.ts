@@ -29,6 +29,7 @@ export interface FormDefinition {
   isShowBirthdate: boolean
   isShowGuardian: boolean
   isSignRequired: boolean
+  isAskedAtCheckout: boolean
   beforeFormHtml: string
   subHeaderHtml: string
   afterFormHtml: string
@@ -96,6 +97,7 @@ export async function loadFormDefinition(
     isShowBirthdate: row.is_show_birthdate,
     isShowGuardian: row.is_show_guardian,
     isSignRequired: row.is_sign_required,
+    isAskedAtCheckout: row.is_asked_at_checkout,
     beforeFormHtml: row.before_form_html,
     subHeaderHtml: row.sub_header_html,
     afterFormHtml: row.after_form_html,

@@ -43,9 +43,17 @@ export async function saveCustomForm(
     is_show_birthdate: input.isShowBirthdate,
     is_show_guardian: input.isShowGuardian,
     is_sign_required: input.isSignRequired,
+    // Only a Student Registration form is asked at checkout.
+    is_asked_at_checkout: input.isAskedAtCheckout && input.formType === 'STUDENT_REGISTRATION',
     before_form_html: sanitizeFormHtml(input.beforeFormHtml),
     sub_header_html: sanitizeFormHtml(input.subHeaderHtml),
     after_form_html: sanitizeFormHtml(input.afterFormHtml),
+  }
+  // One form is asked at checkout: choosing this one lets the last one go.
+  if (values.is_asked_at_checkout) {
+    let others = trx.updateTable('custom_forms').set({ is_asked_at_checkout: false }).where('is_asked_at_checkout', '=', true)
+    if (existing) others = others.where('id', '!=', existing.id)
+    await others.execute()
   }
   const form = existing
     ? await trx

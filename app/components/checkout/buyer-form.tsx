@@ -2,13 +2,14 @@ import { Form, useNavigation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
-import type { BuyerField } from '#server/checkout/buyer-form'
+import { CustomInputControl } from '#app/components/forms/custom-input-control'
+import type { BuyerRefusal } from '#server/checkout/buyer-form'
 import type { CheckoutPageView } from '#server/checkout/checkout-page'
 import { BROWSER_EMAIL_PATTERN } from '#server/forms/email-pattern'
 
 export interface BuyerFormState {
   message: string
-  errors: Partial<Record<BuyerField, string>>
+  errors: BuyerRefusal['errors']
   values: Record<string, string>
 }
 
@@ -24,7 +25,7 @@ export function BuyerForm({ page, state, canPlace, payWith }: { page: CheckoutPa
   const placing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'place'
   const value = (name: keyof CheckoutPageView['buyer']) => state?.values[name] ?? page.buyer[name]
   const paysByCard = (page.cart?.totals.totalMinor ?? 0) > 0
-  const errorsOf = (field: BuyerField) => (state?.errors[field] ? [state.errors[field]] : null)
+  const errorsOf = (field: string) => (state?.errors[field] ? [state.errors[field]] : null)
   /** What was typed in a field the page does not prefill. */
   const text = (name: string) => state?.values[name] ?? ''
   const aboutYouOpen = (['dob', 'emergencyContactName', 'emergencyContactPhone'] as const).some((field) => Boolean(state?.errors[field] || state?.values[field]))
@@ -90,6 +91,7 @@ export function BuyerForm({ page, state, canPlace, payWith }: { page: CheckoutPa
           </div>
         </fieldset>
       ) : null}
+      {page.questions ? <CheckoutQuestions questions={page.questions} text={text} errorsOf={errorsOf} /> : null}
       {/* Optional details the studio keeps on the contact; open when something in it was typed or refused. */}
       <details className="group rounded-md border border-slate-200 px-3 py-2" open={aboutYouOpen || undefined}>
         <summary className="cursor-pointer text-sm font-medium text-slate-700">More about you (optional)</summary>
@@ -161,5 +163,55 @@ export function BuyerForm({ page, state, canPlace, payWith }: { page: CheckoutPa
         {paysByCard ? 'Continue to payment' : 'Place order'}
       </Button>
     </Form>
+  )
+}
+
+const GUARDIANS = [
+  { who: 'Mother', prefix: 'mother' },
+  { who: 'Father', prefix: 'father' },
+] as const
+
+/** The studio's checkout form: its custom fields as the registration forms draw them, then the guardians when it asks for them. */
+function CheckoutQuestions({
+  questions,
+  text,
+  errorsOf,
+}: {
+  questions: NonNullable<CheckoutPageView['questions']>
+  text: (name: string) => string
+  errorsOf: (field: string) => string[] | null
+}) {
+  return (
+    <div className="space-y-4" data-checkout-questions>
+      {questions.inputs.map((input) =>
+        input.kind === 'header' ? (
+          <h3 key={input.key} className="pt-1 text-sm font-semibold text-slate-900">
+            {input.label}
+          </h3>
+        ) : (
+          <CustomInputControl key={input.key} input={input} id={`buyer-${input.key}`} initial={text(input.key)} errors={errorsOf(input.key)} />
+        ),
+      )}
+      {questions.guardians ? (
+        <fieldset className="space-y-3" data-guardians>
+          <legend className="text-sm font-medium text-slate-700">Guardian details</legend>
+          {GUARDIANS.map(({ who, prefix }) => (
+            <div key={prefix} className="grid gap-3 sm:grid-cols-3">
+              <Field id={`buyer-${prefix}-name`} label={`${who} Name`} errors={errorsOf(`${prefix}Name`)}>
+                {(control) => <input {...control} name={`${prefix}Name`} maxLength={255} defaultValue={text(`${prefix}Name`)} className={FIELD_INPUT_CLASSES} />}
+              </Field>
+              <Field id={`buyer-${prefix}-email`} label={`${who} Email`} errors={errorsOf(`${prefix}Email`)}>
+                {(control) => <input {...control} type="email" name={`${prefix}Email`} maxLength={254} defaultValue={text(`${prefix}Email`)} className={FIELD_INPUT_CLASSES} />}
+              </Field>
+              <Field id={`buyer-${prefix}-phone`} label={`${who} Phone`} errors={errorsOf(`${prefix}Phone`)}>
+                {(control) => (
+                  <input {...control} type="tel" name={`${prefix}Phone`} maxLength={30} placeholder={questions.phoneMask || undefined} defaultValue={text(`${prefix}Phone`)} className={FIELD_INPUT_CLASSES} />
+                )}
+              </Field>
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
-import { useMemo, type ReactNode } from 'react'
+import { useMemo } from 'react'
 import { CONTACT_STATUS_FIELDS, contactProfileSchema, type ContactFormOptions } from '#server/contacts/contact-form-schema'
 import type { FormInput } from '#server/forms/form-inputs'
 import { ContactPhoneField } from '#app/components/contacts/contact-phone-field'
@@ -9,6 +9,7 @@ import { TextField } from '#app/components/contacts/create-contact-form'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { CustomInputControl } from '#app/components/forms/custom-input-control'
 
 type Props = {
   guId: string
@@ -198,79 +199,5 @@ function SuggestedField({ label, field, suggestions }: { label: string; field: A
 /** One custom field, drawn by its kind as the registration forms draw it; checked on the server. */
 function CustomFieldControl({ input, field }: { input: FormInput; field: AnyField }) {
   const initial = typeof field.initialValue === 'string' ? field.initialValue : ''
-  const errors = field.errors
-  const hint: ReactNode = input.help || undefined
-  const common = { name: input.key, 'aria-invalid': errors?.length ? true : undefined }
-  switch (input.kind) {
-    case 'checkbox':
-      return (
-        <div className="flex flex-col gap-1">
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input key={field.key} type="checkbox" {...common} id={field.id} defaultChecked={initial === 'on'} className="h-4 w-4 accent-brand" aria-describedby={errors?.length ? `${field.id}-error` : undefined} />
-            {input.label}
-          </label>
-          {errors?.length ? <p id={`${field.id}-error`} className="text-sm text-red-700">{errors.join(' ')}</p> : null}
-        </div>
-      )
-    case 'radio':
-      return (
-        <fieldset className="flex flex-col gap-1.5" aria-describedby={errors?.length ? `${field.id}-error` : undefined}>
-          <legend className="text-sm font-medium text-slate-700">{input.label}</legend>
-          <div className="flex flex-wrap gap-x-5 gap-y-2">
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input key={`${field.key}-none`} type="radio" {...common} value="" defaultChecked={initial === ''} className="h-4 w-4 accent-brand" />
-              Not given
-            </label>
-            {input.options.map((option) => (
-              <label key={option} className="flex items-center gap-2 text-sm text-slate-800">
-                <input key={field.key} type="radio" {...common} value={option} defaultChecked={initial === option} className="h-4 w-4 accent-brand" />
-                {option}
-              </label>
-            ))}
-          </div>
-          {errors?.length ? <p id={`${field.id}-error`} className="text-sm text-red-700">{errors.join(' ')}</p> : null}
-        </fieldset>
-      )
-    case 'dropdown':
-      return (
-        <Field id={field.id} label={input.label} errors={errors} hint={hint}>
-          {(control) => (
-            <select key={field.key} {...control} name={input.key} defaultValue={initial} className={FIELD_INPUT_CLASSES}>
-              <option value="">Not given</option>
-              {input.options.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      )
-    case 'textarea':
-      return (
-        <Field id={field.id} label={input.label} errors={errors} hint={hint} className="sm:col-span-2">
-          {(control) => <textarea key={field.key} {...control} name={input.key} defaultValue={initial} maxLength={input.maxLength} placeholder={input.placeholder || undefined} rows={3} className={FIELD_INPUT_CLASSES} />}
-        </Field>
-      )
-    default: {
-      const type = input.kind === 'email' ? 'email' : input.kind === 'phone' ? 'tel' : 'text'
-      return (
-        <Field id={field.id} label={input.label} errors={errors} hint={hint}>
-          {(control) => (
-            <input
-              key={field.key}
-              {...control}
-              type={type}
-              inputMode={input.kind === 'number' ? 'decimal' : undefined}
-              name={input.key}
-              defaultValue={initial}
-              maxLength={input.maxLength}
-              placeholder={input.placeholder || undefined}
-              className={FIELD_INPUT_CLASSES}
-            />
-          )}
-        </Field>
-      )
-    }
-  }
+  return <CustomInputControl input={input} id={field.id} initial={initial} errors={field.errors} resetKey={field.key} />
 }

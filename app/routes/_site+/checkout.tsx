@@ -24,6 +24,7 @@ import { readActiveProvider } from '#server/payments/active-provider'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
 import { startOnlinePayment } from '#server/payments/start-payment'
 import { readStripePayView } from '#server/payments/stripe-pay-view'
+import { readCheckoutForm } from '#server/checkout/checkout-form'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { ACCOUNT_MESSAGES } from '#server/checkout/account-on-request'
 
@@ -38,7 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context)
   const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
   const active = await readActiveProvider(context.platform, tenant.id)
-  const { page, newToken } = await loadCheckoutPage(context.platform.database, tenant, { token: readCartToken(request), user, now: new Date(), takesCards: active !== null })
+  const checkoutForm = await readCheckoutForm(context.platform, tenant.id)
+  const { page, newToken } = await loadCheckoutPage(context.platform.database, tenant, { token: readCartToken(request), user, now: new Date(), takesCards: active !== null, checkoutForm })
   const { toast, headers: toastHeaders } = getToast(request)
   const headers = new Headers(toastHeaders ?? undefined)
   if (newToken) headers.append('Set-Cookie', cartCookieHeader(newToken, context.platform.env.isProduction))

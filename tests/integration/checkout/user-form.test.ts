@@ -140,4 +140,71 @@ describe(`the checkout's user form (${engine})`, () => {
     const blockCart = await freeCartWith(items.block)
     expect(textOf((await get('/checkout', blockCart)).body)).not.toContain('Street address')
   })
+
+  it("asks the studio's checkout form (its custom fields and guardians), refuses what it requires in words, and keeps the answers on the contact", async () => {
+    const trial = await asSystem(app.platform.database, 'test: the trial form', (trx) =>
+      trx.selectFrom('custom_forms').select(['id', 'guid']).where('tenant_id', '=', app.demo.id).where('name', '=', 'Trial Class Registration').executeTakeFirstOrThrow(),
+    )
+    const fields = await asSystem(app.platform.database, 'test: its fields', (trx) =>
+      trx
+        .selectFrom('custom_form_fields')
+        .innerJoin('custom_fields', 'custom_fields.id', 'custom_form_fields.field_id')
+        .select(['custom_fields.guid', 'custom_fields.name'])
+        .where('custom_form_fields.form_id', '=', trial.id)
+        .execute(),
+    )
+    const key = (name: string) => `cf_${(fields.find((field) => field.name === name)?.guid ?? '').replace(/-/g, '')}`
+    // The staff form editor's 'Ask at Checkout', with guardian details on.
+    await asSystem(app.platform.database, 'test: ask at checkout', (trx) =>
+      trx.updateTable('custom_forms').set({ is_asked_at_checkout: true, is_show_guardian: true }).where('id', '=', trial.id).execute(),
+    )
+    app.platform.caches.changed(app.demo.id, ['forms'])
+    try {
+      const cart = await freeCartWith(items.block)
+      const page = textOf((await get('/checkout', cart)).body)
+      for (const words of ['Experience', 'I have read the studio rules', 'Injuries or health notes', 'Guardian details', 'Mother Name', 'Father Phone']) expect(page).toContain(words)
+
+      const refused = await place(cart, { email: 'form.buyer@example.test', [key('Experience')]: '', motherEmail: 'not-an-email', fatherPhone: 'ring me' })
+      expect(refused.status).toBe(400)
+      const said = textOf(refused.body)
+      for (const message of ['Experience is required', 'I have read the studio rules is required', "Please enter the father's phone number of digits, spaces, brackets, dots or dashes."]) expect(said).toContain(message)
+      expect(await contactByEmail('form.buyer@example.test')).toBeUndefined()
+      // A choice that is not one of the field's options is refused too.
+      const madeUp = await place(cart, { email: 'form.buyer@example.test', [key('Experience')]: 'Expert', [key('I have read the studio rules')]: 'on' })
+      expect(madeUp.status).toBe(400)
+
+      const placed = await place(cart, {
+        email: 'form.buyer@example.test',
+        [key('Experience')]: 'Some classes',
+        [key('I have read the studio rules')]: 'on',
+        [key('Injuries or health notes')]: 'A stiff left knee',
+        motherName: 'Maria Lindgren',
+        motherEmail: 'Maria.Lindgren@Example.test',
+        fatherPhone: '555 010 7777',
+      })
+      expect(placed.status).toBe(302)
+      const contact = await contactByEmail('form.buyer@example.test')
+      const kept = await asSystem(app.platform.database, 'test: kept answers', async (trx) => ({
+        guardians: await trx.selectFrom('contacts').select(['mother_name', 'mother_email', 'father_phone']).where('id', '=', contact!.id).executeTakeFirstOrThrow(),
+        values: await trx
+          .selectFrom('contact_field_values')
+          .innerJoin('custom_fields', 'custom_fields.id', 'contact_field_values.field_id')
+          .select(['custom_fields.name', 'contact_field_values.value_text', 'contact_field_values.value_bool'])
+          .where('contact_field_values.contact_id', '=', contact!.id)
+          .orderBy('custom_fields.name')
+          .execute(),
+      }))
+      expect(kept.guardians).toEqual({ mother_name: 'Maria Lindgren', mother_email: 'maria.lindgren@example.test', father_phone: '555 010 7777' })
+      expect(kept.values).toEqual([
+        expect.objectContaining({ name: 'Experience', value_text: 'Some classes' }),
+        expect.objectContaining({ name: 'I have read the studio rules', value_bool: true }),
+        expect.objectContaining({ name: 'Injuries or health notes', value_text: 'A stiff left knee' }),
+      ])
+    } finally {
+      await asSystem(app.platform.database, 'test: ask no more', (trx) => trx.updateTable('custom_forms').set({ is_asked_at_checkout: false, is_show_guardian: false }).where('id', '=', trial.id).execute())
+      app.platform.caches.changed(app.demo.id, ['forms'])
+    }
+    // Without a checkout form the page asks none of it.
+    expect(textOf((await get('/checkout', await freeCartWith(items.block))).body)).not.toContain('Guardian details')
+  })
 })

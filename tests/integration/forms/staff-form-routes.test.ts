@@ -3,6 +3,7 @@ import { TAG_FORMAT_MESSAGE, TAG_IN_USE_MESSAGE, TAG_TOO_LONG_MESSAGE } from '#s
 import { FORM_NAME_REQUIRED_MESSAGE } from '#server/forms/custom-form-input'
 import { issueFormStamp } from '#server/forms/fill-time'
 import { loadFormDefinition } from '#server/forms/form-definition'
+import { readCheckoutForm } from '#server/checkout/checkout-form'
 import { listPublishedForms } from '#server/forms/list-published-forms'
 import type { Tenant } from '#server/tenancy/tenant'
 import { loader as fieldsLoader } from '#app/routes/_admin+/settings+/customfield'
@@ -155,6 +156,18 @@ describe(`staff screens for custom fields and forms (${engine})`, () => {
       expect((await listPublishedForms(platform.database, tenant)).map((f) => f.guId)).toContain(guId)
       const list = await callRoute(listLoader, getRequest(`http://${host}/customforms`, staff), ctx())
       expect((list.body as { forms: Array<{ guId: string; isPublished: boolean }> }).forms).toContainEqual(expect.objectContaining({ guId, isPublished: true }))
+    })
+
+    it('asks one Student Registration form at checkout: choosing another lets the first go, and no other type is ever asked', async () => {
+      const save = (name: string, formType: string) =>
+        callRoute(newFormAction, formPostRequest(`http://${host}/customforms/new`, rjsfFormBody({ intent: 'custom-form', name, formType, isName: 'true', isAskedAtCheckout: 'true' }), staff), ctx())
+      const guIdOf = (saved: { location?: string | null }) => saved.location!.split('/').pop()!
+      const first = guIdOf(await save('Checkout questions 1', 'STUDENT_REGISTRATION'))
+      const second = guIdOf(await save('Checkout questions 2', 'STUDENT_REGISTRATION'))
+      const waiver = guIdOf(await save('Not at checkout', 'WAIVER'))
+      const asked = async (guId: string) => (await withTenant(platform.database, tenant.id, (trx) => loadFormDefinition(trx, { guId })))?.isAskedAtCheckout
+      expect([await asked(first), await asked(second), await asked(waiver)]).toEqual([false, true, false])
+      expect((await readCheckoutForm(platform, tenant.id))?.guId).toBe(second)
     })
 
     it('refuses a form a visitor could not give a name on', async () => {

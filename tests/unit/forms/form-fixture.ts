@@ -37,6 +37,7 @@ export function formFixture(input: Partial<FormDefinition> = {}): FormDefinition
     isShowBirthdate: false,
     isShowGuardian: false,
     isSignRequired: true,
+    isAskedAtCheckout: false,
     beforeFormHtml: '',
     subHeaderHtml: '',
     afterFormHtml: '',
