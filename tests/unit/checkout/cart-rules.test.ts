@@ -1,3 +1,6 @@
+import { formFixture } from '#tests/unit/forms/form-fixture'
+import { customFieldKey } from '#server/forms/form-inputs'
+import { phoneCountryFor } from '#server/forms/phone-mask'
 import { parseBuyer, BUYER_MESSAGES } from '#server/checkout/buyer-form'
 import { CART_MESSAGES, dueNowPerUnit, firstPeriodDueNow, lineProblem, pricingInputOf } from '#server/checkout/cart-line-rules'
 import type { CartLineFacts, CartPriceOption } from '#server/checkout/cart-lines'
@@ -84,9 +87,37 @@ describe("the checkout's user form", () => {
       ok: true,
       value: {
         firstName: 'Maya', lastName: 'Lindqvist', email: 'maya@example.test', phone: '(555) 010-2222', note: 'Left-handed', signedWaiver: false, addressLine1: '',
-        addressLine2: '', city: '', state: '', zip: '', emergencyContactName: '', emergencyContactPhone: '', dob: '', wantsAccount: false,
+        addressLine2: '', city: '', state: '', zip: '', emergencyContactName: '', emergencyContactPhone: '', dob: '', wantsAccount: false, customAnswers: [],
+        guardians: { motherName: '', motherEmail: '', motherPhone: '', fatherName: '', fatherEmail: '', fatherPhone: '' },
       },
     })
+  })
+
+  it("asks the checkout form's custom fields by the registration forms' rules, and its guardians when it shows them", () => {
+    const country = phoneCountryFor('US')
+    const definition = formFixture({ isShowGuardian: true })
+    const [experience, rules, notes] = definition.fields.map((field) => customFieldKey(field.guId))
+    const form = { definition, country }
+    const refused = parseBuyer({ ...valid, [experience]: 'Expert', motherEmail: 'mum@', fatherPhone: 'ring' }, { waiverRequired: false, form })
+    expect(refused.ok).toBe(false)
+    if (!refused.ok) {
+      expect(refused.details.errors[rules]).toBe('I agree to the studio rules is required!')
+      expect(refused.details.errors[experience]).toBeTruthy()
+      expect(refused.details.errors.motherEmail).toBe('Please enter a valid email address!')
+      expect(refused.details.errors.fatherPhone).toBe(BUYER_MESSAGES.guardianPhone('Father'))
+      // What was typed comes back, to show again.
+      expect(refused.details.values).toMatchObject({ [experience]: 'Expert', motherEmail: 'mum@', fatherPhone: 'ring' })
+    }
+    const kept = parseBuyer({ ...valid, [experience]: 'Beginner', [rules]: 'on', [notes]: ' Knees ', motherName: 'Ana', motherEmail: 'Ana@Example.test' }, { waiverRequired: false, form })
+    expect(kept.ok && kept.value.customAnswers.map((answer) => [answer.name, answer.value])).toEqual([
+      ['Experience', 'Beginner'],
+      ['I agree to the studio rules', true],
+      ['Injuries or health notes', 'Knees'],
+    ])
+    expect(kept.ok && kept.value.guardians).toMatchObject({ motherName: 'Ana', motherEmail: 'ana@example.test', fatherName: '' })
+    // Guardians not shown are not read, whatever is posted.
+    const noGuardians = parseBuyer({ ...valid, [experience]: 'Beginner', [rules]: 'on', motherName: 'Ana' }, { waiverRequired: false, form: { definition: { ...definition, isShowGuardian: false }, country } })
+    expect(noGuardians.ok && noGuardians.value.guardians.motherName).toBe('')
   })
 
   it.each([
