@@ -189,15 +189,15 @@ function CheckoutQuestions({
             {input.label}
           </h3>
         ) : (
-          <CustomInputControl key={input.key} input={input} id={`buyer-${input.key}`} initial={text(input.key)} errors={errorsOf(input.key)} />
+          <CustomInputControl key={input.key} input={input} id={`buyer-${input.key}`} initial={text(input.key)} errors={errorsOf(input.key)} markRequired />
         ),
       )}
       {questions.guardians ? (
         <fieldset className="space-y-3" data-guardians>
           <legend className="text-sm font-medium text-slate-700">Guardian details</legend>
           {GUARDIANS.map(({ who, prefix }) => (
-            <div key={prefix} className="grid gap-3 sm:grid-cols-3">
-              <Field id={`buyer-${prefix}-name`} label={`${who} Name`} errors={errorsOf(`${prefix}Name`)}>
+            <div key={prefix} className="grid gap-3 sm:grid-cols-2">
+              <Field id={`buyer-${prefix}-name`} label={`${who} Name`} errors={errorsOf(`${prefix}Name`)} className="sm:col-span-2">
                 {(control) => <input {...control} name={`${prefix}Name`} maxLength={255} defaultValue={text(`${prefix}Name`)} className={FIELD_INPUT_CLASSES} />}
               </Field>
               <Field id={`buyer-${prefix}-email`} label={`${who} Email`} errors={errorsOf(`${prefix}Email`)}>
