@@ -107,17 +107,23 @@ async function intentForNewCard(
     { ...intentParams(tenant, found, platform, input.contactId), ...(customer ? { customer, setup_future_usage: 'off_session' } : {}) },
     { ...onAccount, idempotencyKey: `invoice-${invoice.guid}-intent-${attempts.length + 1}${customer ? '-saving' : ''}` },
   )
-  await recordAttempt(platform, tenant.id, {
+  await recordIntent(platform, tenant, found, { account: input.account, intentId: intent.id, now: input.now })
+  if (!intent.client_secret) throw new Error('Stripe answered a PaymentIntent without a client secret')
+  return { kind: 'confirm', clientSecret: intent.client_secret, intentId: intent.id }
+}
+
+/** The intent as an open payment attempt of the invoice, before the buyer can pay it: a webhook then always finds it. */
+function recordIntent(platform: IntentPlatform, tenant: Tenant, found: PayableInvoice, input: { account: string; intentId: string; now: Date }): Promise<void> {
+  const { invoice } = found
+  return recordAttempt(platform, tenant.id, {
     invoiceId: invoice.id,
     provider: 'STRIPE',
     accountId: input.account,
-    checkoutRef: intent.id,
+    checkoutRef: input.intentId,
     amountMinor: invoice.totalMinor,
     currency: invoice.currency,
     now: input.now,
   })
-  if (!intent.client_secret) throw new Error('Stripe answered a PaymentIntent without a client secret')
-  return { kind: 'confirm', clientSecret: intent.client_secret, intentId: intent.id }
 }
 
 function customerOf(platform: IntentPlatform, tenant: Tenant, stripe: Stripe, found: PayableInvoice, input: { account: string; contactId: string | null }): Promise<string> {
@@ -141,15 +147,7 @@ async function payWithSavedCard(
     { ...intentParams(tenant, found, platform, input.contactId), customer: saved.customerRef, payment_method: saved.methodRef },
     { ...onAccount, idempotencyKey: `invoice-${invoice.guid}-intent-${attempts.length + 1}-saved-${input.methodId}` },
   )
-  await recordAttempt(platform, tenant.id, {
-    invoiceId: invoice.id,
-    provider: 'STRIPE',
-    accountId: input.account,
-    checkoutRef: intent.id,
-    amountMinor: invoice.totalMinor,
-    currency: invoice.currency,
-    now: input.now,
-  })
+  await recordIntent(platform, tenant, found, { account: input.account, intentId: intent.id, now: input.now })
   const confirmed =
     intent.status === 'requires_confirmation' || intent.status === 'requires_payment_method'
       ? await stripe.paymentIntents.confirm(intent.id, { payment_method: saved.methodRef }, { ...onAccount, idempotencyKey: `confirm-${intent.id}` })

@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
+import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+
+export { headerOf, readBody, sendHtml, sendJson } from './fake-http'
 
 /** Stripe's wire format as the fake speaks it: form decoding, error shapes, signatures, small answers. */
 export interface StripeErrorBody {
@@ -179,11 +181,6 @@ export function postJson(target: string, payload: string, signature: string): Pr
   })
 }
 
-export function headerOf(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name]
-  return (Array.isArray(value) ? value[0] : value) ?? null
-}
-
 export function redact(key: string): string {
   return key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(key.length - 12)}${key.slice(-4)}` : key
 }
@@ -197,21 +194,3 @@ export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000)
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' })
-  res.end(JSON.stringify(body))
-}
-
-export function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' })
-  res.end(html)
-}
-
-export function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { signedInPage } from '#tests/e2e/support/login'
+import { checkScreen } from '#tests/e2e/support/screen-check'
 import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
 import { useServerWithFakeStripe } from '#tests/e2e/support/fake-stripe-server'
 
@@ -15,18 +15,6 @@ const browser = useBrowser()
 
 const site = (path: string) => `${server().url('demo')}${path}`
 const isOrder = (url: URL) => /^\/checkout\/orders\/[0-9a-f-]{36}$/.test(url.pathname)
-
-/** The screenshots, then axe at 1280 and 360 px and nothing wider than the screen. */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await screenshotAtWidths(page, SCREENSHOTS, name)
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 })
-    // The staff shell slides its menu away after a resize: wait for it to settle.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at ${width} px`, timeout: 5_000 }).toBeLessThanOrEqual(width)
-    await expectNoSeriousA11yViolations(page)
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 async function buyMat(page: Page, buyer: { firstName: string; email: string | null }, options: { hydrate: boolean }): Promise<void> {
   await page.goto(site(MAT_PAGE))
@@ -64,15 +52,15 @@ describe('card payments on Stripe', () => {
     await page.getByRole('link', { name: 'Payment providers' }).click()
     await page.getByRole('heading', { name: 'Payment providers' }).waitFor()
     await waitForHydration(page)
-    await checkScreen(page, 'payment-providers-not-connected')
+    await checkScreen(page, 'payment-providers-not-connected', SCREENSHOTS)
     await page.getByRole('link', { name: 'Connect with Stripe' }).click()
     // The fake's consent answers at once and sends the browser back through /oauth/stripe.
     await page.waitForURL((url) => url.pathname === '/settings/integrations/paymentprovider/success')
     await page.getByText('Payment Provider - Stripe Integrated successfully').waitFor()
-    await checkScreen(page, 'stripe-status')
+    await checkScreen(page, 'stripe-status', SCREENSHOTS)
     await page.getByRole('link', { name: 'Back to payment providers' }).click()
     await page.locator('[data-stripe-status]').filter({ hasText: 'Connected: Demo Yoga Studio' }).waitFor()
-    await checkScreen(page, 'payment-providers-connected')
+    await checkScreen(page, 'payment-providers-connected', SCREENSHOTS)
     checked.expectNoConsoleErrors()
   })
 
@@ -92,11 +80,11 @@ describe('card payments on Stripe', () => {
     // Stripe answers a declined card with 402, which the browser logs.
     const { page, checked } = await browser.newPage({ viewport: { width: 1280, height: 900 }, allowConsoleErrors: [/status of 402/] })
     await buyMat(page, { firstName: 'Ada', email: 'ada.js@example.test' }, { hydrate: true })
-    await checkScreen(page, 'checkout-card-total')
+    await checkScreen(page, 'checkout-card-total', SCREENSHOTS)
     await page.getByRole('button', { name: 'Continue to payment' }).click()
     await page.waitForURL(isOrder)
     await waitForCardForm(page)
-    await checkScreen(page, 'card-order-pending')
+    await checkScreen(page, 'card-order-pending', SCREENSHOTS)
     // An incomplete card is stopped in the page before anything is asked of Stripe.
     await page.locator('[data-payment-element]').getByLabel('Card number').fill('4242 4242')
     await page.getByRole('button', { name: 'Pay $68.00' }).click()
@@ -107,7 +95,7 @@ describe('card payments on Stripe', () => {
     await page.getByRole('button', { name: 'Pay $68.00' }).click()
     await expect.poll(() => page.locator('[data-card-error]').textContent()).toBe('Your card was declined.')
     await expect(page.locator('[data-toast="error"]').textContent()).resolves.toContain('Your card was declined.')
-    await checkScreen(page, 'card-order-declined')
+    await checkScreen(page, 'card-order-declined', SCREENSHOTS)
     await typeCard(page, '4242424242424242')
     await page.getByRole('button', { name: 'Pay $68.00' }).click()
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
@@ -115,7 +103,7 @@ describe('card payments on Stripe', () => {
     // One intent, paid once, on the studio's account.
     expect(stripe().intents().map((intent) => [intent.account, intent.status])).toEqual([['acct_demo_studio', 'succeeded']])
     await waitForHydration(page)
-    await checkScreen(page, 'card-order-paid')
+    await checkScreen(page, 'card-order-paid', SCREENSHOTS)
     checked.expectNoConsoleErrors()
   })
 
@@ -142,7 +130,7 @@ describe('card payments on Stripe', () => {
     await expect.poll(() => page.locator('[data-payment-element]').getByLabel('Card number').getAttribute('readonly')).toBeNull()
     await page.getByLabel('Save for my next payment').waitFor()
     await kept.check()
-    await checkScreen(page, 'card-order-saved-card')
+    await checkScreen(page, 'card-order-saved-card', SCREENSHOTS)
     await page.getByRole('button', { name: 'Pay $68.00' }).click()
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
     const paid = stripe().intents().filter((intent) => intent.status === 'succeeded' && intent.customer !== null)
@@ -159,7 +147,7 @@ describe('card payments on Stripe', () => {
     await page.getByRole('button', { name: 'Add a card' }).click()
     await page.locator('[data-add-card="ready"]').waitFor()
     await typeCard(page, '6011111111111117')
-    await checkScreen(page, 'profile-add-card')
+    await checkScreen(page, 'profile-add-card', SCREENSHOTS)
     await page.getByRole('button', { name: 'Save card' }).click()
     await page.locator('[data-toast="success"]').getByText('The card is saved for your next payment.').waitFor()
     await page.locator('[data-saved-card^="Discover ending 1117"]').waitFor()
@@ -170,11 +158,11 @@ describe('card payments on Stripe', () => {
     await page.getByRole('link', { name: /^Remove Mastercard ending 4444/ }).click()
     const dialog = page.getByRole('dialog', { name: 'Remove Card' })
     await dialog.waitFor()
-    await checkScreen(page, 'profile-remove-card')
+    await checkScreen(page, 'profile-remove-card', SCREENSHOTS)
     await dialog.getByRole('button', { name: 'Yes' }).click()
     await page.locator('[data-toast="success"]').getByText('The card is removed.').waitFor()
     await expect(page.locator('[data-saved-card]').count()).resolves.toBe(1)
-    await checkScreen(page, 'profile-saved-cards')
+    await checkScreen(page, 'profile-saved-cards', SCREENSHOTS)
     checked.expectNoConsoleErrors()
   })
 })

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { useServerWithFakeStripe } from '#tests/e2e/support/fake-stripe-server'
 import { signedInPage } from '#tests/e2e/support/login'
+import { checkScreen } from '#tests/e2e/support/screen-check'
 import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
 
 const SCREENSHOTS = process.env.CHECKOUT_SCREENSHOTS_DIR
@@ -15,16 +15,6 @@ const browser = useBrowser()
 
 const site = (path: string) => `${server().url('demo')}${path}`
 const isOrder = (url: URL) => /^\/checkout\/orders\/[0-9a-f-]{36}$/.test(url.pathname)
-
-async function axeAtBothWidths(page: Page, name: string): Promise<void> {
-  await screenshotAtWidths(page, SCREENSHOTS, name)
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 })
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at ${width} px`, timeout: 5_000 }).toBeLessThanOrEqual(width)
-    await expectNoSeriousA11yViolations(page)
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 describe("checkout asks the studio's checkout form", () => {
   test('an admin connects Stripe and switches the trial form to Ask at Checkout with guardian details', { timeout: 180_000 }, async () => {
@@ -84,7 +74,7 @@ describe("checkout asks the studio's checkout form", () => {
     await questions.getByLabel('Father Phone').fill('call me')
     await page.getByRole('button', { name: 'Continue to payment' }).click()
     await page.getByText("Please enter the father's phone number of digits, spaces, brackets, dots or dashes.").waitFor()
-    await axeAtBothWidths(page, 'checkout-questions-refused')
+    await checkScreen(page, 'checkout-questions-refused', SCREENSHOTS)
     checked.expectNoConsoleErrors()
   })
 })
