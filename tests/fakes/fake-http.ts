@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 
 /** The plumbing every local stand-in of a provider shares: reading requests and answering them. */
 
@@ -42,4 +43,27 @@ export function escapeHtml(value: string): string {
 
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * One POST of a JSON payload without a pooled connection (a receiver closed by its test never
+ * waits on us), as a provider's webhook or callback: answers the receiver's status.
+ */
+export function postOnce(target: string, payload: string, headers: Record<string, string>, what = 'receiver'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const destination = new URL(target)
+    const send = destination.protocol === 'https:' ? httpsRequest : httpRequest
+    const req = send(
+      destination,
+      { method: 'POST', agent: false, timeout: 10_000, headers: { 'Content-Length': String(Buffer.byteLength(payload)), ...headers } },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+        res.on('error', reject)
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error(`${what} did not answer within 10 s`)))
+    req.on('error', reject)
+    req.end(payload)
+  })
 }

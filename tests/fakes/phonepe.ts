@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
-import { request as httpsRequest } from 'node:https'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { escapeHtml, headerOf, headersOf, readBody, sendHtml, sendJson } from './fake-http'
+import { escapeHtml, headerOf, headersOf, postOnce, readBody, sendHtml, sendJson } from './fake-http'
 
 export interface FakePhonePeOptions {
   merchantId?: string
@@ -715,36 +714,12 @@ function answerError(res: ServerResponse, path: string, error: unknown): void {
   sendJson(res, 500, { success: false, code: 'INTERNAL_SERVER_ERROR', message, data: {} })
 }
 
-/** One POST without a pooled connection, so a receiver closed by its test never waits on us. */
-function postJson(target: string, payload: string, xVerify: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const destination = new URL(target)
-    const send = destination.protocol === 'https:' ? httpsRequest : httpRequest
-    const req = send(
-      destination,
-      {
-        method: 'POST',
-        agent: false,
-        timeout: 10_000,
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': String(Buffer.byteLength(payload)),
-          'X-VERIFY': xVerify,
-        },
-      },
-      (res) => {
-        res.resume()
-        res.on('end', () => resolve(res.statusCode ?? 0))
-        res.on('error', reject)
-      },
-    )
-    req.on('timeout', () => req.destroy(new Error('callback receiver did not answer within 10 s')))
-    req.on('error', reject)
-    req.end(payload)
-  })
-}
-
 /** The server's PhonePe settings that point it at this fake, live and sandbox alike. */
 export function phonePeEnvFor(fake: Pick<FakePhonePe, 'url'>): Record<string, string> {
   return { PHONEPE_API_URL: fake.url, PHONEPE_SANDBOX_API_URL: fake.url }
+}
+
+/** PhonePe's server-to-server callback: the payload with its X-VERIFY, one POST. */
+function postJson(target: string, payload: string, xVerify: string): Promise<number> {
+  return postOnce(target, payload, { 'Content-Type': 'application/json', 'X-VERIFY': xVerify }, 'callback receiver')
 }

@@ -1,8 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { request as httpRequest } from 'node:http'
-import { request as httpsRequest } from 'node:https'
+import { postOnce } from './fake-http'
 
-export { headerOf, readBody, sendHtml, sendJson } from './fake-http'
+export { escapeHtml, headerOf, readBody, sendHtml, sendJson } from './fake-http'
 
 /** Stripe's wire format as the fake speaks it: form decoding, error shapes, signatures, small answers. */
 export interface StripeErrorBody {
@@ -141,44 +140,10 @@ export function formatAmount(minor: number, currency: string): string {
   return format.format(minor / 10 ** digits)
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
-
 export function signatureHeader(payload: string, secret: string): string {
   const timestamp = nowSeconds()
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex')
   return `t=${timestamp},v1=${signature}`
-}
-
-/** One POST without a pooled connection, so a receiver closed by its test never waits on us. */
-export function postJson(target: string, payload: string, signature: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const destination = new URL(target)
-    const send = destination.protocol === 'https:' ? httpsRequest : httpRequest
-    const req = send(
-      destination,
-      {
-        method: 'POST',
-        agent: false,
-        timeout: 10_000,
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Content-Length': String(Buffer.byteLength(payload)),
-          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Stripe-Signature': signature,
-        },
-      },
-      (res) => {
-        res.resume()
-        res.on('end', () => resolve(res.statusCode ?? 0))
-        res.on('error', reject)
-      },
-    )
-    req.on('timeout', () => req.destroy(new Error('webhook receiver did not answer within 10 s')))
-    req.on('error', reject)
-    req.end(payload)
-  })
 }
 
 export function redact(key: string): string {
@@ -194,3 +159,8 @@ export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000)
 }
 
+
+/** Stripe's webhook delivery of one event payload: its headers, one POST. */
+export function postJson(target: string, payload: string, signature: string): Promise<number> {
+  return postOnce(target, payload, { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)', 'Stripe-Signature': signature }, 'webhook receiver')
+}
