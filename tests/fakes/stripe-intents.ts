@@ -466,9 +466,51 @@ export function createIntentApi(deps: { publishableKey: string; connectedAccount
     return body
   }
 
+  /**
+   * A card saved on Stripe's hosted page (a Checkout Session in setup mode): a succeeded
+   * SetupIntent whose card (Stripe's 4242 test Visa) now hangs on the customer.
+   */
+  function completeHostedSetup(account: string, customer: string, metadata: Record<string, string>): string {
+    const now = new Date()
+    const method: KeptMethod = {
+      id: `pm_${randomToken(24)}`,
+      object: 'payment_method',
+      type: 'card',
+      customer,
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: now.getUTCFullYear() + 3, funding: 'credit' },
+      billing_details: { name: null, email: null },
+      created: nowSeconds(),
+      livemode: false,
+      account,
+      number: '4242424242424242',
+    }
+    methods.set(method.id, method)
+    const id = `seti_${randomToken(24)}`
+    const setup: FakeSetupIntent = {
+      id,
+      object: 'setup_intent',
+      status: 'succeeded',
+      client_secret: `${id}_secret_${randomToken(24)}`,
+      customer,
+      payment_method: method.id,
+      payment_method_types: ['card'],
+      usage: 'off_session',
+      metadata,
+      last_setup_error: null,
+      livemode: false,
+      created: nowSeconds(),
+      account,
+    }
+    setups.set(id, setup)
+    deps.events.emit('setup_intent.succeeded', account, publicSetup(setup))
+    return id
+  }
+
   return {
     api,
     browser,
+    completeHostedSetup,
+    ownsCustomer: (account: string, id: string) => customers.get(id)?.account === account,
     /** A succeeded intent of this account, for refunds. */
     paidIntent(account: string | null, id: string): FakeIntent | null {
       const intent = intents.get(id)

@@ -73,10 +73,14 @@ export interface CheckoutSessionObject {
   amount_total: number
   amount_subtotal: number
   currency: string
-  mode: 'payment'
-  payment_status: 'unpaid' | 'paid'
+  mode: 'payment' | 'setup'
+  /** Setup mode: nothing is paid, a card is saved for the customer. */
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required'
   status: 'open' | 'complete' | 'expired'
   payment_intent: string | null
+  /** Setup mode: the SetupIntent made when the card is saved. */
+  setup_intent: string | null
+  customer: string | null
   metadata: Record<string, string>
   client_reference_id: string | null
   customer_email: string | null
@@ -93,6 +97,7 @@ export interface FakeSession extends CheckoutSessionObject {
   account: string
   line_items: FakeLineItem[]
   payment_intent_data: { application_fee_amount: number | null; metadata: Record<string, string> }
+  setup_intent_data: { metadata: Record<string, string> }
 }
 
 export interface RefundObject {
@@ -202,7 +207,7 @@ interface PendingCode {
   scope: string
 }
 
-const SESSION_PARAMS = ['mode', 'line_items', 'success_url', 'cancel_url', 'client_reference_id', 'customer_email', 'metadata', 'payment_intent_data', 'expires_at']
+const SESSION_PARAMS = ['mode', 'line_items', 'success_url', 'cancel_url', 'client_reference_id', 'customer_email', 'metadata', 'payment_intent_data', 'expires_at', 'customer', 'setup_intent_data', 'currency']
 // Real parameters that change nothing the fake models: accepted so the product may send them,
 // while a typo still gets Stripe's "Received unknown parameter".
 const SESSION_PARAMS_IGNORED = ['locale', 'payment_method_types', 'submit_type', 'billing_address_collection', 'phone_number_collection', 'allow_promotion_codes', 'customer_creation', 'custom_text']
@@ -405,7 +410,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     refuseUnknown(form, [...SESSION_PARAMS, ...SESSION_PARAMS_IGNORED])
     const mode = text(form, 'mode')
     if (!mode) throw invalid('Missing required param: mode.', 'mode')
-    if (mode !== 'payment') throw invalid(`The fake Stripe models mode=payment only, not mode=${mode}.`, 'mode')
+    if (mode === 'setup') return createSetupSession(form, account)
+    if (mode !== 'payment') throw invalid(`The fake Stripe models mode=payment and mode=setup only, not mode=${mode}.`, 'mode')
+    if (form.customer !== undefined || form.setup_intent_data !== undefined) throw invalid('The fake Stripe takes customer and setup_intent_data in setup mode only.')
 
     const items = list(form, 'line_items')
     if (items.length === 0) throw invalid('Missing required param: line_items.', 'line_items')
@@ -455,6 +462,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       payment_status: 'unpaid',
       status: 'open',
       payment_intent: null,
+      setup_intent: null,
+      customer: null,
       metadata: metadataOf(form, 'metadata'),
       client_reference_id: clientReference,
       customer_email: email,
@@ -466,6 +475,45 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       account,
       line_items: lineItems,
       payment_intent_data: { application_fee_amount: fee, metadata: metadataOf(intentData, 'metadata', 'payment_intent_data[metadata]') },
+      setup_intent_data: { metadata: {} },
+    }
+  }
+
+  /** A hosted page that saves a card for a customer (mode=setup), as the product's Add a card uses it. */
+  function createSetupSession(form: FormFields, account: string): FakeSession {
+    if (form.line_items !== undefined || form.payment_intent_data !== undefined) throw invalid('line_items and payment_intent_data cannot be used in setup mode.')
+    const customer = text(form, 'customer') || null
+    if (!customer) throw invalid('The fake Stripe saves cards for customers only: send customer in setup mode.', 'customer')
+    if (!intentApi.ownsCustomer(account, customer)) throw new Refusal(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` })
+    const setupData = object(form, 'setup_intent_data') ?? {}
+    refuseUnknown(setupData, ['metadata', 'description'], 'setup_intent_data')
+    const created = nowSeconds()
+    const id = `cs_test_${randomToken(24)}`
+    return {
+      id,
+      object: 'checkout.session',
+      url: `${url}/pay/${id}`,
+      amount_total: 0,
+      amount_subtotal: 0,
+      currency: (text(form, 'currency') || 'usd').toLowerCase(),
+      mode: 'setup',
+      payment_status: 'no_payment_required',
+      status: 'open',
+      payment_intent: null,
+      setup_intent: null,
+      customer,
+      metadata: metadataOf(form, 'metadata'),
+      client_reference_id: text(form, 'client_reference_id') || null,
+      customer_email: null,
+      success_url: absoluteUrl(form, 'success_url'),
+      cancel_url: absoluteUrl(form, 'cancel_url'),
+      livemode: false,
+      created,
+      expires_at: created + 24 * 3600,
+      account,
+      line_items: [],
+      payment_intent_data: { application_fee_amount: null, metadata: {} },
+      setup_intent_data: { metadata: metadataOf(setupData, 'metadata', 'setup_intent_data[metadata]') },
     }
   }
 
@@ -581,6 +629,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (!session) return sendHtml(res, 404, page('Checkout not found', '<h1>Checkout not found</h1><p>There is no checkout at this address.</p>'))
     const payee = accounts.get(session.account)?.business_profile.name ?? session.account
     if (session.status !== 'open') return sendHtml(res, 410, closedPage(session, payee))
+    if (session.mode === 'setup') {
+      const setupBody = [
+        `<h1>Save a card with ${escapeHtml(payee)}</h1>`,
+        '<p>Nothing is charged now. The test card Visa ending 4242 is saved.</p>',
+        `<form method="post" action="/pay/${encodeURIComponent(session.id)}"><button type="submit">Save card</button></form>`,
+        `<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>`,
+      ].join('\n')
+      return sendHtml(res, 200, page(`Save a card with ${payee}`, setupBody))
+    }
     const items = session.line_items
       .map((item) => `<li>${escapeHtml(item.name)} × ${item.quantity}: ${escapeHtml(formatAmount(item.amount_total, item.currency))}</li>`)
       .join('')
@@ -598,7 +655,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const session = sessions.get(id)
     if (!session) return sendHtml(res, 404, page('Checkout not found', '<h1>Checkout not found</h1><p>There is no checkout at this address.</p>'))
     if (session.status !== 'open') return sendHtml(res, 410, closedPage(session, accounts.get(session.account)?.business_profile.name ?? session.account))
-    markPaid(session)
+    if (session.mode === 'setup') {
+      session.setup_intent = intentApi.completeHostedSetup(session.account, session.customer ?? '', session.setup_intent_data.metadata)
+      session.status = 'complete'
+      session.url = null
+    } else markPaid(session)
     await track(emit('checkout.session.completed', session, { id: null, idempotency_key: null }))
     res.writeHead(303, { Location: session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id) })
     res.end()
@@ -744,7 +805,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 }
 
 function publicSession(session: FakeSession): CheckoutSessionObject {
-  const { account, line_items, payment_intent_data, ...shape } = session
+  const { account, line_items, payment_intent_data, setup_intent_data, ...shape } = session
   return structuredClone(shape)
 }
 
@@ -789,7 +850,7 @@ function page(title: string, body: string): string {
 }
 
 function closedPage(session: FakeSession, payee: string): string {
-  const why = session.status === 'complete' ? 'It has already been paid.' : 'It has expired.'
+  const why = session.status !== 'complete' ? 'It has expired.' : session.mode === 'setup' ? 'The card is saved.' : 'It has already been paid.'
   return page(`Pay ${payee}`, `<h1>Pay ${escapeHtml(payee)}</h1>\n<p>This checkout is no longer open. ${why}</p>\n<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>`)
 }
 

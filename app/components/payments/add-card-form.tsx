@@ -1,4 +1,4 @@
-import { useNavigate } from '@remix-run/react'
+import { Form, useNavigate } from '@remix-run/react'
 import { Lock, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -12,7 +12,7 @@ const NOT_REACHED = 'We could not reach the payment service. Please check your c
 /**
  * Add a card (Stripe's Payment Element set up for later, through a SetupIntent): the card goes
  * straight to Stripe and is kept for the next payment; nothing is charged. The card fields come
- * from Stripe.js, so this needs JavaScript; without it the page says how to keep a card instead.
+ * from Stripe.js; without JavaScript, Add a card opens Stripe's own page in setup mode instead.
  */
 export function AddCardForm({ view }: { view: StripeAddCardView }) {
   const hydrated = useHydrated()
@@ -27,7 +27,16 @@ export function AddCardForm({ view }: { view: StripeAddCardView }) {
   )
 
   if (!hydrated) {
-    return <p className="mt-3 text-sm text-slate-600">To add a card here, turn on JavaScript in your browser.</p>
+    // Without JavaScript the card is saved on Stripe's own page, and the profile comes back.
+    return (
+      <Form method="post" action="/profile" className="mt-4 flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="add-card" />
+        <Button type="submit" variant="secondary">
+          <Plus aria-hidden className="h-4 w-4" /> Add a card
+        </Button>
+        <span className="text-xs text-slate-500">You save it on Stripe&rsquo;s page; nothing is charged.</span>
+      </Form>
+    )
   }
   if (!open) {
     return (

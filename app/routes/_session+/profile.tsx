@@ -13,7 +13,8 @@ import { StudentShell } from '#app/components/layout/student-shell'
 import { SavedCardsSection } from '#app/components/payments/saved-cards-section'
 import { AddCardForm } from '#app/components/payments/add-card-form'
 import { readStripeAddCardView } from '#server/payments/stripe-pay-view'
-import { ADD_CARD_MESSAGES, keepSetupCard } from '#server/payments/stripe-setup'
+import { ADD_CARD_MESSAGES, keepHostedSetupCard, keepSetupCard, startStripeSetupCheckout } from '#server/payments/stripe-setup'
+import { tenantOrigin } from '#server/auth/tenant-origin'
 import { listContactSavedMethods } from '#server/payments/saved-payment-methods'
 import { removeSavedPaymentMethod } from '#server/payments/remove-saved-method'
 import { readSessionToken } from '#server/auth/session-cookie'
@@ -47,9 +48,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, user } = await requireProfileUser(request, context)
   const kind = isStaffRole(user.role) ? 'staff' : 'student'
   // Back from Add a card: the SetupIntent is read from Stripe and its card kept, once; the address is cleaned.
-  const setupIntentId = new URL(request.url).searchParams.get('setup_intent')
-  if (setupIntentId) {
-    const kept = await keepSetupCard(context.platform, tenant, { setupIntentId, contactId: user.contactId, now: new Date() })
+  const returned = new URL(request.url).searchParams
+  const setupIntentId = returned.get('setup_intent')
+  const setupSessionId = returned.get('setup_session')
+  if (setupIntentId || setupSessionId) {
+    const now = new Date()
+    const kept = setupIntentId
+      ? await keepSetupCard(context.platform, tenant, { setupIntentId, contactId: user.contactId, now })
+      : await keepHostedSetupCard(context.platform, tenant, { sessionId: setupSessionId ?? '', contactId: user.contactId, now })
     throw redirectWithToast('/profile', kept ? { type: 'success', message: ADD_CARD_MESSAGES.added } : { type: 'error', message: ADD_CARD_MESSAGES.notAdded })
   }
   const { headers, ...shell } = await signedInShellFor(request, context, { tenant, user, kind })
@@ -69,6 +75,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, user } = await requireProfileUser(request, context)
   const upload = await readUploadForm(request)
   const intent = upload.form.get('intent')
+  if (intent === 'add-card') {
+    // Without JavaScript a card is saved on Stripe's own page (with it, in the page: add-card-form.tsx).
+    const started = await startStripeSetupCheckout(context.platform, tenant, { contactId: user.contactId, origin: tenantOrigin(tenant, new URL(request.url), context.platform.env) })
+    return started.kind === 'redirect' ? redirect(started.url, 303) : redirectWithToast('/profile', { type: 'error', message: started.message })
+  }
   if (intent === 'remove-card') {
     const cardId = upload.form.get('cardId')
     const removed = await removeSavedPaymentMethod(context.platform, tenant, { id: typeof cardId === 'string' ? cardId : '', contactId: user.contactId })

@@ -165,4 +165,16 @@ describe('card payments on Stripe', () => {
     await checkScreen(page, 'profile-saved-cards', SCREENSHOTS)
     checked.expectNoConsoleErrors()
   })
+
+  test("without JavaScript the student adds a card on Stripe's page and comes back to it on My Profile", { timeout: 180_000 }, async () => {
+    const { page } = await signedInPage(browser, server(), { email: 'student@demo.test', to: '/profile' }, { viewport: { width: 1280, height: 900 }, javaScriptEnabled: false })
+    const before = await page.locator('[data-saved-card]').count()
+    await page.getByRole('button', { name: 'Add a card' }).click()
+    await page.waitForURL((url) => url.origin === stripe().url && url.pathname.startsWith('/pay/cs_'))
+    await page.getByRole('button', { name: 'Save card' }).click()
+    await page.waitForURL((url) => url.pathname === '/profile' && url.search === '')
+    await page.getByText('The card is saved for your next payment.').waitFor()
+    await expect(page.locator('[data-saved-card]').count()).resolves.toBe(before + 1)
+    await screenshotAtWidths(page, SCREENSHOTS, 'profile-card-added-nojs')
+  })
 })

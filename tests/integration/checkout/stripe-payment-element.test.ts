@@ -303,4 +303,35 @@ describe(`card payments in the page with Stripe's Payment Element (${engine})`, 
     expect((await keptCards()).some((card) => card.id === added?.id)).toBe(false)
     expect(stripe.paymentMethods().find((method) => method.id === added?.method_ref)?.customer).toBeNull()
   })
+
+  it("without JavaScript Add a card saves one on Stripe's page in setup mode and the profile keeps it; someone else's session keeps nothing", async () => {
+    const student = await asSystem(app.platform.database, 'test: the student', (trx) =>
+      trx.selectFrom('contacts').select('id').where('tenant_id', '=', app.demo.id).where('email', '=', 'student@demo.test').executeTakeFirstOrThrow(),
+    )
+    const cookie = await createSessionCookie(app.platform, app.demo, student)
+    const count = async () => (await asSystem(app.platform.database, 'test: kept', (trx) => trx.selectFrom('saved_payment_methods').select('id').where('contact_id', '=', student.id).execute())).length
+    const before = await count()
+    const started = await post('/profile', form({ intent: 'add-card' }), cookie)
+    expect(started.status).toBe(303)
+    const page = started.header('location') ?? ''
+    expect(page).toMatch(new RegExp(`^${stripe.url}/pay/cs_`))
+    const session = stripe.sessions().find((each) => page.endsWith(each.id))
+    expect(session).toMatchObject({ mode: 'setup', account: ACCOUNT, customer: expect.stringMatching(/^cus_/), metadata: { tenantId: app.demo.id, contactId: student.id } })
+    const saved = await fetch(page, { method: 'POST', redirect: 'manual' })
+    expect(saved.status).toBe(303)
+    const back = new URL(saved.headers.get('location') ?? '')
+    expect(`${back.pathname}${back.search}`).toBe(`/profile?setup_session=${session?.id}`)
+    await stripe.idle()
+    // Someone else signed in, with the student's session id in the address: nothing is kept for them.
+    const admin = await asSystem(app.platform.database, 'test: admin', (trx) =>
+      trx.selectFrom('contacts').select('id').where('tenant_id', '=', app.demo.id).where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow(),
+    )
+    const adminCookie = await createSessionCookie(app.platform, app.demo, admin)
+    expect(toastOf(await get(`${back.pathname}${back.search}`, adminCookie))).toBe('The card was not saved. Please try again.')
+    const returned = await get(`${back.pathname}${back.search}`, cookie)
+    expect(returned.header('location')).toBe('/profile')
+    expect(toastOf(returned)).toBe('The card is saved for your next payment.')
+    expect(await count()).toBe(before + 1)
+    expect(textOf((await get('/profile', cookie)).body)).toContain('Visa ending 4242')
+  })
 })
