@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { err, ok, type WordedResult } from '#server/errors/result'
 
 /** The forms that guess-able secrets or mail floods go through. */
-export type LimitedAction = 'login' | 'register' | 'forgot-password' | 'contact-email'
+export type LimitedAction = 'login' | 'register' | 'forgot-password' | 'contact-email' | 'card-setup'
 
 const WINDOW_SECONDS = 15 * 60
 
@@ -51,6 +51,15 @@ const RULES: Record<LimitedAction, { refuse: Rule[]; botCheck: Rule | null }> = 
     refuse: [
       { counter: 'ip', points: 60 },
       { counter: 'email', points: 10 },
+    ],
+    botCheck: null,
+  },
+  // Add a card (a SetupIntent or Stripe's setup page): saving cards without paying is how stolen
+  // card numbers are tried, so a person and an address may start only a few in a window.
+  'card-setup': {
+    refuse: [
+      { counter: 'ip', points: 20 },
+      { counter: 'email', points: 5 },
     ],
     botCheck: null,
   },

@@ -77,8 +77,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = upload.form.get('intent')
   if (intent === 'add-card') {
     // Without JavaScript a card is saved on Stripe's own page (with it, in the page: add-card-form.tsx).
+    const keys = { tenantId: tenant.id, ip: context.ip, email: user.email }
+    const allowed = await context.platform.attemptLimiter.check('card-setup', keys)
+    if (!allowed.ok) return redirectWithToast('/profile', { type: 'error', message: allowed.message })
     const started = await startStripeSetupCheckout(context.platform, tenant, { contactId: user.contactId, origin: tenantOrigin(tenant, new URL(request.url), context.platform.env) })
-    return started.kind === 'redirect' ? redirect(started.url, 303) : redirectWithToast('/profile', { type: 'error', message: started.message })
+    if (started.kind !== 'redirect') return redirectWithToast('/profile', { type: 'error', message: started.message })
+    await context.platform.attemptLimiter.record('card-setup', keys)
+    return redirect(started.url, 303)
   }
   if (intent === 'remove-card') {
     const cardId = upload.form.get('cardId')
