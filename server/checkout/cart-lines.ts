@@ -1,11 +1,11 @@
 import type { TenantExecutor } from '#db/tenant-scope'
 import type { BillingFrequency, CatalogItemKind, ItemPaymentType, MembershipType, PeriodUnit } from '#db/tables/catalog'
-import { selectEventDetails, selectUnavailableBundles, type EventDetailsRow } from '#server/catalog/public/public-item-rows'
+import { selectDonationDetails, selectEventDetails, selectUnavailableBundles, type DonationDetailsRow, type EventDetailsRow } from '#server/catalog/public/public-item-rows'
 
-/** A price option as checkout prices it (spec Item/membership). */
+/** A price option as checkout prices it (spec Item/membership); a donation's gift is one without a row (id and guid null). */
 export interface CartPriceOption {
-  id: string
-  guid: string
+  id: string | null
+  guid: string | null
   name: string
   priceMinor: number
   currency: string
@@ -99,13 +99,16 @@ export async function factsForLines(trx: TenantExecutor, lines: readonly WantedL
   const optionById = new Map(options.map((option) => [option.id, option]))
   const eventIds = items.filter((item) => item.kind === 'event').map((item) => item.id)
   const bundleIds = items.filter((item) => item.kind === 'bundle').map((item) => item.id)
-  const [events, shortBundles] = await Promise.all([selectEventDetails(trx, eventIds), selectUnavailableBundles(trx, bundleIds)])
+  const donationIds = items.filter((item) => item.kind === 'donation').map((item) => item.id)
+  const [events, shortBundles, donations] = await Promise.all([selectEventDetails(trx, eventIds), selectUnavailableBundles(trx, bundleIds), selectDonationDetails(trx, donationIds)])
   const eventById = new Map(events.map((event) => [event.itemId, event]))
+  const donationById = new Map(donations.map((donation) => [donation.itemId, donation]))
   return lines.flatMap((line) => {
     const item = itemById.get(line.itemId)
     // Lines hold their items by foreign key: a missing item is a line being deleted with it.
     if (!item) return []
     const option = line.priceOptionId ? optionById.get(line.priceOptionId) : undefined
+    const gift = item.kind === 'donation' && !line.priceOptionId ? giftOption(donationById.get(item.id), line.amountMinor) : null
     return [
       {
         guid: line.guid,
@@ -121,7 +124,7 @@ export async function factsForLines(trx: TenantExecutor, lines: readonly WantedL
           stockQuantity: item.stock_quantity,
           isOnSale: item.is_published && !item.is_archived,
         },
-        option: option
+        option: gift ?? (option
           ? {
               id: option.id,
               guid: option.guid,
@@ -144,10 +147,45 @@ export async function factsForLines(trx: TenantExecutor, lines: readonly WantedL
               trial: option.is_trial_period && option.trial_duration !== null && option.trial_duration_unit !== null ? { duration: option.trial_duration, unit: option.trial_duration_unit } : null,
               isArchived: option.is_archived,
             }
-          : null,
+          : null),
         event: eventById.get(item.id) ?? null,
         isBundleShort: shortBundles.has(item.id),
       },
     ]
   })
+}
+
+/** The words a gift's line reads by (option_name on the invoice). */
+export const ONE_TIME_GIFT = 'One-time gift'
+
+/**
+ * A donation's gift priced like an option: the donor's amount, once, neither taxed nor carrying
+ * card fees. Null when the campaign would no longer take that amount (a suggested amount it
+ * dropped, another amount where it no longer takes one), so the line says it is not sold.
+ */
+function giftOption(campaign: DonationDetailsRow | undefined, amountMinor: number | null): CartPriceOption | null {
+  if (!campaign || amountMinor === null || amountMinor <= 0 || !campaign.isOneTimeAllowed) return null
+  if (!campaign.suggestedAmountsMinor.includes(amountMinor) && !campaign.isOtherAmountAllowed) return null
+  return {
+    id: null,
+    guid: null,
+    name: ONE_TIME_GIFT,
+    priceMinor: amountMinor,
+    currency: campaign.currency,
+    discountMinor: 0,
+    isOtherPrice: false,
+    otherPriceMinor: null,
+    maxQuantity: 1,
+    isTaxable: false,
+    isChargeCardFees: false,
+    membershipType: null,
+    credits: null,
+    frequency: null,
+    billingDayOfMonth: null,
+    isBillFromNextMonth: false,
+    numberOfBillingCycles: null,
+    registrationFeeMinor: 0,
+    trial: null,
+    isArchived: false,
+  }
 }

@@ -71,18 +71,7 @@ export async function addToCart(
     if (channel === 'online' && !isSoldOnline(option, takesCards)) return err('conflict', CART_MESSAGES.notOnline(found.name))
     const most = found.membership_type === 'recurring' ? 1 : found.max_quantity
 
-    const resolved = await resolveCart(trx, { token: input.token, contactId: input.contactId })
-    let cartId = resolved.cartId
-    let newToken = resolved.newToken
-    if (cartId === null) {
-      newToken = newCartToken()
-      const cart = await trx
-        .insertInto('carts')
-        .values({ tenant_id: input.tenantId, token_hash: cartTokenHash(newToken), contact_id: input.contactId })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      cartId = cart.id
-    }
+    const { cartId, newToken } = await cartForAdding(trx, input)
     const line = await trx
       .selectFrom('cart_lines')
       .select(['id', 'quantity'])
@@ -99,6 +88,19 @@ export async function addToCart(
     await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cartId).execute()
     return ok({ itemName: found.name, newToken })
   })
+}
+
+/** The cart something is added to: the buyer's, or a new one (with its secret for the cookie). */
+export async function cartForAdding(trx: TenantExecutor, input: { tenantId: string; token: string | null; contactId: string | null }): Promise<{ cartId: string; newToken: string | null }> {
+  const resolved = await resolveCart(trx, { token: input.token, contactId: input.contactId })
+  if (resolved.cartId !== null) return { cartId: resolved.cartId, newToken: resolved.newToken }
+  const newToken = newCartToken()
+  const cart = await trx
+    .insertInto('carts')
+    .values({ tenant_id: input.tenantId, token_hash: cartTokenHash(newToken), contact_id: input.contactId })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { cartId: cart.id, newToken }
 }
 
 const changeLineSchema = z.object({

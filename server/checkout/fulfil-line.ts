@@ -86,6 +86,9 @@ export async function fulfilLine(trx: TenantExecutor, line: PricedFacts, sale: S
       for (const part of parts) await takeStock(trx, part.item_id, item.name, part.quantity * line.quantity)
       return NOTHING_GIVEN
     }
+    case 'donation':
+      // A gift gives nothing back; the invoice is its receipt.
+      return NOTHING_GIVEN
     case 'membership': {
       const type = option.membershipType
       if (type === null) return NOTHING_GIVEN

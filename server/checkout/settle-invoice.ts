@@ -15,13 +15,14 @@ export async function settlePendingInvoice(trx: TenantExecutor, tenant: Tenant, 
   const invoice = await trx.selectFrom('invoices').select(['id', 'contact_id']).where('id', '=', invoiceId).executeTakeFirstOrThrow()
   const lines = await trx
     .selectFrom('invoice_lines')
-    .select(['id', 'item_id', 'price_option_id', 'quantity', 'membership_type'])
+    .select(['id', 'item_id', 'price_option_id', 'quantity', 'membership_type', 'item_type', 'unit_price_minor'])
     .where('invoice_id', '=', invoiceId)
     .orderBy('sequence')
     .execute()
   const facts = await factsForLines(
     trx,
-    lines.map((line) => ({ guid: line.id, quantity: line.quantity, amountMinor: null, itemId: line.item_id, priceOptionId: line.price_option_id })),
+    // A gift's line holds its amount as its unit price (write-sale.ts).
+    lines.map((line) => ({ guid: line.id, quantity: line.quantity, amountMinor: line.item_type === 'donation' ? Number(line.unit_price_minor) : null, itemId: line.item_id, priceOptionId: line.price_option_id })),
   )
   const sale = saleContextFor(tenant, invoice.contact_id, now)
   for (const line of lines) {

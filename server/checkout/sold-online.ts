@@ -21,8 +21,8 @@ export function isSoldOnline(option: OnlineSaleTerms, takesCards = false): boole
 }
 
 /**
- * The kinds of line checkout takes. A class drop-in (with its occurrence) and a donation are
- * always charged and need their own lines (an occurrence, an amount the giver types), which
- * checkout does not hold yet; until then their pages say how to book or give.
+ * The kinds of line checkout takes. A donation is a one-time gift of the giver's amount
+ * (add-donation.ts). A class drop-in needs its occurrence on the line, which checkout does not
+ * hold yet; until then the class pages say how to book.
  */
-export const CHECKOUT_TAKES = { priceOptions: true, classDropIns: false, donations: false } as const
+export const CHECKOUT_TAKES = { priceOptions: true, classDropIns: false, donations: true } as const

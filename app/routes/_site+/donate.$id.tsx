@@ -1,6 +1,12 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { DonateForm, SuggestedAmounts } from '#app/components/catalog/public/donate-form'
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { DonateForm, SuggestedAmounts, type DonateRefusal } from '#app/components/catalog/public/donate-form'
+import { toastCookieHeader } from '#app/utils/toast.server'
+import { addDonationToCart, DONATE_MESSAGES } from '#server/checkout/add-donation'
+import { cartCookieHeader, readCartToken } from '#server/checkout/cart-cookie'
+import { buyerOf } from '#server/checkout/checkout-page'
+import { notFound } from '#server/errors/responses'
+import { takesCardPayments } from '#server/payments/card-payments'
 import { ItemDetail } from '#app/components/catalog/public/item-detail'
 import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
 import { HowToBuy } from '#app/components/catalog/public/purchase-panel'
@@ -22,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context)
   const shown = isPublicListingShown(tenant.settings, 'donations')
   const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'donations' : null })
-  const donation = shown ? await loadPublicDonation(context.platform.database, tenant, params.id ?? '') : null
+  const donation = shown ? await loadPublicDonation(context.platform.database, tenant, params.id ?? '', await takesCardPayments(context.platform, tenant.id)) : null
   if (!donation) return data({ shell: loaded.shell, view: null }, { status: 404 })
   readsCachedData(context, 'catalog', 'tenant', 'site')
   const path = donateHref(donation.guid)
@@ -37,12 +43,40 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   )
 }
 
+/** Donate: the gift goes into the cart and the donor on to checkout, or the form says what to change. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const tenant = requireTenant(context)
+  const user = await getSessionUser(request, context)
+  const fields = await request.formData()
+  const added = await addDonationToCart(context.platform, {
+    tenantId: tenant.id,
+    token: readCartToken(request),
+    contactId: buyerOf(user)?.contactId ?? null,
+    donationGuid: params.id ?? '',
+    fields,
+  })
+  if (!added.ok && added.error === 'not_found') throw notFound(DONATE_MESSAGES.notFound)
+  if (!added.ok) {
+    const text = (name: string) => {
+      const value = fields.get(name)
+      return typeof value === 'string' ? value.slice(0, 40) : ''
+    }
+    const refused: DonateRefusal = { message: added.message, errors: added.details, values: { amount: text('amount'), otherAmount: text('otherAmount') } }
+    return data({ refused }, { status: added.error === 'invalid_input' ? 400 : 409 })
+  }
+  const headers = new Headers()
+  headers.append('Set-Cookie', toastCookieHeader({ type: 'success', message: DONATE_MESSAGES.added(added.value.itemName) }))
+  if (added.value.newToken) headers.append('Set-Cookie', cartCookieHeader(added.value.newToken, context.platform.env.isProduction))
+  return redirect('/checkout', { status: 303, headers })
+}
+
 export const headers: HeadersFunction = shareableLoaderHeaders
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : NOT_FOUND_HEAD)
 
 export default function DonateRoute() {
   const { shell, view } = useLoaderData<typeof loader>()
+  const answered = useActionData<typeof action>()
   if (!view) return <PublicNotFoundPage shell={shell} />
   const { donation } = view
   return (
@@ -55,15 +89,17 @@ export default function DonateRoute() {
         summary={donation.summary}
         descriptionHtml={donation.descriptionHtml}
         facts={donation.goalText ? <p className="text-sm text-slate-700">Our goal: <span className="font-semibold text-slate-900">{donation.goalText}</span></p> : null}
-        panel={<DonatePanel donation={donation} />}
+        panel={<DonatePanel donation={donation} refused={answered?.refused ?? null} />}
       />
       <JsonLdScript text={view.jsonLd} />
     </PublicLayout>
   )
 }
 
-function DonatePanel({ donation }: { donation: DonationPageView }) {
-  if (donation.purchase.isCheckoutAvailable) return <DonateForm donation={donation} />
+function DonatePanel({ donation, refused }: { donation: DonationPageView; refused: DonateRefusal | null }) {
+  // Online gifts are given once; a campaign that only takes repeating gifts is arranged with the studio.
+  const givesOnce = donation.frequencies.some((frequency) => frequency.value === 'one-time')
+  if (donation.purchase.isCheckoutAvailable && givesOnce) return <DonateForm donation={donation} refused={refused} />
   return (
     <div className="space-y-4">
       <SuggestedAmounts donation={donation} />

@@ -352,7 +352,8 @@ function donationRangeText(detail: DonationDetailsRow): string {
 }
 
 /** One campaign by its guid (the spec's donate/{id}); null for anything a visitor may not see. */
-export async function loadPublicDonation(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string): Promise<DonationPageView | null> {
+/** A campaign's page; `takesCards`: the studio takes card payments now, so a gift can be given online. */
+export async function loadPublicDonation(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string, takesCards = false): Promise<DonationPageView | null> {
   const found = await withTenant(database, tenant.id, async (trx) => {
     const [item] = await selectPublicItems(trx, { kinds: ['donation'], guid: unverifiedGuid })
     if (!item) return null
@@ -368,7 +369,7 @@ export async function loadPublicDonation(database: DatabaseHandle, tenant: Tenan
   const ways = [...(detail.isOneTimeAllowed ? ['once'] : []), ...(detail.isRecurringAllowed ? [frequencyWord(detail.recurringFrequency)] : [])]
   return {
     ...pageBase(item, tenant, [], 'open', null),
-    purchase: { ...purchaseInfoFor(tenant), isCheckoutAvailable: purchaseInfoFor(tenant).isCheckoutAvailable && CHECKOUT_TAKES.donations },
+    purchase: { ...purchaseInfoFor(tenant), isCheckoutAvailable: purchaseInfoFor(tenant).isCheckoutAvailable && CHECKOUT_TAKES.donations && takesCards },
     kind: 'donation',
     currency: detail.currency,
     amounts: suggestedAmountsOf(detail),

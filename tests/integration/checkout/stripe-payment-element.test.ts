@@ -334,4 +334,52 @@ describe(`card payments in the page with Stripe's Payment Element (${engine})`, 
     expect(await count()).toBe(before + 1)
     expect(textOf((await get('/profile', cookie)).body)).toContain('Visa ending 4242')
   })
+
+  it('a donor gives once from the campaign page: the gift goes into the cart at its amount and is paid like any order; a bad amount or a repeating gift is refused in words', async () => {
+    const campaign = await asSystem(app.platform.database, 'test: the campaign', (trx) =>
+      trx.selectFrom('catalog_items').select(['id', 'guid']).where('tenant_id', '=', app.demo.id).where('slug', '=', 'scholarship-fund').executeTakeFirstOrThrow(),
+    )
+    const donatePath = `/donate/${campaign.guid}`
+    const page = textOf((await get(donatePath)).body)
+    expect(page).toContain('please contact us: online gifts are given once')
+
+    const badAmount = await post(donatePath, form({ amount: 'other', otherAmount: 'lots', frequency: 'one-time' }))
+    expect(badAmount.status).toBe(400)
+    expect(textOf(badAmount.body)).toContain('Enter an amount in numbers, like 25 or 25.50.')
+    const repeating = await post(donatePath, form({ amount: '2500', frequency: 'recurring' }))
+    expect(repeating.status).toBe(409)
+    expect(textOf(repeating.body)).toContain('cannot be set up online yet')
+    expect((await post('/donate/00000000-0000-4000-8000-000000000000', form({ amount: '2500', frequency: 'one-time' }))).status).toBe(404)
+
+    const given = await post(donatePath, form({ amount: '2500', frequency: 'one-time' }))
+    expect(given.status).toBe(303)
+    expect(given.header('location')).toBe('/checkout')
+    expect(toastOf(given)).toBe('Your gift to Scholarship Fund is in your cart.')
+    const cart = cookiePair(given, 'cart')
+    // Giving again changes the gift's amount: one gift per campaign in a cart.
+    expect((await post(donatePath, form({ amount: 'other', otherAmount: '42.50', frequency: 'one-time' }), cart)).status).toBe(303)
+    const checkout = textOf((await get('/checkout', cart)).body)
+    expect(checkout).toContain('Scholarship Fund')
+    expect(checkout).toContain('One-time gift')
+    expect(checkout).toContain('$42.50')
+
+    attempts += 1
+    const placed = await post(
+      '/checkout',
+      form({ intent: 'place', payInPage: '1', attempt: `element-attempt-${attempts}-00000000000`, firstName: 'Dana', lastName: 'Giver', email: 'dana.giver@example.test', phone: '', note: '' }),
+      cart,
+    )
+    expect(placed.status).toBe(303)
+    const guid = (placed.header('location') ?? '').slice('/checkout/orders/'.length)
+    const intent = await askIntent({ invoiceGuid: guid })
+    expect(stripe.intents().find((each) => each.id === intent.json.intentId)?.amount).toBe(4250)
+    await confirmInBrowser(intent.json.clientSecret ?? '')
+    const { id: invoiceId, status, total_minor } = await invoice(guid)
+    expect([status, Number(total_minor)]).toEqual(['paid', 4250])
+    const lines = await asSystem(app.platform.database, 'test: gift line', (trx) =>
+      trx.selectFrom('invoice_lines').select(['item_type', 'item_name', 'option_name', 'price_option_id', 'total_minor', 'tax_minor']).where('invoice_id', '=', invoiceId).execute(),
+    )
+    expect(lines).toEqual([{ item_type: 'donation', item_name: 'Scholarship Fund', option_name: 'One-time gift', price_option_id: null, total_minor: expect.anything(), tax_minor: expect.anything() }])
+    expect(Number(lines[0]?.total_minor)).toBe(4250)
+  })
 })

@@ -1,30 +1,53 @@
 import { buttonClasses } from '#app/components/ui/button'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import type { DonationChoiceErrors } from '#server/catalog/public/donation-choice'
 import type { DonationPageView } from '#server/catalog/public/public-item-pages'
+
+/** A refused gift: each field's message, and what was chosen to show again. */
+export interface DonateRefusal {
+  message: string
+  errors: DonationChoiceErrors
+  values: { amount: string; otherAmount: string }
+}
 
 const OTHER_AMOUNT = 'other'
 
 /**
- * The Donate button's form: a suggested amount or one of the donor's own, once or on repeat,
- * sent to checkout with a plain GET (checkout checks it with parseDonationChoice).
+ * The Donate button's form: a suggested amount or one of the donor's own, given once. It posts
+ * to the campaign's own page, which checks it (parseDonationChoice) and puts the gift in the
+ * cart, or shows what to change. Giving on repeat is arranged with the studio (checkout takes
+ * one-time gifts), so the form offers once and says so.
  */
-export function DonateForm({ donation }: { donation: DonationPageView }) {
+export function DonateForm({ donation, refused }: { donation: DonationPageView; refused: DonateRefusal | null }) {
   const firstAmount = donation.amounts[0]
+  const chosen = refused?.values.amount ?? (firstAmount ? String(firstAmount.amountMinor) : OTHER_AMOUNT)
+  const repeating = donation.frequencies.find((frequency) => frequency.value === 'recurring')
+  const problem = (field: keyof DonationChoiceErrors, id: string) =>
+    refused?.errors[field] ? (
+      <p id={id} className="mt-2 text-sm text-red-700" data-donate-error={field}>
+        {refused.errors[field]}
+      </p>
+    ) : null
   return (
-    <form method="get" action="/checkout" className="space-y-5 rounded-lg border border-slate-200 bg-white p-4" data-donate-form>
-      <input type="hidden" name="item" value={donation.guid} />
-      <fieldset>
+    <form method="post" className="space-y-5 rounded-lg border border-slate-200 bg-white p-4" data-donate-form>
+      <input type="hidden" name="frequency" value="one-time" />
+      {refused ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {refused.message}
+        </p>
+      ) : null}
+      <fieldset aria-describedby={refused?.errors.amount ? 'donate-amount-error' : undefined}>
         <legend className="mb-2 text-sm font-medium text-slate-800">Amount ({donation.currency})</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {donation.amounts.map((amount, index) => (
             <label key={amount.amountMinor} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-900 has-[:checked]:border-brand has-[:checked]:bg-brand/10">
-              <input type="radio" name="amount" value={amount.amountMinor} defaultChecked={index === 0} className="h-4 w-4 accent-brand" />
+              <input type="radio" name="amount" value={amount.amountMinor} defaultChecked={chosen === String(amount.amountMinor) || (index === 0 && !refused)} className="h-4 w-4 accent-brand" />
               {amount.text}
             </label>
           ))}
           {donation.isOtherAmountAllowed ? (
             <label className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-900 has-[:checked]:border-brand has-[:checked]:bg-brand/10">
-              <input type="radio" name="amount" value={OTHER_AMOUNT} defaultChecked={!firstAmount} className="h-4 w-4 accent-brand" />
+              <input type="radio" name="amount" value={OTHER_AMOUNT} defaultChecked={chosen === OTHER_AMOUNT} className="h-4 w-4 accent-brand" />
               Other amount
             </label>
           ) : null}
@@ -34,25 +57,24 @@ export function DonateForm({ donation }: { donation: DonationPageView }) {
             <label htmlFor="donate-other-amount" className="mb-1 block text-sm font-medium text-slate-800">
               Your amount, if other
             </label>
-            <input id="donate-other-amount" name="otherAmount" inputMode="decimal" autoComplete="off" placeholder="25.00" className={`${FIELD_INPUT_CLASSES} w-40`} />
+            <input
+              id="donate-other-amount"
+              name="otherAmount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="25.00"
+              maxLength={40}
+              defaultValue={refused?.values.otherAmount ?? ''}
+              aria-invalid={refused?.errors.otherAmount ? true : undefined}
+              aria-describedby={refused?.errors.otherAmount ? 'donate-other-error' : undefined}
+              className={`${FIELD_INPUT_CLASSES} w-40`}
+            />
+            {problem('otherAmount', 'donate-other-error')}
           </div>
         ) : null}
+        {problem('amount', 'donate-amount-error')}
       </fieldset>
-      {donation.frequencies.length > 1 ? (
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-800">How often</legend>
-          <div className="flex flex-wrap gap-2">
-            {donation.frequencies.map((frequency, index) => (
-              <label key={frequency.value} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 has-[:checked]:border-brand has-[:checked]:bg-brand/10">
-                <input type="radio" name="frequency" value={frequency.value} defaultChecked={index === 0} className="h-4 w-4 accent-brand" />
-                {frequency.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      ) : donation.frequencies[0] ? (
-        <input type="hidden" name="frequency" value={donation.frequencies[0].value} />
-      ) : null}
+      {repeating ? <p className="text-sm text-slate-600">To give {repeating.label.toLowerCase()}, please contact us: online gifts are given once.</p> : null}
       <button type="submit" className={buttonClasses({ variant: 'primary', size: 'md' }, 'w-full sm:w-auto')}>
         {donation.buttonLabel}
       </button>
