@@ -35,7 +35,7 @@ export async function addDonationToCart(
       const message = DONATE_MESSAGES.notRepeating(frequencyWord(campaign.recurringFrequency))
       return err('conflict', message, { frequency: message })
     }
-    if (!takesCards) return err('conflict', CART_MESSAGES.notOnline(item.name), { amount: CART_MESSAGES.notOnline(item.name) })
+    if (!takesCards) return err('conflict', CART_MESSAGES.notOnline(item.name), {})
     const { cartId, newToken } = await cartForAdding(trx, input)
     const held = await trx.selectFrom('cart_lines').select('id').where('cart_id', '=', cartId).where('item_id', '=', item.id).where('price_option_id', 'is', null).executeTakeFirst()
     if (held) await trx.updateTable('cart_lines').set({ amount_minor: choice.value.amountMinor, donation_frequency: 'one-time' }).where('id', '=', held.id).execute()

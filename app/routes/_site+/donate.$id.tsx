@@ -6,6 +6,7 @@ import { addDonationToCart, DONATE_MESSAGES } from '#server/checkout/add-donatio
 import { cartCookieHeader, readCartToken } from '#server/checkout/cart-cookie'
 import { buyerOf } from '#server/checkout/checkout-page'
 import { notFound } from '#server/errors/responses'
+import { FORM_MESSAGES } from '#server/forms/form-messages'
 import { takesCardPayments } from '#server/payments/card-payments'
 import { ItemDetail } from '#app/components/catalog/public/item-detail'
 import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
@@ -61,7 +62,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const value = fields.get(name)
       return typeof value === 'string' ? value.slice(0, 40) : ''
     }
-    const refused: DonateRefusal = { message: added.message, errors: added.details, values: { amount: text('amount'), otherAmount: text('otherAmount') } }
+    // A field's message stands under its field; the box above sums up (or, with no field to blame, says it all).
+    const byField = added.details.amount !== undefined || added.details.otherAmount !== undefined
+    const refused: DonateRefusal = { message: byField ? FORM_MESSAGES.invalidForm : added.message, errors: added.details, values: { amount: text('amount'), otherAmount: text('otherAmount') } }
     return data({ refused }, { status: added.error === 'invalid_input' ? 400 : 409 })
   }
   const headers = new Headers()
