@@ -1,5 +1,5 @@
 import type { Tenant } from '#server/tenancy/tenant'
-import { loadPayableInvoice } from './payable-invoice'
+import type { PayableInvoice } from './payable-invoice'
 import { readProviderCredentials } from './provider-keys'
 import { settlePhonePeTransaction } from './phonepe-checkout'
 import { settleRazorpayOrder } from './razorpay-checkout'
@@ -15,9 +15,8 @@ import { intentSnapshotOf, settleStripeIntent } from './stripe-intent'
  * sessions are settled by the webhook and the buyer's return.
  * Answers whether anything was settled; a provider that does not answer changes nothing.
  */
-export async function catchUpOpenAttempts(platform: PaymentPlatform, tenant: Tenant, input: { invoiceGuid: string; origin: string; now: Date }): Promise<boolean> {
-  const found = await loadPayableInvoice(platform, tenant.id, input.invoiceGuid)
-  const attempts = (found?.attempts ?? []).filter((attempt) => attempt.status === 'open')
+export async function catchUpOpenAttempts(platform: PaymentPlatform, tenant: Tenant, input: { found: PayableInvoice; origin: string; now: Date }): Promise<boolean> {
+  const attempts = input.found.attempts.filter((attempt) => attempt.status === 'open')
   let settled = false
   for (const attempt of attempts.filter((each) => each.provider === 'STRIPE' && each.checkout_ref.startsWith('pi_'))) {
     const stripe = stripeFor(platform.env)

@@ -5,6 +5,7 @@ import { readStripeAccount } from './stripe-account'
 import { CARD_PAYMENT_MESSAGES, recordAttempt, type CheckoutStart, type PayableInvoice } from './payable-invoice'
 import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
 import { stripeFor } from './stripe-client'
+import { refundOnStripe, stripeIdOf } from './studio-stripe'
 
 export { CARD_PAYMENT_MESSAGES, type CheckoutStart } from './payable-invoice'
 
@@ -91,7 +92,7 @@ export function snapshotOf(session: Stripe.Checkout.Session): SessionSnapshot {
     id: session.id,
     status: session.status,
     paymentStatus: session.payment_status,
-    paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+    paymentIntent: stripeIdOf(session.payment_intent),
     amountTotal: session.amount_total,
     currency: session.currency,
   }
@@ -113,12 +114,7 @@ function outcomeOf(snapshot: SessionSnapshot): ProviderOutcome {
 export async function settleStripeSession(platform: PaymentPlatform, tenant: Tenant, snapshot: SessionSnapshot, input: { origin: string; now: Date }): Promise<Settlement> {
   return settlePayment(platform, tenant, { provider: 'STRIPE', checkoutRef: snapshot.id }, outcomeOf(snapshot), {
     ...input,
-    refund: async (due) => {
-      const stripe = stripeFor(platform.env)
-      if (!stripe) throw new Error('a Stripe payment is due a refund but Stripe is not configured here')
-      const refund = await stripe.refunds.create({ payment_intent: due.paymentRef }, { stripeAccount: due.accountId, idempotencyKey: `refund-${due.checkoutRef}` })
-      return refund.id
-    },
+    refund: refundOnStripe(platform),
   })
 }
 

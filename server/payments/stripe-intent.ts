@@ -1,10 +1,10 @@
 import Stripe from 'stripe'
 import type { Tenant } from '#server/tenancy/tenant'
-import { readActiveProvider } from './active-provider'
+import type { readActiveProvider } from './active-provider'
 import { CARD_PAYMENT_MESSAGES, loadPayableInvoice, recordAttempt, type PayableInvoice } from './payable-invoice'
 import { findSavedPaymentMethod } from './saved-payment-methods'
 import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
-import { stripeFor } from './stripe-client'
+import { refundOnStripe, stripeIdOf, studioStripe } from './studio-stripe'
 import { keepStripeCard, stripeCustomerFor } from './stripe-customer'
 
 export const STRIPE_CARD_MESSAGES = {
@@ -40,13 +40,12 @@ export async function startStripeIntent(
 ): Promise<IntentStart> {
   const found = await loadPayableInvoice(platform, tenant.id, input.invoiceGuid)
   if (!found) return { kind: 'not-found' }
-  const active = await readActiveProvider(platform, tenant.id)
-  const stripe = stripeFor(platform.env)
-  if (active?.provider !== 'STRIPE' || !stripe) return { kind: 'refused', status: 409, message: CARD_PAYMENT_MESSAGES.notTaken }
+  const studio = await studioStripe(platform, tenant.id)
+  if (!studio) return { kind: 'refused', status: 409, message: CARD_PAYMENT_MESSAGES.notTaken }
+  const { stripe, account } = studio
   if (found.invoice.status !== 'pending' || found.invoice.totalMinor <= 0) return { kind: 'refused', status: 409, message: CARD_PAYMENT_MESSAGES.notPending }
   // Cards are kept for, and offered to, the order's own contact while signed in.
   const contactId = input.signedInContactId !== null && input.signedInContactId === found.invoice.contactId ? input.signedInContactId : null
-  const account = active.accountId
   try {
     if (input.methodId !== null) {
       if (!contactId) return { kind: 'refused', status: 400, message: STRIPE_CARD_MESSAGES.savedCardGone }
@@ -170,14 +169,13 @@ export interface IntentSnapshot {
 }
 
 export function intentSnapshotOf(intent: Stripe.PaymentIntent): IntentSnapshot {
-  const idOf = (value: string | { id: string } | null) => (typeof value === 'string' ? value : value?.id ?? null)
   return {
     id: intent.id,
     status: intent.status,
     amount: intent.amount_received > 0 ? intent.amount_received : intent.amount,
     currency: intent.currency,
-    customer: idOf(intent.customer),
-    paymentMethod: idOf(intent.payment_method),
+    customer: stripeIdOf(intent.customer),
+    paymentMethod: stripeIdOf(intent.payment_method),
     savesCard: intent.setup_future_usage === 'off_session',
     contactId: intent.metadata?.contactId ?? null,
   }
@@ -195,12 +193,7 @@ function outcomeOf(snapshot: IntentSnapshot): ProviderOutcome {
 export async function settleStripeIntent(platform: PaymentPlatform, tenant: Tenant, snapshot: IntentSnapshot, input: { origin: string; now: Date }): Promise<Settlement> {
   const settled = await settlePayment(platform, tenant, { provider: 'STRIPE', checkoutRef: snapshot.id }, outcomeOf(snapshot), {
     ...input,
-    refund: async (due) => {
-      const stripe = stripeFor(platform.env)
-      if (!stripe) throw new Error('a Stripe payment is due a refund but Stripe is not configured here')
-      const refund = await stripe.refunds.create({ payment_intent: due.paymentRef }, { stripeAccount: due.accountId, idempotencyKey: `refund-${due.checkoutRef}` })
-      return refund.id
-    },
+    refund: refundOnStripe(platform),
   })
   if ((settled === 'paid' || settled === 'already-settled') && snapshot.savesCard) await keepPaidCard(platform, tenant, snapshot, input.now)
   return settled
@@ -208,11 +201,10 @@ export async function settleStripeIntent(platform: PaymentPlatform, tenant: Tena
 
 async function keepPaidCard(platform: PaymentPlatform, tenant: Tenant, snapshot: IntentSnapshot, now: Date): Promise<void> {
   if (!snapshot.customer || !snapshot.paymentMethod || !snapshot.contactId) return
-  const stripe = stripeFor(platform.env)
-  const active = await readActiveProvider(platform, tenant.id)
-  if (!stripe || active?.provider !== 'STRIPE') return
+  const studio = await studioStripe(platform, tenant.id)
+  if (!studio) return
   try {
-    await keepStripeCard(platform, stripe, { tenantId: tenant.id, account: active.accountId, customer: snapshot.customer, methodId: snapshot.paymentMethod, contactId: snapshot.contactId, now })
+    await keepStripeCard(platform, studio.stripe, { tenantId: tenant.id, account: studio.account, customer: snapshot.customer, methodId: snapshot.paymentMethod, contactId: snapshot.contactId, now })
   } catch (error) {
     // The payment stands; only the convenience of the kept card is lost, and the next settle tries again.
     platform.logger.warn({ err: error, intent: snapshot.id }, 'a card the buyer asked to keep could not be read from Stripe')
@@ -226,12 +218,11 @@ async function keepPaidCard(platform: PaymentPlatform, tenant: Tenant, snapshot:
  */
 export async function settleReturnedIntent(platform: IntentPlatform, tenant: Tenant, input: { invoiceGuid: string; intentId: string; origin: string; now: Date }): Promise<Settlement> {
   if (!/^pi_[A-Za-z0-9_]{1,250}$/.test(input.intentId)) return 'unknown'
-  const stripe = stripeFor(platform.env)
-  const active = await readActiveProvider(platform, tenant.id)
-  if (!stripe || active?.provider !== 'STRIPE') return 'unknown'
+  const studio = await studioStripe(platform, tenant.id)
+  if (!studio) return 'unknown'
   let intent: Stripe.PaymentIntent
   try {
-    intent = await stripe.paymentIntents.retrieve(input.intentId, {}, { stripeAccount: active.accountId })
+    intent = await studio.stripe.paymentIntents.retrieve(input.intentId, {}, { stripeAccount: studio.account })
   } catch (error) {
     platform.logger.warn({ err: error, intent: input.intentId }, 'a returning PaymentIntent could not be read; the webhook will settle it')
     return 'unknown'

@@ -1,6 +1,7 @@
 import type { Tenant } from '#server/tenancy/tenant'
-import { readActiveProvider } from './active-provider'
-import { loadPayableInvoice } from './payable-invoice'
+import type { readActiveProvider } from './active-provider'
+import { studioStripe } from './studio-stripe'
+import { loadPayableInvoice, type PayableInvoice } from './payable-invoice'
 import { listSavedPaymentMethods, type SavedPaymentMethod } from './saved-payment-methods'
 import type { PaymentPlatform } from './settle-payment'
 import { stripeScriptUrl } from './stripe-client'
@@ -22,18 +23,19 @@ export interface StripePayView {
 export async function readStripePayView(
   platform: PaymentPlatform & Parameters<typeof readActiveProvider>[0],
   tenant: Tenant,
-  input: { invoiceGuid: string; signedInContactId: string | null },
+  /** `found`: the invoice already read by the caller, so the page reads it once. */
+  input: { invoiceGuid: string; signedInContactId: string | null; found?: PayableInvoice | null },
 ): Promise<StripePayView | null> {
-  const active = await readActiveProvider(platform, tenant.id)
+  const studio = await studioStripe(platform, tenant.id)
   const publishableKey = platform.env.STRIPE_PUBLISHABLE_KEY
-  if (active?.provider !== 'STRIPE' || !publishableKey) return null
-  const found = await loadPayableInvoice(platform, tenant.id, input.invoiceGuid)
+  if (!studio || !publishableKey) return null
+  const found = input.found ?? (await loadPayableInvoice(platform, tenant.id, input.invoiceGuid))
   if (!found || found.invoice.status !== 'pending' || found.invoice.totalMinor <= 0) return null
   const ownContact = input.signedInContactId !== null && input.signedInContactId === found.invoice.contactId ? input.signedInContactId : null
-  const saved = ownContact ? await listSavedPaymentMethods(platform, tenant.id, { contactId: ownContact, provider: 'STRIPE', accountId: active.accountId }) : []
+  const saved = ownContact ? await listSavedPaymentMethods(platform, tenant.id, { contactId: ownContact, provider: 'STRIPE', accountId: studio.account }) : []
   return {
     publishableKey,
-    stripeAccount: active.accountId,
+    stripeAccount: studio.account,
     scriptUrl: stripeScriptUrl(platform.env),
     amountMinor: found.invoice.totalMinor,
     currency: found.invoice.currency.toLowerCase(),
@@ -47,8 +49,8 @@ export type StripeAddCardView = Pick<StripePayView, 'publishableKey' | 'stripeAc
 
 /** The Payment Element's settings for saving a card while the studio takes payments through Stripe; null otherwise. */
 export async function readStripeAddCardView(platform: PaymentPlatform & Parameters<typeof readActiveProvider>[0], tenant: Tenant): Promise<StripeAddCardView | null> {
-  const active = await readActiveProvider(platform, tenant.id)
+  const studio = await studioStripe(platform, tenant.id)
   const publishableKey = platform.env.STRIPE_PUBLISHABLE_KEY
-  if (active?.provider !== 'STRIPE' || !publishableKey) return null
-  return { publishableKey, stripeAccount: active.accountId, scriptUrl: stripeScriptUrl(platform.env), currency: (tenant.settings.defaultCurrency || 'USD').toLowerCase() }
+  if (!studio || !publishableKey) return null
+  return { publishableKey, stripeAccount: studio.account, scriptUrl: stripeScriptUrl(platform.env), currency: (tenant.settings.defaultCurrency || 'USD').toLowerCase() }
 }

@@ -1,9 +1,9 @@
 import Stripe from 'stripe'
 import { withTenant } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
-import { readActiveProvider } from './active-provider'
+import type { readActiveProvider } from './active-provider'
 import type { PaymentPlatform } from './settle-payment'
-import { stripeFor } from './stripe-client'
+import { stripeIdOf, studioStripe, type StudioStripe } from './studio-stripe'
 import { keepStripeCard, stripeCustomerFor } from './stripe-customer'
 
 export const ADD_CARD_MESSAGES = {
@@ -18,34 +18,46 @@ type SetupPlatform = PaymentPlatform & Parameters<typeof readActiveProvider>[0]
 export type SetupStart = { kind: 'confirm'; clientSecret: string } | { kind: 'refused'; status: 409 | 503; message: string }
 
 /**
- * A SetupIntent for the signed-in contact's Stripe customer on the studio's account (spec:
- * transactional payload setupIntent): the profile's Add a card confirms it in the page with
- * Stripe.js, and the card is kept off session for later payments. Nothing is charged.
+ * Starts saving a card for the signed-in contact, on the studio's Stripe account and for the
+ * contact's Stripe customer there (made on first use): `open` makes what the buyer confirms.
+ * Refused in words when the studio does not take Stripe payments or Stripe does not answer.
  */
-export async function startStripeSetup(platform: SetupPlatform, tenant: Tenant, input: { contactId: string }): Promise<SetupStart> {
-  const active = await readActiveProvider(platform, tenant.id)
-  const stripe = stripeFor(platform.env)
-  if (active?.provider !== 'STRIPE' || !stripe) return { kind: 'refused', status: 409, message: ADD_CARD_MESSAGES.notTaken }
-  const contact = await withTenant(platform.database, tenant.id, (trx) => trx.selectFrom('contacts').select(['first_name', 'last_name', 'email']).where('id', '=', input.contactId).executeTakeFirst())
-  if (!contact?.email) return { kind: 'refused', status: 409, message: ADD_CARD_MESSAGES.notTaken }
+async function startSaving<T>(
+  platform: SetupPlatform,
+  tenant: Tenant,
+  contactId: string,
+  open: (studio: StudioStripe & { customer: string; metadata: { tenantId: string; contactId: string } }) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; status: 409 | 503; message: string }> {
+  const studio = await studioStripe(platform, tenant.id)
+  if (!studio) return { ok: false, status: 409, message: ADD_CARD_MESSAGES.notTaken }
+  const contact = await withTenant(platform.database, tenant.id, (trx) => trx.selectFrom('contacts').select(['first_name', 'last_name', 'email']).where('id', '=', contactId).executeTakeFirst())
+  if (!contact?.email) return { ok: false, status: 409, message: ADD_CARD_MESSAGES.notTaken }
   try {
-    const customer = await stripeCustomerFor(platform, stripe, {
+    const customer = await stripeCustomerFor(platform, studio.stripe, {
       tenantId: tenant.id,
-      account: active.accountId,
-      contactId: input.contactId,
+      account: studio.account,
+      contactId,
       email: contact.email,
       name: `${contact.first_name} ${contact.last_name}`,
     })
-    const setup = await stripe.setupIntents.create(
-      { customer, usage: 'off_session', allowed_payment_method_types: ['card'], metadata: { tenantId: tenant.id, contactId: input.contactId } },
-      { stripeAccount: active.accountId },
-    )
-    if (!setup.client_secret) throw new Error('Stripe answered a SetupIntent without a client secret')
-    return { kind: 'confirm', clientSecret: setup.client_secret }
+    return { ok: true, value: await open({ ...studio, customer, metadata: { tenantId: tenant.id, contactId } }) }
   } catch (error) {
-    platform.logger.error({ err: error }, 'a Stripe SetupIntent could not be made')
-    return { kind: 'refused', status: 503, message: ADD_CARD_MESSAGES.providerDown }
+    platform.logger.error({ err: error }, 'saving a card could not be started on Stripe')
+    return { ok: false, status: 503, message: ADD_CARD_MESSAGES.providerDown }
   }
+}
+
+/**
+ * A SetupIntent (spec: transactional payload setupIntent): the profile's Add a card confirms it
+ * in the page with Stripe.js, and the card is kept off session for later payments. Nothing is charged.
+ */
+export async function startStripeSetup(platform: SetupPlatform, tenant: Tenant, input: { contactId: string }): Promise<SetupStart> {
+  const started = await startSaving(platform, tenant, input.contactId, async ({ stripe, account, customer, metadata }) => {
+    const setup = await stripe.setupIntents.create({ customer, usage: 'off_session', allowed_payment_method_types: ['card'], metadata }, { stripeAccount: account })
+    if (!setup.client_secret) throw new Error('Stripe answered a SetupIntent without a client secret')
+    return setup.client_secret
+  })
+  return started.ok ? { kind: 'confirm', clientSecret: started.value } : { kind: 'refused', status: started.status, message: started.message }
 }
 
 /**
@@ -57,16 +69,7 @@ export async function startStripeSetupCheckout(
   tenant: Tenant,
   input: { contactId: string; origin: string },
 ): Promise<{ kind: 'redirect'; url: string } | { kind: 'refused'; message: string }> {
-  const active = await readActiveProvider(platform, tenant.id)
-  const stripe = stripeFor(platform.env)
-  if (active?.provider !== 'STRIPE' || !stripe) return { kind: 'refused', message: ADD_CARD_MESSAGES.notTaken }
-  const contact = await withTenant(platform.database, tenant.id, (trx) =>
-    trx.selectFrom('contacts').select(['first_name', 'last_name', 'email']).where('id', '=', input.contactId).executeTakeFirst(),
-  )
-  if (!contact?.email) return { kind: 'refused', message: ADD_CARD_MESSAGES.notTaken }
-  try {
-    const customer = await stripeCustomerFor(platform, stripe, { tenantId: tenant.id, account: active.accountId, contactId: input.contactId, email: contact.email, name: `${contact.first_name} ${contact.last_name}` })
-    const metadata = { tenantId: tenant.id, contactId: input.contactId }
+  const started = await startSaving(platform, tenant, input.contactId, async ({ stripe, account, customer, metadata }) => {
     const session = await stripe.checkout.sessions.create(
       {
         mode: 'setup',
@@ -77,30 +80,27 @@ export async function startStripeSetupCheckout(
         metadata,
         setup_intent_data: { metadata },
       },
-      { stripeAccount: active.accountId },
+      { stripeAccount: account },
     )
     if (!session.url) throw new Error('Stripe answered a setup session without its page')
-    return { kind: 'redirect', url: session.url }
-  } catch (error) {
-    platform.logger.error({ err: error }, 'a Stripe setup session could not be made')
-    return { kind: 'refused', message: ADD_CARD_MESSAGES.providerDown }
-  }
+    return session.url
+  })
+  return started.ok ? { kind: 'redirect', url: started.value } : { kind: 'refused', message: started.message }
 }
 
 /** Back from Stripe's hosted setup page: the session (read back from Stripe, and the contact's own) names the SetupIntent to keep. */
 export async function keepHostedSetupCard(platform: SetupPlatform, tenant: Tenant, input: { sessionId: string; contactId: string; now: Date }): Promise<boolean> {
   if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(input.sessionId)) return false
-  const active = await readActiveProvider(platform, tenant.id)
-  const stripe = stripeFor(platform.env)
-  if (active?.provider !== 'STRIPE' || !stripe) return false
+  const studio = await studioStripe(platform, tenant.id)
+  if (!studio) return false
   let session: Stripe.Checkout.Session
   try {
-    session = await stripe.checkout.sessions.retrieve(input.sessionId, {}, { stripeAccount: active.accountId })
+    session = await studio.stripe.checkout.sessions.retrieve(input.sessionId, {}, { stripeAccount: studio.account })
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) platform.logger.warn({ err: error }, 'a returning setup session could not be read')
     return false
   }
-  const setupIntentId = typeof session.setup_intent === 'string' ? session.setup_intent : (session.setup_intent?.id ?? null)
+  const setupIntentId = stripeIdOf(session.setup_intent)
   if (session.mode !== 'setup' || session.metadata?.contactId !== input.contactId || !setupIntentId) return false
   return keepSetupCard(platform, tenant, { setupIntentId, contactId: input.contactId, now: input.now })
 }
@@ -112,20 +112,19 @@ export async function keepHostedSetupCard(platform: SetupPlatform, tenant: Tenan
  */
 export async function keepSetupCard(platform: SetupPlatform, tenant: Tenant, input: { setupIntentId: string; contactId: string | null; now: Date }): Promise<boolean> {
   if (!/^seti_[A-Za-z0-9_]{1,250}$/.test(input.setupIntentId)) return false
-  const active = await readActiveProvider(platform, tenant.id)
-  const stripe = stripeFor(platform.env)
-  if (active?.provider !== 'STRIPE' || !stripe) return false
+  const studio = await studioStripe(platform, tenant.id)
+  if (!studio) return false
   let setup: Stripe.SetupIntent
   try {
-    setup = await stripe.setupIntents.retrieve(input.setupIntentId, {}, { stripeAccount: active.accountId })
+    setup = await studio.stripe.setupIntents.retrieve(input.setupIntentId, {}, { stripeAccount: studio.account })
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) platform.logger.warn({ err: error }, 'a returning SetupIntent could not be read')
     return false
   }
   const contactId = setup.metadata?.contactId
   if (setup.metadata?.tenantId !== tenant.id || !contactId || (input.contactId !== null && contactId !== input.contactId)) return false
-  const customer = typeof setup.customer === 'string' ? setup.customer : setup.customer?.id ?? null
-  const methodId = typeof setup.payment_method === 'string' ? setup.payment_method : setup.payment_method?.id ?? null
+  const customer = stripeIdOf(setup.customer)
+  const methodId = stripeIdOf(setup.payment_method)
   if (setup.status !== 'succeeded' || !customer || !methodId) return false
-  return keepStripeCard(platform, stripe, { tenantId: tenant.id, account: active.accountId, customer, methodId, contactId, now: input.now })
+  return keepStripeCard(platform, studio.stripe, { tenantId: tenant.id, account: studio.account, customer, methodId, contactId, now: input.now })
 }

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { withTenant } from '#db/tenant-scope'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import type { Platform } from '#server/platform'
+import type { Tenant } from '#server/tenancy/tenant'
 import { readStripeAccount } from './stripe-account'
 import { stripeFor } from './stripe-client'
 import { settleStripeSession, snapshotOf } from './stripe-checkout'
@@ -54,15 +55,8 @@ export async function handleStripeWebhook(platform: Platform, req: Request, res:
   }
   const paid = event.data.object as Stripe.Checkout.Session | Stripe.PaymentIntent
   const named = sessionMetadata.safeParse(paid.metadata ?? {})
-  const tenant = named.success ? await platform.tenants.findById(named.data.tenantId) : null
+  const tenant = named.success ? await studioOfEvent(platform, event, named.data.tenantId) : null
   if (!tenant) {
-    res.status(200).json({ received: true, ignored: true })
-    return
-  }
-  // The event must come from the account this studio connected: metadata alone is not proof.
-  const account = await readStripeAccount(platform, tenant.id)
-  if (!account || account.accountId !== event.account) {
-    platform.logger.warn({ event: event.id, account: event.account }, 'a Stripe event for an account the studio has not connected was ignored')
     res.status(200).json({ received: true, ignored: true })
     return
   }
@@ -96,9 +90,20 @@ const setupMetadata = z.object({ tenantId: z.string().uuid(), contactId: z.strin
 async function keepAddedCard(platform: Platform, event: Stripe.Event): Promise<void> {
   const setup = event.data.object as Stripe.SetupIntent
   const named = setupMetadata.safeParse(setup.metadata ?? {})
-  const tenant = named.success ? await platform.tenants.findById(named.data.tenantId) : null
+  const tenant = named.success ? await studioOfEvent(platform, event, named.data.tenantId) : null
   if (!named.success || !tenant) return
-  const account = await readStripeAccount(platform, tenant.id)
-  if (!account || account.accountId !== event.account) return
   await keepSetupCard(platform, tenant, { setupIntentId: setup.id, contactId: named.data.contactId, now: new Date() })
+}
+
+/**
+ * The studio an event's metadata names, when the event comes from the account that studio
+ * connected: metadata alone is not proof. Null otherwise (the event is ignored).
+ */
+async function studioOfEvent(platform: Platform, event: Stripe.Event, tenantId: string): Promise<Tenant | null> {
+  const tenant = await platform.tenants.findById(tenantId)
+  if (!tenant) return null
+  const account = await readStripeAccount(platform, tenant.id)
+  if (account?.accountId === event.account) return tenant
+  platform.logger.warn({ event: event.id, account: event.account }, 'a Stripe event for an account the studio has not connected was ignored')
+  return null
 }

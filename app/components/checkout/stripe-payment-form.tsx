@@ -3,9 +3,10 @@ import { CreditCard, Lock } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button } from '#app/components/ui/button'
-import { ToastNotice, type ToastView } from '#app/components/ui/toast'
+import { ToastNotice } from '#app/components/ui/toast'
 import type { StripePayView } from '#server/payments/stripe-pay-view'
 import { SavedMethodChooser } from './saved-method-chooser'
+import { useCardAttempt } from './use-card-attempt'
 import { useStripeElement } from './use-stripe-element'
 
 type Props = {
@@ -34,9 +35,8 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
   const location = useLocation()
   const [choice, setChoice] = useState(view.saved[0]?.id ?? 'other')
   const [saveCard, setSaveCard] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [cardError, setCardError] = useState<string | null>(null)
-  const [toast, setToast] = useState<ToastView | null>(null)
+  const attempt = useCardAttempt()
+  const { busy, fail } = attempt
   const usingSaved = choice !== 'other'
   const {
     mountPoint,
@@ -55,7 +55,9 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
   )
 
   useEffect(() => {
-    if (complete) setCardError(null)
+    if (complete) attempt.clearProblem()
+    // Only a completed card clears the message; the attempt's other state does not matter here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [complete])
 
   useEffect(() => {
@@ -63,13 +65,6 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
   }, [saveCard, usingSaved, state, stripeRef])
 
   if (!hydrated) return <>{hostedPage}</>
-
-  /** A refusal in a toast and under the card fields; the element shows its own field checks (validation errors) itself. */
-  function fail(message: string, options: { shownByElement?: boolean } = {}) {
-    setCardError(options.shownByElement ? null : message)
-    setToast({ type: 'error', message })
-    setBusy(false)
-  }
 
   function paid(intentId: string) {
     // The order page reads the intent from Stripe and settles it before it shows the order.
@@ -93,9 +88,7 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
   async function pay() {
     const stripe = stripeRef.current
     if (!stripe || busy) return
-    setBusy(true)
-    setCardError(null)
-    setToast(null)
+    attempt.start()
     if (usingSaved) {
       const answer = await askForIntent({ methodId: choice })
       if ('error' in answer) return fail(answer.error)
@@ -122,7 +115,7 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
 
   return (
     <div className="space-y-4" data-stripe-payment-form={state}>
-      <ToastNotice toast={toast} />
+      <ToastNotice toast={attempt.toast} />
       <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <CreditCard aria-hidden className="h-5 w-5 text-slate-600" /> Pay by card
       </h2>
@@ -149,9 +142,9 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
             ) : null}
             <div ref={mountPoint} data-payment-element />
           </div>
-          {cardError ? (
+          {attempt.problem ? (
             <p role="alert" className="text-sm text-red-700" data-card-error>
-              {cardError}
+              {attempt.problem}
             </p>
           ) : null}
           {view.canSave && !usingSaved ? (

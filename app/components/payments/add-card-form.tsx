@@ -4,7 +4,8 @@ import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { useStripeElement } from '#app/components/checkout/use-stripe-element'
 import { Button } from '#app/components/ui/button'
-import { ToastNotice, type ToastView } from '#app/components/ui/toast'
+import { ToastNotice } from '#app/components/ui/toast'
+import { useCardAttempt } from '#app/components/checkout/use-card-attempt'
 import type { StripeAddCardView } from '#server/payments/stripe-pay-view'
 
 const NOT_REACHED = 'We could not reach the payment service. Please check your connection and try again.'
@@ -18,9 +19,8 @@ export function AddCardForm({ view }: { view: StripeAddCardView }) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [toast, setToast] = useState<ToastView | null>(null)
+  const attempt = useCardAttempt()
+  const { busy, fail } = attempt
   const { mountPoint, stripe, state } = useStripeElement(
     { scriptUrl: view.scriptUrl, publishableKey: view.publishableKey, stripeAccount: view.stripeAccount, intent: { mode: 'setup', currency: view.currency }, readOnly: false },
     hydrated && open,
@@ -46,20 +46,12 @@ export function AddCardForm({ view }: { view: StripeAddCardView }) {
     )
   }
 
-  function fail(message: string, shownByElement = false) {
-    setProblem(shownByElement ? null : message)
-    setToast({ type: 'error', message })
-    setBusy(false)
-  }
-
   async function save() {
     const mounted = stripe.current
     if (!mounted || busy) return
-    setBusy(true)
-    setProblem(null)
-    setToast(null)
+    attempt.start()
     const submitted = await mounted.elements.submit()
-    if (submitted.error) return fail(submitted.error.message ?? NOT_REACHED, submitted.error.type === 'validation_error')
+    if (submitted.error) return fail(submitted.error.message ?? NOT_REACHED, { shownByElement: submitted.error.type === 'validation_error' })
     let answer: { clientSecret?: string; error?: string }
     try {
       const response = await fetch('/item/payment/setupintent', { method: 'POST', body: new URLSearchParams() })
@@ -77,13 +69,13 @@ export function AddCardForm({ view }: { view: StripeAddCardView }) {
     if (confirmed.error || !confirmed.setupIntent) return fail(confirmed.error?.message ?? NOT_REACHED)
     // The profile reads the SetupIntent back from Stripe and keeps the card; the form closes, its work done.
     setOpen(false)
-    setBusy(false)
+    attempt.done()
     navigate(`/profile?setup_intent=${encodeURIComponent(confirmed.setupIntent.id)}`, { replace: true })
   }
 
   return (
     <div className="mt-4 space-y-3 rounded-lg border border-slate-200 p-4" data-add-card={state}>
-      <ToastNotice toast={toast} />
+      <ToastNotice toast={attempt.toast} />
       <h3 className="text-sm font-semibold text-slate-900">Add a card</h3>
       {state === 'failed' ? (
         <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -92,9 +84,9 @@ export function AddCardForm({ view }: { view: StripeAddCardView }) {
       ) : (
         <>
           <div ref={mountPoint} className="min-h-[120px]" data-payment-element />
-          {problem ? (
+          {attempt.problem ? (
             <p role="alert" className="text-sm text-red-700" data-card-error>
-              {problem}
+              {attempt.problem}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">

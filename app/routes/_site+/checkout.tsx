@@ -23,7 +23,7 @@ import { takesCardPayments } from '#server/payments/card-payments'
 import { readActiveProvider } from '#server/payments/active-provider'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
 import { startOnlinePayment } from '#server/payments/start-payment'
-import { readStripePayView } from '#server/payments/stripe-pay-view'
+import { paysInPage } from '#server/payments/studio-stripe'
 import { readCheckoutForm } from '#server/checkout/checkout-form'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { ACCOUNT_MESSAGES } from '#server/checkout/account-on-request'
@@ -103,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const placed = await placeOrder(context.platform, tenant, { token, posted, student: buyer ? { contactId: buyer.contactId } : null, now, origin, takesCards, ip: context.ip || null })
       if (placed.ok && placed.value.awaitingPayment) {
         // A page running JavaScript pays with the Payment Element on the order page.
-        if (form.payInPage === '1' && (await readStripePayView(context.platform, tenant, { invoiceGuid: placed.value.invoiceGuid, signedInContactId: buyer?.contactId ?? null }))) {
+        if (form.payInPage === '1' && (await paysInPage(context.platform, tenant.id))) {
           throw redirect(orderPathFor(placed.value.invoiceGuid), 303)
         }
         // Off to the payment page; if it cannot open, the order page says so and offers Pay again.

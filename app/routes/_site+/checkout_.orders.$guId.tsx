@@ -13,7 +13,7 @@ import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { loadOrder, type OrderView } from '#server/checkout/order-view'
-import { CARD_PAYMENT_MESSAGES } from '#server/payments/payable-invoice'
+import { CARD_PAYMENT_MESSAGES, loadPayableInvoice } from '#server/payments/payable-invoice'
 import { readActiveProvider } from '#server/payments/active-provider'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
 import { catchUpOpenAttempts } from '#server/payments/catch-up-payments'
@@ -48,14 +48,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const intentId = url.searchParams.get('payment_intent')
   if (intentId) await settleReturnedIntent(context.platform, tenant, { invoiceGuid: guid, intentId, origin, now: new Date() })
   let order = await loadOrder(context.platform.database, tenant, guid)
+  const payable = order?.status === 'pending' ? await loadPayableInvoice(context.platform, tenant.id, guid) : null
   // A payment whose return and callback were both lost is found by asking the provider.
-  if (order?.status === 'pending' && (await catchUpOpenAttempts(context.platform, tenant, { invoiceGuid: guid, origin, now: new Date() }))) {
+  if (payable && (await catchUpOpenAttempts(context.platform, tenant, { found: payable, origin, now: new Date() }))) {
     order = await loadOrder(context.platform.database, tenant, guid)
   }
   const active = order?.status === 'pending' ? await readActiveProvider(context.platform, tenant.id) : null
   const payWith = active ? PROVIDER_NAMES[active.provider] : null
   const canPay = payWith !== null
-  const stripePay = active?.provider === 'STRIPE' ? await readStripePayView(context.platform, tenant, { invoiceGuid: guid, signedInContactId: buyerOf(user)?.contactId ?? null }) : null
+  const stripePay = active?.provider === 'STRIPE' ? await readStripePayView(context.platform, tenant, { invoiceGuid: guid, signedInContactId: buyerOf(user)?.contactId ?? null, found: payable }) : null
   const failure = url.searchParams.get('payment')
   const paymentFailed = failure === 'failed' ? CARD_PAYMENT_MESSAGES.providerDown : failure === 'declined' ? CARD_PAYMENT_MESSAGES.declined : null
   const { toast, headers: toastHeaders } = getToast(request)
