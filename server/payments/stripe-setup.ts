@@ -1,5 +1,7 @@
 import Stripe from 'stripe'
 import { withTenant } from '#db/tenant-scope'
+import { APP_ERROR_STATUS } from '#server/errors/error-codes'
+import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { readActiveProvider } from './active-provider'
 import type { PaymentPlatform } from './settle-payment'
@@ -27,11 +29,11 @@ async function startSaving<T>(
   tenant: Tenant,
   contactId: string,
   open: (studio: StudioStripe & { customer: string; metadata: { tenantId: string; contactId: string } }) => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; status: 409 | 503; message: string }> {
+): Promise<WordedResult<T, 'conflict' | 'unavailable'>> {
   const studio = await studioStripe(platform, tenant.id)
-  if (!studio) return { ok: false, status: 409, message: ADD_CARD_MESSAGES.notTaken }
+  if (!studio) return err('conflict', ADD_CARD_MESSAGES.notTaken)
   const contact = await withTenant(platform.database, tenant.id, (trx) => trx.selectFrom('contacts').select(['first_name', 'last_name', 'email']).where('id', '=', contactId).executeTakeFirst())
-  if (!contact?.email) return { ok: false, status: 409, message: ADD_CARD_MESSAGES.notTaken }
+  if (!contact?.email) return err('conflict', ADD_CARD_MESSAGES.notTaken)
   try {
     const customer = await stripeCustomerFor(platform, studio.stripe, {
       tenantId: tenant.id,
@@ -40,10 +42,10 @@ async function startSaving<T>(
       email: contact.email,
       name: `${contact.first_name} ${contact.last_name}`,
     })
-    return { ok: true, value: await open({ ...studio, customer, metadata: { tenantId: tenant.id, contactId } }) }
+    return ok(await open({ ...studio, customer, metadata: { tenantId: tenant.id, contactId } }))
   } catch (error) {
     platform.logger.error({ err: error }, 'saving a card could not be started on Stripe')
-    return { ok: false, status: 503, message: ADD_CARD_MESSAGES.providerDown }
+    return err('unavailable', ADD_CARD_MESSAGES.providerDown)
   }
 }
 
@@ -57,7 +59,7 @@ export async function startStripeSetup(platform: SetupPlatform, tenant: Tenant, 
     if (!setup.client_secret) throw new Error('Stripe answered a SetupIntent without a client secret')
     return setup.client_secret
   })
-  return started.ok ? { kind: 'confirm', clientSecret: started.value } : { kind: 'refused', status: started.status, message: started.message }
+  return started.ok ? { kind: 'confirm', clientSecret: started.value } : { kind: 'refused', status: APP_ERROR_STATUS[started.error], message: started.message }
 }
 
 /**
