@@ -5,6 +5,7 @@ import { migrateToLatest } from '#db/migrate'
 import { startBullWorkers } from './runtime/bullmq-queue'
 import { queueSettingsFrom } from './runtime/queues'
 import { registeredJobs } from './runtime/registry'
+import { scheduleRecurringJobs } from './scheduled-jobs'
 
 /** `npm run worker`: processes BullMQ jobs until SIGTERM, then finishes the jobs in hand. */
 async function main(): Promise<void> {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   await migrateToLatest(platform.database)
   const queues = queueSettingsFrom(env)
   const workers = startBullWorkers(platform, logger, { redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX, queues })
+  await scheduleRecurringJobs(platform)
   logger.info(
     {
       jobs: registeredJobs.map((job) => `${job.contract.name} (${job.contract.queue})`),

@@ -20,6 +20,7 @@ import * as paymentProviders from './2026-11-27T08-00-00_payment-providers'
 import * as savedPaymentMethods from './2026-11-27T09-00-00_saved-payment-methods'
 import * as stripeSavedCards from './2026-11-28T08-00-00_stripe-saved-cards'
 import * as checkoutForm from './2026-11-28T09-00-00_checkout-form'
+import * as membershipBilling from './2026-11-29T08-00-00_membership-billing'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T09-00-00_saved-payment-methods': savedPaymentMethods,
   '2026-11-28T08-00-00_stripe-saved-cards': stripeSavedCards,
   '2026-11-28T09-00-00_checkout-form': checkoutForm,
+  '2026-11-29T08-00-00_membership-billing': membershipBilling,
 }

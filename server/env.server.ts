@@ -104,6 +104,8 @@ const envSchema = z.object({
   JOBS_INTERACTIVE_CONCURRENCY: wholeNumber('JOBS_INTERACTIVE_CONCURRENCY', 1, 64, 4),
   /** Jobs a worker process runs at once from the bulk queue (syncs, imports, DNS polling). */
   JOBS_BULK_CONCURRENCY: wholeNumber('JOBS_BULK_CONCURRENCY', 1, 64, 2),
+  // How often the billing sweep looks for recurring memberships due (seconds).
+  MEMBERSHIP_BILLING_EVERY_SECONDS: wholeNumber('MEMBERSHIP_BILLING_EVERY_SECONDS', 10, 86_400, 300),
   /** Google sign-in; without a client id the Google button says it is not configured. */
   GOOGLE_CLIENT_ID: z.string().trim().optional().transform((value) => value || undefined),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional().transform((value) => value || undefined),

@@ -2,6 +2,7 @@ import cluster from 'node:cluster'
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
+import { scheduleRecurringJobs } from '#jobs/scheduled-jobs'
 import { resumeUnfinishedImports } from '#server/contacts/import/resume-unfinished-imports'
 import { createPlatform } from './boot/create-platform'
 import { prepareDatabase } from './boot/prepare-database'
@@ -41,7 +42,10 @@ async function main(): Promise<void> {
   const platform = await createPlatform(env, logger)
   const prepared = cluster.isPrimary ? await prepareDatabase(platform.database, env, logger) : null
   // Jobs kept in this process's memory were lost with the last one; Redis keeps its own.
-  if (!env.REDIS_URL && (cluster.isPrimary || cluster.worker?.id === 1)) await resumeUnfinishedImports(platform)
+  if (!env.REDIS_URL && (cluster.isPrimary || cluster.worker?.id === 1)) {
+    await resumeUnfinishedImports(platform)
+    await scheduleRecurringJobs(platform)
+  }
   const buildUrl = new URL('./index.js', import.meta.url)
   const build = (await import(buildUrl.href)) as ServerBuild
   const publicDir = fileURLToPath(new URL('../public', import.meta.url))

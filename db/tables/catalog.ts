@@ -35,7 +35,7 @@ export type ScheduleRecurrence = 'weekly' | 'once'
 export type OccurrenceStatus = 'scheduled' | 'cancelled'
 export type BookingStatus = 'booked' | 'cancelled' | 'checked_in'
 export type EventRegistrationStatus = 'registered' | 'cancelled' | 'checked_in'
-export type HeldMembershipStatus = 'trial' | 'active' | 'paused' | 'cancelled' | 'expired'
+export type HeldMembershipStatus = 'trial' | 'active' | 'paused' | 'cancelled' | 'expired' | 'suspended'
 export type EnrolmentStatus = 'active' | 'completed' | 'cancelled'
 
 /** Who supplies a piece of merchandise (spec: itemSupplier). */
@@ -291,6 +291,38 @@ export interface ContactMembershipsTable {
   next_billing_at: Timestamp | null
   billing_cycles_left: number | null
   cancelled_at: Timestamp | null
+  /** The kept card later periods are charged to (recurring only); null: each period is invoiced for the member to pay. */
+  payment_method_id: string | null
+  /** The terms a recurring membership was bought on, so a later edit of its option changes nothing held. */
+  period_price_minor: ColumnType<string | number | null, number | null | undefined, number | null>
+  currency: string | null
+  frequency: BillingFrequency | null
+  billing_day_of_month: number | null
+  /** 'YYYY-MM-DD': the first billing, whose day month-based periods keep. */
+  first_billing_on: CalendarDate | null
+  is_taxable: Defaulted<boolean>
+  is_charge_card_fees: Defaulted<boolean>
+  /** Stops at the next billing instead of charging it. */
+  cancel_at_period_end: Defaulted<boolean>
+  /** Failed charges of the period now due; reset when it is paid. */
+  failed_charges: Defaulted<number>
+  billing_retry_at: Timestamp | null
+  suspended_at: Timestamp | null
+  created_at: CreatedAt
+  updated_at: CreatedAt
+}
+
+export type MembershipBillingStatus = 'open' | 'paid' | 'closed'
+
+/** One billing period of a recurring membership and its invoice; unique per membership and period. */
+export interface MembershipBillingsTable {
+  id: Generated<string>
+  tenant_id: string
+  membership_id: string
+  /** 'YYYY-MM-DD' in the studio's zone. */
+  period_on: CalendarDate
+  invoice_id: string
+  status: Defaulted<MembershipBillingStatus>
   created_at: CreatedAt
   updated_at: CreatedAt
 }
@@ -364,6 +396,7 @@ export interface CatalogTables {
   class_schedules: ClassSchedulesTable
   class_occurrences: ClassOccurrencesTable
   contact_memberships: ContactMembershipsTable
+  membership_billings: MembershipBillingsTable
   class_bookings: ClassBookingsTable
   event_registrations: EventRegistrationsTable
   course_enrolments: CourseEnrolmentsTable

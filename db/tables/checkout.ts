@@ -12,8 +12,8 @@ type MinorUnits = ColumnType<string | number | bigint, number | bigint | string,
 type DefaultedMinorUnits = ColumnType<string | number | bigint, number | bigint | string | undefined, number | bigint | string>
 
 export type DonationFrequency = 'one-time' | 'recurring'
-export type InvoiceStatus = 'pending' | 'paid' | 'unpaid' | 'void'
-export type InvoiceSource = 'checkout' | 'till' | 'staff'
+export type InvoiceStatus = 'pending' | 'paid' | 'unpaid' | 'void' | 'failed'
+export type InvoiceSource = 'checkout' | 'till' | 'staff' | 'membership'
 /** The spec's purchase types (creditcard, account, cash), 'other' at the till, and free for nothing to pay. */
 export type PaymentMethod = 'free' | 'card' | 'cash' | 'other' | 'account'
 

@@ -5,6 +5,7 @@ import {
   jobQueueNames,
   type EnqueueOptions,
   type JobContract,
+  type RepeatOptions,
   type JobQueue,
   type JobQueueName,
 } from '#server/jobs/job-contract'
@@ -86,6 +87,20 @@ export class BullJobQueue implements JobQueue {
       removeOnComplete: { age: 24 * 3600, count: 1000 },
       removeOnFail: { age: 7 * 24 * 3600 },
     })
+  }
+
+  async repeat<P>(job: JobContract<P>, payload: P, options: RepeatOptions): Promise<void> {
+    const data = job.payload.parse(payload)
+    // Scheduled runs skip the tenant lines: they are platform work that fans out into tenant jobs.
+    await this.#queue(job.queue ?? 'interactive').upsertJobScheduler(
+      options.schedulerId,
+      { every: options.everyMs },
+      {
+        name: job.name,
+        data,
+        opts: { attempts: job.attempts, backoff: { type: 'exponential', delay: job.backoffMs }, removeOnComplete: { count: 100 }, removeOnFail: { age: 7 * 24 * 3600 } },
+      },
+    )
   }
 
   /** The BullMQ queue by queue name, or the queue a job runs in by job name (tests, tools). */

@@ -1,4 +1,4 @@
-import type { EnqueueOptions, JobContract, JobQueue } from '#server/jobs/job-contract'
+import type { EnqueueOptions, JobContract, JobQueue, RepeatOptions } from '#server/jobs/job-contract'
 import type { Logger } from '#server/logger'
 import type { Platform } from '#server/platform'
 import { isUnrecoverable, logFailedAttempt } from './job-failure'
@@ -29,6 +29,7 @@ export class InProcessJobQueue implements JobQueue {
   /** Pending delays and backoffs, with the function that ends each early when the queue closes. */
   readonly #sleeps = new Map<NodeJS.Timeout, () => void>()
   readonly #catalog: readonly RegisteredJob[]
+  readonly #schedules = new Map<string, NodeJS.Timeout>()
   readonly #turns: TurnTaking
   #closed = false
 
@@ -64,6 +65,17 @@ export class InProcessJobQueue implements JobQueue {
     this.#running.add(run)
   }
 
+  async repeat<P>(job: JobContract<P>, payload: P, options: RepeatOptions): Promise<void> {
+    if (this.#closed) throw new Error('the job queue is closed')
+    job.payload.parse(payload)
+    clearInterval(this.#schedules.get(options.schedulerId))
+    // The scheduler id as job id: a run still going when the next is due is not doubled.
+    const run = () => void this.enqueue(job, payload, { jobId: options.schedulerId }).catch((error: unknown) => this.logger.error({ job: job.name, err: error }, 'a scheduled job could not be queued'))
+    const timer = setInterval(run, options.everyMs)
+    timer.unref()
+    this.#schedules.set(options.schedulerId, timer)
+  }
+
   /** Resolves once every job enqueued so far (and any they enqueue) has finished. */
   async drain(): Promise<void> {
     while (this.#running.size > 0) await Promise.allSettled([...this.#running])
@@ -72,6 +84,8 @@ export class InProcessJobQueue implements JobQueue {
   /** Stops taking jobs, lets running handlers finish, and drops jobs still waiting for a delay, a slot or a retry. */
   async close(): Promise<void> {
     this.#closed = true
+    for (const timer of this.#schedules.values()) clearInterval(timer)
+    this.#schedules.clear()
     // Wake the sleepers rather than only clearing their timers: a sleep that never ends
     // would keep drain() waiting for ever.
     for (const [timer, wake] of this.#sleeps) {

@@ -8,6 +8,10 @@ import { formSubmissionPdfJob } from '#jobs/form-submission-pdf'
 import { handleFormSubmissionPdf } from '#jobs/form-submission-pdf.handler'
 import { paymentAttemptCheckJob } from '#jobs/payment-attempt-check'
 import { handlePaymentAttemptCheck } from '#jobs/payment-attempt-check.handler'
+import { membershipBillingSweepJob } from '#jobs/membership-billing-sweep'
+import { handleMembershipBillingSweep } from '#jobs/membership-billing-sweep.handler'
+import { membershipChargeJob } from '#jobs/membership-charge'
+import { handleMembershipCharge } from '#jobs/membership-charge.handler'
 import { sendEmailJob } from '#jobs/send-email'
 import { handleSendEmail } from '#jobs/send-email.handler'
 import { InvalidJobPayloadError } from './job-failure'
@@ -45,6 +49,8 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(contactImportJob, handleContactImport),
   registerJob(contactActivityReportJob, handleContactActivityReport),
   registerJob(paymentAttemptCheckJob, handlePaymentAttemptCheck),
+  registerJob(membershipBillingSweepJob, handleMembershipBillingSweep),
+  registerJob(membershipChargeJob, handleMembershipCharge),
 ]
 
 /** The product's jobs plus any a test adds. */

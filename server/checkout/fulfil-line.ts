@@ -1,12 +1,11 @@
 import type { TenantExecutor } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
-import { membershipBillingCycles } from '#server/catalog/billing-cycles'
 import { membershipExpiresOn } from '#server/catalog/membership-expiry'
-import { firstBillingOn } from '#server/catalog/recurring-billing'
+import { startingBilling } from '#server/memberships/starting-billing'
 import { dateInputValue, zonedTimeToInstant } from '#server/dates/local-time'
 import { STATE_TEXT } from '#server/catalog/public/item-views'
 import { violates } from '#server/errors/constraint-violation'
-import { CART_MESSAGES } from './cart-line-rules'
+import { CART_MESSAGES, firstPeriodDueNow } from './cart-line-rules'
 import type { PricedFacts } from './cart-view'
 
 /** Thrown inside the sale's transaction so nothing of it stays: the words say why. */
@@ -94,16 +93,8 @@ export async function fulfilLine(trx: TenantExecutor, line: PricedFacts, sale: S
       if (type === null) return NOTHING_GIVEN
       const today = dateInputValue(sale.now, sale.timeZone)
       const atMidnight = (date: string | null) => (date === null ? null : zonedTimeToInstant(date, '00:00', sale.timeZone))
-      let trialEndsAt: Date | null = null
-      let nextBillingAt: Date | null = null
-      let cyclesLeft: number | null = null
-      if (type === 'recurring' && option.frequency) {
-        const first = firstBillingOn(today, { frequency: option.frequency, billingDayOfMonth: option.billingDayOfMonth, isBillFromNextMonth: option.isBillFromNextMonth, trial: option.trial })
-        if (first?.isAfterTrial) trialEndsAt = atMidnight(first.on)
-        nextBillingAt = atMidnight(first?.on ?? null)
-        const cycles = membershipBillingCycles(option.numberOfBillingCycles)
-        cyclesLeft = cycles?.kind === 'limited' ? cycles.cycles : null
-      }
+      const billing = type === 'recurring' && option.frequency ? startingBilling(today, { ...option, frequency: option.frequency }, firstPeriodDueNow(option)) : null
+      if (type === 'recurring' && billing === null) throw new SaleRefused(CART_MESSAGES.notSold(item.name))
       const membership = await trx
         .insertInto('contact_memberships')
         .values({
@@ -113,14 +104,25 @@ export async function fulfilLine(trx: TenantExecutor, line: PricedFacts, sale: S
           price_option_id: option.id,
           name: option.name,
           membership_type: type,
-          status: trialEndsAt ? 'trial' : 'active',
+          status: billing?.trialEndsOn ? 'trial' : 'active',
           credits_total: type === 'card' ? option.credits : null,
           credits_left: type === 'card' ? option.credits : null,
           starts_at: sale.now,
-          trial_ends_at: trialEndsAt,
-          expires_at: type === 'recurring' ? null : atMidnight(membershipExpiresOn(today, sale.itemExpiresAfter)),
-          next_billing_at: nextBillingAt,
-          billing_cycles_left: cyclesLeft,
+          trial_ends_at: atMidnight(billing?.trialEndsOn ?? null),
+          expires_at: billing ? atMidnight(billing.endsOn) : atMidnight(membershipExpiresOn(today, sale.itemExpiresAfter)),
+          next_billing_at: atMidnight(billing?.nextBillingOn ?? null),
+          billing_cycles_left: billing?.cyclesLeft ?? null,
+          ...(billing && option.frequency
+            ? {
+                period_price_minor: Math.max(0, option.priceMinor - option.discountMinor),
+                currency: option.currency,
+                frequency: option.frequency,
+                billing_day_of_month: option.billingDayOfMonth,
+                first_billing_on: billing.firstBillingOn,
+                is_taxable: option.isTaxable,
+                is_charge_card_fees: option.isChargeCardFees,
+              }
+            : {}),
         })
         .returning('id')
         .executeTakeFirstOrThrow()

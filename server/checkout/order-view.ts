@@ -1,5 +1,6 @@
 import { withTenant } from '#db/tenant-scope'
 import type { DatabaseHandle } from '#db/connection'
+import type { InvoiceStatus } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { formatPattern } from '#server/dates/date-pattern'
 import { LONG_DATE_PATTERN } from '#server/dates/date-formats'
@@ -19,7 +20,7 @@ export interface OrderLineView {
 /** A sale as its buyer reads it: the confirmation page and the receipt email. */
 export interface OrderView {
   guid: string
-  status: 'paid' | 'pending' | 'unpaid' | 'void'
+  status: InvoiceStatus
   /** Why a void order was not completed, in the buyer's words. */
   voidReason: string | null
   numberText: string
@@ -34,7 +35,7 @@ export interface OrderView {
   hasMembership: boolean
 }
 
-const STATUS_TEXT = { paid: 'Paid', pending: 'Waiting for payment', unpaid: 'Unpaid', void: 'Void' } as const
+const STATUS_TEXT: Record<InvoiceStatus, string> = { paid: 'Paid', pending: 'Waiting for payment', unpaid: 'Unpaid', void: 'Void', failed: 'Payment failed' }
 
 /** The invoice number as people read it: #0042. */
 export function invoiceNumberText(number: number): string {

@@ -1,4 +1,5 @@
 import type { TenantExecutor } from '#db/tenant-scope'
+import { settleMembershipPeriod } from '#server/memberships/billing-period'
 import type { Tenant } from '#server/tenancy/tenant'
 import { factsForLines } from './cart-lines'
 import type { PricedFacts } from './cart-view'
@@ -12,7 +13,15 @@ import { fulfilLine, SaleRefused, saleContextFor } from './fulfil-line'
  * can no longer be given throws SaleRefused, so the caller rolls back and refunds.
  */
 export async function settlePendingInvoice(trx: TenantExecutor, tenant: Tenant, invoiceId: string, now: Date): Promise<void> {
-  const invoice = await trx.selectFrom('invoices').select(['id', 'contact_id']).where('id', '=', invoiceId).executeTakeFirstOrThrow()
+  const invoice = await trx.selectFrom('invoices').select(['id', 'contact_id', 'source']).where('id', '=', invoiceId).executeTakeFirstOrThrow()
+  // A membership's period gives no new membership: the one held moves on to its next billing.
+  if (invoice.source === 'membership') await settleMembershipPeriod(trx, tenant, invoiceId, now)
+  else await fulfilInvoiceLines(trx, tenant, invoice, now)
+  await trx.updateTable('invoices').set({ status: 'paid', payment_method: 'card', paid_at: now, updated_at: now }).where('id', '=', invoiceId).execute()
+}
+
+async function fulfilInvoiceLines(trx: TenantExecutor, tenant: Tenant, invoice: { id: string; contact_id: string }, now: Date): Promise<void> {
+  const invoiceId = invoice.id
   const lines = await trx
     .selectFrom('invoice_lines')
     .select(['id', 'item_id', 'price_option_id', 'quantity', 'membership_type', 'item_type', 'unit_price_minor'])
@@ -35,5 +44,4 @@ export async function settlePendingInvoice(trx: TenantExecutor, tenant: Tenant, 
       .where('id', '=', line.id)
       .execute()
   }
-  await trx.updateTable('invoices').set({ status: 'paid', payment_method: 'card', paid_at: now, updated_at: now }).where('id', '=', invoiceId).execute()
 }

@@ -1,9 +1,9 @@
-import { sql } from 'kysely'
 import type { TenantExecutor } from '#db/tenant-scope'
 import type { InvoiceSource, InvoiceStatus, PaymentMethod } from '#db/tables/checkout'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { PricedCart } from './cart-view'
 import { takeOfferUse } from './cart-offer'
+import { nextInvoiceNumber } from './invoice-number'
 import { fulfilLine, NOTHING_GIVEN, SaleRefused, saleContextFor } from './fulfil-line'
 
 export interface SaleBuyer {
@@ -54,17 +54,11 @@ export async function writeSale(
   const awaiting = input.awaitingPayment === true && totals.totalMinor > 0
   const onAccount = input.paymentMethod === 'account' && totals.totalMinor > 0
   const status: InvoiceStatus = awaiting ? 'pending' : onAccount ? 'unpaid' : 'paid'
-  const numbered = await trx
-    .insertInto('invoice_numbers')
-    .values({ tenant_id: tenant.id, last_number: 1 })
-    .onConflict((conflict) => conflict.column('tenant_id').doUpdateSet({ last_number: sql`invoice_numbers.last_number + 1` }))
-    .returning('last_number')
-    .executeTakeFirstOrThrow()
   const invoice = await trx
     .insertInto('invoices')
     .values({
       tenant_id: tenant.id,
-      number: numbered.last_number,
+      number: await nextInvoiceNumber(trx, tenant.id),
       contact_id: buyer.contactId,
       status,
       source: input.source,

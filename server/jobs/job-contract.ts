@@ -36,9 +36,21 @@ export interface EnqueueOptions {
   delayMs?: number
 }
 
+/** A job that runs on a schedule: every `everyMs`, under one id for every process that sets it up. */
+export interface RepeatOptions {
+  schedulerId: string
+  everyMs: number
+}
+
 export interface JobQueue {
   readonly kind: 'in-process' | 'bullmq'
   enqueue<P>(job: JobContract<P>, payload: P, options?: EnqueueOptions): Promise<void>
+  /**
+   * Runs the job every `everyMs` from now on. BullMQ keeps one schedule per id in Redis, so
+   * every worker may set it up and the job still runs once per interval; the in-process
+   * runtime runs it on a timer in this process until the queue closes.
+   */
+  repeat<P>(job: JobContract<P>, payload: P, options: RepeatOptions): Promise<void>
   close(): Promise<void>
 }
 

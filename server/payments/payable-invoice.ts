@@ -12,6 +12,15 @@ export const CARD_PAYMENT_MESSAGES = {
   rupeesOnly: 'PhonePe takes payments in Indian rupees only. Please contact us to complete this order.',
 } as const
 
+/**
+ * Whether an invoice can still be paid: pending (a sale waiting for its payment, a period
+ * billed to a member without a kept card) or failed (a membership charge the card refused,
+ * which the member may pay with another card until the membership is suspended).
+ */
+export function awaitsPayment(status: string): boolean {
+  return status === 'pending' || status === 'failed'
+}
+
 /** Where Pay sends the buyer: a provider's page by address, or by a form posted to it (Razorpay's hosted checkout). */
 export type CheckoutStart =
   | { kind: 'redirect'; url: string }

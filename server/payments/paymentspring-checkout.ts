@@ -4,7 +4,7 @@ import { invoiceNumberText } from '#server/checkout/order-view'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Tenant } from '#server/tenancy/tenant'
-import { CARD_PAYMENT_MESSAGES, GUID, loadPayableInvoice } from './payable-invoice'
+import { awaitsPayment, CARD_PAYMENT_MESSAGES, GUID, loadPayableInvoice } from './payable-invoice'
 import { paymentSpringFor, PaymentSpringRefusal, type PaymentSpringCustomer } from './paymentspring-client'
 import { parseBankForm, parseCardForm, type PayFormErrors, type PayFormValues } from './paymentspring-form'
 import type { ProviderCredentials } from './provider-keys'
@@ -48,7 +48,7 @@ export async function payWithPaymentSpring(
   const found = await loadPayableInvoice(platform, tenant.id, input.invoiceGuid)
   if (!found) return err('not_found', 'Order not found', blank)
   const { invoice } = found
-  if (invoice.status !== 'pending' || invoice.totalMinor <= 0) return err('conflict', CARD_PAYMENT_MESSAGES.notPending, blank)
+  if (!awaitsPayment(invoice.status) || invoice.totalMinor <= 0) return err('conflict', CARD_PAYMENT_MESSAGES.notPending, blank)
   if (invoice.currency !== 'USD') return err('conflict', PAYMENTSPRING_MESSAGES.dollarsOnly, blank)
   const paymentSpring = paymentSpringFor(platform.env, credentials)
   // Kept cards are the buyer's own: offered and used only when the order's contact is signed in.
@@ -71,7 +71,7 @@ export async function payWithPaymentSpring(
   const attemptRef = `psa_${randomUUID()}`
   const started = await withTenant(platform.database, tenant.id, async (trx) => {
     const locked = await trx.selectFrom('invoices').select(['status']).where('id', '=', invoice.id).forUpdate().executeTakeFirstOrThrow()
-    if (locked.status !== 'pending') return 'not-pending' as const
+    if (!awaitsPayment(locked.status)) return 'not-pending' as const
     const inFlight = await trx
       .selectFrom('payments')
       .select('id')

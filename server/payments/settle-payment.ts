@@ -7,6 +7,7 @@ import { queueReceiptEmail } from '#server/checkout/receipt-email'
 import { settlePendingInvoice } from '#server/checkout/settle-invoice'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
+import { awaitsPayment } from './payable-invoice'
 
 export type PaymentPlatform = Pick<Platform, 'database' | 'caches' | 'jobs' | 'env' | 'logger'>
 
@@ -73,7 +74,7 @@ export async function settlePayment(
       return 'refunded'
     }
     // Paid twice (two attempts of one invoice both completed): the second is given back.
-    if (invoice.status !== 'pending') return refundDue()
+    if (!awaitsPayment(invoice.status)) return refundDue()
     // A savepoint: a refused line undoes the fulfilment only, and the payment is still recorded.
     await sql`savepoint settle_invoice`.execute(trx)
     try {

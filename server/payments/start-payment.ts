@@ -1,6 +1,6 @@
 import type { Tenant } from '#server/tenancy/tenant'
 import { readActiveProvider } from './active-provider'
-import { CARD_PAYMENT_MESSAGES, loadPayableInvoice, type CheckoutStart } from './payable-invoice'
+import { awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice, type CheckoutStart } from './payable-invoice'
 import { PAYMENTSPRING_MESSAGES, paymentSpringPayPath } from './paymentspring-checkout'
 import { startPhonePeCheckout } from './phonepe-checkout'
 import { startRazorpayCheckout } from './razorpay-checkout'
@@ -16,7 +16,7 @@ export async function startOnlinePayment(platform: PaymentPlatform & Parameters<
   if (!found) return { kind: 'not-found' }
   const active = await readActiveProvider(platform, tenant.id)
   if (!active) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notTaken }
-  if (found.invoice.status !== 'pending' || found.invoice.totalMinor <= 0) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notPending }
+  if (!awaitsPayment(found.invoice.status) || found.invoice.totalMinor <= 0) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notPending }
   switch (active.provider) {
     case 'STRIPE':
       return startStripeCheckout(platform, tenant, found, input)

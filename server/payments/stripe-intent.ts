@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { readActiveProvider } from './active-provider'
-import { CARD_PAYMENT_MESSAGES, loadPayableInvoice, recordAttempt, type PayableInvoice } from './payable-invoice'
+import { awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice, recordAttempt, type PayableInvoice } from './payable-invoice'
 import { findSavedPaymentMethod } from './saved-payment-methods'
 import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
 import { refundOnStripe, stripeIdOf, studioStripe } from './studio-stripe'
@@ -43,7 +43,7 @@ export async function startStripeIntent(
   const studio = await studioStripe(platform, tenant.id)
   if (!studio) return { kind: 'refused', status: 409, message: CARD_PAYMENT_MESSAGES.notTaken }
   const { stripe, account } = studio
-  if (found.invoice.status !== 'pending' || found.invoice.totalMinor <= 0) return { kind: 'refused', status: 409, message: CARD_PAYMENT_MESSAGES.notPending }
+  if (!awaitsPayment(found.invoice.status) || found.invoice.totalMinor <= 0) return { kind: 'refused', status: 409, message: CARD_PAYMENT_MESSAGES.notPending }
   // Cards are kept for, and offered to, the order's own contact while signed in.
   const contactId = input.signedInContactId !== null && input.signedInContactId === found.invoice.contactId ? input.signedInContactId : null
   try {

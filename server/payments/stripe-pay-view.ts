@@ -1,7 +1,7 @@
 import type { Tenant } from '#server/tenancy/tenant'
 import type { readActiveProvider } from './active-provider'
 import { studioStripe } from './studio-stripe'
-import { loadPayableInvoice, type PayableInvoice } from './payable-invoice'
+import { awaitsPayment, loadPayableInvoice, type PayableInvoice } from './payable-invoice'
 import { listSavedPaymentMethods, type SavedPaymentMethod } from './saved-payment-methods'
 import type { PaymentPlatform } from './settle-payment'
 import { stripeScriptUrl } from './stripe-client'
@@ -30,7 +30,7 @@ export async function readStripePayView(
   const publishableKey = platform.env.STRIPE_PUBLISHABLE_KEY
   if (!studio || !publishableKey) return null
   const found = input.found ?? (await loadPayableInvoice(platform, tenant.id, input.invoiceGuid))
-  if (!found || found.invoice.status !== 'pending' || found.invoice.totalMinor <= 0) return null
+  if (!found || !awaitsPayment(found.invoice.status) || found.invoice.totalMinor <= 0) return null
   const ownContact = input.signedInContactId !== null && input.signedInContactId === found.invoice.contactId ? input.signedInContactId : null
   const saved = ownContact ? await listSavedPaymentMethods(platform, tenant.id, { contactId: ownContact, provider: 'STRIPE', accountId: studio.account }) : []
   return {

@@ -59,6 +59,7 @@ export async function benchSubmissionPdf(options: { pdfs?: number } = {}): Promi
     async enqueue<P>(job: JobContract<P>, payload: P) {
       if (job.name === formSubmissionPdfJob.name) held.push(formSubmissionPdfJob.payload.parse(payload))
     },
+    async repeat() {},
     async close() {},
   }
   ;(platform as { jobs: unknown }).jobs = holdingQueue

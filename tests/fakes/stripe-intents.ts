@@ -117,7 +117,7 @@ const BROWSER_CONFIRM_PARAMS = ['key', 'client_secret', '_stripe_account', 'paym
  * Stripe's test cards (docs.stripe.com/testing): the number decides the outcome. Any other
  * number that passes the Luhn check is a Visa that pays.
  */
-const TEST_CARDS: Record<string, { brand: string; decline?: { code: string; decline_code?: string; message: string } }> = {
+const TEST_CARDS: Record<string, { brand: string; decline?: CardDecline; declinesCharges?: CardDecline }> = {
   '4242424242424242': { brand: 'visa' },
   '5555555555554444': { brand: 'mastercard' },
   '378282246310005': { brand: 'amex' },
@@ -126,6 +126,14 @@ const TEST_CARDS: Record<string, { brand: string; decline?: { code: string; decl
   '4000000000009995': { brand: 'visa', decline: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } },
   '4000000000000069': { brand: 'visa', decline: { code: 'expired_card', message: 'Your card has expired.' } },
   '4000000000000127': { brand: 'visa', decline: { code: 'incorrect_cvc', message: "Your card's security code is incorrect." } },
+  // Kept on a customer without trouble, then every charge on it is declined (a card that later fails).
+  '4000000000000341': { brand: 'visa', declinesCharges: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
+}
+
+interface CardDecline {
+  code: string
+  decline_code?: string
+  message: string
 }
 
 /**
@@ -324,7 +332,7 @@ export function createIntentApi(deps: { publishableKey: string; connectedAccount
   function chargeAnswer(intent: FakeIntent): Answer {
     if (!intent.payment_method) throw invalid('You cannot confirm this PaymentIntent because it has no payment method.', 'payment_method')
     const method = methods.get(intent.payment_method)!
-    const decline = TEST_CARDS[method.number]?.decline
+    const decline = TEST_CARDS[method.number]?.decline ?? TEST_CARDS[method.number]?.declinesCharges
     if (decline) {
       const error: CardErrorBody = { type: 'card_error', ...decline }
       intent.status = 'requires_payment_method'
@@ -506,10 +514,40 @@ export function createIntentApi(deps: { publishableKey: string; connectedAccount
     return id
   }
 
+  /** A customer with a card kept for later charges, as after a paid checkout that saved it (tests that start from a member). */
+  function keepCard(account: string, input: { number: string; email?: string }): { customer: string; paymentMethod: string } {
+    const customer: KeptCustomer = { id: `cus_${randomToken(14)}`, object: 'customer', email: input.email ?? null, name: null, metadata: {}, created: nowSeconds(), livemode: false, account }
+    customers.set(customer.id, customer)
+    const year = new Date().getUTCFullYear() + 3
+    const method: KeptMethod = {
+      id: `pm_${randomToken(24)}`,
+      object: 'payment_method',
+      type: 'card',
+      customer: customer.id,
+      card: { brand: TEST_CARDS[input.number]?.brand ?? 'visa', last4: input.number.slice(-4), exp_month: 12, exp_year: year, funding: 'credit' },
+      billing_details: { name: null, email: input.email ?? null },
+      created: nowSeconds(),
+      livemode: false,
+      account,
+      number: input.number,
+    }
+    methods.set(method.id, method)
+    return { customer: customer.id, paymentMethod: method.id }
+  }
+
+  /** The bank's answer for a kept card changes (a card that starts failing, or is fixed), as when it expires or its holder calls the bank. */
+  function changeCardNumber(methodId: string, number: string): void {
+    const method = methods.get(methodId)
+    if (!method) throw new Error(`no payment method ${methodId}`)
+    method.number = number
+  }
+
   return {
     api,
     browser,
     completeHostedSetup,
+    keepCard,
+    changeCardNumber,
     ownsCustomer: (account: string, id: string) => customers.get(id)?.account === account,
     /** A succeeded intent of this account, for refunds. */
     paidIntent(account: string | null, id: string): FakeIntent | null {

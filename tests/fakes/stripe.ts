@@ -192,6 +192,10 @@ export interface FakeStripe {
   setupIntents(): FakeSetupIntent[]
   customers(): CustomerObject[]
   paymentMethods(): PaymentMethodObject[]
+  /** A customer on the account with a card kept for later charges; the number picks how charges on it go (Stripe's test cards). */
+  keepCard(accountId: string, input: { number: string; email?: string }): { customer: string; paymentMethod: string }
+  /** Later charges on a kept card go as this test number's would. */
+  changeCardNumber(paymentMethodId: string, number: string): void
   /** The stand-in for https://js.stripe.com/v3/ that a page loads (STRIPE_JS_URL). */
   scriptUrl: string
   refunds(): FakeRefund[]
@@ -790,6 +794,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     setupIntents: intentApi.setupIntents,
     customers: intentApi.customers,
     paymentMethods: intentApi.paymentMethods,
+    keepCard: intentApi.keepCard,
+    changeCardNumber: intentApi.changeCardNumber,
     scriptUrl: `${url}/v3/`,
     refunds: () => refunds.map((refund) => structuredClone(refund)),
     requests: () => [...requests],

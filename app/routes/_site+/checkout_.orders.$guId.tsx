@@ -13,7 +13,7 @@ import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { loadOrder, type OrderView } from '#server/checkout/order-view'
-import { CARD_PAYMENT_MESSAGES, loadPayableInvoice } from '#server/payments/payable-invoice'
+import { awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice } from '#server/payments/payable-invoice'
 import { readActiveProvider } from '#server/payments/active-provider'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
 import { catchUpOpenAttempts } from '#server/payments/catch-up-payments'
@@ -48,12 +48,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const intentId = url.searchParams.get('payment_intent')
   if (intentId) await settleReturnedIntent(context.platform, tenant, { invoiceGuid: guid, intentId, origin, now: new Date() })
   let order = await loadOrder(context.platform.database, tenant, guid)
-  const payable = order?.status === 'pending' ? await loadPayableInvoice(context.platform, tenant.id, guid) : null
+  const payable = order && awaitsPayment(order.status) ? await loadPayableInvoice(context.platform, tenant.id, guid) : null
   // A payment whose return and callback were both lost is found by asking the provider.
   if (payable && (await catchUpOpenAttempts(context.platform, tenant, { found: payable, origin, now: new Date() }))) {
     order = await loadOrder(context.platform.database, tenant, guid)
   }
-  const active = order?.status === 'pending' ? await readActiveProvider(context.platform, tenant.id) : null
+  const active = order && awaitsPayment(order.status) ? await readActiveProvider(context.platform, tenant.id) : null
   const payWith = active ? PROVIDER_NAMES[active.provider] : null
   const canPay = payWith !== null
   const stripePay = active?.provider === 'STRIPE' ? await readStripePayView(context.platform, tenant, { invoiceGuid: guid, signedInContactId: buyerOf(user)?.contactId ?? null, found: payable }) : null
@@ -98,7 +98,7 @@ export default function OrderRoute() {
       <ToastNotice toast={toast} />
       <div className="mx-auto max-w-2xl space-y-6">
         <OrderHeading order={order} />
-        {order.status === 'pending' ? (
+        {awaitsPayment(order.status) ? (
           <div className="rounded-lg border border-slate-200 bg-white p-5">
             {problem ? (
               <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -163,7 +163,7 @@ export default function OrderRoute() {
 }
 
 function OrderHeading({ order }: { order: OrderView }) {
-  if (order.status === 'pending') {
+  if (awaitsPayment(order.status)) {
     return (
       <div className="rounded-lg border border-amber-200 bg-amber-50 p-5">
         <div className="flex items-start gap-3">

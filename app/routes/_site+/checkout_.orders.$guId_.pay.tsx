@@ -11,6 +11,7 @@ import { loadOrder } from '#server/checkout/order-view'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { notFound } from '#server/errors/responses'
 import { readActiveProvider } from '#server/payments/active-provider'
+import { awaitsPayment } from '#server/payments/payable-invoice'
 import { orderContactIfSignedIn, payWithPaymentSpring } from '#server/payments/paymentspring-checkout'
 import { listSavedPaymentMethods } from '#server/payments/saved-payment-methods'
 import { buyerOf } from '#server/checkout/checkout-page'
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const order = await loadOrder(context.platform.database, tenant, guid)
   if (!order) return data({ shell: loaded.shell, order: null, years: [], saved: [], canSave: false }, { status: 404 })
   const active = await readActiveProvider(context.platform, tenant.id)
-  if (order.status !== 'pending' || active?.provider !== 'PSPRING') throw redirect(orderPathFor(guid))
+  if (!awaitsPayment(order.status) || active?.provider !== 'PSPRING') throw redirect(orderPathFor(guid))
   // Kept cards are offered to the order's own contact, signed in: the order's address alone shows none.
   const ownerContactId = await orderContactIfSignedIn(context.platform, tenant.id, guid, buyerOf(user)?.contactId ?? null)
   const saved = ownerContactId ? await listSavedPaymentMethods(context.platform, tenant.id, { contactId: ownerContactId, provider: 'PSPRING', accountId: active.accountId }) : []

@@ -36,7 +36,7 @@ export interface MyStorePage {
 
 const TYPE_TEXT: Record<MembershipType, string> = { card: 'Class card', unlimited: 'Unlimited', recurring: 'Membership' }
 const SOLD_KIND_TEXT: Partial<Record<string, string>> = { product: 'Merchandise', bundle: 'Bundle', donation: 'Donation' }
-const STATUS_TEXT: Record<HeldMembershipStatus, string> = { active: 'Active', trial: 'Trial', paused: 'Paused', cancelled: 'Cancelled', expired: 'Expired' }
+const STATUS_TEXT: Record<HeldMembershipStatus, string> = { active: 'Active', trial: 'Trial', paused: 'Paused', cancelled: 'Cancelled', expired: 'Expired', suspended: 'Suspended' }
 
 /**
  * My Store (/store, students): the memberships the student holds with credits left and expiry,

@@ -17,6 +17,7 @@ function quickRetries(platform: TestPlatform, attempts = 3): JobQueue {
     kind: platform.jobs.kind,
     enqueue: <P>(job: JobContract<P>, payload: P, options?: EnqueueOptions) =>
       platform.jobs.enqueue({ ...job, attempts, backoffMs: 20 }, payload, options),
+    repeat: (job, payload, options) => platform.jobs.repeat(job, payload, options),
     close: () => platform.jobs.close(),
   }
 }
@@ -133,7 +134,7 @@ describe(`outbound email over SMTP (${engine})`, () => {
   })
 
   it('keeps the status queued with the error between attempts, and failed on the last', async () => {
-    const emailId = await queueEmail({ ...platform, jobs: { kind: 'in-process', enqueue: async () => undefined, close: async () => undefined } }, {
+    const emailId = await queueEmail({ ...platform, jobs: { kind: 'in-process', enqueue: async () => undefined, repeat: async () => undefined, close: async () => undefined } }, {
       tenantId: null,
       to: 'x@example.test',
       subject: 'By hand',
@@ -152,7 +153,7 @@ describe(`outbound email over SMTP (${engine})`, () => {
     const closed = await startFakeSmtpServer()
     await closed.close()
     const mailer = createMailTransport(closed.url)
-    const emailId = await queueEmail({ ...platform, jobs: { kind: 'in-process', enqueue: async () => undefined, close: async () => undefined } }, {
+    const emailId = await queueEmail({ ...platform, jobs: { kind: 'in-process', enqueue: async () => undefined, repeat: async () => undefined, close: async () => undefined } }, {
       tenantId: null,
       to: 'x@example.test',
       subject: 'Nowhere to go',

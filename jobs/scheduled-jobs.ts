@@ -1,0 +1,11 @@
+import type { Platform } from '#server/platform'
+import { membershipBillingSweepJob } from './membership-billing-sweep'
+
+/**
+ * Sets up the jobs that run on a schedule. With Redis the worker does it (BullMQ keeps one
+ * schedule per id, however many workers start); without, the web server's in-process runtime
+ * runs them on timers.
+ */
+export async function scheduleRecurringJobs(platform: Pick<Platform, 'jobs' | 'env'>): Promise<void> {
+  await platform.jobs.repeat(membershipBillingSweepJob, { tenantId: null }, { schedulerId: 'membership-billing-sweep', everyMs: platform.env.MEMBERSHIP_BILLING_EVERY_SECONDS * 1000 })
+}

@@ -1,0 +1,113 @@
+import { withTenant } from '#db/tenant-scope'
+import { moneyText } from '#server/catalog/public/price-text'
+import { invoiceNumberText } from '#server/checkout/order-view'
+import { orderPathFor } from '#server/checkout/receipt-email'
+import { formatInZone } from '#server/dates/tenant-dates'
+import { queueEmail } from '#server/mail/queue-email'
+import type { Platform } from '#server/platform'
+import { STAFF_ROLES } from '#server/shell/roles'
+import type { Tenant } from '#server/tenancy/tenant'
+import type { DuePeriod } from './billing-period'
+
+type EmailPlatform = Pick<Platform, 'database' | 'jobs' | 'env' | 'logger'>
+
+/** What the member is told of a period that was not paid: by its invoice's status (spec invoice_pending, invoice_failed, invoice_reminder). */
+export type PeriodNotice =
+  /** No kept card: the invoice is sent to be paid (invoice_pending), then reminded (invoice_reminder). */
+  | { kind: 'pending' }
+  | { kind: 'reminder'; retryAt: Date | null }
+  /** The card was refused (invoice_failed); another try follows on retryAt. */
+  | { kind: 'failed'; reason: string; retryAt: Date }
+  | { kind: 'suspended'; reason: string | null }
+
+/** The words of a notice about a membership's period (plain text, like the receipt). */
+export function periodNoticeText(notice: PeriodNotice, input: { studio: string; memberName: string; membership: string; numberText: string; totalText: string; dueText: string; payUrl: string; retryText: string | null }): { subject: string; text: string } {
+  const hello = `Hello ${input.memberName || 'there'},`
+  const what = `${input.membership} (invoice ${input.numberText}, ${input.totalText}, due ${input.dueText})`
+  const pay = `To pay it now, open: ${input.payUrl}`
+  switch (notice.kind) {
+    case 'pending':
+      return { subject: `Invoice ${input.numberText} from ${input.studio}`, text: [hello, '', `Your membership's next period is due: ${what}.`, '', pay].join('\n') }
+    case 'reminder':
+      return {
+        subject: `Reminder: invoice ${input.numberText} from ${input.studio} is not paid yet`,
+        text: [hello, '', `Your membership's period is still waiting for its payment: ${what}.`, ...(input.retryText ? [`Please pay it before ${input.retryText} to keep your membership.`] : []), '', pay].join('\n'),
+      }
+    case 'failed':
+      return {
+        subject: `Your payment to ${input.studio} did not go through`,
+        text: [hello, '', `We could not take the payment for ${what}: ${notice.reason}`, `We will try your card again on ${input.retryText}.`, '', `${pay} (you can use another card).`].join('\n'),
+      }
+    case 'suspended':
+      return {
+        subject: `Your membership at ${input.studio} is suspended`,
+        text: [hello, '', `We could not take the payment for ${what}${notice.reason ? `: ${notice.reason}` : ''}.`, 'Your membership is suspended until it is paid.', '', pay].join('\n'),
+      }
+  }
+}
+
+/**
+ * Emails the member about a period that was not paid. Never throws: billing stands without
+ * the email, and a failure is logged for staff.
+ */
+export async function emailPeriodNotice(platform: EmailPlatform, tenant: Tenant, period: DuePeriod, notice: PeriodNotice, origin: string): Promise<void> {
+  if (!period.invoice.email) return
+  try {
+    const retryAt = notice.kind === 'failed' ? notice.retryAt : notice.kind === 'reminder' ? notice.retryAt : null
+    const { subject, text } = periodNoticeText(notice, {
+      studio: tenant.name,
+      memberName: period.invoice.firstName,
+      membership: period.membership.name,
+      numberText: invoiceNumberText(period.invoice.number),
+      totalText: moneyText(period.invoice.totalMinor, period.invoice.currency),
+      dueText: formatInZone(period.dueAt, tenant.settings, 'date'),
+      payUrl: `${origin}${orderPathFor(period.invoice.guid)}`,
+      retryText: retryAt ? formatInZone(retryAt, tenant.settings, 'date') : null,
+    })
+    await queueEmail(platform, { tenantId: tenant.id, to: period.invoice.email, subject, text })
+  } catch (error) {
+    platform.logger.error({ err: error, membership: period.membership.id }, 'a membership billing email could not be queued')
+  }
+}
+
+/**
+ * Tells the studio's staff who asked for Sales notifications (user detail: "Sales means the
+ * user buys a course, registers for an event or a recurring payment arrives") about a
+ * membership's billing. Never throws.
+ */
+export async function notifySalesStaff(platform: EmailPlatform, tenant: Tenant, message: { subject: string; text: string }): Promise<void> {
+  try {
+    const staff = await withTenant(platform.database, tenant.id, (trx) =>
+      trx
+        .selectFrom('contacts')
+        .select('email')
+        .where('notify_sales', '=', true)
+        .where('role', 'in', STAFF_ROLES)
+        .where('is_account_locked', '=', false)
+        .where('email', 'is not', null)
+        .execute(),
+    )
+    for (const person of staff) {
+      if (person.email) await queueEmail(platform, { tenantId: tenant.id, to: person.email, subject: message.subject, text: message.text })
+    }
+  } catch (error) {
+    platform.logger.error({ err: error, tenant: tenant.id }, 'a sales notification could not be queued')
+  }
+}
+
+/** The staff's words for a membership billing event. */
+export function salesNoticeText(kind: 'paid' | 'suspended', input: { studio: string; memberName: string; membership: string; numberText: string; totalText: string; reason: string | null }): { subject: string; text: string } {
+  if (kind === 'paid') {
+    return {
+      subject: `Membership payment: ${input.memberName}, ${input.totalText}`,
+      text: `${input.memberName} paid ${input.totalText} for ${input.membership} (invoice ${input.numberText}) at ${input.studio}.`,
+    }
+  }
+  return {
+    subject: `Membership suspended: ${input.memberName}, ${input.membership}`,
+    text: [
+      `${input.memberName}'s membership ${input.membership} at ${input.studio} is suspended: invoice ${input.numberText} (${input.totalText}) could not be charged after every retry${input.reason ? ` (${input.reason})` : ''}.`,
+      'It is restored as soon as the invoice is paid.',
+    ].join('\n'),
+  }
+}
