@@ -9,15 +9,15 @@ export interface OnlineSaleTerms {
 
 /**
  * Whether checkout takes this option online. What costs nothing always; what costs something
- * once the studio takes cards (card-payments.ts), paid on Stripe's page. Not yet: a typed
- * amount ('other price') and a recurring membership, whose later payments need a subscription
- * with the provider. The item pages offer their Buy / Register button for these options only.
+ * once the studio takes cards (card-payments.ts). A recurring membership's later periods are
+ * billed by the membership billing job (server/memberships/): to the card kept when it was
+ * bought on Stripe, otherwise as invoices the member pays from a link. Not yet: a typed amount
+ * ('other price'). The item pages offer their Buy / Register button for these options only.
  */
 export function isSoldOnline(option: OnlineSaleTerms, takesCards = false): boolean {
   if (option.isOtherPrice) return false
   const free = option.registrationFeeMinor === 0 && option.priceMinor - option.discountMinor <= 0
-  if (free) return true
-  return takesCards && option.membershipType !== 'recurring'
+  return free || takesCards
 }
 
 /**

@@ -38,7 +38,8 @@ export async function billMembership(platform: BillingPlatform, input: { tenantI
   if (period.invoice.totalMinor === 0) return settleFreePeriod(platform, tenant, period, input.now)
   const charge = await chargeKeptCard(platform, tenant, period, { origin, now: input.now })
   if (charge.kind === 'paid') {
-    await notifySalesStaff(platform, tenant, salesNoticeText('paid', noticeFacts(tenant, period, null)))
+    // Staff hear of a payment once: from the run that recorded it, not from a second worker given the same charge back.
+    if (charge.recordedHere) await notifySalesStaff(platform, tenant, salesNoticeText('paid', noticeFacts(tenant, period, null)))
     return 'paid'
   }
   if (charge.kind === 'waiting') return 'waiting'
@@ -54,8 +55,8 @@ export async function billMembership(platform: BillingPlatform, input: { tenantI
     refusal !== null
       ? ({ kind: 'failed', reason: refusal, retryAt: after.retryAt } as const)
       : after.failedCharges === 1
-        ? ({ kind: 'pending' } as const)
-        : ({ kind: 'reminder', retryAt: after.retryAt } as const)
+      ? ({ kind: 'pending' } as const)
+      : ({ kind: 'reminder', retryAt: after.retryAt } as const)
   await emailPeriodNotice(platform, tenant, period, notice, origin)
   return 'retry'
 }

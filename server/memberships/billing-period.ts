@@ -54,11 +54,11 @@ export async function openDuePeriod(trx: TenantExecutor, tenant: Tenant, members
     .executeTakeFirstOrThrow()
   if (billing.status !== 'open' || !awaitsPayment(invoice.status)) return { kind: 'settled' }
   const method = membership.payment_method_id
-    ? ((await trx
+    ? (await trx
         .selectFrom('saved_payment_methods')
         .select(['id', 'provider', 'account_id', 'customer_ref', 'method_ref', 'kind', 'last4', 'brand'])
         .where('id', '=', membership.payment_method_id)
-        .executeTakeFirst()) ?? null)
+        .executeTakeFirst()) ?? null
     : null
   return {
     kind: 'due',
@@ -153,11 +153,7 @@ export async function recordFailedCharge(
  * Ends a membership (cancelled or expired) from `endsAt`, closing a period billed but not paid
  * and voiding its invoice, so nothing is charged or owed for time the member no longer has.
  */
-export async function endMembership(
-  trx: TenantExecutor,
-  membership: Pick<HeldMembership, 'id' | 'starts_at'>,
-  input: { status: 'cancelled'; endsAt: Date; now: Date; reason: string },
-): Promise<void> {
+export async function endMembership(trx: TenantExecutor, membership: Pick<HeldMembership, 'id' | 'starts_at'>, input: { status: 'cancelled'; endsAt: Date; now: Date; reason: string }): Promise<void> {
   const endsAt = input.endsAt.getTime() > membership.starts_at.getTime() ? input.endsAt : new Date(membership.starts_at.getTime() + 1000)
   await trx
     .updateTable('contact_memberships')

@@ -9,7 +9,8 @@ import type { DuePeriod } from './billing-period'
 
 /** What charging a period's kept card came to. */
 export type PeriodCharge =
-  | { kind: 'paid' }
+  /** recordedHere: this run recorded the charge (another run given Stripe's same answer finds it recorded), so it alone tells staff. */
+  | { kind: 'paid'; recordedHere: boolean }
   /** Stripe is still working on it (a bank transfer of some cards): its webhook settles it. */
   | { kind: 'waiting' }
   | { kind: 'refused'; message: string }
@@ -58,18 +59,10 @@ export async function chargeKeptCard(platform: ChargePlatform, tenant: Tenant, p
     if (error.payment_intent?.id) await recordRefusedAttempt(platform, tenant, period, { intentId: error.payment_intent.id, account: studio.account, now: input.now })
     return { kind: 'refused', message: error.message || CHARGE_MESSAGES.refused }
   }
-  await recordAttempt(platform, tenant.id, {
-    invoiceId: invoice.id,
-    provider: 'STRIPE',
-    accountId: studio.account,
-    checkoutRef: intent.id,
-    amountMinor: invoice.totalMinor,
-    currency: invoice.currency,
-    now: input.now,
-  })
+  const recordedHere = await recordCharge(platform, tenant, period, { intentId: intent.id, account: studio.account, now: input.now })
   if (intent.status === 'succeeded') {
     const settled = await settleStripeIntent(platform, tenant, intentSnapshotOf(intent), input)
-    return settled === 'paid' || settled === 'already-settled' ? { kind: 'paid' } : { kind: 'waiting' }
+    return settled === 'paid' || settled === 'already-settled' ? { kind: 'paid', recordedHere } : { kind: 'waiting' }
   }
   if (intent.status === 'processing') return { kind: 'waiting' }
   // Off session nobody can pass a bank's check: the member pays from the invoice's page instead.
@@ -77,8 +70,9 @@ export async function chargeKeptCard(platform: ChargePlatform, tenant: Tenant, p
   return { kind: 'refused', message: intent.status === 'requires_action' ? CHARGE_MESSAGES.needsMember : CHARGE_MESSAGES.refused }
 }
 
-async function recordRefusedAttempt(platform: ChargePlatform, tenant: Tenant, period: DuePeriod, input: { intentId: string; account: string; now: Date }): Promise<void> {
-  await recordAttempt(platform, tenant.id, {
+/** The charge as the invoice's payment attempt; true when this run recorded it (another worker given Stripe's same answer finds it recorded). */
+function recordCharge(platform: ChargePlatform, tenant: Tenant, period: DuePeriod, input: { intentId: string; account: string; now: Date }): Promise<boolean> {
+  return recordAttempt(platform, tenant.id, {
     invoiceId: period.invoice.id,
     provider: 'STRIPE',
     accountId: input.account,
@@ -87,6 +81,10 @@ async function recordRefusedAttempt(platform: ChargePlatform, tenant: Tenant, pe
     currency: period.invoice.currency,
     now: input.now,
   })
+}
+
+async function recordRefusedAttempt(platform: ChargePlatform, tenant: Tenant, period: DuePeriod, input: { intentId: string; account: string; now: Date }): Promise<void> {
+  await recordCharge(platform, tenant, period, input)
   await markAttemptRefused(platform, tenant, input.intentId)
 }
 

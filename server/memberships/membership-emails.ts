@@ -21,7 +21,10 @@ export type PeriodNotice =
   | { kind: 'suspended'; reason: string | null }
 
 /** The words of a notice about a membership's period (plain text, like the receipt). */
-export function periodNoticeText(notice: PeriodNotice, input: { studio: string; memberName: string; membership: string; numberText: string; totalText: string; dueText: string; payUrl: string; retryText: string | null }): { subject: string; text: string } {
+export function periodNoticeText(
+  notice: PeriodNotice,
+  input: { studio: string; memberName: string; membership: string; numberText: string; totalText: string; dueText: string; payUrl: string; retryText: string | null },
+): { subject: string; text: string } {
   const hello = `Hello ${input.memberName || 'there'},`
   const what = `${input.membership} (invoice ${input.numberText}, ${input.totalText}, due ${input.dueText})`
   const pay = `To pay it now, open: ${input.payUrl}`
@@ -31,7 +34,14 @@ export function periodNoticeText(notice: PeriodNotice, input: { studio: string; 
     case 'reminder':
       return {
         subject: `Reminder: invoice ${input.numberText} from ${input.studio} is not paid yet`,
-        text: [hello, '', `Your membership's period is still waiting for its payment: ${what}.`, ...(input.retryText ? [`Please pay it before ${input.retryText} to keep your membership.`] : []), '', pay].join('\n'),
+        text: [
+          hello,
+          '',
+          `Your membership's period is still waiting for its payment: ${what}.`,
+          ...(input.retryText ? [`Please pay it before ${input.retryText} to keep your membership.`] : []),
+          '',
+          pay,
+        ].join('\n'),
       }
     case 'failed':
       return {
@@ -78,14 +88,7 @@ export async function emailPeriodNotice(platform: EmailPlatform, tenant: Tenant,
 export async function notifySalesStaff(platform: EmailPlatform, tenant: Tenant, message: { subject: string; text: string }): Promise<void> {
   try {
     const staff = await withTenant(platform.database, tenant.id, (trx) =>
-      trx
-        .selectFrom('contacts')
-        .select('email')
-        .where('notify_sales', '=', true)
-        .where('role', 'in', STAFF_ROLES)
-        .where('is_account_locked', '=', false)
-        .where('email', 'is not', null)
-        .execute(),
+      trx.selectFrom('contacts').select('email').where('notify_sales', '=', true).where('role', 'in', STAFF_ROLES).where('is_account_locked', '=', false).where('email', 'is not', null).execute(),
     )
     for (const person of staff) {
       if (person.email) await queueEmail(platform, { tenantId: tenant.id, to: person.email, subject: message.subject, text: message.text })
@@ -96,7 +99,10 @@ export async function notifySalesStaff(platform: EmailPlatform, tenant: Tenant, 
 }
 
 /** The staff's words for a membership billing event. */
-export function salesNoticeText(kind: 'paid' | 'suspended', input: { studio: string; memberName: string; membership: string; numberText: string; totalText: string; reason: string | null }): { subject: string; text: string } {
+export function salesNoticeText(
+  kind: 'paid' | 'suspended',
+  input: { studio: string; memberName: string; membership: string; numberText: string; totalText: string; reason: string | null },
+): { subject: string; text: string } {
   if (kind === 'paid') {
     return {
       subject: `Membership payment: ${input.memberName}, ${input.totalText}`,
@@ -106,7 +112,9 @@ export function salesNoticeText(kind: 'paid' | 'suspended', input: { studio: str
   return {
     subject: `Membership suspended: ${input.memberName}, ${input.membership}`,
     text: [
-      `${input.memberName}'s membership ${input.membership} at ${input.studio} is suspended: invoice ${input.numberText} (${input.totalText}) could not be charged after every retry${input.reason ? ` (${input.reason})` : ''}.`,
+      `${input.memberName}'s membership ${input.membership} at ${input.studio} is suspended: invoice ${input.numberText} (${input.totalText}) could not be charged after every retry${
+        input.reason ? ` (${input.reason})` : ''
+      }.`,
       'It is restored as soon as the invoice is paid.',
     ].join('\n'),
   }

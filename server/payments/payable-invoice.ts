@@ -21,6 +21,14 @@ export function awaitsPayment(status: string): boolean {
   return status === 'pending' || status === 'failed'
 }
 
+/**
+ * Whether paying this invoice starts a recurring membership: its card is then kept for the
+ * later periods (off session), whoever pays, signed in or not.
+ */
+export function startsRecurringMembership(found: Pick<PayableInvoice, 'lines'>): boolean {
+  return found.lines.some((line) => line.membership_type === 'recurring')
+}
+
 /** Where Pay sends the buyer: a provider's page by address, or by a form posted to it (Razorpay's hosted checkout). */
 export type CheckoutStart =
   | { kind: 'redirect'; url: string }
@@ -30,7 +38,7 @@ export type CheckoutStart =
 
 export interface PayableInvoice {
   invoice: { id: string; guid: string; number: number; status: string; totalMinor: number; currency: string; email: string; firstName: string; lastName: string; phone: string | null; contactId: string }
-  lines: Array<{ item_name: string; option_name: string | null; quantity: number; total_minor: string | number | bigint }>
+  lines: Array<{ item_name: string; option_name: string | null; quantity: number; total_minor: string | number | bigint; membership_type: string | null }>
   /** Earlier attempts, newest first. */
   attempts: Array<{ provider: PaymentProvider; checkout_ref: string; status: PaymentStatus; account_id: string }>
 }
@@ -45,7 +53,7 @@ export async function loadPayableInvoice(platform: Pick<Platform, 'database'>, t
       .where('guid', '=', invoiceGuid)
       .executeTakeFirst()
     if (!row) return null
-    const lines = await trx.selectFrom('invoice_lines').select(['item_name', 'option_name', 'quantity', 'total_minor']).where('invoice_id', '=', row.id).orderBy('sequence').execute()
+    const lines = await trx.selectFrom('invoice_lines').select(['item_name', 'option_name', 'quantity', 'total_minor', 'membership_type']).where('invoice_id', '=', row.id).orderBy('sequence').execute()
     const attempts = await trx.selectFrom('payments').select(['provider', 'checkout_ref', 'status', 'account_id']).where('invoice_id', '=', row.id).orderBy('created_at', 'desc').execute()
     return {
       invoice: {
@@ -67,13 +75,16 @@ export async function loadPayableInvoice(platform: Pick<Platform, 'database'>, t
   })
 }
 
-/** Records an attempt sent to a provider; the same reference twice (a repeated answer) stays one row. */
+/**
+ * Records an attempt sent to a provider; the same reference twice (a repeated answer) stays one
+ * row. Answers whether this call recorded it (false: it was recorded already).
+ */
 export async function recordAttempt(
   platform: Pick<Platform, 'database'>,
   tenantId: string,
   attempt: { invoiceId: string; provider: PaymentProvider; accountId: string; checkoutRef: string; amountMinor: number; currency: string; now: Date },
-): Promise<void> {
-  await withTenant(platform.database, tenantId, (trx) =>
+): Promise<boolean> {
+  const recorded = await withTenant(platform.database, tenantId, (trx) =>
     trx
       .insertInto('payments')
       .values({
@@ -88,6 +99,8 @@ export async function recordAttempt(
         created_at: attempt.now,
       })
       .onConflict((conflict) => conflict.columns(['provider', 'checkout_ref']).doNothing())
-      .execute(),
+      .returning('id')
+      .executeTakeFirst(),
   )
+  return recorded !== undefined
 }

@@ -1,5 +1,6 @@
 import { withTenant } from '#db/tenant-scope'
 import type { PaymentProvider } from '#db/tables/payments'
+import { giveCardToMemberships } from '#server/memberships/membership-card'
 import type { Platform } from '#server/platform'
 
 /** A kept card or account as the pay form lists it. */
@@ -12,7 +13,8 @@ export interface SavedPaymentMethod {
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' }
 
-function labelOf(row: { kind: 'card' | 'bank'; brand: string; last4: string; exp_month: number | null; exp_year: number | null }): string {
+/** How the buyer recognises a kept card or account: brand, last digits and expiry, never the number. */
+export function savedMethodLabel(row: { kind: 'card' | 'bank'; brand: string; last4: string; exp_month: number | null; exp_year: number | null }): string {
   if (row.kind === 'bank') return `Bank account ending ${row.last4}`
   const brand = BRANDS[row.brand.toLowerCase()] ?? 'Card'
   const expires = row.exp_month && row.exp_year ? `, expires ${String(row.exp_month).padStart(2, '0')}/${row.exp_year}` : ''
@@ -32,7 +34,7 @@ export async function listSavedPaymentMethods(platform: Pick<Platform, 'database
       .limit(10)
       .execute(),
   )
-  return rows.map((row) => ({ id: row.id, kind: row.kind, label: labelOf(row) }))
+  return rows.map((row) => ({ id: row.id, kind: row.kind, label: savedMethodLabel(row) }))
 }
 
 const PROVIDER_NAMES: Record<PaymentProvider, string> = { STRIPE: 'Stripe', PSPRING: 'PaymentSpring', RAZORPAY: 'Razorpay', PHONEPE: 'PhonePe' }
@@ -48,7 +50,7 @@ export async function listContactSavedMethods(platform: Pick<Platform, 'database
       .limit(50)
       .execute(),
   )
-  return rows.map((row) => ({ id: row.id, kind: row.kind, label: labelOf(row), providerName: PROVIDER_NAMES[row.provider] }))
+  return rows.map((row) => ({ id: row.id, kind: row.kind, label: savedMethodLabel(row), providerName: PROVIDER_NAMES[row.provider] }))
 }
 
 /** The provider's reference of one kept method, only for its own contact and keys. */
@@ -88,8 +90,8 @@ export async function keepSavedPaymentMethod(
     now: Date
   },
 ): Promise<void> {
-  await withTenant(platform.database, tenantId, (trx) =>
-    trx
+  await withTenant(platform.database, tenantId, async (trx) => {
+    await trx
       .insertInto('saved_payment_methods')
       .values({
         tenant_id: tenantId,
@@ -106,6 +108,16 @@ export async function keepSavedPaymentMethod(
         created_at: method.now,
       })
       .onConflict((conflict) => conflict.constraint('saved_payment_methods_method').doNothing())
-      .execute(),
-  )
+      .execute()
+    // Later periods of recurring memberships are charged to a Stripe card off session.
+    if (method.provider !== 'STRIPE' || !method.methodRef) return
+    const kept = await trx
+      .selectFrom('saved_payment_methods')
+      .select('id')
+      .where('provider', '=', 'STRIPE')
+      .where('customer_ref', '=', method.customerRef)
+      .where('method_ref', '=', method.methodRef)
+      .executeTakeFirst()
+    if (kept) await giveCardToMemberships(trx, { contactId: method.contactId, methodId: kept.id, now: method.now })
+  })
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { readActiveProvider } from './active-provider'
-import { awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice, recordAttempt, type PayableInvoice } from './payable-invoice'
+import { awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice, startsRecurringMembership, recordAttempt, type PayableInvoice } from './payable-invoice'
 import { findSavedPaymentMethod } from './saved-payment-methods'
 import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
 import { refundOnStripe, stripeIdOf, studioStripe } from './studio-stripe'
@@ -44,14 +44,16 @@ export async function startStripeIntent(
   if (!studio) return { kind: 'refused', status: 409, message: CARD_PAYMENT_MESSAGES.notTaken }
   const { stripe, account } = studio
   if (!awaitsPayment(found.invoice.status) || found.invoice.totalMinor <= 0) return { kind: 'refused', status: 409, message: CARD_PAYMENT_MESSAGES.notPending }
-  // Cards are kept for, and offered to, the order's own contact while signed in.
+  // Cards are kept for, and offered to, the order's own contact while signed in; a recurring
+  // membership keeps the card that pays it for its later periods, whoever pays.
   const contactId = input.signedInContactId !== null && input.signedInContactId === found.invoice.contactId ? input.signedInContactId : null
+  const keepsCardFor = startsRecurringMembership(found) ? found.invoice.contactId : input.saveCard ? contactId : null
   try {
     if (input.methodId !== null) {
       if (!contactId) return { kind: 'refused', status: 400, message: STRIPE_CARD_MESSAGES.savedCardGone }
       return await payWithSavedCard(platform, tenant, stripe, found, { account, contactId, methodId: input.methodId, origin: input.origin, now: input.now })
     }
-    return await intentForNewCard(platform, tenant, stripe, found, { account, contactId: input.saveCard ? contactId : null, origin: input.origin, now: input.now })
+    return await intentForNewCard(platform, tenant, stripe, found, { account, contactId: keepsCardFor, origin: input.origin, now: input.now })
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) return { kind: 'refused', status: 402, message: error.message || STRIPE_CARD_MESSAGES.cardRefused }
     platform.logger.error({ err: error, invoice: found.invoice.guid }, 'a Stripe PaymentIntent could not be made')
@@ -112,9 +114,9 @@ async function intentForNewCard(
 }
 
 /** The intent as an open payment attempt of the invoice, before the buyer can pay it: a webhook then always finds it. */
-function recordIntent(platform: IntentPlatform, tenant: Tenant, found: PayableInvoice, input: { account: string; intentId: string; now: Date }): Promise<void> {
+async function recordIntent(platform: IntentPlatform, tenant: Tenant, found: PayableInvoice, input: { account: string; intentId: string; now: Date }): Promise<void> {
   const { invoice } = found
-  return recordAttempt(platform, tenant.id, {
+  await recordAttempt(platform, tenant.id, {
     invoiceId: invoice.id,
     provider: 'STRIPE',
     accountId: input.account,
@@ -143,7 +145,13 @@ async function payWithSavedCard(
   const { invoice, attempts } = found
   const onAccount = { stripeAccount: input.account }
   const intent = await stripe.paymentIntents.create(
-    { ...intentParams(tenant, found, platform, input.contactId), customer: saved.customerRef, payment_method: saved.methodRef },
+    {
+      ...intentParams(tenant, found, platform, input.contactId),
+      customer: saved.customerRef,
+      payment_method: saved.methodRef,
+      // Kept again once paid, which makes it the card of the membership this order starts.
+      ...(startsRecurringMembership(found) ? { setup_future_usage: 'off_session' as const } : {}),
+    },
     { ...onAccount, idempotencyKey: `invoice-${invoice.guid}-intent-${attempts.length + 1}-saved-${input.methodId}` },
   )
   await recordIntent(platform, tenant, found, { account: input.account, intentId: intent.id, now: input.now })

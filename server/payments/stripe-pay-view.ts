@@ -1,7 +1,7 @@
 import type { Tenant } from '#server/tenancy/tenant'
 import type { readActiveProvider } from './active-provider'
 import { studioStripe } from './studio-stripe'
-import { awaitsPayment, loadPayableInvoice, type PayableInvoice } from './payable-invoice'
+import { awaitsPayment, loadPayableInvoice, startsRecurringMembership, type PayableInvoice } from './payable-invoice'
 import { listSavedPaymentMethods, type SavedPaymentMethod } from './saved-payment-methods'
 import type { PaymentPlatform } from './settle-payment'
 import { stripeScriptUrl } from './stripe-client'
@@ -17,6 +17,8 @@ export interface StripePayView {
   saved: SavedPaymentMethod[]
   /** 'Save for my next payment' is offered to the order's own contact, signed in. */
   canSave: boolean
+  /** The order starts a recurring membership: the card that pays it is kept for its later periods. */
+  keepsCardForMembership: boolean
 }
 
 /** The Payment Element's settings for a pending order while the studio takes payments through Stripe; null otherwise. */
@@ -41,6 +43,7 @@ export async function readStripePayView(
     currency: found.invoice.currency.toLowerCase(),
     saved,
     canSave: ownContact !== null,
+    keepsCardForMembership: startsRecurringMembership(found),
   }
 }
 

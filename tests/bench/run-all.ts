@@ -14,6 +14,7 @@ import { benchContactsExport, EXPORT_TARGET_RSS_GROWTH_MB, EXPORT_TARGET_SECONDS
 import { benchScheduleExpansion, SCHEDULE_CLASSES, SCHEDULE_EXPANSION_TARGET_MS } from './schedule-expansion.bench'
 import { benchContactsImport, formatContactsImport, IMPORT_TARGET_SECONDS } from './contacts-import.bench'
 import { benchCalendar, CALENDAR_AFRESH_TARGET_P99_MS, CALENDAR_RATIO_TARGET, formatCalendarBench } from './calendar.bench'
+import { benchMembershipBilling, formatBilledOnce, formatMembershipBilling, MEMBERSHIP_BILLING_TARGET_SECONDS, MEMBERSHIPS } from './membership-billing.bench'
 
 /**
  * `npm run bench`: tenant resolution from the cache, then HTTP load against the built server
@@ -82,6 +83,9 @@ const contactsImport = await benchContactsImport()
 const calendar = await benchCalendar()
 console.log(`\n${formatCalendarBench(calendar)}`)
 console.log(`\n${formatContactsImport(contactsImport)}`)
+// The 10,000 memberships are billed on Postgres only: on PGlite the database shares this process with the worker.
+const membershipBilling = process.env.DATABASE_URL ? await benchMembershipBilling() : null
+console.log(`\n${membershipBilling ? formatMembershipBilling(membershipBilling) : 'Membership billing: skipped, the target is for Postgres (set DATABASE_URL)'}`)
 
 const schedule = benchScheduleExpansion()
 console.log(`\nSchedule expansion: ${SCHEDULE_CLASSES} weekly classes for a year, ${schedule.occurrences} occurrences: median ${schedule.medianMs.toFixed(2)} ms, worst ${schedule.worstMs.toFixed(2)} ms`)
@@ -185,6 +189,20 @@ const rows: string[][] = [
         ],
       ]
     : [['GET /calendar month view, 300 occurrences', 'skipped: needs DATABASE_URL (Postgres)', `>= ${CALENDAR_RATIO_TARGET * 100}% of bare; p99 < ${CALENDAR_AFRESH_TARGET_P99_MS} ms afresh`, '-']]),
+  membershipBilling
+    ? [
+        `billing ${membershipBilling.memberships.toLocaleString('en')} due memberships, fake Stripe (${membershipBilling.setup}, ${membershipBilling.concurrency} jobs at once)`,
+        `${membershipBilling.seconds.toFixed(1)} s = ${membershipBilling.perSecond.toFixed(0)}/s; ${formatBilledOnce(membershipBilling)}`,
+        `< ${MEMBERSHIP_BILLING_TARGET_SECONDS} s, each billed once`,
+        verdict(
+          membershipBilling.seconds < MEMBERSHIP_BILLING_TARGET_SECONDS &&
+            membershipBilling.stored.membershipInvoices === membershipBilling.memberships &&
+            membershipBilling.stored.succeededIntents === membershipBilling.memberships &&
+            membershipBilling.stored.membershipsBilledTwice === 0 &&
+            membershipBilling.stored.membershipsChargedTwiceAtStripe === 0,
+        ),
+      ]
+    : [`billing ${MEMBERSHIPS.toLocaleString('en')} due memberships, fake Stripe`, 'skipped: needs DATABASE_URL (Postgres)', `< ${MEMBERSHIP_BILLING_TARGET_SECONDS} s, each billed once`, '-'],
   [
     `expanding a year of ${SCHEDULE_CLASSES} weekly classes (${schedule.occurrences} occurrences, America/New_York)`,
     `median ${schedule.medianMs.toFixed(2)} ms, worst ${schedule.worstMs.toFixed(2)} ms`,

@@ -61,8 +61,10 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
   }, [complete])
 
   useEffect(() => {
-    stripeRef.current?.elements.update({ setupFutureUsage: saveCard && !usingSaved ? 'off_session' : null })
-  }, [saveCard, usingSaved, state, stripeRef])
+    // The element must ask for what the intent asks: a membership's card is kept whatever is ticked.
+    const keeps = view.keepsCardForMembership || (saveCard && !usingSaved)
+    stripeRef.current?.elements.update({ setupFutureUsage: keeps ? 'off_session' : null })
+  }, [saveCard, usingSaved, state, stripeRef, view.keepsCardForMembership])
 
   if (!hydrated) return <>{hostedPage}</>
 
@@ -147,7 +149,11 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
               {attempt.problem}
             </p>
           ) : null}
-          {view.canSave && !usingSaved ? (
+          {view.keepsCardForMembership ? (
+            <p className="text-sm text-slate-700" data-membership-card-note>
+              This card is kept for your membership&apos;s later payments. You can change it on My Profile.
+            </p>
+          ) : view.canSave && !usingSaved ? (
             <label className="inline-flex items-center gap-2 text-sm text-slate-800">
               <input type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} className="h-4 w-4 accent-brand" />
               Save for my next payment

@@ -1,6 +1,7 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { MyStore, StaffStoreTable } from '#app/components/catalog/bookings/store-views'
+import { MembershipStopDialog, STOP_INTENT, type MembershipStopping } from '#app/components/memberships/membership-billing-panel'
 import { PageHeader } from '#app/components/layout/page-header'
 import { StaffShell } from '#app/components/layout/staff-shell'
 import { StudentShell } from '#app/components/layout/student-shell'
@@ -11,6 +12,8 @@ import { loadMyStore } from '#server/catalog/store/my-store'
 import { loadStoreItems } from '#server/catalog/store/store-items'
 import { TILL_PATH } from '#server/checkout/till'
 import { notFound } from '#server/errors/responses'
+import { stopMembership } from '#server/memberships/cancel-membership'
+import { redirectWithToast } from '#app/utils/toast.server'
 import { isStaffRole } from '#server/shell/roles'
 
 /**
@@ -25,13 +28,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     requireModule(context, 'store')
     const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
     const store = await loadStoreItems(context.platform.database, access.tenant)
-    return data({ kind: 'staff' as const, shell, store, myStore: null }, { headers })
+    return data({ kind: 'staff' as const, shell, store, myStore: null, stopping: null }, { headers })
   }
   const access = await requireStudentArea(request, context)
   if (!access.tenant.settings.isShowStoreMenu) throw notFound()
   const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'student' })
   const myStore = await loadMyStore(context.platform.database, { tenant: access.tenant, contactId: access.user.contactId, now: new Date() })
-  return data({ kind: 'student' as const, shell, store: null, myStore }, { headers })
+  return data({ kind: 'student' as const, shell, store: null, myStore, stopping: stoppingAsked(request, myStore) }, { headers })
+}
+
+/** Cancel's confirmation, drawn at its own address (`?stopMembership=`) so it works without JavaScript; a member cancels at period end. */
+function stoppingAsked(request: Request, myStore: Awaited<ReturnType<typeof loadMyStore>>): MembershipStopping | null {
+  const guid = new URL(request.url).searchParams.get('stopMembership')
+  const asked = myStore.memberships.find((membership) => membership.billing?.guid === guid && membership.billing.canCancelAtPeriodEnd)
+  return asked?.billing ? { guid: asked.billing.guid, name: asked.name, stop: 'period-end', endsText: asked.billing.periodEndText } : null
+}
+
+/** A member cancels a recurring membership at the end of its period, or keeps it after all. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireStudentArea(request, context)
+  if (!access.tenant.settings.isShowStoreMenu) throw notFound()
+  const form = await request.formData()
+  if (form.get('intent') !== STOP_INTENT) throw notFound()
+  const stop = form.get('stop') === 'keep' ? 'keep' : 'period-end'
+  const membership = form.get('membership')
+  const stopped = await stopMembership(context.platform, access.tenant, { membershipGuid: typeof membership === 'string' ? membership : '', contactId: access.user.contactId, stop, now: new Date() })
+  return redirectWithToast('/store', stopped.ok ? { type: 'success', message: stopped.value.message } : { type: 'error', message: stopped.message })
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded?.kind === 'student' ? 'My Store' : 'Store' }]
@@ -60,6 +82,7 @@ export default function StoreRoute() {
     <StudentShell shell={shell} toast={toast} session={session}>
       <PageHeader title="My Store" description="Your memberships, credits and purchases." />
       <MyStore store={loaded.myStore} />
+      {loaded.stopping ? <MembershipStopDialog stopping={loaded.stopping} path="/store" /> : null}
     </StudentShell>
   )
 }

@@ -4,6 +4,7 @@ import type { HeldMembershipStatus, MembershipType } from '#db/tables/catalog'
 import { formatInZone } from '#server/dates/tenant-dates'
 import type { Tenant } from '#server/tenancy/tenant'
 import { creditsText } from '#server/catalog/bookings/student-classes-page'
+import { loadMembershipBilling, type MembershipBillingView } from '#server/memberships/membership-billing-view'
 
 export interface MyMembership {
   id: string
@@ -18,6 +19,8 @@ export interface MyMembership {
   /** 'Expires 11/04/2027', 'Trial ends 11/29/2026', 'No expiry'. */
   validityText: string
   purchasedText: string
+  /** How a recurring membership bills, with what the member may do; null for other kinds. */
+  billing: MembershipBillingView | null
 }
 
 export interface MyPurchase {
@@ -84,6 +87,7 @@ export async function loadMyStore(database: DatabaseHandle, input: { tenant: Ten
       .executeTakeFirstOrThrow(),
   }))
   const date = (value: Date) => formatInZone(value, tenant.settings, 'date')
+  const billing = await loadMembershipBilling(database, tenant, memberships.filter((row) => row.membership_type === 'recurring').map((row) => row.id))
   const mine = memberships.map((row): MyMembership => {
     const expired = row.expires_at !== null && row.expires_at.getTime() <= now.getTime()
     const status: HeldMembershipStatus = expired && (row.status === 'active' || row.status === 'trial') ? 'expired' : row.status
@@ -104,6 +108,7 @@ export async function loadMyStore(database: DatabaseHandle, input: { tenant: Ten
       creditsTotal: row.credits_total,
       validityText,
       purchasedText: date(row.starts_at),
+      billing: billing.get(row.id) ?? null,
     }
   })
   const purchases: Array<MyPurchase & { at: number }> = [

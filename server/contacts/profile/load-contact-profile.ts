@@ -1,4 +1,5 @@
 import { withTenant } from '#db/tenant-scope'
+import { loadMyStore, type MyMembership } from '#server/catalog/store/my-store'
 import type { Platform } from '#server/platform'
 import { searchContacts, type ContactSearchItem } from '#server/contacts/search-contacts'
 import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
@@ -38,6 +39,8 @@ export type ProfileSection =
   | { tab: 'timeline'; entries: TimelineItemView[]; hasMore: boolean; shown: number }
   | { tab: 'notes'; notes: NoteView[] }
   | { tab: 'tags'; tags: TagView[]; others: TagView[] }
+  /** What the contact holds, with how recurring ones bill (the member's My Store, seen by staff). */
+  | { tab: 'memberships'; memberships: MyMembership[] }
 
 export interface ContactProfile {
   header: ProfileHeaderView
@@ -59,7 +62,7 @@ export async function loadContactProfile(options: {
   familyQuery: string
 }): Promise<ContactProfile | null> {
   const { tenant } = options
-  type Read = ContactProfile | { header: ProfileHeaderView; family: FamilyView }
+  type Read = ContactProfile | { header: ProfileHeaderView; family: FamilyView } | { header: ProfileHeaderView; membershipsOf: string }
   const found = await withTenant(options.platform.database, tenant.id, async (trx): Promise<Read | null> => {
     const contact = await findProfileContact(trx, options.unverifiedGuid)
     if (!contact) return null
@@ -97,9 +100,15 @@ export async function loadContactProfile(options: {
       }
       case 'tags':
         return { header, section: { tab: 'tags', ...(await listContactTags(trx, contact.id)) } satisfies ProfileSection }
+      case 'memberships':
+        return { header, membershipsOf: contact.id }
     }
   })
   if (!found) return null
+  if ('membershipsOf' in found) {
+    const held = await loadMyStore(options.platform.database, { tenant, contactId: found.membershipsOf, now: new Date() })
+    return { header: found.header, section: { tab: 'memberships', memberships: held.memberships } }
+  }
   if ('family' in found) {
     // The search runs in its own tenant transaction: it is the contacts list's own search.
     const q = options.familyQuery.trim().slice(0, 100)

@@ -1,11 +1,12 @@
 /** The sections of a contact's profile, in the order of their tabs; the address says which is open (?tab=). */
-export const PROFILE_TABS = ['details', 'custom-fields', 'family', 'timeline', 'notes', 'tags'] as const
+export const PROFILE_TABS = ['details', 'custom-fields', 'family', 'memberships', 'timeline', 'notes', 'tags'] as const
 export type ProfileTab = (typeof PROFILE_TABS)[number]
 
 export const PROFILE_TAB_LABELS: Readonly<Record<ProfileTab, string>> = {
   details: 'Details',
   'custom-fields': 'Custom fields',
   family: 'Family',
+  memberships: 'Memberships',
   timeline: 'Timeline',
   notes: 'Notes',
   tags: 'Tags',

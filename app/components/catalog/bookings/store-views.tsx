@@ -1,4 +1,5 @@
 import { ShoppingBag, Ticket } from 'lucide-react'
+import { MembershipBillingPanel } from '#app/components/memberships/membership-billing-panel'
 import { Card } from '#app/components/ui/card'
 import { EmptyState } from '#app/components/ui/empty-state'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
@@ -95,6 +96,7 @@ export function MyStore({ store }: { store: MyStorePage }) {
                     <dd>{membership.purchasedText}</dd>
                   </div>
                 </dl>
+                {membership.billing ? <MembershipBillingPanel billing={membership.billing} name={membership.name} path="/store" actor="member" /> : null}
               </li>
             ))}
           </ul>

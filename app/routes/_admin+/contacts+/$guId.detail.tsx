@@ -5,8 +5,9 @@ import { changeContactProfile } from '#server/contacts/profile/change-contact-pr
 import { changeContactPicture } from '#server/contacts/profile/contact-picture.server'
 import { isPictureIntent, type PictureFormFailure } from '#server/contacts/profile/picture-form'
 import { readUploadForm } from '#server/files/read-upload-form'
-import { loadContactProfile } from '#server/contacts/profile/load-contact-profile'
-import { profileContactGuid } from '#server/contacts/profile/profile-contact-exists'
+import { loadContactProfile, type ProfileSection } from '#server/contacts/profile/load-contact-profile'
+import { stopMembership } from '#server/memberships/cancel-membership'
+import { profileContactGuid, profileContactIds } from '#server/contacts/profile/profile-contact-exists'
 import { parseProfileForm, type ProfileFormFailure } from '#server/contacts/profile/profile-forms'
 import { parseProfileTab, parseTimelineShown, profilePath } from '#server/contacts/profile/profile-tabs'
 import { statusOf } from '#server/errors/error-codes'
@@ -21,6 +22,8 @@ import { FamilySection } from '#app/components/contacts/profile/family-section'
 import { NotesSection } from '#app/components/contacts/profile/notes-section'
 import { ProfileTabLinks } from '#app/components/contacts/profile/profile-tab-links'
 import { TagsSection } from '#app/components/contacts/profile/tags-section'
+import { MembershipsSection } from '#app/components/contacts/profile/memberships-section'
+import { STOP_INTENT, type MembershipStopping } from '#app/components/memberships/membership-billing-panel'
 import { TimelineSection } from '#app/components/contacts/profile/timeline-section'
 import { requirePermission } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
@@ -41,7 +44,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     familyQuery: search.get('q') ?? '',
   })
   if (!profile) throw notFound()
-  return { profile, editNote: search.get('editNote'), deleteNote: search.get('deleteNote') }
+  return { profile, editNote: search.get('editNote'), deleteNote: search.get('deleteNote'), stopping: stoppingAsked(profile.section, search) }
+}
+
+/** A membership stop's confirmation, at its own address (`?tab=memberships&stopMembership=&stop=`). */
+function stoppingAsked(section: ProfileSection, search: URLSearchParams): MembershipStopping | null {
+  if (section.tab !== 'memberships') return null
+  const stop = search.get('stop') === 'now' ? 'now' : 'period-end'
+  const asked = section.memberships.find((membership) => membership.billing?.guid === search.get('stopMembership'))
+  const billing = asked?.billing
+  if (!asked || !billing || !(stop === 'now' ? billing.canCancelNow : billing.canCancelAtPeriodEnd)) return null
+  return { guid: billing.guid, name: asked.name, stop, endsText: billing.periodEndText }
 }
 
 /**
@@ -56,6 +69,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const upload = await readUploadForm(request)
   const formData = upload.form
   const pictureIntent = formData.get('intent')
+  if (pictureIntent === STOP_INTENT) {
+    const contact = await profileContactIds({ database, tenant, unverifiedGuid: params.guId })
+    if (!contact) throw notFound()
+    const stop = formData.get('stop')
+    const membership = formData.get('membership')
+    const stopped = await stopMembership(context.platform, tenant, {
+      membershipGuid: typeof membership === 'string' ? membership : '',
+      contactId: contact.id,
+      stop: stop === 'now' ? 'now' : stop === 'keep' ? 'keep' : 'period-end',
+      now: new Date(),
+    })
+    return redirectWithToast(profilePath(contact.guid, 'memberships'), stopped.ok ? { type: 'success', message: stopped.value.message } : { type: 'error', message: stopped.message })
+  }
   if (isPictureIntent(pictureIntent)) {
     const changed = await changeContactPicture({
       platform: context.platform,
@@ -95,7 +121,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ContactProfileRoute() {
-  const { profile, editNote, deleteNote } = useLoaderData<typeof loader>()
+  const { profile, editNote, deleteNote, stopping } = useLoaderData<typeof loader>()
   const { header, section } = profile
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 p-4 sm:p-6">
@@ -116,6 +142,7 @@ export default function ContactProfileRoute() {
         {section.tab === 'timeline' ? <TimelineSection guId={header.guId} entries={section.entries} hasMore={section.hasMore} shown={section.shown} /> : null}
         {section.tab === 'notes' ? <NotesSection guId={header.guId} notes={section.notes} editNote={editNote} deleteNote={deleteNote} /> : null}
         {section.tab === 'tags' ? <TagsSection guId={header.guId} tags={section.tags} others={section.others} /> : null}
+        {section.tab === 'memberships' ? <MembershipsSection guId={header.guId} memberships={section.memberships} stopping={stopping} /> : null}
       </div>
     </div>
   )

@@ -1,0 +1,70 @@
+import { withTenant } from '#db/tenant-scope'
+import { formatInZone } from '#server/dates/tenant-dates'
+import { err, ok, type WordedResult } from '#server/errors/result'
+import type { Platform } from '#server/platform'
+import type { Tenant } from '#server/tenancy/tenant'
+import { endMembership } from './billing-period'
+
+/**
+ * How a recurring membership stops (issue: "Staff and the student can cancel at period end or
+ * at once"): at the end of the period paid for (it bills no more and ends on its next billing
+ * day), at once (staff only: it ends now and a period billed but unpaid is voided), or a
+ * cancellation at period end taken back before that day. Pausing is not offered (decision 119).
+ */
+export type MembershipStop = 'period-end' | 'now' | 'keep'
+
+export const CANCEL_MESSAGES = {
+  notFound: 'That membership was not found.',
+  notRecurring: 'Only a membership that bills on repeat can be cancelled here.',
+  ended: 'This membership has already ended.',
+  notBilling: 'This membership bills no more; it ends on its own.',
+  notCancelling: 'This membership is not set to end.',
+  endsOn: (name: string, date: string) => `${name} ends on ${date}. Nothing more will be charged.`,
+  endedNow: (name: string) => `${name} is cancelled. Nothing more will be charged.`,
+  kept: (name: string) => `${name} continues. It renews as before.`,
+} as const
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * Stops (or keeps) a recurring membership of this tenant by its guid. `contactId` limits it to
+ * one member's own memberships (a student); staff pass null. Another tenant's or member's
+ * membership is not found.
+ */
+export async function stopMembership(
+  platform: Pick<Platform, 'database'>,
+  tenant: Tenant,
+  input: { membershipGuid: string; contactId: string | null; stop: MembershipStop; now: Date },
+): Promise<WordedResult<{ message: string }>> {
+  if (!GUID.test(input.membershipGuid)) return err('not_found', CANCEL_MESSAGES.notFound)
+  return withTenant(platform.database, tenant.id, async (trx) => {
+    let query = trx
+      .selectFrom('contact_memberships')
+      .select(['id', 'name', 'membership_type', 'status', 'next_billing_at', 'cancel_at_period_end', 'starts_at'])
+      .where('guid', '=', input.membershipGuid)
+    if (input.contactId !== null) query = query.where('contact_id', '=', input.contactId)
+    const membership = await query.forUpdate().executeTakeFirst()
+    if (!membership) return err('not_found', CANCEL_MESSAGES.notFound)
+    if (membership.membership_type !== 'recurring') return err('conflict', CANCEL_MESSAGES.notRecurring)
+    if (membership.status === 'cancelled' || membership.status === 'expired') return err('conflict', CANCEL_MESSAGES.ended)
+    switch (input.stop) {
+      case 'period-end': {
+        if (membership.next_billing_at === null) return err('conflict', CANCEL_MESSAGES.notBilling)
+        // A suspended membership has no paid period left to run: it ends now.
+        if (membership.status === 'suspended') {
+          await endMembership(trx, membership, { status: 'cancelled', endsAt: input.now, now: input.now, reason: 'Membership cancelled' })
+          return ok({ message: CANCEL_MESSAGES.endedNow(membership.name) })
+        }
+        await trx.updateTable('contact_memberships').set({ cancel_at_period_end: true, updated_at: input.now }).where('id', '=', membership.id).execute()
+        return ok({ message: CANCEL_MESSAGES.endsOn(membership.name, formatInZone(membership.next_billing_at, tenant.settings, 'date')) })
+      }
+      case 'now':
+        await endMembership(trx, membership, { status: 'cancelled', endsAt: input.now, now: input.now, reason: 'Membership cancelled' })
+        return ok({ message: CANCEL_MESSAGES.endedNow(membership.name) })
+      case 'keep':
+        if (!membership.cancel_at_period_end) return err('conflict', CANCEL_MESSAGES.notCancelling)
+        await trx.updateTable('contact_memberships').set({ cancel_at_period_end: false, updated_at: input.now }).where('id', '=', membership.id).execute()
+        return ok({ message: CANCEL_MESSAGES.kept(membership.name) })
+    }
+  })
+}
