@@ -1,4 +1,5 @@
 import type { Platform } from '#server/platform'
+import { CHECKOUT_HOUSEKEEPING_EVERY_MS, checkoutHousekeepingJob } from './checkout-housekeeping'
 import { membershipBillingSweepJob } from './membership-billing-sweep'
 
 /**
@@ -8,4 +9,5 @@ import { membershipBillingSweepJob } from './membership-billing-sweep'
  */
 export async function scheduleRecurringJobs(platform: Pick<Platform, 'jobs' | 'env'>): Promise<void> {
   await platform.jobs.repeat(membershipBillingSweepJob, { tenantId: null }, { schedulerId: 'membership-billing-sweep', everyMs: platform.env.MEMBERSHIP_BILLING_EVERY_SECONDS * 1000 })
+  await platform.jobs.repeat(checkoutHousekeepingJob, { tenantId: null }, { schedulerId: 'checkout-housekeeping', everyMs: CHECKOUT_HOUSEKEEPING_EVERY_MS })
 }

@@ -9,7 +9,8 @@ import { makeTenantOwned } from './support/tenant-table'
  *   what makes a period billed at most once, whatever the workers do;
  * - a charge that fails is tried again on `billing_retry_at`; after the last try the membership
  *   is suspended;
- * - invoices gain the source 'membership' and the status 'failed'.
+ * - invoices gain the source 'membership' and the status 'failed';
+ * - indexes for the scheduled checkout housekeeping (unpaid orders, idle carts).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table saved_payment_methods add constraint saved_payment_methods_tenant_id_id_key unique (tenant_id, id)`.execute(db)
@@ -70,9 +71,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('membership_billings_status_known', sql`status in ('open', 'paid', 'closed')`)
     .execute()
   await makeTenantOwned(db, 'membership_billings')
+
+  // What checkout's housekeeping job reads across tenants: orders left unpaid, carts left idle.
+  await sql`create index invoices_unpaid_checkout on invoices (created_at) where status = 'pending' and source = 'checkout'`.execute(db)
+  await sql`create index carts_by_updated on carts (updated_at)`.execute(db)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop index if exists carts_by_updated`.execute(db)
+  await sql`drop index if exists invoices_unpaid_checkout`.execute(db)
   await db.schema.dropTable('membership_billings').execute()
   await sql`update invoices set status = 'pending' where status = 'failed'`.execute(db)
   await sql`alter table invoices drop constraint invoices_source_known`.execute(db)

@@ -8,6 +8,8 @@ import { formSubmissionPdfJob } from '#jobs/form-submission-pdf'
 import { handleFormSubmissionPdf } from '#jobs/form-submission-pdf.handler'
 import { paymentAttemptCheckJob } from '#jobs/payment-attempt-check'
 import { handlePaymentAttemptCheck } from '#jobs/payment-attempt-check.handler'
+import { checkoutHousekeepingJob } from '#jobs/checkout-housekeeping'
+import { handleCheckoutHousekeeping } from '#jobs/checkout-housekeeping.handler'
 import { membershipBillingSweepJob } from '#jobs/membership-billing-sweep'
 import { handleMembershipBillingSweep } from '#jobs/membership-billing-sweep.handler'
 import { membershipChargeJob } from '#jobs/membership-charge'
@@ -51,6 +53,7 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(paymentAttemptCheckJob, handlePaymentAttemptCheck),
   registerJob(membershipBillingSweepJob, handleMembershipBillingSweep),
   registerJob(membershipChargeJob, handleMembershipCharge),
+  registerJob(checkoutHousekeepingJob, handleCheckoutHousekeeping),
 ]
 
 /** The product's jobs plus any a test adds. */

@@ -44,6 +44,8 @@ export const ADMIN_ROUTES = {
   // The named route keeps the product's spelling.
   assessment: '/assesment',
   offers: '/offers',
+  // The membership plans' list and editor (the Memberships menu item); no named route says it.
+  memberships: '/memberships',
   contacts: '/contacts',
   schedule: '/schedule',
   'email campaigns': '/campaign',

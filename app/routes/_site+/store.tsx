@@ -47,6 +47,7 @@ function stoppingAsked(request: Request, myStore: Awaited<ReturnType<typeof load
 /** A member cancels a recurring membership at the end of its period, or keeps it after all. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const access = await requireStudentArea(request, context)
+  requireModule(context, 'store')
   if (!access.tenant.settings.isShowStoreMenu) throw notFound()
   const form = await request.formData()
   if (form.get('intent') !== STOP_INTENT) throw notFound()

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { BullJobQueue, startBullWorkers, type RunningWorkers } from '#jobs/runtime/bullmq-queue'
+import { checkoutHousekeepingJob } from '#jobs/checkout-housekeeping'
 import { sendEmailJob } from '#jobs/send-email'
 import { createMailTransport } from '#server/mail/mail-transport'
 import { queueEmail } from '#server/mail/queue-email'
@@ -42,6 +43,7 @@ describe.skipIf(!redisUrl)(`BullMQ job queue (${engine}) — skipped: needs REDI
   afterAll(async () => {
     await workers?.close()
     await queue?.queueFor(sendEmailJob.name).obliterate({ force: true })
+    await queue?.queueFor(checkoutHousekeepingJob.name).obliterate({ force: true })
     await queue?.close()
     await smtp?.close()
     await platform?.close()
@@ -197,6 +199,16 @@ describe.skipIf(!redisUrl)(`BullMQ job queue (${engine}) — skipped: needs REDI
       await ownQueue.close()
     }
   })
+  it('runs a scheduled job on the worker every interval, one schedule however often it is set up', async () => {
+    const bull = queue.queueFor(checkoutHousekeepingJob.name)
+    // Two processes set the same schedule up: Redis keeps one.
+    await queue.repeat(checkoutHousekeepingJob, { tenantId: null }, { schedulerId: 'test-housekeeping', everyMs: 300 })
+    await queue.repeat(checkoutHousekeepingJob, { tenantId: null }, { schedulerId: 'test-housekeeping', everyMs: 300 })
+    expect((await bull.getJobSchedulers()).filter((scheduler: { key: string }) => scheduler.key === 'test-housekeeping')).toHaveLength(1)
+    await eventually(async () => (await bull.getJobCounts('completed')).completed >= 2)
+    expect((await bull.getJobCounts('failed')).failed).toBe(0)
+    await bull.removeJobScheduler('test-housekeeping')
+  })
 })
 
 describe('BullMQ job queue with Redis down', () => {
@@ -209,4 +221,5 @@ describe('BullMQ job queue with Redis down', () => {
     expect(Date.now() - started).toBeLessThan(3_000)
     await queue.close()
   })
+
 })

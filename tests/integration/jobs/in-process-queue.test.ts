@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { InProcessJobQueue } from '#jobs/runtime/in-process-queue'
+import { registerJob } from '#jobs/runtime/registry'
 import { sendEmailJob } from '#jobs/send-email'
 import { defineJob } from '#server/jobs/job-contract'
 import { createTenant } from '#tests/support/fixtures'
@@ -170,5 +171,35 @@ describe(`in-process job queue (${engine})`, () => {
     expect(mailer.attempts).toHaveLength(1)
     expect(await readOutboxRow(platform.database, delayed.id)).toMatchObject({ status: 'queued', attempts: 0 })
     await expect(queue.enqueue(sendEmailJob, { emailId: delayed.id, tenantId: null })).rejects.toThrow('the job queue is closed')
+  })
+
+  it('runs a scheduled job every interval, never two runs of it at once, and stops when the queue closes', async () => {
+    const tickJob = defineJob({ name: 'test-tick', payload: z.object({ tenantId: z.null() }), attempts: 1 })
+    let running = 0
+    let most = 0
+    const runs: number[] = []
+    let release: () => void = () => undefined
+    const fourRuns = new Promise<void>((resolve) => (release = resolve))
+    const ticking = new InProcessJobQueue(() => platform, captureLogger().logger, {
+      extraJobs: [
+        registerJob(tickJob, async () => {
+          running += 1
+          most = Math.max(most, running)
+          runs.push(Date.now())
+          // Longer than the interval: the next tick comes while this run is still going.
+          await new Promise((resolve) => setTimeout(resolve, 45))
+          running -= 1
+          if (runs.length === 4) release()
+        }),
+      ],
+    })
+    await ticking.repeat(tickJob, { tenantId: null }, { schedulerId: 'test-tick', everyMs: 20 })
+    expect(await within(fourRuns, 5000)).not.toBe('timeout')
+    await ticking.close()
+    const after = runs.length
+    expect(most).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 80))
+    expect(runs.length).toBe(after)
+    await expect(ticking.repeat(tickJob, { tenantId: null }, { schedulerId: 'test-tick', everyMs: 20 })).rejects.toThrow('the job queue is closed')
   })
 })

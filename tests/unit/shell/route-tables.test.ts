@@ -43,6 +43,7 @@ describe('route tables', () => {
     { path: '/settings/integrations/zoom', isPublic: false, isAdmin: true, isStudent: false },
     { path: '/store/cart-checkout', isPublic: false, isAdmin: true, isStudent: true },
     { path: '/services', isPublic: false, isAdmin: true, isStudent: true },
+    { path: '/memberships/new', isPublic: false, isAdmin: true, isStudent: false },
     { path: '/classes', isPublic: false, isAdmin: false, isStudent: true },
     { path: '/signup/1/2', isPublic: false, isAdmin: false, isStudent: true },
     { path: '/logout', isPublic: false, isAdmin: false, isStudent: true },
