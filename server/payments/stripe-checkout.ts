@@ -2,10 +2,12 @@ import type Stripe from 'stripe'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import type { Tenant } from '#server/tenancy/tenant'
 import { readStripeAccount } from './stripe-account'
-import { CARD_PAYMENT_MESSAGES, recordAttempt, type CheckoutStart, type PayableInvoice } from './payable-invoice'
+import { CARD_PAYMENT_MESSAGES, recordAttempt, startsRecurringMembership, type CheckoutStart, type PayableInvoice } from './payable-invoice'
 import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
 import { stripeFor } from './stripe-client'
 import { refundOnStripe, stripeIdOf } from './studio-stripe'
+import { stripeCustomerFor } from './stripe-customer'
+import { keepCardOfIntent } from './stripe-intent'
 
 export { CARD_PAYMENT_MESSAGES, type CheckoutStart } from './payable-invoice'
 
@@ -41,6 +43,10 @@ export async function startStripeCheckout(platform: PaymentPlatform, tenant: Ten
   const metadata = { tenantId: tenant.id, invoiceGuid: invoice.guid }
   let session: Stripe.Checkout.Session
   try {
+    // A recurring membership keeps the card that pays it for its later periods (decision 119), on the contact's customer.
+    const customer = startsRecurringMembership(found)
+      ? await stripeCustomerFor(platform, stripe, { tenantId: tenant.id, account: account.accountId, contactId: invoice.contactId, email: invoice.email, name: `${invoice.firstName} ${invoice.lastName}` })
+      : null
     session = await stripe.checkout.sessions.create(
       {
         mode: 'payment',
@@ -56,9 +62,13 @@ export async function startStripeCheckout(platform: PaymentPlatform, tenant: Ten
         success_url: `${orderUrl}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: orderUrl,
         client_reference_id: invoice.guid,
-        customer_email: invoice.email,
+        ...(customer ? { customer } : { customer_email: invoice.email }),
         metadata,
-        payment_intent_data: { metadata, ...(feeMinor > 0 ? { application_fee_amount: feeMinor } : {}) },
+        payment_intent_data: {
+          metadata: customer ? { ...metadata, contactId: invoice.contactId } : metadata,
+          ...(customer ? { setup_future_usage: 'off_session' as const } : {}),
+          ...(feeMinor > 0 ? { application_fee_amount: feeMinor } : {}),
+        },
       },
       { stripeAccount: account.accountId, idempotencyKey: `invoice-${invoice.guid}-attempt-${attempts.length + 1}` },
     )
@@ -80,6 +90,8 @@ function lineName(line: { item_name: string; option_name: string | null; quantit
 /** A Checkout Session as settling needs it: from Stripe's answer or from a signed event. */
 export interface SessionSnapshot {
   id: string
+  /** Set when the session keeps the card for a customer (a recurring membership's first payment). */
+  customer: string | null
   status: string | null
   paymentStatus: string
   paymentIntent: string | null
@@ -90,6 +102,7 @@ export interface SessionSnapshot {
 export function snapshotOf(session: Stripe.Checkout.Session): SessionSnapshot {
   return {
     id: session.id,
+    customer: stripeIdOf(session.customer),
     status: session.status,
     paymentStatus: session.payment_status,
     paymentIntent: stripeIdOf(session.payment_intent),
@@ -112,10 +125,13 @@ function outcomeOf(snapshot: SessionSnapshot): ProviderOutcome {
  * (its idempotency key names the session).
  */
 export async function settleStripeSession(platform: PaymentPlatform, tenant: Tenant, snapshot: SessionSnapshot, input: { origin: string; now: Date }): Promise<Settlement> {
-  return settlePayment(platform, tenant, { provider: 'STRIPE', checkoutRef: snapshot.id }, outcomeOf(snapshot), {
+  const settled = await settlePayment(platform, tenant, { provider: 'STRIPE', checkoutRef: snapshot.id }, outcomeOf(snapshot), {
     ...input,
     refund: refundOnStripe(platform),
   })
+  // The card a membership's first payment kept on the customer is read from its intent and kept here too.
+  if ((settled === 'paid' || settled === 'already-settled') && snapshot.customer && snapshot.paymentIntent) await keepCardOfIntent(platform, tenant, snapshot.paymentIntent, input.now)
+  return settled
 }
 
 /**

@@ -207,6 +207,19 @@ export async function settleStripeIntent(platform: PaymentPlatform, tenant: Tena
   return settled
 }
 
+/** Keeps the card of a paid intent that asked to keep it (a hosted page's payment), read from Stripe. */
+export async function keepCardOfIntent(platform: PaymentPlatform, tenant: Tenant, intentId: string, now: Date): Promise<void> {
+  const studio = await studioStripe(platform, tenant.id)
+  if (!studio) return
+  try {
+    const intent = await studio.stripe.paymentIntents.retrieve(intentId, {}, { stripeAccount: studio.account })
+    const snapshot = intentSnapshotOf(intent)
+    if (snapshot.savesCard && snapshot.status === 'succeeded') await keepPaidCard(platform, tenant, snapshot, now)
+  } catch (error) {
+    platform.logger.warn({ err: error, intent: intentId }, 'a card the buyer asked to keep could not be read from Stripe')
+  }
+}
+
 async function keepPaidCard(platform: PaymentPlatform, tenant: Tenant, snapshot: IntentSnapshot, now: Date): Promise<void> {
   if (!snapshot.customer || !snapshot.paymentMethod || !snapshot.contactId) return
   const studio = await studioStripe(platform, tenant.id)

@@ -514,25 +514,64 @@ export function createIntentApi(deps: { publishableKey: string; connectedAccount
     return id
   }
 
-  /** A customer with a card kept for later charges, as after a paid checkout that saved it (tests that start from a member). */
-  function keepCard(account: string, input: { number: string; email?: string }): { customer: string; paymentMethod: string } {
-    const customer: KeptCustomer = { id: `cus_${randomToken(14)}`, object: 'customer', email: input.email ?? null, name: null, metadata: {}, created: nowSeconds(), livemode: false, account }
-    customers.set(customer.id, customer)
-    const year = new Date().getUTCFullYear() + 3
+  /**
+   * A payment on Stripe's hosted page (a Checkout Session) that keeps the card: a succeeded
+   * PaymentIntent whose card (Stripe's 4242 test Visa) now hangs on the customer.
+   */
+  function completeHostedPayment(
+    account: string,
+    input: { customer: string; amount: number; currency: string; metadata: Record<string, string>; usage: 'off_session' | 'on_session'; fee: number | null },
+  ): string {
+    const kept = keepCardFor(account, input.customer, '4242424242424242')
+    const id = `pi_${randomToken(24)}`
+    intents.set(id, {
+      id,
+      object: 'payment_intent',
+      amount: input.amount,
+      amount_received: input.amount,
+      currency: input.currency,
+      status: 'succeeded',
+      client_secret: `${id}_secret_${randomToken(24)}`,
+      metadata: input.metadata,
+      customer: input.customer,
+      payment_method: kept,
+      payment_method_types: ['card'],
+      setup_future_usage: input.usage,
+      application_fee_amount: input.fee,
+      description: null,
+      receipt_email: null,
+      last_payment_error: null,
+      latest_charge: `ch_${randomToken(24)}`,
+      cancellation_reason: null,
+      livemode: false,
+      created: nowSeconds(),
+      account,
+    })
+    return id
+  }
+
+  function keepCardFor(account: string, customer: string, number: string): string {
     const method: KeptMethod = {
       id: `pm_${randomToken(24)}`,
       object: 'payment_method',
       type: 'card',
-      customer: customer.id,
-      card: { brand: TEST_CARDS[input.number]?.brand ?? 'visa', last4: input.number.slice(-4), exp_month: 12, exp_year: year, funding: 'credit' },
-      billing_details: { name: null, email: input.email ?? null },
+      customer,
+      card: { brand: TEST_CARDS[number]?.brand ?? 'visa', last4: number.slice(-4), exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: 'credit' },
+      billing_details: { name: null, email: null },
       created: nowSeconds(),
       livemode: false,
       account,
-      number: input.number,
+      number,
     }
     methods.set(method.id, method)
-    return { customer: customer.id, paymentMethod: method.id }
+    return method.id
+  }
+
+  /** A customer with a card kept for later charges, as after a paid checkout that saved it (tests that start from a member). */
+  function keepCard(account: string, input: { number: string; email?: string }): { customer: string; paymentMethod: string } {
+    const customer: KeptCustomer = { id: `cus_${randomToken(14)}`, object: 'customer', email: input.email ?? null, name: null, metadata: {}, created: nowSeconds(), livemode: false, account }
+    customers.set(customer.id, customer)
+    return { customer: customer.id, paymentMethod: keepCardFor(account, customer.id, input.number) }
   }
 
   /** The bank's answer for a kept card changes (a card that starts failing, or is fixed), as when it expires or its holder calls the bank. */
@@ -548,6 +587,7 @@ export function createIntentApi(deps: { publishableKey: string; connectedAccount
     completeHostedSetup,
     keepCard,
     changeCardNumber,
+    completeHostedPayment,
     ownsCustomer: (account: string, id: string) => customers.get(id)?.account === account,
     /** A succeeded intent of this account, for refunds. */
     paidIntent(account: string | null, id: string): FakeIntent | null {

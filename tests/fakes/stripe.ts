@@ -96,7 +96,7 @@ export interface FakeSession extends CheckoutSessionObject {
   /** The connected account (Stripe-Account header) that created it. */
   account: string
   line_items: FakeLineItem[]
-  payment_intent_data: { application_fee_amount: number | null; metadata: Record<string, string> }
+  payment_intent_data: { application_fee_amount: number | null; metadata: Record<string, string>; setup_future_usage?: 'off_session' | 'on_session' | null }
   setup_intent_data: { metadata: Record<string, string> }
 }
 
@@ -215,7 +215,7 @@ const SESSION_PARAMS = ['mode', 'line_items', 'success_url', 'cancel_url', 'clie
 // Real parameters that change nothing the fake models: accepted so the product may send them,
 // while a typo still gets Stripe's "Received unknown parameter".
 const SESSION_PARAMS_IGNORED = ['locale', 'payment_method_types', 'submit_type', 'billing_address_collection', 'phone_number_collection', 'allow_promotion_codes', 'customer_creation', 'custom_text']
-const PAYMENT_INTENT_DATA_PARAMS = ['application_fee_amount', 'metadata', 'description', 'statement_descriptor', 'statement_descriptor_suffix', 'receipt_email']
+const PAYMENT_INTENT_DATA_PARAMS = ['application_fee_amount', 'metadata', 'description', 'statement_descriptor', 'statement_descriptor_suffix', 'receipt_email', 'setup_future_usage']
 const REFUND_PARAMS = ['payment_intent', 'amount', 'metadata', 'reason', 'refund_application_fee']
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer']
 
@@ -416,7 +416,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (!mode) throw invalid('Missing required param: mode.', 'mode')
     if (mode === 'setup') return createSetupSession(form, account)
     if (mode !== 'payment') throw invalid(`The fake Stripe models mode=payment and mode=setup only, not mode=${mode}.`, 'mode')
-    if (form.customer !== undefined || form.setup_intent_data !== undefined) throw invalid('The fake Stripe takes customer and setup_intent_data in setup mode only.')
+    if (form.setup_intent_data !== undefined) throw invalid('setup_intent_data cannot be used in payment mode.')
+    const customer = text(form, 'customer') || null
+    if (customer && !intentApi.ownsCustomer(account, customer)) throw new Refusal(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` })
+    if (customer && form.customer_email !== undefined) throw invalid('You may only specify one of these parameters: customer, customer_email.', 'customer_email')
 
     const items = list(form, 'line_items')
     if (items.length === 0) throw invalid('Missing required param: line_items.', 'line_items')
@@ -453,6 +456,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (fee !== null && fee > amount) {
       throw invalid('The application fee amount cannot be greater than the amount of the Checkout Session.', 'payment_intent_data[application_fee_amount]')
     }
+    const usage = text(intentData, 'setup_future_usage') || null
+    if (usage !== null && usage !== 'off_session' && usage !== 'on_session') throw invalid('Invalid payment_intent_data[setup_future_usage]: must be one of on_session or off_session', 'payment_intent_data[setup_future_usage]')
+    if (usage !== null && !customer) throw invalid('The fake Stripe keeps cards for customers only: send customer with payment_intent_data[setup_future_usage].', 'payment_intent_data[setup_future_usage]')
 
     const id = `cs_test_${randomToken(24)}`
     return {
@@ -467,7 +473,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       status: 'open',
       payment_intent: null,
       setup_intent: null,
-      customer: null,
+      customer,
       metadata: metadataOf(form, 'metadata'),
       client_reference_id: clientReference,
       customer_email: email,
@@ -478,7 +484,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       expires_at: expiresAt,
       account,
       line_items: lineItems,
-      payment_intent_data: { application_fee_amount: fee, metadata: metadataOf(intentData, 'metadata', 'payment_intent_data[metadata]') },
+      payment_intent_data: { application_fee_amount: fee, metadata: metadataOf(intentData, 'metadata', 'payment_intent_data[metadata]'), setup_future_usage: usage },
       setup_intent_data: { metadata: {} },
     }
   }
@@ -672,7 +678,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   function markPaid(session: FakeSession): void {
     session.status = 'complete'
     session.payment_status = 'paid'
-    session.payment_intent = `pi_${randomToken(24)}`
+    const { setup_future_usage: usage, metadata, application_fee_amount: fee } = session.payment_intent_data
+    // A session that keeps the card leaves a PaymentIntent that names it, as the product reads it back.
+    session.payment_intent =
+      usage && session.customer
+        ? intentApi.completeHostedPayment(session.account, { customer: session.customer, amount: session.amount_total, currency: session.currency, metadata, usage, fee })
+        : `pi_${randomToken(24)}`
     session.url = null
   }
 

@@ -39,7 +39,8 @@ const demoHost = () => `demo.localhost:${server().port}`
 const isCheckout = (url: URL) => url.pathname === '/checkout'
 const isOrder = (url: URL) => /^\/checkout\/orders\/[0-9a-f-]{36}$/.test(url.pathname)
 const isStore = (url: URL) => url.pathname === '/store' && url.search === ''
-const isProfileTab = (url: URL) => /^\/contacts\/[0-9a-f-]{36}\/detail$/.test(url.pathname) && url.searchParams.get('tab') === 'memberships' && !url.searchParams.has('stopMembership')
+const isProfile = (url: URL) => /^\/contacts\/[0-9a-f-]{36}\/detail$/.test(url.pathname)
+const isProfileTab = (url: URL) => isProfile(url) && url.searchParams.get('tab') === 'memberships' && !url.searchParams.has('stopMembership')
 
 let adminCookie = ''
 /** The membership's guid and its option's, as the Buy form of an item posts them. */
@@ -245,8 +246,14 @@ describe('a recurring membership sold online', () => {
 
   test("staff cancel the student's membership at once from the Memberships tab of the profile", { timeout: 180_000 }, async () => {
     const { page, checked } = await signedInPage(browser, server(), { email: ADMIN, to: `/contacts?q=${STUDENT.search}` }, { viewport: { width: 1280, height: 900 } })
-    await page.getByRole('link', { name: STUDENT.name, exact: true }).click()
+    // Clicked once hydrated: the search box the list draws then pushes its rows 52 px down.
+    const row = page.getByRole('link', { name: STUDENT.name, exact: true })
+    await row.waitFor()
+    await waitForHydration(page)
+    await row.click()
+    await page.waitForURL(isProfile)
     await page.getByRole('heading', { level: 1, name: STUDENT.name }).waitFor()
+    await waitForHydration(page)
     await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link', { name: 'Memberships', exact: true }).click()
     await page.waitForURL(isProfileTab)
     const held = page.locator(`[data-held-membership="${PLAN.option}"]`)
