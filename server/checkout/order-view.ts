@@ -33,9 +33,18 @@ export interface OrderView {
   /** Where a student finds what they bought. */
   hasCourse: boolean
   hasMembership: boolean
+  /** How a recurring membership this order started goes on: its next payment and what pays it. */
+  renewalText: string | null
 }
 
 const STATUS_TEXT: Record<InvoiceStatus, string> = { paid: 'Paid', pending: 'Waiting for payment', unpaid: 'Unpaid', void: 'Void', failed: 'Payment failed' }
+
+/** What the buyer is told of a recurring membership's next payment: the kept card pays it, or an invoice is sent. */
+export function renewalTextOf(input: { on: string; card: string | null }): string {
+  return input.card
+    ? `Your membership renews on ${input.on}, and ${input.card} is charged then. You can cancel or change the card from My Store.`
+    : `Your membership's next payment is due on ${input.on}. It will be emailed to you as an invoice to pay; sign in and add a card on My Profile to have it taken automatically.`
+}
 
 /** The invoice number as people read it: #0042. */
 export function invoiceNumberText(number: number): string {
@@ -58,10 +67,22 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
     const invoice = await trx.selectFrom('invoices').selectAll().where('guid', '=', unverifiedGuid).executeTakeFirst()
     if (!invoice) return null
     const lines = await trx.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoice.id).orderBy('sequence').execute()
-    return { invoice, lines }
+    const started = invoice.source === 'membership' ? [] : lines.filter((line) => line.membership_type === 'recurring' && line.membership_id !== null).map((line) => line.membership_id as string)
+    const renewing =
+      started.length === 0
+        ? null
+        : ((await trx
+            .selectFrom('contact_memberships')
+            .leftJoin('saved_payment_methods', 'saved_payment_methods.id', 'contact_memberships.payment_method_id')
+            .select(['contact_memberships.next_billing_at', 'saved_payment_methods.brand', 'saved_payment_methods.last4', 'saved_payment_methods.kind'])
+            .where('contact_memberships.id', 'in', started)
+            .where('contact_memberships.next_billing_at', 'is not', null)
+            .orderBy('contact_memberships.next_billing_at')
+            .executeTakeFirst()) ?? null)
+    return { invoice, lines, renewing }
   })
   if (!found) return null
-  const { invoice, lines } = found
+  const { invoice, lines, renewing } = found
   const money = (minor: string | number | bigint) => moneyText(Number(minor), invoice.currency)
   const positive = (minor: string | number | bigint) => Number(minor) > 0
   return {
@@ -91,5 +112,6 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
     },
     hasCourse: lines.some((line) => line.item_type === 'course'),
     hasMembership: lines.some((line) => line.membership_id !== null),
+    renewalText: renewing?.next_billing_at ? renewalTextOf({ on: formatPattern(renewing.next_billing_at, tenant.settings.timezone, LONG_DATE_PATTERN), card: renewing.last4 ? `the card ending ${renewing.last4}` : null }) : null,
   }
 }

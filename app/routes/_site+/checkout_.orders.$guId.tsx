@@ -142,6 +142,11 @@ export default function OrderRoute() {
           </ul>
           <CartTotals totals={order.totals} />
         </section>
+        {order.status === 'paid' && order.renewalText ? (
+          <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-renewal>
+            {order.renewalText}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           {isSignedIn && order.status === 'paid' && order.hasCourse ? (
             <Link to="/mycourses" className={buttonClasses({ variant: 'primary' })}>

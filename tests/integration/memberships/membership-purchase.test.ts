@@ -2,7 +2,7 @@ import { asSystem } from '#db/tenant-scope'
 import { billMembership } from '#server/memberships/bill-membership'
 import { saveStripeAccount } from '#server/payments/stripe-account'
 import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/stripe'
-import { cookiePair, form } from '#tests/integration/http/answers'
+import { cookiePair, form, textOf } from '#tests/integration/http/answers'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 
@@ -86,6 +86,9 @@ describe(`buying a recurring membership keeps the card for its later periods (${
     )
     expect(held).toMatchObject({ status: 'active', customer_ref: session.customer, last4: '4242' })
     expect(held.next_billing_at!.getTime()).toBeGreaterThan(Date.now() + 27 * DAY_MS)
+    // The order page says when it renews and which card pays.
+    const orderPage = await get(`/checkout/orders/${session.metadata.invoiceGuid}`)
+    expect(textOf(orderPage.body)).toMatch(/Your membership renews on .+, and the card ending 4242 is charged then\./)
 
     // The next month is charged to that card, off session.
     const outcome = await billMembership(app.platform, { tenantId: app.demo.id, membershipId: held.id, now: new Date(held.next_billing_at!.getTime() + 60_000) })
