@@ -43,7 +43,7 @@ const STATUS_TEXT: Record<InvoiceStatus, string> = { paid: 'Paid', pending: 'Wai
 export function renewalTextOf(input: { on: string; card: string | null }): string {
   return input.card
     ? `Your membership renews on ${input.on}, and ${input.card} is charged then. You can cancel or change the card from My Store.`
-    : `Your membership's next payment is due on ${input.on}. It will be emailed to you as an invoice to pay; sign in and add a card on My Profile to have it taken automatically.`
+    : `Your membership's next payment is due on ${input.on}. It will be emailed to you as an invoice to pay, unless you keep a card for it to be taken automatically.`
 }
 
 /** The invoice number as people read it: #0042. */

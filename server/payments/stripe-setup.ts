@@ -69,16 +69,18 @@ export async function startStripeSetup(platform: SetupPlatform, tenant: Tenant, 
 export async function startStripeSetupCheckout(
   platform: SetupPlatform,
   tenant: Tenant,
-  input: { contactId: string; origin: string },
+  /** `returnPath`: where the buyer comes back (the profile, or an order's page asking for a membership's card). */
+  input: { contactId: string; origin: string; returnPath?: string },
 ): Promise<{ kind: 'redirect'; url: string } | { kind: 'refused'; message: string }> {
+  const back = `${input.origin}${input.returnPath ?? '/profile'}`
   const started = await startSaving(platform, tenant, input.contactId, async ({ stripe, account, customer, metadata }) => {
     const session = await stripe.checkout.sessions.create(
       {
         mode: 'setup',
         customer,
         currency: (tenant.settings.defaultCurrency || 'USD').toLowerCase(),
-        success_url: `${input.origin}/profile?setup_session={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${input.origin}/profile`,
+        success_url: `${back}?setup_session={CHECKOUT_SESSION_ID}`,
+        cancel_url: back,
         metadata,
         setup_intent_data: { metadata },
       },

@@ -15,7 +15,7 @@ const NOT_REACHED = 'We could not reach the payment service. Please check your c
  * straight to Stripe and is kept for the next payment; nothing is charged. The card fields come
  * from Stripe.js; without JavaScript, Add a card opens Stripe's own page in setup mode instead.
  */
-export function AddCardForm({ view }: { view: StripeAddCardView }) {
+export function AddCardForm({ view, path = '/profile', invoiceGuid }: { view: StripeAddCardView; /** The page the form sits on and comes back to. */ path?: string; /** An order asking for its membership's card (no sign-in needed). */ invoiceGuid?: string }) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
@@ -29,7 +29,7 @@ export function AddCardForm({ view }: { view: StripeAddCardView }) {
   if (!hydrated) {
     // Without JavaScript the card is saved on Stripe's own page, and the profile comes back.
     return (
-      <Form method="post" action="/profile" className="mt-4 flex flex-wrap items-center gap-3">
+      <Form method="post" action={path} className="mt-4 flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="add-card" />
         <Button type="submit" variant="secondary">
           <Plus aria-hidden className="h-4 w-4" /> Add a card
@@ -54,7 +54,7 @@ export function AddCardForm({ view }: { view: StripeAddCardView }) {
     if (submitted.error) return fail(submitted.error.message ?? NOT_REACHED, { shownByElement: submitted.error.type === 'validation_error' })
     let answer: { clientSecret?: string; error?: string }
     try {
-      const response = await fetch('/item/payment/setupintent', { method: 'POST', body: new URLSearchParams() })
+      const response = await fetch('/item/payment/setupintent', { method: 'POST', body: new URLSearchParams(invoiceGuid ? { invoiceGuid } : {}) })
       answer = (await response.json()) as typeof answer
     } catch {
       return fail(NOT_REACHED)
@@ -63,14 +63,14 @@ export function AddCardForm({ view }: { view: StripeAddCardView }) {
     const confirmed = await mounted.client.confirmSetup({
       elements: mounted.elements,
       clientSecret: answer.clientSecret,
-      confirmParams: { return_url: `${window.location.origin}/profile` },
+      confirmParams: { return_url: `${window.location.origin}${path}` },
       redirect: 'if_required',
     })
     if (confirmed.error || !confirmed.setupIntent) return fail(confirmed.error?.message ?? NOT_REACHED)
     // The profile reads the SetupIntent back from Stripe and keeps the card; the form closes, its work done.
     setOpen(false)
     attempt.done()
-    navigate(`/profile?setup_intent=${encodeURIComponent(confirmed.setupIntent.id)}`, { replace: true })
+    navigate(`${path}?setup_intent=${encodeURIComponent(confirmed.setupIntent.id)}`, { replace: true })
   }
 
   return (

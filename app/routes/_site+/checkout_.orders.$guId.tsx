@@ -4,10 +4,11 @@ import { CircleAlert, CircleCheck, Clock } from 'lucide-react'
 import { CartTotals } from '#app/components/checkout/cart-lines-table'
 import { ProviderHandoff } from '#app/components/checkout/provider-handoff'
 import { StripePaymentForm } from '#app/components/checkout/stripe-payment-form'
+import { AddCardForm } from '#app/components/payments/add-card-form'
 import { PublicLayout, PublicNotFoundPage } from '#app/components/public-layout'
 import { buttonClasses } from '#app/components/ui/button'
 import { ToastNotice } from '#app/components/ui/toast'
-import { getToast } from '#app/utils/toast.server'
+import { getToast, redirectWithToast } from '#app/utils/toast.server'
 import { getSessionUser } from '#app/utils/auth.server'
 import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
@@ -20,7 +21,11 @@ import { catchUpOpenAttempts } from '#server/payments/catch-up-payments'
 import { startOnlinePayment } from '#server/payments/start-payment'
 import { settleReturnedSession } from '#server/payments/stripe-checkout'
 import { settleReturnedIntent } from '#server/payments/stripe-intent'
-import { readStripePayView } from '#server/payments/stripe-pay-view'
+import { readStripeAddCardView, readStripePayView } from '#server/payments/stripe-pay-view'
+import { ADD_CARD_MESSAGES, keepHostedSetupCard, keepSetupCard, startStripeSetupCheckout } from '#server/payments/stripe-setup'
+import { paysInPage } from '#server/payments/studio-stripe'
+import { orderContactId, orderWithoutCard } from '#server/memberships/order-card'
+import { orderPathFor } from '#server/checkout/receipt-email'
 import { buyerOf } from '#server/checkout/checkout-page'
 import { notFound } from '#server/errors/responses'
 
@@ -47,6 +52,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Paid in the page with the Payment Element (or back from a bank's check): the same, for the intent.
   const intentId = url.searchParams.get('payment_intent')
   if (intentId) await settleReturnedIntent(context.platform, tenant, { invoiceGuid: guid, intentId, origin, now: new Date() })
+  // Back from adding the card a membership of this order bills to: kept for the order's contact, once; the address is cleaned.
+  const setupIntentId = url.searchParams.get('setup_intent')
+  const setupSessionId = url.searchParams.get('setup_session')
+  if (setupIntentId || setupSessionId) {
+    const contactId = await orderContactId(context.platform, tenant, guid)
+    if (!contactId) throw notFound('Order not found')
+    const now = new Date()
+    const kept = setupIntentId
+      ? await keepSetupCard(context.platform, tenant, { setupIntentId, contactId, now })
+      : await keepHostedSetupCard(context.platform, tenant, { sessionId: setupSessionId ?? '', contactId, now })
+    throw redirectWithToast(orderPathFor(guid), kept ? { type: 'success', message: MEMBERSHIP_CARD_KEPT } : { type: 'error', message: ADD_CARD_MESSAGES.notAdded })
+  }
   let order = await loadOrder(context.platform.database, tenant, guid)
   const payable = order && awaitsPayment(order.status) ? await loadPayableInvoice(context.platform, tenant.id, guid) : null
   // A payment whose return and callback were both lost is found by asking the provider.
@@ -57,18 +74,38 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const payWith = active ? PROVIDER_NAMES[active.provider] : null
   const canPay = payWith !== null
   const stripePay = active?.provider === 'STRIPE' ? await readStripePayView(context.platform, tenant, { invoiceGuid: guid, signedInContactId: buyerOf(user)?.contactId ?? null, found: payable }) : null
+  // A membership this order started has no card yet (nothing was paid at checkout): the page asks for one.
+  const wantsCard = order?.status === 'paid' && (await paysInPage(context.platform, tenant.id)) ? await orderWithoutCard(context.platform, tenant, guid) : null
+  const addCard = wantsCard ? await readStripeAddCardView(context.platform, tenant) : null
   const failure = url.searchParams.get('payment')
   const paymentFailed = failure === 'failed' ? CARD_PAYMENT_MESSAGES.providerDown : failure === 'declined' ? CARD_PAYMENT_MESSAGES.declined : null
   const { toast, headers: toastHeaders } = getToast(request)
   const headers = new Headers(toastHeaders ?? undefined)
   headers.set('Cache-Control', 'private, no-store')
-  return data({ shell: loaded.shell, order, isSignedIn: user !== null, canPay, payWith, stripePay, paymentFailed, toast }, { status: order ? 200 : 404, headers })
+  return data({ shell: loaded.shell, order, isSignedIn: user !== null, canPay, payWith, stripePay, paymentFailed, toast, addCard }, { status: order ? 200 : 404, headers })
 }
+
+const MEMBERSHIP_CARD_KEPT = "The card is kept for your membership's payments."
+
 
 /** Pay: a pending order goes (again) to the payment page. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const tenant = requireTenant(context)
   const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
+  const form = await request.formData()
+  if (form.get('intent') === 'add-card') {
+    // Without JavaScript, the membership's card is kept on Stripe's own page in setup mode.
+    const guid = params.guId ?? ''
+    const wanting = await orderWithoutCard(context.platform, tenant, guid)
+    if (!wanting) throw notFound('Order not found')
+    const keys = { tenantId: tenant.id, ip: context.ip, email: `order:${guid}` }
+    const allowed = await context.platform.attemptLimiter.check('card-setup', keys)
+    if (!allowed.ok) return data({ message: allowed.message }, { status: 429 })
+    const started = await startStripeSetupCheckout(context.platform, tenant, { contactId: wanting.contactId, origin, returnPath: orderPathFor(guid) })
+    if (started.kind !== 'redirect') return data({ message: started.message }, { status: 409 })
+    await context.platform.attemptLimiter.record('card-setup', keys)
+    return redirect(started.url, 303)
+  }
   const started = await startOnlinePayment(context.platform, tenant, { invoiceGuid: params.guId ?? '', origin, now: new Date() })
   if (started.kind === 'not-found') throw notFound('Order not found')
   if (started.kind === 'redirect') return redirect(started.url, 303)
@@ -77,7 +114,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OrderRoute() {
-  const { shell, order, isSignedIn, canPay, payWith, stripePay, paymentFailed, toast } = useLoaderData<typeof loader>()
+  const { shell, order, isSignedIn, canPay, payWith, stripePay, paymentFailed, toast, addCard } = useLoaderData<typeof loader>()
   const answered = useActionData<typeof action>()
   const navigation = useNavigation()
   if (!order) return <PublicNotFoundPage shell={shell} />
@@ -143,9 +180,10 @@ export default function OrderRoute() {
           <CartTotals totals={order.totals} />
         </section>
         {order.status === 'paid' && order.renewalText ? (
-          <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-renewal>
-            {order.renewalText}
-          </p>
+          <div className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-renewal>
+            <p>{order.renewalText}</p>
+            {addCard ? <AddCardForm view={addCard} path={`/checkout/orders/${order.guid}`} invoiceGuid={order.guid} /> : null}
+          </div>
         ) : null}
         <div className="flex flex-wrap gap-2">
           {isSignedIn && order.status === 'paid' && order.hasCourse ? (

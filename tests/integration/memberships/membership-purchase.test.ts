@@ -14,6 +14,7 @@ describe(`buying a recurring membership keeps the card for its later periods (${
   let app: DemoHttpApp
   let stripe: FakeStripe
   let option: { guid: string; itemGuid: string; priceMinor: number }
+  let trial: string
 
   const origin = () => `http://${app.host}`
   const post = (path: string, body: string, cookie?: string) =>
@@ -48,6 +49,18 @@ describe(`buying a recurring membership keeps the card for its later periods (${
         .executeTakeFirstOrThrow(),
     )
     option = { guid: row.guid, itemGuid: row.itemGuid, priceMinor: Number(row.price_minor) }
+    // A second way to buy it: a week's trial first, so nothing is paid at checkout.
+    trial = await asSystem(app.platform.database, 'test: a trial option', async (trx) => {
+      const base = await trx.selectFrom('item_price_options').selectAll().where('guid', '=', option.guid).executeTakeFirstOrThrow()
+      const { id: _id, guid: _guid, created_at: _created, updated_at: _updated, ...copy } = base
+      const made = await trx
+        .insertInto('item_price_options')
+        .values({ ...copy, name: 'Monthly with a week free', sequence: 9, is_trial_period: true, trial_duration: 7, trial_duration_unit: 'days' })
+        .returning('guid')
+        .executeTakeFirstOrThrow()
+      return made.guid
+    })
+    app.platform.caches.changed(app.demo.id, ['catalog'])
   }, 120_000)
 
   afterAll(async () => {
@@ -118,5 +131,80 @@ describe(`buying a recurring membership keeps the card for its later periods (${
     // A visitor's card is kept all the same: the membership's later months are charged to it.
     expect(intent.setup_future_usage).toBe('off_session')
     expect(intent.customer).toMatch(/^cus_/)
+  })
+
+  /** A visitor buys the trial: nothing to pay, so the order completes at once and its page asks for the membership's card. */
+  const buyTrial = async (email: string) => {
+    const added = await post('/checkout', form({ intent: 'add', item: option.itemGuid, priceOption: trial, quantity: '1' }))
+    const placed = await post(
+      '/checkout',
+      form({ intent: 'place', attempt: `trial-attempt-${email.slice(0, 20).padEnd(20, '0')}`, firstName: 'Tomas', lastName: 'Trial', email, phone: '', note: '' }),
+      cookiePair(added, 'cart'),
+    )
+    const orderPath = placed.header('location') ?? ''
+    expect(orderPath).toMatch(/^\/checkout\/orders\/[0-9a-f-]{36}$/)
+    return { orderPath, guid: orderPath.slice('/checkout/orders/'.length) }
+  }
+  const cardOf = (email: string) =>
+    asSystem(app.platform.database, 'test: the trial membership', (trx) =>
+      trx
+        .selectFrom('contact_memberships')
+        .innerJoin('contacts', 'contacts.id', 'contact_memberships.contact_id')
+        .leftJoin('saved_payment_methods', 'saved_payment_methods.id', 'contact_memberships.payment_method_id')
+        .select(['contact_memberships.status', 'saved_payment_methods.last4'])
+        .where('contacts.email', '=', email)
+        .executeTakeFirstOrThrow(),
+    )
+
+  it("a trial bought with nothing to pay asks for its card on the order page; without JavaScript it is kept on Stripe's setup page", async () => {
+    const email = 'tomas.hosted@example.test'
+    const { orderPath } = await buyTrial(email)
+    const page = await get(orderPath)
+    expect(textOf(page.body)).toContain("Your membership's next payment is due on")
+    expect(page.body).toContain('name="intent" value="add-card"')
+    expect(await cardOf(email)).toMatchObject({ status: 'trial', last4: null })
+    const toStripe = await post(orderPath, form({ intent: 'add-card' }))
+    expect(toStripe.status).toBe(303)
+    const setupPage = toStripe.header('location') ?? ''
+    expect(setupPage).toMatch(new RegExp(`^${stripe.url}/pay/cs_`))
+    // The buyer saves the card on Stripe's page and comes back to the order.
+    const saved = await fetch(setupPage, { method: 'POST', redirect: 'manual' })
+    const back = new URL(saved.headers.get('location') ?? '')
+    expect(back.pathname).toBe(orderPath)
+    const returned = await get(`${back.pathname}${back.search}`)
+    expect(returned.header('location')).toBe(orderPath)
+    expect(await cardOf(email)).toMatchObject({ status: 'trial', last4: '4242' })
+    // Asked again, the order has no membership waiting for a card.
+    expect((await post(orderPath, form({ intent: 'add-card' }))).status).toBe(404)
+  })
+
+  it("with JavaScript the order's SetupIntent keeps the card for the order's own contact, and nobody else's order opens one", async () => {
+    const email = 'tomas.element@example.test'
+    const { orderPath, guid } = await buyTrial(email)
+    const asked = await post('/item/payment/setupintent', form({ invoiceGuid: guid }))
+    expect(asked.status).toBe(200)
+    const { clientSecret } = JSON.parse(asked.body) as { clientSecret: string }
+    const setupId = clientSecret.split('_secret_')[0]
+    const confirm = await fetch(`${stripe.url}/v1/setup_intents/${setupId}/confirm`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        key: stripe.publishableKey,
+        client_secret: clientSecret,
+        _stripe_account: ACCOUNT,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': '5555555555554444',
+        'payment_method_data[card][exp_month]': '12',
+        'payment_method_data[card][exp_year]': String(new Date().getUTCFullYear() + 2),
+        'payment_method_data[card][cvc]': '123',
+      }),
+    })
+    expect(confirm.status).toBe(200)
+    await stripe.idle()
+    const returned = await get(`${orderPath}?setup_intent=${setupId}`)
+    expect(returned.header('location')).toBe(orderPath)
+    expect(await cardOf(email)).toMatchObject({ last4: '4444' })
+    // A made-up order, or one without a membership waiting, opens no SetupIntent.
+    expect((await post('/item/payment/setupintent', form({ invoiceGuid: '00000000-0000-4000-8000-000000000000' }))).status).toBe(404)
+    expect((await post('/item/payment/setupintent', form({ invoiceGuid: guid }))).status).toBe(404)
   })
 })
