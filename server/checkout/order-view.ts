@@ -99,7 +99,8 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
       optionName: line.option_name && line.option_name !== line.item_name ? line.option_name : null,
       quantity: line.quantity,
       amountText: positive(line.price_minor) ? money(line.price_minor) : 'Free',
-      givenText: givenText(line),
+      // Nothing is given until the order is paid (or put on account).
+      givenText: invoice.status === 'paid' || invoice.status === 'unpaid' ? givenText(line) : null,
     })),
     totals: {
       subtotal: money(invoice.subtotal_minor),

@@ -91,12 +91,15 @@ export async function loadMyStore(database: DatabaseHandle, input: { tenant: Ten
   const mine = memberships.map((row): MyMembership => {
     const expired = row.expires_at !== null && row.expires_at.getTime() <= now.getTime()
     const status: HeldMembershipStatus = expired && (row.status === 'active' || row.status === 'trial') ? 'expired' : row.status
+    const ended = row.status === 'cancelled' || expired
     const validityText =
       row.status === 'trial' && row.trial_ends_at
         ? `Trial ends ${date(row.trial_ends_at)}`
         : row.expires_at
-          ? `${expired ? 'Expired' : 'Expires'} ${date(row.expires_at)}`
-          : 'No expiry'
+          ? `${ended ? 'Ended' : 'Expires'} ${date(row.expires_at)}`
+          : row.membership_type === 'recurring'
+            ? 'Renews until cancelled'
+            : 'No expiry'
     return {
       id: row.id,
       name: row.name,
@@ -108,7 +111,7 @@ export async function loadMyStore(database: DatabaseHandle, input: { tenant: Ten
       creditsTotal: row.credits_total,
       validityText,
       purchasedText: date(row.starts_at),
-      billing: billing.get(row.id) ?? null,
+      billing: shownBilling(billing.get(row.id) ?? null, status),
     }
   })
   const purchases: Array<MyPurchase & { at: number }> = [
@@ -123,4 +126,10 @@ export async function loadMyStore(database: DatabaseHandle, input: { tenant: Ten
     purchases: purchases.map(({ at: _at, ...purchase }) => purchase),
     upcomingBookings: Number(upcoming.count),
   }
+}
+
+/** A membership that has ended bills no more: its billing is shown only while an invoice of it is unpaid. */
+function shownBilling(view: MembershipBillingView | null, status: HeldMembershipStatus): MembershipBillingView | null {
+  if (!view) return null
+  return status === 'active' || status === 'trial' || status === 'suspended' || view.openInvoice ? view : null
 }

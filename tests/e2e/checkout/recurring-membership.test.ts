@@ -173,6 +173,10 @@ describe('a recurring membership sold online', () => {
     await page.getByRole('button', { name: `Pay ${PLAN.price}` }).click()
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
     await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Paid')
+    // The page settled the returned intent and kept its card before it was drawn: it names the card that renews it.
+    await expect(page.locator('[data-renewal]').innerText()).resolves.toContain('the card ending 4242')
+    await waitForHydration(page)
+    await checkScreen(page, 'membership-order-paid', SCREENSHOTS)
     // One intent, paid once on the studio's account, that keeps its card on a customer for off-session charges.
     const intents = stripe().intents()
     expect(intents.map((intent) => [intent.account, intent.status, intent.setup_future_usage, intent.customer !== null])).toEqual([['acct_demo_studio', 'succeeded', 'off_session', true]])
