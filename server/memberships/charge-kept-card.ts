@@ -25,6 +25,16 @@ export const CHARGE_MESSAGES = {
 } as const
 
 /**
+ * The idempotency key of one try at a period: the membership, the period, the try and the card.
+ * A worker that died after Stripe took the money, or two workers at once, send the same key and
+ * get Stripe's first answer; a card kept after the last try (a suspended member's new card) is
+ * a new request under its own key.
+ */
+export function chargeKey(membershipId: string, periodOn: string, attempt: number, methodRef: string): string {
+  return `membership-${membershipId}-${periodOn}-charge-${attempt}-${methodRef}`
+}
+
+/**
  * Charges the member's kept card for a due period, off session, on the studio's connected
  * account with the platform's fee. The idempotency key names the membership, the period and
  * the try, so a worker that died after Stripe took the money, or two workers at once, get
@@ -52,7 +62,7 @@ export async function chargeKeptCard(platform: ChargePlatform, tenant: Tenant, p
         metadata: { tenantId: tenant.id, invoiceGuid: invoice.guid, membershipId: membership.id },
         ...(feeMinor > 0 ? { application_fee_amount: feeMinor } : {}),
       },
-      { ...onAccount, idempotencyKey: `membership-${membership.id}-${period.periodOn}-charge-${membership.failed_charges + 1}` },
+      { ...onAccount, idempotencyKey: chargeKey(membership.id, period.periodOn, membership.failed_charges + 1, method.method_ref) },
     )
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeCardError)) throw error

@@ -8,6 +8,8 @@ import { dateInputValue, zonedTimeToInstant } from '#server/dates/local-time'
 import type { EnqueueOptions, JobContract, JobQueue } from '#server/jobs/job-contract'
 import { billMembership } from '#server/memberships/bill-membership'
 import { openDuePeriod } from '#server/memberships/billing-period'
+import { chargeKey } from '#server/memberships/charge-kept-card'
+import { keepSavedPaymentMethod } from '#server/payments/saved-payment-methods'
 import { queueDueMemberships } from '#server/memberships/due-memberships'
 import { saveStripeAccount } from '#server/payments/stripe-account'
 import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/stripe'
@@ -306,6 +308,45 @@ describe(`recurring memberships billed by the scheduled job (${engine})`, () => 
     expect(intentsOf(member).map((intent) => intent.status)).toEqual(['succeeded'])
   })
 
+  it('a suspended member who keeps a new card is tried again at once and restored, under a new key', async () => {
+    const member = await holdMembership('Ines', { dueOn: LATER_ON, card: DECLINING_CARD })
+    const due = member.dueAt.getTime()
+    for (const [offset, outcome] of [
+      [0, 'retry'],
+      [DAY_MS, 'retry'],
+      [3 * DAY_MS, 'retry'],
+      [7 * DAY_MS, 'suspended'],
+    ] as const) {
+      expect(await bill(member, new Date(due + offset + 60_000))).toBe(outcome)
+    }
+    const keptAt = new Date(due + 8 * DAY_MS)
+    const fresh = stripe.keepCard(ACCOUNT, { number: GOOD_CARD, email: member.email })
+    await keepSavedPaymentMethod(app.platform, app.demo.id, {
+      contactId: member.contactId,
+      provider: 'STRIPE',
+      accountId: ACCOUNT,
+      customerRef: fresh.customer,
+      methodRef: fresh.paymentMethod,
+      kind: 'card',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 3,
+      now: keptAt,
+    })
+    const waiting = await membershipOf(member)
+    expect(waiting).toMatchObject({ status: 'active', suspended_at: null, failed_charges: 3 })
+    expect(waiting.billing_retry_at?.getTime()).toBe(keptAt.getTime())
+    expect(await bill(member, new Date(keptAt.getTime() + 60_000))).toBe('paid')
+    await settled()
+    const restored = await membershipOf(member)
+    expect(restored).toMatchObject({ status: 'active', failed_charges: 0, billing_retry_at: null })
+    expect(restored.next_billing_at?.toISOString()).toBe(midnight(monthAfter(member.dueOn)).toISOString())
+    expect((await invoicesOf(member)).map((invoice) => invoice.status)).toEqual(['paid'])
+    const paid = stripe.intents().filter((intent) => intent.customer === fresh.customer && intent.status === 'succeeded')
+    expect(paid).toHaveLength(1)
+  })
+
   it('a declined card is tried again on days 1, 3 and 7, then the membership is suspended and staff told; paying the invoice restores it', async () => {
     const member = await holdMembership('Dara', { dueOn: LATER_ON, card: DECLINING_CARD })
     const due = member.dueAt.getTime()
@@ -358,7 +399,7 @@ describe(`recurring memberships billed by the scheduled job (${engine})`, () => 
       .requests()
       .filter((each) => each.method === 'POST' && each.path === '/v1/payment_intents' && each.idempotencyKey?.startsWith(`membership-${member.id}-`))
       .map((each) => each.idempotencyKey)
-    expect(keys).toEqual([1, 2, 3, 4].map((attempt) => `membership-${member.id}-${member.dueOn}-charge-${attempt}`))
+    expect(keys).toEqual([1, 2, 3, 4].map((attempt) => chargeKey(member.id, member.dueOn, attempt, member.paymentMethod ?? '')))
 
     const memberMail = (await emailsTo(member.email)).map((mail) => mail.subject)
     expect(memberMail).toEqual([
@@ -478,7 +519,7 @@ describe(`recurring memberships billed by the scheduled job (${engine})`, () => 
         metadata: { tenantId: app.demo.id, invoiceGuid: invoice.guid, membershipId: member.id },
         application_fee_amount: fee,
       },
-      { stripeAccount: ACCOUNT, idempotencyKey: `membership-${member.id}-${member.dueOn}-charge-1` },
+      { stripeAccount: ACCOUNT, idempotencyKey: chargeKey(member.id, member.dueOn, 1, member.paymentMethod ?? '') },
     )
     expect(charged.status).toBe('succeeded')
     await stripe.idle()
@@ -487,7 +528,7 @@ describe(`recurring memberships billed by the scheduled job (${engine})`, () => 
     expect(await bill(member, now)).toBe('paid')
     await settled()
     expect(intentsOf(member).map((intent) => [intent.id, intent.status])).toEqual([[charged.id, 'succeeded']])
-    const replayed = stripe.requests().filter((each) => each.idempotencyKey === `membership-${member.id}-${member.dueOn}-charge-1`)
+    const replayed = stripe.requests().filter((each) => each.idempotencyKey === chargeKey(member.id, member.dueOn, 1, member.paymentMethod ?? ''))
     expect(replayed).toHaveLength(2)
     expect(await invoicesOf(member)).toEqual([expect.objectContaining({ id: invoice.id, status: 'paid' })])
     expect(await paymentsOf(invoice.id)).toEqual([{ status: 'paid', checkout_ref: charged.id, amount_minor: expect.anything() }])
