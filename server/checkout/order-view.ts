@@ -35,6 +35,8 @@ export interface OrderView {
   hasMembership: boolean
   /** How a recurring membership this order started goes on: its next payment and what pays it. */
   renewalText: string | null
+  /** A period of a membership already held (billing's invoice), not a sale. */
+  isMembershipPeriod: boolean
 }
 
 const STATUS_TEXT: Record<InvoiceStatus, string> = { paid: 'Paid', pending: 'Waiting for payment', unpaid: 'Unpaid', void: 'Void', failed: 'Payment failed' }
@@ -113,6 +115,7 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
     },
     hasCourse: lines.some((line) => line.item_type === 'course'),
     hasMembership: lines.some((line) => line.membership_id !== null),
+    isMembershipPeriod: invoice.source === 'membership',
     renewalText: renewing?.next_billing_at ? renewalTextOf({ on: formatPattern(renewing.next_billing_at, tenant.settings.timezone, LONG_DATE_PATTERN), card: renewing.last4 ? `the card ending ${renewing.last4}` : null }) : null,
   }
 }

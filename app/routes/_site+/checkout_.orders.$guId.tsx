@@ -212,10 +212,10 @@ function OrderHeading({ order }: { order: OrderView }) {
         <div className="flex items-start gap-3">
           <Clock aria-hidden className="mt-1 h-6 w-6 shrink-0 text-amber-700" />
           <div>
-            <h1 className="text-2xl font-semibold text-slate-900">Your order is waiting for its payment</h1>
+            <h1 className="text-2xl font-semibold text-slate-900">{order.isMembershipPeriod ? 'Your membership payment is due' : 'Your order is waiting for its payment'}</h1>
             <p className="mt-1 text-sm text-slate-700">
-              Order <span className="font-semibold">{order.numberText}</span> on {order.dateText}. Nothing is booked until it is paid; a receipt goes to{' '}
-              <span className="font-medium">{order.email}</span> once it is.
+              {order.isMembershipPeriod ? 'Invoice' : 'Order'} <span className="font-semibold">{order.numberText}</span> on {order.dateText}.{' '}
+              {order.isMembershipPeriod ? 'Pay it to keep your membership going' : 'Nothing is booked until it is paid'}; a receipt goes to <span className="font-medium">{order.email}</span> once it is.
             </p>
           </div>
         </div>

@@ -476,6 +476,11 @@ describe(`recurring memberships billed by the scheduled job (${engine})`, () => 
     expect(reminded[1]?.subject).toMatch(/^Reminder: invoice #\d+ from Demo Yoga Studio is not paid yet$/)
     expect(reminded[1]?.text_body).toContain(`/checkout/orders/${invoice?.guid}`)
     expect(await invoicesOf(member)).toEqual([expect.objectContaining({ id: invoice?.id, status: 'pending' })])
+    // The link opens the invoice as a membership payment to make, not as an order.
+    const page = await request(app.port, `/checkout/orders/${invoice?.guid}`, { host: app.host })
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('Your membership payment is due')
+    expect(page.body).not.toContain('Nothing is booked until it is paid')
   })
 
   it('two billings of the same period at once charge it once', async () => {
