@@ -2,11 +2,11 @@ import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { SESSION_COOKIE } from '#server/auth/session-cookie'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
-import { send, setCookie } from '#tests/e2e/support/http'
+import { send } from '#tests/e2e/support/http'
 import { signedInPage } from '#tests/e2e/support/login'
 import { checkScreen } from '#tests/e2e/support/screen-check'
 import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
-import { useServerWithFakeStripe } from '#tests/e2e/support/fake-stripe-server'
+import { connectDemoStripe, useServerWithFakeStripe } from '#tests/e2e/support/fake-stripe-server'
 
 /**
  * Offer codes end to end: staff keep the codes at /offers, buyers apply them at /checkout (with
@@ -57,15 +57,7 @@ beforeAll(async () => {
   adminCookie = `${SESSION_COOKIE}=${await server().sessionTokenFor({ orgId: 'demo', email: ADMIN })}`
   const port = server().port
 
-  const start = await send(port, '/oauth/stripe', { host: demoHost(), cookie: adminCookie })
-  const consent = String(start.headers.location ?? '')
-  const state = setCookie(start, 'stripe_connect_state')
-  if (start.status !== 302 || !consent.startsWith(stripe().url) || !state) throw new Error(`/oauth/stripe answered ${start.status} ${consent}`)
-  const consented = await fetch(consent, { redirect: 'manual' })
-  const back = new URL(consented.headers.get('location') ?? '', site('/'))
-  if (consented.status !== 302 || back.pathname !== '/oauth/stripe') throw new Error(`the fake consent answered ${consented.status} ${back.href}`)
-  const connected = await send(port, `${back.pathname}${back.search}`, { host: demoHost(), cookie: `${adminCookie}; ${state}` })
-  if (connected.headers.location !== '/settings/integrations/paymentprovider/success') throw new Error(`connecting Stripe answered ${connected.status} ${String(connected.headers.location)}`)
+  await connectDemoStripe({ server: server(), stripe: stripe(), adminCookie })
 
   const body = new URLSearchParams({
     intent: 'save',

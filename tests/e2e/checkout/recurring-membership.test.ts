@@ -4,11 +4,11 @@ import { openDatabase, type DatabaseHandle } from '#db/connection'
 import { asSystem } from '#db/tenant-scope'
 import { SESSION_COOKIE } from '#server/auth/session-cookie'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
-import { send, setCookie } from '#tests/e2e/support/http'
+import { send } from '#tests/e2e/support/http'
 import { signedInPage } from '#tests/e2e/support/login'
 import { checkScreen } from '#tests/e2e/support/screen-check'
 import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
-import { useServerWithFakeStripe } from '#tests/e2e/support/fake-stripe-server'
+import { connectDemoStripe, useServerWithFakeStripe } from '#tests/e2e/support/fake-stripe-server'
 
 /**
  * A recurring membership bought online and then stopped, end to end: the demo student buys it
@@ -52,15 +52,7 @@ beforeAll(async () => {
   const port = server().port
 
   // The demo studio connects its Stripe account through /oauth/stripe: priced options sell online.
-  const start = await send(port, '/oauth/stripe', { host: demoHost(), cookie: adminCookie })
-  const consent = String(start.headers.location ?? '')
-  const state = setCookie(start, 'stripe_connect_state')
-  if (start.status !== 302 || !consent.startsWith(stripe().url) || !state) throw new Error(`/oauth/stripe answered ${start.status} ${consent}`)
-  const consented = await fetch(consent, { redirect: 'manual' })
-  const back = new URL(consented.headers.get('location') ?? '', site('/'))
-  if (consented.status !== 302 || back.pathname !== '/oauth/stripe') throw new Error(`the fake consent answered ${consented.status} ${back.href}`)
-  const connected = await send(port, `${back.pathname}${back.search}`, { host: demoHost(), cookie: `${adminCookie}; ${state}` })
-  if (connected.headers.location !== '/settings/integrations/paymentprovider/success') throw new Error(`connecting Stripe answered ${connected.status} ${String(connected.headers.location)}`)
+  await connectDemoStripe({ server: server(), stripe: stripe(), adminCookie })
 
   const body = new URLSearchParams({
     name: PLAN.name,
