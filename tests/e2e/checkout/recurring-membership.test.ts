@@ -29,6 +29,8 @@ const ADMIN = 'admin@demo.test'
 /** The demo seed's student (db/seed-data.ts). */
 const STUDENT = { email: 'student@demo.test', name: 'Stella Student', search: 'stella' }
 /** Added by this file's beforeAll: $129.00 a month, the first month paid at checkout, no trial. */
+/** A second option of the plan: a week free, so nothing is paid at checkout and the order page asks for the card. */
+const TRIAL_OPTION = 'Monthly Unlimited, a week free'
 const PLAN = { name: 'Unlimited Membership', slug: 'unlimited-membership', option: 'Monthly Unlimited, no trial', price: '$129.00' }
 
 const { server, stripe } = useServerWithFakeStripe()
@@ -44,7 +46,7 @@ const isProfileTab = (url: URL) => isProfile(url) && url.searchParams.get('tab')
 
 let adminCookie = ''
 /** The membership's guid and its option's, as the Buy form of an item posts them. */
-let planGuids = { item: '', option: '' }
+let planGuids = { item: '', option: '', trial: '' }
 let postgres: DatabaseHandle | null = null
 
 beforeAll(async () => {
@@ -65,6 +67,15 @@ beforeAll(async () => {
     'priceOptions[0].qty': '1',
     'priceOptions[0].membershipDetails.membershipType': 'recurring',
     'priceOptions[0].frequency': 'monthly',
+    'priceOptions[1].guId': '',
+    'priceOptions[1].name': TRIAL_OPTION,
+    'priceOptions[1].price': '129',
+    'priceOptions[1].qty': '1',
+    'priceOptions[1].membershipDetails.membershipType': 'recurring',
+    'priceOptions[1].frequency': 'monthly',
+    'priceOptions[1].trialPeriod': 'on',
+    'priceOptions[1].trialDuration': '7',
+    'priceOptions[1].trialDurationUnit': 'days',
   }).toString()
   const saved = await send(port, '/memberships/new', { host: demoHost(), method: 'POST', cookie: adminCookie, body })
   const location = String(saved.headers.location ?? '')
@@ -74,8 +85,10 @@ beforeAll(async () => {
   const editor = await send(port, location, { host: demoHost(), cookie: adminCookie })
   const field = /<input[^>]*name="priceOptions\[0\]\.guId"[^>]*>/.exec(editor.body)?.[0] ?? ''
   const option = /value="([0-9a-f-]{36})"/.exec(field)?.[1]
-  if (!option) throw new Error(`no saved option guid on the editor of ${PLAN.name}: ${editor.status} ${String(editor.headers.location ?? '')}`)
-  planGuids = { item, option }
+  const trialField = /<input[^>]*name="priceOptions\[1\]\.guId"[^>]*>/.exec(editor.body)?.[0] ?? ''
+  const trial = /value="([0-9a-f-]{36})"/.exec(trialField)?.[1]
+  if (!option || !trial) throw new Error(`no saved option guids on the editor of ${PLAN.name}: ${editor.status} ${String(editor.headers.location ?? '')}`)
+  planGuids = { item, option, trial }
   if (server().databaseUrl) postgres = await openDatabase({ databaseUrl: server().databaseUrl ?? '', dataDir: 'memory://', poolSize: 1 })
 })
 
@@ -96,7 +109,7 @@ async function typeCard(page: Page, number: string): Promise<void> {
  * intent=add, the item and its option to /checkout, submitted from a page of the studio's site
  * (memberships have no public page of their own). Resolves on /checkout with the line.
  */
-async function addPlanToCart(page: Page): Promise<void> {
+async function addPlanToCart(page: Page, option = planGuids.option): Promise<void> {
   await page.evaluate(
     (fields) => {
       const form = document.createElement('form')
@@ -112,7 +125,7 @@ async function addPlanToCart(page: Page): Promise<void> {
       document.body.append(form)
       form.submit()
     },
-    { intent: 'add', item: planGuids.item, priceOption: planGuids.option, quantity: '1' },
+    { intent: 'add', item: planGuids.item, priceOption: option, quantity: '1' },
   )
   await page.waitForURL(isCheckout)
   await page.locator(`[data-cart-line="${PLAN.name}"]`).waitFor()
@@ -275,6 +288,31 @@ describe('a recurring membership sold online', () => {
     await expect(held.getByText(/^Next payment /).count()).resolves.toBe(0)
     if (postgres) await expect.poll(storedMemberships).toEqual([{ status: 'cancelled', cancelAtPeriodEnd: false, last4: '4242' }])
     await checkScreen(page, 'profile-memberships-cancelled', SCREENSHOTS)
+    checked.expectNoConsoleErrors()
+  })
+
+  test('a week free costs nothing at checkout, and the order page keeps the card the membership will bill to', { timeout: 180_000 }, async () => {
+    const { page, checked } = await signedInPage(browser, server(), { email: STUDENT.email, to: '/store' }, { viewport: { width: 1280, height: 900 } })
+    await page.getByRole('heading', { level: 1, name: 'My Store' }).waitFor()
+    await addPlanToCart(page, planGuids.trial)
+    await waitForHydration(page)
+    await page.getByLabel('First name').fill('Stella')
+    await page.getByLabel('Last name').fill('Student')
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await page.waitForURL(isOrder)
+    await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
+    const renewal = page.locator('[data-renewal]')
+    await expect(renewal.innerText()).resolves.toContain("Your membership's next payment is due on")
+    await waitForHydration(page)
+    await renewal.getByRole('button', { name: 'Add a card' }).click()
+    await page.locator('[data-add-card="ready"]').waitFor()
+    await checkScreen(page, 'membership-trial-add-card', SCREENSHOTS)
+    await typeCard(page, '5555555555554444')
+    await page.getByRole('button', { name: 'Save card' }).click()
+    await toast(page, 'success').getByText("The card is kept for your membership's payments.").waitFor()
+    await page.waitForURL((url) => isOrder(url) && url.search === '')
+    await expect(page.locator('[data-renewal]').innerText()).resolves.toContain('the card ending 4444 is charged then')
+    await checkScreen(page, 'membership-trial-card-kept', SCREENSHOTS)
     checked.expectNoConsoleErrors()
   })
 })
