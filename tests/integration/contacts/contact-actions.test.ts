@@ -15,6 +15,7 @@ import { callRoute, conformErrorsOf, formPostRequest, getRequest, toastOf, type 
 import { createSessionCookie } from '#tests/support/sessions'
 import { contextFor, createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import { createUsersWorld, type UsersWorld } from '#tests/integration/users/users-world'
+import { eventually } from '#tests/support/eventually'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const redisUrl = process.env.REDIS_URL ?? ''
@@ -57,16 +58,6 @@ function activitiesOf(platform: TestPlatform, contactId: string) {
 
 function auditOf(platform: TestPlatform, guid: string) {
   return asSystem(platform.database, 'test check', (trx) => trx.selectFrom('audit_log').select(['action', 'actor_contact_id']).where('target_id', '=', guid).execute())
-}
-
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
 }
 
 const linkIn = (text: string, path: string) => new RegExp(`(http://[^\\s]+${path}/[A-Za-z0-9_-]{43})`).exec(text)?.[1] ?? null

@@ -17,20 +17,11 @@ import { runContactImport } from '#server/contacts/import/run-contact-import'
 import { callRoute, formPostRequest, getRequest } from '#tests/support/route-call'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import { createUsersWorld, type UsersWorld } from '#tests/integration/users/users-world'
+import { eventually } from '#tests/support/eventually'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const granted = { staff: true, frontDesk: true }
 const context = { attempt: 1, maxAttempts: 1, isLastAttempt: true }
-
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 /** The first lines of the demo file: a header the suggestions recognise, accents, quotes, a line break in a cell. */
 function demoCsv(rows: string[]): string {

@@ -15,19 +15,10 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { createTenant } from '#tests/support/fixtures'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import { createTrialForm, validPost } from './form-fixtures'
+import { eventually } from '#tests/support/eventually'
 
 const redisUrl = process.env.REDIS_URL ?? ''
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
-
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 describe.skipIf(!redisUrl)(`PDF copies on BullMQ (${engine}) — skipped: needs REDIS_URL`, () => {
   let platform: TestPlatform

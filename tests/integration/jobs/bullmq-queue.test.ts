@@ -7,20 +7,10 @@ import { queueEmail } from '#server/mail/queue-email'
 import { startFakeSmtpServer, type FakeSmtpServer } from '#tests/fakes/smtp-server'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import { captureLogger, fakeMailer, insertOutboxRow, readOutboxRow, type LogLine } from './job-test-support'
+import { eventually } from '#tests/support/eventually'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const redisUrl = process.env.REDIS_URL ?? ''
-
-/** Polls until `check` returns a value, or fails the test after `timeoutMs`. */
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 describe.skipIf(!redisUrl)(`BullMQ job queue (${engine}) — skipped: needs REDIS_URL (a reachable Redis)`, () => {
   let platform: TestPlatform

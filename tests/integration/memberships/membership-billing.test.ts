@@ -16,6 +16,7 @@ import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/str
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 import { createContact, createTenant } from '#tests/support/fixtures'
+import { eventually } from '#tests/support/eventually'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const redisUrl = process.env.REDIS_URL ?? ''
@@ -39,17 +40,6 @@ function addDays(on: string, days: number): string {
 function monthAfter(on: string): string {
   const [year, month, day] = [Number(on.slice(0, 4)), Number(on.slice(5, 7)), Number(on.slice(8, 10))]
   return new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10)
-}
-
-/** Polls until `check` answers a value, or fails after `timeoutMs` (never a fixed sleep). */
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
 }
 
 interface Member {
