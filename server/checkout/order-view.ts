@@ -37,6 +37,8 @@ export interface OrderView {
   renewalText: string | null
   /** A period of a membership already held (billing's invoice), not a sale. */
   isMembershipPeriod: boolean
+  /** A paid order started a recurring membership that has no card to bill yet: its page asks for one. */
+  asksForCard: boolean
 }
 
 const STATUS_TEXT: Record<InvoiceStatus, string> = { paid: 'Paid', pending: 'Waiting for payment', unpaid: 'Unpaid', void: 'Void', failed: 'Payment failed' }
@@ -116,6 +118,7 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
     hasCourse: lines.some((line) => line.item_type === 'course'),
     hasMembership: lines.some((line) => line.membership_id !== null),
     isMembershipPeriod: invoice.source === 'membership',
+    asksForCard: invoice.status === 'paid' && renewing !== null && renewing.next_billing_at !== null && !renewing.last4,
     renewalText: renewing?.next_billing_at ? renewalTextOf({ on: formatPattern(renewing.next_billing_at, tenant.settings.timezone, LONG_DATE_PATTERN), card: renewing.last4 ? `the card ending ${renewing.last4}` : null }) : null,
   }
 }

@@ -4,7 +4,6 @@ export interface OnlineSaleTerms {
   discountMinor: number
   registrationFeeMinor: number
   isOtherPrice: boolean
-  membershipType?: string | null
 }
 
 /**

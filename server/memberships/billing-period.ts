@@ -21,6 +21,9 @@ export type OpenedPeriod = { kind: 'due'; period: DuePeriod } | { kind: 'not-due
 
 const BILLING_STATUSES = ['trial', 'active'] as const
 
+/** The note a period's invoice carries when it is voided because its membership was cancelled. */
+export const MEMBERSHIP_CANCELLED_NOTE = 'Membership cancelled'
+
 /**
  * The membership's period that is due now, inside the caller's transaction with the membership
  * locked: its invoice is written the first time (one per membership and period, by the
@@ -34,7 +37,7 @@ export async function openDuePeriod(trx: TenantExecutor, tenant: Tenant, members
   const wakesAt = membership.billing_retry_at ?? membership.next_billing_at
   if (wakesAt.getTime() > now.getTime()) return { kind: 'not-due' }
   if (membership.cancel_at_period_end) {
-    await endMembership(trx, membership, { status: 'cancelled', endsAt: membership.next_billing_at, now, reason: 'Membership cancelled' })
+    await endMembership(trx, membership, { endsAt: membership.next_billing_at, now, reason: MEMBERSHIP_CANCELLED_NOTE })
     return { kind: 'cancelled' }
   }
   const periodOn = dateInputValue(membership.next_billing_at, tenant.settings.timezone)
@@ -150,14 +153,14 @@ export async function recordFailedCharge(
 }
 
 /**
- * Ends a membership (cancelled or expired) from `endsAt`, closing a period billed but not paid
+ * Cancels a membership from `endsAt`, closing a period billed but not paid
  * and voiding its invoice, so nothing is charged or owed for time the member no longer has.
  */
-export async function endMembership(trx: TenantExecutor, membership: Pick<HeldMembership, 'id' | 'starts_at'>, input: { status: 'cancelled'; endsAt: Date; now: Date; reason: string }): Promise<void> {
+export async function endMembership(trx: TenantExecutor, membership: Pick<HeldMembership, 'id' | 'starts_at'>, input: { endsAt: Date; now: Date; reason: string }): Promise<void> {
   const endsAt = input.endsAt.getTime() > membership.starts_at.getTime() ? input.endsAt : new Date(membership.starts_at.getTime() + 1000)
   await trx
     .updateTable('contact_memberships')
-    .set({ status: input.status, cancelled_at: input.now, expires_at: endsAt, next_billing_at: null, billing_retry_at: null, cancel_at_period_end: false, updated_at: input.now })
+    .set({ status: 'cancelled', cancelled_at: input.now, expires_at: endsAt, next_billing_at: null, billing_retry_at: null, cancel_at_period_end: false, updated_at: input.now })
     .where('id', '=', membership.id)
     .execute()
   const open = await trx.selectFrom('membership_billings').select(['id', 'invoice_id']).where('membership_id', '=', membership.id).where('status', '=', 'open').execute()

@@ -1,9 +1,11 @@
 import { withTenant } from '#db/tenant-scope'
 import { formatInZone } from '#server/dates/tenant-dates'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import { GUID } from '#server/payments/payable-invoice'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
-import { endMembership } from './billing-period'
+import { endMembership, MEMBERSHIP_CANCELLED_NOTE } from './billing-period'
+import type { MembershipBillingView } from './membership-billing-view'
 
 /**
  * How a recurring membership stops (issue: "Staff and the student can cancel at period end or
@@ -23,8 +25,6 @@ export const CANCEL_MESSAGES = {
   endedNow: (name: string) => `${name} is cancelled. Nothing more will be charged.`,
   kept: (name: string) => `${name} continues. It renews as before.`,
 } as const
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * Stops (or keeps) a recurring membership of this tenant by its guid. `contactId` limits it to
@@ -52,14 +52,14 @@ export async function stopMembership(
         if (membership.next_billing_at === null) return err('conflict', CANCEL_MESSAGES.notBilling)
         // A suspended membership has no paid period left to run: it ends now.
         if (membership.status === 'suspended') {
-          await endMembership(trx, membership, { status: 'cancelled', endsAt: input.now, now: input.now, reason: 'Membership cancelled' })
+          await endMembership(trx, membership, { endsAt: input.now, now: input.now, reason: MEMBERSHIP_CANCELLED_NOTE })
           return ok({ message: CANCEL_MESSAGES.endedNow(membership.name) })
         }
         await trx.updateTable('contact_memberships').set({ cancel_at_period_end: true, updated_at: input.now }).where('id', '=', membership.id).execute()
         return ok({ message: CANCEL_MESSAGES.endsOn(membership.name, formatInZone(membership.next_billing_at, tenant.settings, 'date')) })
       }
       case 'now':
-        await endMembership(trx, membership, { status: 'cancelled', endsAt: input.now, now: input.now, reason: 'Membership cancelled' })
+        await endMembership(trx, membership, { endsAt: input.now, now: input.now, reason: MEMBERSHIP_CANCELLED_NOTE })
         return ok({ message: CANCEL_MESSAGES.endedNow(membership.name) })
       case 'keep':
         if (!membership.cancel_at_period_end) return err('conflict', CANCEL_MESSAGES.notCancelling)
@@ -67,4 +67,25 @@ export async function stopMembership(
         return ok({ message: CANCEL_MESSAGES.kept(membership.name) })
     }
   })
+}
+
+/** A stop the page asks to confirm, drawn at its own address (`?stopMembership=&stop=`) so it works without JavaScript. */
+export interface MembershipStopping {
+  guid: string
+  name: string
+  stop: 'period-end' | 'now'
+  /** The day the paid period runs out, where a stop at period end ends it. */
+  endsText: string | null
+}
+
+/**
+ * The stop the address asks to confirm among these memberships, when it may be made: a member
+ * (`mayCancelNow` false) cancels at period end only; staff also at once. Null for anything else.
+ */
+export function stopToConfirm(memberships: ReadonlyArray<{ name: string; billing: MembershipBillingView | null }>, search: URLSearchParams, mayCancelNow: boolean): MembershipStopping | null {
+  const stop = mayCancelNow && search.get('stop') === 'now' ? 'now' : 'period-end'
+  const asked = memberships.find((membership) => membership.billing !== null && membership.billing.guid === search.get('stopMembership'))
+  const billing = asked?.billing
+  if (!asked || !billing || !(stop === 'now' ? billing.canCancelNow : billing.canCancelAtPeriodEnd)) return null
+  return { guid: billing.guid, name: asked.name, stop, endsText: billing.periodEndText }
 }

@@ -1,12 +1,11 @@
-import { withTenant } from '#db/tenant-scope'
-import type { DatabaseHandle } from '#db/connection'
+import type { TenantExecutor } from '#db/tenant-scope'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
-import { priceLine } from '#server/checkout/pricing'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { formatInZone } from '#server/dates/tenant-dates'
 import { savedMethodLabel } from '#server/payments/saved-payment-methods'
 import type { Tenant } from '#server/tenancy/tenant'
+import { periodCharges } from './membership-invoice'
 
 /** How a held recurring membership bills, in the member's and staff's words. */
 export interface MembershipBillingView {
@@ -27,66 +26,66 @@ export interface MembershipBillingView {
   canKeep: boolean
 }
 
-/** The billing of each recurring membership among `membershipIds`, by id. */
-export async function loadMembershipBilling(database: DatabaseHandle, tenant: Tenant, membershipIds: readonly string[]): Promise<Map<string, MembershipBillingView>> {
+/** What a membership's billing view is made from: its row and its kept card's (held-memberships read them together). */
+export interface MembershipBillingFacts {
+  id: string
+  guid: string
+  membership_type: string
+  status: string
+  next_billing_at: Date | null
+  billing_retry_at: Date | null
+  expires_at: Date | null
+  cancel_at_period_end: boolean
+  period_price_minor: string | number | null
+  currency: string | null
+  is_taxable: boolean
+  is_charge_card_fees: boolean
+  kind: 'card' | 'bank' | null
+  brand: string | null
+  last4: string | null
+  exp_month: number | null
+  exp_year: number | null
+}
+
+/** The columns of MembershipBillingFacts, for a query of contact_memberships left-joined to saved_payment_methods. */
+export const MEMBERSHIP_BILLING_COLUMNS = [
+  'contact_memberships.guid',
+  'contact_memberships.next_billing_at',
+  'contact_memberships.billing_retry_at',
+  'contact_memberships.cancel_at_period_end',
+  'contact_memberships.period_price_minor',
+  'contact_memberships.currency',
+  'contact_memberships.is_taxable',
+  'contact_memberships.is_charge_card_fees',
+  'saved_payment_methods.kind',
+  'saved_payment_methods.brand',
+  'saved_payment_methods.last4',
+  'saved_payment_methods.exp_month',
+  'saved_payment_methods.exp_year',
+] as const
+
+/** The billing of each recurring membership among `rows`, by id, inside the caller's transaction (which read the rows). */
+export async function membershipBillingViews(trx: TenantExecutor, tenant: Tenant, rows: readonly MembershipBillingFacts[]): Promise<Map<string, MembershipBillingView>> {
   const views = new Map<string, MembershipBillingView>()
-  if (membershipIds.length === 0) return views
-  const { memberships, open } = await withTenant(database, tenant.id, async (trx) => ({
-    memberships: await trx
-      .selectFrom('contact_memberships')
-      .leftJoin('saved_payment_methods', 'saved_payment_methods.id', 'contact_memberships.payment_method_id')
-      .select([
-        'contact_memberships.id',
-        'contact_memberships.guid',
-        'contact_memberships.status',
-        'contact_memberships.next_billing_at',
-        'contact_memberships.billing_retry_at',
-        'contact_memberships.expires_at',
-        'contact_memberships.cancel_at_period_end',
-        'contact_memberships.period_price_minor',
-        'contact_memberships.currency',
-        'contact_memberships.is_taxable',
-        'contact_memberships.is_charge_card_fees',
-        'saved_payment_methods.kind',
-        'saved_payment_methods.brand',
-        'saved_payment_methods.last4',
-        'saved_payment_methods.exp_month',
-        'saved_payment_methods.exp_year',
-      ])
-      .where('contact_memberships.id', 'in', membershipIds)
-      .where('contact_memberships.membership_type', '=', 'recurring')
-      .execute(),
-    open: await trx
-      .selectFrom('membership_billings')
-      .innerJoin('invoices', 'invoices.id', 'membership_billings.invoice_id')
-      .select(['membership_billings.membership_id', 'invoices.guid', 'invoices.number', 'invoices.status'])
-      .where('membership_billings.membership_id', 'in', membershipIds)
-      .where('membership_billings.status', '=', 'open')
-      .where('invoices.status', 'in', ['pending', 'failed'])
-      .execute(),
-  }))
+  const memberships = rows.filter((row) => row.membership_type === 'recurring')
+  if (memberships.length === 0) return views
+  const open = await trx
+    .selectFrom('membership_billings')
+    .innerJoin('invoices', 'invoices.id', 'membership_billings.invoice_id')
+    .select(['membership_billings.membership_id', 'invoices.guid', 'invoices.number', 'invoices.status'])
+    .where(
+      'membership_billings.membership_id',
+      'in',
+      memberships.map((row) => row.id),
+    )
+    .where('membership_billings.status', '=', 'open')
+    .where('invoices.status', 'in', ['pending', 'failed'])
+    .execute()
   const date = (value: Date) => formatInZone(value, tenant.settings, 'date')
   for (const row of memberships) {
     const live = row.status === 'trial' || row.status === 'active' || row.status === 'suspended'
     const bills = live && row.next_billing_at !== null && !row.cancel_at_period_end
-    const amount =
-      row.period_price_minor !== null && row.currency
-        ? moneyText(
-            priceLine(
-              {
-                unitPriceMinor: Number(row.period_price_minor),
-                unitDiscountMinor: 0,
-                quantity: 1,
-                isTaxable: row.is_taxable,
-                isChargeCardFees: row.is_charge_card_fees,
-                offerDiscountMinor: 0,
-                recurring: null,
-              },
-              { cardFeePercent: tenant.settings.cardFees, taxPercent: tenant.settings.taxValue1 },
-            ).totalMinor,
-            row.currency,
-          )
-        : null
+    const amount = row.period_price_minor !== null && row.currency ? moneyText(periodCharges(row, tenant).totalMinor, row.currency) : null
     const invoice = open.find((each) => each.membership_id === row.id)
     const card =
       row.kind && row.last4

@@ -8,6 +8,17 @@ import type { Tenant } from '#server/tenancy/tenant'
 export type HeldMembership = Selectable<ContactMembershipsTable>
 
 /**
+ * One period of a membership priced on the terms it was bought on, with card fees and tax at
+ * the studio's rates of today (Payment Settings): what its invoice and its "Next payment" say.
+ */
+export function periodCharges(terms: Pick<HeldMembership, 'period_price_minor' | 'is_taxable' | 'is_charge_card_fees'>, tenant: Pick<Tenant, 'settings'>) {
+  return priceLine(
+    { unitPriceMinor: Number(terms.period_price_minor ?? 0), unitDiscountMinor: 0, quantity: 1, isTaxable: terms.is_taxable, isChargeCardFees: terms.is_charge_card_fees, offerDiscountMinor: 0, recurring: null },
+    { cardFeePercent: tenant.settings.cardFees, taxPercent: tenant.settings.taxValue1 },
+  )
+}
+
+/**
  * The invoice of one billing period of a recurring membership, inside the caller's transaction:
  * the period's price from the terms the membership was bought on, with card fees and tax at the
  * studio's rates of today (Payment Settings), addressed to the member as their contact reads
@@ -18,10 +29,7 @@ export async function writeMembershipInvoice(trx: TenantExecutor, tenant: Tenant
   const item = await trx.selectFrom('catalog_items').select('name').where('id', '=', membership.item_id).executeTakeFirstOrThrow()
   if (membership.period_price_minor === null || membership.currency === null) throw new Error(`membership ${membership.id} has no billing terms`)
   const periodPriceMinor = Number(membership.period_price_minor)
-  const priced = priceLine(
-    { unitPriceMinor: periodPriceMinor, unitDiscountMinor: 0, quantity: 1, isTaxable: membership.is_taxable, isChargeCardFees: membership.is_charge_card_fees, offerDiscountMinor: 0, recurring: null },
-    { cardFeePercent: tenant.settings.cardFees, taxPercent: tenant.settings.taxValue1 },
-  )
+  const priced = periodCharges(membership, tenant)
   const invoice = await trx
     .insertInto('invoices')
     .values({

@@ -1,8 +1,8 @@
 import { withTenant } from '#db/tenant-scope'
+import { GUID } from '#server/payments/payable-invoice'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** A recurring membership an order started that still has no card to charge. */
 export interface OrderWithoutCard {

@@ -4,7 +4,7 @@ import type { readActiveProvider } from './active-provider'
 import { awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice, startsRecurringMembership, recordAttempt, type PayableInvoice } from './payable-invoice'
 import { findSavedPaymentMethod } from './saved-payment-methods'
 import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
-import { refundOnStripe, stripeIdOf, studioStripe } from './studio-stripe'
+import { refundOnStripe, stripeIdOf, studioStripe, type StudioStripe } from './studio-stripe'
 import { keepStripeCard, stripeCustomerFor } from './stripe-customer'
 
 export const STRIPE_CARD_MESSAGES = {
@@ -214,15 +214,16 @@ export async function keepCardOfIntent(platform: PaymentPlatform, tenant: Tenant
   try {
     const intent = await studio.stripe.paymentIntents.retrieve(intentId, {}, { stripeAccount: studio.account })
     const snapshot = intentSnapshotOf(intent)
-    if (snapshot.savesCard && snapshot.status === 'succeeded') await keepPaidCard(platform, tenant, snapshot, now)
+    if (snapshot.savesCard && snapshot.status === 'succeeded') await keepPaidCard(platform, tenant, snapshot, now, studio)
   } catch (error) {
     platform.logger.warn({ err: error, intent: intentId }, 'a card the buyer asked to keep could not be read from Stripe')
   }
 }
 
-async function keepPaidCard(platform: PaymentPlatform, tenant: Tenant, snapshot: IntentSnapshot, now: Date): Promise<void> {
+/** `known`: the studio's Stripe when the caller has read it already. */
+async function keepPaidCard(platform: PaymentPlatform, tenant: Tenant, snapshot: IntentSnapshot, now: Date, known?: StudioStripe): Promise<void> {
   if (!snapshot.customer || !snapshot.paymentMethod || !snapshot.contactId) return
-  const studio = await studioStripe(platform, tenant.id)
+  const studio = known ?? (await studioStripe(platform, tenant.id))
   if (!studio) return
   try {
     await keepStripeCard(platform, studio.stripe, { tenantId: tenant.id, account: studio.account, customer: snapshot.customer, methodId: snapshot.paymentMethod, contactId: snapshot.contactId, now })

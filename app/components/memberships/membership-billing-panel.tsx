@@ -2,15 +2,8 @@ import { Form, Link } from '@remix-run/react'
 import { AlertTriangle, CreditCard } from 'lucide-react'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
+import type { MembershipStopping } from '#server/memberships/cancel-membership'
 import type { MembershipBillingView } from '#server/memberships/membership-billing-view'
-
-/** Which stop a confirmation asks about, drawn at its own address (`?stopMembership=&stop=`) so it works without JavaScript. */
-export interface MembershipStopping {
-  guid: string
-  name: string
-  stop: 'period-end' | 'now'
-  endsText: string | null
-}
 
 export const STOP_INTENT = 'stop-membership'
 

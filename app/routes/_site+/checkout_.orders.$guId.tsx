@@ -23,7 +23,6 @@ import { settleReturnedSession } from '#server/payments/stripe-checkout'
 import { settleReturnedIntent } from '#server/payments/stripe-intent'
 import { readStripeAddCardView, readStripePayView } from '#server/payments/stripe-pay-view'
 import { ADD_CARD_MESSAGES, keepHostedSetupCard, keepSetupCard, startStripeSetupCheckout } from '#server/payments/stripe-setup'
-import { paysInPage } from '#server/payments/studio-stripe'
 import { orderContactId, orderWithoutCard } from '#server/memberships/order-card'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { buyerOf } from '#server/checkout/checkout-page'
@@ -74,9 +73,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const payWith = active ? PROVIDER_NAMES[active.provider] : null
   const canPay = payWith !== null
   const stripePay = active?.provider === 'STRIPE' ? await readStripePayView(context.platform, tenant, { invoiceGuid: guid, signedInContactId: buyerOf(user)?.contactId ?? null, found: payable }) : null
-  // A membership this order started has no card yet (nothing was paid at checkout): the page asks for one.
-  const wantsCard = order?.status === 'paid' && (await paysInPage(context.platform, tenant.id)) ? await orderWithoutCard(context.platform, tenant, guid) : null
-  const addCard = wantsCard ? await readStripeAddCardView(context.platform, tenant) : null
+  // A membership this order started has no card yet (nothing was paid at checkout): the page asks for one while the studio takes Stripe cards.
+  const addCard = order?.asksForCard ? await readStripeAddCardView(context.platform, tenant) : null
   const failure = url.searchParams.get('payment')
   const paymentFailed = failure === 'failed' ? CARD_PAYMENT_MESSAGES.providerDown : failure === 'declined' ? CARD_PAYMENT_MESSAGES.declined : null
   const { toast, headers: toastHeaders } = getToast(request)

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { MyStore, StaffStoreTable } from '#app/components/catalog/bookings/store-views'
-import { MembershipStopDialog, STOP_INTENT, type MembershipStopping } from '#app/components/memberships/membership-billing-panel'
+import { MembershipStopDialog, STOP_INTENT } from '#app/components/memberships/membership-billing-panel'
 import { PageHeader } from '#app/components/layout/page-header'
 import { StaffShell } from '#app/components/layout/staff-shell'
 import { StudentShell } from '#app/components/layout/student-shell'
@@ -12,7 +12,7 @@ import { loadMyStore } from '#server/catalog/store/my-store'
 import { loadStoreItems } from '#server/catalog/store/store-items'
 import { TILL_PATH } from '#server/checkout/till'
 import { notFound } from '#server/errors/responses'
-import { stopMembership } from '#server/memberships/cancel-membership'
+import { stopMembership, stopToConfirm } from '#server/memberships/cancel-membership'
 import { redirectWithToast } from '#app/utils/toast.server'
 import { isStaffRole } from '#server/shell/roles'
 
@@ -34,15 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!access.tenant.settings.isShowStoreMenu) throw notFound()
   const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'student' })
   const myStore = await loadMyStore(context.platform.database, { tenant: access.tenant, contactId: access.user.contactId, now: new Date() })
-  return data({ kind: 'student' as const, shell, store: null, myStore, stopping: stoppingAsked(request, myStore) }, { headers })
+  return data({ kind: 'student' as const, shell, store: null, myStore, stopping: stopToConfirm(myStore.memberships, new URL(request.url).searchParams, false) }, { headers })
 }
 
-/** Cancel's confirmation, drawn at its own address (`?stopMembership=`) so it works without JavaScript; a member cancels at period end. */
-function stoppingAsked(request: Request, myStore: Awaited<ReturnType<typeof loadMyStore>>): MembershipStopping | null {
-  const guid = new URL(request.url).searchParams.get('stopMembership')
-  const asked = myStore.memberships.find((membership) => membership.billing?.guid === guid && membership.billing.canCancelAtPeriodEnd)
-  return asked?.billing ? { guid: asked.billing.guid, name: asked.name, stop: 'period-end', endsText: asked.billing.periodEndText } : null
-}
 
 /** A member cancels a recurring membership at the end of its period, or keeps it after all. */
 export async function action({ request, context }: ActionFunctionArgs) {

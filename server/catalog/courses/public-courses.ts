@@ -76,7 +76,7 @@ async function coverImagesOf(trx: TenantExecutor, itemIds: readonly string[]) {
 function toPriceOption(row: Awaited<ReturnType<typeof priceOptionsOf>>[number], takesCards = false): PublicPriceOption {
   const amount = Math.max(0, row.price_minor - row.discount_minor)
   return { guid: row.guid, name: row.name, priceMinor: amount, currency: row.currency, price: formatMoney(amount, row.currency), terms: termsOf(row),
-    isSoldOnline: isSoldOnline({ priceMinor: row.price_minor, discountMinor: row.discount_minor, registrationFeeMinor: row.registration_fee_minor, isOtherPrice: row.is_other_price, membershipType: row.membership_type }, takesCards),
+    isSoldOnline: isSoldOnline({ priceMinor: row.price_minor, discountMinor: row.discount_minor, registrationFeeMinor: row.registration_fee_minor, isOtherPrice: row.is_other_price }, takesCards),
   }
 }
 

@@ -1,10 +1,10 @@
 import type { DatabaseHandle } from '#db/connection'
-import { withTenant } from '#db/tenant-scope'
+import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import type { HeldMembershipStatus, MembershipType } from '#db/tables/catalog'
 import { formatInZone } from '#server/dates/tenant-dates'
 import type { Tenant } from '#server/tenancy/tenant'
 import { creditsText } from '#server/catalog/bookings/student-classes-page'
-import { loadMembershipBilling, type MembershipBillingView } from '#server/memberships/membership-billing-view'
+import { MEMBERSHIP_BILLING_COLUMNS, membershipBillingViews, type MembershipBillingView } from '#server/memberships/membership-billing-view'
 
 export interface MyMembership {
   id: string
@@ -48,13 +48,8 @@ const STATUS_TEXT: Record<HeldMembershipStatus, string> = { active: 'Active', tr
  */
 export async function loadMyStore(database: DatabaseHandle, input: { tenant: Tenant; contactId: string; now: Date }): Promise<MyStorePage> {
   const { tenant, now } = input
-  const { memberships, enrolments, registrations, sold, upcoming } = await withTenant(database, tenant.id, async (trx) => ({
-    memberships: await trx
-      .selectFrom('contact_memberships')
-      .select(['id', 'name', 'membership_type', 'status', 'credits_left', 'credits_total', 'expires_at', 'trial_ends_at', 'starts_at'])
-      .where('contact_id', '=', input.contactId)
-      .orderBy('starts_at', 'desc')
-      .execute(),
+  const { held, enrolments, registrations, sold, upcoming } = await withTenant(database, tenant.id, async (trx) => ({
+    held: await selectHeldMemberships(trx, tenant, input.contactId),
     enrolments: await trx
       .selectFrom('course_enrolments')
       .innerJoin('catalog_items', 'catalog_items.id', 'course_enrolments.course_id')
@@ -87,8 +82,55 @@ export async function loadMyStore(database: DatabaseHandle, input: { tenant: Ten
       .executeTakeFirstOrThrow(),
   }))
   const date = (value: Date) => formatInZone(value, tenant.settings, 'date')
-  const billing = await loadMembershipBilling(database, tenant, memberships.filter((row) => row.membership_type === 'recurring').map((row) => row.id))
-  const mine = memberships.map((row): MyMembership => {
+  const mine = heldMembershipViews(tenant, held, now)
+  const purchases: Array<MyPurchase & { at: number }> = [
+    ...held.rows.map((row) => ({ id: row.id, at: row.starts_at.getTime(), what: row.name, kindText: TYPE_TEXT[row.membership_type] })),
+    ...enrolments.map((row) => ({ id: row.id, at: row.enrolled_at.getTime(), what: row.name, kindText: 'Course' })),
+    ...registrations.map((row) => ({ id: row.id, at: row.registered_at.getTime(), what: row.quantity > 1 ? `${row.name} (${row.quantity} seats)` : row.name, kindText: 'Event' })),
+    ...sold.map((row) => ({ id: row.id, at: row.created_at.getTime(), what: row.quantity > 1 ? `${row.quantity} × ${row.item_name}` : row.item_name, kindText: SOLD_KIND_TEXT[row.item_type] ?? 'Purchase' })),
+  ].map((row) => ({ ...row, dateText: date(new Date(row.at)), dateIso: new Date(row.at).toISOString() }))
+  purchases.sort((a, b) => b.at - a.at)
+  return {
+    memberships: mine,
+    purchases: purchases.map(({ at: _at, ...purchase }) => purchase),
+    upcomingBookings: Number(upcoming.count),
+  }
+}
+
+/** A contact's memberships, newest first, with what their billing views need (one read). */
+async function selectHeldMemberships(trx: TenantExecutor, tenant: Tenant, contactId: string) {
+  const rows = await trx
+    .selectFrom('contact_memberships')
+    .leftJoin('saved_payment_methods', 'saved_payment_methods.id', 'contact_memberships.payment_method_id')
+    .select([
+      'contact_memberships.id',
+      'contact_memberships.name',
+      'contact_memberships.membership_type',
+      'contact_memberships.status',
+      'contact_memberships.credits_left',
+      'contact_memberships.credits_total',
+      'contact_memberships.expires_at',
+      'contact_memberships.trial_ends_at',
+      'contact_memberships.starts_at',
+      ...MEMBERSHIP_BILLING_COLUMNS,
+    ])
+    .where('contact_memberships.contact_id', '=', contactId)
+    .orderBy('contact_memberships.starts_at', 'desc')
+    .execute()
+  return { rows, billing: await membershipBillingViews(trx, tenant, rows) }
+}
+
+type HeldMemberships = Awaited<ReturnType<typeof selectHeldMemberships>>
+
+/** A contact's memberships as My Store and the staff's Memberships tab show them, newest first. */
+export async function loadHeldMemberships(database: DatabaseHandle, input: { tenant: Tenant; contactId: string; now: Date }): Promise<MyMembership[]> {
+  const held = await withTenant(database, input.tenant.id, (trx) => selectHeldMemberships(trx, input.tenant, input.contactId))
+  return heldMembershipViews(input.tenant, held, input.now)
+}
+
+function heldMembershipViews(tenant: Tenant, { rows, billing }: HeldMemberships, now: Date): MyMembership[] {
+  const date = (value: Date) => formatInZone(value, tenant.settings, 'date')
+  return rows.map((row): MyMembership => {
     const expired = row.expires_at !== null && row.expires_at.getTime() <= now.getTime()
     const status: HeldMembershipStatus = expired && (row.status === 'active' || row.status === 'trial') ? 'expired' : row.status
     const ended = row.status === 'cancelled' || expired
@@ -114,18 +156,6 @@ export async function loadMyStore(database: DatabaseHandle, input: { tenant: Ten
       billing: shownBilling(billing.get(row.id) ?? null, status),
     }
   })
-  const purchases: Array<MyPurchase & { at: number }> = [
-    ...memberships.map((row) => ({ id: row.id, at: row.starts_at.getTime(), what: row.name, kindText: TYPE_TEXT[row.membership_type] })),
-    ...enrolments.map((row) => ({ id: row.id, at: row.enrolled_at.getTime(), what: row.name, kindText: 'Course' })),
-    ...registrations.map((row) => ({ id: row.id, at: row.registered_at.getTime(), what: row.quantity > 1 ? `${row.name} (${row.quantity} seats)` : row.name, kindText: 'Event' })),
-    ...sold.map((row) => ({ id: row.id, at: row.created_at.getTime(), what: row.quantity > 1 ? `${row.quantity} × ${row.item_name}` : row.item_name, kindText: SOLD_KIND_TEXT[row.item_type] ?? 'Purchase' })),
-  ].map((row) => ({ ...row, dateText: date(new Date(row.at)), dateIso: new Date(row.at).toISOString() }))
-  purchases.sort((a, b) => b.at - a.at)
-  return {
-    memberships: mine,
-    purchases: purchases.map(({ at: _at, ...purchase }) => purchase),
-    upcomingBookings: Number(upcoming.count),
-  }
 }
 
 /** A membership that has ended bills no more: its billing is shown only while an invoice of it is unpaid. */

@@ -1,5 +1,5 @@
 import { withTenant } from '#db/tenant-scope'
-import { loadMyStore, type MyMembership } from '#server/catalog/store/my-store'
+import { loadHeldMemberships, type MyMembership } from '#server/catalog/store/my-store'
 import type { Platform } from '#server/platform'
 import { searchContacts, type ContactSearchItem } from '#server/contacts/search-contacts'
 import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
@@ -106,8 +106,8 @@ export async function loadContactProfile(options: {
   })
   if (!found) return null
   if ('membershipsOf' in found) {
-    const held = await loadMyStore(options.platform.database, { tenant, contactId: found.membershipsOf, now: new Date() })
-    return { header: found.header, section: { tab: 'memberships', memberships: held.memberships } }
+    const memberships = await loadHeldMemberships(options.platform.database, { tenant, contactId: found.membershipsOf, now: new Date() })
+    return { header: found.header, section: { tab: 'memberships', memberships } }
   }
   if ('family' in found) {
     // The search runs in its own tenant transaction: it is the contacts list's own search.

@@ -1,5 +1,6 @@
 import { Ticket } from 'lucide-react'
-import { MembershipBillingPanel, MembershipStopDialog, type MembershipStopping } from '#app/components/memberships/membership-billing-panel'
+import { MembershipBillingPanel, MembershipStopDialog } from '#app/components/memberships/membership-billing-panel'
+import type { MembershipStopping } from '#server/memberships/cancel-membership'
 import { Card } from '#app/components/ui/card'
 import { EmptyState } from '#app/components/ui/empty-state'
 import type { MyMembership } from '#server/catalog/store/my-store'

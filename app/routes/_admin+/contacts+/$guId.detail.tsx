@@ -5,8 +5,8 @@ import { changeContactProfile } from '#server/contacts/profile/change-contact-pr
 import { changeContactPicture } from '#server/contacts/profile/contact-picture.server'
 import { isPictureIntent, type PictureFormFailure } from '#server/contacts/profile/picture-form'
 import { readUploadForm } from '#server/files/read-upload-form'
-import { loadContactProfile, type ProfileSection } from '#server/contacts/profile/load-contact-profile'
-import { stopMembership } from '#server/memberships/cancel-membership'
+import { loadContactProfile } from '#server/contacts/profile/load-contact-profile'
+import { stopMembership, stopToConfirm } from '#server/memberships/cancel-membership'
 import { profileContactGuid, profileContactIds } from '#server/contacts/profile/profile-contact-exists'
 import { parseProfileForm, type ProfileFormFailure } from '#server/contacts/profile/profile-forms'
 import { parseProfileTab, parseTimelineShown, profilePath } from '#server/contacts/profile/profile-tabs'
@@ -23,7 +23,7 @@ import { NotesSection } from '#app/components/contacts/profile/notes-section'
 import { ProfileTabLinks } from '#app/components/contacts/profile/profile-tab-links'
 import { TagsSection } from '#app/components/contacts/profile/tags-section'
 import { MembershipsSection } from '#app/components/contacts/profile/memberships-section'
-import { STOP_INTENT, type MembershipStopping } from '#app/components/memberships/membership-billing-panel'
+import { STOP_INTENT } from '#app/components/memberships/membership-billing-panel'
 import { TimelineSection } from '#app/components/contacts/profile/timeline-section'
 import { requirePermission } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
@@ -44,18 +44,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     familyQuery: search.get('q') ?? '',
   })
   if (!profile) throw notFound()
-  return { profile, editNote: search.get('editNote'), deleteNote: search.get('deleteNote'), stopping: stoppingAsked(profile.section, search) }
+  return { profile, editNote: search.get('editNote'), deleteNote: search.get('deleteNote'), stopping: profile.section.tab === 'memberships' ? stopToConfirm(profile.section.memberships, search, true) : null }
 }
 
-/** A membership stop's confirmation, at its own address (`?tab=memberships&stopMembership=&stop=`). */
-function stoppingAsked(section: ProfileSection, search: URLSearchParams): MembershipStopping | null {
-  if (section.tab !== 'memberships') return null
-  const stop = search.get('stop') === 'now' ? 'now' : 'period-end'
-  const asked = section.memberships.find((membership) => membership.billing?.guid === search.get('stopMembership'))
-  const billing = asked?.billing
-  if (!asked || !billing || !(stop === 'now' ? billing.canCancelNow : billing.canCancelAtPeriodEnd)) return null
-  return { guid: billing.guid, name: asked.name, stop, endsText: billing.periodEndText }
-}
 
 /**
  * The profile's forms, told apart by `intent`: notes, tags, family links and the picture (a
