@@ -21,6 +21,8 @@ import * as savedPaymentMethods from './2026-11-27T09-00-00_saved-payment-method
 import * as stripeSavedCards from './2026-11-28T08-00-00_stripe-saved-cards'
 import * as checkoutForm from './2026-11-28T09-00-00_checkout-form'
 import * as membershipBilling from './2026-11-29T08-00-00_membership-billing'
+import * as invoicePayments from './2026-11-30T08-00-00_invoice-payments'
+import * as invoicePdfs from './2026-11-30T09-00-00_invoice-pdfs'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -49,4 +51,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T08-00-00_stripe-saved-cards': stripeSavedCards,
   '2026-11-28T09-00-00_checkout-form': checkoutForm,
   '2026-11-29T08-00-00_membership-billing': membershipBilling,
+  '2026-11-30T08-00-00_invoice-payments': invoicePayments,
+  '2026-11-30T09-00-00_invoice-pdfs': invoicePdfs,
 }

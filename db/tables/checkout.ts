@@ -12,7 +12,9 @@ type MinorUnits = ColumnType<string | number | bigint, number | bigint | string,
 type DefaultedMinorUnits = ColumnType<string | number | bigint, number | bigint | string | undefined, number | bigint | string>
 
 export type DonationFrequency = 'one-time' | 'recurring'
-export type InvoiceStatus = 'pending' | 'paid' | 'unpaid' | 'void' | 'failed'
+export type InvoiceStatus = 'pending' | 'paid' | 'unpaid' | 'void' | 'failed' | 'refunded'
+/** A catalog item's kind, or 'custom' for a free-text line of a staff invoice. */
+export type InvoiceLineType = CatalogItemKind | 'custom'
 export type InvoiceSource = 'checkout' | 'till' | 'staff' | 'membership'
 /** The spec's purchase types (creditcard, account, cash), 'other' at the till, and free for nothing to pay. */
 export type PaymentMethod = 'free' | 'card' | 'cash' | 'other' | 'account'
@@ -94,6 +96,13 @@ export interface InvoicesTable {
   idempotency_key: string | null
   paid_at: Timestamp | null
   voided_at: Timestamp | null
+  /** 'YYYY-MM-DD'; a staff invoice's due date. */
+  due_on: string | null
+  is_archived: Generated<boolean>
+  /** Money taken (the ledger's sum); balance_minor = total_minor - paid_minor unless void. */
+  paid_minor: DefaultedMinorUnits
+  refunded_minor: DefaultedMinorUnits
+  emailed_at: Timestamp | null
   created_at: CreatedAt
   updated_at: CreatedAt
 }
@@ -104,10 +113,11 @@ export interface InvoiceLinesTable {
   tenant_id: string
   invoice_id: string
   sequence: number
-  item_id: string
+  /** Null for a free-text line of a staff invoice (item type 'custom'). */
+  item_id: string | null
   price_option_id: string | null
   item_name: string
-  item_type: CatalogItemKind
+  item_type: InvoiceLineType
   option_name: string | null
   quantity: number
   unit_price_minor: MinorUnits
@@ -126,10 +136,45 @@ export interface InvoiceLinesTable {
   event_registration_id: string | null
 }
 
+/** How an invoice was paid, in the ledger. */
+export type LedgerMethod = 'card' | 'cash' | 'other' | 'account'
+
+/** Money an invoice took (the sales report's rows). */
+export interface InvoicePaymentsTable {
+  id: Generated<string>
+  tenant_id: string
+  guid: Generated<string>
+  invoice_id: string
+  method: LedgerMethod
+  payment_id: string | null
+  provider: string | null
+  amount_minor: MinorUnits
+  refunded_minor: DefaultedMinorUnits
+  currency: string
+  note: Generated<string>
+  recorded_by: string | null
+  paid_at: Timestamp
+  created_at: CreatedAt
+}
+
+/** Money given back of one payment. */
+export interface InvoiceRefundsTable {
+  id: Generated<string>
+  tenant_id: string
+  invoice_payment_id: string
+  amount_minor: MinorUnits
+  refund_ref: string | null
+  reason: Generated<string>
+  recorded_by: string | null
+  created_at: CreatedAt
+}
+
 export interface CheckoutTables {
   carts: CartsTable
   cart_lines: CartLinesTable
   invoice_numbers: InvoiceNumbersTable
   invoices: InvoicesTable
   invoice_lines: InvoiceLinesTable
+  invoice_payments: InvoicePaymentsTable
+  invoice_refunds: InvoiceRefundsTable
 }

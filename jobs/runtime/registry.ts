@@ -4,6 +4,8 @@ import { contactImportJob } from '#jobs/contact-import'
 import { handleContactImport } from '#jobs/contact-import.handler'
 import { contactActivityReportJob } from '#jobs/contact-activity-report'
 import { handleContactActivityReport } from '#jobs/contact-activity-report.handler'
+import { invoicePdfJob } from '#jobs/invoice-pdf'
+import { handleInvoicePdf } from '#jobs/invoice-pdf.handler'
 import { formSubmissionPdfJob } from '#jobs/form-submission-pdf'
 import { handleFormSubmissionPdf } from '#jobs/form-submission-pdf.handler'
 import { paymentAttemptCheckJob } from '#jobs/payment-attempt-check'
@@ -50,6 +52,7 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(formSubmissionPdfJob, handleFormSubmissionPdf),
   registerJob(contactImportJob, handleContactImport),
   registerJob(contactActivityReportJob, handleContactActivityReport),
+  registerJob(invoicePdfJob, handleInvoicePdf),
   registerJob(paymentAttemptCheckJob, handlePaymentAttemptCheck),
   registerJob(membershipBillingSweepJob, handleMembershipBillingSweep),
   registerJob(membershipChargeJob, handleMembershipCharge),

@@ -29,7 +29,7 @@ export async function voidUnpaidOrders(platform: Pick<Platform, 'database'>, now
   return asSystem(platform.database, 'void checkout orders left unpaid in every studio', async (trx) => {
     const voided = await trx
       .updateTable('invoices')
-      .set({ status: 'void', voided_at: now, note: UNPAID_ORDER_NOTE, updated_at: now })
+      .set({ status: 'void', voided_at: now, balance_minor: 0, note: UNPAID_ORDER_NOTE, updated_at: now })
       .where('id', 'in', (eb) =>
         eb.selectFrom('invoices').select('id').where('status', '=', 'pending').where('source', '=', 'checkout').where('created_at', '<', before).orderBy('created_at').limit(BATCH),
       )

@@ -37,11 +37,16 @@ export interface OrderView {
   renewalText: string | null
   /** A period of a membership already held (billing's invoice), not a sale. */
   isMembershipPeriod: boolean
+  /** Written by staff and sent to be paid (an invoice rather than an order). */
+  isStaffInvoice: boolean
+  /** What is still owed, which Pay takes; and what was paid already when part of it was. */
+  dueText: string
+  paidText: string | null
   /** A paid order started a recurring membership that has no card to bill yet: its page asks for one. */
   asksForCard: boolean
 }
 
-const STATUS_TEXT: Record<InvoiceStatus, string> = { paid: 'Paid', pending: 'Waiting for payment', unpaid: 'Unpaid', void: 'Void', failed: 'Payment failed' }
+const STATUS_TEXT: Record<InvoiceStatus, string> = { paid: 'Completed', pending: 'Waiting for payment', unpaid: 'On account', void: 'Void', failed: 'Payment failed', refunded: 'Refunded' }
 
 /** What the buyer is told of a recurring membership's next payment: the kept card pays it, or an invoice is sent. */
 export function renewalTextOf(input: { on: string; card: string | null }): string {
@@ -118,6 +123,9 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
     hasCourse: lines.some((line) => line.item_type === 'course'),
     hasMembership: lines.some((line) => line.membership_id !== null),
     isMembershipPeriod: invoice.source === 'membership',
+    isStaffInvoice: invoice.source === 'staff',
+    dueText: money(invoice.balance_minor),
+    paidText: positive(invoice.paid_minor) && invoice.status !== 'paid' ? money(invoice.paid_minor) : null,
     asksForCard: invoice.status === 'paid' && renewing !== null && renewing.next_billing_at !== null && !renewing.last4,
     renewalText: renewing?.next_billing_at ? renewalTextOf({ on: formatPattern(renewing.next_billing_at, tenant.settings.timezone, LONG_DATE_PATTERN), card: renewing.last4 ? `the card ending ${renewing.last4}` : null }) : null,
   }

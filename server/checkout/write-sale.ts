@@ -1,5 +1,5 @@
 import type { TenantExecutor } from '#db/tenant-scope'
-import type { InvoiceSource, InvoiceStatus, PaymentMethod } from '#db/tables/checkout'
+import type { InvoiceSource, InvoiceStatus, LedgerMethod, PaymentMethod } from '#db/tables/checkout'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { PricedCart } from './cart-view'
 import { takeOfferUse } from './cart-offer'
@@ -69,7 +69,8 @@ export async function writeSale(
       card_fees_minor: totals.cardFeesMinor,
       tax_minor: totals.taxMinor,
       total_minor: totals.totalMinor,
-      balance_minor: onAccount ? totals.totalMinor : 0,
+      balance_minor: onAccount || awaiting ? totals.totalMinor : 0,
+      paid_minor: status === 'paid' ? totals.totalMinor : 0,
       tax_label: tenant.settings.taxLabel1.trim().slice(0, 100),
       offer_code: priced.appliedOffer?.code ?? null,
       offer_id: priced.appliedOffer?.id ?? null,
@@ -115,6 +116,13 @@ export async function writeSale(
       })
       .execute()
   }
+  // Paid at the till in cash or otherwise: the ledger's row for the sales report.
+  if (status === 'paid' && totals.totalMinor > 0) {
+    await trx
+      .insertInto('invoice_payments')
+      .values({ tenant_id: tenant.id, invoice_id: invoice.id, method: ledgerMethodOf(input.paymentMethod), amount_minor: totals.totalMinor, currency: priced.currency, recorded_by: input.salesPersonId, paid_at: now })
+      .execute()
+  }
   if (onAccount) {
     await trx
       .updateTable('contacts')
@@ -125,4 +133,9 @@ export async function writeSale(
   await trx.deleteFrom('cart_lines').where('cart_id', '=', input.cartId).execute()
   await trx.updateTable('carts').set({ offer_code: null, updated_at: now }).where('id', '=', input.cartId).execute()
   return { invoiceGuid: invoice.guid, invoiceNumber: invoice.number }
+}
+
+/** A sale paid on the spot is cash or other at the till; a card is only ever taken through a provider's attempt. */
+function ledgerMethodOf(method: PaymentMethod): LedgerMethod {
+  return method === 'cash' || method === 'other' ? method : 'card'
 }

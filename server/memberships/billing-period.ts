@@ -168,7 +168,7 @@ export async function endMembership(trx: TenantExecutor, membership: Pick<HeldMe
     await trx.updateTable('membership_billings').set({ status: 'closed', updated_at: input.now }).where('id', '=', billing.id).execute()
     await trx
       .updateTable('invoices')
-      .set({ status: 'void', voided_at: input.now, note: input.reason, updated_at: input.now })
+      .set({ status: 'void', voided_at: input.now, balance_minor: 0, note: input.reason, updated_at: input.now })
       .where('id', '=', billing.invoice_id)
       .where('status', 'in', ['pending', 'failed'])
       .execute()

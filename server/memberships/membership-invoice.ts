@@ -44,7 +44,7 @@ export async function writeMembershipInvoice(trx: TenantExecutor, tenant: Tenant
       card_fees_minor: priced.cardFeesMinor,
       tax_minor: priced.taxMinor,
       total_minor: priced.totalMinor,
-      balance_minor: 0,
+      balance_minor: priced.totalMinor,
       tax_label: tenant.settings.taxLabel1.trim().slice(0, 100),
       first_name: contact.first_name.slice(0, 100),
       last_name: contact.last_name.slice(0, 100),

@@ -15,10 +15,11 @@ export const CARD_PAYMENT_MESSAGES = {
 /**
  * Whether an invoice can still be paid: pending (a sale waiting for its payment, a period
  * billed to a member without a kept card) or failed (a membership charge the card refused,
- * which the member may pay with another card until the membership is suspended).
+ * which the member may pay with another card until the membership is suspended) or unpaid
+ * (owed on the contact's account, which the contact may settle online).
  */
 export function awaitsPayment(status: string): boolean {
-  return status === 'pending' || status === 'failed'
+  return status === 'pending' || status === 'failed' || status === 'unpaid'
 }
 
 /**
@@ -37,7 +38,20 @@ export type CheckoutStart =
   | { kind: 'not-found' }
 
 export interface PayableInvoice {
-  invoice: { id: string; guid: string; number: number; status: string; totalMinor: number; currency: string; email: string; firstName: string; lastName: string; phone: string | null; contactId: string }
+  invoice: {
+    id: string
+    guid: string
+    number: number
+    status: string
+    /** What is still owed: the total less what was paid by hand or earlier (a partly paid invoice pays its balance). */
+    dueMinor: number
+    currency: string
+    email: string
+    firstName: string
+    lastName: string
+    phone: string | null
+    contactId: string
+  }
   lines: Array<{ item_name: string; option_name: string | null; quantity: number; total_minor: string | number | bigint; membership_type: string | null }>
   /** Earlier attempts, newest first. */
   attempts: Array<{ provider: PaymentProvider; checkout_ref: string; status: PaymentStatus; account_id: string }>
@@ -49,7 +63,7 @@ export async function loadPayableInvoice(platform: Pick<Platform, 'database'>, t
   return withTenant(platform.database, tenantId, async (trx) => {
     const row = await trx
       .selectFrom('invoices')
-      .select(['id', 'guid', 'number', 'status', 'total_minor', 'currency', 'email', 'first_name', 'last_name', 'phone', 'contact_id'])
+      .select(['id', 'guid', 'number', 'status', 'balance_minor', 'currency', 'email', 'first_name', 'last_name', 'phone', 'contact_id'])
       .where('guid', '=', invoiceGuid)
       .executeTakeFirst()
     if (!row) return null
@@ -61,7 +75,7 @@ export async function loadPayableInvoice(platform: Pick<Platform, 'database'>, t
         guid: row.guid,
         number: row.number,
         status: row.status,
-        totalMinor: Number(row.total_minor),
+        dueMinor: Number(row.balance_minor),
         currency: row.currency,
         email: row.email,
         firstName: row.first_name,

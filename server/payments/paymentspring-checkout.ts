@@ -48,7 +48,7 @@ export async function payWithPaymentSpring(
   const found = await loadPayableInvoice(platform, tenant.id, input.invoiceGuid)
   if (!found) return err('not_found', 'Order not found', blank)
   const { invoice } = found
-  if (!awaitsPayment(invoice.status) || invoice.totalMinor <= 0) return err('conflict', CARD_PAYMENT_MESSAGES.notPending, blank)
+  if (!awaitsPayment(invoice.status) || invoice.dueMinor <= 0) return err('conflict', CARD_PAYMENT_MESSAGES.notPending, blank)
   if (invoice.currency !== 'USD') return err('conflict', PAYMENTSPRING_MESSAGES.dollarsOnly, blank)
   const paymentSpring = paymentSpringFor(platform.env, credentials)
   // Kept cards are the buyer's own: offered and used only when the order's contact is signed in.
@@ -83,14 +83,14 @@ export async function payWithPaymentSpring(
     if (inFlight) return 'in-flight' as const
     await trx
       .insertInto('payments')
-      .values({ tenant_id: tenant.id, invoice_id: invoice.id, provider: 'PSPRING', account_id: credentials.apiKey, checkout_ref: attemptRef, amount_minor: invoice.totalMinor, currency: invoice.currency, status: 'open', created_at: input.now })
+      .values({ tenant_id: tenant.id, invoice_id: invoice.id, provider: 'PSPRING', account_id: credentials.apiKey, checkout_ref: attemptRef, amount_minor: invoice.dueMinor, currency: invoice.currency, status: 'open', created_at: input.now })
       .execute()
     return 'started' as const
   })
   if (started === 'not-pending') return err('conflict', CARD_PAYMENT_MESSAGES.notPending, blank)
   if (started === 'in-flight') return err('conflict', PAYMENTSPRING_MESSAGES.inFlight, blank)
 
-  const chargeOf = { amount: invoice.totalMinor, description: `Order ${invoiceNumberText(invoice.number)}`.slice(0, 255), metadata: { invoiceGuid: invoice.guid, attempt: attemptRef } }
+  const chargeOf = { amount: invoice.dueMinor, description: `Order ${invoiceNumberText(invoice.number)}`.slice(0, 255), metadata: { invoiceGuid: invoice.guid, attempt: attemptRef } }
   let transactionId: string
   let savedCustomer: PaymentSpringCustomer | null = null
   // Whether the charge call went out: after it, an unanswered call may still have taken the money.
@@ -138,7 +138,7 @@ export async function payWithPaymentSpring(
     platform,
     tenant,
     { provider: 'PSPRING', checkoutRef: attemptRef },
-    { state: 'paid', amountMinor: invoice.totalMinor, currency: invoice.currency, paymentRef: transactionId },
+    { state: 'paid', amountMinor: invoice.dueMinor, currency: invoice.currency, paymentRef: transactionId },
     { origin: input.origin, now: input.now, refund: async (due) => (await paymentSpring.reverse(due.paymentRef, due.amountMinor)).id },
   )
   return ok({ settlement })

@@ -50,7 +50,7 @@ export async function startPhonePeCheckout(platform: PaymentPlatform, tenant: Te
     const answer = await phonePeFor(platform.env, credentials).pay({
       merchantTransactionId,
       merchantUserId: `U${invoice.contactId.replace(/-/g, '')}`.slice(0, 36),
-      amount: invoice.totalMinor,
+      amount: invoice.dueMinor,
       redirectUrl: `${input.origin}${phonePeConfirmPath(tenant.id, merchantTransactionId)}`,
       callbackUrl: `${input.origin}${phonePeCallbackPath(tenant.id)}`,
       ...(invoice.phone && /^\d{10}$/.test(invoice.phone) ? { mobileNumber: invoice.phone } : {}),
@@ -61,7 +61,7 @@ export async function startPhonePeCheckout(platform: PaymentPlatform, tenant: Te
     platform.logger.error({ err: error, invoice: invoice.guid }, 'a PhonePe payment could not be started')
   }
   if (!url) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.providerDown }
-  await recordAttempt(platform, tenant.id, { invoiceId: invoice.id, provider: 'PHONEPE', accountId: credentials.apiKey, checkoutRef: merchantTransactionId, amountMinor: invoice.totalMinor, currency: invoice.currency, now: input.now })
+  await recordAttempt(platform, tenant.id, { invoiceId: invoice.id, provider: 'PHONEPE', accountId: credentials.apiKey, checkoutRef: merchantTransactionId, amountMinor: invoice.dueMinor, currency: invoice.currency, now: input.now })
   await scheduleAttemptCheck(platform, { tenantId: tenant.id, provider: 'PHONEPE', checkoutRef: merchantTransactionId, origin: input.origin })
   return { kind: 'redirect', url }
 }

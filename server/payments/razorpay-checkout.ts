@@ -43,7 +43,7 @@ export async function startRazorpayCheckout(platform: PaymentPlatform, tenant: T
   if (!orderId) {
     try {
       const order = await razorpay.createOrder({
-        amount: invoice.totalMinor,
+        amount: invoice.dueMinor,
         currency: invoice.currency,
         receipt: `inv-${invoice.guid}`.slice(0, 40),
         notes: { tenantId: tenant.id, invoiceGuid: invoice.guid },
@@ -53,14 +53,14 @@ export async function startRazorpayCheckout(platform: PaymentPlatform, tenant: T
       platform.logger.error({ err: error, invoice: invoice.guid }, 'a Razorpay order could not be made')
       return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.providerDown }
     }
-    await recordAttempt(platform, tenant.id, { invoiceId: invoice.id, provider: 'RAZORPAY', accountId: credentials.apiKey, checkoutRef: orderId, amountMinor: invoice.totalMinor, currency: invoice.currency, now: input.now })
+    await recordAttempt(platform, tenant.id, { invoiceId: invoice.id, provider: 'RAZORPAY', accountId: credentials.apiKey, checkoutRef: orderId, amountMinor: invoice.dueMinor, currency: invoice.currency, now: input.now })
     await scheduleAttemptCheck(platform, { tenantId: tenant.id, provider: 'RAZORPAY', checkoutRef: orderId, origin: input.origin })
   }
   const name = `${invoice.firstName} ${invoice.lastName}`.trim()
   return {
     kind: 'post',
     providerName: 'Razorpay',
-    totalText: moneyText(invoice.totalMinor, invoice.currency),
+    totalText: moneyText(invoice.dueMinor, invoice.currency),
     url: razorpayHostedCheckoutUrl(platform.env),
     fields: {
       key_id: credentials.apiKey,

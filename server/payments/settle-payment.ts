@@ -4,7 +4,7 @@ import type { PaymentProvider } from '#db/tables/payments'
 import { giveOfferUseBack } from '#server/checkout/cart-offer'
 import { SaleRefused } from '#server/checkout/fulfil-line'
 import { queueReceiptEmail } from '#server/checkout/receipt-email'
-import { settlePendingInvoice } from '#server/checkout/settle-invoice'
+import { takeInvoicePayment } from '#server/invoices/take-payment'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { awaitsPayment } from './payable-invoice'
@@ -55,7 +55,12 @@ export async function settlePayment(
   const settled = await withTenant(platform.database, tenant.id, async (trx): Promise<Settlement> => {
     const payment = await trx.selectFrom('payments').selectAll().where('provider', '=', attempt.provider).where('checkout_ref', '=', attempt.checkoutRef).forUpdate().executeTakeFirst()
     if (!payment) return 'unknown'
-    const invoice = await trx.selectFrom('invoices').select(['id', 'guid', 'status', 'offer_id']).where('id', '=', payment.invoice_id).forUpdate().executeTakeFirstOrThrow()
+    const invoice = await trx
+      .selectFrom('invoices')
+      .select(['id', 'guid', 'status', 'offer_id', 'contact_id', 'source', 'currency', 'balance_minor'])
+      .where('id', '=', payment.invoice_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow()
     invoiceGuid = invoice.guid
     if (payment.status === 'refund_due') return 'refunded'
     if (payment.status !== 'open') return 'already-settled'
@@ -73,17 +78,18 @@ export async function settlePayment(
       await trx.updateTable('payments').set({ status: 'refund_due', payment_ref: outcome.paymentRef, paid_at: input.now }).where('id', '=', payment.id).execute()
       return 'refunded'
     }
-    // Paid twice (two attempts of one invoice both completed): the second is given back.
-    if (!awaitsPayment(invoice.status)) return refundDue()
+    // Paid twice (two attempts of one invoice both completed), or for more than is still owed
+    // (staff took part of it by hand while the buyer was paying the rest): given back.
+    if (!awaitsPayment(invoice.status) || Number(payment.amount_minor) > Number(invoice.balance_minor)) return refundDue()
     // A savepoint: a refused line undoes the fulfilment only, and the payment is still recorded.
     await sql`savepoint settle_invoice`.execute(trx)
     try {
-      await settlePendingInvoice(trx, tenant, invoice.id, input.now)
+      await takeInvoicePayment(trx, tenant, invoice, { method: 'card', amountMinor: Number(payment.amount_minor), paymentId: payment.id, provider: payment.provider, now: input.now })
       await sql`release savepoint settle_invoice`.execute(trx)
     } catch (error) {
       if (!(error instanceof SaleRefused)) throw error
       await sql`rollback to savepoint settle_invoice`.execute(trx)
-      await trx.updateTable('invoices').set({ status: 'void', voided_at: input.now, note: error.refusal.slice(0, 1000), updated_at: input.now }).where('id', '=', invoice.id).execute()
+      await trx.updateTable('invoices').set({ status: 'void', voided_at: input.now, balance_minor: 0, note: error.refusal.slice(0, 1000), updated_at: input.now }).where('id', '=', invoice.id).execute()
       await giveOfferUseBack(trx, invoice.offer_id)
       return refundDue()
     }

@@ -16,7 +16,7 @@ export async function startOnlinePayment(platform: PaymentPlatform & Parameters<
   if (!found) return { kind: 'not-found' }
   const active = await readActiveProvider(platform, tenant.id)
   if (!active) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notTaken }
-  if (!awaitsPayment(found.invoice.status) || found.invoice.totalMinor <= 0) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notPending }
+  if (!awaitsPayment(found.invoice.status) || found.invoice.dueMinor <= 0) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notPending }
   switch (active.provider) {
     case 'STRIPE':
       return startStripeCheckout(platform, tenant, found, input)

@@ -38,7 +38,7 @@ export async function startStripeCheckout(platform: PaymentPlatform, tenant: Ten
     }
   }
 
-  const totalMinor = invoice.totalMinor
+  const totalMinor = invoice.dueMinor
   const feeMinor = Math.round((totalMinor * platform.env.STRIPE_PLATFORM_FEE_PERCENT) / 100)
   const metadata = { tenantId: tenant.id, invoiceGuid: invoice.guid }
   let session: Stripe.Checkout.Session

@@ -43,7 +43,7 @@ export async function startStripeIntent(
   const studio = await studioStripe(platform, tenant.id)
   if (!studio) return { kind: 'refused', status: 409, message: CARD_PAYMENT_MESSAGES.notTaken }
   const { stripe, account } = studio
-  if (!awaitsPayment(found.invoice.status) || found.invoice.totalMinor <= 0) return { kind: 'refused', status: 409, message: CARD_PAYMENT_MESSAGES.notPending }
+  if (!awaitsPayment(found.invoice.status) || found.invoice.dueMinor <= 0) return { kind: 'refused', status: 409, message: CARD_PAYMENT_MESSAGES.notPending }
   // Cards are kept for, and offered to, the order's own contact while signed in; a recurring
   // membership keeps the card that pays it for its later periods, whoever pays.
   const contactId = input.signedInContactId !== null && input.signedInContactId === found.invoice.contactId ? input.signedInContactId : null
@@ -63,9 +63,9 @@ export async function startStripeIntent(
 
 function intentParams(tenant: Tenant, found: PayableInvoice, platform: IntentPlatform, contactId: string | null): Stripe.PaymentIntentCreateParams {
   const { invoice } = found
-  const feeMinor = Math.round((invoice.totalMinor * platform.env.STRIPE_PLATFORM_FEE_PERCENT) / 100)
+  const feeMinor = Math.round((invoice.dueMinor * platform.env.STRIPE_PLATFORM_FEE_PERCENT) / 100)
   return {
-    amount: invoice.totalMinor,
+    amount: invoice.dueMinor,
     currency: invoice.currency.toLowerCase(),
     allowed_payment_method_types: ['card'],
     description: `Order ${invoice.number}`,
@@ -121,7 +121,7 @@ async function recordIntent(platform: IntentPlatform, tenant: Tenant, found: Pay
     provider: 'STRIPE',
     accountId: input.account,
     checkoutRef: input.intentId,
-    amountMinor: invoice.totalMinor,
+    amountMinor: invoice.dueMinor,
     currency: invoice.currency,
     now: input.now,
   })

@@ -32,14 +32,14 @@ export async function readStripePayView(
   const publishableKey = platform.env.STRIPE_PUBLISHABLE_KEY
   if (!studio || !publishableKey) return null
   const found = input.found ?? (await loadPayableInvoice(platform, tenant.id, input.invoiceGuid))
-  if (!found || !awaitsPayment(found.invoice.status) || found.invoice.totalMinor <= 0) return null
+  if (!found || !awaitsPayment(found.invoice.status) || found.invoice.dueMinor <= 0) return null
   const ownContact = input.signedInContactId !== null && input.signedInContactId === found.invoice.contactId ? input.signedInContactId : null
   const saved = ownContact ? await listSavedPaymentMethods(platform, tenant.id, { contactId: ownContact, provider: 'STRIPE', accountId: studio.account }) : []
   return {
     publishableKey,
     stripeAccount: studio.account,
     scriptUrl: stripeScriptUrl(platform.env),
-    amountMinor: found.invoice.totalMinor,
+    amountMinor: found.invoice.dueMinor,
     currency: found.invoice.currency.toLowerCase(),
     saved,
     canSave: ownContact !== null,

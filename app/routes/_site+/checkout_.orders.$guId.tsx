@@ -124,7 +124,7 @@ export default function OrderRoute() {
         {payWith === 'PaymentSpring' ? 'Pay securely by card or from your bank account on the next page.' : <>Pay securely on {payWith}&rsquo;s payment page; you come back here when it is done.</>}
       </p>
       <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={navigation.state !== 'idle'}>
-        Pay {order.totals.total}
+        Pay {order.dueText}
       </button>
     </Form>
   )
@@ -143,7 +143,7 @@ export default function OrderRoute() {
             {handoff ? (
               <ProviderHandoff handoff={handoff} />
             ) : stripePay ? (
-              <StripePaymentForm invoiceGuid={order.guid} totalText={order.totals.total} stripe={stripePay} hostedPage={hostedPage} />
+              <StripePaymentForm invoiceGuid={order.guid} totalText={order.dueText} stripe={stripePay} hostedPage={hostedPage} />
             ) : canPay ? (
               hostedPage
             ) : (
@@ -154,7 +154,7 @@ export default function OrderRoute() {
         <section aria-labelledby="order-lines" className="rounded-lg border border-slate-200 bg-white">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h2 id="order-lines" className="text-base font-semibold text-slate-900">
-              Your order
+              {order.isStaffInvoice ? 'Your invoice' : 'Your order'}
             </h2>
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700" data-order-status>
               {order.statusText}
@@ -176,6 +176,18 @@ export default function OrderRoute() {
             ))}
           </ul>
           <CartTotals totals={order.totals} />
+          {order.paidText ? (
+            <dl className="space-y-1 border-t border-slate-200 px-4 py-3 text-sm" data-order-balance>
+              <div className="flex justify-between text-slate-700">
+                <dt>Paid so far</dt>
+                <dd>{order.paidText}</dd>
+              </div>
+              <div className="flex justify-between font-semibold text-slate-900">
+                <dt>Balance due</dt>
+                <dd>{order.dueText}</dd>
+              </div>
+            </dl>
+          ) : null}
         </section>
         {order.status === 'paid' && order.renewalText ? (
           <div className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-renewal>
@@ -204,6 +216,22 @@ export default function OrderRoute() {
 }
 
 function OrderHeading({ order }: { order: OrderView }) {
+  if (awaitsPayment(order.status) && (order.isStaffInvoice || order.status === 'unpaid')) {
+    return (
+      <div className="rounded-lg border border-amber-200 bg-amber-50 p-5">
+        <div className="flex items-start gap-3">
+          <Clock aria-hidden className="mt-1 h-6 w-6 shrink-0 text-amber-700" />
+          <div>
+            <h1 className="text-2xl font-semibold text-slate-900">Invoice {order.numberText}</h1>
+            <p className="mt-1 text-sm text-slate-700">
+              Dated {order.dateText}, for {order.buyerName || order.email}. <span className="font-semibold">{order.dueText}</span> is due; a receipt goes to{' '}
+              <span className="font-medium">{order.email}</span> once it is paid.
+            </p>
+          </div>
+        </div>
+      </div>
+    )
+  }
   if (awaitsPayment(order.status)) {
     return (
       <div className="rounded-lg border border-amber-200 bg-amber-50 p-5">
@@ -240,9 +268,10 @@ function OrderHeading({ order }: { order: OrderView }) {
       <div className="flex items-start gap-3">
         <CircleCheck aria-hidden className="mt-1 h-6 w-6 shrink-0 text-emerald-600" />
         <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Thank you, your order is placed</h1>
+          <h1 className="text-2xl font-semibold text-slate-900">{order.isStaffInvoice ? `Thank you, invoice ${order.numberText} is paid` : 'Thank you, your order is placed'}</h1>
           <p className="mt-1 text-sm text-slate-700">
-            Order <span className="font-semibold">{order.numberText}</span> on {order.dateText}. A receipt is on its way to <span className="font-medium">{order.email}</span>.
+            {order.isStaffInvoice ? 'Invoice' : 'Order'} <span className="font-semibold">{order.numberText}</span> on {order.dateText}. A receipt is on its way to{' '}
+            <span className="font-medium">{order.email}</span>.
           </p>
         </div>
       </div>

@@ -72,7 +72,7 @@ describe('card payments on Stripe', () => {
     await page.getByRole('button', { name: 'Pay' }).click()
     await page.waitForURL(isOrder)
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
-    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Paid')
+    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Completed')
     await screenshotAtWidths(page, SCREENSHOTS, 'card-order-paid-nojs')
   })
 
@@ -99,7 +99,7 @@ describe('card payments on Stripe', () => {
     await typeCard(page, '4242424242424242')
     await page.getByRole('button', { name: 'Pay $68.00' }).click()
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
-    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Paid')
+    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Completed')
     // One intent, paid once, on the studio's account.
     expect(stripe().intents().map((intent) => [intent.account, intent.status])).toEqual([['acct_demo_studio', 'succeeded']])
     await waitForHydration(page)

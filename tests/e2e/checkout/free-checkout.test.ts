@@ -190,7 +190,7 @@ describe('checkout of a free item', () => {
     await page.waitForURL(isOrder)
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
     await expect(page.locator(`[data-order-line="${STICKER}"]`).innerText()).resolves.toContain(`2 × ${STICKER}`)
-    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Paid')
+    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Completed')
     await page.getByText('A receipt is on its way to maya.lindqvist@example.test').waitFor()
     const number = await orderNumberOn(page)
     // axe runs in the page's JavaScript, which this context has switched off: the third test checks this screen.
@@ -238,7 +238,7 @@ describe('checkout of a free item', () => {
     await page.waitForURL(isOrder)
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
     await expect(page.locator(`[data-order-line="${STICKER}"]`).innerText()).resolves.not.toContain(' × ')
-    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Paid')
+    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Completed')
     await page.getByText('A receipt is on its way to theo.quist@example.test').waitFor()
     const number = await orderNumberOn(page)
     await expect.poll(() => outboundEmailsTo('theo.quist@example.test'), { timeout: 15_000 }).toEqual([

@@ -298,7 +298,7 @@ describe('offer codes', () => {
     await page.waitForURL(isOrder)
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
     await expect(page.locator(`[data-order-line="${MAT.name}"]`).innerText()).resolves.toContain(MAT.name)
-    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Paid')
+    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Completed')
     await expect(totalsRow(page, 'Subtotal').innerText()).resolves.toBe('$68.00')
     await expect(totalsRow(page, `Discount (${GIFT})`).innerText()).resolves.toBe('-$68.00')
     await expect(totalsRow(page, 'Total').innerText()).resolves.toBe('$0.00')

@@ -94,7 +94,7 @@ async function expectPaidOrder(page: Page): Promise<string> {
   await page.waitForURL(isOrder)
   await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
   await expect(page.locator(`[data-order-line="${MAT.name}"]`).innerText()).resolves.toContain(MAT.name)
-  await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Paid')
+  await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Completed')
   return new URL(page.url()).pathname.split('/').at(-1) ?? ''
 }
 

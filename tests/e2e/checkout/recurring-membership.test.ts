@@ -178,7 +178,7 @@ describe('a recurring membership sold online', () => {
     await typeCard(page, '4242424242424242')
     await page.getByRole('button', { name: `Pay ${PLAN.price}` }).click()
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
-    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Paid')
+    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Completed')
     // The page settled the returned intent and kept its card before it was drawn: it names the card that renews it.
     await expect(page.locator('[data-renewal]').innerText()).resolves.toContain('the card ending 4242')
     await waitForHydration(page)

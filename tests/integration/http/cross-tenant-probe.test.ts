@@ -307,6 +307,19 @@ const PROBES: Record<string, Probe> = {
     // Razorpay's return: an action only.
     home: null,
   }),
+  '_site+/invoices_.$guId.tsx': staffScreen((ids) => `/invoices/${ids.orderGuid}`, (ids) => ({ guId: ids.orderGuid })),
+  '_site+/invoices_.$guId_.edit.tsx': staffScreen((ids) => `/invoices/${ids.orderGuid}/edit`, (ids) => ({ guId: ids.orderGuid }), {
+    // A's probe order was paid at checkout: its own host sends staff back to it, since only an unpaid staff invoice is edited.
+    home: null,
+  }),
+  '_site+/invoices_.$guId_.pdf.tsx': staffScreen((ids) => `/invoices/${ids.orderGuid}/pdf`, (ids) => ({ guId: ids.orderGuid })),
+  '_site+/invoices_.$guId_.pdf_.download.ts': staffScreen((ids) => `/invoices/${ids.orderGuid}/pdf/download`, (ids) => ({ guId: ids.orderGuid }), { home: null }),
+  '_site+/meminvoice.$guId.ts': publicPage((ids) => `/meminvoice/${ids.orderGuid}`, (ids) => ({ guId: ids.orderGuid }), {
+    // On its own host the pay link sends on to the order page.
+    home: null,
+  }),
+  '_site+/invoice.$guId.ts': publicPage((ids) => `/invoice/${ids.orderGuid}`, (ids) => ({ guId: ids.orderGuid }), { home: null }),
+  '_admin+/reports+/sales.$guId.tsx': staffScreen((ids) => `/reports/sales/${ids.orderGuid}`, (ids) => ({ guId: ids.orderGuid }), { home: null }),
   '_site+/courses_.details.$slug.tsx': publicPage((ids) => `/courses/details/${ids.catalog.course.slug}`, (ids) => ({ slug: ids.catalog.course.slug })),
   '_site+/courses_.files.$chapterGuId.ts': publicPage(
     (ids) => `/courses/files/${ids.catalog.course.fileChapterGuid}`,

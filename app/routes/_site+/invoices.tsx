@@ -1,0 +1,61 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { InvoiceReportView } from '#app/components/invoices/invoice-report-view'
+import { MyInvoicesList } from '#app/components/invoices/my-invoices-list'
+import { PageHeader } from '#app/components/layout/page-header'
+import { StaffShell } from '#app/components/layout/staff-shell'
+import { StudentShell } from '#app/components/layout/student-shell'
+import { getSessionUser } from '#app/utils/auth.server'
+import { requireStaffArea, requireStudentArea, signedInShellFor } from '#app/utils/navigation.server'
+import { tenantToday } from '#server/dates/tenant-today'
+import { loadInvoiceReport } from '#server/invoices/invoice-report'
+import { readInvoiceReportQuery } from '#server/invoices/invoice-report-query'
+import { loadMyInvoices } from '#server/invoices/my-invoices'
+import { loadUpcomingMembershipPayments } from '#server/invoices/upcoming-membership-payments'
+import { isStaffRole } from '#server/shell/roles'
+
+/**
+ * /invoices serves two screens (decision 106's pattern): staff get the invoice report (the
+ * spec's ireport, with upcoming membership payments); students get their own invoices, to pay
+ * open ones and download PDFs. Visitors are sent to sign in.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request, context)
+  if (user && isStaffRole(user.role) && !user.isPreviewMode && !user.isStudentPreview) {
+    const access = await requireStaffArea(request, context)
+    const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
+    const query = readInvoiceReportQuery(new URL(request.url).searchParams)
+    const today = tenantToday(context.platform, access.tenant)
+    const [report, upcoming] = await Promise.all([
+      loadInvoiceReport(context.platform.database, access.tenant, query, today),
+      loadUpcomingMembershipPayments(context.platform.database, access.tenant, context.platform.clock.now()),
+    ])
+    headers.set('Cache-Control', 'private, no-store')
+    return data({ kind: 'staff' as const, shell, staff: { query, report, upcoming }, mine: null }, { headers })
+  }
+  const access = await requireStudentArea(request, context)
+  const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'student' })
+  const mine = await loadMyInvoices(context.platform.database, access.tenant, { contactId: access.user.contactId, membershipOnly: false })
+  headers.set('Cache-Control', 'private, no-store')
+  return data({ kind: 'student' as const, shell, staff: null, mine }, { headers })
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded?.kind === 'student' ? 'My Invoices' : 'Invoices' }]
+
+export default function InvoicesRoute() {
+  const loaded = useLoaderData<typeof loader>()
+  const { shell, toast, session } = loaded.shell
+  if (loaded.kind === 'staff' && loaded.staff) {
+    return (
+      <StaffShell shell={shell} toast={toast} sidebarFolded={loaded.shell.sidebarFolded} session={session}>
+        <InvoiceReportView {...loaded.staff} />
+      </StaffShell>
+    )
+  }
+  return (
+    <StudentShell shell={shell} toast={toast} session={session}>
+      <PageHeader title="My Invoices" description="What you have bought and what is still to pay." />
+      <MyInvoicesList invoices={loaded.mine ?? []} emptyTitle="No invoices yet" emptyText="Your orders and membership payments will show here." />
+    </StudentShell>
+  )
+}

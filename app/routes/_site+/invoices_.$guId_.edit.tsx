@@ -1,0 +1,71 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { MORE_LINES_INTENT, StaffInvoiceForm, visibleLineCount } from '#app/components/invoices/staff-invoice-form'
+import { PageHeader } from '#app/components/layout/page-header'
+import { StaffShell } from '#app/components/layout/staff-shell'
+import { requireStaffArea, signedInShellFor } from '#app/utils/navigation.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+import { invoiceNumberText } from '#server/checkout/order-view'
+import { tenantToday } from '#server/dates/tenant-today'
+import { notFound } from '#server/errors/responses'
+import { loadInvoiceChoices } from '#server/invoices/invoice-choices'
+import { invoiceFormValues, INVOICE_FORM_MESSAGES, type InvoiceFormErrors } from '#server/invoices/invoice-form'
+import { loadInvoiceFormValues } from '#server/invoices/invoice-form-values'
+import { saveStaffInvoice } from '#server/invoices/save-staff-invoice'
+import { loadStaffInvoice } from '#server/invoices/staff-invoice'
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `Edit invoice ${loaded.numberText}` : 'Edit invoice' }]
+
+/** /invoices/{guid}/edit: a staff invoice's lines, due date and note, while nothing has been paid on it. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const access = await requireStaffArea(request, context)
+  const { tenant } = access
+  const guid = params.guId ?? ''
+  const invoice = await loadStaffInvoice(context.platform.database, tenant, guid, tenantToday(context.platform, tenant))
+  if (!invoice) throw notFound('Invoice not found')
+  if (!invoice.can.edit) throw await redirectWithToast(`/invoices/${invoice.guid}`, { type: 'error', message: INVOICE_FORM_MESSAGES.notEditable })
+  const [form, choices] = await Promise.all([loadInvoiceFormValues(context.platform.database, tenant, guid), loadInvoiceChoices(context.platform.database, tenant)])
+  if (!form) throw notFound('Invoice not found')
+  const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
+  headers.set('Cache-Control', 'private, no-store')
+  return data({ shell, guid: invoice.guid, numberText: invoiceNumberText(form.numberText), contact: form.contact, values: form.values, choices, currency: invoice.currency }, { headers })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const access = await requireStaffArea(request, context)
+  const guid = params.guId ?? ''
+  const form = await request.formData()
+  const values = invoiceFormValues(form)
+  const asked = Number(form.get('shownLines')) || 0
+  if (form.get('intent') === MORE_LINES_INTENT) return data({ values, errors: {} as InvoiceFormErrors, shownLines: visibleLineCount(values, asked + 2) })
+  const saved = await saveStaffInvoice(context.platform, access.tenant, { values, editGuid: guid, today: tenantToday(context.platform, access.tenant), now: context.platform.clock.now() })
+  if (saved.ok) return redirectWithToast(`/invoices/${saved.value.guid}`, { type: 'success', message: saved.value.message })
+  if (saved.error === 'not_found') throw notFound('Invoice not found')
+  return data({ values, errors: saved.details.errors, shownLines: visibleLineCount(values, asked) }, { status: saved.error === 'conflict' ? 409 : 400 })
+}
+
+export default function EditInvoiceRoute() {
+  const { shell: loaded, guid, numberText, contact, values, choices, currency } = useLoaderData<typeof loader>()
+  const answered = useActionData<typeof action>()
+  const { shell, toast, session } = loaded
+  const shownValues = answered?.values ?? values
+  return (
+    <StaffShell shell={shell} toast={toast} sidebarFolded={loaded.sidebarFolded} session={session}>
+      <div className="mx-auto flex max-w-4xl flex-col gap-4">
+        <PageHeader title={`Edit invoice ${numberText}`} description="Change the lines, due date or note while nothing has been paid on it." />
+        <StaffInvoiceForm
+          key={answered ? 'answered' : 'loaded'}
+          contact={contact}
+          changeContactHref={null}
+          values={shownValues}
+          errors={answered?.errors ?? {}}
+          choices={choices}
+          shownLines={answered?.shownLines ?? visibleLineCount(shownValues, 0)}
+          currency={currency}
+          submitLabel="Save invoice"
+          cancelHref={`/invoices/${guid}`}
+        />
+      </div>
+    </StaffShell>
+  )
+}

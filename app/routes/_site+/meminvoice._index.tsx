@@ -1,0 +1,33 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { MyInvoicesList } from '#app/components/invoices/my-invoices-list'
+import { PageHeader } from '#app/components/layout/page-header'
+import { StudentShell } from '#app/components/layout/student-shell'
+import { getSessionUser } from '#app/utils/auth.server'
+import { requireStudentArea, signedInShellFor } from '#app/utils/navigation.server'
+import { loadMyInvoices } from '#server/invoices/my-invoices'
+import { isStaffRole } from '#server/shell/roles'
+
+export const meta: MetaFunction = () => [{ title: 'Membership payments' }]
+
+/** /meminvoice: a student's membership payments, to pay an open one and download their PDFs. Staff read them on /invoices. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request, context)
+  if (user && isStaffRole(user.role) && !user.isPreviewMode && !user.isStudentPreview) throw redirect('/invoices')
+  const access = await requireStudentArea(request, context)
+  const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'student' })
+  const invoices = await loadMyInvoices(context.platform.database, access.tenant, { contactId: access.user.contactId, membershipOnly: true })
+  headers.set('Cache-Control', 'private, no-store')
+  return data({ shell, invoices }, { headers })
+}
+
+export default function MembershipInvoicesRoute() {
+  const { shell: loaded, invoices } = useLoaderData<typeof loader>()
+  const { shell, toast, session } = loaded
+  return (
+    <StudentShell shell={shell} toast={toast} session={session}>
+      <PageHeader title="Membership payments" description="Each period of your memberships, paid and to pay." />
+      <MyInvoicesList invoices={invoices} emptyTitle="No membership payments yet" emptyText="When a membership of yours bills a period, its invoice shows here." />
+    </StudentShell>
+  )
+}

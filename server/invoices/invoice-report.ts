@@ -1,0 +1,167 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import type { DatabaseHandle } from '#db/connection'
+import { withTenant } from '#db/tenant-scope'
+import type { InvoiceSource, InvoiceStatus } from '#db/tables/checkout'
+import type { Database } from '#db/types'
+import { moneyText } from '#server/catalog/public/price-text'
+import { invoiceNumberText } from '#server/checkout/order-view'
+import { formatDate } from '#server/dates/tenant-dates'
+import type { Tenant } from '#server/tenancy/tenant'
+import type { InvoiceReportQuery, InvoiceSort, InvoiceStatusFilter } from './invoice-report-query'
+import { invoiceStatusText } from './invoice-status-text'
+
+export interface InvoiceReportRow {
+  guid: string
+  numberText: string
+  contactName: string
+  contactGuid: string
+  email: string
+  itemsText: string
+  dateText: string
+  dueText: string | null
+  isOverdue: boolean
+  totalText: string
+  balanceText: string
+  statusText: string
+  status: InvoiceStatus
+  source: InvoiceSource
+  isArchived: boolean
+}
+
+export interface InvoiceReportTotals {
+  count: number
+  totalText: string
+  paidText: string
+  balanceText: string
+  refundedText: string
+}
+
+export interface InvoiceReportPage {
+  rows: InvoiceReportRow[]
+  totals: InvoiceReportTotals
+  /** The offset shown, after clamping one past the last page. */
+  offset: number
+}
+
+type InvoiceScope = ExpressionBuilder<Database, 'invoices'>
+
+/** Invoices that may still take money: what 'owed' and 'overdue' speak of. */
+const OPEN_STATUSES = ['pending', 'unpaid', 'failed'] as const
+
+function statusCondition(eb: InvoiceScope, status: InvoiceStatusFilter, today: string): Expression<SqlBool> | null {
+  switch (status) {
+    case 'all':
+      return null
+    case 'pending':
+      return eb.and([eb('invoices.status', '=', 'pending'), eb('invoices.paid_minor', '=', 0)])
+    case 'partial':
+      return eb.and([eb('invoices.status', 'in', ['pending', 'unpaid']), eb('invoices.paid_minor', '>', 0)])
+    case 'complete':
+      return eb('invoices.status', '=', 'paid')
+    case 'reminder':
+      return eb.and([eb('invoices.status', 'in', OPEN_STATUSES), eb('invoices.due_on', '<', today)])
+    default:
+      return eb('invoices.status', '=', status)
+  }
+}
+
+/** Number ('42', '#0042'), the buyer's name or email, or an item on the invoice; accents and case aside. */
+function searchCondition(eb: InvoiceScope, search: string): Expression<SqlBool> | null {
+  if (!search) return null
+  const digits = /^#?\s*(\d{1,9})$/.exec(search)
+  const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+  const words: Array<Expression<SqlBool>> = [
+    sql<SqlBool>`unaccent(invoices.first_name || ' ' || invoices.last_name) ilike unaccent(${pattern})`,
+    eb('invoices.email', 'ilike', pattern),
+    eb.exists(eb.selectFrom('invoice_lines').select(sql`1`.as('one')).whereRef('invoice_lines.invoice_id', '=', 'invoices.id').where(sql<SqlBool>`unaccent(invoice_lines.item_name) ilike unaccent(${pattern})`)),
+  ]
+  if (digits) words.unshift(eb('invoices.number', '=', Number(digits[1])))
+  return eb.or(words)
+}
+
+const SORT_COLUMNS: Record<InvoiceSort, Array<'invoices.created_at' | 'invoices.number' | 'invoices.due_on' | 'invoices.total_minor' | 'invoices.balance_minor' | 'invoices.last_name' | 'invoices.first_name'>> = {
+  created: ['invoices.created_at', 'invoices.number'],
+  number: ['invoices.number'],
+  due: ['invoices.due_on', 'invoices.number'],
+  total: ['invoices.total_minor', 'invoices.number'],
+  balance: ['invoices.balance_minor', 'invoices.number'],
+  contact: ['invoices.last_name', 'invoices.first_name', 'invoices.number'],
+}
+
+/**
+ * The invoice report (the spec's ireport): one page of the tenant's invoices for the filter,
+ * and the totals of every invoice the filter matches. Archived invoices are left out unless
+ * asked for. Money sums are over the tenant's one currency.
+ */
+export async function loadInvoiceReport(database: DatabaseHandle, tenant: Tenant, query: InvoiceReportQuery, today: string): Promise<InvoiceReportPage> {
+  return withTenant(database, tenant.id, async (trx) => {
+    const filtered = trx.selectFrom('invoices').where((eb) => {
+      const conditions = [statusCondition(eb, query.status, today), searchCondition(eb, query.search), query.showArchive ? null : eb('invoices.is_archived', '=', false)]
+      return eb.and(conditions.filter((condition): condition is Expression<SqlBool> => condition !== null))
+    })
+    const sums = await filtered
+      .select((eb) => [
+        eb.fn.countAll<string>().as('count'),
+        sql<string>`coalesce(sum(invoices.total_minor) filter (where invoices.status <> 'void'), 0)`.as('total'),
+        sql<string>`coalesce(sum(invoices.paid_minor - invoices.refunded_minor), 0)`.as('paid'),
+        sql<string>`coalesce(sum(invoices.balance_minor) filter (where invoices.status in ('pending', 'unpaid', 'failed')), 0)`.as('balance'),
+        sql<string>`coalesce(sum(invoices.refunded_minor), 0)`.as('refunded'),
+      ])
+      .executeTakeFirstOrThrow()
+    const count = Number(sums.count)
+    const offset = query.offset < count ? query.offset : Math.max(0, Math.floor((count - 1) / query.max) * query.max)
+    let page = filtered
+      .innerJoin('contacts', 'contacts.id', 'invoices.contact_id')
+      .select([
+        'invoices.guid',
+        'invoices.number',
+        'invoices.first_name',
+        'invoices.last_name',
+        'invoices.email',
+        'invoices.created_at',
+        'invoices.due_on',
+        'invoices.total_minor',
+        'invoices.balance_minor',
+        'invoices.paid_minor',
+        'invoices.status',
+        'invoices.source',
+        'invoices.currency',
+        'invoices.is_archived',
+        'contacts.guid as contact_guid',
+      ])
+      .select(() => [
+        sql<string>`(select string_agg(item_name, ', ' order by sequence) from (select item_name, sequence from invoice_lines where invoice_lines.invoice_id = invoices.id order by sequence limit 3) first_lines)`.as('items'),
+        sql<number>`(select count(*)::int from invoice_lines where invoice_lines.invoice_id = invoices.id)`.as('line_count'),
+      ])
+    for (const column of SORT_COLUMNS[query.sort]) {
+      page = column === 'invoices.due_on' ? page.orderBy(sql`invoices.due_on ${sql.raw(query.order)} nulls last`) : page.orderBy(column, query.order)
+    }
+    const rows = await page.limit(query.max).offset(offset).execute()
+    const money = (minor: string | number | bigint, currency = tenant.settings.defaultCurrency) => moneyText(Number(minor), currency)
+    return {
+      offset,
+      totals: { count, totalText: money(sums.total), paidText: money(sums.paid), balanceText: money(sums.balance), refundedText: money(sums.refunded) },
+      rows: rows.map((row) => {
+        const isOpen = (OPEN_STATUSES as readonly string[]).includes(row.status)
+        const more = row.line_count > 3 ? ` and ${row.line_count - 3} more` : ''
+        return {
+          guid: row.guid,
+          numberText: invoiceNumberText(row.number),
+          contactName: `${row.first_name} ${row.last_name}`.trim(),
+          contactGuid: row.contact_guid,
+          email: row.email,
+          itemsText: `${row.items ?? ''}${more}`,
+          dateText: formatDate(row.created_at, tenant.settings),
+          dueText: row.due_on ? formatDate(`${row.due_on}T12:00:00Z`, { ...tenant.settings, timezone: 'UTC' }) : null,
+          isOverdue: isOpen && row.due_on !== null && row.due_on < today,
+          totalText: money(row.total_minor, row.currency),
+          balanceText: money(row.balance_minor, row.currency),
+          statusText: invoiceStatusText({ status: row.status, paidMinor: Number(row.paid_minor) }),
+          status: row.status,
+          source: row.source,
+          isArchived: row.is_archived,
+        }
+      }),
+    }
+  })
+}
