@@ -54,7 +54,7 @@ export interface PayableInvoice {
   }
   lines: Array<{ item_name: string; option_name: string | null; quantity: number; total_minor: string | number | bigint; membership_type: string | null }>
   /** Earlier attempts, newest first. */
-  attempts: Array<{ provider: PaymentProvider; checkout_ref: string; status: PaymentStatus; account_id: string }>
+  attempts: Array<{ provider: PaymentProvider; checkout_ref: string; status: PaymentStatus; account_id: string; amount_minor: string | number | bigint }>
 }
 
 /** An invoice with its lines and payment attempts, as a provider's Pay needs it; null for an unknown guid. */
@@ -68,7 +68,7 @@ export async function loadPayableInvoice(platform: Pick<Platform, 'database'>, t
       .executeTakeFirst()
     if (!row) return null
     const lines = await trx.selectFrom('invoice_lines').select(['item_name', 'option_name', 'quantity', 'total_minor', 'membership_type']).where('invoice_id', '=', row.id).orderBy('sequence').execute()
-    const attempts = await trx.selectFrom('payments').select(['provider', 'checkout_ref', 'status', 'account_id']).where('invoice_id', '=', row.id).orderBy('created_at', 'desc').execute()
+    const attempts = await trx.selectFrom('payments').select(['provider', 'checkout_ref', 'status', 'account_id', 'amount_minor']).where('invoice_id', '=', row.id).orderBy('created_at', 'desc').execute()
     return {
       invoice: {
         id: row.id,
@@ -117,4 +117,12 @@ export async function recordAttempt(
       .executeTakeFirst(),
   )
   return recorded !== undefined
+}
+
+/**
+ * Whether an open attempt still asks for what the invoice owes: one opened before staff took
+ * part of the balance by hand asks for too much, and is left for a new one.
+ */
+export function asksForWhatIsDue(attempt: Pick<PayableInvoice['attempts'][number], 'amount_minor'>, found: Pick<PayableInvoice, 'invoice'>): boolean {
+  return Number(attempt.amount_minor) === found.invoice.dueMinor
 }

@@ -2,7 +2,7 @@ import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import type { Tenant } from '#server/tenancy/tenant'
-import { CARD_PAYMENT_MESSAGES, recordAttempt, type CheckoutStart, type PayableInvoice } from './payable-invoice'
+import { asksForWhatIsDue, CARD_PAYMENT_MESSAGES, recordAttempt, type CheckoutStart, type PayableInvoice } from './payable-invoice'
 import type { ProviderCredentials } from './provider-keys'
 import { isRazorpaySignatureValid, razorpayFor, razorpayHostedCheckoutUrl, type RazorpayPayment } from './razorpay-client'
 import { scheduleAttemptCheck } from './schedule-attempt-check'
@@ -31,7 +31,7 @@ export async function startRazorpayCheckout(platform: PaymentPlatform, tenant: T
   const razorpay = razorpayFor(platform.env, credentials)
   const orderUrl = `${input.origin}${orderPathFor(invoice.guid)}`
   let orderId: string | null = null
-  const open = found.attempts.find((attempt) => attempt.provider === 'RAZORPAY' && attempt.status === 'open' && attempt.account_id === credentials.apiKey)
+  const open = found.attempts.find((attempt) => attempt.provider === 'RAZORPAY' && attempt.status === 'open' && attempt.account_id === credentials.apiKey && asksForWhatIsDue(attempt, found))
   if (open) {
     const settled = await settleRazorpayOrder(platform, tenant, credentials, open.checkout_ref, input).catch((error: unknown) => {
       platform.logger.warn({ err: error, order: open.checkout_ref }, 'an open Razorpay order could not be read; making another')

@@ -2,7 +2,8 @@ import type Stripe from 'stripe'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import type { Tenant } from '#server/tenancy/tenant'
 import { readStripeAccount } from './stripe-account'
-import { CARD_PAYMENT_MESSAGES, recordAttempt, startsRecurringMembership, type CheckoutStart, type PayableInvoice } from './payable-invoice'
+import { asksForWhatIsDue, CARD_PAYMENT_MESSAGES, recordAttempt, startsRecurringMembership, type CheckoutStart, type PayableInvoice } from './payable-invoice'
+import { invoiceNumberText } from '#server/checkout/order-view'
 import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
 import { stripeFor } from './stripe-client'
 import { refundOnStripe, stripeIdOf } from './studio-stripe'
@@ -26,7 +27,9 @@ export async function startStripeCheckout(platform: PaymentPlatform, tenant: Ten
   const { invoice, lines, attempts } = found
   const orderUrl = `${input.origin}${orderPathFor(invoice.guid)}`
 
-  const open = attempts.find((attempt) => attempt.provider === 'STRIPE' && attempt.status === 'open' && attempt.account_id === account.accountId && attempt.checkout_ref.startsWith('cs_'))
+  const open = attempts.find(
+    (attempt) => attempt.provider === 'STRIPE' && attempt.status === 'open' && attempt.account_id === account.accountId && attempt.checkout_ref.startsWith('cs_') && asksForWhatIsDue(attempt, found),
+  )
   if (open) {
     try {
       const session = await stripe.checkout.sessions.retrieve(open.checkout_ref, {}, { stripeAccount: account.accountId })
@@ -45,20 +48,29 @@ export async function startStripeCheckout(platform: PaymentPlatform, tenant: Ten
   try {
     // A recurring membership keeps the card that pays it for its later periods (decision 119), on the contact's customer.
     const customer = startsRecurringMembership(found)
-      ? await stripeCustomerFor(platform, stripe, { tenantId: tenant.id, account: account.accountId, contactId: invoice.contactId, email: invoice.email, name: `${invoice.firstName} ${invoice.lastName}` })
+      ? await stripeCustomerFor(platform, stripe, {
+          tenantId: tenant.id,
+          account: account.accountId,
+          contactId: invoice.contactId,
+          email: invoice.email,
+          name: `${invoice.firstName} ${invoice.lastName}`,
+        })
       : null
     session = await stripe.checkout.sessions.create(
       {
         mode: 'payment',
         // Each line at its total (discount, card fees and tax included), so Stripe's sum is the invoice's.
-        line_items: lines.map((line) => ({
-          quantity: 1,
-          price_data: {
-            currency: invoice.currency.toLowerCase(),
-            unit_amount: Number(line.total_minor),
-            product_data: { name: lineName(line) },
-          },
-        })),
+        // A partly paid invoice is one line of its balance.
+        line_items: isWhollyDue(found)
+          ? lines.map((line) => ({
+              quantity: 1,
+              price_data: {
+                currency: invoice.currency.toLowerCase(),
+                unit_amount: Number(line.total_minor),
+                product_data: { name: lineName(line) },
+              },
+            }))
+          : [{ quantity: 1, price_data: { currency: invoice.currency.toLowerCase(), unit_amount: totalMinor, product_data: { name: `Balance of invoice ${invoiceNumberText(invoice.number)}` } } }],
         success_url: `${orderUrl}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: orderUrl,
         client_reference_id: invoice.guid,
@@ -78,7 +90,15 @@ export async function startStripeCheckout(platform: PaymentPlatform, tenant: Ten
   }
   if (!session.url) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.providerDown }
   // The same key twice at once answers the same session: one row.
-  await recordAttempt(platform, tenant.id, { invoiceId: invoice.id, provider: 'STRIPE', accountId: account.accountId, checkoutRef: session.id, amountMinor: totalMinor, currency: invoice.currency, now: input.now })
+  await recordAttempt(platform, tenant.id, {
+    invoiceId: invoice.id,
+    provider: 'STRIPE',
+    accountId: account.accountId,
+    checkoutRef: session.id,
+    amountMinor: totalMinor,
+    currency: invoice.currency,
+    now: input.now,
+  })
   return { kind: 'redirect', url: session.url }
 }
 
@@ -153,4 +173,9 @@ export async function settleReturnedSession(platform: PaymentPlatform, tenant: T
   }
   if (session.metadata?.invoiceGuid !== input.invoiceGuid) return 'unknown'
   return settleStripeSession(platform, tenant, snapshotOf(session), { origin: input.origin, now: input.now })
+}
+
+/** Whether the invoice owes all its lines (nothing was paid on it yet). */
+function isWhollyDue(found: PayableInvoice): boolean {
+  return found.lines.reduce((sum, line) => sum + Number(line.total_minor), 0) === found.invoice.dueMinor
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { readActiveProvider } from './active-provider'
-import { awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice, startsRecurringMembership, recordAttempt, type PayableInvoice } from './payable-invoice'
+import { asksForWhatIsDue, awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice, startsRecurringMembership, recordAttempt, type PayableInvoice } from './payable-invoice'
 import { findSavedPaymentMethod } from './saved-payment-methods'
 import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
 import { refundOnStripe, stripeIdOf, studioStripe, type StudioStripe } from './studio-stripe'
@@ -84,7 +84,7 @@ async function intentForNewCard(
   const { invoice, attempts } = found
   const onAccount = { stripeAccount: input.account }
   const wantsSaving = input.contactId !== null
-  const open = attempts.find((attempt) => attempt.provider === 'STRIPE' && attempt.status === 'open' && attempt.account_id === input.account && attempt.checkout_ref.startsWith('pi_'))
+  const open = attempts.find((attempt) => attempt.provider === 'STRIPE' && attempt.status === 'open' && attempt.account_id === input.account && attempt.checkout_ref.startsWith('pi_') && asksForWhatIsDue(attempt, found))
   if (open) {
     const intent = await stripe.paymentIntents.retrieve(open.checkout_ref, {}, onAccount)
     if (intent.status === 'succeeded' || intent.status === 'processing') {

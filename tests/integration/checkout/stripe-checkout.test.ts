@@ -167,6 +167,31 @@ describe(`card payments through Stripe (${engine})`, () => {
     expect(stripe.refunds()).toHaveLength(0)
   })
 
+  it('staff take part of an order by hand: the session asking the old total is given back, and Pay asks the balance', async () => {
+    const { invoiceGuid, sessionId } = await buyMat()
+    const pending = await invoice(invoiceGuid)
+    const recorded = await post(`/invoices/${invoiceGuid}`, form({ intent: 'record-payment', method: 'cash', amount: '5.00' }), app.adminCookie)
+    expect(recorded.status).toBe(302)
+    // The buyer pays the session opened before: more than is owed now, so it is refunded and the order still waits.
+    await stripe.pay(sessionId)
+    expect((await invoice(invoiceGuid)).status).toBe('pending')
+    expect(stripe.refunds().some((refund) => refund.amount === Number(pending.total_minor))).toBe(true)
+    const again = await post(`/checkout/orders/${invoiceGuid}`, '')
+    expect(again.status).toBe(303)
+    const balanceSession = (again.header('location') ?? '').slice(`${stripe.url}/pay/`.length)
+    expect(balanceSession).not.toBe(sessionId)
+    expect(stripe.sessions().find((session) => session.id === balanceSession)?.amount_total).toBe(Number(pending.total_minor) - 500)
+    await stripe.pay(balanceSession)
+    expect((await invoice(invoiceGuid)).status).toBe('paid')
+    const ledger = await asSystem(app.platform.database, 'test: ledger', (trx) =>
+      trx.selectFrom('invoice_payments').select(['method', 'amount_minor', 'provider']).where('invoice_id', '=', pending.id).orderBy('paid_at').execute(),
+    )
+    expect(ledger.map((row) => [row.method, Number(row.amount_minor), row.provider])).toEqual([
+      ['cash', 500, null],
+      ['card', Number(pending.total_minor) - 500, 'STRIPE'],
+    ])
+  })
+
   it('Pay on an order address that names nothing is a 404', async () => {
     expect((await post('/checkout/orders/not-an-order', '')).status).toBe(404)
     expect((await post('/checkout/orders/00000000-0000-4000-8000-000000000000', '')).status).toBe(404)
@@ -181,13 +206,14 @@ describe(`card payments through Stripe (${engine})`, () => {
   it('when the last one sold while the buyer paid, the payment is refunded and the order says so', async () => {
     await setMatStock(1)
     const { invoiceGuid, sessionId } = await buyMat()
+    const refundsBefore = stripe.refunds().length
     await setMatStock(0)
     await stripe.pay(sessionId)
     const voided = await invoice(invoiceGuid)
     expect(voided.status).toBe('void')
     const [payment] = await paymentRows(voided.id)
     expect(payment?.status).toBe('refunded')
-    expect(stripe.refunds()).toHaveLength(1)
+    expect(stripe.refunds()).toHaveLength(refundsBefore + 1)
     expect((await get(`/checkout/orders/${invoiceGuid}`)).body).toContain('We could not complete your order')
     expect(await matStock()).toBe(0)
   })
