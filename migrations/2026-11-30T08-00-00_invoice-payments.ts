@@ -34,7 +34,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table invoices add constraint invoices_owed check (status = 'void' or balance_minor = total_minor - paid_minor)`.execute(db)
   await sql`alter table invoices add constraint invoices_refunded_of_paid check (refunded_minor <= paid_minor)`.execute(db)
   await sql`create index invoices_report on invoices (tenant_id, is_archived, created_at desc, number desc)`.execute(db)
-  await sql`create index invoices_by_number on invoices (tenant_id, (number::text) text_pattern_ops)`.execute(db)
+  // The report's search: the buyer's name and email, and the lines' item names, accents and case aside (search_fold, migration contacts-list).
+  await sql`alter table invoices add column search_text text generated always as (search_fold(first_name || ' ' || last_name || ' ' || email)) stored`.execute(db)
+  await sql`create index invoices_search_text_trgm on invoices using gin (search_text gin_trgm_ops)`.execute(db)
+  await sql`create index invoice_lines_item_name_trgm on invoice_lines using gin ((search_fold(item_name)) gin_trgm_ops)`.execute(db)
 
   await sql`alter table invoice_lines alter column item_id drop not null`.execute(db)
   await sql`alter table invoice_lines drop constraint invoice_lines_item_type_known`.execute(db)
@@ -49,16 +52,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('invoice_payments')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('tenant_id', 'uuid', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
-    .addColumn('guid', 'uuid', (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('guid', 'uuid', (c) =>
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`gen_random_uuid()`),
+    )
     .addColumn('invoice_id', 'uuid', (c) => c.notNull())
     .addColumn('method', 'text', (c) => c.notNull())
     // The provider attempt that took a card payment; what a refund through the provider names.
     .addColumn('payment_id', 'uuid', (c) => c.references('payments.id').onDelete('set null'))
     .addColumn('provider', 'text')
     .addColumn('amount_minor', 'bigint', (c) => c.notNull().check(sql`amount_minor > 0`))
-    .addColumn('refunded_minor', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`refunded_minor >= 0`))
+    .addColumn('refunded_minor', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`refunded_minor >= 0`),
+    )
     .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency ~ '^[A-Z]{3}$'`))
-    .addColumn('note', 'text', (c) => c.notNull().defaultTo('').check(sql`length(note) <= 255`))
+    .addColumn('note', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('')
+        .check(sql`length(note) <= 255`),
+    )
     // The staff member (a contact) who recorded it; null when taken online or by the billing job.
     .addColumn('recorded_by', 'uuid')
     .addColumn('paid_at', 'timestamptz', (c) => c.notNull())
@@ -68,7 +86,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('invoice_payments_method_known', sql`method in ('card', 'cash', 'other', 'account')`)
     .addCheckConstraint('invoice_payments_refunded_of_amount', sql`refunded_minor <= amount_minor`)
     .execute()
-  await sql`alter table invoice_payments add constraint invoice_payments_recorded_by foreign key (tenant_id, recorded_by) references contacts (tenant_id, id) on delete set null (recorded_by)`.execute(db)
+  await sql`alter table invoice_payments add constraint invoice_payments_recorded_by foreign key (tenant_id, recorded_by) references contacts (tenant_id, id) on delete set null (recorded_by)`.execute(
+    db,
+  )
   await sql`create unique index invoice_payments_one_per_attempt on invoice_payments (payment_id) where payment_id is not null`.execute(db)
   await sql`create index invoice_payments_by_invoice on invoice_payments (tenant_id, invoice_id, paid_at)`.execute(db)
   await sql`create index invoice_payments_by_paid_at on invoice_payments (tenant_id, paid_at desc)`.execute(db)
@@ -82,12 +102,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('amount_minor', 'bigint', (c) => c.notNull().check(sql`amount_minor > 0`))
     // The provider's refund id; null for cash or other money handed back, or account credit.
     .addColumn('refund_ref', 'text', (c) => c.check(sql`length(refund_ref) <= 255`))
-    .addColumn('reason', 'text', (c) => c.notNull().defaultTo('').check(sql`length(reason) <= 255`))
+    .addColumn('reason', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('')
+        .check(sql`length(reason) <= 255`),
+    )
     .addColumn('recorded_by', 'uuid')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addForeignKeyConstraint('invoice_refunds_payment', ['tenant_id', 'invoice_payment_id'], 'invoice_payments', ['tenant_id', 'id'], (c) => c.onDelete('cascade'))
     .execute()
-  await sql`alter table invoice_refunds add constraint invoice_refunds_recorded_by foreign key (tenant_id, recorded_by) references contacts (tenant_id, id) on delete set null (recorded_by)`.execute(db)
+  await sql`alter table invoice_refunds add constraint invoice_refunds_recorded_by foreign key (tenant_id, recorded_by) references contacts (tenant_id, id) on delete set null (recorded_by)`.execute(
+    db,
+  )
   await sql`create index invoice_refunds_by_payment on invoice_refunds (tenant_id, invoice_payment_id)`.execute(db)
   await makeTenantOwned(db, 'invoice_refunds')
 
@@ -111,7 +138,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table invoice_lines add constraint invoice_lines_item_type_known
     check (item_type in ('course', 'class', 'event', 'product', 'bundle', 'donation', 'membership'))`.execute(db)
   await sql`alter table invoice_lines alter column item_id set not null`.execute(db)
-  await sql`drop index if exists invoices_by_number`.execute(db)
+  await sql`drop index if exists invoice_lines_item_name_trgm`.execute(db)
+  await sql`drop index if exists invoices_search_text_trgm`.execute(db)
+  await sql`alter table invoices drop column search_text`.execute(db)
   await sql`drop index if exists invoices_report`.execute(db)
   await sql`alter table invoices drop constraint invoices_refunded_of_paid`.execute(db)
   await sql`alter table invoices drop constraint invoices_owed`.execute(db)

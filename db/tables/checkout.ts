@@ -2,6 +2,9 @@ import type { ColumnType, Generated } from 'kysely'
 import type { CatalogItemKind, MembershipType } from './catalog'
 import type { CreatedAt, Json, Timestamp } from './column-types'
 
+/** Written by the database (a generated column); never by us. */
+type KeptByDatabase<T> = ColumnType<T, never, never>
+
 /**
  * A bigint money column (nine lines at the largest price pass 2^31). node-postgres reads bigint
  * as a string and PGlite may read it as a number, so readers convert with Number() (exact far
@@ -103,6 +106,8 @@ export interface InvoicesTable {
   paid_minor: DefaultedMinorUnits
   refunded_minor: DefaultedMinorUnits
   emailed_at: Timestamp | null
+  /** The buyer's name and email folded for search (generated). */
+  search_text: KeptByDatabase<string>
   created_at: CreatedAt
   updated_at: CreatedAt
 }

@@ -17,18 +17,20 @@ export function receiptText(order: OrderView, studioName: string, orderUrl: stri
     ...(order.totals.tax ? [`${order.totals.taxLabel}: ${order.totals.tax}`] : []),
     `Total: ${order.totals.total}`,
   ]
+  // An invoice staff wrote is paid, not ordered: its receipt says so (the invoice_success words).
+  const thanks = order.isStaffInvoice ? `Thank you: invoice ${order.numberText} from ${studioName} is paid.` : `Thank you for your order from ${studioName} on ${order.dateText}.`
   return {
-    subject: `Your order ${order.numberText} from ${studioName}`,
+    subject: order.isStaffInvoice ? `Receipt for invoice ${order.numberText} from ${studioName}` : `Your order ${order.numberText} from ${studioName}`,
     text: [
       `Hello ${order.buyerName},`,
       '',
-      `Thank you for your order from ${studioName} on ${order.dateText}.`,
+      thanks,
       '',
       ...lines,
       '',
       ...sums,
       '',
-      `Your order: ${orderUrl}`,
+      `${order.isStaffInvoice ? 'Your invoice' : 'Your order'}: ${orderUrl}`,
     ].join('\n'),
   }
 }

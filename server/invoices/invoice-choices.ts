@@ -82,7 +82,10 @@ export async function loadInvoiceChoices(database: DatabaseHandle, tenant: Tenan
       items: options.map((option) => ({
         guid: option.guid,
         kind: option.item_kind,
-        label: `${option.item_name}${option.name && option.name !== option.item_name ? `: ${option.name}` : ''} (${moneyText(Math.max(0, option.price_minor - option.discount_minor), option.currency)})`,
+        label: `${option.item_name}${option.name && option.name !== option.item_name ? `: ${option.name}` : ''} (${moneyText(
+          Math.max(0, option.price_minor - option.discount_minor),
+          option.currency,
+        )})`,
       })),
       staff: staff.map((person) => ({ guid: person.guid, name: `${person.first_name} ${person.last_name}`.trim() })),
     }

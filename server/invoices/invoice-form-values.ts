@@ -26,21 +26,44 @@ export function newInvoiceValues(tenant: Tenant, contactGuid: string): InvoiceFo
 }
 
 /** A staff invoice as its edit form shows it, with its contact; null for an unknown guid. */
-export async function loadInvoiceFormValues(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string): Promise<{ values: InvoiceFormValues; contact: InvoiceFormContact; numberText: number } | null> {
+export async function loadInvoiceFormValues(
+  database: DatabaseHandle,
+  tenant: Tenant,
+  unverifiedGuid: string,
+): Promise<{ values: InvoiceFormValues; contact: InvoiceFormContact; numberText: number } | null> {
   if (!GUID.test(unverifiedGuid)) return null
   return withTenant(database, tenant.id, async (trx) => {
     const invoice = await trx
       .selectFrom('invoices')
       .innerJoin('contacts', 'contacts.id', 'invoices.contact_id')
       .leftJoin('contacts as seller', 'seller.id', 'invoices.sales_person_id')
-      .select(['invoices.id', 'invoices.number', 'invoices.due_on', 'invoices.note', 'invoices.currency', 'contacts.guid', 'contacts.first_name', 'contacts.last_name', 'contacts.email', 'seller.guid as seller_guid'])
+      .select([
+        'invoices.id',
+        'invoices.number',
+        'invoices.due_on',
+        'invoices.note',
+        'invoices.currency',
+        'contacts.guid',
+        'contacts.first_name',
+        'contacts.last_name',
+        'contacts.email',
+        'seller.guid as seller_guid',
+      ])
       .where('invoices.guid', '=', unverifiedGuid)
       .executeTakeFirst()
     if (!invoice) return null
     const lines = await trx
       .selectFrom('invoice_lines')
       .leftJoin('item_price_options', 'item_price_options.id', 'invoice_lines.price_option_id')
-      .select(['invoice_lines.item_type', 'invoice_lines.item_name', 'invoice_lines.quantity', 'invoice_lines.unit_price_minor', 'invoice_lines.tax_minor', 'invoice_lines.card_fees_minor', 'item_price_options.guid as option_guid'])
+      .select([
+        'invoice_lines.item_type',
+        'invoice_lines.item_name',
+        'invoice_lines.quantity',
+        'invoice_lines.unit_price_minor',
+        'invoice_lines.tax_minor',
+        'invoice_lines.card_fees_minor',
+        'item_price_options.guid as option_guid',
+      ])
       .where('invoice_lines.invoice_id', '=', invoice.id)
       .orderBy('invoice_lines.sequence')
       .limit(INVOICE_FORM_LINES)

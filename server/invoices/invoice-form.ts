@@ -58,9 +58,9 @@ export function emptyLine(): InvoiceLineValues {
   return { choice: '', description: '', price: '', quantity: '1', taxable: false, cardFees: false }
 }
 
-/** A row nobody filled in: left out rather than refused. */
+/** A row nobody filled in (its choice still 'Described below', nothing typed): left out rather than refused. */
 export function isBlankLine(line: InvoiceLineValues): boolean {
-  return line.choice === '' && line.description.trim() === '' && line.price.trim() === ''
+  return (line.choice === '' || line.choice === CUSTOM_LINE) && line.description.trim() === '' && line.price.trim() === ''
 }
 
 const text = z

@@ -43,7 +43,8 @@ export async function saveStaffInvoice(
       ? await trx.selectFrom('invoices').select(['id', 'number', 'source', 'status', 'paid_minor', 'due_on', 'contact_id']).where('guid', '=', input.editGuid).forUpdate().executeTakeFirst()
       : null
     if (input.editGuid && !existing) return err('not_found', 'Invoice not found', { errors: {} })
-    if (existing && (existing.source !== 'staff' || existing.status !== 'pending' || Number(existing.paid_minor) > 0)) return err('conflict', MESSAGES.notEditable, { errors: { form: MESSAGES.notEditable } })
+    if (existing && (existing.source !== 'staff' || existing.status !== 'pending' || Number(existing.paid_minor) > 0))
+      return err('conflict', MESSAGES.notEditable, { errors: { form: MESSAGES.notEditable } })
 
     const errors: InvoiceFormErrors = {}
     const contact = GUID.test(values.contact)
@@ -159,7 +160,7 @@ async function readLines(trx: TenantExecutor, tenant: Tenant, values: InvoiceFor
   const read: ReadLine[] = []
   for (const { line, index } of filled) {
     const custom = line.choice === CUSTOM_LINE || line.choice === ''
-    const option = custom ? null : (options.get(line.choice) ?? null)
+    const option = custom ? null : options.get(line.choice) ?? null
     if (!custom && !option) {
       lineError(index, 'choice', MESSAGES.itemGone)
       continue
@@ -168,7 +169,15 @@ async function readLines(trx: TenantExecutor, tenant: Tenant, values: InvoiceFor
     const quantity = /^\d{1,4}$/.test(line.quantity.trim()) ? Number(line.quantity.trim()) : NaN
     if (!(quantity >= 1 && quantity <= maxQuantity)) lineError(index, 'quantity', MESSAGES.quantityInvalid(maxQuantity))
     if (option) {
-      read.push({ option, description: '', unitPriceMinor: option.priceMinor, unitDiscountMinor: Math.min(option.discountMinor, option.priceMinor), quantity, isTaxable: option.isTaxable, isChargeCardFees: option.isChargeCardFees })
+      read.push({
+        option,
+        description: '',
+        unitPriceMinor: option.priceMinor,
+        unitDiscountMinor: Math.min(option.discountMinor, option.priceMinor),
+        quantity,
+        isTaxable: option.isTaxable,
+        isChargeCardFees: option.isChargeCardFees,
+      })
       continue
     }
     const description = line.description.trim()

@@ -81,7 +81,17 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
     const payments = await trx
       .selectFrom('invoice_payments')
       .leftJoin('contacts as staff', 'staff.id', 'invoice_payments.recorded_by')
-      .select(['invoice_payments.guid', 'invoice_payments.paid_at', 'invoice_payments.method', 'invoice_payments.provider', 'invoice_payments.amount_minor', 'invoice_payments.refunded_minor', 'invoice_payments.note', 'staff.first_name', 'staff.last_name'])
+      .select([
+        'invoice_payments.guid',
+        'invoice_payments.paid_at',
+        'invoice_payments.method',
+        'invoice_payments.provider',
+        'invoice_payments.amount_minor',
+        'invoice_payments.refunded_minor',
+        'invoice_payments.note',
+        'staff.first_name',
+        'staff.last_name',
+      ])
       .where('invoice_payments.invoice_id', '=', invoice.id)
       .orderBy('invoice_payments.paid_at')
       .execute()

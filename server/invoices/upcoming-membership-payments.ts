@@ -11,7 +11,7 @@ export interface UpcomingMembershipPayment {
   membershipName: string
   dateText: string
   amountText: string
-  /** How it will be paid: 'Visa ending 4242', or an invoice sent to the member. */
+  /** How it will be paid: 'Visa ending 4242', or an invoice emailed to the member. */
   paidBy: string
 }
 
@@ -46,6 +46,8 @@ export async function loadUpcomingMembershipPayments(database: DatabaseHandle, t
       .where('contact_memberships.membership_type', '=', 'recurring')
       .where('contact_memberships.status', 'in', ['trial', 'active'])
       .where('contact_memberships.cancel_at_period_end', '=', false)
+      // Without billing terms a membership bills nothing (billing-period.ts refuses it).
+      .where('contact_memberships.period_price_minor', 'is not', null)
       .where('contact_memberships.next_billing_at', '>=', now)
       .where('contact_memberships.next_billing_at', '<', until)
       .orderBy('contact_memberships.next_billing_at')
@@ -58,6 +60,6 @@ export async function loadUpcomingMembershipPayments(database: DatabaseHandle, t
     membershipName: row.name,
     dateText: row.next_billing_at ? formatDate(row.next_billing_at, tenant.settings) : '',
     amountText: moneyText(periodCharges(row, tenant).totalMinor, row.currency ?? tenant.settings.defaultCurrency),
-    paidBy: row.last4 ? `${row.brand ? `${row.brand[0]?.toUpperCase()}${row.brand.slice(1)}` : 'Card'} ending ${row.last4}` : 'Invoice emailed',
+    paidBy: row.last4 ? `${row.brand ? `${row.brand[0]?.toUpperCase()}${row.brand.slice(1)}` : 'Card'} ending ${row.last4}` : 'Invoice by email',
   }))
 }

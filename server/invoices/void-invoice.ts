@@ -20,7 +20,11 @@ export const VOID_MESSAGES = {
  * account, and an offer code's use is given back. What an on-account sale already gave (an
  * enrolment, a membership) stays; staff end those on the contact's profile.
  */
-export async function voidInvoice(platform: Pick<Platform, 'database' | 'caches'>, tenant: Tenant, input: { unverifiedGuid: string; now: Date }): Promise<WordedResult<{ message: string }, 'not_found' | 'conflict'>> {
+export async function voidInvoice(
+  platform: Pick<Platform, 'database' | 'caches'>,
+  tenant: Tenant,
+  input: { unverifiedGuid: string; now: Date },
+): Promise<WordedResult<{ message: string }, 'not_found' | 'conflict'>> {
   if (!GUID.test(input.unverifiedGuid)) return err('not_found', 'Invoice not found')
   const outcome = await withTenant(platform.database, tenant.id, async (trx) => {
     const invoice = await trx
@@ -49,7 +53,11 @@ export async function voidInvoice(platform: Pick<Platform, 'database' | 'caches'
 }
 
 /** Archive takes an invoice out of the report (show archived brings it back); Restore puts it back. */
-export async function archiveInvoice(platform: Pick<Platform, 'database'>, tenant: Tenant, input: { unverifiedGuid: string; archive: boolean; now: Date }): Promise<WordedResult<{ message: string }, 'not_found'>> {
+export async function archiveInvoice(
+  platform: Pick<Platform, 'database'>,
+  tenant: Tenant,
+  input: { unverifiedGuid: string; archive: boolean; now: Date },
+): Promise<WordedResult<{ message: string }, 'not_found'>> {
   if (!GUID.test(input.unverifiedGuid)) return err('not_found', 'Invoice not found')
   const changed = await withTenant(platform.database, tenant.id, (trx) =>
     trx.updateTable('invoices').set({ is_archived: input.archive, updated_at: input.now }).where('guid', '=', input.unverifiedGuid).returning('id').executeTakeFirst(),

@@ -4,11 +4,11 @@ export function InvoiceStatusChip({ text }: { text: string }) {
     text === 'Complete'
       ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
       : text === 'Failed'
-        ? 'bg-red-50 text-red-800 ring-red-200'
-        : text === 'Partial' || text === 'On account'
-          ? 'bg-amber-50 text-amber-900 ring-amber-200'
-          : text === 'Pending'
-            ? 'bg-sky-50 text-sky-800 ring-sky-200'
-            : 'bg-slate-100 text-slate-700 ring-slate-200'
+      ? 'bg-red-50 text-red-800 ring-red-200'
+      : text === 'Partial' || text === 'On account'
+      ? 'bg-amber-50 text-amber-900 ring-amber-200'
+      : text === 'Pending'
+      ? 'bg-sky-50 text-sky-800 ring-sky-200'
+      : 'bg-slate-100 text-slate-700 ring-slate-200'
   return <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>{text}</span>
 }

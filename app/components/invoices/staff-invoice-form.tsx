@@ -78,6 +78,9 @@ export function StaffInvoiceForm({
             {errors.lines}
           </p>
         ) : null}
+        <p className="mb-3 text-sm text-slate-600">
+          Choose an item from the catalog, or leave &lsquo;Described below&rsquo; and type a description and price. Taxable and card fees apply to a described line; a catalog item keeps its own.
+        </p>
         <ol className="flex flex-col gap-4">
           {values.lines.slice(0, shown).map((line, index) => {
             const lineErrors = errors.line?.[index] ?? {}
@@ -102,25 +105,51 @@ export function StaffInvoiceForm({
                     </select>
                   )}
                 </Field>
-                <Field id={id('description')} label="Description" errors={lineErrors.description ? [lineErrors.description] : null} className="col-span-2 sm:col-span-4">
+                <Field
+                  id={id('description')}
+                  label={
+                    <>
+                      Description<span className="sr-only"> of line {index + 1}</span>
+                    </>
+                  }
+                  errors={lineErrors.description ? [lineErrors.description] : null}
+                  className="col-span-2 sm:col-span-4"
+                >
                   {(control) => <input {...control} name={`lines[${index}].description`} maxLength={200} defaultValue={line.description} className={FIELD_INPUT_CLASSES} />}
                 </Field>
-                <Field id={id('price')} label={`Price (${currency})`} errors={lineErrors.price ? [lineErrors.price] : null} className="sm:col-span-2">
+                <Field
+                  id={id('price')}
+                  label={
+                    <>
+                      Price ({currency})<span className="sr-only"> of line {index + 1}</span>
+                    </>
+                  }
+                  errors={lineErrors.price ? [lineErrors.price] : null}
+                  className="sm:col-span-2"
+                >
                   {(control) => <input {...control} name={`lines[${index}].price`} inputMode="decimal" autoComplete="off" defaultValue={line.price} className={`${FIELD_INPUT_CLASSES} w-full`} />}
                 </Field>
-                <Field id={id('quantity')} label="Qty" errors={lineErrors.quantity ? [lineErrors.quantity] : null} className="sm:col-span-1">
+                <Field
+                  id={id('quantity')}
+                  label={
+                    <>
+                      Qty<span className="sr-only"> of line {index + 1}</span>
+                    </>
+                  }
+                  errors={lineErrors.quantity ? [lineErrors.quantity] : null}
+                  className="sm:col-span-1"
+                >
                   {(control) => <input {...control} name={`lines[${index}].quantity`} inputMode="numeric" defaultValue={line.quantity} className={`${FIELD_INPUT_CLASSES} w-full`} />}
                 </Field>
                 <div className="col-span-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700 sm:col-span-12">
                   <label className="flex min-h-8 items-center gap-2">
                     <input type="checkbox" name={`lines[${index}].taxable`} defaultChecked={line.taxable} className="h-4 w-4 rounded border-slate-300" />
-                    Taxable
+                    Taxable<span className="sr-only"> (line {index + 1})</span>
                   </label>
                   <label className="flex min-h-8 items-center gap-2">
                     <input type="checkbox" name={`lines[${index}].cardFees`} defaultChecked={line.cardFees} className="h-4 w-4 rounded border-slate-300" />
-                    Charge card fees
+                    Charge card fees<span className="sr-only"> (line {index + 1})</span>
                   </label>
-                  <span className="text-xs text-slate-500">Description, price and these boxes are for a line described here; a catalog item keeps its own.</span>
                 </div>
               </li>
             )

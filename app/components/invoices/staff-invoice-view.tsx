@@ -50,8 +50,8 @@ export function StaffInvoiceView({ invoice, payment, confirmVoid, payPath }: { i
           </div>
         }
       />
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="flex flex-col gap-4 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
           <Card>
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
@@ -141,9 +141,20 @@ export function StaffInvoiceView({ invoice, payment, confirmVoid, payPath }: { i
                       {taken.recordedBy ? <span className="text-slate-600"> · by {taken.recordedBy}</span> : null}
                       {taken.note ? <span className="block text-slate-600">{taken.note}</span> : null}
                     </span>
-                    <span className="tabular-nums text-slate-900">
-                      {taken.amountText}
-                      {taken.refundedText ? <span className="text-slate-600"> ({taken.refundedText} refunded)</span> : null}
+                    <span className="flex items-baseline gap-3">
+                      <span className="tabular-nums text-slate-900">
+                        {taken.amountText}
+                        {taken.refundedText ? <span className="text-slate-600"> ({taken.refundedText} refunded)</span> : null}
+                      </span>
+                      {taken.refundableMinor > 0 ? (
+                        <Link to={`/invoices/${invoice.guid}/refund?payment=${taken.guid}`} className="text-sm font-medium text-brand-text underline-offset-2 hover:underline">
+                          Refund
+                          <span className="sr-only">
+                            {' '}
+                            {taken.methodText} payment of {taken.amountText}
+                          </span>
+                        </Link>
+                      ) : null}
                     </span>
                   </li>
                 ))}
@@ -152,10 +163,11 @@ export function StaffInvoiceView({ invoice, payment, confirmVoid, payPath }: { i
           </Card>
         </div>
 
-        <div className="flex flex-col gap-4">
+        <div className="flex min-w-0 flex-col gap-4">
           {invoice.can.takePayment ? (
             <Card title="Record a payment">
-              <PaymentForm invoice={invoice} state={payment} busy={busy} />
+              {/* Keyed by what was paid, so a recorded payment leaves an empty form, not the last one's values. */}
+              <PaymentForm key={invoice.totals.paid} invoice={invoice} state={payment} busy={busy} />
               <p className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-600">
                 <CreditCard aria-hidden className="mr-1 inline h-4 w-4" />
                 Card payments are taken on the invoice&rsquo;s pay page:{' '}
@@ -180,9 +192,11 @@ export function StaffInvoiceView({ invoice, payment, confirmVoid, payPath }: { i
                   {invoice.isArchived ? 'Restore to the list' : 'Archive'}
                 </Button>
               </Form>
-              <Link to={payPath} className="text-sm font-medium text-brand-text underline-offset-2 hover:underline">
-                Public invoice page
-              </Link>
+              {invoice.can.takePayment ? null : (
+                <Link to={payPath} className="text-sm font-medium text-brand-text underline-offset-2 hover:underline">
+                  Open the invoice&rsquo;s public page
+                </Link>
+              )}
             </div>
           </Card>
         </div>

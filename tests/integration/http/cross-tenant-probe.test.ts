@@ -314,6 +314,7 @@ const PROBES: Record<string, Probe> = {
   }),
   '_site+/invoices_.$guId_.pdf.tsx': staffScreen((ids) => `/invoices/${ids.orderGuid}/pdf`, (ids) => ({ guId: ids.orderGuid })),
   '_site+/invoices_.$guId_.pdf_.download.ts': staffScreen((ids) => `/invoices/${ids.orderGuid}/pdf/download`, (ids) => ({ guId: ids.orderGuid }), { home: null }),
+  '_site+/invoices_.$guId_.refund.tsx': staffScreen((ids) => `/invoices/${ids.orderGuid}/refund`, (ids) => ({ guId: ids.orderGuid })),
   '_site+/meminvoice.$guId.ts': publicPage((ids) => `/meminvoice/${ids.orderGuid}`, (ids) => ({ guId: ids.orderGuid }), {
     // On its own host the pay link sends on to the order page.
     home: null,

@@ -27,7 +27,6 @@ describe(`refunds of invoice payments (${engine})`, () => {
   let elsewhereAdminCookie = ''
   let nextNumber = 90_000
 
-  const origin = () => `http://${app.host}`
   const get = (path: string, cookie: string | null, host = app.host) => request(app.port, path, { host, headers: cookie ? { cookie } : {} })
   const post = (path: string, fields: Record<string, string>, cookie: string | null, host = app.host) =>
     request(app.port, path, {
@@ -39,7 +38,11 @@ describe(`refunds of invoice payments (${engine})`, () => {
   const refundPath = (invoice: { guid: string; paymentGuid: string }) => `/invoices/${invoice.guid}/refund?payment=${invoice.paymentGuid}`
   /** The refund form as the page posts it: the payment, what it had given back when shown, and the staff's choices. */
   const refund = (invoice: { guid: string; paymentGuid: string }, fields: { amount: string; refundedBefore?: string; reason?: string; destination?: string }, cookie = app.adminCookie) =>
-    post(refundPath(invoice), { payment: invoice.paymentGuid, refundedBefore: fields.refundedBefore ?? '0', amount: fields.amount, reason: fields.reason ?? '', destination: fields.destination ?? 'money' }, cookie)
+    post(
+      refundPath(invoice),
+      { payment: invoice.paymentGuid, refundedBefore: fields.refundedBefore ?? '0', amount: fields.amount, reason: fields.reason ?? '', destination: fields.destination ?? 'money' },
+      cookie,
+    )
 
   /** A PaymentIntent the fake Stripe took on the studio's account: created with the secret key, confirmed as Stripe.js would. */
   const paidIntent = async (amountMinor: number): Promise<string> => {
@@ -185,7 +188,8 @@ describe(`refunds of invoice payments (${engine})`, () => {
     const page = await get(refundPath(invoice), app.adminCookie)
     expect(page.status).toBe(200)
     const shown = textOf(page.body)
-    for (const expected of ['Refund a payment', 'Cash', '$50.00', 'Refunded so far', '$0.00', 'Give the money back', 'As account credit', 'what the invoice gave']) expect(shown, expected).toContain(expected)
+    for (const expected of ['Refund a payment', 'Cash', '$50.00', 'Refunded so far', '$0.00', 'Give the money back', 'As account credit', 'what the invoice gave'])
+      expect(shown, expected).toContain(expected)
     expect(page.body).toMatch(/name="amount"[^>]*value="50.00"/)
     expect(page.body).toContain('name="refundedBefore" value="0"')
 
@@ -317,14 +321,14 @@ describe(`refunds of invoice payments (${engine})`, () => {
     const stripeUrl = app.platform.env.STRIPE_API_URL
     // Stripe is down: the server's Stripe address answers nothing for this one post.
     app.platform.env.STRIPE_API_URL = `http://127.0.0.1:${closedPort}`
-    let down
+    let down: Awaited<ReturnType<typeof refund>> | null = null
     try {
       down = await refund(invoice, { amount: '18.00' })
     } finally {
       app.platform.env.STRIPE_API_URL = stripeUrl
     }
-    expect(down.status).toBe(503)
-    expect(textOf(down.body)).toContain('The card payment could not be refunded: Stripe could not be reached.')
+    expect(down?.status).toBe(503)
+    expect(textOf(down?.body ?? '')).toContain('The card payment could not be refunded: Stripe could not be reached.')
     expect(await stateOf(invoice)).toMatchObject({ status: 'paid', refunded: 0, refunds: [] })
     expect(stripeRefundsOf(intentId)).toHaveLength(0)
 
@@ -342,6 +346,8 @@ describe(`refunds of invoice payments (${engine})`, () => {
     expect((await get(`/invoices/${invoice.guid}/refund`, elsewhereAdminCookie, host)).status).toBe(404)
     const foreign = await post(refundPath(invoice), { payment: invoice.paymentGuid, refundedBefore: '0', amount: '22.00', reason: '', destination: 'money' }, elsewhereAdminCookie, host)
     expect(foreign.status).toBe(404)
+    // The cross-tenant probe's small post names no payment at all.
+    expect((await post(`/invoices/${invoice.guid}/refund`, { amount: '22.00' }, elsewhereAdminCookie, host)).status).toBe(404)
     expect(textOf(foreign.body)).not.toContain('$22.00')
 
     // On its own host: a payment of another invoice, an unknown one and a malformed one are not found either.
@@ -355,18 +361,19 @@ describe(`refunds of invoice payments (${engine})`, () => {
     expect(await stateOf(other)).toMatchObject({ refunded: 0, refunds: [] })
   })
 
-  it('is closed to a student and a visitor: they are sent away as on the other staff invoice pages, and nothing is refunded', async () => {
+  it('is closed to a student (403, as on /invoices/{guid}/edit) and a visitor (the page-not-found page), and nothing is refunded', async () => {
     const invoice = await paidInvoice({ method: 'cash', amountMinor: 2600 })
     const asStudent = await get(refundPath(invoice), studentCookie)
-    expect(asStudent.status).toBe(302)
-    expect(asStudent.header('location')).not.toContain('/refund')
-    const studentPost = await refund(invoice, { amount: '26.00' }, studentCookie)
-    expect(studentPost.status).toBe(302)
-    expect(studentPost.header('location')).not.toContain(`/invoices/${invoice.guid}`)
+    expect(asStudent.status).toBe(403)
+    expect(textOf(asStudent.body)).not.toContain('$26.00')
+    expect((await get(`/invoices/${invoice.guid}/edit`, studentCookie)).status).toBe(403)
+    expect((await refund(invoice, { amount: '26.00' }, studentCookie)).status).toBe(403)
     const asVisitor = await get(refundPath(invoice), null)
     expect(asVisitor.status).toBe(302)
     expect(asVisitor.header('location')).toBe('/404')
-    expect((await refund(invoice, { amount: '26.00' }, '')).status).toBe(302)
+    const visitorPost = await refund(invoice, { amount: '26.00' }, '')
+    expect(visitorPost.status).toBe(302)
+    expect(visitorPost.header('location')).toBe('/404')
     expect(await stateOf(invoice)).toMatchObject({ status: 'paid', refunded: 0, refunds: [] })
   })
 

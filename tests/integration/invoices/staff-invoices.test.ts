@@ -19,16 +19,36 @@ describe(`staff invoices (${engine})`, () => {
     request(app.port, path, { host: app.host, method: 'POST', body: form(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${app.host}`, cookie } })
   const invoiceRow = (guid: string) =>
     asSystem(app.platform.database, 'test: an invoice', (trx) =>
-      trx.selectFrom('invoices').select(['status', 'source', 'total_minor', 'balance_minor', 'paid_minor', 'subtotal_minor', 'tax_minor', 'card_fees_minor', 'is_archived', 'emailed_at', 'due_on', 'note']).where('guid', '=', guid).executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('invoices')
+        .select(['status', 'source', 'total_minor', 'balance_minor', 'paid_minor', 'subtotal_minor', 'tax_minor', 'card_fees_minor', 'is_archived', 'emailed_at', 'due_on', 'note'])
+        .where('guid', '=', guid)
+        .executeTakeFirstOrThrow(),
     )
   const count = (table: 'invoices' | 'invoice_payments' | 'outbound_emails') =>
-    asSystem(app.platform.database, 'test: count', (trx) => trx.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('tenant_id', '=', app.demo.id).executeTakeFirstOrThrow()).then((row) => Number(row.n))
+    asSystem(app.platform.database, 'test: count', (trx) =>
+      trx
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('tenant_id', '=', app.demo.id)
+        .executeTakeFirstOrThrow(),
+    ).then((row) => Number(row.n))
   const guidOf = (location: string | undefined) => /\/invoices\/([0-9a-f-]{36})$/.exec(location ?? '')?.[1] ?? ''
   /** A new staff invoice for the student: a described line of 25.00 × quantity, and the class card when asked. */
   const createInvoice = async (lines: Record<string, string> = {}, extra: Record<string, string> = {}) => {
     const created = await post(
       '/invoices/new',
-      { intent: 'save', contact: student.guid, 'lines[0].choice': 'custom', 'lines[0].description': 'Private lesson', 'lines[0].price': '25.00', 'lines[0].quantity': '2', note: 'Thanks', ...lines, ...extra },
+      {
+        intent: 'save',
+        contact: student.guid,
+        'lines[0].choice': 'custom',
+        'lines[0].description': 'Private lesson',
+        'lines[0].price': '25.00',
+        'lines[0].quantity': '2',
+        note: 'Thanks',
+        ...lines,
+        ...extra,
+      },
       app.adminCookie,
     )
     expect(created.status).toBe(302)
@@ -57,7 +77,20 @@ describe(`staff invoices (${engine})`, () => {
     otherTenantInvoice = await asSystem(app.platform.database, 'test: another tenant invoice', (trx) =>
       trx
         .insertInto('invoices')
-        .values({ tenant_id: other.id, number: 1, contact_id: buyer.id, status: 'pending', source: 'staff', currency: 'USD', subtotal_minor: 1000, total_minor: 1000, balance_minor: 1000, first_name: 'Only', last_name: 'Elsewhere', email: 'only@elsewhere.test' })
+        .values({
+          tenant_id: other.id,
+          number: 1,
+          contact_id: buyer.id,
+          status: 'pending',
+          source: 'staff',
+          currency: 'USD',
+          subtotal_minor: 1000,
+          total_minor: 1000,
+          balance_minor: 1000,
+          first_name: 'Only',
+          last_name: 'Elsewhere',
+          email: 'only@elsewhere.test',
+        })
         .returning('guid')
         .executeTakeFirstOrThrow()
         .then((row) => row.guid),
@@ -119,7 +152,12 @@ describe(`staff invoices (${engine})`, () => {
     expect(report.body).toContain(`/invoices/${guid}`)
 
     const cardsBefore = await asSystem(app.platform.database, 'test: cards', (trx) =>
-      trx.selectFrom('contact_memberships').select((eb) => eb.fn.countAll<string>().as('n')).where('contact_id', '=', student.id).where('membership_type', '=', 'card').executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('contact_memberships')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('contact_id', '=', student.id)
+        .where('membership_type', '=', 'card')
+        .executeTakeFirstOrThrow(),
     )
     const rest = await post(`/invoices/${guid}`, { intent: 'record-payment', method: 'other', amount: ((owed - 2000) / 100).toFixed(2) }, app.adminCookie)
     expect(toastOf(rest)).toContain('The invoice is paid.')
@@ -128,7 +166,12 @@ describe(`staff invoices (${engine})`, () => {
     expect(Number(paid.paid_minor)).toBe(owed)
     expect(Number(paid.balance_minor)).toBe(0)
     const cardsAfter = await asSystem(app.platform.database, 'test: cards', (trx) =>
-      trx.selectFrom('contact_memberships').select((eb) => eb.fn.countAll<string>().as('n')).where('contact_id', '=', student.id).where('membership_type', '=', 'card').executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('contact_memberships')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('contact_id', '=', student.id)
+        .where('membership_type', '=', 'card')
+        .executeTakeFirstOrThrow(),
     )
     expect(Number(cardsAfter.n)).toBe(Number(cardsBefore.n) + 1)
     const again = await post(`/invoices/${guid}`, { intent: 'record-payment', method: 'cash', amount: '1' }, app.adminCookie)
@@ -160,7 +203,11 @@ describe(`staff invoices (${engine})`, () => {
     const form = await get(`/invoices/${guid}/edit`, app.adminCookie)
     expect(form.status).toBe(200)
     expect(form.body).toContain('Private lesson')
-    const saved = await post(`/invoices/${guid}/edit`, { intent: 'save', contact: student.guid, 'lines[0].choice': 'custom', 'lines[0].description': 'Two private lessons', 'lines[0].price': '30', 'lines[0].quantity': '2' }, app.adminCookie)
+    const saved = await post(
+      `/invoices/${guid}/edit`,
+      { intent: 'save', contact: student.guid, 'lines[0].choice': 'custom', 'lines[0].description': 'Two private lessons', 'lines[0].price': '30', 'lines[0].quantity': '2' },
+      app.adminCookie,
+    )
     expect(saved.status).toBe(302)
     expect(Number((await invoiceRow(guid)).subtotal_minor)).toBe(6000)
     const paidPart = await post(`/invoices/${guid}`, { intent: 'record-payment', method: 'cash', amount: '5' }, app.adminCookie)

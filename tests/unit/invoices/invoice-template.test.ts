@@ -28,7 +28,14 @@ describe('the invoice report address', () => {
       search: '#0042',
       showArchive: true,
     })
-    expect(readInvoiceReportQuery(new URLSearchParams('offset=100&max=150&sort=balance&order=asc&status=partial'))).toMatchObject({ offset: 100, max: 150, sort: 'balance', order: 'asc', status: 'partial', showArchive: false })
+    expect(readInvoiceReportQuery(new URLSearchParams('offset=100&max=150&sort=balance&order=asc&status=partial'))).toMatchObject({
+      offset: 100,
+      max: 150,
+      sort: 'balance',
+      order: 'asc',
+      status: 'partial',
+      showArchive: false,
+    })
   })
 
   it('writes only what differs from the defaults', () => {
