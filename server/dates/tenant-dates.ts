@@ -82,3 +82,8 @@ export function machineDateTime(value: DateInput): string {
 export function toDate(value: DateInput): Date {
   return value instanceof Date ? value : new Date(value)
 }
+
+/** A calendar day ('YYYY-MM-DD', a due date) in the tenant's date format; no zone moves it. */
+export function formatDay(day: string, preferences: Pick<DatePreferences, 'dateFormat'>): string {
+  return formatPattern(new Date(`${day}T12:00:00Z`), 'UTC', preferences.dateFormat)
+}

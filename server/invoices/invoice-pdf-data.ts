@@ -6,8 +6,7 @@ import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import { moneyText } from '#server/catalog/public/price-text'
 import { discountLabelFor } from '#server/checkout/cart-view'
 import { invoiceNumberText } from '#server/checkout/order-view'
-import { formatPattern } from '#server/dates/date-pattern'
-import { formatInZone } from '#server/dates/tenant-dates'
+import { formatDay, formatInZone } from '#server/dates/tenant-dates'
 import { readTenantSettings, type TenantSettings } from '#server/tenancy/tenant-settings'
 import { invoiceStatusText } from './invoice-status-text'
 import type { InvoicePdfData } from './render-invoice-pdf'
@@ -135,7 +134,5 @@ export function invoicePdfData(input: { invoice: Selectable<InvoicesTable>; line
 
 /** A calendar date ('2026-12-01', no time and no zone) in the tenant's date format. */
 function calendarDateText(value: string | Date, settings: TenantSettings): string {
-  const day = typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10)
-  // Noon UTC of that day read in UTC: the same day whatever the tenant's zone.
-  return formatPattern(new Date(`${day}T12:00:00Z`), 'UTC', settings.dateFormat)
+  return formatDay(typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10), settings)
 }

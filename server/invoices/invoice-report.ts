@@ -5,7 +5,7 @@ import type { InvoiceSource, InvoiceStatus } from '#db/tables/checkout'
 import type { Database } from '#db/types'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
-import { formatDate } from '#server/dates/tenant-dates'
+import { formatDate, formatDay } from '#server/dates/tenant-dates'
 import type { Tenant } from '#server/tenancy/tenant'
 import { containsPattern } from '#server/text/like-pattern'
 import type { InvoiceReportQuery, InvoiceSort, InvoiceStatusFilter } from './invoice-report-query'
@@ -165,7 +165,7 @@ export async function loadInvoiceReport(database: DatabaseHandle, tenant: Tenant
           email: row.email,
           itemsText: `${row.items ?? ''}${more}`,
           dateText: formatDate(row.created_at, tenant.settings),
-          dueText: row.due_on ? formatDate(`${row.due_on}T12:00:00Z`, { ...tenant.settings, timezone: 'UTC' }) : null,
+          dueText: row.due_on ? formatDay(row.due_on, tenant.settings) : null,
           isOverdue: isOpen && row.due_on !== null && row.due_on < today,
           totalText: money(row.total_minor, row.currency),
           balanceText: money(row.balance_minor, row.currency),

@@ -4,7 +4,7 @@ import { withTenant } from '#db/tenant-scope'
 import type { InvoiceStatus } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
-import { formatDate } from '#server/dates/tenant-dates'
+import { formatDate, formatDay } from '#server/dates/tenant-dates'
 import { awaitsPayment } from '#server/payments/payable-invoice'
 import type { Tenant } from '#server/tenancy/tenant'
 import { invoiceStatusText } from './invoice-status-text'
@@ -47,7 +47,7 @@ export async function loadMyInvoices(database: DatabaseHandle, tenant: Tenant, i
     guid: row.guid,
     numberText: invoiceNumberText(row.number),
     dateText: formatDate(row.created_at, tenant.settings),
-    dueText: row.due_on ? formatDate(`${row.due_on}T12:00:00Z`, { ...tenant.settings, timezone: 'UTC' }) : null,
+    dueText: row.due_on ? formatDay(row.due_on, tenant.settings) : null,
     itemsText: row.items ?? '',
     totalText: moneyText(Number(row.total_minor), row.currency),
     balanceText: moneyText(Number(row.balance_minor), row.currency),

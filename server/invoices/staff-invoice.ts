@@ -3,7 +3,7 @@ import { withTenant } from '#db/tenant-scope'
 import type { InvoiceSource, InvoiceStatus, LedgerMethod } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
-import { formatDate, formatDateTime } from '#server/dates/tenant-dates'
+import { formatDateTime, formatDay } from '#server/dates/tenant-dates'
 import type { PaymentProvider } from '#db/tables/payments'
 import { GUID } from '#server/payments/payable-invoice'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
@@ -125,7 +125,7 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
     },
     dateText: formatDateTime(invoice.created_at, tenant.settings),
     dueOn: invoice.due_on,
-    dueText: invoice.due_on ? formatDate(`${invoice.due_on}T12:00:00Z`, { ...tenant.settings, timezone: 'UTC' }) : null,
+    dueText: invoice.due_on ? formatDay(invoice.due_on, tenant.settings) : null,
     isOverdue: isOpen && invoice.due_on !== null && invoice.due_on < today,
     note: invoice.note,
     salesPerson: invoice.seller_first !== null ? `${invoice.seller_first} ${invoice.seller_last ?? ''}`.trim() : null,

@@ -1,17 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { MORE_LINES_INTENT, StaffInvoiceForm, visibleLineCount } from '#app/components/invoices/staff-invoice-form'
+import { StaffInvoiceForm, visibleLineCount } from '#app/components/invoices/staff-invoice-form'
 import { PageHeader } from '#app/components/layout/page-header'
 import { StaffShell } from '#app/components/layout/staff-shell'
+import { invoiceFormAction } from '#app/utils/invoice-form-action.server'
 import { requireStaffArea, signedInShellFor } from '#app/utils/navigation.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { tenantToday } from '#server/dates/tenant-today'
 import { notFound } from '#server/errors/responses'
 import { loadInvoiceChoices } from '#server/invoices/invoice-choices'
-import { invoiceFormValues, INVOICE_FORM_MESSAGES, type InvoiceFormErrors } from '#server/invoices/invoice-form'
+import { INVOICE_FORM_MESSAGES } from '#server/invoices/invoice-form'
 import { loadInvoiceFormValues } from '#server/invoices/invoice-form-values'
-import { saveStaffInvoice } from '#server/invoices/save-staff-invoice'
 import { loadStaffInvoice } from '#server/invoices/staff-invoice'
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `Edit invoice ${loaded.numberText}` : 'Edit invoice' }]
@@ -32,16 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const access = await requireStaffArea(request, context)
-  const guid = params.guId ?? ''
-  const form = await request.formData()
-  const values = invoiceFormValues(form)
-  const asked = Number(form.get('shownLines')) || 0
-  if (form.get('intent') === MORE_LINES_INTENT) return data({ values, errors: {} as InvoiceFormErrors, shownLines: visibleLineCount(values, asked + 2) })
-  const saved = await saveStaffInvoice(context.platform, access.tenant, { values, editGuid: guid, today: tenantToday(context.platform, access.tenant), now: context.platform.clock.now() })
-  if (saved.ok) return redirectWithToast(`/invoices/${saved.value.guid}`, { type: 'success', message: saved.value.message })
-  if (saved.error === 'not_found') throw notFound('Invoice not found')
-  return data({ values, errors: saved.details.errors, shownLines: visibleLineCount(values, asked) }, { status: saved.error === 'conflict' ? 409 : 400 })
+  return invoiceFormAction({ request, context }, params.guId ?? '')
 }
 
 export default function EditInvoiceRoute() {

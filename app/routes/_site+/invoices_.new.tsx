@@ -1,20 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { Search } from 'lucide-react'
-import { MORE_LINES_INTENT, StaffInvoiceForm, visibleLineCount } from '#app/components/invoices/staff-invoice-form'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { StaffInvoiceForm, visibleLineCount } from '#app/components/invoices/staff-invoice-form'
+import { ContactChooser } from '#app/components/contacts/contact-chooser'
 import { PageHeader } from '#app/components/layout/page-header'
 import { StaffShell } from '#app/components/layout/staff-shell'
-import { Button, buttonClasses } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
-import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { invoiceFormAction } from '#app/utils/invoice-form-action.server'
 import { requireStaffArea, signedInShellFor } from '#app/utils/navigation.server'
-import { redirectWithToast } from '#app/utils/toast.server'
 import { searchContacts } from '#server/contacts/search-contacts'
-import { tenantToday } from '#server/dates/tenant-today'
 import { loadInvoiceChoices } from '#server/invoices/invoice-choices'
-import { invoiceFormValues, type InvoiceFormErrors } from '#server/invoices/invoice-form'
 import { loadInvoiceContact, newInvoiceValues } from '#server/invoices/invoice-form-values'
-import { saveStaffInvoice } from '#server/invoices/save-staff-invoice'
 
 export const meta: MetaFunction = () => [{ title: 'New invoice' }]
 
@@ -40,14 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const access = await requireStaffArea(request, context)
-  const form = await request.formData()
-  const values = invoiceFormValues(form)
-  const asked = Number(form.get('shownLines')) || 0
-  if (form.get('intent') === MORE_LINES_INTENT) return data({ values, errors: {} as InvoiceFormErrors, shownLines: visibleLineCount(values, asked + 2) })
-  const saved = await saveStaffInvoice(context.platform, access.tenant, { values, editGuid: null, today: tenantToday(context.platform, access.tenant), now: context.platform.clock.now() })
-  if (saved.ok) return redirectWithToast(`/invoices/${saved.value.guid}`, { type: 'success', message: saved.value.message })
-  return data({ values, errors: saved.details.errors, shownLines: visibleLineCount(values, asked) }, { status: 400 })
+  return invoiceFormAction({ request, context }, null)
 }
 
 export default function NewInvoiceRoute() {
@@ -74,33 +62,7 @@ export default function NewInvoiceRoute() {
           />
         ) : (
           <Card title="Who is it for?">
-            <Form method="get" className="flex items-end gap-2" role="search">
-              <Field id="invoice-contact-search" label="Find a contact" className="min-w-0 flex-1">
-                {(control) => <input {...control} type="search" name="q" defaultValue={query} placeholder="name or email or phone no." className={`${FIELD_INPUT_CLASSES} w-full min-w-0`} />}
-              </Field>
-              <Button type="submit" variant="secondary">
-                <Search aria-hidden className="h-4 w-4" /> Search
-              </Button>
-            </Form>
-            {query ? (
-              matches.length === 0 ? (
-                <p className="mt-3 text-sm text-slate-600">No contact matches “{query}”.</p>
-              ) : (
-                <ul className="mt-3 divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Matching contacts">
-                  {matches.map((match) => (
-                    <li key={match.id} className="flex items-center justify-between gap-3 px-3 py-2">
-                      <div className="min-w-0">
-                        <p className="truncate text-sm font-medium text-slate-900">{match.label}</p>
-                        {match.email ? <p className="truncate text-xs text-slate-600">{match.email}</p> : null}
-                      </div>
-                      <Link to={`${NEW_PATH}?contact=${encodeURIComponent(match.id)}`} className={buttonClasses({ variant: 'secondary', size: 'sm' })} aria-label={`Choose ${match.label}`}>
-                        Choose
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )
-            ) : null}
+            <ContactChooser id="invoice-contact-search" query={query} matches={matches} chooseHref={(guid) => `${NEW_PATH}?contact=${encodeURIComponent(guid)}`} />
           </Card>
         )}
       </div>

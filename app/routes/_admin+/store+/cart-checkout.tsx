@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Search, UserRound } from 'lucide-react'
+import { UserRound } from 'lucide-react'
 import { z } from 'zod'
 import { CartLinesTable } from '#app/components/checkout/cart-lines-table'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
 import { Button, buttonClasses } from '#app/components/ui/button'
+import { ContactChooser } from '#app/components/contacts/contact-chooser'
 import { Card } from '#app/components/ui/card'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { requireModule, requireStaff } from '#app/utils/auth.server'
@@ -128,36 +129,7 @@ export default function TillRoute() {
                 </Link>
               </div>
             ) : (
-              <div className="space-y-3">
-                <Form method="get" className="flex items-end gap-2" role="search">
-                  <Field id="till-search" label="Find a contact" className="min-w-0 flex-1">
-                    {(control) => <input {...control} type="search" name="q" defaultValue={query} placeholder="name or email or phone no." className={`${FIELD_INPUT_CLASSES} w-full min-w-0`} />}
-                  </Field>
-                  <Button type="submit" variant="secondary">
-                    <Search aria-hidden className="h-4 w-4" />
-                    Search
-                  </Button>
-                </Form>
-                {query ? (
-                  matches.length === 0 ? (
-                    <p className="text-sm text-slate-600">No contact matches “{query}”.</p>
-                  ) : (
-                    <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Matching contacts">
-                      {matches.map((match) => (
-                        <li key={match.id} className="flex items-center justify-between gap-3 px-3 py-2">
-                          <div className="min-w-0">
-                            <p className="truncate text-sm font-medium text-slate-900">{match.label}</p>
-                            {match.email ? <p className="truncate text-xs text-slate-600">{match.email}</p> : null}
-                          </div>
-                          <Link to={withContact(match.id)} className={buttonClasses({ variant: 'secondary', size: 'sm' })} aria-label={`Choose ${match.label}`}>
-                            Choose
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  )
-                ) : null}
-              </div>
+              <ContactChooser id="till-search" query={query} matches={matches} chooseHref={withContact} />
             )}
           </Card>
           <Card title="Add to the sale">
