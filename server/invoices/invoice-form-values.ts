@@ -30,7 +30,7 @@ export async function loadInvoiceFormValues(
   database: DatabaseHandle,
   tenant: Tenant,
   unverifiedGuid: string,
-): Promise<{ values: InvoiceFormValues; contact: InvoiceFormContact; numberText: number } | null> {
+): Promise<{ values: InvoiceFormValues; contact: InvoiceFormContact; number: number } | null> {
   if (!GUID.test(unverifiedGuid)) return null
   return withTenant(database, tenant.id, async (trx) => {
     const invoice = await trx
@@ -82,7 +82,7 @@ export async function loadInvoiceFormValues(
     )
     while (formLines.length < INVOICE_FORM_LINES) formLines.push(emptyLine())
     return {
-      numberText: invoice.number,
+      number: invoice.number,
       contact: { guid: invoice.guid, name: `${invoice.first_name} ${invoice.last_name}`.trim() || (invoice.email ?? ''), email: invoice.email },
       values: { contact: invoice.guid, dueOn: invoice.due_on ?? '', note: invoice.note, salesPerson: invoice.seller_guid ?? '', lines: formLines },
     }

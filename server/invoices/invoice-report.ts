@@ -8,6 +8,7 @@ import { invoiceNumberText } from '#server/checkout/order-view'
 import { formatDate, formatDay } from '#server/dates/tenant-dates'
 import type { Tenant } from '#server/tenancy/tenant'
 import { containsPattern } from '#server/text/like-pattern'
+import { awaitsPayment, OPEN_INVOICE_STATUSES } from '#server/payments/payable-invoice'
 import type { InvoiceReportQuery, InvoiceSort, InvoiceStatusFilter } from './invoice-report-query'
 import { invoiceStatusText } from './invoice-status-text'
 
@@ -46,9 +47,6 @@ export interface InvoiceReportPage {
 
 type InvoiceScope = ExpressionBuilder<Database, 'invoices'>
 
-/** Invoices that may still take money: what 'owed' and 'overdue' speak of. */
-const OPEN_STATUSES = ['pending', 'unpaid', 'failed'] as const
-
 function statusCondition(eb: InvoiceScope, status: InvoiceStatusFilter, today: string): Expression<SqlBool> | null {
   switch (status) {
     case 'all':
@@ -60,7 +58,7 @@ function statusCondition(eb: InvoiceScope, status: InvoiceStatusFilter, today: s
     case 'complete':
       return eb('invoices.status', '=', 'paid')
     case 'reminder':
-      return eb.and([eb('invoices.status', 'in', OPEN_STATUSES), eb('invoices.due_on', '<', today)])
+      return eb.and([eb('invoices.status', 'in', OPEN_INVOICE_STATUSES), eb('invoices.due_on', '<', today)])
     default:
       return eb('invoices.status', '=', status)
   }
@@ -115,7 +113,7 @@ export async function loadInvoiceReport(database: DatabaseHandle, tenant: Tenant
         eb.fn.countAll<string>().as('count'),
         sql<string>`coalesce(sum(invoices.total_minor) filter (where invoices.status <> 'void'), 0)`.as('total'),
         sql<string>`coalesce(sum(invoices.paid_minor - invoices.refunded_minor), 0)`.as('paid'),
-        sql<string>`coalesce(sum(invoices.balance_minor) filter (where invoices.status in ('pending', 'unpaid', 'failed')), 0)`.as('balance'),
+        sql<string>`coalesce(sum(invoices.balance_minor) filter (where invoices.status in (${sql.join([...OPEN_INVOICE_STATUSES])})), 0)`.as('balance'),
         sql<string>`coalesce(sum(invoices.refunded_minor), 0)`.as('refunded'),
       ])
       .executeTakeFirstOrThrow()
@@ -155,7 +153,7 @@ export async function loadInvoiceReport(database: DatabaseHandle, tenant: Tenant
       offset,
       totals: { count, totalText: money(sums.total), paidText: money(sums.paid), balanceText: money(sums.balance), refundedText: money(sums.refunded) },
       rows: rows.map((row) => {
-        const isOpen = (OPEN_STATUSES as readonly string[]).includes(row.status)
+        const isOpen = awaitsPayment(row.status)
         const more = row.line_count > 3 ? ` and ${row.line_count - 3} more` : ''
         return {
           guid: row.guid,

@@ -5,7 +5,7 @@ import { MAX_AMOUNT_MINOR, parseAmountInput } from '#server/catalog/money'
 import { moneyText } from '#server/catalog/public/price-text'
 import { SaleRefused } from '#server/checkout/fulfil-line'
 import { err, ok, type WordedResult } from '#server/errors/result'
-import { GUID } from '#server/payments/payable-invoice'
+import { awaitsPayment, GUID } from '#server/payments/payable-invoice'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { takeInvoicePayment } from './take-payment'
@@ -83,7 +83,7 @@ export async function recordInvoicePayment(
       .forUpdate()
       .executeTakeFirst()
     if (!invoice) return err('not_found', 'Invoice not found', { fieldErrors: {} })
-    if (!['pending', 'unpaid', 'failed'].includes(invoice.status) || Number(invoice.balance_minor) <= 0) return err('conflict', PAYMENT_MESSAGES.notOpen, { fieldErrors: {} })
+    if (!awaitsPayment(invoice.status) || Number(invoice.balance_minor) <= 0) return err('conflict', PAYMENT_MESSAGES.notOpen, { fieldErrors: {} })
     const amountMinor = parseAmountInput(parsed.data.amount, invoice.currency)
     if (amountMinor === null || amountMinor > MAX_AMOUNT_MINOR) return err('invalid_input', PAYMENT_MESSAGES.amountInvalid, { fieldErrors: { amount: PAYMENT_MESSAGES.amountInvalid } })
     if (amountMinor <= 0) return err('invalid_input', PAYMENT_MESSAGES.amountZero, { fieldErrors: { amount: PAYMENT_MESSAGES.amountZero } })

@@ -5,7 +5,7 @@ import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { formatDateTime, formatDay } from '#server/dates/tenant-dates'
 import type { PaymentProvider } from '#db/tables/payments'
-import { GUID } from '#server/payments/payable-invoice'
+import { awaitsPayment, GUID } from '#server/payments/payable-invoice'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
 import type { Tenant } from '#server/tenancy/tenant'
 import { invoiceStatusText } from './invoice-status-text'
@@ -62,8 +62,6 @@ export interface StaffInvoice {
 
 const SOURCE_TEXT: Record<InvoiceSource, string> = { checkout: 'Online order', till: 'Sold at the desk', staff: 'Written by staff', membership: 'Membership payment' }
 
-const OPEN = ['pending', 'unpaid', 'failed']
-
 /** One invoice of this tenant by its guid, with its lines and the money it took; null for an unknown (or another tenant's) guid. */
 export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string, today: string): Promise<StaffInvoice | null> {
   if (!GUID.test(unverifiedGuid)) return null
@@ -103,7 +101,7 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
   const positive = (minor: string | number | bigint) => Number(minor) > 0
   const paidMinor = Number(invoice.paid_minor)
   const balanceMinor = Number(invoice.balance_minor)
-  const isOpen = OPEN.includes(invoice.status)
+  const isOpen = awaitsPayment(invoice.status)
   const accountBalanceMinor = Number(invoice.account_balance)
   const refundable = payments.reduce((sum, payment) => sum + Number(payment.amount_minor) - Number(payment.refunded_minor), 0)
   return {

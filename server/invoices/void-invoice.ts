@@ -1,7 +1,7 @@
 import { withTenant } from '#db/tenant-scope'
 import { giveOfferUseBack } from '#server/checkout/cart-offer'
 import { err, ok, type WordedResult } from '#server/errors/result'
-import { GUID } from '#server/payments/payable-invoice'
+import { awaitsPayment, GUID } from '#server/payments/payable-invoice'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 
@@ -34,7 +34,7 @@ export async function voidInvoice(
       .forUpdate()
       .executeTakeFirst()
     if (!invoice) return err('not_found', 'Invoice not found')
-    if (!['pending', 'unpaid', 'failed'].includes(invoice.status)) return err('conflict', VOID_MESSAGES.notOpen)
+    if (!awaitsPayment(invoice.status)) return err('conflict', VOID_MESSAGES.notOpen)
     if (Number(invoice.paid_minor) - Number(invoice.refunded_minor) > 0) return err('conflict', VOID_MESSAGES.hasPayments)
     if (invoice.status === 'unpaid') {
       const owed = Number(invoice.balance_minor)

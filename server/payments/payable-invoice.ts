@@ -19,8 +19,11 @@ export const CARD_PAYMENT_MESSAGES = {
  * (owed on the contact's account, which the contact may settle online).
  */
 export function awaitsPayment(status: string): boolean {
-  return status === 'pending' || status === 'failed' || status === 'unpaid'
+  return (OPEN_INVOICE_STATUSES as readonly string[]).includes(status)
 }
+
+/** The statuses of an invoice that may still take money (awaitsPayment's list, for queries). */
+export const OPEN_INVOICE_STATUSES = ['pending', 'failed', 'unpaid'] as const
 
 /**
  * Whether paying this invoice starts a recurring membership: its card is then kept for the

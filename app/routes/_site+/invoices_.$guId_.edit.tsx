@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!form) throw notFound('Invoice not found')
   const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
   headers.set('Cache-Control', 'private, no-store')
-  return data({ shell, guid: invoice.guid, numberText: invoiceNumberText(form.numberText), contact: form.contact, values: form.values, choices, currency: invoice.currency }, { headers })
+  return data({ shell, guid: invoice.guid, numberText: invoiceNumberText(form.number), contact: form.contact, values: form.values, choices, currency: invoice.currency }, { headers })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
