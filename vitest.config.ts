@@ -7,6 +7,9 @@ export default defineConfig({
     globals: true,
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // Vitest's default on 2 cores is one worker; integration files mostly wait on Postgres and
+    // Redis, so two at once halve the run (each file has its own database and Redis prefix).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['tests/setup/env.ts'],

@@ -23,6 +23,7 @@ import * as checkoutForm from './2026-11-28T09-00-00_checkout-form'
 import * as membershipBilling from './2026-11-29T08-00-00_membership-billing'
 import * as invoicePayments from './2026-11-30T08-00-00_invoice-payments'
 import * as invoicePdfs from './2026-11-30T09-00-00_invoice-pdfs'
+import * as invoiceLineSearch from './2026-11-30T10-00-00_invoice-line-search'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T08-00-00_membership-billing': membershipBilling,
   '2026-11-30T08-00-00_invoice-payments': invoicePayments,
   '2026-11-30T09-00-00_invoice-pdfs': invoicePdfs,
+  '2026-11-30T10-00-00_invoice-line-search': invoiceLineSearch,
 }

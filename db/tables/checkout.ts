@@ -122,6 +122,8 @@ export interface InvoiceLinesTable {
   item_id: string | null
   price_option_id: string | null
   item_name: string
+  /** item_name folded for search (generated). */
+  search_text: KeptByDatabase<string>
   item_type: InvoiceLineType
   option_name: string | null
   quantity: number

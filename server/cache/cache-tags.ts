@@ -5,7 +5,7 @@
  * visitor submissions write all day and feed no cached page; emptying a busy site's page cache
  * on each of them would make the cache useless when it matters most.
  */
-export const CACHE_TAGS = ['tenant', 'screens', 'site', 'forms', 'contacts', 'catalog'] as const
+export const CACHE_TAGS = ['tenant', 'screens', 'site', 'forms', 'contacts', 'catalog', 'invoices', 'memberships'] as const
 export type CacheTag = (typeof CACHE_TAGS)[number]
 
 /**
@@ -44,6 +44,17 @@ export const TABLES_OF_TAG: Readonly<Record<CacheTag, readonly string[]>> = {
     'catalog_items', 'class_schedules', 'class_occurrences', 'rooms',
     'item_price_options', 'item_images', 'bundle_items', 'event_details', 'donation_details',
   ],
+  /**
+   * The money a tenant invoiced and took, as the invoice report (kept per user) and its totals
+   * (kept per filter) read it. A sale, a payment, a refund, a void, an edit and an emailed
+   * invoice all write these.
+   */
+  invoices: ['invoices', 'invoice_lines', 'invoice_payments', 'invoice_refunds'],
+  /**
+   * Memberships and the cards kept for them: the report's upcoming membership payments. A booking
+   * that spends a membership's sessions writes contact_memberships too, so it declares this tag.
+   */
+  memberships: ['contact_memberships', 'saved_payment_methods'],
 }
 
 /** The tags a write to this table must declare (none for tables no cache reads). */

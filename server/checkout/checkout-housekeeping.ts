@@ -24,18 +24,22 @@ const BATCH = 5000
  * says it was not completed and a late payment is refunded. Membership invoices are billing's
  * and are left alone. Answers how many were voided.
  */
-export async function voidUnpaidOrders(platform: Pick<Platform, 'database'>, now: Date): Promise<number> {
+export async function voidUnpaidOrders(platform: Pick<Platform, 'database' | 'caches'>, now: Date): Promise<number> {
   const before = new Date(now.getTime() - UNPAID_ORDER_DAYS * DAY_MS)
-  return asSystem(platform.database, 'void checkout orders left unpaid in every studio', async (trx) => {
+  // Found first so that a run with nothing to void writes nothing (and has no studio's caches to drop).
+  const due = await asSystem(platform.database, 'find checkout orders left unpaid in every studio', (trx) =>
+    trx.selectFrom('invoices').select(['id', 'tenant_id']).where('status', '=', 'pending').where('source', '=', 'checkout').where('created_at', '<', before).orderBy('created_at').limit(BATCH).execute(),
+  )
+  if (due.length === 0) return 0
+  const voided = await asSystem(platform.database, 'void checkout orders left unpaid in every studio', async (trx) => {
     const voided = await trx
       .updateTable('invoices')
       .set({ status: 'void', voided_at: now, balance_minor: 0, note: UNPAID_ORDER_NOTE, updated_at: now })
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('invoices').select('id').where('status', '=', 'pending').where('source', '=', 'checkout').where('created_at', '<', before).orderBy('created_at').limit(BATCH),
-      )
+      .where('id', 'in', due.map((row) => row.id))
+      .where('status', '=', 'pending')
       .returning(['id', 'tenant_id', 'offer_id'])
       .execute()
-    if (voided.length === 0) return 0
+    if (voided.length === 0) return []
     await trx
       .updateTable('payments')
       .set({ status: 'expired' })
@@ -47,8 +51,10 @@ export async function voidUnpaidOrders(platform: Pick<Platform, 'database'>, now
       .where('status', '=', 'open')
       .execute()
     for (const row of voided) await giveOfferUseBack(trx, row.offer_id)
-    return voided.length
+    return voided
   })
+  for (const tenantId of new Set(due.map((row) => row.tenant_id))) platform.caches.changed(tenantId, ['invoices'])
+  return voided.length
 }
 
 /** Deletes carts left idle (their lines go with them), in every studio. Answers how many. */

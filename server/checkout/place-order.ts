@@ -19,6 +19,7 @@ import { queueReceiptEmail } from './receipt-email'
 import { offerStudentAccount, type AccountOffer } from './account-on-request'
 import { keepBuyerDetails } from './keep-buyer-details'
 import { dateInputValue } from '#server/dates/local-time'
+import { PAYMENT_CACHE_TAGS } from '#server/invoices/payment-cache-tags'
 
 export interface PlacedOrder {
   invoiceGuid: string
@@ -144,7 +145,7 @@ export async function placeOrder(
     }
     throw error
   } finally {
-    platform.caches.changed(tenant.id, ['catalog', 'contacts'])
+    platform.caches.changed(tenant.id, PAYMENT_CACHE_TAGS)
   }
   const { contactId, ...order } = placed
   if (details.wantsAccount && input.student === null) order.account = await offerStudentAccount(platform, tenant, { contactId, origin: input.origin, ip: input.ip ?? null, now: input.now })

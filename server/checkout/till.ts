@@ -15,6 +15,7 @@ import { priceCartNow, type CartView } from './cart-view'
 import { SaleRefused } from './fulfil-line'
 import { queueReceiptEmail } from './receipt-email'
 import { writeSale } from './write-sale'
+import { PAYMENT_CACHE_TAGS } from '#server/invoices/payment-cache-tags'
 
 /** The spec's cart checkout: staff ring up a sale at the desk. */
 export const TILL_PATH = '/store/cart-checkout'
@@ -212,7 +213,7 @@ export async function completeTillSale(
     }
     throw error
   } finally {
-    platform.caches.changed(tenant.id, ['catalog', 'contacts'])
+    platform.caches.changed(tenant.id, PAYMENT_CACHE_TAGS)
   }
   // A card sale's receipt goes when it is paid (settle-payment.ts).
   if (!sale.awaitingPayment) await queueReceiptEmail(platform, tenant, { invoiceGuid: sale.invoiceGuid, origin: input.origin })

@@ -88,7 +88,7 @@ export function invoiceEmailText(template: InvoiceTemplate, invoice: StaffInvoic
 
 /** 'Email' on an invoice (spec: POST item/invoice/{id}/email): the template matching its status, through the outbox. */
 export async function emailInvoice(
-  platform: Pick<Platform, 'database' | 'jobs' | 'env'>,
+  platform: Pick<Platform, 'database' | 'jobs' | 'env' | 'caches'>,
   tenant: Tenant,
   input: { invoice: StaffInvoice; origin: string; today: string; now: Date },
 ): Promise<WordedResult<{ message: string; template: InvoiceTemplate }, 'conflict'>> {
@@ -99,5 +99,6 @@ export async function emailInvoice(
   const { subject, text } = invoiceEmailText(template, invoice, tenant.name, `${input.origin}${publicInvoicePath(invoice.guid)}`)
   await queueEmail(platform, { tenantId: tenant.id, to: invoice.contact.email, subject, text })
   await withTenant(platform.database, tenant.id, (trx) => trx.updateTable('invoices').set({ emailed_at: input.now }).where('guid', '=', invoice.guid).execute())
+  platform.caches.changed(tenant.id, ['invoices'])
   return ok({ message: EMAIL_MESSAGES.sent(invoice.contact.email), template })
 }

@@ -1,12 +1,13 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
-import type { DatabaseHandle } from '#db/connection'
-import { withTenant } from '#db/tenant-scope'
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely'
+import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import type { InvoiceSource, InvoiceStatus } from '#db/tables/checkout'
 import type { Database } from '#db/types'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { formatDate, formatDay } from '#server/dates/tenant-dates'
+import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
+import { tenantQueryMemo } from '#server/tenancy/tenant-query-memo'
 import { containsPattern } from '#server/text/like-pattern'
 import { awaitsPayment, OPEN_INVOICE_STATUSES } from '#server/payments/payable-invoice'
 import type { InvoiceReportQuery, InvoiceSort, InvoiceStatusFilter } from './invoice-report-query'
@@ -69,7 +70,7 @@ function searchCondition(eb: InvoiceScope, search: string): Expression<SqlBool> 
   if (!search) return null
   const digits = /^#?\s*(\d{1,9})$/.exec(search)
   const pattern = sql`search_fold(${containsPattern(search)})`
-  // Both on trigram indexes (migration invoice-payments): the lines' match is read once, not per invoice.
+  // Both stored folded columns on trigram indexes (migrations invoice-payments, invoice-line-search): the lines' match is read once, not per invoice.
   const words: Array<Expression<SqlBool>> = [
     sql<SqlBool>`invoices.search_text like ${pattern}`,
     eb(
@@ -78,7 +79,7 @@ function searchCondition(eb: InvoiceScope, search: string): Expression<SqlBool> 
       eb
         .selectFrom('invoice_lines')
         .select('invoice_lines.invoice_id')
-        .where(sql<SqlBool>`search_fold(invoice_lines.item_name) like ${pattern}`),
+        .where(sql<SqlBool>`invoice_lines.search_text like ${pattern}`),
     ),
   ]
   if (digits) words.unshift(eb('invoices.number', '=', Number(digits[1])))
@@ -97,18 +98,37 @@ const SORT_COLUMNS: Record<
   contact: ['invoices.last_name', 'invoices.first_name', 'invoices.number'],
 }
 
+/** The ORDER BY terms of the report's sort (the order is 'asc' or 'desc', checked by the query's schema). */
+function reportOrder(query: InvoiceReportQuery): Array<RawBuilder<unknown>> {
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc')
+  return SORT_COLUMNS[query.sort].map((column) => (column === 'invoices.due_on' ? sql`invoices.due_on ${direction} nulls last` : sql`${sql.ref(column)} ${direction}`))
+}
+
+interface FilterSums {
+  count: number
+  total: number
+  paid: number
+  balance: number
+  refunded: number
+}
+
 /**
- * The invoice report (the spec's ireport): one page of the tenant's invoices for the filter,
- * and the totals of every invoice the filter matches. Archived invoices are left out unless
- * asked for. Money sums are over the tenant's one currency.
+ * The totals of a filter are the costly part of the report (every matching invoice summed), and
+ * paging, sorting and coming back ask for the same ones again: kept per tenant and filter until
+ * an invoice changes (decision 122), and for a minute at most, since overdue moves with the day.
  */
-export async function loadInvoiceReport(database: DatabaseHandle, tenant: Tenant, query: InvoiceReportQuery, today: string): Promise<InvoiceReportPage> {
-  return withTenant(database, tenant.id, async (trx) => {
-    const filtered = trx.selectFrom('invoices').where((eb) => {
-      const conditions = [statusCondition(eb, query.status, today), searchCondition(eb, query.search), query.showArchive ? null : eb('invoices.is_archived', '=', false)]
-      return eb.and(conditions.filter((condition): condition is Expression<SqlBool> => condition !== null))
-    })
-    const sums = await filtered
+const SUMS_MEMO = { tags: ['invoices'], ttlMs: 60_000, maxEntries: 5_000 } as const
+
+function filterOf(trx: TenantExecutor, query: InvoiceReportQuery, today: string) {
+  return trx.selectFrom('invoices').where((eb) => {
+    const conditions = [statusCondition(eb, query.status, today), searchCondition(eb, query.search), query.showArchive ? null : eb('invoices.is_archived', '=', false)]
+    return eb.and(conditions.filter((condition): condition is Expression<SqlBool> => condition !== null))
+  })
+}
+
+async function sumFilter(platform: Pick<Platform, 'database'>, tenant: Tenant, query: InvoiceReportQuery, today: string): Promise<FilterSums> {
+  const sums = await withTenant(platform.database, tenant.id, (trx) =>
+    filterOf(trx, query, today)
       .select((eb) => [
         eb.fn.countAll<string>().as('count'),
         sql<string>`coalesce(sum(invoices.total_minor) filter (where invoices.status <> 'void'), 0)`.as('total'),
@@ -116,10 +136,30 @@ export async function loadInvoiceReport(database: DatabaseHandle, tenant: Tenant
         sql<string>`coalesce(sum(invoices.balance_minor) filter (where invoices.status in (${sql.join([...OPEN_INVOICE_STATUSES])})), 0)`.as('balance'),
         sql<string>`coalesce(sum(invoices.refunded_minor), 0)`.as('refunded'),
       ])
-      .executeTakeFirstOrThrow()
-    const count = Number(sums.count)
+      .executeTakeFirstOrThrow(),
+  )
+  return { count: Number(sums.count), total: Number(sums.total), paid: Number(sums.paid), balance: Number(sums.balance), refunded: Number(sums.refunded) }
+}
+
+/**
+ * The invoice report (the spec's ireport): one page of the tenant's invoices for the filter,
+ * and the totals of every invoice the filter matches. Archived invoices are left out unless
+ * asked for. Money sums are over the tenant's one currency.
+ */
+export async function loadInvoiceReport(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, query: InvoiceReportQuery, today: string): Promise<InvoiceReportPage> {
+  const memo = tenantQueryMemo<FilterSums>(platform.tenants, 'invoice-report-sums', { ...SUMS_MEMO, tags: [...SUMS_MEMO.tags] })
+  const sums = await memo.get(tenant.id, JSON.stringify([query.status, query.search, query.showArchive, today]), () => sumFilter(platform, tenant, query, today))
+  return withTenant(platform.database, tenant.id, async (trx) => {
+    const count = sums.count
     const offset = query.offset < count ? query.offset : Math.max(0, Math.floor((count - 1) / query.max) * query.max)
-    let page = filtered
+    // The page's ids first: Postgres works out a row's line names before it skips the row for
+    // the offset, so a page deep in the list would read the lines of every invoice before it.
+    let pageIds = filterOf(trx, query, today).select('invoices.id')
+    for (const term of reportOrder(query)) pageIds = pageIds.orderBy(term)
+    const ids = pageIds.limit(query.max).offset(offset)
+    let page = trx
+      .selectFrom('invoices')
+      .where('invoices.id', 'in', ids)
       .innerJoin('contacts', 'contacts.id', 'invoices.contact_id')
       .select([
         'invoices.guid',
@@ -144,10 +184,8 @@ export async function loadInvoiceReport(database: DatabaseHandle, tenant: Tenant
         ),
         sql<number>`(select count(*)::int from invoice_lines where invoice_lines.invoice_id = invoices.id)`.as('line_count'),
       ])
-    for (const column of SORT_COLUMNS[query.sort]) {
-      page = column === 'invoices.due_on' ? page.orderBy(sql`invoices.due_on ${sql.raw(query.order)} nulls last`) : page.orderBy(column, query.order)
-    }
-    const rows = await page.limit(query.max).offset(offset).execute()
+    for (const term of reportOrder(query)) page = page.orderBy(term)
+    const rows = await page.execute()
     const money = (minor: string | number | bigint, currency = tenant.settings.defaultCurrency) => moneyText(Number(minor), currency)
     return {
       offset,

@@ -9,6 +9,7 @@ import { awaitsPayment, GUID } from '#server/payments/payable-invoice'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { takeInvoicePayment } from './take-payment'
+import { PAYMENT_CACHE_TAGS } from './payment-cache-tags'
 
 export const RECORD_PAYMENT_METHODS = ['cash', 'other', 'account'] as const
 export type RecordedMethod = (typeof RECORD_PAYMENT_METHODS)[number]
@@ -113,6 +114,7 @@ export async function recordInvoicePayment(
       return err('conflict', `The payment was not recorded: ${error.refusal}`, { fieldErrors: {} })
     }
   })
-  if (outcome.ok) platform.caches.changed(tenant.id, ['catalog', 'contacts'])
+  // Declared whatever the outcome: a refused fulfilment rolled back to its savepoint after its statements ran.
+  platform.caches.changed(tenant.id, PAYMENT_CACHE_TAGS)
   return outcome
 }

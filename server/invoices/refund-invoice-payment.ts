@@ -234,7 +234,7 @@ export async function refundInvoicePayment(
     }
     return done
   })
-  if (accountChanged) platform.caches.changed(tenant.id, ['contacts'])
+  platform.caches.changed(tenant.id, accountChanged ? ['invoices', 'contacts'] : ['invoices'])
   return outcome
 }
 

@@ -32,12 +32,20 @@ interface ReadLine {
  * checked before anything is written: a refused form writes nothing.
  */
 export async function saveStaffInvoice(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'caches'>,
   tenant: Tenant,
   input: { values: InvoiceFormValues; editGuid: string | null; today: string; now: Date },
 ): Promise<WordedResult<{ guid: string; message: string }, 'invalid_input' | 'not_found' | 'conflict', { errors: InvoiceFormErrors }>> {
-  const { values } = input
   if (input.editGuid !== null && !GUID.test(input.editGuid)) return err('not_found', 'Invoice not found', { errors: {} })
+  try {
+    return await writeStaffInvoice(platform, tenant, input)
+  } finally {
+    platform.caches.changed(tenant.id, ['invoices'])
+  }
+}
+
+async function writeStaffInvoice(platform: Pick<Platform, 'database'>, tenant: Tenant, input: Parameters<typeof saveStaffInvoice>[2]) {
+  const { values } = input
   return withTenant(platform.database, tenant.id, async (trx) => {
     const existing = input.editGuid
       ? await trx.selectFrom('invoices').select(['id', 'number', 'source', 'status', 'paid_minor', 'due_on', 'contact_id']).where('guid', '=', input.editGuid).forUpdate().executeTakeFirst()

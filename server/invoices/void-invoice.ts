@@ -48,13 +48,13 @@ export async function voidInvoice(
     await giveOfferUseBack(trx, invoice.offer_id)
     return ok({ message: VOID_MESSAGES.voided })
   })
-  if (outcome.ok) platform.caches.changed(tenant.id, ['contacts'])
+  if (outcome.ok) platform.caches.changed(tenant.id, ['invoices', 'contacts'])
   return outcome
 }
 
 /** Archive takes an invoice out of the report (show archived brings it back); Restore puts it back. */
 export async function archiveInvoice(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'caches'>,
   tenant: Tenant,
   input: { unverifiedGuid: string; archive: boolean; now: Date },
 ): Promise<WordedResult<{ message: string }, 'not_found'>> {
@@ -63,5 +63,6 @@ export async function archiveInvoice(
     trx.updateTable('invoices').set({ is_archived: input.archive, updated_at: input.now }).where('guid', '=', input.unverifiedGuid).returning('id').executeTakeFirst(),
   )
   if (!changed) return err('not_found', 'Invoice not found')
+  platform.caches.changed(tenant.id, ['invoices'])
   return ok({ message: input.archive ? VOID_MESSAGES.archived : VOID_MESSAGES.unarchived })
 }

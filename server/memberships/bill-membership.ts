@@ -31,6 +31,15 @@ export function jobOrigin(tenant: Tenant, env: Pick<Env, 'PUBLIC_URL' | 'PORT' |
 export async function billMembership(platform: BillingPlatform, input: { tenantId: string; membershipId: string; now: Date }): Promise<BillingOutcome> {
   const tenant = await platform.tenants.findById(input.tenantId)
   if (!tenant) return 'not-due'
+  try {
+    return await billPeriod(platform, tenant, input)
+  } finally {
+    // The period's invoice, its payment and the membership's next date, whichever were written.
+    platform.caches.changed(tenant.id, ['invoices', 'memberships'])
+  }
+}
+
+async function billPeriod(platform: BillingPlatform, tenant: Tenant, input: { membershipId: string; now: Date }): Promise<BillingOutcome> {
   const opened = await withTenant(platform.database, tenant.id, (trx) => openDuePeriod(trx, tenant, input.membershipId, input.now))
   if (opened.kind !== 'due') return opened.kind
   const { period } = opened
@@ -74,7 +83,7 @@ async function settleFreePeriod(platform: BillingPlatform, tenant: Tenant, perio
  * The provider could not be reached on any try of the job: the period waits an hour and the
  * sweep queues it again. Not a refusal, so the member is not told and dunning does not advance.
  */
-export async function postponeBilling(platform: Pick<Platform, 'database'>, input: { tenantId: string; membershipId: string; now: Date }): Promise<void> {
+export async function postponeBilling(platform: Pick<Platform, 'database' | 'caches'>, input: { tenantId: string; membershipId: string; now: Date }): Promise<void> {
   await withTenant(platform.database, input.tenantId, (trx) =>
     trx
       .updateTable('contact_memberships')
@@ -83,6 +92,7 @@ export async function postponeBilling(platform: Pick<Platform, 'database'>, inpu
       .where('status', 'in', ['trial', 'active'])
       .execute(),
   )
+  platform.caches.changed(input.tenantId, ['memberships'])
 }
 
 function noticeFacts(tenant: Tenant, period: DuePeriod, reason: string | null) {

@@ -32,11 +32,20 @@ export const CANCEL_MESSAGES = {
  * membership is not found.
  */
 export async function stopMembership(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'caches'>,
   tenant: Tenant,
   input: { membershipGuid: string; contactId: string | null; stop: MembershipStop; now: Date },
 ): Promise<WordedResult<{ message: string }>> {
   if (!GUID.test(input.membershipGuid)) return err('not_found', CANCEL_MESSAGES.notFound)
+  try {
+    return await stopInTransaction(platform, tenant, input)
+  } finally {
+    // Ending a membership voids the invoice of a period billed but not paid.
+    platform.caches.changed(tenant.id, ['memberships', 'invoices'])
+  }
+}
+
+async function stopInTransaction(platform: Pick<Platform, 'database'>, tenant: Tenant, input: Parameters<typeof stopMembership>[2]): Promise<WordedResult<{ message: string }>> {
   return withTenant(platform.database, tenant.id, async (trx) => {
     let query = trx
       .selectFrom('contact_memberships')

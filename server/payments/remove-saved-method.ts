@@ -52,5 +52,6 @@ export async function removeSavedPaymentMethod(
     }
   }
   await withTenant(platform.database, tenant.id, (trx) => trx.deleteFrom('saved_payment_methods').where('id', '=', row.id).execute())
+  platform.caches.changed(tenant.id, ['memberships'])
   return ok({ message: SAVED_CARD_MESSAGES.removed })
 }

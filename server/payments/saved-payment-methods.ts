@@ -74,7 +74,7 @@ export async function findSavedPaymentMethod(
 }
 
 export async function keepSavedPaymentMethod(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'caches'>,
   tenantId: string,
   method: {
     contactId: string
@@ -120,4 +120,5 @@ export async function keepSavedPaymentMethod(
       .executeTakeFirst()
     if (kept) await giveCardToMemberships(trx, { contactId: method.contactId, methodId: kept.id, now: method.now })
   })
+  platform.caches.changed(tenantId, ['memberships'])
 }

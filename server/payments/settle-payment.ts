@@ -8,6 +8,7 @@ import { takeInvoicePayment } from '#server/invoices/take-payment'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { awaitsPayment } from './payable-invoice'
+import { PAYMENT_CACHE_TAGS } from '#server/invoices/payment-cache-tags'
 
 export type PaymentPlatform = Pick<Platform, 'database' | 'caches' | 'jobs' | 'env' | 'logger'>
 
@@ -97,7 +98,7 @@ export async function settlePayment(
     return 'paid'
   })
   // A refused fulfilment was rolled back to its savepoint, but its statements ran: declared all the same.
-  if (settled === 'paid' || settled === 'refunded') platform.caches.changed(tenant.id, ['catalog', 'contacts'])
+  if (settled === 'paid' || settled === 'refunded' || settled === 'expired') platform.caches.changed(tenant.id, PAYMENT_CACHE_TAGS)
   if (settled === 'refunded') await refundDuePayment(platform, tenant, attempt, input)
   if (settled === 'paid' && invoiceGuid) await queueReceiptEmail(platform, tenant, { invoiceGuid, origin: input.origin })
   return settled

@@ -40,7 +40,7 @@ export async function stripeCustomerFor(
  * Answers whether it is kept; the same card twice stays one row.
  */
 export async function keepStripeCard(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'caches'>,
   stripe: Stripe,
   input: { tenantId: string; account: string; customer: string; methodId: string; contactId: string; now: Date },
 ): Promise<boolean> {

@@ -14,6 +14,7 @@ import { benchContactsExport, EXPORT_TARGET_RSS_GROWTH_MB, EXPORT_TARGET_SECONDS
 import { benchScheduleExpansion, SCHEDULE_CLASSES, SCHEDULE_EXPANSION_TARGET_MS } from './schedule-expansion.bench'
 import { benchContactsImport, formatContactsImport, IMPORT_TARGET_SECONDS } from './contacts-import.bench'
 import { benchCalendar, CALENDAR_AFRESH_TARGET_P99_MS, CALENDAR_RATIO_TARGET, formatCalendarBench } from './calendar.bench'
+import { benchInvoiceReport, formatInvoiceReportBench, INVOICE_REPORT_TARGET_P99_MS, INVOICE_REPORT_TARGET_RPS, meetsInvoiceReportTarget } from './invoice-report.bench'
 import { benchMembershipBilling, formatBilledOnce, formatMembershipBilling, MEMBERSHIP_BILLING_TARGET_SECONDS, MEMBERSHIPS } from './membership-billing.bench'
 
 /**
@@ -83,6 +84,9 @@ const contactsImport = await benchContactsImport()
 const calendar = await benchCalendar()
 console.log(`\n${formatCalendarBench(calendar)}`)
 console.log(`\n${formatContactsImport(contactsImport)}`)
+const invoiceReport = await benchInvoiceReport()
+console.log(`\n${formatInvoiceReportBench(invoiceReport)}`)
+
 // The 10,000 memberships are billed on Postgres only: on PGlite the database shares this process with the worker.
 const membershipBilling = process.env.DATABASE_URL ? await benchMembershipBilling() : null
 console.log(`\n${membershipBilling ? formatMembershipBilling(membershipBilling) : 'Membership billing: skipped, the target is for Postgres (set DATABASE_URL)'}`)
@@ -189,6 +193,14 @@ const rows: string[][] = [
         ],
       ]
     : [['GET /calendar month view, 300 occurrences', 'skipped: needs DATABASE_URL (Postgres)', `>= ${CALENDAR_RATIO_TARGET * 100}% of bare; p99 < ${CALENDAR_AFRESH_TARGET_P99_MS} ms afresh`, '-']]),
+  ...(invoiceReport
+    ? invoiceReport.loads.map((r) => [
+        `${r.target}, ${invoiceReport.invoices.toLocaleString('en')} invoices (${invoiceReport.setup})`,
+        `${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}, server CPU ${r.cpuMsPerRequest.toFixed(2)} ms/req`,
+        `>= ${INVOICE_REPORT_TARGET_RPS} req/s, p99 < ${INVOICE_REPORT_TARGET_P99_MS} ms`,
+        verdict(meetsInvoiceReportTarget(r)),
+      ])
+    : [['invoice report, 100,000 invoices', 'skipped: needs DATABASE_URL (Postgres)', `>= ${INVOICE_REPORT_TARGET_RPS} req/s, p99 < ${INVOICE_REPORT_TARGET_P99_MS} ms`, '-']]),
   membershipBilling
     ? [
         `billing ${membershipBilling.memberships.toLocaleString('en')} due memberships, fake Stripe (${membershipBilling.setup}, ${membershipBilling.concurrency} jobs at once)`,

@@ -7,7 +7,9 @@ import { StaffShell } from '#app/components/layout/staff-shell'
 import { StudentShell } from '#app/components/layout/student-shell'
 import { getSessionUser } from '#app/utils/auth.server'
 import { requireStaffArea, requireStudentArea, signedInShellFor } from '#app/utils/navigation.server'
+import { readsCachedData } from '#server/cache/cache-reads'
 import { tenantToday } from '#server/dates/tenant-today'
+import { allowSignedInPageCache } from '#server/http/signed-in-page-cache'
 import { loadInvoiceReport } from '#server/invoices/invoice-report'
 import { readInvoiceReportQuery } from '#server/invoices/invoice-report-query'
 import { loadMyInvoices } from '#server/invoices/my-invoices'
@@ -17,17 +19,21 @@ import { isStaffRole } from '#server/shell/roles'
 /**
  * /invoices serves two screens (decision 106's pattern): staff get the invoice report (the
  * spec's ireport, with upcoming membership payments); students get their own invoices, to pay
- * open ones and download PDFs. Visitors are sent to sign in.
+ * open ones and download PDFs. Visitors are sent to sign in. The staff report is kept per user
+ * and address until an invoice, a membership or a contact changes (decision 122).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context)
   if (user && isStaffRole(user.role) && !user.isPreviewMode && !user.isStudentPreview) {
     const access = await requireStaffArea(request, context)
     const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
+    allowSignedInPageCache(context)
+    // Upcoming membership payments name the member from contacts.
+    readsCachedData(context, 'invoices', 'memberships', 'contacts')
     const query = readInvoiceReportQuery(new URL(request.url).searchParams)
     const today = tenantToday(context.platform, access.tenant)
     const [report, upcoming] = await Promise.all([
-      loadInvoiceReport(context.platform.database, access.tenant, query, today),
+      loadInvoiceReport(context.platform, access.tenant, query, today),
       loadUpcomingMembershipPayments(context.platform.database, access.tenant, context.platform.clock.now()),
     ])
     headers.set('Cache-Control', 'private, no-store')

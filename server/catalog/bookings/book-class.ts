@@ -78,7 +78,7 @@ export async function bookClass(
         .returning('id')
         .executeTakeFirstOrThrow()
       return { bookingId: booking.id, membershipName: membership?.name ?? null, usedCredit }
-    })
+    }, ['memberships'])
     return ok(booked)
   } catch (error) {
     if (error instanceof BookingRefused) return err('conflict', error.refusal)

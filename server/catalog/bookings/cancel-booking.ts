@@ -49,5 +49,5 @@ export async function cancelOwnBooking(
         .execute()
     }
     return ok({ className: booking.name, usedCredit, returnedCredit: outlook.returnsCredit })
-  })
+  }, ['memberships'])
 }

@@ -106,7 +106,7 @@ export async function cancelOccurrence(platform: ClassPlatform & Pick<Platform, 
       )
     }
     return ok({ message: OCCURRENCE_MESSAGES.cancelled(contacts.length) })
-  })
+  }, ['memberships'])
   for (const email of queued) await sendFromOutbox(platform, email)
   return outcome
 }

@@ -33,6 +33,8 @@ describe(`staff invoices (${engine})`, () => {
         .where('tenant_id', '=', app.demo.id)
         .executeTakeFirstOrThrow(),
     ).then((row) => Number(row.n))
+  const invoiceNumber = (guid: string) =>
+    asSystem(app.platform.database, 'test: an invoice number', (trx) => trx.selectFrom('invoices').select('number').where('guid', '=', guid).executeTakeFirstOrThrow()).then((row) => row.number)
   const guidOf = (location: string | undefined) => /\/invoices\/([0-9a-f-]{36})$/.exec(location ?? '')?.[1] ?? ''
   /** A new staff invoice for the student: a described line of 25.00 × quantity, and the class card when asked. */
   const createInvoice = async (lines: Record<string, string> = {}, extra: Record<string, string> = {}) => {
@@ -177,6 +179,24 @@ describe(`staff invoices (${engine})`, () => {
     const again = await post(`/invoices/${guid}`, { intent: 'record-payment', method: 'cash', amount: '1' }, app.adminCookie)
     expect(again.status).toBe(409)
     expect(again.body).toContain('This invoice is not waiting for a payment.')
+  })
+
+  it('keeps the report for the user until an invoice changes, and then shows the new totals', async () => {
+    const guid = await createInvoice()
+    const first = await get('/invoices?status=pending', app.adminCookie)
+    expect(first.status).toBe(200)
+    const again = await get('/invoices?status=pending', app.adminCookie)
+    expect(again.headers['x-page-cache']).toBe('hit')
+    expect(again.body).toContain(`/invoices/${guid}`)
+
+    const paid = await post(`/invoices/${guid}`, { intent: 'record-payment', method: 'cash', amount: '50.00' }, app.adminCookie)
+    expect(toastOf(paid)).toContain('The invoice is paid.')
+    const after = await get('/invoices?status=pending', app.adminCookie)
+    expect(after.headers['x-page-cache']).not.toBe('hit')
+    expect(after.body).not.toContain(`/invoices/${guid}`)
+    const complete = await get(`/invoices?status=complete&search=${encodeURIComponent(`#${(await invoiceNumber(guid)).toString()}`)}`, app.adminCookie)
+    expect(complete.body).toContain(`/invoices/${guid}`)
+    expect(complete.body).toContain('$50.00')
   })
 
   it('spends account credit, and voids only what has kept no money', async () => {
