@@ -20,6 +20,8 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   '/rules',
   '/memberships',
   '/schedule',
+  '/invoices',
+  '/reports',
   '/logout',
 ])
 

@@ -24,6 +24,11 @@ describe.each(WIDTHS)('signed-in screens, $name: axe finds nothing serious', ({ 
     await expectPagesPassAxe(page, server().url('demo'), ['/dashboard', '/settings', ...screens, '/settings/customise'])
   }, WALK_TIMEOUT_MS)
 
+  test('the reports home', async () => {
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/reports' }, { viewport })
+    await expectPagesPassAxe(page, server().url('demo'), ['/reports'])
+  }, WALK_TIMEOUT_MS)
+
   test("a user's detail screen and the custom field and customise screens' own pages", async () => {
     const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/settings/users' }, { viewport })
     const users = (await sameOriginPaths(page, 'main table')).filter((path) => /^\/settings\/users\/[^/]+$/.test(path))
