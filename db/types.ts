@@ -17,6 +17,7 @@ import type { CheckoutTables } from './tables/checkout'
 import type { PaymentTables } from './tables/payments'
 import type { OfferTables } from './tables/offers'
 import type { InvoicePdfTables } from './tables/invoice-pdfs'
+import type { EmailTemplateTables } from './tables/email-templates'
 import type {
   CatalogItemsTable,
   CatalogTables,
@@ -44,7 +45,7 @@ export type * from './tables/offers'
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

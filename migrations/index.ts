@@ -24,6 +24,7 @@ import * as membershipBilling from './2026-11-29T08-00-00_membership-billing'
 import * as invoicePayments from './2026-11-30T08-00-00_invoice-payments'
 import * as invoicePdfs from './2026-11-30T09-00-00_invoice-pdfs'
 import * as invoiceLineSearch from './2026-11-30T10-00-00_invoice-line-search'
+import * as emailTemplates from './2026-11-30T11-00-00_email-templates'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T08-00-00_invoice-payments': invoicePayments,
   '2026-11-30T09-00-00_invoice-pdfs': invoicePdfs,
   '2026-11-30T10-00-00_invoice-line-search': invoiceLineSearch,
+  '2026-11-30T11-00-00_email-templates': emailTemplates,
 }

@@ -16,3 +16,5 @@ export const MONTH_YEAR_PATTERN = 'MMMM YYYY'
 
 /** 'Sunday, November 22, 2026': a day written out, over calendar screens. */
 export const LONG_DATE_PATTERN = 'dddd, MMMM D, YYYY'
+/** Angular's mediumDate, as the spec's lists name it: 'Nov 27, 2026'. */
+export const MEDIUM_DATE_PATTERN = 'MMM D, YYYY'

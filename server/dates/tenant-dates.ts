@@ -1,4 +1,4 @@
-import { ACTIVITY_PATTERN, LONG_DATE_PATTERN, MONTH_YEAR_PATTERN, TIME_PATTERN, type DateFormat } from './date-formats'
+import { ACTIVITY_PATTERN, LONG_DATE_PATTERN, MEDIUM_DATE_PATTERN, MONTH_YEAR_PATTERN, TIME_PATTERN, type DateFormat } from './date-formats'
 import { formatPattern } from './date-pattern'
 import { relativeDayText } from './relative-day'
 
@@ -20,7 +20,7 @@ export type DateInput = Date | string | number
  * - activity: 'ddd MMM-DD-YYYY hh:mm A', the footer's format;
  * - monthYear: 'November 2026'; longDate: 'Sunday, November 22, 2026'.
  */
-export type DateStyle = 'date' | 'time' | 'dateTime' | 'dateTimeZone' | 'activity' | 'monthYear' | 'longDate'
+export type DateStyle = 'date' | 'time' | 'dateTime' | 'dateTimeZone' | 'activity' | 'monthYear' | 'longDate' | 'mediumDate'
 
 /** A date for a screen: its text in the tenant's zone, and the instant for `<time dateTime>`. */
 export interface ShownDate {
@@ -45,6 +45,8 @@ export function patternFor(style: DateStyle, preferences: Pick<DatePreferences, 
       return MONTH_YEAR_PATTERN
     case 'longDate':
       return LONG_DATE_PATTERN
+    case 'mediumDate':
+      return MEDIUM_DATE_PATTERN
   }
 }
 

@@ -16,6 +16,8 @@ export interface StaffInvoiceLine {
   itemName: string
   optionName: string | null
   isCustom: boolean
+  /** What the catalog calls it ('course', 'membership', ...), or 'custom' for a described line. */
+  itemType: string
   quantity: number
   unitPriceText: string
   amountText: string
@@ -132,6 +134,7 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
       itemName: line.item_name,
       optionName: line.option_name && line.option_name !== line.item_name ? line.option_name : null,
       isCustom: line.item_type === 'custom',
+      itemType: line.item_type,
       quantity: line.quantity,
       unitPriceText: money(line.unit_price_minor),
       amountText: money(line.price_minor),

@@ -1,33 +1,6 @@
-import sanitizeHtml from 'sanitize-html'
+import { sanitizeRichTextHtml } from '#server/text/rich-text-html'
 
-/**
- * The website footer is rich text from Quill: only what Quill's toolbar makes survives, with
- * Quill's own classes (ql-size-*, ql-font-*, ql-align-*, ql-indent-*, ql-direction-*) and
- * colour styles. Run on save and again when the footer is shown.
- */
-const options: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'blockquote', 'pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ol', 'ul', 'li', 'sub', 'sup', 'span', 'a'],
-  allowedAttributes: {
-    '*': ['class', 'style'],
-    a: ['href', 'target', 'rel'],
-    li: ['data-list'],
-    pre: ['spellcheck'],
-  },
-  allowedClasses: { '*': [/^ql-(size|font|align|indent|direction|syntax)-[a-z0-9-]+$/, 'ql-syntax'] },
-  allowedStyles: {
-    '*': {
-      color: [/^#[0-9a-f]{3,6}$/i, /^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/],
-      'background-color': [/^#[0-9a-f]{3,6}$/i, /^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/],
-    },
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs }),
-  },
-}
-
+/** The website footer is Quill rich text (server/text/rich-text-html.ts); run on save and again when it is shown. */
 export function sanitizeFooterHtml(html: string): string {
-  const clean = sanitizeHtml(html, options).trim()
-  // An editor left empty holds '<p><br></p>': nothing to show.
-  return clean.replace(/<p>(<br\s*\/?>)?<\/p>/g, '') === '' ? '' : clean
+  return sanitizeRichTextHtml(html)
 }

@@ -10,13 +10,15 @@ interface CustomFieldDialogProps {
   heading: string
   isNew: boolean
   result: SchemaFormResult | null
+  /** Where closing and Cancel go: the custom fields screen, or the template it was opened from. */
+  closeTo?: string
 }
 
 /**
  * The create/edit custom field dialog (450 wide, as the settings spec sizes it). While
  * creating, the tag follows the name until the user types a tag of their own.
  */
-export function CustomFieldDialog({ descriptor, values, heading, isNew, result }: CustomFieldDialogProps) {
+export function CustomFieldDialog({ descriptor, values, heading, isNew, result, closeTo = '/settings/customfield' }: CustomFieldDialogProps) {
   // Set once the user types in the tag itself; from then on the tag is theirs.
   const tagEdited = useRef(false)
   const followName = (next: Record<string, unknown>, previous: Record<string, unknown>) => {
@@ -29,7 +31,7 @@ export function CustomFieldDialog({ descriptor, values, heading, isNew, result }
     return tag === null ? next : { ...next, tag }
   }
   return (
-    <Dialog title={heading} closeTo="/settings/customfield">
+    <Dialog title={heading} closeTo={closeTo}>
       <SchemaForm
         id="custom-field"
         intent="custom-field"
@@ -37,7 +39,7 @@ export function CustomFieldDialog({ descriptor, values, heading, isNew, result }
         values={values}
         result={result}
         submitLabel={isNew ? 'Add' : 'Update'}
-        cancelTo="/settings/customfield"
+        cancelTo={closeTo}
         onValuesChange={followName}
       />
     </Dialog>

@@ -28,6 +28,15 @@ export interface RichTextEditorProps {
   disabled?: boolean
   describedBy?: string
   invalid?: boolean
+  /** Called once Quill is up, with a way to put text at the cursor (merge tags from their chips). */
+  onReady?: (editor: RichTextEditorHandle) => void
+  /** The editor took the focus (Quill's or, before it loads, the textarea's). */
+  onFocus?: () => void
+}
+
+export interface RichTextEditorHandle {
+  /** Puts `text` where the cursor is (or where it last was), and keeps the focus in the editor. */
+  insertText: (text: string) => void
 }
 
 /**
@@ -36,10 +45,10 @@ export interface RichTextEditorProps {
  * loaded it edits the same textarea's value, so the form posts the same field either way.
  * The server sanitises whatever arrives.
  */
-export function RichTextEditor({ id, name, value, onChange, label, disabled, describedBy, invalid }: RichTextEditorProps) {
+export function RichTextEditor({ id, name, value, onChange, label, disabled, describedBy, invalid, onReady, onFocus }: RichTextEditorProps) {
   const host = useRef<HTMLDivElement>(null)
-  const latest = useRef({ onChange, value })
-  latest.current = { onChange, value }
+  const latest = useRef({ onChange, value, onReady, onFocus })
+  latest.current = { onChange, value, onReady, onFocus }
   const [ready, setReady] = useState(false)
 
   useEffect(() => {
@@ -65,6 +74,16 @@ export function RichTextEditor({ id, name, value, onChange, label, disabled, des
         const html = quill.getLength() <= 1 ? '' : quill.getSemanticHTML().replace(/&nbsp;/g, ' ')
         latest.current.onChange(html)
       })
+      quill.on('selection-change', (range) => {
+        if (range) latest.current.onFocus?.()
+      })
+      latest.current.onReady?.({
+        insertText: (text) => {
+          const at = quill.getSelection(true)
+          quill.insertText(at.index, text, 'user')
+          quill.setSelection(at.index + text.length, 0, 'user')
+        },
+      })
       setReady(true)
     })
     return () => {
@@ -88,6 +107,7 @@ export function RichTextEditor({ id, name, value, onChange, label, disabled, des
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
         onChange={(event) => onChange(event.target.value)}
+        onFocus={onFocus}
         className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm"
       />
       <div ref={host} className="bg-white [&_.ql-editor]:min-h-40" />

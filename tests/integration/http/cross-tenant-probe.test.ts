@@ -50,6 +50,8 @@ type Ids = {
   tenantId: string
   /** An offer code of tenant A. */
   offerGuid: string
+  /** An email template of tenant A. */
+  templateGuid: string
   /** Catalog items of tenant A, one per kind a staff editor shows. */
   itemGuIds: { course: string; product: string; event: string; membership: string; donation: string; bundle: string }
   /** Tenant A's demo catalog (db/seed-catalog.ts), as the public site, the schedule and the student area name it. */
@@ -202,6 +204,8 @@ const PROBES: Record<string, Probe> = {
     (ids) => `/settings/customfield/delete/${ids.fieldGuId}`,
     (ids) => ({ guId: ids.fieldGuId }),
   ),
+  '_admin+/settings+/templates.edit.$guId.tsx': staffScreen((ids) => `/settings/templates/edit/${ids.templateGuid}`, (ids) => ({ guId: ids.templateGuid })),
+  '_admin+/settings+/templates.edit.$guId.field.tsx': staffScreen((ids) => `/settings/templates/edit/${ids.templateGuid}/field`, (ids) => ({ guId: ids.templateGuid })),
   '_admin+/settings+/customfield.new.$type.tsx': { audience: 'not-an-id', path: () => '/settings/customfield/new/text', params: () => ({ type: 'text' }) },
   '_admin+/settings+/customise.$key.tsx': { audience: 'not-an-id', path: () => '/settings/customise/account', params: () => ({ key: 'account' }) },
   '_admin+/settings+/users.$id.tsx': staffScreen((ids) => `/settings/users/${ids.userGuid}`, (ids) => ({ id: ids.userGuid })),
@@ -460,6 +464,11 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         .values({ tenant_id: tenantA.id, code: 'ONLYINA', discount_type: 'percentage', discount_basis_points: 1000, currency: 'USD' })
         .returning('guid')
         .executeTakeFirstOrThrow()
+      const template = await trx
+        .insertInto('email_templates')
+        .values({ tenant_id: tenantA.id, name: 'Only in A', subject: 'Probe subject', body_html: '<p>Probe handout</p>' })
+        .returning('guid')
+        .executeTakeFirstOrThrow()
       const item = async (kind: 'course' | 'product' | 'event' | 'membership' | 'donation' | 'bundle') =>
         String((await trx.insertInto('catalog_items').values({ tenant_id: tenantA.id, kind, name: `Only in A ${kind}`, slug: `only-in-a-${kind}` }).returning('guid').executeTakeFirstOrThrow()).guid)
       const itemGuIds = { course: await item('course'), product: await item('product'), event: await item('event'), membership: await item('membership'), donation: await item('donation'), bundle: await item('bundle') }
@@ -524,6 +533,7 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         orderGuid: String(order.guid),
         tenantId: tenantA.id,
         offerGuid: String(offer.guid),
+        templateGuid: String(template.guid),
         itemGuIds,
       }
     })

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { CustomFieldDialog } from '#app/components/forms/custom-field-dialog'
+import { templateFieldDialogAction, templateFieldDialogLoader } from '#app/utils/template-field-dialog.server'
+
+export const meta: MetaFunction = () => [{ title: 'Add Custom Field' }]
+
+export const loader = (args: LoaderFunctionArgs) => templateFieldDialogLoader(args, null)
+
+export const action = (args: ActionFunctionArgs) => templateFieldDialogAction(args, null)
+
+export default function AddTemplateFieldRoute() {
+  const view = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  return <CustomFieldDialog {...view} isNew result={result ?? null} closeTo="/settings/templates/add" />
+}

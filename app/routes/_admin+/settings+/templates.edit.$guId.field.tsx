@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, useParams } from '@remix-run/react'
+import { CustomFieldDialog } from '#app/components/forms/custom-field-dialog'
+import { templateFieldDialogAction, templateFieldDialogLoader } from '#app/utils/template-field-dialog.server'
+
+export const meta: MetaFunction = () => [{ title: 'Add Custom Field' }]
+
+export const loader = ({ params, ...args }: LoaderFunctionArgs) => templateFieldDialogLoader(args, params.guId ?? '')
+
+export const action = ({ params, ...args }: ActionFunctionArgs) => templateFieldDialogAction(args, params.guId ?? '')
+
+export default function EditTemplateFieldRoute() {
+  const view = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const { guId } = useParams()
+  return <CustomFieldDialog {...view} isNew result={result ?? null} closeTo={`/settings/templates/edit/${guId ?? ''}`} />
+}
