@@ -1,3 +1,4 @@
+import { paragraphsFrom, studioOrProductEmail } from '#server/email-templates/studio-email'
 import { queueEmail } from '#server/mail/queue-email'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -35,7 +36,6 @@ export function receiptText(order: OrderView, studioName: string, orderUrl: stri
   }
 }
 
-/** Queues the receipt of a sale to its buyer through the outbox. */
 /**
  * Queues a sale's receipt to its buyer. Never throws: the sale stands without its email, and
  * the confirmation page shows the receipt; a failure is logged for staff.
@@ -45,8 +45,16 @@ export async function queueReceiptEmail(platform: Pick<Platform, 'database' | 'j
     const order = await loadOrder(platform.database, tenant, input.invoiceGuid)
     // A till sale to a contact without an email has nobody to send it to.
     if (!order || !order.email) return
-    const { subject, text } = receiptText(order, tenant.name, `${input.origin}${orderPathFor(order.guid)}`)
-    await queueEmail(platform, { tenantId: tenant.id, to: order.email, subject, text })
+    const productEmail = receiptText(order, tenant.name, `${input.origin}${orderPathFor(order.guid)}`)
+    // A paid sale is the spec's 'complete' status, whose email is invoice_success.
+    const email = await studioOrProductEmail(platform, tenant, {
+      templateName: 'invoice_success',
+      contact: { invoiceGuid: order.guid },
+      product: order.lines[0] ? { name: order.lines[0].itemName, type: '' } : null,
+      productEmail,
+      details: paragraphsFrom(productEmail.text, 2),
+    })
+    await queueEmail(platform, { tenantId: tenant.id, to: order.email, ...email })
   } catch (error) {
     platform.logger.error({ err: error, invoice: input.invoiceGuid }, 'the receipt of a sale could not be queued')
   }

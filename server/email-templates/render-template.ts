@@ -3,6 +3,11 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { richTextToPlainText, sanitizeRichTextHtml } from '#server/text/rich-text-html'
 import { organisationTagValues, renderMergeTags } from './merge-tags'
 
+/** A catalog kind as the {{producttype}} tag reads: 'course' is Course. */
+export function productTypeText(kind: string): string {
+  return kind.charAt(0).toUpperCase() + kind.slice(1)
+}
+
 /** What an email is about, for the product tags (the first line of an invoice, the class of a reminder). */
 export interface MergeProduct {
   name: string

@@ -1,6 +1,6 @@
 import { withTenant } from '#db/tenant-scope'
-import { escapeHtml } from '#server/text/escape-html'
-import { contactMergeValues, renderTemplate, studioTemplateNamed, type RenderedTemplate } from '#server/email-templates/render-template'
+import { paragraphsFrom, studioOrProductEmail } from '#server/email-templates/studio-email'
+import { productTypeText } from '#server/email-templates/render-template'
 import type { InvoiceStatus } from '#db/tables/checkout'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import { queueEmail } from '#server/mail/queue-email'
@@ -98,43 +98,19 @@ export async function emailInvoice(
   const template = invoiceTemplateFor({ status: invoice.status, dueOn: invoice.dueOn }, input.today)
   if (!template) return err('conflict', EMAIL_MESSAGES.notSendable)
   if (!invoice.contact.email) return err('conflict', EMAIL_MESSAGES.noEmail)
-  const builtIn = invoiceEmailText(template, invoice, tenant.name, `${input.origin}${publicInvoicePath(invoice.guid)}`)
-  const studio = await studioInvoiceEmail(platform, tenant, template, invoice)
-  const email = studio ? withInvoiceDetails(studio, builtIn.text) : { subject: builtIn.subject, text: builtIn.text }
+  const productEmail = invoiceEmailText(template, invoice, tenant.name, `${input.origin}${publicInvoicePath(invoice.guid)}`)
+  const first = invoice.lines[0]
+  const email = await studioOrProductEmail(platform, tenant, {
+    templateName: template,
+    contact: { guid: invoice.contact.guid },
+    product: first ? { name: first.itemName, type: first.isCustom ? '' : productTypeText(first.itemType) } : null,
+    productEmail,
+    // After the greeting and its opening line: the due date, the lines, the sums and the link to pay.
+    details: paragraphsFrom(productEmail.text, 2),
+  })
   await queueEmail(platform, { tenantId: tenant.id, to: invoice.contact.email, ...email })
   await withTenant(platform.database, tenant.id, (trx) => trx.updateTable('invoices').set({ emailed_at: input.now }).where('guid', '=', invoice.guid).execute())
   platform.caches.changed(tenant.id, ['invoices'])
   return ok({ message: EMAIL_MESSAGES.sent(invoice.contact.email), template })
 }
 
-/**
- * The studio's own template named after this email (Settings > Templates), filled in for the
- * invoice's contact and its first line, or null when the studio has none.
- */
-async function studioInvoiceEmail(platform: Pick<Platform, 'database'>, tenant: Tenant, template: InvoiceTemplate, invoice: StaffInvoice): Promise<RenderedTemplate | null> {
-  return withTenant(platform.database, tenant.id, async (trx) => {
-    const own = await studioTemplateNamed(trx, template)
-    if (!own) return null
-    const contact = await trx.selectFrom('contacts').select('id').where('guid', '=', invoice.contact.guid).executeTakeFirst()
-    const first = invoice.lines[0]
-    const product = first ? { name: first.itemName, type: first.isCustom ? '' : first.itemType.charAt(0).toUpperCase() + first.itemType.slice(1) } : null
-    const values = contact ? await contactMergeValues(trx, tenant, contact.id, product) : {}
-    return renderTemplate(own, values)
-  })
-}
-
-/** The studio's words, then the invoice itself (lines, totals, the link to pay): a template cannot leave out what is owed. */
-function withInvoiceDetails(studio: RenderedTemplate, builtInText: string): { subject: string; text: string; html: string } {
-  // The built-in text opens with a greeting and its own first paragraph; the details start at the first line item.
-  const details = builtInText.split('\n\n').slice(2).join('\n\n')
-  const detailsHtml = details
-    .split('\n\n')
-    .map((block) => `<p>${block.split('\n').map(lineHtml).join('<br>')}</p>`)
-    .join('')
-  return { subject: studio.subject, text: `${studio.text}\n\n${details}`, html: `${studio.html}<hr>${detailsHtml}` }
-}
-
-/** One line of the details as HTML; the link to pay is a link. */
-function lineHtml(line: string): string {
-  return escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
-}

@@ -3,6 +3,7 @@ import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { formatInZone } from '#server/dates/tenant-dates'
+import { paragraphsFrom, studioOrProductEmail } from '#server/email-templates/studio-email'
 import { queueEmail } from '#server/mail/queue-email'
 import type { Platform } from '#server/platform'
 import { STAFF_ROLES } from '#server/shell/roles'
@@ -56,6 +57,9 @@ export function periodNoticeText(
   }
 }
 
+/** The studio's template each notice may be sent with (spec 001: the payment statuses' invoice emails); a suspension has none. */
+const NOTICE_TEMPLATES: Record<PeriodNotice['kind'], string | null> = { pending: 'invoice_pending', reminder: 'invoice_reminder', failed: 'invoice_failed', suspended: null }
+
 /**
  * Emails the member about a period that was not paid. Never throws: billing stands without
  * the email, and a failure is logged for staff.
@@ -64,7 +68,7 @@ export async function emailPeriodNotice(platform: EmailPlatform, tenant: Tenant,
   if (!period.invoice.email) return
   try {
     const retryAt = notice.kind === 'failed' ? notice.retryAt : notice.kind === 'reminder' ? notice.retryAt : null
-    const { subject, text } = periodNoticeText(notice, {
+    const productEmail = periodNoticeText(notice, {
       studio: tenant.name,
       memberName: period.invoice.firstName,
       membership: period.membership.name,
@@ -74,7 +78,18 @@ export async function emailPeriodNotice(platform: EmailPlatform, tenant: Tenant,
       payUrl: `${origin}${orderPathFor(period.invoice.guid)}`,
       retryText: retryAt ? formatInZone(retryAt, tenant.settings, 'date') : null,
     })
-    await queueEmail(platform, { tenantId: tenant.id, to: period.invoice.email, subject, text })
+    const templateName = NOTICE_TEMPLATES[notice.kind]
+    const email = templateName
+      ? await studioOrProductEmail(platform, tenant, {
+          templateName,
+          contact: { id: period.membership.contact_id },
+          product: { name: period.membership.name, type: 'Membership' },
+          productEmail,
+          // Everything after the greeting: what is due, the next try and the link to pay.
+          details: paragraphsFrom(productEmail.text, 1),
+        })
+      : productEmail
+    await queueEmail(platform, { tenantId: tenant.id, to: period.invoice.email, ...email })
   } catch (error) {
     platform.logger.error({ err: error, membership: period.membership.id }, 'a membership billing email could not be queued')
   }

@@ -1,4 +1,5 @@
 import { asSystem } from '#db/tenant-scope'
+import { queueReceiptEmail } from '#server/checkout/receipt-email'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
@@ -297,6 +298,28 @@ describe(`email templates at Settings > Templates (${engine})`, () => {
     expect(email.text_body).toContain(`/meminvoice/${guid}`)
     // The built-in greeting is replaced by the studio's words.
     expect(email.text_body).not.toContain('Hello ')
+  })
+
+  it("sends a paid sale's receipt with the studio template invoice_success, then the order's lines and link", async () => {
+    await removeTemplatesNamed('invoice_success')
+    await addTemplate('invoice_success', 'Thanks, {{firstname}}', '<p>We got your payment for {{productname}}.</p>')
+    const guid = await createInvoice()
+    await queueReceiptEmail(app.platform, app.demo, { invoiceGuid: guid, origin: `http://${app.host}` })
+    const email = await asSystem(app.platform.database, 'test: the newest email', (trx) =>
+      trx.selectFrom('outbound_emails').select(['subject', 'text_body', 'html_body']).where('tenant_id', '=', app.demo.id).orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow(),
+    )
+    expect(email.subject).toBe(`Thanks, ${student.firstName}`)
+    expect(email.html_body).toContain('We got your payment for Private lesson.')
+    expect(email.text_body).toContain('Private lesson')
+    expect(email.text_body).toContain(`/checkout/orders/${guid}`)
+    await removeTemplatesNamed('invoice_success')
+    // Without the template the receipt is the product's own words again, in plain text.
+    await queueReceiptEmail(app.platform, app.demo, { invoiceGuid: guid, origin: `http://${app.host}` })
+    const plain = await asSystem(app.platform.database, 'test: the newest email', (trx) =>
+      trx.selectFrom('outbound_emails').select(['subject', 'text_body', 'html_body']).where('tenant_id', '=', app.demo.id).orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow(),
+    )
+    expect(plain.html_body).toBeNull()
+    expect(plain.text_body).toContain(`Hello ${student.firstName}`)
   })
 
   it('adds a custom field from the green + chip and shows it as a chip when back on the template', async () => {

@@ -41,8 +41,9 @@ export default function TemplatesRoute() {
         </ButtonLink>
       </ScreenHeader>
       <p className="-mt-4 text-sm text-slate-600">
-        Emails with your own words. A template named <code className="rounded bg-slate-100 px-1">invoice_pending</code>, <code className="rounded bg-slate-100 px-1">invoice_success</code>,{' '}
-        <code className="rounded bg-slate-100 px-1">invoice_failed</code> or <code className="rounded bg-slate-100 px-1">invoice_reminder</code> is sent in place of that invoice email.
+        Emails in your own words. A template named <TemplateName>invoice_pending</TemplateName>, <TemplateName>invoice_reminder</TemplateName> or <TemplateName>invoice_failed</TemplateName> is sent in place of
+        that invoice email (an invoice you email, a membership payment that is due, late or refused), and <TemplateName>invoice_success</TemplateName> in place of a receipt; the invoice&apos;s lines,
+        totals and payment link follow your words.
       </p>
       {total === 0 ? (
         <EmptyState icon={Mail} title="No templates found">
@@ -82,4 +83,8 @@ export default function TemplatesRoute() {
       )}
     </div>
   )
+}
+
+function TemplateName({ children }: { children: string }) {
+  return <code className="rounded bg-slate-100 px-1 text-slate-800">{children}</code>
 }
