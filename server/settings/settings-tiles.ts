@@ -26,7 +26,7 @@ export const SETTINGS_TILES: readonly SettingsTile[] = [
   // Not a tile in the spec's list, but its screen has no other way in (docs/decisions/022).
   { key: 'studentapp', title: 'Student App', description: 'Menu labels, colour and cover images of the mobile app.', icon: 'smartphone', path: '/settings/studentapp', built: true },
   { key: 'paccount', title: 'Payment Settings', description: 'Currencies, taxes, card fees and the invoice note.', icon: 'credit-card', path: '/settings/paccount', built: true },
-  { key: 'integrations', title: 'Integrations', description: 'Payments, SMS, email campaigns, meetings and email accounts.', icon: 'plug', path: '/settings/integrations', built: false },
+  { key: 'integrations', title: 'Integrations', description: 'Payments, SMS, email campaigns, meetings and email accounts.', icon: 'plug', path: '/settings/integrations', built: true },
   { key: 'users', title: 'Users', description: 'The people who work in your back office and their roles.', icon: 'users', path: '/settings/users', built: true },
   { key: 'roles', title: 'Roles', description: 'What Staff and FrontDesk may see and do.', icon: 'shield', path: '/settings/roles', built: true },
   { key: 'customfield', title: 'Custom Fields', description: 'Extra fields for your contacts and forms.', icon: 'list-plus', path: '/settings/customfield', built: true },

@@ -1,0 +1,83 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { CircleCheck } from 'lucide-react'
+import { HUB_GROUPS, integrationHubCards, type HubCard, type HubGroup } from '#server/integrations/integration-hub'
+import { loadPaymentProvidersScreen } from '#server/payments/payment-provider-screen'
+import { ScreenHeader } from '#app/components/schema-form/screen-header'
+import { requireAdmin } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+
+export const meta: MetaFunction = () => [{ title: 'Third Party Settings' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context)
+  const payments = await loadPaymentProvidersScreen(context.platform, requireTenant(context).id)
+  return { cards: integrationHubCards(payments) }
+}
+
+/** Settings > Integrations (settings spec, "Integrations hub (Third Party Settings)"): cards by group, a green check on what is integrated. */
+export default function IntegrationsHubRoute() {
+  const { cards } = useLoaderData<typeof loader>()
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col p-4 sm:p-6">
+      <ScreenHeader title="Third Party Settings" backTo="/settings" />
+      <div className="flex flex-col gap-6">
+        <HubGroupView group="Payments" cards={cards} columns="sm:grid-cols-2 lg:grid-cols-4" />
+        {/* The other groups hold one card each: side by side, each under its heading. */}
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {HUB_GROUPS.filter((group) => group !== 'Payments').map((group) => (
+            <HubGroupView key={group} group={group} cards={cards} columns="" />
+          ))}
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function HubGroupView({ group, cards, columns }: { group: HubGroup; cards: readonly HubCard[]; columns: string }) {
+  return (
+    <section aria-labelledby={`hub-${group}`}>
+      <h2 id={`hub-${group}`} className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
+        {group}
+      </h2>
+      <ul className={`grid gap-3 ${columns}`}>
+        {cards
+          .filter((card) => card.group === group)
+          .map((card) => (
+            <li key={card.key}>
+              <HubCardView card={card} />
+            </li>
+          ))}
+      </ul>
+    </section>
+  )
+}
+
+function HubCardView({ card }: { card: HubCard }) {
+  const body = (
+    <>
+      <span className="flex items-center gap-2">
+        <span className="text-base font-semibold text-slate-900">{card.name}</span>
+        {card.isIntegrated ? (
+          <span className="ml-auto inline-flex items-center gap-1 text-xs font-medium text-emerald-700">
+            <CircleCheck aria-hidden className="h-5 w-5 text-emerald-600" />
+            Integrated
+          </span>
+        ) : null}
+      </span>
+      {card.text ? <span className="text-sm text-slate-600">{card.text}</span> : null}
+      {card.href ? null : <span className="text-sm text-slate-500">Not available here yet.</span>}
+    </>
+  )
+  const box = 'flex h-full min-h-24 flex-col gap-2 rounded-xl border bg-white p-4 shadow-sm'
+  if (!card.href) return <div className={`${box} border-dashed border-slate-300`}>{body}</div>
+  return (
+    <Link
+      to={card.href}
+      reloadDocument={card.href.startsWith('/oauth/')}
+      className={`${box} border-slate-200 hover:border-brand hover:shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text`}
+    >
+      {body}
+    </Link>
+  )
+}

@@ -1,0 +1,54 @@
+import { integrationHubCards, isEmailConnected, isMeetingIntegrated, isSmsIntegrated } from '#server/integrations/integration-hub'
+import type { PaymentProvidersScreen } from '#server/payments/payment-provider-screen'
+
+const keys = (isIntegrated: boolean) => ({ isSaved: isIntegrated, isIntegrated, isTestMode: false, apiKey: '', testApiKey: '', hasSecretKey: false, hasTestSecretKey: false, saltIndex: '' })
+
+function payments(integrated: { stripe?: boolean; pspring?: boolean; razorpay?: boolean; phonepe?: boolean } = {}): PaymentProvidersScreen {
+  return {
+    stripe: { isConfigured: true, isIntegrated: integrated.stripe ?? false, isConnected: integrated.stripe ?? false, accountName: null, accountId: null },
+    keys: {
+      PSPRING: { provider: 'PSPRING', ...keys(integrated.pspring ?? false) },
+      RAZORPAY: { provider: 'RAZORPAY', ...keys(integrated.razorpay ?? false) },
+      PHONEPE: { provider: 'PHONEPE', ...keys(integrated.phonepe ?? false) },
+    },
+    active: null,
+  }
+}
+
+describe('the integrations hub', () => {
+  it('says integrated as the spec does: meetings for zoom or googlemeet, email for true or "true", SMS for twilio or plivo', () => {
+    expect(isMeetingIntegrated(['zoom'])).toBe(true)
+    expect(isMeetingIntegrated(['googlemail', 'googlemeet'])).toBe(true)
+    expect(isMeetingIntegrated(['googlemail'])).toBe(false)
+    expect(isEmailConnected(true)).toBe(true)
+    expect(isEmailConnected('true')).toBe(true)
+    expect(isEmailConnected('false')).toBe(false)
+    expect(isEmailConnected(undefined)).toBe(false)
+    expect(isSmsIntegrated('twilio')).toBe(true)
+    expect(isSmsIntegrated('plivo')).toBe(true)
+    expect(isSmsIntegrated('nexmo')).toBe(false)
+    expect(isSmsIntegrated(null)).toBe(false)
+  })
+
+  it("groups the spec's cards with their destinations and texts", () => {
+    const cards = integrationHubCards(payments())
+    expect(cards.map((card) => [card.group, card.name, card.href])).toEqual([
+      ['Payments', 'Stripe', '/oauth/stripe'],
+      ['Payments', 'Nelnet', '/settings/integrations/paymentprovider?provider=1'],
+      ['Payments', 'Razorpay', '/settings/integrations/paymentprovider?provider=3'],
+      ['Payments', 'PhonePe', '/settings/integrations/paymentprovider?provider=4'],
+      ['SMS Marketing', 'Plivo', null],
+      ['Campaign', 'Email Campaigns', null],
+      ['Communication', 'Online Meeting', null],
+      ['Email', 'Connect email', null],
+    ])
+    expect(cards.find((card) => card.key === 'razorpay')?.text).toBe('INR, from 2%')
+    expect(cards.filter((card) => card.isIntegrated)).toEqual([])
+  })
+
+  it('checks each payment provider the studio has integrated; a connected Stripe leads to its page rather than to Connect again', () => {
+    const cards = integrationHubCards(payments({ stripe: true, razorpay: true }), { oauthProviders: ['zoom'], campaignIsConnected: 'true', smsProvider: 'plivo' })
+    expect(cards.filter((card) => card.isIntegrated).map((card) => card.name)).toEqual(['Stripe', 'Razorpay', 'Plivo', 'Email Campaigns', 'Online Meeting'])
+    expect(cards[0]?.href).toBe('/settings/integrations/paymentprovider?provider=2')
+  })
+})
