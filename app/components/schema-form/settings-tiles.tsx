@@ -1,6 +1,6 @@
-import { Link } from '@remix-run/react'
 import { Building2, CreditCard, Gem, Globe, LayoutGrid, ListPlus, Mail, Network, Plug, Settings, Shield, Smartphone, Users, type LucideIcon } from 'lucide-react'
 import type { SettingsTile } from '#server/settings/settings-tiles'
+import { TileLink } from '#app/components/ui/tile-link'
 
 const ICONS: Record<SettingsTile['icon'], LucideIcon> = {
   building: Building2,
@@ -34,19 +34,7 @@ export function SettingsTiles({ tiles }: { tiles: ReadonlyArray<Pick<SettingsTil
         const Icon = ICONS[tile.icon] ?? Settings
         return (
           <li key={tile.key}>
-            <Link
-              to={tile.path}
-              prefetch="intent"
-              className="flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand"
-            >
-              <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand/10 text-brand">
-                <Icon aria-hidden className="h-6 w-6" />
-              </span>
-              <span className="flex flex-col gap-1">
-                <span className="font-semibold text-slate-900">{tile.title}</span>
-                <span className="text-sm text-slate-500">{tile.description}</span>
-              </span>
-            </Link>
+            <TileLink to={tile.path} icon={Icon} title={tile.title} description={tile.description} />
           </li>
         )
       })}

@@ -4,6 +4,7 @@ import { createSessionCookie } from '#tests/support/sessions'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 import { form, toastOf } from '#tests/integration/http/answers'
+import { postStaffInvoice } from './staff-invoice-post'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 
@@ -35,26 +36,11 @@ describe(`staff invoices (${engine})`, () => {
     ).then((row) => Number(row.n))
   const invoiceNumber = (guid: string) =>
     asSystem(app.platform.database, 'test: an invoice number', (trx) => trx.selectFrom('invoices').select('number').where('guid', '=', guid).executeTakeFirstOrThrow()).then((row) => row.number)
-  const guidOf = (location: string | undefined) => /\/invoices\/([0-9a-f-]{36})$/.exec(location ?? '')?.[1] ?? ''
   /** A new staff invoice for the student: a described line of 25.00 × quantity, and the class card when asked. */
   const createInvoice = async (lines: Record<string, string> = {}, extra: Record<string, string> = {}) => {
-    const created = await post(
-      '/invoices/new',
-      {
-        intent: 'save',
-        contact: student.guid,
-        'lines[0].choice': 'custom',
-        'lines[0].description': 'Private lesson',
-        'lines[0].price': '25.00',
-        'lines[0].quantity': '2',
-        note: 'Thanks',
-        ...lines,
-        ...extra,
-      },
-      app.adminCookie,
-    )
-    expect(created.status).toBe(302)
-    return guidOf(created.headers.location)
+    const created = await postStaffInvoice((path, fields) => post(path, fields, app.adminCookie), student.guid, { ...lines, ...extra })
+    expect(created.answer.status).toBe(302)
+    return created.guid
   }
 
   beforeAll(async () => {

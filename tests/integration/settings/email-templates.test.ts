@@ -6,6 +6,7 @@ import { createSessionCookie } from '#tests/support/sessions'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 import { form, textOf, toastOf } from '#tests/integration/http/answers'
+import { postStaffInvoice } from '#tests/integration/invoices/staff-invoice-post'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 
@@ -56,25 +57,20 @@ describe(`email templates at Settings > Templates (${engine})`, () => {
     )
   const setStudentFirstName = (firstName: string) =>
     asSystem(app.platform.database, 'test: rename the student', (trx) => trx.updateTable('contacts').set({ first_name: firstName }).where('id', '=', student.id).execute())
-  const guidOf = (location: string | undefined) => /\/invoices\/([0-9a-f-]{36})$/.exec(location ?? '')?.[1] ?? ''
-  /** A new staff invoice for the student: a described line of 25.00 × 2 (as in staff-invoices.test.ts). */
+  /** A new staff invoice for the student: a described line of 25.00 × 2. */
   const createInvoice = async () => {
-    const created = await post(
-      '/invoices/new',
-      {
-        intent: 'save',
-        contact: student.guid,
-        'lines[0].choice': 'custom',
-        'lines[0].description': 'Private lesson',
-        'lines[0].price': '25.00',
-        'lines[0].quantity': '2',
-        note: 'Thanks',
-      },
-      app.adminCookie,
-    )
-    expect(created.status).toBe(302)
-    return guidOf(created.headers.location)
+    const created = await postStaffInvoice((path, fields) => post(path, fields, app.adminCookie), student.guid)
+    expect(created.answer.status).toBe(302)
+    return created.guid
   }
+  const countFields = () =>
+    asSystem(app.platform.database, 'test: count fields', (trx) =>
+      trx
+        .selectFrom('custom_fields')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('tenant_id', '=', app.demo.id)
+        .executeTakeFirstOrThrow(),
+    ).then((row) => Number(row.n))
 
   beforeAll(async () => {
     app = await startDemoHttpApp()
@@ -323,13 +319,7 @@ describe(`email templates at Settings > Templates (${engine})`, () => {
   })
 
   it('adds a custom field from the green + chip and shows it as a chip when back on the template', async () => {
-    const before = await asSystem(app.platform.database, 'test: count fields', (trx) =>
-      trx
-        .selectFrom('custom_fields')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('tenant_id', '=', app.demo.id)
-        .executeTakeFirstOrThrow(),
-    ).then((row) => Number(row.n))
+    const before = await countFields()
     const dialog = await get('/settings/templates/add/field', app.adminCookie)
     expect(dialog.status).toBe(200)
     expect(dialog.body).toContain('Add Custom Field')
@@ -342,13 +332,7 @@ describe(`email templates at Settings > Templates (${engine})`, () => {
       trx.selectFrom('custom_fields').select(['name', 'tag']).where('tenant_id', '=', app.demo.id).where('name', '=', 'Shoe Size').executeTakeFirstOrThrow(),
     )
     expect(field.tag).toBe('shoesize')
-    const after = await asSystem(app.platform.database, 'test: count fields', (trx) =>
-      trx
-        .selectFrom('custom_fields')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('tenant_id', '=', app.demo.id)
-        .executeTakeFirstOrThrow(),
-    ).then((row) => Number(row.n))
+    const after = await countFields()
     expect(after).toBe(before + 1)
 
     const page = await get('/settings/templates/add', app.adminCookie)

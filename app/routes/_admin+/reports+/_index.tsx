@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ChartColumn, FileDown, ReceiptText, type LucideIcon } from 'lucide-react'
 import { hasPermission } from '#server/auth/permissions'
 import { SALES_REPORT_PATH } from '#server/reports/sales-query'
 import { PageHeader } from '#app/components/layout/page-header'
+import { TileLink } from '#app/components/ui/tile-link'
 import { screenMeta } from '#app/components/layout/page-title'
 import { requireStaffArea } from '#app/utils/navigation.server'
 
@@ -68,23 +69,14 @@ export default function ReportsRoute() {
           const Icon = ICONS[card.key]
           return (
             <li key={card.key}>
-              <Link
+              <TileLink
                 to={card.path}
-                data-report={card.key}
-                // A file is left to the browser: no client navigation, and no prefetch of a whole export.
-                reloadDocument={card.isFile}
-                download={card.isFile || undefined}
-                prefetch={card.isFile ? 'none' : 'intent'}
-                className="flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text"
-              >
-                <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand/10 text-brand">
-                  <Icon aria-hidden className="h-6 w-6" />
-                </span>
-                <span className="flex min-w-0 flex-col gap-1">
-                  <span className="font-semibold text-slate-900">{card.title}</span>
-                  <span className="text-sm text-slate-600">{card.description}</span>
-                </span>
-              </Link>
+                icon={Icon}
+                title={card.title}
+                description={card.description}
+                isFile={card.isFile}
+                data={{ 'data-report': card.key }}
+              />
             </li>
           )
         })}
