@@ -41,6 +41,8 @@ export interface OrderView {
   isStaffInvoice: boolean
   /** What is still owed, which Pay takes; and what was paid already when part of it was. */
   dueText: string
+  /** The day an invoice staff wrote is due by, while it is open ('Friday, December 4, 2026'); null without one. */
+  dueByText: string | null
   paidText: string | null
   /** A paid order started a recurring membership that has no card to bill yet: its page asks for one. */
   asksForCard: boolean
@@ -125,6 +127,7 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
     isMembershipPeriod: invoice.source === 'membership',
     isStaffInvoice: invoice.source === 'staff',
     dueText: money(invoice.balance_minor),
+    dueByText: invoice.due_on && (invoice.status === 'pending' || invoice.status === 'unpaid') ? formatPattern(new Date(`${invoice.due_on}T12:00:00Z`), 'UTC', LONG_DATE_PATTERN) : null,
     paidText: positive(invoice.paid_minor) && invoice.status !== 'paid' ? money(invoice.paid_minor) : null,
     asksForCard: invoice.status === 'paid' && renewing !== null && renewing.next_billing_at !== null && !renewing.last4,
     renewalText: renewing?.next_billing_at ? renewalTextOf({ on: formatPattern(renewing.next_billing_at, tenant.settings.timezone, LONG_DATE_PATTERN), card: renewing.last4 ? `the card ending ${renewing.last4}` : null }) : null,

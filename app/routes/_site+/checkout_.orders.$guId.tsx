@@ -224,7 +224,14 @@ function OrderHeading({ order }: { order: OrderView }) {
           <div>
             <h1 className="text-2xl font-semibold text-slate-900">Invoice {order.numberText}</h1>
             <p className="mt-1 text-sm text-slate-700">
-              Dated {order.dateText}, for {order.buyerName || order.email}. <span className="font-semibold">{order.dueText}</span> is due; a receipt goes to{' '}
+              Dated {order.dateText}, for {order.buyerName || order.email}. <span className="font-semibold">{order.dueText}</span> is due
+              {order.dueByText ? (
+                <>
+                  {' '}
+                  by <span className="font-semibold">{order.dueByText}</span>
+                </>
+              ) : null}
+              ; a receipt goes to{' '}
               <span className="font-medium">{order.email}</span> once it is paid.
             </p>
           </div>

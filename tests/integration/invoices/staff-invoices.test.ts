@@ -3,7 +3,7 @@ import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
-import { form, toastOf } from '#tests/integration/http/answers'
+import { form, textOf, toastOf } from '#tests/integration/http/answers'
 import { postStaffInvoice } from './staff-invoice-post'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
@@ -253,7 +253,7 @@ describe(`staff invoices (${engine})`, () => {
     expect((await post(`/invoices/${otherTenantInvoice}`, { intent: 'void' }, app.adminCookie)).status).toBe(404)
     expect((await get(`/meminvoice/${otherTenantInvoice}`, app.adminCookie)).status).toBe(404)
 
-    const guid = await createInvoice({ 'lines[0].description': 'Student visible line' })
+    const guid = await createInvoice({ 'lines[0].description': 'Student visible line' }, { dueOn: '2999-01-31' })
     const mine = await get('/invoices', studentCookie)
     expect(mine.status).toBe(200)
     expect(mine.body).toContain('My Invoices')
@@ -265,6 +265,8 @@ describe(`staff invoices (${engine})`, () => {
     const payPage = await get(`/checkout/orders/${guid}`, '')
     expect(payPage.status).toBe(200)
     expect(payPage.body).toContain('Student visible line')
+    // The pay link says by when.
+    expect(textOf(payPage.body)).toContain('is due by Thursday, January 31, 2999')
 
     const payments = await count('invoice_payments')
     const studentPost = await post(`/invoices/${guid}`, { intent: 'record-payment', method: 'cash', amount: '1' }, studentCookie)
