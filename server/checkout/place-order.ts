@@ -60,7 +60,7 @@ const attemptKey = z.string().regex(/^[A-Za-z0-9-]{16,100}$/)
  * the buyer goes on to the payment page; otherwise only a cart whose total is zero is taken.
  */
 export async function placeOrder(
-  platform: Pick<Platform, 'database' | 'caches' | 'jobs' | 'env' | 'logger'>,
+  platform: Pick<Platform, 'database' | 'caches' | 'jobs' | 'env' | 'logger' | 'tenants'>,
   tenant: Tenant,
   input: {
     token: string | null

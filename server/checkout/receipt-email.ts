@@ -40,7 +40,7 @@ export function receiptText(order: OrderView, studioName: string, orderUrl: stri
  * Queues a sale's receipt to its buyer. Never throws: the sale stands without its email, and
  * the confirmation page shows the receipt; a failure is logged for staff.
  */
-export async function queueReceiptEmail(platform: Pick<Platform, 'database' | 'jobs' | 'env' | 'logger'>, tenant: Tenant, input: { invoiceGuid: string; origin: string }): Promise<void> {
+export async function queueReceiptEmail(platform: Pick<Platform, 'database' | 'jobs' | 'env' | 'logger' | 'tenants'>, tenant: Tenant, input: { invoiceGuid: string; origin: string }): Promise<void> {
   try {
     const order = await loadOrder(platform.database, tenant, input.invoiceGuid)
     // A till sale to a contact without an email has nobody to send it to.

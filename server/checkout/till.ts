@@ -161,7 +161,7 @@ export interface TillSale {
  * one transaction with the till's cart locked, as checkout does; a refusal writes nothing.
  */
 export async function completeTillSale(
-  platform: Pick<Platform, 'database' | 'caches' | 'jobs' | 'env' | 'logger'>,
+  platform: Pick<Platform, 'database' | 'caches' | 'jobs' | 'env' | 'logger' | 'tenants'>,
   tenant: Tenant,
   input: { token: string | null; posted: Record<string, unknown>; salesPersonId: string; now: Date; origin: string; takesCards: boolean },
 ): Promise<WordedResult<TillSale, 'invalid_input' | 'conflict' | 'not_found'>> {

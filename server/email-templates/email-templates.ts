@@ -93,8 +93,21 @@ export async function loadEmailTemplate(platform: Pick<Platform, 'database'>, te
 export type SaveTemplateOutcome = WordedResult<{ guid: string; message: string }, 'invalid_input' | 'not_found', { errors: TemplateFormErrors }>
 
 /** Adds a template (`editGuid` null) or changes one; a refused form writes nothing. */
-export async function saveEmailTemplate(platform: Pick<Platform, 'database'>, tenant: Tenant, input: { editGuid: string | null; values: TemplateFormValues; now: Date }): Promise<SaveTemplateOutcome> {
+export async function saveEmailTemplate(
+  platform: Pick<Platform, 'database' | 'caches'>,
+  tenant: Tenant,
+  input: { editGuid: string | null; values: TemplateFormValues; now: Date },
+): Promise<SaveTemplateOutcome> {
   if (input.editGuid !== null && !GUID.test(input.editGuid)) return err('not_found', TEMPLATE_MESSAGES.notFound, { errors: {} })
+  try {
+    return await writeTemplate(platform, tenant, input)
+  } finally {
+    // Receipts and notices ask which templates the studio has (studio-email.ts).
+    platform.caches.changed(tenant.id, ['templates'])
+  }
+}
+
+async function writeTemplate(platform: Pick<Platform, 'database'>, tenant: Tenant, input: { editGuid: string | null; values: TemplateFormValues; now: Date }): Promise<SaveTemplateOutcome> {
   try {
     return await withTenant(platform.database, tenant.id, async (trx): Promise<SaveTemplateOutcome> => {
       const existing = input.editGuid ? await trx.selectFrom('email_templates').select('id').where('guid', '=', input.editGuid).forUpdate().executeTakeFirst() : null
@@ -106,7 +119,7 @@ export async function saveEmailTemplate(platform: Pick<Platform, 'database'>, te
         .selectFrom('email_templates')
         .select('id')
         .where(sql`lower(name)`, '=', name.toLowerCase())
-        .$if(existing !== null && existing !== undefined, (query) => query.where('id', '<>', existing?.id ?? ''))
+        .$if(Boolean(existing), (query) => query.where('id', '<>', existing?.id ?? ''))
         .executeTakeFirst()
       if (clash) return err('invalid_input', TEMPLATE_MESSAGES.invalid, { errors: { name: TEMPLATE_MESSAGES.nameTaken } })
       if (existing) {
@@ -127,9 +140,10 @@ export async function saveEmailTemplate(platform: Pick<Platform, 'database'>, te
   }
 }
 
-export async function deleteEmailTemplate(platform: Pick<Platform, 'database'>, tenant: Tenant, unverifiedGuid: string): Promise<WordedResult<{ message: string }, 'not_found'>> {
+export async function deleteEmailTemplate(platform: Pick<Platform, 'database' | 'caches'>, tenant: Tenant, unverifiedGuid: string): Promise<WordedResult<{ message: string }, 'not_found'>> {
   if (!GUID.test(unverifiedGuid)) return err('not_found', TEMPLATE_MESSAGES.notFound)
   const deleted = await withTenant(platform.database, tenant.id, (trx) => trx.deleteFrom('email_templates').where('guid', '=', unverifiedGuid).returning('id').executeTakeFirst())
+  platform.caches.changed(tenant.id, ['templates'])
   return deleted ? ok({ message: TEMPLATE_MESSAGES.deleted }) : err('not_found', TEMPLATE_MESSAGES.notFound)
 }
 

@@ -60,7 +60,7 @@ export function renderTemplate(template: { subject: string; bodyHtml: string }, 
   return { subject: renderMergeTags(template.subject, values, 'text').trim(), html, text: richTextToPlainText(html) }
 }
 
-/** The studio's template of this name (names are unique whatever their case), or null to use the product's own words. */
+/** The studio's template of this name (names are unique whatever their case), or null to use the product's own words; in the caller's transaction. */
 export async function studioTemplateNamed(trx: TenantExecutor, name: string): Promise<{ subject: string; bodyHtml: string } | null> {
   const row = await trx
     .selectFrom('email_templates')

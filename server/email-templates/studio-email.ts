@@ -1,6 +1,7 @@
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
+import { tenantQueryMemo } from '#server/tenancy/tenant-query-memo'
 import { escapeHtml } from '#server/text/escape-html'
 import { contactMergeValues, renderTemplate, studioTemplateNamed, type MergeProduct } from './render-template'
 
@@ -27,10 +28,13 @@ export type EmailContact = { id: string } | { guid: string } | { invoiceGuid: st
  * leave out what is owed or how to pay; without such a template, the product's own words.
  */
 export async function studioOrProductEmail(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'tenants'>,
   tenant: Tenant,
   input: { templateName: string; contact: EmailContact; product: MergeProduct | null; productEmail: ProductEmail; details: string },
 ): Promise<OutgoingWords> {
+  const productWords = { subject: input.productEmail.subject, text: input.productEmail.text }
+  // Receipts and billing notices go out all day; most studios have no template for them.
+  if (!(await studioTemplateNames(platform, tenant.id)).has(input.templateName.toLowerCase())) return productWords
   const rendered = await withTenant(platform.database, tenant.id, async (trx) => {
     const own = await studioTemplateNamed(trx, input.templateName)
     if (!own) return null
@@ -38,7 +42,7 @@ export async function studioOrProductEmail(
     const values = contactId ? await contactMergeValues(trx, tenant, contactId, input.product) : {}
     return renderTemplate(own, values)
   })
-  if (!rendered) return { subject: input.productEmail.subject, text: input.productEmail.text }
+  if (!rendered) return productWords
   const details = input.details.trim()
   if (!details) return rendered
   const detailsHtml = details
@@ -46,6 +50,15 @@ export async function studioOrProductEmail(
     .map((block) => `<p>${block.split('\n').map(lineHtml).join('<br>')}</p>`)
     .join('')
   return { subject: rendered.subject, text: `${rendered.text}\n\n${details}`, html: `${rendered.html}<hr>${detailsHtml}` }
+}
+
+/** The names of the studio's templates, lower-cased: kept per tenant until a template is saved or deleted. */
+function studioTemplateNames(platform: Pick<Platform, 'database' | 'tenants'>, tenantId: string): Promise<ReadonlySet<string>> {
+  const memo = tenantQueryMemo<ReadonlySet<string>>(platform.tenants, 'email-template-names', { tags: ['templates'], ttlMs: 300_000, maxEntries: 10_000 })
+  return memo.get(tenantId, 'names', async () => {
+    const rows = await withTenant(platform.database, tenantId, (trx) => trx.selectFrom('email_templates').select('name').execute())
+    return new Set(rows.map((row) => row.name.toLowerCase()))
+  })
 }
 
 /** The paragraphs of a product email from the `from`-th on (0 is its greeting): the details a studio's template is followed by. */

@@ -90,7 +90,7 @@ export function invoiceEmailText(template: InvoiceTemplate, invoice: StaffInvoic
 
 /** 'Email' on an invoice (spec: POST item/invoice/{id}/email): the template matching its status, through the outbox. */
 export async function emailInvoice(
-  platform: Pick<Platform, 'database' | 'jobs' | 'env' | 'caches'>,
+  platform: Pick<Platform, 'database' | 'jobs' | 'env' | 'caches' | 'tenants'>,
   tenant: Tenant,
   input: { invoice: StaffInvoice; origin: string; today: string; now: Date },
 ): Promise<WordedResult<{ message: string; template: InvoiceTemplate }, 'conflict'>> {

@@ -10,7 +10,7 @@ import { STAFF_ROLES } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { DuePeriod } from './billing-period'
 
-type EmailPlatform = Pick<Platform, 'database' | 'jobs' | 'env' | 'logger'>
+type EmailPlatform = Pick<Platform, 'database' | 'jobs' | 'env' | 'logger' | 'tenants'>
 
 /** What the member is told of a period that was not paid: by its invoice's status (spec invoice_pending, invoice_failed, invoice_reminder). */
 export type PeriodNotice =

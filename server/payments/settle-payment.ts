@@ -10,7 +10,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { awaitsPayment } from './payable-invoice'
 import { PAYMENT_CACHE_TAGS } from '#server/invoices/payment-cache-tags'
 
-export type PaymentPlatform = Pick<Platform, 'database' | 'caches' | 'jobs' | 'env' | 'logger'>
+export type PaymentPlatform = Pick<Platform, 'database' | 'caches' | 'jobs' | 'env' | 'logger' | 'tenants'>
 
 /** What a provider says of one attempt, read from its own answer (never from the buyer's address bar). */
 export interface ProviderOutcome {
@@ -98,7 +98,7 @@ export async function settlePayment(
     return 'paid'
   })
   // A refused fulfilment was rolled back to its savepoint, but its statements ran: declared all the same.
-  if (settled === 'paid' || settled === 'refunded' || settled === 'expired') platform.caches.changed(tenant.id, PAYMENT_CACHE_TAGS)
+  if (settled === 'paid' || settled === 'refunded') platform.caches.changed(tenant.id, PAYMENT_CACHE_TAGS)
   if (settled === 'refunded') await refundDuePayment(platform, tenant, attempt, input)
   if (settled === 'paid' && invoiceGuid) await queueReceiptEmail(platform, tenant, { invoiceGuid, origin: input.origin })
   return settled

@@ -45,7 +45,8 @@ export function MergeTagChips({
   return (
     <div className="flex flex-col gap-2">
       <p id="merge-tags-hint" className="text-sm text-slate-600">
-        Drag a tag into the subject or the message, or press it to put it where the cursor is. Each becomes the contact&apos;s own value when the email is sent.
+        Drag a tag into the subject or the message, or press it to put it where the cursor is; or type it in double braces, as {tagText('firstname')}. Each becomes the
+        contact&apos;s own value when the email is sent.
       </p>
       <ul className="flex flex-wrap gap-2" aria-label="Merge tags">
         {standard.map((choice) => chip(choice, 'border-orange-300 bg-orange-50 text-orange-900 hover:bg-orange-100'))}

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { Mail, Plus } from 'lucide-react'
-import { listEmailTemplates, readTemplateListQuery, TEMPLATE_PAGE_SIZES, type TemplateListQuery } from '#server/email-templates/email-templates'
+import { DEFAULT_TEMPLATE_PAGE_SIZE, listEmailTemplates, readTemplateListQuery, TEMPLATE_PAGE_SIZES, type TemplateListQuery } from '#server/email-templates/email-templates'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { ButtonLink } from '#app/components/ui/button'
 import { EmptyState } from '#app/components/ui/empty-state'
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 function listHref(query: TemplateListQuery): string {
   const params = new URLSearchParams()
   if (query.page > 1) params.set('page', String(query.page))
-  if (query.size !== TEMPLATE_PAGE_SIZES[0]) params.set('size', String(query.size))
+  if (query.size !== DEFAULT_TEMPLATE_PAGE_SIZE) params.set('size', String(query.size))
   const text = params.toString()
   return text ? `/settings/templates?${text}` : '/settings/templates'
 }
