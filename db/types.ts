@@ -18,6 +18,9 @@ import type { PaymentTables } from './tables/payments'
 import type { OfferTables } from './tables/offers'
 import type { InvoicePdfTables } from './tables/invoice-pdfs'
 import type { EmailTemplateTables } from './tables/email-templates'
+import type { WidgetTables } from './tables/widgets'
+import type { WebTemplateTables } from './tables/web-templates'
+import type { MediaTables } from './tables/media'
 import type {
   CatalogItemsTable,
   CatalogTables,
@@ -45,7 +48,7 @@ export type * from './tables/offers'
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

@@ -25,6 +25,9 @@ import * as invoicePayments from './2026-11-30T08-00-00_invoice-payments'
 import * as invoicePdfs from './2026-11-30T09-00-00_invoice-pdfs'
 import * as invoiceLineSearch from './2026-11-30T10-00-00_invoice-line-search'
 import * as emailTemplates from './2026-11-30T11-00-00_email-templates'
+import * as websiteBuilder from './2026-12-01T08-00-00_website-builder'
+import * as widgets from './2026-12-01T09-00-00_widgets'
+import * as mediaGallery from './2026-12-01T10-00-00_media-gallery'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -57,4 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T09-00-00_invoice-pdfs': invoicePdfs,
   '2026-11-30T10-00-00_invoice-line-search': invoiceLineSearch,
   '2026-11-30T11-00-00_email-templates': emailTemplates,
+  '2026-12-01T08-00-00_website-builder': websiteBuilder,
+  '2026-12-01T09-00-00_widgets': widgets,
+  '2026-12-01T10-00-00_media-gallery': mediaGallery,
 }

@@ -151,6 +151,8 @@ export interface WebPagesTable {
   header: Generated<string>
   sub_header: Generated<string>
   html: Generated<string>
+  /** The page's own CSS, scoped to the page body when shown. */
+  css: Generated<string>
   design: Json<unknown> | null
   created_at: CreatedAt
   updated_at: CreatedAt

@@ -5,7 +5,7 @@
  * visitor submissions write all day and feed no cached page; emptying a busy site's page cache
  * on each of them would make the cache useless when it matters most.
  */
-export const CACHE_TAGS = ['tenant', 'screens', 'site', 'forms', 'contacts', 'catalog', 'invoices', 'memberships', 'templates'] as const
+export const CACHE_TAGS = ['tenant', 'screens', 'site', 'forms', 'contacts', 'catalog', 'invoices', 'memberships', 'templates', 'media'] as const
 export type CacheTag = (typeof CACHE_TAGS)[number]
 
 /**
@@ -57,6 +57,8 @@ export const TABLES_OF_TAG: Readonly<Record<CacheTag, readonly string[]>> = {
   memberships: ['contact_memberships', 'saved_payment_methods'],
   /** The studio's email templates: which names it has, asked before every receipt and notice. */
   templates: ['email_templates'],
+  /** The studio's media gallery: the public /mediagallery page lists its images and videos. */
+  media: ['media_items'],
 }
 
 /** The tags a write to this table must declare (none for tables no cache reads). */

@@ -9,7 +9,18 @@ import { IMAGE_KINDS, sniffImage, type ImageKind } from './sniff-image'
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from './upload-limits'
 
 /** Names we hand out: random, so they never collide and never need cache busting. */
-const uploadName = /^([A-Za-z0-9_-]{16,64})\.(png|jpg|gif|webp)$/
+const uploadName = /^([A-Za-z0-9_-]{16,64})\.(png|jpg|gif|webp|mp4|webm)$/
+
+/**
+ * Videos of the media gallery (server/media), kept as they were sent once their bytes showed an
+ * MP4 or WebM: served with their own type, like the images above.
+ */
+export const VIDEO_KINDS = {
+  mp4: { extension: 'mp4', contentType: 'video/mp4' },
+  webm: { extension: 'webm', contentType: 'video/webm' },
+} as const
+export type VideoKind = (typeof VIDEO_KINDS)[keyof typeof VIDEO_KINDS]
+const UPLOAD_KINDS: Readonly<Record<string, ImageKind | VideoKind>> = { ...IMAGE_KINDS, ...VIDEO_KINDS }
 
 function tenantDirectory(env: Pick<Env, 'DATA_DIR'>, tenant: Pick<Tenant, 'id'>): string {
   return join(env.DATA_DIR, 'uploads', tenant.id)
@@ -53,9 +64,10 @@ export async function checkImage(file: Blob): Promise<'ok' | 'too-large' | 'not-
 }
 
 export interface OpenedUpload {
-  kind: ImageKind
+  kind: ImageKind | VideoKind
   size: number
-  stream: () => NodeJS.ReadableStream
+  /** The whole file, or the bytes from `start` to `end` inclusive (a video player's range request). */
+  stream: (range?: { start: number; end: number }) => NodeJS.ReadableStream
 }
 
 /** One of this tenant's uploads by name; null for a bad name or another tenant's file. */
@@ -66,7 +78,9 @@ export async function openTenantUpload(env: Pick<Env, 'DATA_DIR'>, tenant: Pick<
   try {
     const info = await stat(path)
     if (!info.isFile()) return null
-    return { kind: IMAGE_KINDS[match[2] as ImageKind['extension']], size: info.size, stream: () => createReadStream(path) }
+    const kind = UPLOAD_KINDS[match[2] ?? '']
+    if (!kind) return null
+    return { kind, size: info.size, stream: (range) => createReadStream(path, range) }
   } catch {
     return null
   }

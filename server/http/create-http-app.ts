@@ -12,6 +12,7 @@ import { paymentPageOrigins, stripeScriptOrigins } from '#server/payments/paymen
 import { handlePhonePeCallback, PHONEPE_CALLBACK_ROUTE } from '#server/payments/phonepe-callback'
 import { isRazorpayReturn } from '#server/payments/razorpay-checkout'
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from '#server/payments/stripe-webhook'
+import { WIDGET_EMBED_PATH } from '#server/widgets/embed-code'
 import { compressedAssets } from './compressed-assets'
 import './load-context'
 import { organisationNotFoundHtml } from './not-found-page'
@@ -159,6 +160,13 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     } catch (error) {
       next(error)
     }
+  })
+
+  // A widget is framed by the studio's own website, another origin: its answers set their own
+  // frame-ancestors (server/widgets/embed-code.ts), which this header would contradict.
+  app.use(WIDGET_EMBED_PATH, (_req, res, next) => {
+    res.removeHeader('X-Frame-Options')
+    next()
   })
 
   app.use(requestBodyGate())

@@ -16,6 +16,9 @@ export const MAX_MULTIPART_BODY_BYTES = 12 * 1024 * 1024
 export const MAX_IMPORT_BODY_BYTES = 51 * 1024 * 1024
 // The page's address, and the one its form posts to once JavaScript runs (Remix single fetch).
 const IMPORT_UPLOAD_PATHS = new Set(['/contacts/import', '/contacts/import/', '/contacts/import.data'])
+/** The media gallery's upload form without JavaScript sends several files of up to 10 MB in one post. */
+export const MAX_MEDIA_BODY_BYTES = 41 * 1024 * 1024
+const MEDIA_UPLOAD_PATHS = new Set(['/website/media', '/website/media/', '/website/media.data'])
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -39,7 +42,8 @@ export function bodyVerdictFor(input: { method: string; contentType: string | un
   if (type === 'application/x-www-form-urlencoded') limit = MAX_FORM_BODY_BYTES
   else if (type === 'multipart/form-data') {
     if (!/;\s*boundary=/i.test(input.contentType ?? '')) return { kind: 'refuse', status: 400, message: BODY_MESSAGES.unreadable }
-    limit = IMPORT_UPLOAD_PATHS.has(input.path ?? '') ? MAX_IMPORT_BODY_BYTES : MAX_MULTIPART_BODY_BYTES
+    const path = input.path ?? ''
+    limit = IMPORT_UPLOAD_PATHS.has(path) ? MAX_IMPORT_BODY_BYTES : MEDIA_UPLOAD_PATHS.has(path) ? MAX_MEDIA_BODY_BYTES : MAX_MULTIPART_BODY_BYTES
     multipart = true
   } else if (type === '' && (declared === null || declared === 0)) {
     // A button posting nothing (sign-out, session refresh) sends no body and often no type.

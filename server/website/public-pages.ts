@@ -3,6 +3,7 @@ import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import type { PublishedFormLink } from '#server/forms/list-published-forms'
 import type { Tenant } from '#server/tenancy/tenant'
 import { sanitizePageHtmlCached } from './sanitize-page-html'
+import { scopePageCssCached } from './scope-page-css'
 
 export interface PublicPageSummary {
   name: string
@@ -23,6 +24,8 @@ export interface PublicPage extends PublicPageSummary {
   subHeader: string
   /** Sanitised HTML, ready to show. */
   html: string
+  /** The page's CSS, made safe and scoped to the page body; '' for a page without styles of its own. */
+  css: string
 }
 
 export interface PublicSite {
@@ -70,6 +73,7 @@ export async function loadPublicSite(
           header: row.header,
           subHeader: row.sub_header,
           html: sanitizePageHtmlCached(`${row.id}:${new Date(row.updated_at).getTime()}`, row.html),
+          css: scopePageCssCached(`${row.id}:${new Date(row.updated_at).getTime()}`, row.css),
         }
       : null
   return { pages, page, forms }
@@ -80,7 +84,7 @@ function selectPublishedPages(trx: TenantExecutor) {
     .selectFrom('web_pages')
     .select([
       'id', 'name', 'title', 'url', 'sequence', 'is_standard', 'is_published', 'is_external_link', 'external_link',
-      'is_show_navigation', 'is_show_footer', 'is_legal', 'header', 'sub_header', 'html', 'updated_at',
+      'is_show_navigation', 'is_show_footer', 'is_legal', 'header', 'sub_header', 'html', 'css', 'updated_at',
     ])
     .where('is_published', '=', true)
     .orderBy('sequence')

@@ -3,16 +3,18 @@ import sanitizeHtml from 'sanitize-html'
 const allowedTags = [
   ...sanitizeHtml.defaults.allowedTags,
   'img', 'figure', 'figcaption', 'picture', 'source', 'video', 'audio', 'iframe', 'span', 'section', 'header', 'footer', 'article',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'u', 's', 'sub', 'sup',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'u', 's', 'sub', 'sup', 'time',
 ]
 
 const options: sanitizeHtml.IOptions = {
   allowedTags,
   allowedAttributes: {
-    '*': ['class', 'style', 'id', 'title', 'align', 'dir'],
+    // Roles and aria attributes only describe the page to assistive technology.
+    '*': ['class', 'style', 'id', 'title', 'align', 'dir', 'role', 'aria-*'],
     a: ['href', 'name', 'target', 'rel'],
-    img: ['src', 'srcset', 'alt', 'width', 'height', 'loading'],
-    source: ['src', 'srcset', 'type', 'media'],
+    img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
+    source: ['src', 'srcset', 'sizes', 'type', 'media'],
+    time: ['datetime'],
     video: ['src', 'controls', 'poster', 'width', 'height'],
     audio: ['src', 'controls'],
     iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'frameborder'],

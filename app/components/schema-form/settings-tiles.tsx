@@ -1,4 +1,4 @@
-import { Building2, CreditCard, Gem, Globe, LayoutGrid, ListPlus, Mail, Network, Plug, Settings, Shield, Smartphone, Users, type LucideIcon } from 'lucide-react'
+import { AppWindow, Building2, CreditCard, Gem, Globe, LayoutGrid, ListPlus, Mail, Network, Plug, Settings, Shield, Smartphone, Users, type LucideIcon } from 'lucide-react'
 import type { SettingsTile } from '#server/settings/settings-tiles'
 import { TileLink } from '#app/components/ui/tile-link'
 
@@ -15,6 +15,7 @@ const ICONS: Record<SettingsTile['icon'], LucideIcon> = {
   network: Network,
   mail: Mail,
   gem: Gem,
+  'app-window': AppWindow,
 }
 
 const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3'

@@ -57,7 +57,11 @@ export default function PublicPageRoute() {
   return (
     <PublicLayout shell={shell} hero={page && page.html ? <PageHero header={page.header} subHeader={page.subHeader} /> : null}>
       {page && page.html ? (
-        <article className="page-body" dangerouslySetInnerHTML={{ __html: page.html }} />
+        <>
+          {/* Made safe and scoped to the page body on the server (scope-page-css.ts). */}
+          {page.css ? <style dangerouslySetInnerHTML={{ __html: page.css }} /> : null}
+          <article className="page-body" dangerouslySetInnerHTML={{ __html: page.html }} />
+        </>
       ) : (
         <PageNotFound />
       )}

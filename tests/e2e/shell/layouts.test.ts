@@ -202,7 +202,7 @@ describe('public website (horizontal layout)', () => {
     const entries = menu.locator(':scope > ul > li').evaluateAll((items) =>
       items.map((item) => (item.querySelector(':scope > a, :scope > details > summary')?.textContent ?? '').trim()),
     )
-    await expect(entries).resolves.toEqual(['Home', 'Calendar', 'Courses', 'Events', 'Forms', 'Donations', 'Merchandise', 'About Us', 'Contact Us'])
+    await expect(entries).resolves.toEqual(['Home', 'Calendar', 'Courses', 'Events', 'Forms', 'Donations', 'Merchandise', 'Media Gallery', 'About Us', 'Contact Us'])
     await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('index, follow')
     await expect(page.locator('meta[property="og:title"]').getAttribute('content')).resolves.toBe('Home | Demo Yoga Studio')
     await expect(page.locator('meta[name="twitter:card"]').getAttribute('content')).resolves.toBe('summary')

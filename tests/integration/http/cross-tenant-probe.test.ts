@@ -9,6 +9,7 @@ import { createOpaqueToken, hashToken } from '#server/auth/session-token'
 import { calendarFeedPath, issueCalendarFeedToken } from '#server/catalog/bookings/calendar-feed'
 import { loadPublicSchedule } from '#server/catalog/schedule/load-public-schedule'
 import { storeTenantImage } from '#server/files/tenant-uploads'
+import { API_KEYS, regenerateApiKey } from '#server/settings/tenant-api-keys'
 import { issueFormStamp } from '#server/forms/fill-time'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createTrialForm, validPost } from '#tests/integration/forms/form-fixtures'
@@ -52,6 +53,11 @@ type Ids = {
   offerGuid: string
   /** An email template of tenant A. */
   templateGuid: string
+  /** An image of tenant A's media gallery. */
+  mediaGuid: string
+  /** A published widget of tenant A, and A's plugin key that embeds it. */
+  widgetGuid: string
+  pluginKey: string
   /** Catalog items of tenant A, one per kind a staff editor shows. */
   itemGuIds: { course: string; product: string; event: string; membership: string; donation: string; bundle: string }
   /** Tenant A's demo catalog (db/seed-catalog.ts), as the public site, the schedule and the student area name it. */
@@ -206,6 +212,15 @@ const PROBES: Record<string, Probe> = {
   ),
   '_admin+/settings+/templates.edit.$guId.tsx': staffScreen((ids) => `/settings/templates/edit/${ids.templateGuid}`, (ids) => ({ guId: ids.templateGuid })),
   '_admin+/settings+/templates.edit.$guId.field.tsx': staffScreen((ids) => `/settings/templates/edit/${ids.templateGuid}/field`, (ids) => ({ guId: ids.templateGuid })),
+  // A valid delete, so the write itself has to find the item.
+  '_admin+/website+/media.$guId.tsx': staffScreen((ids) => `/website/media/${ids.mediaGuid}`, (ids) => ({ guId: ids.mediaGuid }), { body: (url) => formPostRequest(url, { intent: 'delete' }) }),
+  // A valid save, so the write itself has to find the page (A's custom page is not on B).
+  '_admin+/website+/edit.$name.tsx': staffScreen((ids) => `/website/edit/${ids.pageName}`, (ids) => ({ name: ids.pageName }), {
+    body: (url) => formPostRequest(url, { intent: 'save', mode: 'html', html: '<p>Taken over</p>' }),
+  }),
+  '_admin+/settings+/widgets.$guId.tsx': staffScreen((ids) => `/settings/widgets/${ids.widgetGuid}`, (ids) => ({ guId: ids.widgetGuid })),
+  // With A's own key: the widget is A's, so B's host (another key, another studio) must not show it.
+  '_plugin+/plugin.widgets.$file.tsx': publicPage((ids) => `/plugin/widgets/${ids.widgetGuid}?key=${ids.pluginKey}`, (ids) => ({ file: ids.widgetGuid })),
   '_admin+/settings+/customfield.new.$type.tsx': { audience: 'not-an-id', path: () => '/settings/customfield/new/text', params: () => ({ type: 'text' }) },
   '_admin+/settings+/customise.$key.tsx': { audience: 'not-an-id', path: () => '/settings/customise/account', params: () => ({ key: 'account' }) },
   '_admin+/settings+/users.$id.tsx': staffScreen((ids) => `/settings/users/${ids.userGuid}`, (ids) => ({ id: ids.userGuid })),
@@ -469,6 +484,19 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         .values({ tenant_id: tenantA.id, name: 'Only in A', subject: 'Probe subject', body_html: '<p>Probe handout</p>' })
         .returning('guid')
         .executeTakeFirstOrThrow()
+      const widget = await trx
+        .insertInto('widgets')
+        .values({ tenant_id: tenantA.id, name: 'Only in A widget', type: 'announcement', title: 'Probe handout', body_html: '<p>Probe handout</p>', is_published: true, published_at: new Date() })
+        .returning('guid')
+        .executeTakeFirstOrThrow()
+      const media = await trx
+        .insertInto('media_items')
+        .values({
+          tenant_id: tenantA.id, kind: 'image', file_key: 'onlyInAonlyInAonlyInA123', content_type: 'image/png', byte_size: 1, width: 1, height: 1,
+          variants: JSON.stringify([{ name: 'w480', width: 1, height: 1 }]), alt_text: 'Probe handout', original_name: 'probe-handout.png',
+        })
+        .returning('guid')
+        .executeTakeFirstOrThrow()
       const item = async (kind: 'course' | 'product' | 'event' | 'membership' | 'donation' | 'bundle') =>
         String((await trx.insertInto('catalog_items').values({ tenant_id: tenantA.id, kind, name: `Only in A ${kind}`, slug: `only-in-a-${kind}` }).returning('guid').executeTakeFirstOrThrow()).guid)
       const itemGuIds = { course: await item('course'), product: await item('product'), event: await item('event'), membership: await item('membership'), donation: await item('donation'), bundle: await item('bundle') }
@@ -534,6 +562,8 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         tenantId: tenantA.id,
         offerGuid: String(offer.guid),
         templateGuid: String(template.guid),
+        mediaGuid: String(media.guid),
+        widgetGuid: String(widget.guid),
         itemGuIds,
       }
     })
@@ -550,8 +580,10 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
     const session = schedule.occurrences.find((occurrence) => !occurrence.cancelled)
     if (!session) throw new Error('the demo class has no upcoming session')
     const feedToken = await issueCalendarFeedToken(platform.database, { tenantId: tenantA.id, contactId: demoStudent.id, now })
+    const pluginKey = await regenerateApiKey(platform, tenantA, API_KEYS.plugin)
     return {
       ...rest,
+      pluginKey,
       catalog: {
         editedClassGuid: catalogRows.editedClassGuid,
         session: { classGuid: String(catalogRows.sessionClass.guid), classId: catalogRows.sessionClass.id, clsStartTime: session.clsStartTime },

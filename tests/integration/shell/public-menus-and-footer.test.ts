@@ -47,9 +47,9 @@ const tenant = (settings: Record<string, unknown> = {}): Tenant => ({
 })
 
 describe('public website menus', () => {
-  it('orders home first and about, contact last, leaving out listing pages whose screens are not built (the media gallery; the calendar is)', () => {
+  it('orders home first and about, contact last, with the listing pages whose screens are built (the calendar, the media gallery) among the others', () => {
     const { menu } = publicMenusFor(site, [])
-    expect(menu.map((item) => item.title)).toEqual(['Home', 'Calendar', 'Workshops', 'News', 'About', 'Contact'])
+    expect(menu.map((item) => item.title)).toEqual(['Home', 'Calendar', 'Mediagallery', 'Workshops', 'News', 'About', 'Contact'])
   })
 
   it("turns 'title::url' pages into external links with a scheme", () => {
@@ -77,7 +77,7 @@ describe('footer', () => {
       pages: site,
       signedIn: null,
     })
-    expect(footer.pages.map((item) => item.title)).toEqual(['Calendar', 'Workshops', 'News', 'About', 'Contact'])
+    expect(footer.pages.map((item) => item.title)).toEqual(['Calendar', 'Mediagallery', 'Workshops', 'News', 'About', 'Contact'])
     expect(footer.legalPages.map((item) => item.title)).toEqual(['Privacy Policy'])
     expect(footer.socials).toEqual([
       { name: 'facebook', label: 'Facebook', url: 'http://facebook.com/demo' },

@@ -114,7 +114,7 @@ describe(`staff and student route guards and the route tables (${engine})`, () =
       const outcome = await callRoute(catchAllLoader, getRequest(`http://${HOST}/no/such/page`), context())
       const body = outcome.body as { shell: { site: { name: string }; menus: { menu: Array<{ title: string }> } } }
       expect(body.shell.site.name).toBe(tenant.name)
-      expect(body.shell.menus.menu.map((item) => item.title)).toEqual(['Home', 'Calendar', 'Courses', 'Events', 'Donations', 'Merchandise', 'About Us', 'Contact Us'])
+      expect(body.shell.menus.menu.map((item) => item.title)).toEqual(['Home', 'Calendar', 'Courses', 'Events', 'Donations', 'Merchandise', 'Media Gallery', 'About Us', 'Contact Us'])
     })
   })
 

@@ -8,10 +8,10 @@ async function routeExists(path: string): Promise<boolean> {
 }
 
 describe('settings home tiles', () => {
-  it('are in the spec order, with Student App after Module Settings', () => {
+  it('are in the spec order, with Student App after Module Settings and Widgets last', () => {
     expect(SETTINGS_TILES.map((tile) => tile.title)).toEqual([
       'Account', 'Website', 'Module Settings', 'Student App', 'Payment Settings', 'Integrations', 'Users', 'Roles',
-      'Custom Fields', 'Franchise', 'Templates', 'Plans',
+      'Custom Fields', 'Franchise', 'Templates', 'Plans', 'Widgets',
     ])
   })
 

@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils'
 import { ariaDescribedByIds } from '@rjsf/utils'
-import { useEffect, useRef, useState } from 'react'
+import { useRef } from 'react'
+import { useCodeMirror } from '#app/components/ui/use-code-mirror'
 
 /**
  * HTML/script source with CodeMirror 6 (dark theme), loaded only in the browser; without
@@ -9,51 +10,12 @@ import { useEffect, useRef, useState } from 'react'
 export function CodeWidget(props: WidgetProps) {
   const { id, htmlName, value, onChange, label, disabled, readonly, options } = props
   const host = useRef<HTMLDivElement>(null)
-  const latest = useRef({ onChange, value })
-  latest.current = { onChange, value }
-  const [ready, setReady] = useState(false)
-
-  useEffect(() => {
-    let cancelled = false
-    let destroy: (() => void) | null = null
-    void Promise.all([
-      import('@codemirror/view'),
-      import('@codemirror/commands'),
-      import('@codemirror/lang-html'),
-      import('@codemirror/theme-one-dark'),
-    ]).then(
-      ([{ EditorView, keymap, lineNumbers, highlightActiveLine }, { defaultKeymap, history, historyKeymap, indentWithTab }, { html }, { oneDark }]) => {
-        if (cancelled || !host.current) return
-        const view = new EditorView({
-          doc: typeof latest.current.value === 'string' ? latest.current.value : '',
-          parent: host.current,
-          extensions: [
-            lineNumbers(),
-            highlightActiveLine(),
-            history(),
-            keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-            EditorView.lineWrapping,
-            html(),
-            oneDark,
-            EditorView.editable.of(!(disabled || readonly)),
-            EditorView.contentAttributes.of({ 'aria-label': label }),
-            EditorView.updateListener.of((update) => {
-              if (update.docChanged) {
-                const text = update.state.doc.toString()
-                latest.current.onChange(text === '' ? options.emptyValue : text)
-              }
-            }),
-          ],
-        })
-        destroy = () => view.destroy()
-        setReady(true)
-      },
-    )
-    return () => {
-      cancelled = true
-      destroy?.()
-    }
-  }, [disabled, readonly, label, options.emptyValue])
+  const { ready } = useCodeMirror(host, {
+    initial: typeof value === 'string' ? value : '',
+    label,
+    editable: !(disabled || readonly),
+    onChange: (text) => onChange(text === '' ? options.emptyValue : text),
+  })
 
   return (
     <div>

@@ -1,0 +1,150 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData, useNavigate, useSubmit } from '@remix-run/react'
+import { CheckCircle2, LayoutTemplate, Plus, Search } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { DEFAULT_WIDGET_PAGE_SIZE, listWidgets, readWidgetListQuery, WIDGET_PAGE_SIZES, type WidgetListQuery } from '#server/widgets/widgets'
+import { ScreenHeader } from '#app/components/schema-form/screen-header'
+import { Button, ButtonLink } from '#app/components/ui/button'
+import { EmptyState } from '#app/components/ui/empty-state'
+import { PageSizeForm, PreviousNextNav } from '#app/components/ui/pagination'
+import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
+import { requireAdmin } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+
+export const meta: MetaFunction = () => [{ title: 'Widgets' }]
+
+/** Settings spec: "Search debounce: ... widgets list 300 ms". */
+const SEARCH_DEBOUNCE_MS = 300
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context)
+  const query = readWidgetListQuery(new URL(request.url).searchParams)
+  const list = await listWidgets(context.platform, requireTenant(context), query)
+  return { ...list, q: query.q, size: query.size }
+}
+
+function listHref(query: WidgetListQuery): string {
+  const params = new URLSearchParams()
+  if (query.q) params.set('q', query.q)
+  if (query.page > 1) params.set('page', String(query.page))
+  if (query.size !== DEFAULT_WIDGET_PAGE_SIZE) params.set('size', String(query.size))
+  const text = params.toString()
+  return text ? `/settings/widgets?${text}` : '/settings/widgets'
+}
+
+/** Settings > Widgets (settings spec, Widgets): the studio's widgets by name, searchable, paged by 50. */
+export default function WidgetsRoute() {
+  const { rows, total, all, page, q, size } = useLoaderData<typeof loader>()
+  const navigate = useNavigate()
+  const first = total === 0 ? 0 : (page - 1) * size + 1
+  const last = Math.min(total, page * size)
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4 sm:p-6">
+      <ScreenHeader title={`Widgets (${all})`} backTo="/settings">
+        <ButtonLink to="/settings/widgets/new" variant="primary">
+          <Plus aria-hidden className="h-4 w-4" />
+          New widget
+        </ButtonLink>
+      </ScreenHeader>
+      <p className="-mt-4 text-sm text-slate-600">
+        Widgets are to be embedded in your website: announcements, upcoming and past events, and links, kept up to date from here. Publish a widget, then copy its code into a page of your site.
+      </p>
+      {all === 0 ? (
+        <EmptyState
+          icon={LayoutTemplate}
+          title="No widgets yet"
+          action={
+            <ButtonLink to="/settings/widgets/new" variant="primary">
+              New widget
+            </ButtonLink>
+          }
+        >
+          Make one to show your upcoming events or an announcement on your own website.
+        </EmptyState>
+      ) : (
+        <>
+          <WidgetSearch q={q} size={size} />
+          <Table label="Widgets" minWidth={560}>
+            <TableHead>
+              <HeaderCell>Name</HeaderCell>
+              <HeaderCell>Type</HeaderCell>
+              <HeaderCell>Published</HeaderCell>
+              <HeaderCell>Updated</HeaderCell>
+            </TableHead>
+            <TableBody columnCount={4} empty={<span>No matching records found</span>}>
+              {rows.map((row) => (
+                <Row key={row.guid} className="cursor-pointer" onClick={() => navigate(`/settings/widgets/${row.guid}`)}>
+                  <Cell>
+                    <Link to={`/settings/widgets/${row.guid}`} className="font-medium text-slate-900 hover:text-brand-text hover:underline" onClick={(event) => event.stopPropagation()}>
+                      {row.name}
+                    </Link>
+                  </Cell>
+                  <Cell className="whitespace-nowrap text-slate-700">{row.typeLabel}</Cell>
+                  <Cell className="whitespace-nowrap">
+                    {row.isPublished ? (
+                      <span className="inline-flex items-center gap-1.5 text-emerald-800">
+                        <CheckCircle2 aria-hidden className="h-4 w-4" />
+                        <span className="sr-only">Published </span>
+                        {row.publishedText}
+                      </span>
+                    ) : (
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Not published</span>
+                    )}
+                  </Cell>
+                  <Cell className="whitespace-nowrap text-slate-700">{row.updatedText}</Cell>
+                </Row>
+              ))}
+            </TableBody>
+          </Table>
+          <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+            <PageSizeForm id="widgets-size" sizes={WIDGET_PAGE_SIZES} current={size} action="/settings/widgets" hiddenFields={q ? <input type="hidden" name="q" value={q} /> : null} />
+            <PreviousNextNav
+              first={first}
+              last={last}
+              total={total}
+              previousHref={page > 1 ? listHref({ q, page: page - 1, size }) : null}
+              nextHref={last < total ? listHref({ q, page: page + 1, size }) : null}
+            />
+          </div>
+        </>
+      )}
+    </div>
+  )
+}
+
+/** The name search: a GET form (Search without JavaScript); with it, it applies 300 ms after the last key. */
+function WidgetSearch({ q, size }: { q: string; size: number }) {
+  const submit = useSubmit()
+  const timer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+  return (
+    <Form method="get" action="/settings/widgets" role="search" className="flex flex-wrap items-center gap-2">
+      {size !== DEFAULT_WIDGET_PAGE_SIZE ? <input type="hidden" name="size" value={size} /> : null}
+      <label htmlFor="widgets-search" className="sr-only">
+        Search widgets by name
+      </label>
+      <div className="relative">
+        <Search aria-hidden className="pointer-events-none absolute top-2.5 left-2.5 h-4 w-4 text-slate-400" />
+        <input
+          id="widgets-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder="Search by name"
+          maxLength={100}
+          className="w-60 max-w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-8 text-sm"
+          onChange={(event) => {
+            const form = event.currentTarget.form
+            window.clearTimeout(timer.current)
+            timer.current = window.setTimeout(() => {
+              if (form) submit(form, { replace: true, preventScrollReset: true })
+            }, SEARCH_DEBOUNCE_MS)
+          }}
+        />
+      </div>
+      <Button type="submit" variant="secondary">
+        Search
+      </Button>
+    </Form>
+  )
+}

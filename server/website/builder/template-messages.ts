@@ -1,0 +1,10 @@
+/** The template gallery's words (spec 002 sections 5 and 8); a module of its own so screens can import it in the browser. */
+export const TEMPLATE_MESSAGES = {
+  nameRequired: 'Template Name is required!',
+  nameTooLong: 'Template Name must be at most 100 characters.',
+  added: 'Added template successfully',
+  deleted: 'Template deleted successfully',
+  notFound: 'That template does not exist.',
+  notYours: 'Shared templates cannot be deleted.',
+  deleteQuestion: (name: string) => `${name} will be deleted, Are you sure?`,
+} as const
