@@ -128,6 +128,8 @@ export async function websiteBuilderAction(request: Request, context: AppLoadCon
     return redirectWithToast(builderPagePath(outcome.value.name, extra), { type: 'success', message: outcome.value.message })
   }
   if (outcome.error === 'not_found') throw notFound(BUILDER_MESSAGES.notFound)
+  // The order is posted by the sidebar in the background: its failure is told as a toast on the page.
+  if (input.intent === 'sequence' || input.intent === 'move') return redirectWithToast(builderPagePath(input.page ?? 'home'), { type: 'error', message: outcome.message })
   const field = outcome.details && 'field' in outcome.details ? outcome.details.field ?? null : null
   return data<BuilderActionData>({ intent: input.intent, field, message: outcome.message, values: posted }, { status: outcome.error === 'conflict' ? 409 : 400 })
 }

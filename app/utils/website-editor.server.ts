@@ -4,15 +4,7 @@ import { notFound } from '#server/errors/responses'
 import { listPublishedForms } from '#server/forms/list-published-forms'
 import { loadBuilderPage, MAX_PAGE_CSS, MAX_PAGE_HTML, saveBuilderPageContent, type BuilderPage } from '#server/website/builder/builder-pages'
 import { isRawHtmlPage, LISTING_PAGE_NAMES } from '#server/website/builder/page-rules'
-import {
-  deletePageTemplate,
-  listPageTemplates,
-  loadPageTemplate,
-  pageTypeForPage,
-  readTemplateGalleryQuery,
-  savePageTemplate,
-  TEMPLATE_GALLERY_SIZES,
-} from '#server/website/builder/page-templates'
+import { deletePageTemplate, listPageTemplates, loadPageTemplate, pageTypeForPage, readTemplateGalleryQuery, savePageTemplate, TEMPLATE_GALLERY_SIZES } from '#server/website/builder/page-templates'
 import { TEMPLATE_MESSAGES } from '#server/website/builder/template-messages'
 import { sanitizePageHtml } from '#server/website/sanitize-page-html'
 import { scopePageCss } from '#server/website/scope-page-css'
@@ -39,9 +31,21 @@ const MAX_DESIGN_CHARS = 3_000_000
 
 export { editorPath } from './website-paths'
 
+/**
+ * The page as it is: in the visual editor when it was designed there (it has a design or styles
+ * of its own), as HTML when it was written as HTML (and for legal pages, by the spec's rule).
+ */
 function draftOfPage(page: BuilderPage): PageDraft {
-  const raw = isRawHtmlPage(page)
+  const designed = Boolean(page.design) || page.css.trim() !== ''
+  const raw = isRawHtmlPage(page) || (!designed && page.html.trim() !== '')
   return { mode: raw ? 'html' : 'visual', html: page.html, css: page.css, design: page.design ? JSON.stringify(page.design) : '', source: 'This page as it is now' }
+}
+
+/** `?editor=html` or `visual` opens the same draft in the other editor (the design is dropped for HTML: the HTML becomes the source). */
+function inEditor(draft: PageDraft, asked: string | null): PageDraft {
+  if (asked === 'html' && draft.mode === 'visual') return { ...draft, mode: 'html', design: '' }
+  if (asked === 'visual' && draft.mode === 'html') return { ...draft, mode: 'visual', design: '' }
+  return draft
 }
 
 async function draftOfTemplate(context: AppLoadContext, tenantId: string, id: string): Promise<PageDraft | null> {
@@ -69,12 +73,13 @@ export async function loadWebsiteEditor(request: Request, context: AppLoadContex
     const gallery = await listPageTemplates(context.platform, tenant, query)
     const askedDelete = params.get('deleteTemplate')
     const toDelete = askedDelete ? gallery.cards.find((card) => card.id === askedDelete && card.isOwn) ?? null : null
-    return { page: summary, step: 1 as const, gallery: { ...gallery, query, sizes: TEMPLATE_GALLERY_SIZES }, toDelete, draft: null, forms: [], preview: null }
+    return { page: summary, step: 1 as const, gallery: { ...gallery, query, sizes: TEMPLATE_GALLERY_SIZES }, toDelete, draft: null, forms: [], preview: null, templateId: null }
   }
-  const draft = templateId ? await draftOfTemplate(context, tenant.id, templateId) : draftOfPage(page)
-  if (!draft) throw notFound(TEMPLATE_MESSAGES.notFound)
+  const started = templateId ? await draftOfTemplate(context, tenant.id, templateId) : draftOfPage(page)
+  if (!started) throw notFound(TEMPLATE_MESSAGES.notFound)
+  const draft = inEditor(started, params.get('editor'))
   const forms = draft.mode === 'visual' ? await listPublishedForms(context.platform.database, tenant) : []
-  return { page: summary, step: 2 as const, gallery: null, toDelete: null, draft, forms, preview: null }
+  return { page: summary, step: 2 as const, gallery: null, toDelete: null, draft, forms, preview: null, templateId }
 }
 
 const draftSchema = z.object({
@@ -133,7 +138,8 @@ export async function websiteEditorAction(request: Request, context: AppLoadCont
     if (!deleted.ok && deleted.error === 'not_found') throw notFound(TEMPLATE_MESSAGES.notFound)
     return redirectWithToast(editorPath(page.name, { step: '1' }), deleted.ok ? { type: 'success', message: deleted.value.message } : { type: 'error', message: deleted.message })
   }
-  const draft: PageDraft = { mode: input.mode, html: input.html, css: input.mode === 'html' ? '' : input.css, design: input.mode === 'html' ? '' : input.design, source: input.source }
+  // Styles travel with HTML too (a template opened as HTML keeps its look); a design does not, as the HTML is now the source.
+  const draft: PageDraft = { mode: input.mode, html: input.html, css: input.css, design: input.mode === 'html' ? '' : input.design, source: input.source }
   switch (input.intent) {
     case 'preview':
       return data<EditorActionData>({

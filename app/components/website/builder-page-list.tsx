@@ -24,7 +24,10 @@ export function BuilderPageList({ pages, selectedName, hrefOf }: { pages: PageLi
   const fetcher = useFetcher()
   useEffect(() => setHydrated(true), [])
   const pagesKey = pages.map((page) => page.id).join(',')
-  useEffect(() => setOrder(pagesKey.split(',')), [pagesKey])
+  // Back to the stored order once a save has finished: the new one when it was kept, the old one when it was refused.
+  useEffect(() => {
+    if (fetcher.state === 'idle') setOrder(pagesKey.split(','))
+  }, [pagesKey, fetcher.state])
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
   const byId = new Map(pages.map((page) => [page.id, page]))
   const ordered = order.map((id) => byId.get(id)).filter((page): page is PageListEntry => page !== undefined)

@@ -273,7 +273,7 @@ function SubHeaderForm({ page, refusal, resetTo }: { page: PanelPage; refusal: P
             defaultValue={refusal?.values.header ?? page.header}
             placeholder="Hero text here"
             maxLength={200}
-            className="w-full rounded-md border border-transparent bg-transparent px-2 py-1 text-2xl font-bold text-slate-900 placeholder:text-slate-500 hover:border-slate-300 focus:border-slate-400 focus:bg-white sm:text-3xl"
+            className="w-full rounded-md border border-transparent bg-transparent px-2 py-1 text-xl font-bold text-slate-900 placeholder:text-slate-500 hover:border-slate-300 focus:border-slate-400 focus:bg-white sm:text-3xl"
           />
           <label htmlFor="page-subheader" className="sr-only">
             Description

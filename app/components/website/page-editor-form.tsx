@@ -20,12 +20,13 @@ export function PageEditorForm(props: {
   forms: readonly PublishedFormLink[]
   cancelTo: string
   templatesHref: string
-  htmlHref: string
+  /** The same draft in the other editor. */
+  otherEditorHref: (mode: 'html' | 'visual') => string
   message: string | null
   notice: string | null
   templateNameError: string | null
 }) {
-  const { draft, forms, cancelTo, templatesHref, htmlHref, message, notice, templateNameError } = props
+  const { draft, forms, cancelTo, templatesHref, otherEditorHref, message, notice, templateNameError } = props
   const editor = useRef<Editor | null>(null)
   const fields = useRef<{ html: HTMLTextAreaElement | null; css: HTMLInputElement | null; design: HTMLInputElement | null }>({ html: null, css: null, design: null })
   const [hydrated, setHydrated] = useState(false)
@@ -85,14 +86,24 @@ export function PageEditorForm(props: {
           ) : (
             <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
               <p>The visual editor needs JavaScript. Turn it on, or edit this page as HTML instead.</p>
-              <Link to={htmlHref} className="mt-2 inline-block font-medium underline">
+              <Link to={otherEditorHref('html')} className="mt-2 inline-block font-medium underline">
                 Edit as HTML
               </Link>
             </div>
           )}
         </>
       ) : (
-        <HtmlEditor initial={draft.html} />
+        <>
+          <input type="hidden" name="css" value={draft.css} />
+          <HtmlEditor initial={draft.html} />
+          {hydrated ? (
+            <p className="text-sm text-slate-600">
+              <Link to={otherEditorHref('visual')} className="font-medium text-brand-text underline">
+                Open this HTML in the visual editor
+              </Link>
+            </p>
+          ) : null}
+        </>
       )}
       {hydrated ? null : <SaveAsTemplateFields error={templateNameError} />}
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">

@@ -43,6 +43,9 @@ export function VisualEditor({ start, forms, onReady }: { start: VisualDesign; f
           ...(project ? { projectData: project } : { components: initial.html, style: initial.css }),
         })
         addProductBlocks(editor, formLinks)
+        labelPanelButtons(editor)
+        const started = editor
+        started.on('load', () => nameEditorControls(started, host.current))
         ready(editor)
         setState('ready')
       })
@@ -124,6 +127,35 @@ function addProductBlocks(editor: Editor, forms: readonly PublishedFormLink[]) {
       )}" style="${BUTTON_STYLE}">Open the form</a></section>`,
     })
   }
+}
+
+/** The editor's own buttons are drawn with an icon font from a CDN, which is not loaded: they get words instead. */
+const PANEL_LABELS: ReadonlyArray<readonly [panel: string, button: string, label: string]> = [
+  ['options', 'sw-visibility', 'Outlines'],
+  ['options', 'preview', 'Preview'],
+  ['options', 'fullscreen', 'Full screen'],
+  ['options', 'export-template', 'Code'],
+  ['views', 'open-blocks', 'Blocks'],
+  ['views', 'open-sm', 'Styles'],
+  ['views', 'open-tm', 'Settings'],
+  ['views', 'open-layers', 'Layers'],
+]
+
+function labelPanelButtons(editor: Editor) {
+  for (const [panel, id, label] of PANEL_LABELS) {
+    const button = editor.Panels.getButton(panel, id)
+    if (!button) continue
+    button.set('label', `<span class="gjs-text-button">${label}</span>`)
+    button.set('attributes', { ...button.get('attributes'), title: label, 'aria-label': label })
+  }
+  // Blocks are what a new page is built from, so their panel opens first.
+  editor.Panels.getButton('views', 'open-blocks')?.set('active', true)
+}
+
+/** The canvas frame and the device choice carry no names of their own; screen readers need them. */
+function nameEditorControls(editor: Editor, container: HTMLElement | null) {
+  editor.Canvas.getFrameEl()?.setAttribute('title', 'Page design')
+  container?.querySelector('.gjs-devices-c select')?.setAttribute('aria-label', 'Device')
 }
 
 function escapeText(text: string): string {

@@ -14,7 +14,6 @@ import { MAX_PAGE_CSS, MAX_PAGE_HTML } from './builder-pages'
 export const TEMPLATE_GALLERY_SIZES = [5, 10, 25, 100] as const
 export const DEFAULT_TEMPLATE_GALLERY_SIZE = 5
 
-
 /** A card of the gallery. */
 export interface TemplateCard {
   id: string

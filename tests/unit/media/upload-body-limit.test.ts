@@ -8,9 +8,17 @@ describe('the body limit of the media gallery upload', () => {
     expect(MAX_MEDIA_BODY_BYTES).toBeGreaterThan(4 * MAX_MEDIA_BYTES)
     expect(MAX_FILES_PER_POST).toBeGreaterThan(4)
     for (const path of ['/website/media', '/website/media.data']) {
-      expect(bodyVerdictFor({ method: 'POST', contentType: multipart, contentLength: String(4 * MAX_MEDIA_BYTES + 4096), path })).toEqual({ kind: 'accept', limit: MAX_MEDIA_BODY_BYTES, multipart: true })
+      expect(bodyVerdictFor({ method: 'POST', contentType: multipart, contentLength: String(4 * MAX_MEDIA_BYTES + 4096), path })).toEqual({
+        kind: 'accept',
+        limit: MAX_MEDIA_BODY_BYTES,
+        multipart: true,
+      })
     }
     expect(bodyVerdictFor({ method: 'POST', contentType: multipart, contentLength: String(4 * MAX_MEDIA_BYTES), path: '/profile' })).toMatchObject({ kind: 'refuse', status: 413 })
-    expect(bodyVerdictFor({ method: 'POST', contentType: multipart, contentLength: '100', path: '/website/media/upload' })).toEqual({ kind: 'accept', limit: MAX_MULTIPART_BODY_BYTES, multipart: true })
+    expect(bodyVerdictFor({ method: 'POST', contentType: multipart, contentLength: '100', path: '/website/media/upload' })).toEqual({
+      kind: 'accept',
+      limit: MAX_MULTIPART_BODY_BYTES,
+      multipart: true,
+    })
   })
 })

@@ -73,7 +73,7 @@ export default function WebsiteEditorRoute() {
             forms={loaded.forms}
             cancelTo={cancelTo}
             templatesHref={hrefOf({ step: '1' })}
-            htmlHref={hrefOf({ step: '2', template: 'html' })}
+            otherEditorHref={(mode) => hrefOf({ step: '2', ...(loaded.templateId ? { template: loaded.templateId } : {}), editor: mode })}
             message={posted?.message ?? null}
             notice={posted?.notice ?? null}
             templateNameError={posted?.templateNameError ?? null}
@@ -119,7 +119,7 @@ function PreviewStep({ draft, preview, cancelTo }: { draft: PageDraft; preview: 
         Preview
       </h2>
       <p className="text-sm text-slate-600">This is how the page body will look on your website. Submit to save it.</p>
-      <div className="overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm">
+      <div className="overflow-hidden rounded-xl border border-slate-300 bg-white p-4 shadow-sm sm:p-6">
         {/* Sanitised and scoped on the server (website-editor.server.ts). */}
         <style dangerouslySetInnerHTML={{ __html: preview.css }} />
         <div className="page-preview page-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
