@@ -11,6 +11,8 @@ export interface TemplateScores {
   path: string
   performance: number
   accessibility: number
+  /** Largest contentful paint, total blocking time and layout shift, as Lighthouse measured them. */
+  metrics: string
 }
 
 export const LIGHTHOUSE_TARGET = 95
@@ -33,8 +35,11 @@ export function benchTemplateLighthouse(): Promise<TemplateScores[]> {
       for (const page of pages) {
         const answer = await lighthouse(`http://${host}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
         const categories = answer?.lhr.categories
+        const audits = answer?.lhr.audits
+        const shown = (id: string) => audits?.[id]?.displayValue ?? '?'
         scores.push({
           ...page,
+          metrics: `FCP ${shown('first-contentful-paint')}, LCP ${shown('largest-contentful-paint')}, TBT ${shown('total-blocking-time')}, CLS ${shown('cumulative-layout-shift')}, SI ${shown('speed-index')}`,
           performance: Math.round((categories?.performance?.score ?? 0) * 100),
           accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
         })
@@ -49,7 +54,7 @@ export function benchTemplateLighthouse(): Promise<TemplateScores[]> {
 export function formatTemplateLighthouse(scores: readonly TemplateScores[]): string {
   const rows = scores.map(
     (s) =>
-      `  ${s.template.padEnd(24)} performance ${s.performance}, accessibility ${s.accessibility}${
+      `  ${s.template.padEnd(24)} performance ${s.performance}, accessibility ${s.accessibility} (${s.metrics})${
         s.performance >= LIGHTHOUSE_TARGET && s.accessibility >= LIGHTHOUSE_TARGET ? '' : '  (below target)'
       }`,
   )

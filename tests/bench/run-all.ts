@@ -9,6 +9,8 @@ import { benchFormSubmissions, formatFormSubmissions, type FormSubmissionsResult
 import { benchSubmissionPdf, formatSubmissionPdf } from './submission-pdf.bench'
 import { benchPublicFormWeight, FORM_JS_TARGET_GZIP_BYTES, formatPublicFormWeight } from './public-form-weight.bench'
 import { benchPublicFormRatio, FORM_RATIO_TARGET, formatPublicFormRatio } from './public-form-ratio.bench'
+import { benchTemplatePage, formatTemplatePage } from './template-page.bench'
+import { benchTemplateLighthouse, formatTemplateLighthouse } from './lighthouse-templates.bench'
 import { AUTOCOMPLETE_TARGET_P95_MS, benchContacts, CONTACTS_LIST_TARGET_RPS, formatContactsBench } from './contacts.bench'
 import { benchContactsExport, EXPORT_TARGET_RSS_GROWTH_MB, EXPORT_TARGET_SECONDS, formatContactsExportBench } from './contacts-export.bench'
 import { benchScheduleExpansion, SCHEDULE_CLASSES, SCHEDULE_EXPANSION_TARGET_MS } from './schedule-expansion.bench'
@@ -66,6 +68,8 @@ const formWeight = await benchPublicFormWeight()
 console.log(`\n${formatPublicFormWeight(formWeight)}`)
 const formRatio = await benchPublicFormRatio()
 console.log(`\n${formatPublicFormRatio(formRatio)}`)
+console.log(`\n${formatTemplatePage(await benchTemplatePage())}`)
+console.log(`\n${formatTemplateLighthouse(await benchTemplateLighthouse())}`)
 const submissions: FormSubmissionsResult[] = []
 for (const webConcurrency of setups) {
   const result = await benchFormSubmissions({ webConcurrency })
