@@ -56,26 +56,15 @@ export async function renderImageVariants(file: Blob | Uint8Array, variants: rea
 
   // `limitInputPixels` is the decoder's own guard; the header check before it gives the message.
   const open = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, autoOrient: true, failOn: 'error' })
-  let width: number
-  let height: number
-  try {
-    // Reading the header decodes no pixels, so it runs without the limit and can name the problem.
-    const header = await sharp(bytes, { limitInputPixels: false, autoOrient: true }).metadata()
-    // Upright sides: a portrait photo stored sideways with an EXIF turn reads as portrait.
-    width = header.autoOrient.width
-    height = header.autoOrient.height
-  } catch {
-    return err('invalid_input', IMAGE_UNREADABLE)
-  }
-  if (!(width > 0 && height > 0)) return err('invalid_input', IMAGE_UNREADABLE)
-  if (width * height > MAX_IMAGE_PIXELS) return err('payload_too_large', IMAGE_TOO_MANY_PIXELS)
+  const upright = await readUprightSize(bytes)
+  if (!upright.ok) return upright
 
   const rendered: Record<string, Buffer> = {}
   try {
     for (const spec of variants) {
       // Cut the centre to the variant's shape first, then scale: a very long, thin image is
       // never scaled up whole before it is cropped.
-      const crop = centreCrop(width, height, spec.width / spec.height)
+      const crop = centreCrop(upright.value.width, upright.value.height, spec.width / spec.height)
       rendered[spec.name] = await open().extract(crop).resize(spec.width, spec.height, { fit: 'fill' }).webp({ quality: WEBP_QUALITY }).toBuffer()
     }
   } catch {
@@ -109,4 +98,25 @@ export async function storeImageVariants(env: Pick<Env, 'DATA_DIR'>, tenant: Pic
     throw error
   }
   return { key, urls }
+}
+
+/**
+ * An image's upright width and height from its header, refusing what does not decode or has
+ * more than MAX_IMAGE_PIXELS, before a pixel is decoded.
+ */
+export async function readUprightSize(bytes: Uint8Array): Promise<WordedResult<{ width: number; height: number }, 'invalid_input' | 'payload_too_large'>> {
+  let width: number
+  let height: number
+  try {
+    // Reading the header decodes no pixels, so it runs without the limit and can name the problem.
+    const header = await sharp(bytes, { limitInputPixels: false, autoOrient: true }).metadata()
+    // Upright sides: a portrait photo stored sideways with an EXIF turn reads as portrait.
+    width = header.autoOrient.width
+    height = header.autoOrient.height
+  } catch {
+    return err('invalid_input', IMAGE_UNREADABLE)
+  }
+  if (!(width > 0 && height > 0)) return err('invalid_input', IMAGE_UNREADABLE)
+  if (width * height > MAX_IMAGE_PIXELS) return err('payload_too_large', IMAGE_TOO_MANY_PIXELS)
+  return ok({ width, height })
 }

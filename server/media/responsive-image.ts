@@ -3,7 +3,8 @@
 import sharp from 'sharp'
 import type { StoredMediaVariant } from '#db/tables/media'
 import { err, ok, type WordedResult } from '#server/errors/result'
-import { IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, MAX_IMAGE_PIXELS } from '#server/files/upload-limits'
+import { IMAGE_UNREADABLE, MAX_IMAGE_PIXELS } from '#server/files/upload-limits'
+import { readUprightSize } from '#server/files/image-variants'
 import { variantSizesFor } from './media-variants'
 
 const WEBP_QUALITY = 82
@@ -25,18 +26,9 @@ export interface RenderedMediaImage {
  * written to disk.
  */
 export async function renderResponsiveImage(bytes: Uint8Array): Promise<WordedResult<RenderedMediaImage, 'invalid_input' | 'payload_too_large'>> {
-  let width: number
-  let height: number
-  try {
-    // Reading the header decodes no pixels, so it runs without the limit and can name the problem.
-    const header = await sharp(bytes, { limitInputPixels: false, autoOrient: true }).metadata()
-    width = header.autoOrient.width
-    height = header.autoOrient.height
-  } catch {
-    return err('invalid_input', IMAGE_UNREADABLE)
-  }
-  if (!(width > 0 && height > 0)) return err('invalid_input', IMAGE_UNREADABLE)
-  if (width * height > MAX_IMAGE_PIXELS) return err('payload_too_large', IMAGE_TOO_MANY_PIXELS)
+  const size = await readUprightSize(bytes)
+  if (!size.ok) return size
+  const { width, height } = size.value
 
   const sizes = variantSizesFor(width, height)
   const widest = sizes[sizes.length - 1]

@@ -5,21 +5,14 @@ import { Button, ButtonLink } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { Dialog } from '#app/components/ui/dialog'
 import { BUILDER_MESSAGES, EXTERNAL_URL_PATTERN } from '#server/website/builder/page-rules'
+import type { BuilderPage } from '#server/website/builder/builder-pages'
 import type { BuilderListing } from '#server/website/builder/listing-items'
 
-export interface PanelPage {
-  name: string
-  title: string
-  url: string
-  isPublished: boolean
-  isExternalLink: boolean
-  externalLink: string | null
-  isShowNavigation: boolean
-  isShowFooter: boolean
-  isLegal: boolean
-  hasContent: boolean
-  header: string
-  subHeader: string
+/** The selected page as the panel draws it: the sidebar's fields, its header, and what the rules allow. */
+export type PanelPage = Pick<
+  BuilderPage,
+  'name' | 'title' | 'url' | 'isPublished' | 'isExternalLink' | 'externalLink' | 'isShowNavigation' | 'isShowFooter' | 'isLegal' | 'hasContent' | 'header' | 'subHeader'
+> & {
   isMandatory: boolean
   hasSubHeaderArea: boolean
   isHome: boolean
