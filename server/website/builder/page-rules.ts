@@ -8,9 +8,6 @@ export const MANDATORY_PAGE_NAMES: ReadonlySet<string> = new Set(['home', 'about
 export const LISTING_PAGE_NAMES = ['events', 'forms', 'calendar', 'courses', 'merchandise', 'donations', 'mediagallery'] as const
 export type ListingPageName = (typeof LISTING_PAGE_NAMES)[number]
 
-/** Pages whose header and sub-header are edited above the stepper. */
-export const SUB_HEADER_PAGE_NAMES: ReadonlySet<string> = new Set(['about', 'contact'])
-
 export const LEGAL_PAGE_NAMES: ReadonlySet<string> = new Set(['privacypolicy', 'termsofservice'])
 
 export const BUILDER_MESSAGES = {

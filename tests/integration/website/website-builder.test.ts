@@ -72,6 +72,8 @@ describe(`the website builder at /website (${engine})`, () => {
     // Home keeps its title and cannot be deleted.
     expect(screen.body).not.toContain('Rename Home')
     expect(text).not.toContain('Delete')
+    // Its hero is edited in place, as every page's with a body.
+    expect(screen.body).toMatch(/<input[^>]+name="header"[^>]+value="Welcome to Demo Yoga Studio"|<input[^>]+value="Welcome to Demo Yoga Studio"[^>]+name="header"/)
 
     const byStaff = await get('/website?page=about', staffCookie)
     expect(byStaff.status).toBe(200)
