@@ -8,8 +8,8 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { checkTemplateForm, EXTRA_TAGS, TEMPLATE_MESSAGES, type TemplateFormErrors, type TemplateFormValues } from './email-template-form'
 import { STANDARD_MERGE_TAGS } from './merge-tags'
 import { contactMergeValues, renderTemplate } from './render-template'
+import { isUuid } from '#server/text/is-uuid'
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The list's page sizes (settings spec: "template list 5 (5/10/50/100/150)"). */
 export const TEMPLATE_PAGE_SIZES = [5, 10, 50, 100, 150] as const
@@ -83,7 +83,7 @@ async function knownTags(trx: TenantExecutor): Promise<Set<string>> {
 
 /** A template as its edit form shows it, or null when this studio has none with that id. */
 export async function loadEmailTemplate(platform: Pick<Platform, 'database'>, tenant: Tenant, unverifiedGuid: string): Promise<(TemplateFormValues & { guid: string }) | null> {
-  if (!GUID.test(unverifiedGuid)) return null
+  if (!isUuid(unverifiedGuid)) return null
   const row = await withTenant(platform.database, tenant.id, (trx) =>
     trx.selectFrom('email_templates').select(['guid', 'name', 'subject', 'body_html']).where('guid', '=', unverifiedGuid).executeTakeFirst(),
   )
@@ -98,7 +98,7 @@ export async function saveEmailTemplate(
   tenant: Tenant,
   input: { editGuid: string | null; values: TemplateFormValues; now: Date },
 ): Promise<SaveTemplateOutcome> {
-  if (input.editGuid !== null && !GUID.test(input.editGuid)) return err('not_found', TEMPLATE_MESSAGES.notFound, { errors: {} })
+  if (input.editGuid !== null && !isUuid(input.editGuid)) return err('not_found', TEMPLATE_MESSAGES.notFound, { errors: {} })
   try {
     return await writeTemplate(platform, tenant, input)
   } finally {
@@ -141,7 +141,7 @@ async function writeTemplate(platform: Pick<Platform, 'database'>, tenant: Tenan
 }
 
 export async function deleteEmailTemplate(platform: Pick<Platform, 'database' | 'caches'>, tenant: Tenant, unverifiedGuid: string): Promise<WordedResult<{ message: string }, 'not_found'>> {
-  if (!GUID.test(unverifiedGuid)) return err('not_found', TEMPLATE_MESSAGES.notFound)
+  if (!isUuid(unverifiedGuid)) return err('not_found', TEMPLATE_MESSAGES.notFound)
   const deleted = await withTenant(platform.database, tenant.id, (trx) => trx.deleteFrom('email_templates').where('guid', '=', unverifiedGuid).returning('id').executeTakeFirst())
   platform.caches.changed(tenant.id, ['templates'])
   return deleted ? ok({ message: TEMPLATE_MESSAGES.deleted }) : err('not_found', TEMPLATE_MESSAGES.notFound)
@@ -156,7 +156,7 @@ export interface TemplatePreview {
 
 /** A saved template as one contact of this studio would receive it; null for an unknown template or contact. */
 export async function previewEmailTemplate(platform: Pick<Platform, 'database'>, tenant: Tenant, input: { templateGuid: string; contactGuid: string }): Promise<TemplatePreview | null> {
-  if (!GUID.test(input.templateGuid) || !GUID.test(input.contactGuid)) return null
+  if (!isUuid(input.templateGuid) || !isUuid(input.contactGuid)) return null
   return withTenant(platform.database, tenant.id, async (trx) => {
     const template = await trx.selectFrom('email_templates').select(['subject', 'body_html']).where('guid', '=', input.templateGuid).executeTakeFirst()
     const contact = await trx.selectFrom('contacts').select(['id', 'first_name', 'last_name', 'email']).where('guid', '=', input.contactGuid).executeTakeFirst()

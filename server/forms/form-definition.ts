@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { CustomFieldType, CustomFormType } from '#db/types'
 import type { TenantExecutor } from '#db/tenant-scope'
+import { isUuid } from '#server/text/is-uuid'
 
 /** One custom field as a form shows it, in the form's order. */
 export interface FormFieldDefinition {
@@ -38,11 +39,6 @@ export interface FormDefinition {
   fields: FormFieldDefinition[]
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value)
-}
 
 interface FieldJson {
   id: string

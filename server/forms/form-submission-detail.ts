@@ -2,7 +2,7 @@ import type { PdfStatus, SignMethod } from '#db/types'
 import type { TenantExecutor } from '#db/tenant-scope'
 import { shownDate, type DatePreferences, type ShownDate } from '#server/dates/tenant-dates'
 import { integrityHashOf, type CanonicalSubmission } from './canonical-submission'
-import { isUuid } from './form-definition'
+import { isUuid } from '#server/text/is-uuid'
 import { formatSignDate } from './signature'
 import { submissionRows, type SubmissionRow } from './submission-rows'
 

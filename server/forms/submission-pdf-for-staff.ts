@@ -1,6 +1,6 @@
 import type { TenantExecutor } from '#db/tenant-scope'
 import type { FileStore } from '#server/files/file-store'
-import { isUuid } from './form-definition'
+import { isUuid } from '#server/text/is-uuid'
 import { pdfFileName, type SubmissionPdfFile } from './submission-by-token'
 
 /** A submission's PDF copy for staff, when it is ready; another form's or tenant's is null. */

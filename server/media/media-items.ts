@@ -10,8 +10,8 @@ import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { byteSizeText, MAX_ALT_TEXT, MEDIA_MESSAGES, MEDIA_PAGE_SIZE } from './media-rules'
 import { mediaImageSources, mediaVideoUrl, readStoredVariants, type MediaImageSources } from './media-variants'
+import { isUuid } from '#server/text/is-uuid'
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** An image or video as the public gallery draws it: nothing staff-only (file names, sizes). */
 export interface GalleryItemView {
@@ -111,7 +111,7 @@ export async function listGalleryItems(platform: Pick<Platform, 'database'>, ten
 
 /** One item of this studio by guid, as staff see it; null for another studio's or none. */
 export async function loadMediaItem(platform: Pick<Platform, 'database'>, tenant: Pick<Tenant, 'id' | 'settings'>, unverifiedGuid: string): Promise<MediaItemView | null> {
-  if (!GUID.test(unverifiedGuid)) return null
+  if (!isUuid(unverifiedGuid)) return null
   const row = await withTenant(platform.database, tenant.id, (trx) => trx.selectFrom('media_items').select(columns).where('guid', '=', unverifiedGuid).executeTakeFirst())
   return row ? staffViewOf(row, tenant) : null
 }
@@ -130,7 +130,7 @@ export async function saveMediaText(
   tenant: Pick<Tenant, 'id'>,
   input: { unverifiedGuid: string; text: FormDataEntryValue | null; now: Date },
 ): Promise<WordedResult<{ message: string }, 'not_found' | 'invalid_input'>> {
-  if (!GUID.test(input.unverifiedGuid)) return err('not_found', MEDIA_MESSAGES.notFound)
+  if (!isUuid(input.unverifiedGuid)) return err('not_found', MEDIA_MESSAGES.notFound)
   try {
     return await withTenant(platform.database, tenant.id, async (trx): Promise<WordedResult<{ message: string }, 'not_found' | 'invalid_input'>> => {
       const item = await trx.selectFrom('media_items').select(['id', 'kind']).where('guid', '=', input.unverifiedGuid).forUpdate().executeTakeFirst()
@@ -153,7 +153,7 @@ export async function deleteMediaItem(
   tenant: Pick<Tenant, 'id'>,
   unverifiedGuid: string,
 ): Promise<WordedResult<{ message: string }, 'not_found'>> {
-  if (!GUID.test(unverifiedGuid)) return err('not_found', MEDIA_MESSAGES.notFound)
+  if (!isUuid(unverifiedGuid)) return err('not_found', MEDIA_MESSAGES.notFound)
   let deleted: { kind: MediaKind; file_key: string; content_type: string; variants: unknown } | undefined
   try {
     deleted = await withTenant(platform.database, tenant.id, (trx) =>

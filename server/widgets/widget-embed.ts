@@ -8,8 +8,8 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { sanitizeRichTextHtml } from '#server/text/rich-text-html'
 import { widgetEvents, type WidgetEvent } from './widget-events'
 import { listsEvents, widgetTypeLabel, type WidgetTypeKey } from './widget-types'
+import { isUuid } from '#server/text/is-uuid'
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** A published widget as another website shows it, with live data from the catalog. */
 export interface EmbeddedWidget {
@@ -47,7 +47,7 @@ export async function loadEmbeddedWidget(
   tenant: Tenant,
   input: { unverifiedGuid: string; unverifiedKey: string; now: Date; origin: string },
 ): Promise<EmbeddedWidget | null> {
-  if (!GUID.test(input.unverifiedGuid) || input.unverifiedKey === '' || input.unverifiedKey.length > 200) return null
+  if (!isUuid(input.unverifiedGuid) || input.unverifiedKey === '' || input.unverifiedKey.length > 200) return null
   const widget = await withTenant(platform.database, tenant.id, async (trx) => {
     const key = await readApiKeyWith(trx, platform, tenant, API_KEYS.plugin)
     if (!sameKey(key, input.unverifiedKey)) return null

@@ -3,7 +3,7 @@ import { withTenant } from '#db/tenant-scope'
 import type { ShownDate } from '#server/dates/tenant-dates'
 import { cardPriceText, eventStateOf, eventWhenOf, placesLeftText, priceOf, STATE_TEXT } from '#server/catalog/public/item-views'
 import { eventHref } from '#server/catalog/public/public-item-pages'
-import { selectEventDetails, selectPublicPrices, type PublicItemRow } from '#server/catalog/public/public-item-rows'
+import { selectEventDetails, selectPublicPrices } from '#server/catalog/public/public-item-rows'
 import type { Tenant } from '#server/tenancy/tenant'
 
 /** One event as a widget shows it; addresses are absolute, since the widget lives on another site. */
@@ -53,8 +53,6 @@ export async function widgetEvents(database: DatabaseHandle, tenant: Tenant, inp
     if (!detail) return []
     const when = eventWhenOf(detail, tenant)
     const state = eventStateOf(detail, input.now)
-    // cardPriceText reads only the row's payment type; the widget does not select the rest.
-    const priceRow = { paymentType: item.payment_type } as PublicItemRow
     const itemPrices = prices.filter((price) => price.itemId === item.id).map((price) => priceOf(price))
     return [
       {
@@ -65,7 +63,7 @@ export async function widgetEvents(database: DatabaseHandle, tenant: Tenant, inp
         zoneText: when.zoneText,
         badge: dateBadge(detail.startsAt, detail.timeZone),
         placeText: detail.venueName ?? detail.city,
-        priceText: input.when === 'past' ? '' : cardPriceText(priceRow, itemPrices),
+        priceText: input.when === 'past' ? '' : cardPriceText({ paymentType: item.payment_type }, itemPrices),
         stateText: input.when === 'past' ? null : state === 'open' ? placesLeftText(detail) : STATE_TEXT[state],
         image: item.image_key ? { src: `${input.origin}/uploads/${encodeURIComponent(item.image_key)}`, alt: item.alt_text?.trim() || item.name } : null,
       },

@@ -7,8 +7,8 @@ import { containsPattern } from '#server/text/like-pattern'
 import { checkWidgetForm, type WidgetFormErrors, type WidgetFormValues } from './widget-form'
 import { WIDGET_MESSAGES } from './widget-messages'
 import { widgetTypeLabel, type WidgetTypeKey } from './widget-types'
+import { isUuid } from '#server/text/is-uuid'
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The list's page sizes (settings spec: "widgets and payments 50 (50/100/150)"). */
 export const WIDGET_PAGE_SIZES = [50, 100, 150] as const
@@ -89,7 +89,7 @@ export interface WidgetForEdit {
 
 /** A widget as its edit screen shows it, or null when this studio has none with that id. */
 export async function loadWidgetForEdit(platform: Pick<Platform, 'database'>, tenant: Tenant, unverifiedGuid: string): Promise<WidgetForEdit | null> {
-  if (!GUID.test(unverifiedGuid)) return null
+  if (!isUuid(unverifiedGuid)) return null
   const row = await withTenant(platform.database, tenant.id, (trx) => trx.selectFrom('widgets').selectAll().where('guid', '=', unverifiedGuid).executeTakeFirst())
   if (!row) return null
   return {
@@ -143,7 +143,7 @@ export async function createWidget(platform: Pick<Platform, 'database'>, tenant:
 
 /** Changes a widget's fields; its type stays what it was created as. */
 export async function updateWidget(platform: Pick<Platform, 'database'>, tenant: Tenant, input: { unverifiedGuid: string; values: WidgetFormValues; now: Date }): Promise<SaveWidgetOutcome> {
-  if (!GUID.test(input.unverifiedGuid)) return err('not_found', WIDGET_MESSAGES.notFound, { errors: {} })
+  if (!isUuid(input.unverifiedGuid)) return err('not_found', WIDGET_MESSAGES.notFound, { errors: {} })
   return withTenant(platform.database, tenant.id, async (trx): Promise<SaveWidgetOutcome> => {
     const existing = await trx.selectFrom('widgets').select(['id', 'guid', 'type']).where('guid', '=', input.unverifiedGuid).forUpdate().executeTakeFirst()
     if (!existing) return err('not_found', WIDGET_MESSAGES.notFound, { errors: {} })
@@ -174,7 +174,7 @@ export async function setWidgetPublished(
   tenant: Tenant,
   input: { unverifiedGuid: string; published: boolean; now: Date },
 ): Promise<WordedResult<{ message: string }, 'not_found'>> {
-  if (!GUID.test(input.unverifiedGuid)) return err('not_found', WIDGET_MESSAGES.notFound)
+  if (!isUuid(input.unverifiedGuid)) return err('not_found', WIDGET_MESSAGES.notFound)
   const changed = await withTenant(platform.database, tenant.id, (trx) =>
     trx
       .updateTable('widgets')
@@ -193,7 +193,7 @@ export async function setWidgetPublished(
 }
 
 export async function deleteWidget(platform: Pick<Platform, 'database'>, tenant: Tenant, unverifiedGuid: string): Promise<WordedResult<{ message: string }, 'not_found'>> {
-  if (!GUID.test(unverifiedGuid)) return err('not_found', WIDGET_MESSAGES.notFound)
+  if (!isUuid(unverifiedGuid)) return err('not_found', WIDGET_MESSAGES.notFound)
   const deleted = await withTenant(platform.database, tenant.id, (trx) => trx.deleteFrom('widgets').where('guid', '=', unverifiedGuid).returning('id').executeTakeFirst())
   return deleted ? ok({ message: WIDGET_MESSAGES.deleted }) : err('not_found', WIDGET_MESSAGES.notFound)
 }

@@ -13,7 +13,7 @@ import { sitemapXml } from '#server/website/sitemap/sitemap-text'
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context)
-  const entries = await loadSitemapEntries(context.platform.database, tenant, new Date())
+  const entries = await loadSitemapEntries(context.platform.database, tenant, context.platform.clock.now())
   readsCachedData(context, 'site', 'catalog', 'media', 'tenant')
   const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
   return new Response(sitemapXml(origin, entries), {

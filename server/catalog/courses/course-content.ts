@@ -1,6 +1,6 @@
 import type { TenantExecutor } from '#db/tenant-scope'
 import type { ChapterContentType, ItemPaymentType } from '#db/tables/catalog'
-import { isUuid } from '#server/forms/form-definition'
+import { isUuid } from '#server/text/is-uuid'
 
 /** A course as the content screens and the portal name it. */
 export interface CourseRef {

@@ -86,7 +86,7 @@ export function priceOf(row: PublicPriceRow, takesCards = false): PriceView {
 }
 
 /** What a card says about the price: 'Free', '$18.00', or 'From $35.00' when options differ. */
-export function cardPriceText(row: PublicItemRow, prices: readonly PriceView[]): string {
+export function cardPriceText(row: Pick<PublicItemRow, 'paymentType'>, prices: readonly PriceView[]): string {
   if (row.paymentType === 'FREE' || prices.length === 0) return row.paymentType === 'PAID' ? '' : 'Free'
   const lowest = prices.reduce((least, price) => (price.amountMinor < least.amountMinor ? price : least))
   const sameEverywhere = prices.every((price) => price.amountMinor === lowest.amountMinor)

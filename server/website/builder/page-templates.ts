@@ -9,6 +9,7 @@ import { MASTER_ORG_ID, TEMPLATE_PAGE_TYPES, type TemplatePageType } from '#serv
 import { sanitizePageHtml } from '#server/website/sanitize-page-html'
 import { TEMPLATE_MESSAGES } from './template-messages'
 import { MAX_PAGE_CSS, MAX_PAGE_HTML } from './builder-pages'
+import { isUuid } from '#server/text/is-uuid'
 
 /** Gallery page sizes (spec 002 section 9: 5 by default; 5, 10, 25, 100). */
 export const TEMPLATE_GALLERY_SIZES = [5, 10, 25, 100] as const
@@ -48,7 +49,6 @@ export function readTemplateGalleryQuery(params: URLSearchParams): TemplateGalle
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function pageTypeOf(value: string): TemplatePageType {
   return (TEMPLATE_PAGE_TYPES as readonly string[]).includes(value) ? (value as TemplatePageType) : 'others'
@@ -101,7 +101,7 @@ export async function loadPageTemplate(platform: Pick<Platform, 'database'>, ten
   if (master) {
     return { id: master.id, name: master.name, pageType: master.pageType, thumbnail: master.thumbnail, orgId: MASTER_ORG_ID, isOwn: false, html: master.html, css: master.css, design: null }
   }
-  if (!UUID.test(id)) return null
+  if (!isUuid(id)) return null
   const row = await withTenant(platform.database, tenant.id, (trx) =>
     trx.selectFrom('web_templates').select(['id', 'name', 'page_type', 'html', 'css', 'design']).where('id', '=', id).executeTakeFirst(),
   )
@@ -144,7 +144,7 @@ export async function savePageTemplate(
 /** Deletes one of the studio's own templates; shared ones and other studios' are refused. */
 export async function deletePageTemplate(platform: Pick<Platform, 'database'>, tenant: Pick<Tenant, 'id'>, id: string): Promise<WordedResult<{ message: string }, 'not_found' | 'forbidden'>> {
   if (MASTER_TEMPLATES.some((template) => template.id === id)) return err('forbidden', TEMPLATE_MESSAGES.notYours)
-  if (!UUID.test(id)) return err('not_found', TEMPLATE_MESSAGES.notFound)
+  if (!isUuid(id)) return err('not_found', TEMPLATE_MESSAGES.notFound)
   const deleted = await withTenant(platform.database, tenant.id, (trx) => trx.deleteFrom('web_templates').where('id', '=', id).returning('id').executeTakeFirst())
   return deleted ? ok({ message: TEMPLATE_MESSAGES.deleted }) : err('not_found', TEMPLATE_MESSAGES.notFound)
 }

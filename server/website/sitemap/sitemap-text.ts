@@ -57,19 +57,13 @@ export function disallowedSegments(): string[] {
 
 /**
  * robots.txt: everything is allowed except the staff and student areas and the private
- * addresses, and it names the sitemap. A Disallow line matches by prefix, so a segment that
- * begins another address the site shows ('donation' of 'donations', or of a page called
- * 'donation-days') is closed exactly: the bare path, its query and what lies below it.
+ * addresses, and it names the sitemap. A Disallow line matches by prefix, and a studio may call
+ * a page anything ('donation-days', 'settings-guide'), so every segment is closed exactly: the
+ * bare path, its query and what lies below it. Nothing of the studio's is read to write it.
  */
-export function robotsTxt(origin: string, shownPaths: readonly string[]): string {
-  const closed = new Set(disallowedSegments())
-  const shown = [...PUBLIC_SEGMENTS, ...shownPaths.map(firstSegment)].filter((segment) => segment !== '' && !closed.has(segment))
+export function robotsTxt(origin: string): string {
   const lines = ['User-agent: *', 'Allow: /']
-  for (const segment of closed) {
-    const prefixesAnother = shown.some((other) => other !== segment && other.startsWith(segment))
-    if (prefixesAnother) lines.push(`Disallow: /${segment}$`, `Disallow: /${segment}/`, `Disallow: /${segment}?`)
-    else lines.push(`Disallow: /${segment}`)
-  }
+  for (const segment of disallowedSegments()) lines.push(`Disallow: /${segment}$`, `Disallow: /${segment}/`, `Disallow: /${segment}?`)
   lines.push('', `Sitemap: ${origin}/sitemap.xml`, '')
   return lines.join('\n')
 }
