@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
@@ -13,6 +14,7 @@ import { ProgressBar } from '#app/components/layout/progress-bar'
 import { StandaloneShellError } from '#app/components/layout/shell-error'
 import stylesheet from './styles/app.css'
 import { useNonce } from './utils/nonce'
+import { pageHydrates } from './utils/static-page'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -32,8 +34,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
+  const hydrates = pageHydrates(useMatches())
   return (
-    <html lang="en">
+    <html lang="en" data-hydrates={hydrates ? undefined : 'false'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -44,8 +47,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-screen">
         <ProgressBar />
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )

@@ -1,8 +1,9 @@
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type HeadersFunction, type SerializeFrom, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PageHero, PageNotFound, PublicLayout } from '#app/components/public-layout'
 import { getSessionUser, returnPathOf } from '#app/utils/auth.server'
 import { loadPublicPage, PAGE_NOT_FOUND_PATH } from '#app/utils/navigation.server'
+import type { HydrationHandle } from '#app/utils/static-page'
 import { requireTenant } from '#app/utils/tenant.server'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
 import { landingFor } from '#server/navigation/landing'
@@ -31,6 +32,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 // A visitor's page is the same for every anonymous visitor, so it may be served from the page
 // cache for a few seconds (server/http/page-cache.ts). Drop this if it ever renders per-visitor content.
 export const headers: HeadersFunction = shareableLoaderHeaders
+
+/**
+ * A visitor's page of text and pictures is complete as drawn: it is sent without scripts, so
+ * neither React nor a second copy of the page body (the route data) crosses a slow connection
+ * (decision 130). Signed-in people keep them: staff edit the hero in place, and everyone signed
+ * in gets the session's expiry dialog.
+ */
+export const handle: HydrationHandle<SerializeFrom<typeof loader>> = {
+  hydrates: (data) => !(data?.page?.html && !data.shell.viewer.isSignedIn),
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: 'Page not found' }]

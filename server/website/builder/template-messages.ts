@@ -7,4 +7,7 @@ export const TEMPLATE_MESSAGES = {
   notFound: 'That template does not exist.',
   notYours: 'Shared templates cannot be deleted.',
   deleteQuestion: (name: string) => `${name} will be deleted, Are you sure?`,
+  /** The spec gives only its gist ("wording about adding more course information"). */
+  skipTitle: 'Skip template choice',
+  skipQuestion: 'Keep this page as it is and go on to edit it? You can add more information about your courses and classes in the next step.',
 } as const

@@ -22,10 +22,12 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * Waits until React has hydrated the page: the router exists and the body's elements carry
- * React's fiber, then one more frame so the commit (event handlers) has happened.
+ * React's fiber, then one more frame so the commit (event handlers) has happened. A page sent
+ * without scripts (`<html data-hydrates="false">`, app/utils/static-page.ts) is ready once loaded.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
+    if (document.documentElement.dataset.hydrates === 'false') return document.readyState !== 'loading'
     if (!('__remixRouter' in window)) return false
     const link = document.querySelector('body a, body button')
     return !link || Object.keys(link).some((key) => key.startsWith('__reactProps$'))

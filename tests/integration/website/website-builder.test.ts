@@ -1,6 +1,7 @@
 import { asSystem } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
 import { MASTER_TEMPLATES } from '#server/website/master-templates'
+import { TEMPLATE_MESSAGES } from '#server/website/builder/template-messages'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
@@ -254,6 +255,14 @@ describe(`the website builder at /website (${engine})`, () => {
     const about = await get('/website/edit/about', app.adminCookie)
     expect(about.body).toMatch(/aria-current="step"[\s\S]{0,400}Edit Page/)
 
+    // A page with content may skip the template choice, after a confirmation that is a plain GET.
+    const choosing = await get('/website/edit/about?step=1', app.adminCookie)
+    expect(choosing.body).toContain('href="/website/edit/about?step=1&amp;confirm=skip"')
+    const skipping = await get('/website/edit/about?step=1&confirm=skip', app.adminCookie)
+    expect(textOf(skipping.body)).toContain(TEMPLATE_MESSAGES.skipQuestion)
+    expect(skipping.body).toMatch(/<form method="get" action="\/website\/edit\/about"[^>]*>[\s\S]{0,200}name="step" value="2"/)
+    expect(textOf((await get('/website/edit/home?step=1&confirm=skip', app.adminCookie)).body)).toContain(TEMPLATE_MESSAGES.skipQuestion)
+
     const searched = await get(`/website/edit/home?step=1&q=${encodeURIComponent((MASTER_TEMPLATES[1]?.name ?? '').toUpperCase())}`, app.adminCookie)
     expect(textOf(searched.body)).toContain(MASTER_TEMPLATES[1]?.name ?? '')
     expect(textOf(searched.body)).not.toContain(MASTER_TEMPLATES[0]?.name ?? '')
@@ -309,6 +318,17 @@ describe(`the website builder at /website (${engine})`, () => {
     expect(visitor.body).toContain(`class="tpl-${template.slug}`)
     expect(visitor.body).toContain(`.page-body .tpl-${template.slug}`)
     expect(visitor.body).not.toContain('evil.example')
+    // A visitor gets the page as drawn: no modules and no route data carrying the body again.
+    expect(visitor.body).toContain('<html lang="en" data-hydrates="false">')
+    expect(visitor.body).not.toMatch(/<script[^>]*type="module"/)
+    expect(visitor.body).not.toContain('modulepreload')
+    expect(visitor.body.split(`class="tpl-${template.slug}`).length).toBe(2)
+    // Staff in Web Preview get the scripts (the hero is edited in place, the session can expire).
+    const previewCookie = await createSessionCookie(app.platform, app.demo, { id: app.adminId }, { state: { preview: { kind: 'web', staffContactId: app.adminId } } })
+    const signedIn = await get('/about', previewCookie)
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body).not.toContain('data-hydrates')
+    expect(signedIn.body).toMatch(/<script[^>]*type="module"/)
     expect(visitor.body).not.toContain('javascript:alert')
   })
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import grapesCss from 'grapesjs/dist/css/grapes.min.css'
 import { ArrowLeft } from 'lucide-react'
 import { screenMeta } from '#app/components/layout/page-title'
@@ -30,6 +30,7 @@ export default function WebsiteEditorRoute() {
   const step = posted?.step ?? loaded.step
   const cancelTo = builderPagePath(page.name)
   const hrefOf = (extra: Record<string, string>) => editorPath(page.name, extra)
+  const [searchParams] = useSearchParams()
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 p-4 sm:p-6">
       <header className="flex flex-wrap items-center gap-3">
@@ -46,9 +47,24 @@ export default function WebsiteEditorRoute() {
           </h2>
           <TemplateGallery gallery={loaded.gallery} hrefOf={hrefOf} />
           {page.hasContent ? (
-            <div className="flex justify-end border-t border-slate-200 pt-4">
+            <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
               <ButtonLink to={cancelTo}>Cancel</ButtonLink>
+              <ButtonLink to={hrefOf({ step: '1', confirm: 'skip' })} preventScrollReset variant="secondary">
+                Skip
+              </ButtonLink>
             </div>
+          ) : null}
+          {page.hasContent && searchParams.get('confirm') === 'skip' ? (
+            // A plain GET to step 2, so the confirmation works without JavaScript too.
+            <ConfirmDialog
+              closeTo={hrefOf({ step: '1' })}
+              title={TEMPLATE_MESSAGES.skipTitle}
+              message={TEMPLATE_MESSAGES.skipQuestion}
+              method="get"
+              action={editorPath(page.name, {})}
+              hiddenFields={[['step', '2']]}
+              yesVariant="primary"
+            />
           ) : null}
           {loaded.toDelete ? (
             <ConfirmDialog
