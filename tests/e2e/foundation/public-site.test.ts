@@ -21,7 +21,8 @@ test('a visitor opening the demo address lands on its home page', async () => {
 
 test('the menu moves between public pages after hydration, without a full reload', async () => {
   const { page } = await browser.newPage()
-  await page.goto(`${server().url('demo')}/home`)
+  // A website page reaches a visitor without scripts (decision 130): the courses list hydrates.
+  await page.goto(`${server().url('demo')}/courses`)
   await waitForHydration(page)
   await page.evaluate(() => ((window as unknown as { stayedLoaded: boolean }).stayedLoaded = true))
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click()
@@ -53,7 +54,7 @@ test('pages carry the security headers and break no Content Security Policy rule
     ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`))
   })
-  const response = await page.goto(`${server().url('demo')}/home`)
+  const response = await page.goto(`${server().url('demo')}/courses`)
   const headers = response?.headers() ?? {}
   const csp = headers['content-security-policy'] ?? ''
   expect(csp).toContain("default-src 'self'")
@@ -119,4 +120,17 @@ test('the organisation picker with JavaScript reaches the demo site too', async 
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByRole('heading', { level: 1, name: 'Welcome to Demo Yoga Studio' }).waitFor()
   expect(new URL(page.url()).pathname).toBe('/home')
+})
+
+test('a website page reaches a visitor as drawn, without scripts, and its menu still opens', async () => {
+  const { page } = await browser.newPage({ viewport: { width: 360, height: 740 } })
+  const response = await page.goto(`${server().url('demo')}/about`)
+  expect(response?.status()).toBe(200)
+  await expect(page.locator('html').getAttribute('data-hydrates')).resolves.toBe('false')
+  await expect(page.locator('script[type="module"], link[rel="modulepreload"]').count()).resolves.toBe(0)
+  // The menu button is a label for a checkbox: it opens without JavaScript.
+  await page.locator('label[for="public-menu-open"]').click()
+  const siteMenu = page.getByRole('navigation', { name: 'Site pages' })
+  await siteMenu.getByRole('link', { name: 'Contact Us' }).click()
+  await page.waitForURL((url) => url.pathname === '/contact')
 })
