@@ -83,3 +83,9 @@ export async function deleteMailingList(platform: Db, tenantId: string): Promise
   const deleted = await withTenant(platform.database, tenantId, (trx) => trx.deleteFrom('mailing_lists').executeTakeFirst())
   return Number(deleted.numDeletedRows) > 0
 }
+
+/** The hub's check: a list is configured (spec: create mode applies while listId is empty). */
+export async function isMailingListConfigured(platform: Db, tenantId: string): Promise<boolean> {
+  const row = await withTenant(platform.database, tenantId, (trx) => trx.selectFrom('mailing_lists').select('list_id').executeTakeFirst())
+  return Boolean(row?.list_id)
+}
