@@ -165,6 +165,8 @@ describe(`the mailing list page and its jobs (${engine})`, () => {
   })
 
   it("runs one resync at a time: a second start says 'resync is already in progress' and starts nothing", async () => {
+    // The provider answers slowly, so the first run is still going when the others ask.
+    fake.delayBatches(400)
     const first = await startResync(platform, world.tenant.id, new Date())
     expect(first.ok).toBe(true)
     const before = await row()
@@ -176,6 +178,7 @@ describe(`the mailing list page and its jobs (${engine})`, () => {
     expect(raced.filter((outcome) => outcome.ok)).toHaveLength(0)
     await platform.jobs.drain()
     expect((await row())?.status).toBe('complete')
+    fake.delayBatches(0)
   })
 
   it('waits out 429s as Retry-After asks, and fails the run with a readable reason once the tries are spent', async () => {
