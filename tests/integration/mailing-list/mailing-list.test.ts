@@ -9,7 +9,7 @@ import type { ListInfo, MailingListPage } from '#server/mailing-list/mailing-lis
 import { pushContactToMailingList } from '#server/mailing-list/push-contact'
 import { runMailingListResync } from '#server/mailing-list/run-resync'
 import { PROVIDER_REFUSALS } from '#server/mailing-list/save-mailing-list'
-import { startResync } from '#server/mailing-list/start-resync'
+import { resumeUnfinishedResyncs, startResync } from '#server/mailing-list/start-resync'
 import { startFakeMailchimp, type FakeMailchimp } from '#tests/fakes/mailchimp'
 import { createUsersWorld, type UsersWorld } from '#tests/integration/users/users-world'
 import { createContact as createFixtureContact } from '#tests/support/fixtures'
@@ -254,6 +254,18 @@ describe(`the mailing list page and its jobs (${engine})`, () => {
     })
     await pushContactToMailingList(platform, { tenantId: world.tenant.id, contactId: nia.id }, context, { sleep: noWait })
     expect(fake.lists.get('aud123')?.members.get('nia@later.test')?.status).toBe('unsubscribed')
+  })
+
+  it('queues again, when an in-process server starts, a resync it was running when it stopped', async () => {
+    fake.reset()
+    await withTenant(platform.database, world.tenant.id, (trx) =>
+      trx.updateTable('mailing_lists').set({ status: 'in_progress', run_id: crypto.randomUUID(), sync_done: 0, sync_cursor: null }).execute(),
+    )
+    expect(await resumeUnfinishedResyncs(platform)).toBe(1)
+    await platform.jobs.drain()
+    expect((await row())?.status).toBe('complete')
+    expect(fake.membersReceived()).toBe((await subscribedEmails(platform, world.tenant)).length)
+    expect(await resumeUnfinishedResyncs(platform)).toBe(0)
   })
 
   it('disconnects after its confirmation', async () => {
