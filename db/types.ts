@@ -21,6 +21,7 @@ import type { EmailTemplateTables } from './tables/email-templates'
 import type { WidgetTables } from './tables/widgets'
 import type { WebTemplateTables } from './tables/web-templates'
 import type { MediaTables } from './tables/media'
+import type { MailingListTables } from './tables/mailing-lists'
 import type {
   CatalogItemsTable,
   CatalogTables,
@@ -48,7 +49,7 @@ export type * from './tables/offers'
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables, MailingListTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

@@ -139,6 +139,8 @@ const envSchema = z.object({
   PHONEPE_API_URL: optionalUrl('PHONEPE_API_URL'),
   /** PhonePe's sandbox, used by a studio in test mode (https://api-preprod.phonepe.com/apis/pg-sandbox when unset). */
   PHONEPE_SANDBOX_API_URL: optionalUrl('PHONEPE_SANDBOX_API_URL'),
+  /** Where the Mailchimp-style mailing list API lives; unset, the data centre named by each key's suffix (https://<dc>.api.mailchimp.com). Tests point it at a local fake. */
+  MAILCHIMP_API_URL: optionalUrl('MAILCHIMP_API_URL'),
   /** The platform's share of each card payment, in percent (0 to 50). */
   STRIPE_PLATFORM_FEE_PERCENT: z.coerce
     .number({ invalid_type_error: 'STRIPE_PLATFORM_FEE_PERCENT must be a percentage from 0 to 50' })

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { scheduleRecurringJobs } from '#jobs/scheduled-jobs'
 import { resumeUnfinishedImports } from '#server/contacts/import/resume-unfinished-imports'
+import { resumeUnfinishedResyncs } from '#server/mailing-list/start-resync'
 import { createPlatform } from './boot/create-platform'
 import { prepareDatabase } from './boot/prepare-database'
 import { printWelcome } from './boot/print-welcome'
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   // Jobs kept in this process's memory were lost with the last one; Redis keeps its own.
   if (!env.REDIS_URL && (cluster.isPrimary || cluster.worker?.id === 1)) {
     await resumeUnfinishedImports(platform)
+    await resumeUnfinishedResyncs(platform)
     await scheduleRecurringJobs(platform)
   }
   const buildUrl = new URL('./index.js', import.meta.url)

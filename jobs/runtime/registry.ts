@@ -18,6 +18,10 @@ import { membershipChargeJob } from '#jobs/membership-charge'
 import { handleMembershipCharge } from '#jobs/membership-charge.handler'
 import { sendEmailJob } from '#jobs/send-email'
 import { handleSendEmail } from '#jobs/send-email.handler'
+import { mailingListResyncJob } from '#jobs/mailing-list-resync'
+import { handleMailingListResync } from '#jobs/mailing-list-resync.handler'
+import { mailingListPushJob } from '#jobs/mailing-list-push'
+import { handleMailingListPush } from '#jobs/mailing-list-push.handler'
 import { InvalidJobPayloadError } from './job-failure'
 import { auditJobCacheWrites } from './job-cache-audit'
 
@@ -57,6 +61,8 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(membershipBillingSweepJob, handleMembershipBillingSweep),
   registerJob(membershipChargeJob, handleMembershipCharge),
   registerJob(checkoutHousekeepingJob, handleCheckoutHousekeeping),
+  registerJob(mailingListResyncJob, handleMailingListResync),
+  registerJob(mailingListPushJob, handleMailingListPush),
 ]
 
 /** The product's jobs plus any a test adds. */

@@ -5,6 +5,7 @@ import type { ContactFormInput } from './contact-form-schema'
 import { emailIsTaken, insertContact, isUniqueViolation } from './insert-contact'
 import type { Platform } from '#server/platform'
 import { writeContactBook } from '#server/contacts/write-contact-book'
+import { queueMailingListPushes } from '#server/mailing-list/push-contact'
 
 export const CONTACT_CREATED_MESSAGE = 'Added contact successfully'
 
@@ -13,7 +14,7 @@ export const CONTACT_CREATED_MESSAGE = 'Added contact successfully'
  * this organisation already has, in any letter case, is refused rather than duplicated.
  */
 export async function createContact(options: {
-  platform: Pick<Platform, 'database' | 'caches'>
+  platform: Pick<Platform, 'database' | 'caches' | 'jobs' | 'logger' | 'clock'>
   tenant: Tenant
   actorContactId: string
   input: ContactFormInput
@@ -21,7 +22,7 @@ export async function createContact(options: {
 }): Promise<Result<{ guid: string }, 'conflict'>> {
   const { tenant, input } = options
   try {
-    return await writeContactBook(options.platform, tenant.id, async (trx) => {
+    const created = await writeContactBook(options.platform, tenant.id, async (trx) => {
       if (await emailIsTaken(trx, input.email)) return err('conflict')
       const contact = await insertContact(trx, tenant.id, input, null)
       await recordContactAudit(trx, {
@@ -32,8 +33,12 @@ export async function createContact(options: {
         changed: Object.keys(input),
         ip: options.ip,
       })
-      return ok({ guid: contact.guid })
+      return ok({ id: contact.id, guid: contact.guid })
     })
+    if (!created.ok) return created
+    // After the commit, so the push reads the contact and the write never waits on the provider.
+    if (input.subscribeToMailingList) await queueMailingListPushes(options.platform, tenant.id, [created.value.id])
+    return ok({ guid: created.value.guid })
   } catch (error) {
     // Two people adding the same email at once: the unique index decides, the loser is told.
     if (isUniqueViolation(error)) return err('conflict')

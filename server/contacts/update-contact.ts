@@ -10,6 +10,7 @@ import { CONTACT_PROFILE_COLUMN_LIST, CONTACT_PROFILE_COLUMNS } from './contact-
 import { isUniqueViolation } from './insert-contact'
 import type { Platform } from '#server/platform'
 import { writeContactBook } from '#server/contacts/write-contact-book'
+import { concernsMailingList, queueMailingListPushes } from '#server/mailing-list/push-contact'
 
 export const CONTACT_UPDATED_MESSAGE = 'Contact updated successfully'
 
@@ -20,7 +21,7 @@ export const CONTACT_UPDATED_MESSAGE = 'Contact updated successfully'
  * does not support GRN.
  */
 export async function updateContact(options: {
-  platform: Pick<Platform, 'database' | 'caches'>
+  platform: Pick<Platform, 'database' | 'caches' | 'jobs' | 'logger' | 'clock'>
   tenant: Tenant
   actorContactId: string
   guId: string
@@ -31,7 +32,7 @@ export async function updateContact(options: {
 }): Promise<Result<{ guid: string }, 'not_found' | 'conflict'>> {
   const { tenant, input } = options
   try {
-    return await writeContactBook(options.platform, tenant.id, async (trx) => {
+    const updated = await writeContactBook(options.platform, tenant.id, async (trx) => {
       const current = await trx
         .selectFrom('contacts')
         .select(['id', 'guid', ...CONTACT_PROFILE_COLUMN_LIST])
@@ -65,8 +66,13 @@ export async function updateContact(options: {
         changed,
         ip: options.ip,
       })
-      return ok({ guid: current.guid })
+      const after = { email: input.email, first_name: input.firstName, last_name: input.lastName, subscribe_to_mailing_list: input.subscribeToMailingList }
+      return ok({ guid: current.guid, contactId: current.id, pushes: concernsMailingList(current, after) })
     })
+    if (!updated.ok) return updated
+    // After the commit, so the push reads the contact and the write never waits on the provider.
+    if (updated.value.pushes) await queueMailingListPushes(options.platform, tenant.id, [updated.value.contactId])
+    return ok({ guid: updated.value.guid })
   } catch (error) {
     if (isUniqueViolation(error)) return err('conflict')
     throw error

@@ -37,6 +37,8 @@ export interface OtherIntegrations {
   oauthProviders: readonly string[]
   campaignIsConnected: unknown
   smsProvider: string | null
+  /** A mailing list (Mailchimp-style) is configured. */
+  mailingListConfigured?: boolean
 }
 
 export const NO_OTHER_INTEGRATIONS: OtherIntegrations = { oauthProviders: [], campaignIsConnected: false, smsProvider: null }
@@ -61,6 +63,7 @@ export function integrationHubCards(payments: PaymentProvidersScreen, other: Oth
     { key: 'razorpay', group: 'Payments', name: PROVIDER_CARDS.RAZORPAY.name, text: PROVIDER_CARDS.RAZORPAY.text, href: provider(3), isIntegrated: payments.keys.RAZORPAY.isIntegrated },
     { key: 'phonepe', group: 'Payments', name: PROVIDER_CARDS.PHONEPE.name, text: PROVIDER_CARDS.PHONEPE.text, href: provider(4), isIntegrated: payments.keys.PHONEPE.isIntegrated },
     { key: 'plivo', group: 'SMS Marketing', name: 'Plivo', text: null, href: null, isIntegrated: isSmsIntegrated(other.smsProvider) },
+    { key: 'mailchimp', group: 'Campaign', name: 'Mailchimp', text: 'Send contacts who agreed to your mailing list to a Mailchimp audience', href: '/settings/integrations/mailchimp', isIntegrated: other.mailingListConfigured ?? false },
     { key: 'campaigns', group: 'Campaign', name: 'Email Campaigns', text: null, href: null, isIntegrated: isEmailConnected(other.campaignIsConnected) },
     { key: 'meeting', group: 'Communication', name: 'Online Meeting', text: null, href: null, isIntegrated: isMeetingIntegrated(other.oauthProviders) },
     { key: 'emails', group: 'Email', name: 'Connect email', text: null, href: null, isIntegrated: false },

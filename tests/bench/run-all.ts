@@ -17,6 +17,7 @@ import { benchScheduleExpansion, SCHEDULE_CLASSES, SCHEDULE_EXPANSION_TARGET_MS 
 import { benchContactsImport, formatContactsImport, IMPORT_TARGET_SECONDS } from './contacts-import.bench'
 import { benchCalendar, CALENDAR_AFRESH_TARGET_P99_MS, CALENDAR_RATIO_TARGET, formatCalendarBench } from './calendar.bench'
 import { benchInvoiceReport, formatInvoiceReportBench, INVOICE_REPORT_TARGET_P99_MS, INVOICE_REPORT_TARGET_RPS, meetsInvoiceReportTarget } from './invoice-report.bench'
+import { benchMailingListResync, formatMailingListResync, RESYNC_CONTACTS, RESYNC_TARGET_SECONDS } from './mailing-list-resync.bench'
 import { benchMembershipBilling, formatBilledOnce, formatMembershipBilling, MEMBERSHIP_BILLING_TARGET_SECONDS, MEMBERSHIPS } from './membership-billing.bench'
 
 /**
@@ -94,6 +95,9 @@ console.log(`\n${formatInvoiceReportBench(invoiceReport)}`)
 // The 10,000 memberships are billed on Postgres only: on PGlite the database shares this process with the worker.
 const membershipBilling = process.env.DATABASE_URL ? await benchMembershipBilling() : null
 console.log(`\n${membershipBilling ? formatMembershipBilling(membershipBilling) : 'Membership billing: skipped, the target is for Postgres (set DATABASE_URL)'}`)
+
+const resync = await benchMailingListResync()
+console.log(`\n${formatMailingListResync(resync)}`)
 
 const schedule = benchScheduleExpansion()
 console.log(`\nSchedule expansion: ${SCHEDULE_CLASSES} weekly classes for a year, ${schedule.occurrences} occurrences: median ${schedule.medianMs.toFixed(2)} ms, worst ${schedule.worstMs.toFixed(2)} ms`)
@@ -219,6 +223,12 @@ const rows: string[][] = [
         ),
       ]
     : [`billing ${MEMBERSHIPS.toLocaleString('en')} due memberships, fake Stripe`, 'skipped: needs DATABASE_URL (Postgres)', `< ${MEMBERSHIP_BILLING_TARGET_SECONDS} s, each billed once`, '-'],
+  [
+    `mailing-list resync of ${RESYNC_CONTACTS.toLocaleString('en')} contacts, local fake, worker killed midway (${resync.setup})`,
+    `${resync.seconds.toFixed(1)} s, ${resync.notExactlyOnce} not sent exactly once, status ${resync.status}`,
+    `< ${RESYNC_TARGET_SECONDS} s, each sent once`,
+    verdict(resync.seconds < RESYNC_TARGET_SECONDS && resync.notExactlyOnce === 0 && resync.status === 'complete'),
+  ],
   [
     `expanding a year of ${SCHEDULE_CLASSES} weekly classes (${schedule.occurrences} occurrences, America/New_York)`,
     `median ${schedule.medianMs.toFixed(2)} ms, worst ${schedule.worstMs.toFixed(2)} ms`,

@@ -38,6 +38,7 @@ describe('the integrations hub', () => {
       ['Payments', 'Razorpay', '/settings/integrations/paymentprovider?provider=3'],
       ['Payments', 'PhonePe', '/settings/integrations/paymentprovider?provider=4'],
       ['SMS Marketing', 'Plivo', null],
+      ['Campaign', 'Mailchimp', '/settings/integrations/mailchimp'],
       ['Campaign', 'Email Campaigns', null],
       ['Communication', 'Online Meeting', null],
       ['Email', 'Connect email', null],
@@ -47,8 +48,8 @@ describe('the integrations hub', () => {
   })
 
   it('checks each payment provider the studio has integrated; a connected Stripe leads to its page rather than to Connect again', () => {
-    const cards = integrationHubCards(payments({ stripe: true, razorpay: true }), { oauthProviders: ['zoom'], campaignIsConnected: 'true', smsProvider: 'plivo' })
-    expect(cards.filter((card) => card.isIntegrated).map((card) => card.name)).toEqual(['Stripe', 'Razorpay', 'Plivo', 'Email Campaigns', 'Online Meeting'])
+    const cards = integrationHubCards(payments({ stripe: true, razorpay: true }), { oauthProviders: ['zoom'], campaignIsConnected: 'true', smsProvider: 'plivo', mailingListConfigured: true })
+    expect(cards.filter((card) => card.isIntegrated).map((card) => card.name)).toEqual(['Stripe', 'Razorpay', 'Plivo', 'Mailchimp', 'Email Campaigns', 'Online Meeting'])
     expect(cards[0]?.href).toBe('/settings/integrations/paymentprovider?provider=2')
   })
 })
