@@ -103,3 +103,16 @@ export async function readPlanReceipt(platform: Pick<Platform, 'database'>, tena
     settledAt: row.settled_at ? paymentDateText(Math.floor(new Date(row.settled_at).getTime() / 1000)) : null,
   }
 }
+
+/** The Payments table's address: ?year=&page=&size=, anything unreadable back to this year, page 1, 50. */
+export function readPlanPaymentQuery(params: URLSearchParams, now: Date): { year: number; page: number; size: PlanPaymentPageSize } {
+  const thisYear = now.getUTCFullYear()
+  const year = Number(params.get('year'))
+  const page = Number(params.get('page'))
+  const size = Number(params.get('size'))
+  return {
+    year: Number.isInteger(year) && year >= 2000 && year <= thisYear ? year : thisYear,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    size: (PLAN_PAYMENT_PAGE_SIZES as readonly number[]).includes(size) ? (size as PlanPaymentPageSize) : 50,
+  }
+}
