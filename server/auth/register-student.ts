@@ -90,7 +90,11 @@ export async function registerStudent(
     if (limit) return { refusedBy: limit }
     throw error
   })
-  if (contactId !== null && typeof contactId === 'object') return err('invalid_input', contactId.refusedBy, { field: null })
+  if (contactId !== null && typeof contactId === 'object') {
+    // The refused insert was rolled back; the write audit still counts the attempt.
+    platform.caches.changed(tenant.id, ['contacts'])
+    return err('invalid_input', contactId.refusedBy, { field: null })
+  }
   if (!contactId) return err('conflict', EMAIL_TAKEN_MESSAGE, { field: 'email' })
   platform.caches.changed(tenant.id, ['contacts'])
 
