@@ -16,16 +16,3 @@ export function contactLimitMessage(error: unknown): string | null {
   return PLAN_MESSAGES.contactLimit(Number.isFinite(limit) ? limit : 0)
 }
 
-/** Thrown by domain code that cannot answer a Result, so the route can show the words. */
-export class ContactLimitReached extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ContactLimitReached'
-  }
-}
-
-/** Rethrows a plan-limit refusal as ContactLimitReached; anything else unchanged. */
-export function asContactLimit(error: unknown): unknown {
-  const message = contactLimitMessage(error)
-  return message ? new ContactLimitReached(message) : error
-}
