@@ -54,6 +54,9 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     await addDemoForm(trx, demo)
     await addDemoCatalog(trx, demo, options.now)
     await addDemoOffers(trx, demo, options.now)
+    // The demo studio shows every feature, custom domains included: Leap, arranged through
+    // 'Contact Us' (no card, no renewal). Its limit is Leap's (server/plans/plan-catalogue.ts).
+    await trx.insertInto('tenant_plans').values({ tenant_id: demo, plan_id: 'leap_yearly_plan', period: 'yearly', contact_limit: 50_000, started_at: options.now ?? new Date() }).execute()
     const east = await createTenant(trx, {
       orgId: 'demo-east',
       name: 'Demo Yoga Studio East',

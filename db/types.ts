@@ -22,6 +22,7 @@ import type { WidgetTables } from './tables/widgets'
 import type { WebTemplateTables } from './tables/web-templates'
 import type { MediaTables } from './tables/media'
 import type { MailingListTables } from './tables/mailing-lists'
+import type { PlanTables } from './tables/plans'
 import type {
   CatalogItemsTable,
   CatalogTables,
@@ -44,12 +45,13 @@ export type * from './tables/bookings'
 export type * from './tables/checkout'
 export type * from './tables/payments'
 export type * from './tables/offers'
+export type * from './tables/plans'
 
 /**
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables, MailingListTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables, MailingListTables, PlanTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

@@ -29,6 +29,7 @@ import * as websiteBuilder from './2026-12-01T08-00-00_website-builder'
 import * as widgets from './2026-12-01T09-00-00_widgets'
 import * as mediaGallery from './2026-12-01T10-00-00_media-gallery'
 import * as mailingList from './2026-12-02T08-00-00_mailing-list'
+import * as plans from './2026-12-02T10-00-00_plans'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T09-00-00_widgets': widgets,
   '2026-12-01T10-00-00_media-gallery': mediaGallery,
   '2026-12-02T08-00-00_mailing-list': mailingList,
+  '2026-12-02T10-00-00_plans': plans,
 }

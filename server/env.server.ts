@@ -131,6 +131,8 @@ const envSchema = z.object({
   STRIPE_JS_URL: optionalUrl('STRIPE_JS_URL'),
   /** Where Stripe Connect's consent and token endpoints live (https://connect.stripe.com when unset). */
   STRIPE_CONNECT_URL: optionalUrl('STRIPE_CONNECT_URL'),
+  /** Where a studio's 'Contact Us' for the Leap plan leads (a page or mailto: of the platform's sales); unset: Leap says to contact the platform. */
+  PLAN_CONTACT_URL: optionalUrl('PLAN_CONTACT_URL'),
   /** Where Razorpay's API and hosted checkout live (https://api.razorpay.com when unset); tests point it at a local fake. */
   RAZORPAY_API_URL: optionalUrl('RAZORPAY_API_URL'),
   /** Where PaymentSpring's API lives (https://api.paymentspring.com when unset); tests point it at a local fake. */

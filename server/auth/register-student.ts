@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { contactLimitMessage } from '#server/plans/plan-limits'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { ROLE_STUDENT } from '#server/shell/roles'
@@ -84,8 +85,16 @@ export async function registerStudent(
   }).catch((error: unknown) => {
     // Two registrations racing for one email: the unique index keeps only the first.
     if (isUniqueViolation(error)) return null
+    // Past the studio's plan limit on contacts: nobody is registered.
+    const limit = contactLimitMessage(error)
+    if (limit) return { refusedBy: limit }
     throw error
   })
+  if (contactId !== null && typeof contactId === 'object') {
+    // The refused insert was rolled back; the write audit still counts the attempt.
+    platform.caches.changed(tenant.id, ['contacts'])
+    return err('invalid_input', contactId.refusedBy, { field: null })
+  }
   if (!contactId) return err('conflict', EMAIL_TAKEN_MESSAGE, { field: 'email' })
   platform.caches.changed(tenant.id, ['contacts'])
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { contactLimitMessage } from '#server/plans/plan-limits'
 import { withTenant } from '#db/tenant-scope'
 import { violates } from '#server/errors/constraint-violation'
 import { err, ok, type WordedResult } from '#server/errors/result'
@@ -138,6 +139,9 @@ export async function placeOrder(
     })
   } catch (error) {
     if (error instanceof SaleRefused) return refused(error.refusal)
+    // A new buyer past the studio's plan limit on contacts: no sale, the cart is kept.
+    const limit = contactLimitMessage(error)
+    if (limit) return refused(limit)
     // The same key posted twice at once: the second insert waited for the first and found its key taken.
     if (idempotencyKey && violates(error, 'invoices_idempotency_key')) {
       const earlier = await findSale(platform, tenant.id, idempotencyKey)

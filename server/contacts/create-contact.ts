@@ -6,6 +6,7 @@ import { emailIsTaken, insertContact, isUniqueViolation } from './insert-contact
 import type { Platform } from '#server/platform'
 import { writeContactBook } from '#server/contacts/write-contact-book'
 import { queueMailingListPushes } from '#server/mailing-list/push-contact'
+import { contactLimitMessage } from '#server/plans/plan-limits'
 
 export const CONTACT_CREATED_MESSAGE = 'Added contact successfully'
 
@@ -19,7 +20,7 @@ export async function createContact(options: {
   actorContactId: string
   input: ContactFormInput
   ip: string | null
-}): Promise<Result<{ guid: string }, 'conflict'>> {
+}): Promise<Result<{ guid: string }, 'conflict' | 'forbidden'>> {
   const { tenant, input } = options
   try {
     const created = await writeContactBook(options.platform, tenant.id, async (trx) => {
@@ -42,6 +43,9 @@ export async function createContact(options: {
   } catch (error) {
     // Two people adding the same email at once: the unique index decides, the loser is told.
     if (isUniqueViolation(error)) return err('conflict')
+    // Past the plan's contact limit (the database holds it): nothing was written.
+    const limit = contactLimitMessage(error)
+    if (limit) return err('forbidden', limit)
     throw error
   }
 }

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { contactLimitMessage } from '#server/plans/plan-limits'
+import type { TenantExecutor } from '#db/tenant-scope'
 import { formSubmissionPdfJob, formSubmissionPdfJobId } from '#jobs/form-submission-pdf'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
@@ -105,7 +107,19 @@ export async function submitForm(platform: Platform, tenant: Tenant, input: Subm
   const values: SubmissionValues = validation.value
   const signedWaiver = form.formType === 'WAIVER'
 
-  await writeContactBook(platform, tenant.id, async (trx) => {
+  try {
+    await writeContactBook(platform, tenant.id, writeSubmission)
+  } catch (error) {
+    // A new contact past the studio's plan limit: nothing of the submission is kept.
+    const limit = contactLimitMessage(error)
+    if (limit) return err('forbidden', limit, { errors: {}, botCheckFailed: false })
+    throw error
+  }
+
+  await queueSubmissionPdf(platform, tenant.id, submissionId)
+  return ok({ submissionId, token, thanksPath: thanksPathFor(form, token), downloadPath: downloadPathFor(token) })
+
+  async function writeSubmission(trx: TenantExecutor): Promise<void> {
     const contactId =
       (input.student ? await touchStudentContact(trx, input.student.contactId, { phone: values.phone, signedWaiver }) : null) ??
       (await upsertFormContact(trx, tenant.id, {
@@ -149,10 +163,7 @@ export async function submitForm(platform: Platform, tenant: Tenant, input: Subm
       text: `Submitted the form '${form.name}'.`,
       details: { formId: form.id, formGuId: form.guId, submissionId },
     })
-  })
-
-  await queueSubmissionPdf(platform, tenant.id, submissionId)
-  return ok({ submissionId, token, thanksPath: thanksPathFor(form, token), downloadPath: downloadPathFor(token) })
+  }
 }
 
 /**

@@ -10,7 +10,8 @@ import { isStripeConfigured, stripeScriptUrl, type StripeEnv } from './stripe-cl
  */
 export function paymentPageOrigins(env: StripeEnv & Pick<Env, 'RAZORPAY_API_URL' | 'PHONEPE_API_URL' | 'PHONEPE_SANDBOX_API_URL'>): string[] {
   const origins = new Set<string>()
-  if (isStripeConfigured(env)) origins.add(env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : 'https://checkout.stripe.com')
+  // The platform's own plan checkout needs only the secret key; studio checkout needs Connect too.
+  if (env.STRIPE_SECRET_KEY) origins.add(env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : 'https://checkout.stripe.com')
   origins.add(new URL(razorpayBase(env)).origin)
   // PhonePe answers a pay page address on its own hosts (mercury-t2.phonepe.com and the like).
   if (env.PHONEPE_API_URL) origins.add(new URL(env.PHONEPE_API_URL).origin)

@@ -18,8 +18,17 @@ const clients = new Map<string, Stripe>()
  * tests). One client per key and address: the SDK keeps its connections alive between calls.
  */
 export function stripeFor(env: StripeEnv): Stripe | null {
+  if (!env.STRIPE_CONNECT_CLIENT_ID) return null
+  return platformStripeFor(env)
+}
+
+/**
+ * The SDK for the platform's own account, without Connect: what the platform sells itself
+ * (studio plans, server/plans/) needs only the secret key.
+ */
+export function platformStripeFor(env: Pick<StripeEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>): Stripe | null {
   const key = env.STRIPE_SECRET_KEY
-  if (!key || !env.STRIPE_CONNECT_CLIENT_ID) return null
+  if (!key) return null
   const cacheKey = `${key}\n${env.STRIPE_API_URL ?? ''}`
   let client = clients.get(cacheKey)
   if (!client) {

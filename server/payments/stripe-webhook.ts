@@ -6,7 +6,8 @@ import { tenantOrigin } from '#server/auth/tenant-origin'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { readStripeAccount } from './stripe-account'
-import { stripeFor } from './stripe-client'
+import { settlePlanEvent } from '#server/plans/plan-checkout'
+import { platformStripeFor } from './stripe-client'
 import { settleStripeSession, snapshotOf } from './stripe-checkout'
 import { intentSnapshotOf, settleStripeIntent } from './stripe-intent'
 import { keepSetupCard } from './stripe-setup'
@@ -21,7 +22,8 @@ const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.
 const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.canceled'])
 
 /**
- * POST /webhooks/stripe: Stripe's events for the studios' connected accounts. The signature is
+ * POST /webhooks/stripe: Stripe's events for the studios' connected accounts, and for the
+ * platform's own plan sessions (server/plans/plan-checkout.ts). The signature is
  * checked against the raw body (Stripe's documented scheme) before anything is read; an event
  * is taken once by its id, and settling itself is idempotent (the payment row is locked and
  * moves only from open), so a redelivery or a retry after a timeout does nothing. Order does not matter: settling reads the session's own
@@ -29,7 +31,8 @@ const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.cance
  * event it understood or chose to ignore, so Stripe stops retrying; 400 for a bad signature.
  */
 export async function handleStripeWebhook(platform: Platform, req: Request, res: Response): Promise<void> {
-  const stripe = stripeFor(platform.env)
+  // Verifying a signature needs only the SDK; the studios' events are settled through Connect below.
+  const stripe = platformStripeFor(platform.env)
   const secret = platform.env.STRIPE_WEBHOOK_SECRET
   if (!stripe || !secret) {
     res.status(503).type('text/plain').send('Stripe is not configured.')
@@ -41,6 +44,12 @@ export async function handleStripeWebhook(platform: Platform, req: Request, res:
     event = stripe.webhooks.constructEvent(raw, req.get('stripe-signature') ?? '', secret)
   } catch {
     res.status(400).type('text/plain').send('The signature does not match.')
+    return
+  }
+  // The platform's own sales (studio plans) name no connected account; settling them is idempotent.
+  const plan = await settlePlanEvent(platform, event)
+  if (plan) {
+    res.status(200).json({ received: true, outcome: plan })
     return
   }
   if (event.type === 'setup_intent.succeeded') {

@@ -3,6 +3,8 @@ import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { parseHost } from '#server/tenancy/parse-host'
 import type { Tenant } from '#server/tenancy/tenant'
+import { PLAN_MESSAGES } from '#server/plans/plan-catalogue'
+import { readPlanLimits } from '#server/plans/tenant-plan'
 
 export const DOMAIN_TAKEN = 'This domain is already used by another organisation.'
 export const DOMAIN_OF_PLATFORM = 'This domain belongs to the platform: enter a domain of your own.'
@@ -20,6 +22,8 @@ export async function checkCustomDomain(platform: Pick<Platform, 'database' | 'e
   if (!domain) return ok(null)
   if (parseHost(domain, platform.env.PLATFORM_DOMAINS).kind !== 'custom') return err('invalid_input', DOMAIN_OF_PLATFORM)
   if (domain === tenant.customDomain) return ok(domain)
+  // A new domain needs a plan with custom domains; one already kept stays after a downgrade.
+  if (!(await readPlanLimits(platform, tenant.id)).customDomain) return err('invalid_input', PLAN_MESSAGES.customDomain)
   const owner = await asSystem(platform.database, 'custom domain uniqueness across tenants', (trx) =>
     trx.selectFrom('tenants').select('id').where('custom_domain', '=', domain).where('id', '<>', tenant.id).executeTakeFirst(),
   )

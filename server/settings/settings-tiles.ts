@@ -32,7 +32,7 @@ export const SETTINGS_TILES: readonly SettingsTile[] = [
   { key: 'customfield', title: 'Custom Fields', description: 'Extra fields for your contacts and forms.', icon: 'list-plus', path: '/settings/customfield', built: true },
   { key: 'franchise', title: 'Franchise', description: 'Create and manage your franchises.', icon: 'network', path: '/settings/franchise', built: false, masterFranchiseOnly: true },
   { key: 'templates', title: 'Templates', description: 'Email and success-screen templates.', icon: 'mail', path: '/settings/templates', built: true },
-  { key: 'plans', title: 'Plans', description: 'Your current plan, payments and upgrades.', icon: 'gem', path: '/settings/plan', built: false },
+  { key: 'plans', title: 'Plans', description: 'Your current plan, payments and upgrades.', icon: 'gem', path: '/settings/plan', built: true },
   // Not a tile in the spec's list either, but the settings route table has widgets and nothing else leads there.
   { key: 'widgets', title: 'Widgets', description: 'Announcements, event lists and links to embed in your website.', icon: 'app-window', path: '/settings/widgets', built: true },
 ]

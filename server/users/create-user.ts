@@ -6,11 +6,12 @@ import { NEW_USER_ROLE } from './add-user-from-contact'
 import { recordUserAudit } from './user-audit'
 import type { Platform } from '#server/platform'
 import { writeContactBook } from '#server/contacts/write-contact-book'
+import { contactLimitMessage } from '#server/plans/plan-limits'
 
 export const CONTACT_ADDED_MESSAGE = 'Added contact successfully'
 
 /** The new user's guid, or a conflict: the email is already used in this organisation. */
-export type CreateUserResult = Result<{ guid: string }, 'conflict'>
+export type CreateUserResult = Result<{ guid: string }, 'conflict' | 'forbidden'>
 
 /**
  * The Users screen's Create Contact dialog: a new contact who joins the Users list as Staff.
@@ -42,6 +43,9 @@ export async function createUser(options: {
   } catch (error) {
     // Two people adding the same email at once: the unique index decides, the loser is told.
     if (isUniqueViolation(error)) return err('conflict')
+    // Past the plan's contact limit (the database holds it): nothing was written.
+    const limit = contactLimitMessage(error)
+    if (limit) return err('forbidden', limit)
     throw error
   }
 }

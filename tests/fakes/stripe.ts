@@ -32,6 +32,9 @@ import {
   type FormFields,
 } from './stripe-wire'
 
+/** What a session made without a Stripe-Account header (the platform's own sale) is kept under. */
+export const PLATFORM_ACCOUNT = ''
+
 export interface FakeStripeOptions {
   secretKey?: string
   publishableKey?: string
@@ -93,7 +96,7 @@ export interface CheckoutSessionObject {
 
 /** A session with what Stripe keeps about it but does not answer by default, for assertions. */
 export interface FakeSession extends CheckoutSessionObject {
-  /** The connected account (Stripe-Account header) that created it. */
+  /** The connected account (Stripe-Account header) that created it; PLATFORM_ACCOUNT without one. */
   account: string
   line_items: FakeLineItem[]
   payment_intent_data: { application_fee_amount: number | null; metadata: Record<string, string>; setup_future_usage?: 'off_session' | 'on_session' | null }
@@ -126,8 +129,8 @@ export interface StripeEventRecord {
   created: number
   livemode: false
   type: FakeStripeEventType
-  /** The connected account the event happened on: Connect webhooks name it. */
-  account: string
+  /** The connected account the event happened on: Connect webhooks name it; absent for the platform's own. */
+  account?: string
   data: { object: CheckoutSessionObject | PaymentIntentObject | SetupIntentObject }
   pending_webhooks: number
   /** The API request that caused the event; null ids when the buyer caused it on the hosted page. */
@@ -348,9 +351,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return { status: 200, body: found }
     }
     if (path === '/v1/checkout/sessions' && method === 'POST') {
-      const owner = connectedAccount(req)
-      if (!owner) throw invalid('The fake Stripe creates Checkout Sessions on connected accounts only: send the Stripe-Account header.')
-      const session = createSession(form, owner)
+      // Without the Stripe-Account header the session is the platform's own (PLATFORM_ACCOUNT).
+      const session = createSession(form, connectedAccount(req) ?? PLATFORM_ACCOUNT)
       sessions.set(session.id, session)
       return { status: 200, body: publicSession(session) }
     }
@@ -404,7 +406,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   /** A session is invisible to every account but the one that created it, as on Stripe. */
   function ownSession(req: IncomingMessage, id: string): FakeSession {
-    const owner = connectedAccount(req)
+    const owner = connectedAccount(req) ?? PLATFORM_ACCOUNT
     const session = sessions.get(id)
     if (!session || session.account !== owner) throw missing('checkout.session', id)
     return session
@@ -637,7 +639,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   function showPayPage(id: string, res: ServerResponse): void {
     const session = sessions.get(id)
     if (!session) return sendHtml(res, 404, page('Checkout not found', '<h1>Checkout not found</h1><p>There is no checkout at this address.</p>'))
-    const payee = accounts.get(session.account)?.business_profile.name ?? session.account
+    const payee = accounts.get(session.account)?.business_profile.name ?? (session.account || 'the platform')
     if (session.status !== 'open') return sendHtml(res, 410, closedPage(session, payee))
     if (session.mode === 'setup') {
       const setupBody = [
@@ -664,7 +666,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   async function submitPayPage(id: string, res: ServerResponse): Promise<void> {
     const session = sessions.get(id)
     if (!session) return sendHtml(res, 404, page('Checkout not found', '<h1>Checkout not found</h1><p>There is no checkout at this address.</p>'))
-    if (session.status !== 'open') return sendHtml(res, 410, closedPage(session, accounts.get(session.account)?.business_profile.name ?? session.account))
+    if (session.status !== 'open') return sendHtml(res, 410, closedPage(session, accounts.get(session.account)?.business_profile.name ?? (session.account || 'the platform')))
     if (session.mode === 'setup') {
       session.setup_intent = intentApi.completeHostedSetup(session.account, session.customer ?? '', session.setup_intent_data.metadata)
       session.status = 'complete'
@@ -704,7 +706,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       created: nowSeconds(),
       livemode: false,
       type,
-      account,
+      // Events of the platform's own account name no connected account, as on Stripe.
+      ...(account === PLATFORM_ACCOUNT ? {} : { account }),
       data: { object },
       pending_webhooks: 1,
       request,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { contactLimitMessage } from '#server/plans/plan-limits'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import { contactImportJob, contactImportJobId } from '#jobs/contact-import'
 import { listCustomFields } from '#server/custom-fields/list-custom-fields'
@@ -108,14 +109,17 @@ export async function runContactImport(
     )
   } catch (error) {
     if (error instanceof OvertakenError) return
-    const unrecoverable = error instanceof UnrecoverableJobError || error instanceof NotUtf8Error
+    // Past the plan's contact limit: the batch that crossed it is not written; earlier batches stay.
+    const planLimit = contactLimitMessage(error)
+    const unrecoverable = error instanceof UnrecoverableJobError || error instanceof NotUtf8Error || planLimit !== null
     if (unrecoverable || context.isLastAttempt) {
-      const failure = error instanceof NotUtf8Error ? IMPORT_FAILURES.notUtf8 : error instanceof UnrecoverableJobError ? error.message : IMPORT_FAILURES.unexpected
+      const failure = planLimit ?? (error instanceof NotUtf8Error ? IMPORT_FAILURES.notUtf8 : error instanceof UnrecoverableJobError ? error.message : IMPORT_FAILURES.unexpected)
       await withTenant(platform.database, tenantId, (trx) =>
         trx.updateTable('contact_imports').set({ status: 'failed', failure, finished_at: new Date() }).where('id', '=', importId).execute(),
       )
     }
     if (error instanceof NotUtf8Error) throw new UnrecoverableJobError(error.message)
+    if (planLimit) throw new UnrecoverableJobError(planLimit)
     throw error
   }
 }

@@ -58,6 +58,8 @@ type Ids = {
   /** A published widget of tenant A, and A's plugin key that embeds it. */
   widgetGuid: string
   pluginKey: string
+  /** A payment of tenant A for its plan (its receipt page). */
+  planPaymentGuid: string
   /** Catalog items of tenant A, one per kind a staff editor shows. */
   itemGuIds: { course: string; product: string; event: string; membership: string; donation: string; bundle: string }
   /** Tenant A's demo catalog (db/seed-catalog.ts), as the public site, the schedule and the student area name it. */
@@ -218,6 +220,7 @@ const PROBES: Record<string, Probe> = {
   '_admin+/website+/edit.$name.tsx': staffScreen((ids) => `/website/edit/${ids.pageName}`, (ids) => ({ name: ids.pageName }), {
     body: (url) => formPostRequest(url, { intent: 'save', mode: 'html', html: '<p>Taken over</p>' }),
   }),
+  '_admin+/settings+/plan.payments.$guId.tsx': staffScreen((ids) => `/settings/plan/payments/${ids.planPaymentGuid}`, (ids) => ({ guId: ids.planPaymentGuid })),
   '_admin+/settings+/widgets.$guId.tsx': staffScreen((ids) => `/settings/widgets/${ids.widgetGuid}`, (ids) => ({ guId: ids.widgetGuid })),
   // With A's own key: the widget is A's, so B's host (another key, another studio) must not show it.
   '_plugin+/plugin.widgets.$file.tsx': publicPage((ids) => `/plugin/widgets/${ids.widgetGuid}?key=${ids.pluginKey}`, (ids) => ({ file: ids.widgetGuid })),
@@ -489,6 +492,11 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         .values({ tenant_id: tenantA.id, name: 'Only in A widget', type: 'announcement', title: 'Probe handout', body_html: '<p>Probe handout</p>', is_published: true, published_at: new Date() })
         .returning('guid')
         .executeTakeFirstOrThrow()
+      const planPayment = await trx
+        .insertInto('plan_payments')
+        .values({ tenant_id: tenantA.id, plan_id: 'free_plan', period: 'monthly', amount_minor: 0, currency: 'USD', status: 'SETTLED', idempotency_key: 'probe-free', settled_at: new Date() })
+        .returning('guid')
+        .executeTakeFirstOrThrow()
       const media = await trx
         .insertInto('media_items')
         .values({
@@ -564,6 +572,7 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         templateGuid: String(template.guid),
         mediaGuid: String(media.guid),
         widgetGuid: String(widget.guid),
+        planPaymentGuid: String(planPayment.guid),
         itemGuIds,
       }
     })

@@ -28,6 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     input: submission.value,
     ip: context.ip || null,
   })
+  if (!result.ok && result.error === 'forbidden') return data(submission.reply({ formErrors: [result.message ?? ''] }), { status: 400 })
   if (!result.ok) {
     return data(submission.reply({ fieldErrors: { email: [CONTACT_FORM_MESSAGES.duplicateEmail] } }), { status: 400 })
   }
