@@ -19,8 +19,8 @@ export interface MailingListPage {
 
 /** The 'List Info' dialog (spec): the provider's list stats and ours. */
 export type ListInfo =
-  | { ok: true; name: string; unsubscribeCount: number; campaignCount: number; clickRate: number; openRate: number; syncCount: number; listId: string; maskedKey: string }
-  | { ok: false; message: string }
+  | { readable: true; name: string; unsubscribeCount: number; campaignCount: number; clickRate: number; openRate: number; syncCount: number; listId: string; maskedKey: string }
+  | { readable: false; message: string }
 
 export async function loadMailingListPage(platform: Pick<Platform, 'database'>, tenantId: string, random: () => number = Math.random): Promise<MailingListPage> {
   const list = await withTenant(platform.database, tenantId, readMailingListIn)
@@ -54,11 +54,11 @@ export const LIST_INFO_MESSAGES = {
 export async function loadListInfo(platform: Pick<Platform, 'database' | 'env'>, tenantId: string): Promise<ListInfo> {
   const list = await withTenant(platform.database, tenantId, readMailingListIn)
   const connected = list ? await connectedList(platform, tenantId) : null
-  if (!list || !connected) return { ok: false, message: LIST_INFO_MESSAGES.notSetUp }
+  if (!list || !connected) return { readable: false, message: LIST_INFO_MESSAGES.notSetUp }
   try {
     const read = await connected.client.readList(list.listId)
     return {
-      ok: true,
+      readable: true,
       name: list.name,
       unsubscribeCount: read.stats.unsubscribe_count,
       campaignCount: read.stats.campaign_count,
@@ -69,7 +69,7 @@ export async function loadListInfo(platform: Pick<Platform, 'database' | 'env'>,
       maskedKey: maskedApiKey(list.keyLast4),
     }
   } catch (error) {
-    if (error instanceof MailchimpCallFailed) return { ok: false, message: LIST_INFO_MESSAGES.unreadable(error.detail) }
+    if (error instanceof MailchimpCallFailed) return { readable: false, message: LIST_INFO_MESSAGES.unreadable(error.detail) }
     throw error
   }
 }

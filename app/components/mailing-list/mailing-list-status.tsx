@@ -76,7 +76,7 @@ export function SyncStatusPanel({ page, refusal, path }: { page: MailingListPage
 
 /** 'List Info' (spec): unsubscribes, campaigns, click and open rates, sync, list and key. */
 export function ListInfoView({ info }: { info: ListInfo }) {
-  if (!info.ok) return <p className="text-sm text-slate-700">{info.message}</p>
+  if (!info.readable) return <p className="text-sm text-slate-700">{info.message}</p>
   const rows: Array<[string, string]> = [
     ['Unsubscribes', info.unsubscribeCount.toLocaleString('en-US')],
     ['Campaigns', info.campaignCount.toLocaleString('en-US')],

@@ -124,7 +124,7 @@ describe(`the mailing list page and its jobs (${engine})`, () => {
 
   it("shows List Info from the provider's stats", async () => {
     const info = await page('?info')
-    expect(info.body.info).toEqual({ ok: true, name: 'Mailchimp-123', unsubscribeCount: 3, campaignCount: 7, clickRate: 2.5, openRate: 41.25, syncCount: 0, listId: 'aud123', maskedKey: `••••••••${fake.apiKey.slice(-4)}` })
+    expect(info.body.info).toEqual({ readable: true, name: 'Mailchimp-123', unsubscribeCount: 3, campaignCount: 7, clickRate: 2.5, openRate: 41.25, syncCount: 0, listId: 'aud123', maskedKey: `••••••••${fake.apiKey.slice(-4)}` })
   })
 
   it('resyncs every subscribed, unarchived contact once, counting the members the provider refuses', async () => {

@@ -123,7 +123,7 @@ export default function MailingListRoute() {
       {confirm === 'resync' ? <ConfirmDialog title="Resync" message={MAILING_LIST_MESSAGES.resyncQuestion} closeTo={PATH} intent="resync" yesVariant="primary" /> : null}
       {confirm === 'delete' ? <ConfirmDialog title="Disconnect Mailchimp" message={MAILING_LIST_MESSAGES.deleteQuestion} closeTo={PATH} intent="delete" /> : null}
       {info ? (
-        <Dialog title={info.ok ? info.name : 'List Info'} closeTo={PATH} width={550} minHeight={325}>
+        <Dialog title={info.readable ? info.name : 'List Info'} closeTo={PATH} width={550} minHeight={325}>
           <ListInfoView info={info} />
         </Dialog>
       ) : null}
