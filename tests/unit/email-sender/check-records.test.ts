@@ -1,7 +1,7 @@
 import { checkRequiredRecords } from '#server/email-sender/check-records'
 import { createTxtResolver } from '#server/email-sender/dns-lookup'
 import { senderDnsRecords } from '#server/email-sender/dns-records'
-import { startFakeDnsServer, type FakeDnsServer } from '../../fakes/dns-server'
+import { startFakeDnsServer, type FakeDnsServer } from '#tests/fakes/dns-server'
 
 describe('checking a sender domain through the configured DNS resolver', () => {
   let dns: FakeDnsServer
