@@ -28,6 +28,7 @@ import * as emailTemplates from './2026-11-30T11-00-00_email-templates'
 import * as websiteBuilder from './2026-12-01T08-00-00_website-builder'
 import * as widgets from './2026-12-01T09-00-00_widgets'
 import * as mediaGallery from './2026-12-01T10-00-00_media-gallery'
+import * as emailSender from './2026-12-02T09-00-00_email-sender'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T08-00-00_website-builder': websiteBuilder,
   '2026-12-01T09-00-00_widgets': widgets,
   '2026-12-01T10-00-00_media-gallery': mediaGallery,
+  '2026-12-02T09-00-00_email-sender': emailSender,
 }

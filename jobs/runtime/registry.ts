@@ -18,6 +18,8 @@ import { membershipChargeJob } from '#jobs/membership-charge'
 import { handleMembershipCharge } from '#jobs/membership-charge.handler'
 import { sendEmailJob } from '#jobs/send-email'
 import { handleSendEmail } from '#jobs/send-email.handler'
+import { dnsVerifyJob } from '#jobs/dns-verify'
+import { handleDnsVerify } from '#jobs/dns-verify.handler'
 import { InvalidJobPayloadError } from './job-failure'
 import { auditJobCacheWrites } from './job-cache-audit'
 
@@ -57,6 +59,7 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(membershipBillingSweepJob, handleMembershipBillingSweep),
   registerJob(membershipChargeJob, handleMembershipCharge),
   registerJob(checkoutHousekeepingJob, handleCheckoutHousekeeping),
+  registerJob(dnsVerifyJob, handleDnsVerify),
 ]
 
 /** The product's jobs plus any a test adds. */

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer'
+import nodemailer, { type Transporter } from 'nodemailer'
 
 export interface MailMessage {
   messageId: string
@@ -30,7 +30,7 @@ export function createMailTransport(smtpUrl: string | undefined): MailTransport 
 }
 
 /** The product's transport over any nodemailer transporter (tests use a stream transport to read the signed message). */
-export function transportFrom(transporter: nodemailer.Transporter): MailTransport {
+export function transportFrom(transporter: Transporter): MailTransport {
   return {
     async send(message) {
       await transporter.sendMail({

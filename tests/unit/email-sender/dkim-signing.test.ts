@@ -1,10 +1,10 @@
 import { createHash, createPublicKey, verify } from 'node:crypto'
-import nodemailer from 'nodemailer'
+import nodemailer, { type Transport, type Transporter } from 'nodemailer'
 import { generateDkimKeyPair } from '#server/email-sender/dkim-key'
 import { transportFrom } from '#server/mail/mail-transport'
 
 /** Collects the raw message nodemailer would put on the wire, after its DKIM signing step. */
-function capturingTransporter(): { transporter: nodemailer.Transporter; raw: () => string } {
+function capturingTransporter(): { transporter: Transporter; raw: () => string } {
   let captured = ''
   const transporter = nodemailer.createTransport({
     name: 'capture',
@@ -19,7 +19,7 @@ function capturingTransporter(): { transporter: nodemailer.Transporter; raw: () 
         callback(null, { messageId: 'captured' })
       })
     },
-  } as unknown as nodemailer.Transport)
+  } as unknown as Transport)
   return { transporter, raw: () => captured }
 }
 
