@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { CircleCheck } from 'lucide-react'
-import { HUB_GROUPS, integrationHubCards, type HubCard, type HubGroup } from '#server/integrations/integration-hub'
+import { HUB_GROUPS, integrationHubCards, NO_OTHER_INTEGRATIONS, type HubCard, type HubGroup } from '#server/integrations/integration-hub'
+import { readCampaignSender } from '#server/email-sender/campaign-sender'
 import { loadPaymentProvidersScreen } from '#server/payments/payment-provider-screen'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { requireAdmin } from '#app/utils/auth.server'
@@ -11,8 +12,11 @@ export const meta: MetaFunction = () => [{ title: 'Third Party Settings' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
-  const payments = await loadPaymentProvidersScreen(context.platform, requireTenant(context).id)
-  return { cards: integrationHubCards(payments) }
+  const tenantId = requireTenant(context).id
+  const [payments, sender] = await Promise.all([loadPaymentProvidersScreen(context.platform, tenantId), readCampaignSender(context.platform, tenantId)])
+  return {
+    cards: integrationHubCards(payments, { ...NO_OTHER_INTEGRATIONS, campaignIsConnected: sender.isConnected, campaignVerificationStatus: sender.verificationStatus }),
+  }
 }
 
 /** Settings > Integrations (settings spec, "Integrations hub (Third Party Settings)"): cards by group, a green check on what is integrated. */
