@@ -1,5 +1,6 @@
 import { asSystem } from '#db/tenant-scope'
 import { runScheduledSenderCheck } from '#server/email-sender/campaign-sender'
+import { deliverEmail } from '#server/mail/deliver-email'
 import { openSecret } from '#server/security/secret-box'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { createSessionCookie } from '#tests/support/sessions'
@@ -7,6 +8,7 @@ import { startFakeDnsServer, type FakeDnsServer } from '#tests/fakes/dns-server'
 import { form, textOf, toastOf } from '#tests/integration/http/answers'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
+import { fakeMailer, insertOutboxRow } from '#tests/integration/jobs/job-test-support'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const PATH = '/settings/integrations/ses'
@@ -148,6 +150,24 @@ describe(`the email campaign sender wizard (${engine})`, () => {
     dns.clear()
     await runScheduledSenderCheck(app.platform, { ...job, issuedAt: new Date(0).toISOString() })
     expect((await senders())[0]?.verification_status).toBe('verified')
+  })
+
+  it("sends the studio's mail From its verified sender, DKIM-signed with its key, and unsigned once disconnected", async () => {
+    const row = await publishRecords()
+    const mailer = fakeMailer()
+    const platform = { ...app.platform, mailer }
+    const context = { attempt: 1, maxAttempts: 1, isLastAttempt: true }
+    const first = await insertOutboxRow(app.platform.database, { tenantId: app.demo.id })
+    await deliverEmail(platform, { emailId: first.id, tenantId: app.demo.id }, context)
+    expect(mailer.sent[0]).toMatchObject({ from: '"Sunrise Yoga" <hello@sunrise.test>', messageId: `<${first.id}@sunrise.test>` })
+    expect(mailer.sent[0]?.dkim).toMatchObject({ domainName: 'sunrise.test', keySelector: row.dkim_selector })
+    expect(mailer.sent[0]?.dkim?.privateKey).toMatch(/BEGIN PRIVATE KEY/)
+
+    await post({ intent: 'disconnect' })
+    const second = await insertOutboxRow(app.platform.database, { tenantId: app.demo.id })
+    await deliverEmail(platform, { emailId: second.id, tenantId: app.demo.id }, context)
+    expect(mailer.sent[1]).toMatchObject({ from: 'no-reply@localhost.test', dkim: null })
+    await post({ intent: 'reconnect' })
   })
 
   it('asks before disconnecting and deleting; delete is refused while connected', async () => {
