@@ -23,6 +23,7 @@ import type { WebTemplateTables } from './tables/web-templates'
 import type { MediaTables } from './tables/media'
 import type { MailingListTables } from './tables/mailing-lists'
 import type { PlanTables } from './tables/plans'
+import type { CampaignSenderTables } from './tables/campaign-senders'
 import type {
   CatalogItemsTable,
   CatalogTables,
@@ -46,12 +47,13 @@ export type * from './tables/checkout'
 export type * from './tables/payments'
 export type * from './tables/offers'
 export type * from './tables/plans'
+export type * from './tables/campaign-senders'
 
 /**
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables, MailingListTables, PlanTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables, MailingListTables, PlanTables, CampaignSenderTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

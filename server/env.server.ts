@@ -55,6 +55,12 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** host:port of the DNS server sender-domain checks ask (e.g. 127.0.0.1:5353); unset: the system's resolvers. */
+  DNS_RESOLVER: z
+    .string()
+    .regex(/^(\[[0-9a-fA-F:]+\]|[0-9.]+|[0-9a-fA-F:]+)(:\d{1,5})?$/, 'DNS_RESOLVER must be an IP address, optionally with :port')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().email('MAIL_FROM must be an email address').default('no-reply@localhost.test'),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   PLATFORM_DOMAINS: z

@@ -22,6 +22,8 @@ import { mailingListResyncJob } from '#jobs/mailing-list-resync'
 import { handleMailingListResync } from '#jobs/mailing-list-resync.handler'
 import { mailingListPushJob } from '#jobs/mailing-list-push'
 import { handleMailingListPush } from '#jobs/mailing-list-push.handler'
+import { dnsVerifyJob } from '#jobs/dns-verify'
+import { handleDnsVerify } from '#jobs/dns-verify.handler'
 import { InvalidJobPayloadError } from './job-failure'
 import { auditJobCacheWrites } from './job-cache-audit'
 
@@ -63,6 +65,7 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(checkoutHousekeepingJob, handleCheckoutHousekeeping),
   registerJob(mailingListResyncJob, handleMailingListResync),
   registerJob(mailingListPushJob, handleMailingListPush),
+  registerJob(dnsVerifyJob, handleDnsVerify),
 ]
 
 /** The product's jobs plus any a test adds. */

@@ -27,6 +27,11 @@ export function isEmailConnected(isConnected: unknown): boolean {
   return isConnected === true || isConnected === 'true'
 }
 
+/** Email campaigns count as configured when the sender's verification status is verified and it is connected (spec, Sender wizard). */
+export function isEmailConfigured(isConnected: unknown, verificationStatus: unknown): boolean {
+  return isEmailConnected(isConnected) && verificationStatus === 'verified'
+}
+
 /** SMS counts as integrated when the provider is twilio or plivo. */
 export function isSmsIntegrated(provider: string | null | undefined): boolean {
   return provider === 'twilio' || provider === 'plivo'
@@ -36,6 +41,7 @@ export function isSmsIntegrated(provider: string | null | undefined): boolean {
 export interface OtherIntegrations {
   oauthProviders: readonly string[]
   campaignIsConnected: unknown
+  campaignVerificationStatus?: unknown
   smsProvider: string | null
   /** A mailing list (Mailchimp-style) is configured. */
   mailingListConfigured?: boolean
@@ -64,7 +70,14 @@ export function integrationHubCards(payments: PaymentProvidersScreen, other: Oth
     { key: 'phonepe', group: 'Payments', name: PROVIDER_CARDS.PHONEPE.name, text: PROVIDER_CARDS.PHONEPE.text, href: provider(4), isIntegrated: payments.keys.PHONEPE.isIntegrated },
     { key: 'plivo', group: 'SMS Marketing', name: 'Plivo', text: null, href: null, isIntegrated: isSmsIntegrated(other.smsProvider) },
     { key: 'mailchimp', group: 'Campaign', name: 'Mailchimp', text: 'Send contacts who agreed to your mailing list to a Mailchimp audience', href: '/settings/integrations/mailchimp', isIntegrated: other.mailingListConfigured ?? false },
-    { key: 'campaigns', group: 'Campaign', name: 'Email Campaigns', text: null, href: null, isIntegrated: isEmailConnected(other.campaignIsConnected) },
+    {
+      key: 'campaigns',
+      group: 'Campaign',
+      name: 'Email Campaigns',
+      text: null,
+      href: '/settings/integrations/ses',
+      isIntegrated: isEmailConfigured(other.campaignIsConnected, other.campaignVerificationStatus),
+    },
     { key: 'meeting', group: 'Communication', name: 'Online Meeting', text: null, href: null, isIntegrated: isMeetingIntegrated(other.oauthProviders) },
     { key: 'emails', group: 'Email', name: 'Connect email', text: null, href: null, isIntegrated: false },
   ]

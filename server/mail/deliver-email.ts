@@ -1,5 +1,6 @@
 import { asSystem } from '#db/tenant-scope'
 import { UnrecoverableJobError, type JobContext } from '#server/jobs/job-contract'
+import { readSigningSender } from '#server/email-sender/campaign-sender'
 import type { Platform } from '#server/platform'
 
 /**
@@ -34,11 +35,15 @@ export async function deliverEmail(
   }
 
   try {
+    // A tenant with a verified, connected sender domain sends From its address, DKIM-signed.
+    const signing = email.tenant_id ? await readSigningSender(platform, email.tenant_id) : null
+    const from = signing?.from ?? email.from_address
     // The From may carry a display name ("Sunrise Yoga <hello@sunrise.test>"): take the domain only.
-    const domain = /@([^\s<>@]+)>?\s*$/.exec(email.from_address)?.[1] ?? 'localhost'
+    const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
     await platform.mailer.send({
       messageId: `<${email.id}@${domain}>`,
-      from: email.from_address,
+      from,
+      dkim: signing?.dkim ?? null,
       to: email.to_address,
       subject: email.subject,
       text: email.text_body,

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer'
+import nodemailer, { type Transporter } from 'nodemailer'
 
 export interface MailMessage {
   messageId: string
@@ -7,6 +7,15 @@ export interface MailMessage {
   subject: string
   text: string
   html?: string | null
+  /** Signs the message with the tenant's verified sender domain key (DKIM). */
+  dkim?: MailDkim | null
+}
+
+export interface MailDkim {
+  domainName: string
+  keySelector: string
+  /** PEM; opened from its sealed form just before sending, never logged. */
+  privateKey: string
 }
 
 export interface MailTransport {
@@ -17,7 +26,11 @@ export interface MailTransport {
 /** SMTP delivery through nodemailer; null when no SMTP_URL is configured (mail stays in the outbox). */
 export function createMailTransport(smtpUrl: string | undefined): MailTransport | null {
   if (!smtpUrl) return null
-  const transporter = nodemailer.createTransport(smtpUrl)
+  return transportFrom(nodemailer.createTransport(smtpUrl))
+}
+
+/** The product's transport over any nodemailer transporter (tests use a stream transport to read the signed message). */
+export function transportFrom(transporter: Transporter): MailTransport {
   return {
     async send(message) {
       await transporter.sendMail({
@@ -27,6 +40,7 @@ export function createMailTransport(smtpUrl: string | undefined): MailTransport 
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        ...(message.dkim ? { dkim: { ...message.dkim } } : {}),
       })
     },
     close: () => transporter.close(),

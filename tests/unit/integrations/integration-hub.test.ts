@@ -1,4 +1,4 @@
-import { integrationHubCards, isEmailConnected, isMeetingIntegrated, isSmsIntegrated } from '#server/integrations/integration-hub'
+import { integrationHubCards, isEmailConfigured, isEmailConnected, isMeetingIntegrated, isSmsIntegrated } from '#server/integrations/integration-hub'
 import type { PaymentProvidersScreen } from '#server/payments/payment-provider-screen'
 
 const keys = (isIntegrated: boolean) => ({ isSaved: isIntegrated, isIntegrated, isTestMode: false, apiKey: '', testApiKey: '', hasSecretKey: false, hasTestSecretKey: false, saltIndex: '' })
@@ -39,7 +39,7 @@ describe('the integrations hub', () => {
       ['Payments', 'PhonePe', '/settings/integrations/paymentprovider?provider=4'],
       ['SMS Marketing', 'Plivo', null],
       ['Campaign', 'Mailchimp', '/settings/integrations/mailchimp'],
-      ['Campaign', 'Email Campaigns', null],
+      ['Campaign', 'Email Campaigns', '/settings/integrations/ses'],
       ['Communication', 'Online Meeting', null],
       ['Email', 'Connect email', null],
     ])
@@ -48,8 +48,21 @@ describe('the integrations hub', () => {
   })
 
   it('checks each payment provider the studio has integrated; a connected Stripe leads to its page rather than to Connect again', () => {
-    const cards = integrationHubCards(payments({ stripe: true, razorpay: true }), { oauthProviders: ['zoom'], campaignIsConnected: 'true', smsProvider: 'plivo', mailingListConfigured: true })
+    const cards = integrationHubCards(payments({ stripe: true, razorpay: true }), { oauthProviders: ['zoom'], campaignIsConnected: 'true', campaignVerificationStatus: 'verified', smsProvider: 'plivo', mailingListConfigured: true })
     expect(cards.filter((card) => card.isIntegrated).map((card) => card.name)).toEqual(['Stripe', 'Razorpay', 'Plivo', 'Mailchimp', 'Email Campaigns', 'Online Meeting'])
     expect(cards[0]?.href).toBe('/settings/integrations/paymentprovider?provider=2')
+  })
+
+  it.each([
+    [true, 'verified', true],
+    ['true', 'verified', true],
+    [true, 'pending', false],
+    [false, 'verified', false],
+    [true, 'disconnect', false],
+    [true, null, false],
+  ])('checks Email Campaigns only when connected (%s) and verified (%s)', (isConnected, status, integrated) => {
+    expect(isEmailConfigured(isConnected, status)).toBe(integrated)
+    const card = integrationHubCards(payments(), { oauthProviders: [], campaignIsConnected: isConnected, campaignVerificationStatus: status, smsProvider: null }).find((c) => c.key === 'campaigns')
+    expect(card?.isIntegrated).toBe(integrated)
   })
 })

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { CircleCheck } from 'lucide-react'
 import { HUB_GROUPS, integrationHubCards, NO_OTHER_INTEGRATIONS, type HubCard, type HubGroup } from '#server/integrations/integration-hub'
 import { isMailingListConfigured } from '#server/mailing-list/mailing-list-store'
+import { readCampaignSender } from '#server/email-sender/campaign-sender'
 import { loadPaymentProvidersScreen } from '#server/payments/payment-provider-screen'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { requireAdmin } from '#app/utils/auth.server'
@@ -13,9 +14,19 @@ export const meta: MetaFunction = () => [{ title: 'Third Party Settings' }]
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const tenantId = requireTenant(context).id
-  const payments = await loadPaymentProvidersScreen(context.platform, tenantId)
-  const mailingListConfigured = await isMailingListConfigured(context.platform, tenantId)
-  return { cards: integrationHubCards(payments, { ...NO_OTHER_INTEGRATIONS, mailingListConfigured }) }
+  const [payments, sender, mailingListConfigured] = await Promise.all([
+    loadPaymentProvidersScreen(context.platform, tenantId),
+    readCampaignSender(context.platform, tenantId),
+    isMailingListConfigured(context.platform, tenantId),
+  ])
+  return {
+    cards: integrationHubCards(payments, {
+      ...NO_OTHER_INTEGRATIONS,
+      mailingListConfigured,
+      campaignIsConnected: sender.isConnected,
+      campaignVerificationStatus: sender.verificationStatus,
+    }),
+  }
 }
 
 /** Settings > Integrations (settings spec, "Integrations hub (Third Party Settings)"): cards by group, a green check on what is integrated. */
