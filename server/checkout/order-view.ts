@@ -6,6 +6,7 @@ import { formatPattern } from '#server/dates/date-pattern'
 import { LONG_DATE_PATTERN } from '#server/dates/date-formats'
 import type { Tenant } from '#server/tenancy/tenant'
 import { discountLabelFor } from './cart-view'
+import { isUuid } from '#server/text/is-uuid'
 
 export interface OrderLineView {
   itemName: string
@@ -73,7 +74,7 @@ function givenText(line: { item_type: string; quantity: number; credits: number 
 
 /** A sale of this tenant by its guid (an unguessable id, the spec's public invoice), or null. */
 export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string): Promise<OrderView | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(unverifiedGuid)) return null
+  if (!isUuid(unverifiedGuid)) return null
   const found = await withTenant(database, tenant.id, async (trx) => {
     const invoice = await trx.selectFrom('invoices').selectAll().where('guid', '=', unverifiedGuid).executeTakeFirst()
     if (!invoice) return null

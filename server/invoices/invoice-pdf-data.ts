@@ -10,6 +10,7 @@ import { formatDay, formatInZone } from '#server/dates/tenant-dates'
 import { readTenantSettings, type TenantSettings } from '#server/tenancy/tenant-settings'
 import { invoiceStatusText } from './invoice-status-text'
 import type { InvoicePdfData } from './render-invoice-pdf'
+import { isUuid } from '#server/text/is-uuid'
 
 /**
  * Raised when the PDF's layout changes in a way that should replace PDFs already made: it is
@@ -28,11 +29,9 @@ export interface InvoicePdfSource {
   fileName: string
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** A guid from a request, when it has the shape of one; anything else finds nothing. */
 export function parseInvoiceGuid(unverified: unknown): string | null {
-  return typeof unverified === 'string' && uuidPattern.test(unverified) ? unverified.toLowerCase() : null
+  return typeof unverified === 'string' && isUuid(unverified) ? unverified.toLowerCase() : null
 }
 
 /** The invoice, its lines and the tenant's letterhead as the PDF prints them, read in one withTenant. */

@@ -3,6 +3,7 @@ import { parseCalendarDate } from '#server/catalog/calendar-date'
 import { amountInputValue, parseAmountInput } from '#server/catalog/money'
 import { normaliseOfferCode, OFFER_ITEM_CATEGORIES } from '#server/checkout/offer-rules'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import { isUuid } from '#server/text/is-uuid'
 
 /** The staff offer form's fields, by the names it posts. */
 export const OFFER_FIELDS = [
@@ -80,7 +81,6 @@ export interface OfferInput {
 export type ParsedOfferForm = WordedResult<{ input: OfferInput; values: OfferFormValues }, 'invalid_input', { errors: OfferFormErrors; values: OfferFormValues }>
 
 const CODE_SHAPE = /^[A-Z0-9_-]{3,30}$/
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PERCENT_TEXT = /^(\d{1,3})(?:\.(\d{1,2}))?$/
 
 export function blankOfferFormValues(): OfferFormValues {
@@ -170,10 +170,10 @@ export function parseOfferForm(form: FormData | Record<string, unknown>, currenc
   }
   const primaryItemCategory = oneOf(values.primaryItemCategory, OFFER_ITEM_CATEGORIES)
   if (!primaryItemCategory) errors.primaryItemCategory = M.choose
-  if (values.primaryItem !== '' && !GUID.test(values.primaryItem)) errors.primaryItem = M.itemGone
+  if (values.primaryItem !== '' && !isUuid(values.primaryItem)) errors.primaryItem = M.itemGone
   const secondaryItemCategory = values.secondaryItemCategory === '' ? null : oneOf(values.secondaryItemCategory, OFFER_ITEM_CATEGORIES)
   if (values.secondaryItemCategory !== '' && !secondaryItemCategory) errors.secondaryItemCategory = M.choose
-  if (values.secondaryItem !== '' && !GUID.test(values.secondaryItem)) errors.secondaryItem = M.itemGone
+  if (values.secondaryItem !== '' && !isUuid(values.secondaryItem)) errors.secondaryItem = M.itemGone
   const secondaryItemCount = optionalWhole(values.secondaryItemCount, 1, 99)
   if (secondaryItemCount === 'bad') errors.secondaryItemCount = M.secondaryCount
   const status = oneOf(values.status, valuesOf(OFFER_STATUSES))

@@ -3,11 +3,10 @@ import { tenantOrigin } from '#server/auth/tenant-origin'
 import type { Platform } from '#server/platform'
 import { takePhonePeCallback } from './phonepe-checkout'
 import { readProviderCredentials } from './provider-keys'
+import { isUuid } from '#server/text/is-uuid'
 
 /** Express's pattern for phonePeCallbackPath(tenantId). */
 export const PHONEPE_CALLBACK_ROUTE = '/item/phonepe/:tenantId/callback'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * PhonePe's server-to-server callback after a payment or refund: JSON from PhonePe's servers,
@@ -17,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  */
 export async function handlePhonePeCallback(platform: Platform, req: Request, res: Response): Promise<void> {
   const tenantId = String(req.params.tenantId ?? '')
-  const tenant = UUID.test(tenantId) ? await platform.tenants.findById(tenantId) : null
+  const tenant = isUuid(tenantId) ? await platform.tenants.findById(tenantId) : null
   const credentials = tenant ? await readProviderCredentials(platform, tenant.id, 'PHONEPE') : null
   if (!tenant || !credentials) {
     res.status(404).json({ error: 'not found' })

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { withTenant } from '#db/tenant-scope'
 import type { Platform } from '#server/platform'
 import { paymentDateText, planNameText, priceText, transactionStatusText } from './plan-catalogue'
+import { isUuid } from '#server/text/is-uuid'
 
 export const PLAN_PAYMENT_PAGE_SIZES = [50, 100, 150] as const
 export type PlanPaymentPageSize = (typeof PLAN_PAYMENT_PAGE_SIZES)[number]
@@ -52,15 +53,7 @@ export async function listPlanPayments(platform: Pick<Platform, 'database'>, ten
     const years: number[] = []
     for (let year = thisYear; year >= firstYear; year -= 1) years.push(year)
     return {
-      rows: rows.map((row) => ({
-        guid: row.guid,
-        clientName: row.client_name,
-        invoiceName: planNameText(row.plan_id),
-        price: priceText(Number(row.amount_minor), row.currency),
-        isRecurring: row.is_recurring,
-        status: transactionStatusText(row.status),
-        date: paymentDateText(Math.floor(new Date(row.created_at).getTime() / 1000)),
-      })),
+      rows: rows.map(paymentRowOf),
       total: Number(counted.count),
       year: input.year,
       page: input.page,
@@ -68,6 +61,19 @@ export async function listPlanPayments(platform: Pick<Platform, 'database'>, ten
       years,
     }
   })
+}
+
+/** A stored plan payment as the Payments table and the receipt show it. */
+function paymentRowOf(row: { guid: string; client_name: string; plan_id: string; amount_minor: string | number | bigint; currency: string; is_recurring: boolean; status: string; created_at: Date | string }): PlanPaymentRow {
+  return {
+    guid: row.guid,
+    clientName: row.client_name,
+    invoiceName: planNameText(row.plan_id),
+    price: priceText(Number(row.amount_minor), row.currency),
+    isRecurring: row.is_recurring,
+    status: transactionStatusText(row.status),
+    date: paymentDateText(Math.floor(new Date(row.created_at).getTime() / 1000)),
+  }
 }
 
 export interface PlanReceipt extends PlanPaymentRow {
@@ -79,7 +85,7 @@ export interface PlanReceipt extends PlanPaymentRow {
 
 /** One payment of the studio for its plan; null for an unknown guid or another studio's. */
 export async function readPlanReceipt(platform: Pick<Platform, 'database'>, tenantId: string, unverifiedGuid: string): Promise<PlanReceipt | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(unverifiedGuid)) return null
+  if (!isUuid(unverifiedGuid)) return null
   const row = await withTenant(platform.database, tenantId, (trx) =>
     trx
       .selectFrom('plan_payments')
@@ -90,13 +96,7 @@ export async function readPlanReceipt(platform: Pick<Platform, 'database'>, tena
   )
   if (!row) return null
   return {
-    guid: row.guid,
-    clientName: row.client_name,
-    invoiceName: planNameText(row.plan_id),
-    price: priceText(Number(row.amount_minor), row.currency),
-    isRecurring: row.is_recurring,
-    status: transactionStatusText(row.status),
-    date: paymentDateText(Math.floor(new Date(row.created_at).getTime() / 1000)),
+    ...paymentRowOf(row),
     planId: row.plan_id,
     period: row.period,
     reference: row.payment_ref,

@@ -7,6 +7,7 @@ import { findOccurrence } from '#server/catalog/expand-class-schedule'
 import type { LocalStart } from '#server/catalog/occurrence-key'
 import { classScheduleOfRow, type OccurrenceRow, type ScheduleRow } from '#server/catalog/schedule/schedule-rows'
 import { zonedTimeToInstant } from '#server/dates/local-time'
+import { isUuid } from '#server/text/is-uuid'
 
 /** A class_schedules row as the staff screens read it. */
 export type StoredSchedule = ScheduleRow & Pick<Selectable<ClassSchedulesTable>, 'guid' | 'created_at'>
@@ -26,11 +27,9 @@ export interface StoredClass {
   isArchived: boolean
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** The class of this tenant with that guid (typed by anyone), or null. */
 export async function findClass(trx: TenantExecutor, unverifiedGuid: string | undefined): Promise<StoredClass | null> {
-  if (!unverifiedGuid || !GUID.test(unverifiedGuid)) return null
+  if (!unverifiedGuid || !isUuid(unverifiedGuid)) return null
   const row = await trx
     .selectFrom('catalog_items')
     .select(['id', 'guid', 'name', 'slug', 'summary', 'description_html', 'payment_type', 'is_published', 'is_archived'])

@@ -1,5 +1,6 @@
 import type { TenantExecutor } from '#db/tenant-scope'
 import type { BillingFrequency, CatalogItemKind, ItemPaymentType, MembershipType } from '#db/tables/catalog'
+import { isUuid } from '#server/text/is-uuid'
 
 /** A published, non-archived item with its cover picture, as the public pages read it. */
 export interface PublicItemRow {
@@ -68,12 +69,10 @@ export interface PublicItemFilter {
   guid?: string
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** Published items that are not archived, featured first, then by name. Nothing but what a visitor may see. */
 export async function selectPublicItems(trx: TenantExecutor, filter: PublicItemFilter): Promise<PublicItemRow[]> {
   // A guid that is not a uuid would make Postgres fail the cast: it names nothing.
-  if (filter.guid !== undefined && !UUID.test(filter.guid)) return []
+  if (filter.guid !== undefined && !isUuid(filter.guid)) return []
   let query = trx
     .selectFrom('catalog_items')
     .leftJoin('item_images', (join) => join.onRef('item_images.item_id', '=', 'catalog_items.id').on('item_images.is_cover', '=', true))

@@ -8,6 +8,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { parseContactGuid } from '#server/contacts/contact-guid'
 import { contactDisplayName } from '#server/contacts/actions/action-target'
 import { activityReportFileName } from './activity-report-file'
+import { isUuid } from '#server/text/is-uuid'
 
 /** How long a report may stay in progress before the page queues its job again (its run was lost with an in-process queue). */
 const REQUEUE_AFTER_MS = 30_000
@@ -18,8 +19,6 @@ export interface ActivityReportState {
   error: string | null
   requestedAt: string
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * 'Activity report' (website spec 7: GET cform/pdf/cactivityreport/{id}): records a report in
@@ -81,7 +80,7 @@ export async function openActivityReport(
   input: { tenant: Tenant; unverifiedGuid: unknown; unverifiedReportId: unknown },
 ): Promise<{ fileName: string; bytes: Uint8Array } | null> {
   const guid = parseContactGuid(input.unverifiedGuid)
-  const reportId = typeof input.unverifiedReportId === 'string' && uuidPattern.test(input.unverifiedReportId) ? input.unverifiedReportId.toLowerCase() : null
+  const reportId = typeof input.unverifiedReportId === 'string' && isUuid(input.unverifiedReportId) ? input.unverifiedReportId.toLowerCase() : null
   if (!guid || !reportId) return null
   const row = await withTenant(platform.database, input.tenant.id, (trx) =>
     trx
