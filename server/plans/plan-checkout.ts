@@ -93,7 +93,9 @@ export async function startPlanCheckout(
         checkout_ref: session.id,
         created_at: input.now,
       })
-      .onConflict((conflict) => conflict.columns(['tenant_id', 'idempotency_key']).doNothing())
+      // No conflict target: two sends at once race on both the key and the session id, and a
+      // conflict on an index the clause does not name would be an error, not a no-op.
+      .onConflict((conflict) => conflict.doNothing())
       .execute(),
   )
   return ok({ kind: 'redirect', url: session.url })
