@@ -43,7 +43,18 @@ export interface PlanPaymentsTable {
   settled_at: Date | null
 }
 
+/**
+ * How many contacts a studio has, kept by statement triggers on contacts (migration
+ * 2026-12-03T07-00-00_contact-counts) so the plan's limit is checked against one number.
+ */
+export interface TenantContactCountsTable {
+  tenant_id: string
+  /** pg returns int8 as a string, PGlite as a number. */
+  contacts: ColumnType<string | number, never, never>
+}
+
 export interface PlanTables {
+  tenant_contact_counts: TenantContactCountsTable
   tenant_plans: TenantPlansTable
   plan_payments: PlanPaymentsTable
 }

@@ -1,6 +1,6 @@
 import { PLAN_MESSAGES } from './plan-catalogue'
 
-/** The SQLSTATE the contacts trigger raises past a plan's limit (migration 2026-12-02T10-00-00_plans). */
+/** The SQLSTATE the contacts trigger raises past a plan's limit (migration 2026-12-03T07-00-00_contact-counts). */
 const CONTACT_LIMIT_STATE = 'PLN01'
 
 /**
