@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
 import { amountInputValue } from '#server/catalog/money'
-import { GUID } from '#server/payments/payable-invoice'
+import { isUuid } from '#server/text/is-uuid'
 import type { Tenant } from '#server/tenancy/tenant'
 import { CUSTOM_LINE, emptyLine, INVOICE_FORM_LINES, type InvoiceFormValues } from './invoice-form'
 
@@ -13,7 +13,7 @@ export interface InvoiceFormContact {
 
 /** The contact a new invoice is for, by guid from the address; null when there is none such. */
 export async function loadInvoiceContact(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string | null): Promise<InvoiceFormContact | null> {
-  if (!unverifiedGuid || !GUID.test(unverifiedGuid)) return null
+  if (!unverifiedGuid || !isUuid(unverifiedGuid)) return null
   const row = await withTenant(database, tenant.id, (trx) =>
     trx.selectFrom('contacts').select(['guid', 'first_name', 'last_name', 'email']).where('guid', '=', unverifiedGuid).where('is_archived', '=', false).executeTakeFirst(),
   )
@@ -31,7 +31,7 @@ export async function loadInvoiceFormValues(
   tenant: Tenant,
   unverifiedGuid: string,
 ): Promise<{ values: InvoiceFormValues; contact: InvoiceFormContact; number: number } | null> {
-  if (!GUID.test(unverifiedGuid)) return null
+  if (!isUuid(unverifiedGuid)) return null
   return withTenant(database, tenant.id, async (trx) => {
     const invoice = await trx
       .selectFrom('invoices')

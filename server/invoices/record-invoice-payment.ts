@@ -5,9 +5,10 @@ import { MAX_AMOUNT_MINOR, parseAmountInput } from '#server/catalog/money'
 import { moneyText } from '#server/catalog/public/price-text'
 import { SaleRefused } from '#server/checkout/fulfil-line'
 import { err, ok, type WordedResult } from '#server/errors/result'
-import { awaitsPayment, GUID } from '#server/payments/payable-invoice'
+import { awaitsPayment } from '#server/payments/payable-invoice'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
+import { isUuid } from '#server/text/is-uuid'
 import { takeInvoicePayment } from './take-payment'
 import { PAYMENT_CACHE_TAGS } from './payment-cache-tags'
 
@@ -68,7 +69,7 @@ export async function recordInvoicePayment(
   tenant: Tenant,
   input: { unverifiedGuid: string; values: PaymentFormValues; staffContactId: string; now: Date },
 ): Promise<WordedResult<{ message: string }, 'not_found' | 'invalid_input' | 'conflict', { fieldErrors: PaymentFieldErrors }>> {
-  if (!GUID.test(input.unverifiedGuid)) return err('not_found', 'Invoice not found', { fieldErrors: {} })
+  if (!isUuid(input.unverifiedGuid)) return err('not_found', 'Invoice not found', { fieldErrors: {} })
   const parsed = paymentFormSchema.safeParse(input.values)
   if (!parsed.success) {
     const fieldErrors: PaymentFieldErrors = {}

@@ -6,7 +6,7 @@ import { withTenant } from '#db/tenant-scope'
 import { MAX_AMOUNT_MINOR, parseAmountInput } from '#server/catalog/money'
 import { moneyText } from '#server/catalog/public/price-text'
 import { err, ok, type WordedResult } from '#server/errors/result'
-import { GUID } from '#server/payments/payable-invoice'
+import { isUuid } from '#server/text/is-uuid'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
 import { PaymentSpringRefusal, paymentSpringFor } from '#server/payments/paymentspring-client'
 import { phonePeCallbackPath } from '#server/payments/phonepe-checkout'
@@ -119,7 +119,7 @@ export async function refundInvoicePayment(
   tenant: Tenant,
   input: { unverifiedGuid: string; unverifiedPaymentGuid: string; values: RefundFormValues; staffContactId: string; origin: string; now: Date },
 ): Promise<WordedResult<{ message: string }, 'not_found' | 'invalid_input' | 'conflict' | 'unavailable', { fieldErrors: RefundFieldErrors }>> {
-  if (!GUID.test(input.unverifiedGuid) || !GUID.test(input.unverifiedPaymentGuid)) return err('not_found', 'Payment not found', { fieldErrors: {} })
+  if (!isUuid(input.unverifiedGuid) || !isUuid(input.unverifiedPaymentGuid)) return err('not_found', 'Payment not found', { fieldErrors: {} })
   const parsed = refundFormSchema.safeParse(input.values)
   if (!parsed.success) {
     const fieldErrors: RefundFieldErrors = {}

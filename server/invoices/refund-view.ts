@@ -6,7 +6,7 @@ import { amountInputValue } from '#server/catalog/money'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { formatDateTime } from '#server/dates/tenant-dates'
-import { GUID } from '#server/payments/payable-invoice'
+import { isUuid } from '#server/text/is-uuid'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
 import type { Tenant } from '#server/tenancy/tenant'
 import { invoiceStatusText } from './invoice-status-text'
@@ -55,8 +55,8 @@ export interface RefundView {
  * 404 to the caller.
  */
 export async function loadRefundView(database: DatabaseHandle, tenant: Tenant, input: { unverifiedGuid: string; unverifiedPaymentGuid: string | null }): Promise<RefundView | null> {
-  if (!GUID.test(input.unverifiedGuid)) return null
-  if (input.unverifiedPaymentGuid !== null && !GUID.test(input.unverifiedPaymentGuid)) return null
+  if (!isUuid(input.unverifiedGuid)) return null
+  if (input.unverifiedPaymentGuid !== null && !isUuid(input.unverifiedPaymentGuid)) return null
   const found = await withTenant(database, tenant.id, async (trx) => {
     const invoice = await trx
       .selectFrom('invoices')

@@ -4,7 +4,7 @@ import { invoiceNumberText } from '#server/checkout/order-view'
 import { nextInvoiceNumber } from '#server/checkout/invoice-number'
 import { priceLine, type LineInput } from '#server/checkout/pricing'
 import { err, ok, type WordedResult } from '#server/errors/result'
-import { GUID } from '#server/payments/payable-invoice'
+import { isUuid } from '#server/text/is-uuid'
 import type { Platform } from '#server/platform'
 import { isStaffRole } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -36,7 +36,7 @@ export async function saveStaffInvoice(
   tenant: Tenant,
   input: { values: InvoiceFormValues; editGuid: string | null; today: string; now: Date },
 ): Promise<WordedResult<{ guid: string; message: string }, 'invalid_input' | 'not_found' | 'conflict', { errors: InvoiceFormErrors }>> {
-  if (input.editGuid !== null && !GUID.test(input.editGuid)) return err('not_found', 'Invoice not found', { errors: {} })
+  if (input.editGuid !== null && !isUuid(input.editGuid)) return err('not_found', 'Invoice not found', { errors: {} })
   try {
     return await writeStaffInvoice(platform, tenant, input)
   } finally {
@@ -55,7 +55,7 @@ async function writeStaffInvoice(platform: Pick<Platform, 'database'>, tenant: T
       return err('conflict', MESSAGES.notEditable, { errors: { form: MESSAGES.notEditable } })
 
     const errors: InvoiceFormErrors = {}
-    const contact = GUID.test(values.contact)
+    const contact = isUuid(values.contact)
       ? await trx.selectFrom('contacts').select(['id', 'first_name', 'last_name', 'email', 'phone']).where('guid', '=', values.contact).where('is_archived', '=', false).executeTakeFirst()
       : undefined
     if (!contact) errors.contact = MESSAGES.contactRequired
@@ -66,7 +66,7 @@ async function writeStaffInvoice(platform: Pick<Platform, 'database'>, tenant: T
     if (values.note.length > 1000) errors.note = MESSAGES.noteTooLong
     let salesPersonId: string | null = null
     if (values.salesPerson !== '') {
-      const seller = GUID.test(values.salesPerson) ? await trx.selectFrom('contacts').select(['id', 'role']).where('guid', '=', values.salesPerson).executeTakeFirst() : undefined
+      const seller = isUuid(values.salesPerson) ? await trx.selectFrom('contacts').select(['id', 'role']).where('guid', '=', values.salesPerson).executeTakeFirst() : undefined
       if (!seller || !isStaffRole(seller.role)) errors.salesPerson = MESSAGES.salesPersonUnknown
       else salesPersonId = seller.id
     }
@@ -159,7 +159,7 @@ async function readLines(trx: TenantExecutor, tenant: Tenant, values: InvoiceFor
   }
   const options = await findInvoiceableOptions(
     trx,
-    filled.map(({ line }) => line.choice).filter((choice) => choice !== CUSTOM_LINE && choice !== '' && GUID.test(choice)),
+    filled.map(({ line }) => line.choice).filter((choice) => choice !== CUSTOM_LINE && choice !== '' && isUuid(choice)),
   )
   const lineError = (index: number, field: 'choice' | 'description' | 'price' | 'quantity', message: string) => {
     errors.line ??= {}

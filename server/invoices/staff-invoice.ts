@@ -5,9 +5,10 @@ import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { formatDateTime, formatDay } from '#server/dates/tenant-dates'
 import type { PaymentProvider } from '#db/tables/payments'
-import { awaitsPayment, GUID } from '#server/payments/payable-invoice'
+import { awaitsPayment } from '#server/payments/payable-invoice'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
 import type { Tenant } from '#server/tenancy/tenant'
+import { isUuid } from '#server/text/is-uuid'
 import { invoiceStatusText } from './invoice-status-text'
 
 export const LEDGER_METHOD_TEXT: Record<LedgerMethod, string> = { card: 'Card', cash: 'Cash', other: 'Other', account: 'Account credit' }
@@ -66,7 +67,7 @@ const SOURCE_TEXT: Record<InvoiceSource, string> = { checkout: 'Online order', t
 
 /** One invoice of this tenant by its guid, with its lines and the money it took; null for an unknown (or another tenant's) guid. */
 export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string, today: string): Promise<StaffInvoice | null> {
-  if (!GUID.test(unverifiedGuid)) return null
+  if (!isUuid(unverifiedGuid)) return null
   const found = await withTenant(database, tenant.id, async (trx) => {
     const invoice = await trx
       .selectFrom('invoices')

@@ -1,9 +1,10 @@
 import { withTenant } from '#db/tenant-scope'
 import { giveOfferUseBack } from '#server/checkout/cart-offer'
 import { err, ok, type WordedResult } from '#server/errors/result'
-import { awaitsPayment, GUID } from '#server/payments/payable-invoice'
+import { awaitsPayment } from '#server/payments/payable-invoice'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
+import { isUuid } from '#server/text/is-uuid'
 
 export const VOID_MESSAGES = {
   confirm: 'Void this invoice? It can no longer be paid, and this cannot be undone.',
@@ -25,7 +26,7 @@ export async function voidInvoice(
   tenant: Tenant,
   input: { unverifiedGuid: string; now: Date },
 ): Promise<WordedResult<{ message: string }, 'not_found' | 'conflict'>> {
-  if (!GUID.test(input.unverifiedGuid)) return err('not_found', 'Invoice not found')
+  if (!isUuid(input.unverifiedGuid)) return err('not_found', 'Invoice not found')
   const outcome = await withTenant(platform.database, tenant.id, async (trx) => {
     const invoice = await trx
       .selectFrom('invoices')
@@ -58,7 +59,7 @@ export async function archiveInvoice(
   tenant: Tenant,
   input: { unverifiedGuid: string; archive: boolean; now: Date },
 ): Promise<WordedResult<{ message: string }, 'not_found'>> {
-  if (!GUID.test(input.unverifiedGuid)) return err('not_found', 'Invoice not found')
+  if (!isUuid(input.unverifiedGuid)) return err('not_found', 'Invoice not found')
   const changed = await withTenant(platform.database, tenant.id, (trx) =>
     trx.updateTable('invoices').set({ is_archived: input.archive, updated_at: input.now }).where('guid', '=', input.unverifiedGuid).returning('id').executeTakeFirst(),
   )

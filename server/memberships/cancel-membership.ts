@@ -1,7 +1,7 @@
 import { withTenant } from '#db/tenant-scope'
 import { formatInZone } from '#server/dates/tenant-dates'
 import { err, ok, type WordedResult } from '#server/errors/result'
-import { GUID } from '#server/payments/payable-invoice'
+import { isUuid } from '#server/text/is-uuid'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { endMembership, MEMBERSHIP_CANCELLED_NOTE } from './billing-period'
@@ -36,7 +36,7 @@ export async function stopMembership(
   tenant: Tenant,
   input: { membershipGuid: string; contactId: string | null; stop: MembershipStop; now: Date },
 ): Promise<WordedResult<{ message: string }>> {
-  if (!GUID.test(input.membershipGuid)) return err('not_found', CANCEL_MESSAGES.notFound)
+  if (!isUuid(input.membershipGuid)) return err('not_found', CANCEL_MESSAGES.notFound)
   try {
     return await stopInTransaction(platform, tenant, input)
   } finally {

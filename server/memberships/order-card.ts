@@ -1,8 +1,7 @@
 import { withTenant } from '#db/tenant-scope'
-import { GUID } from '#server/payments/payable-invoice'
+import { isUuid } from '#server/text/is-uuid'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
-
 
 /** A recurring membership an order started that still has no card to charge. */
 export interface OrderWithoutCard {
@@ -17,7 +16,7 @@ export interface OrderWithoutCard {
  * card is kept for the order's own contact. Null when there is none to ask for.
  */
 export async function orderWithoutCard(platform: Pick<Platform, 'database'>, tenant: Tenant, invoiceGuid: string): Promise<OrderWithoutCard | null> {
-  if (!GUID.test(invoiceGuid)) return null
+  if (!isUuid(invoiceGuid)) return null
   const row = await withTenant(platform.database, tenant.id, (trx) =>
     trx
       .selectFrom('invoices')
@@ -39,7 +38,7 @@ export async function orderWithoutCard(platform: Pick<Platform, 'database'>, ten
 
 /** The contact an order belongs to (whose card a setup for the order keeps), or null for no such order. */
 export async function orderContactId(platform: Pick<Platform, 'database'>, tenant: Tenant, invoiceGuid: string): Promise<string | null> {
-  if (!GUID.test(invoiceGuid)) return null
+  if (!isUuid(invoiceGuid)) return null
   const row = await withTenant(platform.database, tenant.id, (trx) => trx.selectFrom('invoices').select('contact_id').where('guid', '=', invoiceGuid).executeTakeFirst())
   return row?.contact_id ?? null
 }

@@ -1,8 +1,7 @@
 import { withTenant } from '#db/tenant-scope'
 import type { PaymentProvider, PaymentStatus } from '#db/tables/payments'
 import type { Platform } from '#server/platform'
-
-export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { isUuid } from '#server/text/is-uuid'
 
 export const CARD_PAYMENT_MESSAGES = {
   notTaken: 'Card payments are not available right now. Please try again later or contact us.',
@@ -62,7 +61,7 @@ export interface PayableInvoice {
 
 /** An invoice with its lines and payment attempts, as a provider's Pay needs it; null for an unknown guid. */
 export async function loadPayableInvoice(platform: Pick<Platform, 'database'>, tenantId: string, invoiceGuid: string): Promise<PayableInvoice | null> {
-  if (!GUID.test(invoiceGuid)) return null
+  if (!isUuid(invoiceGuid)) return null
   return withTenant(platform.database, tenantId, async (trx) => {
     const row = await trx
       .selectFrom('invoices')

@@ -4,7 +4,8 @@ import { invoiceNumberText } from '#server/checkout/order-view'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Tenant } from '#server/tenancy/tenant'
-import { awaitsPayment, CARD_PAYMENT_MESSAGES, GUID, loadPayableInvoice } from './payable-invoice'
+import { isUuid } from '#server/text/is-uuid'
+import { awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice } from './payable-invoice'
 import { paymentSpringFor, PaymentSpringRefusal, type PaymentSpringCustomer } from './paymentspring-client'
 import { parseBankForm, parseCardForm, type PayFormErrors, type PayFormValues } from './paymentspring-form'
 import type { ProviderCredentials } from './provider-keys'
@@ -174,7 +175,7 @@ function yearOf(value: string | number | null | undefined): number | null {
 
 /** The order's contact when it is the one signed in (kept cards are theirs alone), else null. */
 export async function orderContactIfSignedIn(platform: Pick<PaymentPlatform, 'database'>, tenantId: string, invoiceGuid: string, signedInContactId: string | null): Promise<string | null> {
-  if (!signedInContactId || !GUID.test(invoiceGuid)) return null
+  if (!signedInContactId || !isUuid(invoiceGuid)) return null
   const row = await withTenant(platform.database, tenantId, (trx) => trx.selectFrom('invoices').select('contact_id').where('guid', '=', invoiceGuid).executeTakeFirst())
   return row?.contact_id === signedInContactId ? signedInContactId : null
 }
