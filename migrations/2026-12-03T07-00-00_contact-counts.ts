@@ -11,6 +11,9 @@ import { makeTenantOwned } from './support/tenant-table'
  * may always come back. The counter row is upserted, which locks it until the transaction ends:
  * two additions at once cannot both take the last place. A statement that would leave more
  * contacts than the plan allows is refused whole (an import's batch, a form's one contact).
+ *
+ * Not `contact_counts` (migration contact-list-speed): that one leaves archived contacts out for
+ * the list's totals, while the plan counts every contact the studio keeps, archived ones too.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
