@@ -7,6 +7,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import type { ContactSelection } from './contact-selection'
 import { notFoundCount, selectedContactsWhere } from './selected-contacts'
 import type { Platform } from '#server/platform'
+import { queueMailingListPushes } from '#server/mailing-list/push-contact'
 import { writeContactBook } from '#server/contacts/write-contact-book'
 import { removeImageVariants } from '#server/files/remove-image-variants'
 import { CONTACT_PICTURE_VARIANT_NAMES } from './profile/contact-picture-url'
@@ -85,7 +86,7 @@ const AUDIT_GUIDS = 1_000
  * contact totals follow by themselves (statement triggers of migration contact-list-speed).
  */
 export async function deleteContacts(input: {
-  platform: Pick<Platform, 'database' | 'caches' | 'env'>
+  platform: Pick<Platform, 'database' | 'caches' | 'env' | 'jobs' | 'logger' | 'clock'>
   tenant: Tenant
   /** The signed-in contact and, while previewing, the staff contact behind the preview. */
   actorContactIds: string[]
@@ -94,7 +95,7 @@ export async function deleteContacts(input: {
 }): Promise<Ok<DeleteContactsOutcome>> {
   const { tenant, selection } = input
   const done = await writeContactBook(input.platform, tenant.id, async (trx) => {
-    const candidates = await trx.selectFrom('contacts').select(['id', 'guid', 'role', 'picture_key']).where(await selectedContactsWhere(trx, selection, tenant)).execute()
+    const candidates = await trx.selectFrom('contacts').select(['id', 'guid', 'role', 'picture_key', 'email', 'subscribe_to_mailing_list']).where(await selectedContactsWhere(trx, selection, tenant)).execute()
     const fates = await decideContactFates(trx, candidates, new Set(input.actorContactIds))
     const toDelete: string[] = []
     const toArchive: string[] = []
@@ -139,8 +140,12 @@ export async function deleteContacts(input: {
       notFound,
       message: deleteMessage(toDelete.length, toArchive.length, [...archiveReasons], refusals, notFound),
     })
-    return { outcome, pictures }
+    // Archived subscribers leave the mailing list too (the push sends them as unsubscribed).
+    const archived = new Set(toArchive)
+    const leavingList = candidates.flatMap((contact) => (archived.has(contact.id) && contact.email && contact.subscribe_to_mailing_list ? [contact.id] : []))
+    return { outcome, pictures, leavingList }
   })
+  await queueMailingListPushes(input.platform, tenant.id, done.leavingList)
   // Only once the rows are gone for good: an archived contact keeps its picture.
   for (const key of done.pictures) await removeImageVariants(input.platform.env, tenant, key, CONTACT_PICTURE_VARIANT_NAMES)
   return done.outcome

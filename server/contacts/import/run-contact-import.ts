@@ -13,6 +13,7 @@ import { countOutcomes, planBatch, type BatchRow, type ContactWrite, type OnDupl
 import { planFor } from './preview-import'
 import { contactsByEmail, writeBatch } from './write-batch'
 import { writeContactBook } from '#server/contacts/write-contact-book'
+import { queueMailingListPushes } from '#server/mailing-list/push-contact'
 
 export interface ImportRunOptions {
   /** Rows written per transaction. */
@@ -44,7 +45,7 @@ class OvertakenError extends Error {}
  * run again while the first still works) never write the same rows.
  */
 export async function runContactImport(
-  platform: Pick<Platform, 'database' | 'env' | 'files' | 'jobs' | 'tenants' | 'clock' | 'caches'>,
+  platform: Pick<Platform, 'database' | 'env' | 'files' | 'jobs' | 'tenants' | 'clock' | 'caches' | 'logger'>,
   payload: { tenantId: string; importId: string },
   context: JobContext,
   options: ImportRunOptions = {},
@@ -79,7 +80,9 @@ export async function runContactImport(
 
     const flush = async () => {
       if (batch.length === 0) return
-      rowsDone = await commitBatch(platform, { tenantId, importId, expectedDone: rowsDone, onDuplicate: loaded.on_duplicate }, batch, values)
+      const committed = await commitBatch(platform, { tenantId, importId, expectedDone: rowsDone, onDuplicate: loaded.on_duplicate }, batch, values)
+      rowsDone = committed.rowsDone
+      await queueMailingListPushes(platform, tenantId, committed.subscribers)
       batch = []
       values = new Map()
     }
@@ -124,13 +127,16 @@ export async function runContactImport(
   }
 }
 
-/** Writes one batch and advances the progress in the same transaction; returns the new rows done. */
+/**
+ * Writes one batch and advances the progress in the same transaction; returns the new rows done
+ * and the batch's contacts the mailing list must hear about.
+ */
 async function commitBatch(
   platform: Pick<Platform, 'database' | 'caches'>,
   run: { tenantId: string; importId: string; expectedDone: number; onDuplicate: OnDuplicate },
   batch: BatchRow[],
   values: Map<number, string[]>,
-): Promise<number> {
+): Promise<{ rowsDone: number; subscribers: string[] }> {
   const last = batch[batch.length - 1]?.rowNumber ?? run.expectedDone
   return writeContactBook(platform, run.tenantId, async (trx) => {
     const progress = await trx.selectFrom('contact_imports').select(['rows_done', 'status']).where('id', '=', run.importId).forUpdate().executeTakeFirst()
@@ -156,7 +162,20 @@ async function commitBatch(
       }))
       .where('id', '=', run.importId)
       .execute()
-    return last
+    // An import cannot give consent, so only contacts who already agreed are sent: an update may
+    // have changed their email or name.
+    const written = outcomes.flatMap(({ outcome }) => (outcome.kind === 'create' || outcome.kind === 'update' ? [outcome.contactId] : []))
+    const subscribers =
+      written.length === 0
+        ? []
+        : await trx
+            .selectFrom('contacts')
+            .select('id')
+            .where(sql<boolean>`id = any(${written}::uuid[])`)
+            .where('email', 'is not', null)
+            .where('subscribe_to_mailing_list', '=', true)
+            .execute()
+    return { rowsDone: last, subscribers: subscribers.map((row) => row.id) }
   })
 }
 

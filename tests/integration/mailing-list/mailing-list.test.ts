@@ -1,6 +1,9 @@
 import { action, loader } from '#app/routes/_admin+/settings+/integrations.mailchimp'
 import { loader as hubLoader } from '#app/routes/_admin+/settings+/integrations._index'
-import { withTenant } from '#db/tenant-scope'
+import { action as bulkAction } from '#app/routes/_admin+/contacts+/bulk'
+import { action as importAction } from '#app/routes/_admin+/contacts+/import._index'
+import { asSystem, withTenant } from '#db/tenant-scope'
+import { runContactImport } from '#server/contacts/import/run-contact-import'
 import { createContact } from '#server/contacts/create-contact'
 import { contactFormOptionsFor, contactFormSchema } from '#server/contacts/contact-form-schema'
 import type { HubCard } from '#server/integrations/integration-hub'
@@ -254,6 +257,57 @@ describe(`the mailing list page and its jobs (${engine})`, () => {
     })
     await pushContactToMailingList(platform, { tenantId: world.tenant.id, contactId: nia.id }, context, { sleep: noWait })
     expect(fake.lists.get('aud123')?.members.get('nia@later.test')?.status).toBe('unsubscribed')
+  })
+
+  it('a bulk delete that archives subscribers unsubscribes them at the provider, in one batch', async () => {
+    fake.reset()
+    const [kept, other] = await asSystem(platform.database, 'test fixture: archived subscribers', async (trx) => {
+      const rows = await trx
+        .insertInto('contacts')
+        .values([
+          { tenant_id: world.tenant.id, first_name: 'Ari', last_name: 'Archived', email: 'ari@archive.test', subscribe_to_mailing_list: true },
+          { tenant_id: world.tenant.id, first_name: 'Bo', last_name: 'Archived', email: 'bo@archive.test', subscribe_to_mailing_list: true },
+        ])
+        .returning(['id', 'guid'])
+        .execute()
+      const form = await trx.insertInto('custom_forms').values({ tenant_id: world.tenant.id, name: 'Waiver kept', form_type: 'WAIVER' }).returning('id').executeTakeFirstOrThrow()
+      for (const [n, row] of rows.entries()) {
+        await trx
+          .insertInto('form_submissions')
+          .values({ tenant_id: world.tenant.id, form_id: form.id, form_version: 1, form_name: 'Waiver kept', contact_id: row.id, data: JSON.stringify({}), integrity_hash: 'x', download_token_hash: `archive-token-${n}` })
+          .execute()
+      }
+      return rows
+    })
+    const fields = new URLSearchParams([['intent', 'delete'], ['id', kept?.guid ?? ''], ['id', other?.guid ?? '']])
+    expect((await callRoute(bulkAction, formPostRequest(url('/contacts/bulk'), fields, world.cookies.admin), world.context())).status).toBe(302)
+    await platform.jobs.drain()
+    for (const email of ['ari@archive.test', 'bo@archive.test']) expect(fake.lists.get('aud123')?.members.get(email)?.status).toBe('unsubscribed')
+    expect(fake.calls.batch).toBe(1)
+  })
+
+  it('an import that changes subscribers sends them after each committed batch; new people it adds have not agreed and are not sent', async () => {
+    fake.reset()
+    await asSystem(platform.database, 'test fixture: subscribers to update', (trx) =>
+      trx
+        .insertInto('contacts')
+        .values([1, 2, 3].map((n) => ({ tenant_id: world.tenant.id, first_name: 'Old', last_name: `Name${n}`, email: `imp${n}@import.test`, subscribe_to_mailing_list: true })))
+        .execute(),
+    )
+    const rows = ['Imp,One,imp1@import.test', 'Imp,Two,imp2@import.test', 'Imp,Three,imp3@import.test', 'New,Person,new@import.test']
+    const upload = new FormData()
+    upload.set('file', new File([['First Name,Last name,E-mail', ...rows].join('\r\n') + '\r\n'], 'people.csv', { type: 'text/csv' }))
+    const uploaded = await callRoute(importAction, formPostRequest(url('/contacts/import'), upload, world.cookies.admin), world.context())
+    const guid = (uploaded.location ?? '').split('/').pop() ?? ''
+    const importRow = await withTenant(platform.database, world.tenant.id, (trx) => trx.selectFrom('contact_imports').select('id').where('guid', '=', guid).executeTakeFirstOrThrow())
+    await withTenant(platform.database, world.tenant.id, (trx) =>
+      trx.updateTable('contact_imports').set({ status: 'queued', on_duplicate: 'update', mapping: JSON.stringify({ '0': 'firstName', '1': 'lastName', '2': 'email' }) }).where('id', '=', importRow.id).execute(),
+    )
+    await runContactImport(platform, { tenantId: world.tenant.id, importId: importRow.id }, context, { batchSize: 2 })
+    await platform.jobs.drain()
+    for (const n of [1, 2, 3]) expect(fake.lists.get('aud123')?.members.get(`imp${n}@import.test`)).toMatchObject({ status: 'subscribed', FNAME: 'Imp' })
+    expect(fake.received.has('new@import.test')).toBe(false)
+    expect(fake.calls.batch).toBe(2)
   })
 
   it('queues again, when an in-process server starts, a resync it was running when it stopped', async () => {
