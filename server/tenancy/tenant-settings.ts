@@ -55,6 +55,11 @@ export const tenantSettingsSchema = z.object({
     .default({}),
   googleReviewLink: text(),
   isNewTenant: flag(false),
+  /** The onboarding wizard (spec 002 2.8): the step to show next (0, 1, 2) and its answers. */
+  onBoardingStep: z.number().int().min(0).max(2).default(0),
+  businessType: text('wellness-trainer'),
+  businessSize: text('2'),
+  businessReferer: text(),
   isShowSchedule: flag(true),
   isShowScheduleMenu: flag(true),
   /** 'Calendar Website view': on shows the public calendar by month, off by week. */
