@@ -37,6 +37,8 @@ export const REFUND_MESSAGES = {
   asCreditReason: 'As account credit',
   noProviderPayment: 'This card payment does not name the provider payment that took it, so it cannot be refunded here. Refund it in the provider’s dashboard, or give it as account credit.',
   stripeNotConfigured: 'Stripe is not configured here.',
+  /** The provider shows refunds of this payment that the ledger does not: nothing more is given until staff look. */
+  refundedElsewhere: (provider: string) => `${provider} shows refunds of this payment that are not recorded here. Check the payment in the ${provider} dashboard, then record what was given back.`,
   /** What the refund page says: a refund gives money back, nothing else. */
   givenStays: 'A refund gives money back only: what the invoice gave (an enrolment, a membership, a booking) stays. End or change those on the contact’s profile.',
 } as const
@@ -93,6 +95,8 @@ interface CardRefund {
   /** Names this refund to the provider, so a retry of the same refund gives back once. */
   idempotencyKey: string
   invoicePaymentGuid: string
+  /** What this payment had given back before this refund, by the ledger. */
+  refundedBefore: number
 }
 
 /**
@@ -179,6 +183,7 @@ export async function refundInvoicePayment(
         amountMinor,
         idempotencyKey: `refund-${payment.guid}-${refundedSoFar}-${amountMinor}`,
         invoicePaymentGuid: payment.guid,
+        refundedBefore: refundedSoFar,
       }
       try {
         refundRef = await refundOnProvider(platform, tenant, refund, input.origin)
@@ -255,9 +260,14 @@ async function refundOnProvider(platform: RefundPlatform, tenant: Tenant, refund
   const credentials = await readProviderCredentials(platform, tenant.id, refund.provider)
   if (!credentials || credentials.apiKey !== refund.accountId) throw new CardRefundRefused(keysGone(name))
   switch (refund.provider) {
-    case 'RAZORPAY':
-      // Razorpay takes no idempotency key: the locks and the form's refundedBefore keep it to one refund per post.
-      return (await razorpayFor(platform.env, credentials).refund(refund.paymentRef, { amount: refund.amountMinor, notes: { invoicePayment: refund.invoicePaymentGuid } })).id
+    case 'RAZORPAY': {
+      // Razorpay takes no idempotency key: the key goes into the refund's notes, and a retry
+      // (after an answer lost on the way back) finds that refund instead of making another.
+      const razorpay = razorpayFor(platform.env, credentials)
+      const earlier = (await razorpay.paymentRefunds(refund.paymentRef)).find((each) => each.notes.refundKey === refund.idempotencyKey)
+      if (earlier) return earlier.id
+      return (await razorpay.refund(refund.paymentRef, { amount: refund.amountMinor, notes: { invoicePayment: refund.invoicePaymentGuid, refundKey: refund.idempotencyKey } })).id
+    }
     case 'PHONEPE': {
       // A refund is a PhonePe transaction of its own; its id, derived from the key, makes a retry the same refund.
       const refundId = `R${createHash('sha256').update(refund.idempotencyKey).digest('hex').slice(0, 34)}`
@@ -271,8 +281,15 @@ async function refundOnProvider(platform: RefundPlatform, tenant: Tenant, refund
       if (!answer.success) throw new CardRefundRefused(answer.message || answer.code)
       return refundId
     }
-    case 'PSPRING':
-      return (await paymentSpringFor(platform.env, credentials).reverse(refund.paymentRef, refund.amountMinor)).id
+    case 'PSPRING': {
+      // PaymentSpring takes no idempotency key either: what the transaction has given back
+      // says whether this refund was made already (a lost answer) or someone refunded it elsewhere.
+      const paymentSpring = paymentSpringFor(platform.env, credentials)
+      const given = (await paymentSpring.transaction(refund.paymentRef)).amount_refunded ?? 0
+      if (given === refund.refundedBefore + refund.amountMinor) return refund.paymentRef
+      if (given !== refund.refundedBefore) throw new CardRefundRefused(REFUND_MESSAGES.refundedElsewhere(name))
+      return (await paymentSpring.reverse(refund.paymentRef, refund.amountMinor)).id
+    }
   }
 }
 

@@ -10,6 +10,7 @@ const transactionSchema = z.object({
   status: z.string(),
   amount_authorized: z.number().int().optional(),
   amount_settled: z.number().int().nullable().optional(),
+  amount_refunded: z.number().int().nullable().optional(),
 })
 
 const customerSchema = z.object({
@@ -105,6 +106,7 @@ export function paymentSpringFor(env: Pick<Env, 'PAYMENTSPRING_API_URL'>, keys: 
     deleteCustomer: (id: string) => call(`/api/v1/customers/${encodeURIComponent(id)}`, keys.secretKey, { method: 'DELETE' }, z.object({}).passthrough()),
     charge: (charge: ({ token: string } | { customer_id: string }) & { amount: number; description: string; metadata: Record<string, string> }) =>
       call('/api/v1/charge', keys.secretKey, { method: 'POST', body: { ...charge, send_receipt: false } }, transactionSchema),
+    transaction: (id: string) => call(`/api/v1/transaction/${encodeURIComponent(id)}`, keys.secretKey, { method: 'GET' }, transactionSchema),
     reverse: (id: string, amount: number) => call(`/api/v1/transaction/${encodeURIComponent(id)}/reverse`, keys.secretKey, { method: 'POST', body: { amount } }, transactionSchema),
   }
 }

@@ -15,6 +15,9 @@ const paymentSchema = z.object({
 })
 const paymentsSchema = z.object({ items: z.array(paymentSchema) })
 const refundSchema = z.object({ id: z.string().min(1).max(255) })
+const refundListSchema = z.object({
+  items: z.array(z.object({ id: z.string().min(1).max(255), amount: z.number().int(), notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional() })),
+})
 
 export type RazorpayPayment = z.infer<typeof paymentSchema>
 
@@ -35,6 +38,14 @@ export function razorpayFor(env: Pick<Env, 'RAZORPAY_API_URL'>, credentials: Pic
     createOrder: (order: { amount: number; currency: string; receipt: string; notes: Record<string, string> }) =>
       providerJson('Razorpay', `${base}/v1/orders`, { method: 'POST', headers, body: JSON.stringify(order) }, orderSchema),
     orderPayments: async (orderId: string) => (await providerJson('Razorpay', `${base}/v1/orders/${encodeURIComponent(orderId)}/payments`, { method: 'GET', headers }, paymentsSchema)).items,
+    /** The refunds made on a payment, with their notes (a refund's key is kept in its notes). */
+    paymentRefunds: async (paymentId: string) =>
+      (await providerJson('Razorpay', `${base}/v1/payments/${encodeURIComponent(paymentId)}/refunds`, { method: 'GET', headers }, refundListSchema)).items.map((item) => ({
+        id: item.id,
+        amount: item.amount,
+        // Razorpay answers empty notes as [], filled ones as an object.
+        notes: Array.isArray(item.notes) || !item.notes ? {} : Object.fromEntries(Object.entries(item.notes).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []))),
+      })),
     refund: (paymentId: string, refund: { amount: number; notes: Record<string, string> }) =>
       providerJson('Razorpay', `${base}/v1/payments/${encodeURIComponent(paymentId)}/refund`, { method: 'POST', headers, body: JSON.stringify(refund) }, refundSchema),
   }

@@ -267,6 +267,12 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     }
     const payment = /^\/v1\/payments\/([^/]+)$/.exec(path)
     if (payment && method === 'GET') return publicPayment(ownPayment(caller, decodePart(payment[1])))
+    const paymentRefunds = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(path)
+    if (paymentRefunds && method === 'GET') {
+      const owned = ownPayment(caller, decodePart(paymentRefunds[1]))
+      const items = refunds.filter((each) => each.payment_id === owned.id).map(publicRefund)
+      return { entity: 'collection', count: items.length, items }
+    }
     const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path)
     if (refund && method === 'POST') {
       const created = createRefund(caller, decodePart(refund[1]), jsonBody(req, raw))
