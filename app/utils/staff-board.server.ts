@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from '@remix-run/node'
 import type { FeedbackListState } from '#app/components/feedback/feedback-list-dialog'
-import { noticeViewHref, type NoticeManageView } from '#app/components/noticeboard/notice-manage-dialog'
+import { noticeViewHref, STAFF_BOARD_PATH, type NoticeManageView } from '#app/components/noticeboard/notice-manage-dialog'
 import type { GuardAccess } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 import { hasPermission } from '#server/auth/permissions'
@@ -11,9 +11,6 @@ import { listFeedback } from '#server/feedback/feedback'
 import { NOTICE_MESSAGES, NOTICE_TYPE_LABELS, readNoticeForm, splitByType, type NoticeFieldErrors } from '#server/noticeboard/notice-rules'
 import { createNotice, deleteNotice, findNotice, listNotices, updateNotice } from '#server/noticeboard/notices'
 import { richTextToPlainText } from '#server/text/rich-text-html'
-
-/** Where the staff notice board and feedback live: the dashboard, with their dialogs below it. */
-export const STAFF_BOARD_PATH = '/dashboard'
 
 export const STAFF_BOARD_INTENTS = ['notice-add', 'notice-edit', 'notice-delete'] as const
 

@@ -17,9 +17,10 @@ export function FeedbackFormDialog({ closeTo, error, message: sent }: { closeTo:
     <Dialog title="Feedback" closeTo={closeTo} width={600} minHeight={350}>
       <Form method="post" className="flex flex-col gap-4" preventScrollReset>
         <input type="hidden" name="intent" value="feedback-send" />
+        {/* No native 'required': the server's 'Message is required!' is the message people get. */}
         <Field id="feedback-message" label="Message" required errors={error ? [error] : null}>
           {(control) => (
-            <textarea {...control} name="message" rows={6} maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} className={FIELD_INPUT_CLASSES} autoFocus />
+            <textarea {...control} required={false} aria-required name="message" rows={6} maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} className={FIELD_INPUT_CLASSES} autoFocus />
           )}
         </Field>
         <div className="flex justify-end gap-3">

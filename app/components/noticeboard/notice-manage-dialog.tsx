@@ -11,6 +11,9 @@ export type NoticeManageView =
   | { view: 'add' | 'edit'; values: NoticeFormValues; errors: NoticeFormErrors | null }
   | { view: 'delete'; id: string; preview: string }
 
+/** Where the staff notice board and feedback live: the dashboard, with their dialogs below it. */
+export const STAFF_BOARD_PATH = '/dashboard'
+
 /** Where each view of the dialog lives, below the page at `base` (the dashboard). */
 export const noticeViewHref = {
   list: (base: string) => `${base}?notices=list`,

@@ -78,7 +78,7 @@ function WriteStep({ state, closeTo }: { state: Extract<ReviewDialogState, { ste
         ) : null}
       </fieldset>
       <Field id="review-text" label="Review" required errors={state.errors?.reviewText ? [state.errors.reviewText] : null} hint={`At least ${MIN_LENGTH} characters.`}>
-        {(control) => <textarea {...control} name="reviewText" rows={5} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} className={FIELD_INPUT_CLASSES} />}
+        {(control) => <textarea {...control} required={false} aria-required name="reviewText" rows={5} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} className={FIELD_INPUT_CLASSES} />}
       </Field>
       <div className="flex justify-end gap-3">
         <ButtonLink to={closeTo} variant="secondary" preventScrollReset>
