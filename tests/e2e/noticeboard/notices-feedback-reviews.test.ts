@@ -63,7 +63,9 @@ describe('notice board, feedback and reviews', () => {
     await student.getByRole('button', { name: 'Submit' }).click()
     await student.getByText('Feedback submited successfully').waitFor()
 
+    await screenshotAtWidths(student, SHOTS, 'student-home')
     await student.getByTestId('rating-bar').getByRole('link', { name: '5 stars' }).click()
+    await screenshotAtWidths(student, SHOTS, 'student-review')
     await student.getByRole('textbox', { name: 'Review' }).fill('Too short')
     await student.getByRole('button', { name: 'Submit' }).click()
     await student.getByText('Review is required and must be at least 10 characters long.').waitFor()
