@@ -24,6 +24,7 @@ import type { MediaTables } from './tables/media'
 import type { MailingListTables } from './tables/mailing-lists'
 import type { PlanTables } from './tables/plans'
 import type { CampaignSenderTables } from './tables/campaign-senders'
+import type { NoticeFeedbackReviewTables } from './tables/notices-feedback-reviews'
 import type {
   CatalogItemsTable,
   CatalogTables,
@@ -48,12 +49,13 @@ export type * from './tables/payments'
 export type * from './tables/offers'
 export type * from './tables/plans'
 export type * from './tables/campaign-senders'
+export type * from './tables/notices-feedback-reviews'
 
 /**
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables, MailingListTables, PlanTables, CampaignSenderTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables, MailingListTables, PlanTables, CampaignSenderTables, NoticeFeedbackReviewTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

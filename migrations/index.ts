@@ -32,6 +32,7 @@ import * as mailingList from './2026-12-02T08-00-00_mailing-list'
 import * as plans from './2026-12-02T10-00-00_plans'
 import * as contactCounts from './2026-12-03T07-00-00_contact-counts'
 import * as emailSender from './2026-12-02T09-00-00_email-sender'
+import * as noticesFeedbackReviews from './2026-12-03T09-00-00_notices-feedback-reviews'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T10-00-00_plans': plans,
   '2026-12-02T09-00-00_email-sender': emailSender,
   '2026-12-03T07-00-00_contact-counts': contactCounts,
+  '2026-12-03T09-00-00_notices-feedback-reviews': noticesFeedbackReviews,
 }

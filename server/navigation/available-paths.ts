@@ -23,6 +23,8 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   '/invoices',
   '/reports',
   '/website',
+  // G-Reviews: the students' reviews (the notice board and feedback live on /dashboard).
+  '/reviews',
   '/logout',
   // The media gallery's screen; the website builder (/website) links to it.
   '/website/media',

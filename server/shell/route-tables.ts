@@ -78,6 +78,8 @@ export const ADMIN_ROUTES = {
   dashboard: '/dashboard',
   onboarding: '/onboarding',
   widget: '/widgets',
+  // 'G-Reviews' in the staff menu (spec 002 section 2.17).
+  reviews: '/reviews',
 } as const satisfies Record<string, `/${string}`>
 
 export const STUDENT_ROUTES = {

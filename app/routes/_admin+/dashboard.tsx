@@ -1,13 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { CalendarDays, ClipboardList, Clock, FileText, Inbox, Settings, Ticket, UserPlus, Users, type LucideIcon } from 'lucide-react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { CalendarDays, ClipboardList, Clock, FileText, Inbox, MessageSquare, Settings, Ticket, UserPlus, Users, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { PageHeader } from '#app/components/layout/page-header'
 import { ButtonLink } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
 import { DateText } from '#app/components/ui/date-text'
 import { screenMeta } from '#app/components/layout/page-title'
+import { FeedbackListDialog } from '#app/components/feedback/feedback-list-dialog'
+import { NoticeBoard } from '#app/components/noticeboard/notice-board'
+import { NoticeManageDialog, noticeViewHref, STAFF_BOARD_PATH } from '#app/components/noticeboard/notice-manage-dialog'
 import { requireStaffArea } from '#app/utils/navigation.server'
+import { isStaffBoardIntent, loadStaffBoard, staffBoardAction } from '#app/utils/staff-board.server'
+import { notFound } from '#server/errors/responses'
+import { NOTICE_MESSAGES } from '#server/noticeboard/notice-words'
 import { hasPermission } from '#server/auth/permissions'
 import { loadDashboard } from '#server/dashboard/load-dashboard'
 import { loadDashboardCatalog } from '#server/dashboard/load-dashboard-catalog'
@@ -19,19 +25,22 @@ import { roleTitle } from '#server/shell/roles'
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Dashboard')
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, user } = await requireStaffArea(request, context)
+  const access = await requireStaffArea(request, context)
+  const { tenant, user } = access
   const now = new Date()
   const showClasses = isModuleOn(tenant.settings, 'schedule')
   const showEvents = isModuleOn(tenant.settings, 'events')
-  const [dashboard, catalog] = await Promise.all([
+  const [dashboard, catalog, staffBoard] = await Promise.all([
     loadDashboard(context.platform.database, tenant, now),
     loadDashboardCatalog(context.platform.database, tenant, { classes: showClasses, events: showEvents }, now),
+    loadStaffBoard(context, access, new URL(request.url).searchParams),
   ])
   const daysAgo = (iso: string) => shownRelativeDay(iso, tenant.settings, now)
   // Names and emails of contacts and submitters are contact data: only for those who may see
   // contacts (docs/decisions/056). The counts stay for everyone.
   const showsContacts = hasPermission(tenant.settings.roles, user.role, 'showContacts')
   return {
+    staffBoard,
     showsContacts,
     firstName: user.firstName,
     tenantName: tenant.name,
@@ -65,24 +74,46 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+/** The notice board's manage dialog posts here (website spec 2.13). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireStaffArea(request, context)
+  const form = await request.formData()
+  if (!isStaffBoardIntent(form.get('intent'))) throw notFound()
+  return staffBoardAction(context, access, form)
+}
+
 const NO_CONTACT_ACCESS = 'Your role does not show contact details.'
 
 export default function DashboardRoute() {
-  const { firstName, tenantName, dashboard, todaysClasses, upcomingEvents, lastSignIn, lastStaffActivity, links, showsContacts } = useLoaderData<typeof loader>()
+  const { firstName, tenantName, dashboard, todaysClasses, upcomingEvents, lastSignIn, lastStaffActivity, links, showsContacts, staffBoard } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>()
   const { contacts, forms } = dashboard
+  const manage = refused?.noticeForm
+    ? { view: refused.noticeForm.id ? ('edit' as const) : ('add' as const), values: refused.noticeForm, errors: refused.noticeForm.errors }
+    : staffBoard.manage
   return (
     <>
       <PageHeader
         title={`Welcome back${firstName ? `, ${firstName}` : ''}`}
         description={`Here is how ${tenantName} is doing in ${dashboard.monthLabel}.`}
         actions={
-          links.settings ? (
-            <ButtonLink to="/settings" variant="secondary">
-              <Settings aria-hidden className="h-4 w-4" /> Settings
+          <>
+            <ButtonLink to={`${STAFF_BOARD_PATH}?feedback=list`} variant="secondary" preventScrollReset>
+              <MessageSquare aria-hidden className="h-4 w-4" /> Feedback
             </ButtonLink>
-          ) : null
+            {links.settings ? (
+              <ButtonLink to="/settings" variant="secondary">
+                <Settings aria-hidden className="h-4 w-4" /> Settings
+              </ButtonLink>
+            ) : null}
+          </>
         }
       />
+      <div className="mb-6">
+        <NoticeBoard notices={staffBoard.board.notices} quotes={staffBoard.board.quotes} manageHref={noticeViewHref.list(STAFF_BOARD_PATH)} />
+      </div>
+      {manage ? <NoticeManageDialog state={manage} base={STAFF_BOARD_PATH} deleteQuestion={NOTICE_MESSAGES.deleteConfirm} /> : null}
+      {staffBoard.feedback ? <FeedbackListDialog state={staffBoard.feedback} base={STAFF_BOARD_PATH} closeTo={STAFF_BOARD_PATH} /> : null}
 
       <section aria-label="Figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure icon={Users} label="Contacts" value={contacts.total} detail={`${contacts.students} students · ${contacts.staff} staff`} />

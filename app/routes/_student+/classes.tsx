@@ -8,8 +8,10 @@ import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
 import { Button, buttonClasses } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
+import { StudentBoard } from '#app/components/noticeboard/student-board'
 import { requireStudentArea } from '#app/utils/navigation.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { isStudentBoardIntent, loadStudentBoard, studentBoardAction } from '#app/utils/student-board.server'
 import { cancelledMessage } from '#server/catalog/bookings/booking-rules'
 import { calendarFeedIssuedAt, calendarFeedPath, issueCalendarFeedToken, revokeCalendarFeedToken } from '#server/catalog/bookings/calendar-feed'
 import { cancelOwnBooking } from '#server/catalog/bookings/cancel-booking'
@@ -21,9 +23,11 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Calendar
 
 /** The student Calendar (/classes): the week's classes with the student's bookings, Book and Cancel. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, user } = await requireStudentArea(request, context)
+  const access = await requireStudentArea(request, context)
+  const { tenant, user } = access
   const url = new URL(request.url)
   const now = new Date()
+  const studentBoard = await loadStudentBoard(context, access, url.searchParams)
   const query = studentWeekQuery(url.searchParams, tenant, now)
   const page = await loadStudentClassesPage(context.platform.database, { tenant, contactId: user.contactId, query, now })
   const issuedAt = await calendarFeedIssuedAt(context.platform.database, { tenantId: tenant.id, contactId: user.contactId })
@@ -35,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     week: query.date,
     feedIssuedAtText: issuedAt ? formatInZone(issuedAt, tenant.settings, 'date') : null,
     cancelling,
+    studentBoard,
   }
 }
 
@@ -45,10 +50,13 @@ const actionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { tenant, user } = await requireStudentArea(request, context)
+  const access = await requireStudentArea(request, context)
+  const { tenant, user } = access
   const url = new URL(request.url)
   const back = weekPath(url.searchParams.get('date'))
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
+  const form = await request.formData()
+  if (isStudentBoardIntent(form.get('intent'))) return studentBoardAction(context, access, form, '/classes')
+  const parsed = actionSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success) return data({ feedUrl: null, error: 'That request was not understood. Please try again.' }, { status: 400 })
   const now = new Date()
   const who = { tenantId: tenant.id, contactId: user.contactId, now }
@@ -74,14 +82,15 @@ function weekPath(date: string | null): string {
 }
 
 export default function StudentCalendarRoute() {
-  const { heading, page, week, feedIssuedAtText, cancelling } = useLoaderData<typeof loader>()
+  const { heading, page, week, feedIssuedAtText, cancelling, studentBoard } = useLoaderData<typeof loader>()
   const acted = useActionData<typeof action>()
   const navigation = useNavigation()
   const cancelHref = (bookingId: string) => `/classes?date=${week}&cancel=${bookingId}`
   return (
     <>
       <PageHeader title="Calendar" description={heading} />
-      {acted?.error ? (
+      <StudentBoard loaded={studentBoard} refused={acted && 'board' in acted ? acted.board : null} path="/classes" />
+      {acted && 'error' in acted && acted.error ? (
         <div className="mb-4">
           <Notice tone="error">{acted.error}</Notice>
         </div>
@@ -154,7 +163,7 @@ export default function StudentCalendarRoute() {
             )}
             <p className="mt-3 text-xs text-slate-600">Cancel up to {page.cutOffText} before a class to get a card credit back.</p>
           </Card>
-          <CalendarFeedCard issuedAtText={feedIssuedAtText} newFeedUrl={acted?.feedUrl ?? null} />
+          <CalendarFeedCard issuedAtText={feedIssuedAtText} newFeedUrl={acted && 'feedUrl' in acted ? acted.feedUrl : null} />
         </aside>
       </div>
     </>

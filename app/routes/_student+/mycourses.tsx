@@ -1,27 +1,44 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GraduationCap } from 'lucide-react'
 import { CourseProgress } from '#app/components/catalog/courses/course-progress'
 import { EmptyState } from '#app/components/ui/empty-state'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
+import { StudentBoard } from '#app/components/noticeboard/student-board'
 import { requireStudentArea } from '#app/utils/navigation.server'
+import { isStudentBoardIntent, loadStudentBoard, studentBoardAction } from '#app/utils/student-board.server'
+import { notFound } from '#server/errors/responses'
 import { listStudentCourses } from '#server/catalog/courses/enrolments'
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Courses')
 
 /** The student's Courses (/mycourses): the courses they are enrolled in, with their progress. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, user } = await requireStudentArea(request, context)
-  const courses = await listStudentCourses(context.platform, tenant, user.contactId)
-  return { courses, isShowCourses: tenant.settings.isShowCourses }
+  const access = await requireStudentArea(request, context)
+  const { tenant, user } = access
+  const [courses, studentBoard] = await Promise.all([
+    listStudentCourses(context.platform, tenant, user.contactId),
+    loadStudentBoard(context, access, new URL(request.url).searchParams),
+  ])
+  return { courses, isShowCourses: tenant.settings.isShowCourses, studentBoard }
+}
+
+/** The notice board's feedback and review forms (the student home when the calendar is off). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireStudentArea(request, context)
+  const form = await request.formData()
+  if (!isStudentBoardIntent(form.get('intent'))) throw notFound()
+  return studentBoardAction(context, access, form, '/mycourses')
 }
 
 export default function StudentCoursesRoute() {
-  const { courses, isShowCourses } = useLoaderData<typeof loader>()
+  const { courses, isShowCourses, studentBoard } = useLoaderData<typeof loader>()
+  const acted = useActionData<typeof action>()
   return (
     <>
       <PageHeader title="Courses" description="The courses you are enrolled in." />
+      <StudentBoard loaded={studentBoard} refused={acted?.board ?? null} path="/mycourses" />
       {courses.length === 0 ? (
         <EmptyState
           icon={GraduationCap}
