@@ -31,6 +31,7 @@ import * as mediaGallery from './2026-12-01T10-00-00_media-gallery'
 import * as mailingList from './2026-12-02T08-00-00_mailing-list'
 import * as plans from './2026-12-02T10-00-00_plans'
 import * as contactCounts from './2026-12-03T07-00-00_contact-counts'
+import * as refundFailures from './2026-12-03T07-30-00_refund-failures'
 import * as emailSender from './2026-12-02T09-00-00_email-sender'
 import * as noticesFeedbackReviews from './2026-12-03T09-00-00_notices-feedback-reviews'
 
@@ -72,5 +73,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T10-00-00_plans': plans,
   '2026-12-02T09-00-00_email-sender': emailSender,
   '2026-12-03T07-00-00_contact-counts': contactCounts,
+  '2026-12-03T07-30-00_refund-failures': refundFailures,
   '2026-12-03T09-00-00_notices-feedback-reviews': noticesFeedbackReviews,
 }

@@ -174,6 +174,9 @@ export interface InvoiceRefundsTable {
   reason: Generated<string>
   recorded_by: string | null
   created_at: CreatedAt
+  /** Set when the provider reported the refund failed after taking it; it then gives nothing back. */
+  failed_at: Date | null
+  failure_reason: string | null
 }
 
 export interface CheckoutTables {

@@ -17,6 +17,7 @@ export type AuditAction =
   | 'contact.credentials_sent'
   | 'contact.password_reset_sent'
   | 'contact.email_verified'
+  | 'invoice.refund_failed'
 
 export interface AuditEntry {
   tenantId: string

@@ -20,6 +20,8 @@ export interface GivenRefund {
   recordedBy: string | null
   /** The provider's refund id; null for money handed back or account credit. */
   refundRef: string | null
+  /** 'Failed: expired_or_canceled_card' when the provider reported it failed after taking it; it gave nothing back. */
+  failedText: string | null
 }
 
 /** A payment of an invoice with what may still be given back of it. */
@@ -82,6 +84,8 @@ export async function loadRefundView(database: DatabaseHandle, tenant: Tenant, i
               'invoice_refunds.refund_ref',
               'invoice_refunds.reason',
               'invoice_refunds.created_at',
+              'invoice_refunds.failed_at',
+              'invoice_refunds.failure_reason',
               'staff.first_name',
               'staff.last_name',
             ])
@@ -121,6 +125,7 @@ export async function loadRefundView(database: DatabaseHandle, tenant: Tenant, i
           reason: refund.reason,
           recordedBy: refund.first_name !== null ? `${refund.first_name} ${refund.last_name ?? ''}`.trim() : null,
           refundRef: refund.refund_ref,
+          failedText: refund.failed_at ? `Failed on ${formatDateTime(refund.failed_at, tenant.settings)}: ${refund.failure_reason ?? 'failed'}` : null,
         })),
     }
   })

@@ -5,6 +5,7 @@ import { withTenant } from '#db/tenant-scope'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
+import { recordFailedStripeRefund } from '#server/invoices/failed-card-refund'
 import { readStripeAccount } from './stripe-account'
 import { settlePlanEvent } from '#server/plans/plan-checkout'
 import { platformStripeFor } from './stripe-client'
@@ -20,6 +21,8 @@ const sessionMetadata = z.object({ tenantId: z.string().uuid(), invoiceGuid: z.s
 const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired'])
 // A failed confirmation leaves the intent open for another card: nothing to settle.
 const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.canceled'])
+// A refund taken can fail days later; only a failed or canceled one changes the ledger.
+const REFUND_EVENTS = new Set(['refund.failed', 'refund.updated', 'charge.refund.updated'])
 
 /**
  * POST /webhooks/stripe: Stripe's events for the studios' connected accounts, and for the
@@ -50,6 +53,10 @@ export async function handleStripeWebhook(platform: Platform, req: Request, res:
   const plan = await settlePlanEvent(platform, event)
   if (plan) {
     res.status(200).json({ received: true, outcome: plan })
+    return
+  }
+  if (REFUND_EVENTS.has(event.type)) {
+    res.status(200).json({ received: true, outcome: await recordFailedStripeRefund(platform, event) })
     return
   }
   if (event.type === 'setup_intent.succeeded') {

@@ -63,6 +63,8 @@ export function transactionsOf(trx: TenantExecutor, bounds: Bounds, filter: Mone
   const givenBack = trx
     .selectFrom('invoice_refunds as r')
     .innerJoin('invoice_payments as p', 'p.id', 'r.invoice_payment_id')
+    // A refund the provider reported failed gave nothing back.
+    .where('r.failed_at', 'is', null)
     .select([
       'r.id as id',
       sql<TransactionKind>`'REFUNDED'`.as('kind'),
@@ -192,7 +194,7 @@ async function channelSums(trx: TenantExecutor, bounds: Bounds, filter: MoneyFil
       union all
       select p.currency, p.method, p.provider, 0::bigint, r.amount_minor
       from invoice_refunds r join invoice_payments p on p.id = r.invoice_payment_id
-      where r.created_at >= ${bounds.start} and r.created_at < ${bounds.end} ${ledgerFilter(filter)}
+      where r.failed_at is null and r.created_at >= ${bounds.start} and r.created_at < ${bounds.end} ${ledgerFilter(filter)}
     ) money
     group by currency, method, provider`.execute(trx)
   return result.rows
@@ -214,7 +216,7 @@ async function itemTypeSums(trx: TenantExecutor, bounds: Bounds, filter: MoneyFi
         union all
         select p.invoice_id, p.currency, 0::bigint, r.amount_minor
         from invoice_refunds r join invoice_payments p on p.id = r.invoice_payment_id
-        where r.created_at >= ${bounds.start} and r.created_at < ${bounds.end} ${ledgerFilter(filter)}
+        where r.failed_at is null and r.created_at >= ${bounds.start} and r.created_at < ${bounds.end} ${ledgerFilter(filter)}
       ) moves
       group by invoice_id, currency
     ),

@@ -106,7 +106,9 @@ export interface FakeSession extends CheckoutSessionObject {
 export interface RefundObject {
   id: string
   object: 'refund'
-  status: 'succeeded'
+  /** 'failed' later, when the card's bank sends it back (failRefund). */
+  status: 'succeeded' | 'failed'
+  failure_reason?: string
   amount: number
   currency: string
   payment_intent: string
@@ -120,7 +122,7 @@ export interface FakeRefund extends RefundObject {
   refund_application_fee: boolean
 }
 
-export type FakeStripeEventType = 'checkout.session.completed' | 'checkout.session.expired' | IntentEventType
+export type FakeStripeEventType = 'checkout.session.completed' | 'checkout.session.expired' | 'refund.failed' | IntentEventType
 
 export interface StripeEventRecord {
   id: string
@@ -131,7 +133,7 @@ export interface StripeEventRecord {
   type: FakeStripeEventType
   /** The connected account the event happened on: Connect webhooks name it; absent for the platform's own. */
   account?: string
-  data: { object: CheckoutSessionObject | PaymentIntentObject | SetupIntentObject }
+  data: { object: CheckoutSessionObject | PaymentIntentObject | SetupIntentObject | RefundObject }
   pending_webhooks: number
   /** The API request that caused the event; null ids when the buyer caused it on the hosted page. */
   request: { id: string | null; idempotency_key: string | null }
@@ -202,6 +204,8 @@ export interface FakeStripe {
   /** The stand-in for https://js.stripe.com/v3/ that a page loads (STRIPE_JS_URL). */
   scriptUrl: string
   refunds(): FakeRefund[]
+  /** A refund that succeeded turns failed, as when the card's bank returns it days later; 'refund.failed' is sent. */
+  failRefund(refundId: string, failureReason?: string): Promise<void>
   requests(): FakeStripeRequest[]
   /** Requests whose method matches and whose path starts with pathPrefix. */
   requestCount(method: string, pathPrefix: string): number
@@ -812,6 +816,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     changeCardNumber: intentApi.changeCardNumber,
     scriptUrl: `${url}/v3/`,
     refunds: () => refunds.map((refund) => structuredClone(refund)),
+    async failRefund(refundId, failureReason = 'expired_or_canceled_card') {
+      const refund = refunds.find((each) => each.id === refundId)
+      if (!refund) throw new Error(`fake Stripe: no refund ${refundId}`)
+      refund.status = 'failed'
+      refund.failure_reason = failureReason
+      await track(emitObject('refund.failed', refund.account, publicRefund(refund), { id: null, idempotency_key: null }))
+    },
     requests: () => [...requests],
     requestCount: (method, pathPrefix) => requests.filter((each) => each.method === method.toUpperCase() && each.path.startsWith(pathPrefix)).length,
     async close() {

@@ -164,8 +164,9 @@ function ChosenPayment({ invoice, payment, answered }: { invoice: RefundView['in
                     {refund.recordedBy ? <span className="text-slate-600"> · by {refund.recordedBy}</span> : null}
                     {refund.reason ? <span className="block text-slate-600">{refund.reason}</span> : null}
                     {refund.refundRef ? <span className="block text-xs text-slate-500">Provider reference {refund.refundRef}</span> : null}
+                    {refund.failedText ? <span className="block text-sm font-medium text-red-700">{refund.failedText}</span> : null}
                   </span>
-                  <span className="tabular-nums text-slate-900">{refund.amountText}</span>
+                  <span className={`tabular-nums ${refund.failedText ? 'text-slate-500 line-through' : 'text-slate-900'}`}>{refund.amountText}</span>
                 </li>
               ))}
             </ul>

@@ -396,6 +396,28 @@ describe(`refunds of invoice payments (${engine})`, () => {
     expect((await stateOf(invoice)).refunds).toHaveLength(1)
   })
 
+  it("a refund Stripe reports failed days later stops counting as given back, once, and the page says so", async () => {
+    const intentId = await paidIntent(3000)
+    const invoice = await paidInvoice({ method: 'card', amountMinor: 3000, intentId })
+    expect((await refund(invoice, { amount: '30.00' })).status).toBe(302)
+    expect(await stateOf(invoice)).toMatchObject({ status: 'refunded', refunded: 3000, paymentRefunded: 3000 })
+    const [given] = stripeRefundsOf(intentId)
+    stripe.setWebhookUrl(`http://127.0.0.1:${app.port}/webhooks/stripe`)
+    await stripe.failRefund(given?.id ?? '', 'expired_or_canceled_card')
+    await stripe.idle()
+    const delivery = stripe.deliveries.find((entry) => entry.type === 'refund.failed')
+    expect(delivery?.status).toBe(200)
+    expect(await stateOf(invoice)).toMatchObject({ status: 'paid', refunded: 0, paymentRefunded: 0, refunds: [{ amount: 3000, refundRef: given?.id }] })
+    // Delivered again: nothing moves twice.
+    expect(await stripe.redeliver(delivery?.eventId ?? '')).toBe(200)
+    expect(await stateOf(invoice)).toMatchObject({ status: 'paid', refunded: 0, paymentRefunded: 0 })
+    const page = textOf((await get(refundPath(invoice), app.adminCookie)).body)
+    expect(page).toContain('expired_or_canceled_card')
+    // The money is still there to give back, another way if need be.
+    expect((await refund(invoice, { amount: '30.00', destination: 'credit' })).status).toBe(302)
+    expect(await stateOf(invoice)).toMatchObject({ status: 'refunded', refunded: 3000, paymentRefunded: 3000 })
+  })
+
   it('records the refund Stripe already made when a retry names it with the same key (an answer lost on the way back)', async () => {
     const intentId = await paidIntent(4000)
     const invoice = await paidInvoice({ method: 'card', amountMinor: 4000, intentId })
