@@ -2,6 +2,7 @@ import type { TenantExecutor } from '#db/tenant-scope'
 import type { InvoiceSource, InvoiceStatus, LedgerMethod, PaymentMethod } from '#db/tables/checkout'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { PricedCart } from './cart-view'
+import { activeMemberRefusal } from '#server/plans/active-member-limit'
 import { takeOfferUse } from './cart-offer'
 import { nextInvoiceNumber } from './invoice-number'
 import { fulfilLine, NOTHING_GIVEN, SaleRefused, saleContextFor } from './fulfil-line'
@@ -50,6 +51,9 @@ export async function writeSale(
   const { totals } = priced
   // An offer code that no longer takes anything off stops the sale, rather than vanishing from it.
   if (priced.offerRefusal !== null) throw new SaleRefused(priced.offerRefusal)
+  const givesMembership = priced.lines.some((line) => line.facts.option.membershipType !== null)
+  const memberRefusal = await activeMemberRefusal(trx, tenant.id, { contactId: buyer.contactId, givesMembership })
+  if (memberRefusal) throw new SaleRefused(memberRefusal)
   if (priced.appliedOffer) await takeOfferUse(trx, priced.appliedOffer.id, priced.appliedOffer.code)
   const awaiting = input.awaitingPayment === true && totals.totalMinor > 0
   const onAccount = input.paymentMethod === 'account' && totals.totalMinor > 0

@@ -172,5 +172,6 @@ export const PLAN_MESSAGES = {
   alreadyOnPlan: 'You are already on this plan.',
   notPaid: 'The payment was not completed. Your plan is unchanged.',
   contactLimit: (limit: number) => `Your plan allows ${limit.toLocaleString('en-US')} contacts. Upgrade your plan to add more.`,
+  activeMemberLimit: (limit: number) => `Your plan allows ${limit.toLocaleString('en-US')} active members. Upgrade your plan to add more.`,
   customDomain: 'Custom domains come with the Growth and Leap plans. Upgrade your plan to use one.',
 } as const

@@ -133,6 +133,33 @@ describe(`selling at the desk (${engine})`, () => {
     expect(await invoiceCount()).toBe(before)
   })
 
+  it("on a plan whose active members are all taken, a membership for someone new is refused in the plan's words; a member buys another, anyone buys a product", async () => {
+    const newcomer = await asSystem(app.platform.database, 'test: a full plan', async (trx) => {
+      // Ten active members, the Free plan's limit: the demo's contacts are each given the class card Stella holds.
+      const held = await trx.selectFrom('contact_memberships').select(['item_id', 'price_option_id', 'name', 'membership_type', 'credits_total', 'credits_left']).where('contact_id', '=', student.id).executeTakeFirstOrThrow()
+      const others = await trx.selectFrom('contacts').select('id').where('tenant_id', '=', app.demo.id).where('id', '<>', student.id).orderBy('id').limit(12).execute()
+      await trx
+        .insertInto('contact_memberships')
+        .values(others.map((other) => ({ tenant_id: app.demo.id, contact_id: other.id, item_id: held.item_id, price_option_id: held.price_option_id, name: held.name, membership_type: held.membership_type, credits_total: held.credits_total, credits_left: held.credits_left, status: 'active' as const })))
+        .execute()
+      await trx.insertInto('tenant_plans').values({ tenant_id: app.demo.id, plan_id: 'free_plan', period: 'monthly', contact_limit: null }).onConflict((c) => c.column('tenant_id').doUpdateSet({ plan_id: 'free_plan', contact_limit: null })).execute()
+      return trx.insertInto('contacts').values({ tenant_id: app.demo.id, first_name: 'Nina', last_name: 'Newcomer', email: 'nina.newcomer@example.test' }).returning(['id', 'guid']).executeTakeFirstOrThrow()
+    })
+    const before = await invoiceCount()
+    const cardSale = await post(till(newcomer.guid), form({ intent: 'add', choice: cardChoice, quantity: '1' }), app.adminCookie)
+    const cookie = `${app.adminCookie}; ${cookiePair(cardSale, 'till')}`
+    const refused = await post(till(newcomer.guid), form({ intent: 'sell', contact: newcomer.guid, method: 'cash', attempt: 'till-attempt-members-01' }), cookie)
+    expect(refused.status).toBe(409)
+    expect(refused.body).toContain('Your plan allows 10 active members. Upgrade your plan to add more.')
+    expect(await invoiceCount()).toBe(before)
+    // Stella is a member already: another card for her is no new member.
+    const forMember = await post(till(student.guid), form({ intent: 'sell', contact: student.guid, method: 'cash', attempt: 'till-attempt-members-02' }), cookie)
+    expect(forMember.status).toBe(302)
+    const blockSale = await saleWith(blockChoice)
+    expect((await post(till(newcomer.guid), form({ intent: 'sell', contact: newcomer.guid, method: 'cash', attempt: 'till-attempt-members-03' }), blockSale)).status).toBe(302)
+    expect(await invoiceCount()).toBe(before + 2)
+  })
+
   it('is for staff only, and not there while the store is off', async () => {
     expect((await get(till(), studentCookie)).status).toBe(403)
     await asSystem(app.platform.database, 'test: store off', async (trx) => {
