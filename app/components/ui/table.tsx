@@ -78,8 +78,9 @@ export function TableBody({ columnCount, empty, children }: TableBodyProps) {
         children
       ) : (
         <tr>
-          <td colSpan={columnCount} className="px-4 py-8 text-center text-slate-600">
-            {empty}
+          <td colSpan={columnCount} className="px-4 py-8 text-slate-600">
+            {/* A wide table scrolls on a phone: the message stays where the screen is, not at the table's middle. */}
+            <div className="sticky left-4 max-w-[calc(100vw-5rem)] text-left sm:static sm:max-w-none sm:text-center">{empty}</div>
           </td>
         </tr>
       )}

@@ -66,7 +66,9 @@ describe('a data table', () => {
     const cells = tagsOf(html).filter((tag) => tag.name === 'td')
     expect(cells).toHaveLength(1)
     expect(cells[0]?.attributes.colspan).toBe('2')
-    expect(html).toMatch(/<td[^>]*>No Record Found<\/td>/)
+    expect(html).toMatch(/<td[^>]*><div[^>]*>No Record Found<\/div><\/td>/)
+    // On a phone the message keeps to the screen's left while the wide table scrolls.
+    expect(html).toContain('sticky left-4')
   })
 
   test('with rows, no empty row', () => {
