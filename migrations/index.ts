@@ -30,6 +30,7 @@ import * as widgets from './2026-12-01T09-00-00_widgets'
 import * as mediaGallery from './2026-12-01T10-00-00_media-gallery'
 import * as mailingList from './2026-12-02T08-00-00_mailing-list'
 import * as plans from './2026-12-02T10-00-00_plans'
+import * as franchises from './2026-12-03T10-00-00_franchises'
 import * as emailSender from './2026-12-02T09-00-00_email-sender'
 
 /**
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T08-00-00_mailing-list': mailingList,
   '2026-12-02T10-00-00_plans': plans,
   '2026-12-02T09-00-00_email-sender': emailSender,
+  '2026-12-03T10-00-00_franchises': franchises,
 }
