@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs } from '@remix-run/node'
 import { notFound } from '#server/errors/responses'
 import { FRANCHISE_MESSAGES, franchiseFormValues, parseCreateFranchise, parseUpdateFranchise, CREATE_FIELDS, UPDATE_FIELDS, type FranchiseFormErrors } from '#server/franchises/franchise-form'
-import { archiveFranchise, createFranchise, updateFranchise } from '#server/franchises/franchises'
+import { archiveFranchise, createFranchise, loadFranchise, updateFranchise } from '#server/franchises/franchises'
 import { requireFranchiseManager } from '#app/utils/franchise.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 
@@ -16,6 +16,8 @@ export async function franchiseFormAction({ request, context }: Pick<ActionFunct
   const form = await request.formData().catch(() => null)
   if (!form) return data({ values: {}, errors: { form: FRANCHISE_MESSAGES.invalidForm } as FranchiseFormErrors }, { status: 400 })
   const platform = context.platform
+  // Another tenant's franchise is not found, whatever was posted with it.
+  if (editGuid !== null && !(await loadFranchise(platform, tenant, editGuid))) throw notFound(FRANCHISE_MESSAGES.notFound)
 
   if (form.get('intent') === 'delete') {
     const guid = editGuid ?? String(form.get('guid') ?? '')

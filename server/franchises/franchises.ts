@@ -202,6 +202,8 @@ export async function updateFranchise(platform: FranchisePlatform, master: Tenan
   }
   try {
     const updated = await asSystem(platform.database, 'edit a franchise of a master franchise', async (trx) => {
+      const own = await trx.selectFrom('tenants').select('id').where('id', '=', guid).where('parent_tenant_id', '=', master.id).where('archived_at', 'is', null).executeTakeFirst()
+      if (!own) return undefined
       const taken = await trx.selectFrom('tenants').select('id').where('org_id', '=', input.orgId).where('id', '!=', guid).executeTakeFirst()
       if (taken) return 'taken' as const
       return trx
@@ -229,16 +231,18 @@ export async function updateFranchise(platform: FranchisePlatform, master: Tenan
  */
 export async function archiveFranchise(platform: FranchisePlatform, master: Tenant, guid: string): Promise<FranchiseWriteResult> {
   if (!master.isMasterFranchise || !isUuid(guid)) return notFound()
-  const archived = await asSystem(platform.database, 'archive a franchise of a master franchise', (trx) =>
-    trx
+  const archived = await asSystem(platform.database, 'archive a franchise of a master franchise', async (trx) => {
+    // Checked before the write, so a refused delete writes nothing at all.
+    const own = await trx.selectFrom('tenants').select('id').where('id', '=', guid).where('parent_tenant_id', '=', master.id).where('archived_at', 'is', null).executeTakeFirst()
+    if (!own) return undefined
+    return trx
       .updateTable('tenants')
       .set({ archived_at: sql`clock_timestamp()`, updated_at: sql`clock_timestamp()` })
       .where('id', '=', guid)
       .where('parent_tenant_id', '=', master.id)
-      .where('archived_at', 'is', null)
       .returning('id')
-      .executeTakeFirst(),
-  )
+      .executeTakeFirst()
+  })
   if (!archived) return notFound()
   platform.caches.changed(guid, ['tenant'])
   return ok({ guid, message: FRANCHISE_MESSAGES.deleted })

@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { signedInPage } from '#tests/e2e/support/login'
+import { checkScreen } from '#tests/e2e/support/screen-check'
+import { useServer } from '#tests/e2e/support/server'
+
+/**
+ * Franchises end to end (settings spec, Franchise screens): the demo studio is a master
+ * franchise; its admin opens Franchise from the settings home, creates a franchise with its
+ * admin, finds it in the list by searching, opens it, and switches into it.
+ */
+
+const SCREENSHOTS = process.env.FRANCHISE_SCREENSHOTS_DIR
+const server = useServer()
+const browser = useBrowser()
+
+describe('franchises', () => {
+  test('the master admin creates a franchise, finds it in the list and switches into it; axe and widths pass', { timeout: 90_000 }, async () => {
+    const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/settings' }, { viewport: { width: 1280, height: 900 } })
+    page.setDefaultTimeout(20_000)
+    await page.getByRole('link', { name: /Franchise/ }).first().click()
+    await page.waitForURL((url) => url.pathname === '/settings/franchise')
+    await page.getByRole('link', { name: /^demo-east \(\d+\)$/ }).waitFor()
+    await waitForHydration(page)
+    await checkScreen(page, 'franchise-list', SCREENSHOTS)
+
+    await page.getByRole('link', { name: 'Add Franchise' }).click()
+    await page.waitForURL((url) => url.pathname === '/settings/franchise/new')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('alert').filter({ hasText: 'Invalid Form!' }).waitFor()
+    await page.getByText('Name of franchise is required!').waitFor()
+    await checkScreen(page, 'franchise-new', SCREENSHOTS)
+
+    await page.getByLabel(/^Business Name/).fill('Demo Yoga Studio West')
+    await page.getByLabel(/^Org Id/).fill('demo-west')
+    await page.getByLabel(/^Phone/).fill('555-030-0000')
+    await page.getByLabel(/^Time Zone/).selectOption('America/Denver')
+    await page.getByLabel(/^Admin Name/).fill('Wendy West')
+    await page.getByLabel(/^Email/).fill('admin@demo-west.test')
+    await page.getByLabel(/^Password/).fill('west-password-1')
+    await page.getByLabel(/^City/).fill('Denver')
+    await page.getByLabel(/^State/).fill('CO')
+    await page.getByLabel(/^Zip Code/).fill('80202')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL((url) => url.pathname === '/settings/franchise')
+    await page.getByRole('status').filter({ hasText: 'Successfully created franchise.' }).waitFor()
+
+    // Searching as you type narrows the list to the new franchise.
+    await page.getByLabel('Search franchises').fill('west')
+    await page.waitForURL((url) => url.searchParams.get('q') === 'west')
+    const row = page.getByRole('link', { name: /^demo-west \(\d+\)$/ })
+    await row.waitFor()
+    await expect(page.getByRole('link', { name: /^demo-east/ }).count()).resolves.toBe(0)
+    await page.getByLabel('Search franchises').fill('nothing-like-it')
+    await page.getByText('No matching records found').waitFor()
+    await page.getByLabel('Search franchises').fill('')
+    await row.waitFor()
+
+    await row.click()
+    await page.waitForURL((url) => url.pathname.startsWith('/settings/franchise/edit/'))
+    await expect(page.getByLabel(/^Business Name/).inputValue()).resolves.toBe('Demo Yoga Studio West')
+    await waitForHydration(page)
+    await checkScreen(page, 'franchise-edit', SCREENSHOTS)
+
+    await page.locator('summary[aria-label="Switch franchise"]').click()
+    await page.getByRole('button', { name: /Demo Yoga Studio West/ }).click()
+    await page.waitForURL(`${server().url('demo-west')}/dashboard`)
+    await page.getByRole('button', { name: 'Master View' }).waitFor()
+  })
+})
