@@ -184,6 +184,8 @@ export async function createFranchise(platform: FranchisePlatform, master: Tenan
     if (childId === null) return notFound()
     if (childId === 'taken') return orgIdTaken()
     platform.caches.changed(childId, ['tenant', 'site', 'contacts'])
+    // The master's 'Switch franchise' menu is kept under its own 'tenant' tag.
+    platform.caches.changed(master.id, ['tenant'])
     return ok({ guid: childId, message: FRANCHISE_MESSAGES.created })
   } catch (error) {
     if (isUniqueViolation(error)) return orgIdTaken()
@@ -218,6 +220,7 @@ export async function updateFranchise(platform: FranchisePlatform, master: Tenan
     if (updated === 'taken') return orgIdTaken()
     if (!updated) return notFound()
     platform.caches.changed(guid, ['tenant'])
+    platform.caches.changed(master.id, ['tenant'])
     return ok({ guid, message: FRANCHISE_MESSAGES.updated })
   } catch (error) {
     if (isUniqueViolation(error)) return orgIdTaken()
@@ -245,5 +248,6 @@ export async function archiveFranchise(platform: FranchisePlatform, master: Tena
   })
   if (!archived) return notFound()
   platform.caches.changed(guid, ['tenant'])
+  platform.caches.changed(master.id, ['tenant'])
   return ok({ guid, message: FRANCHISE_MESSAGES.deleted })
 }

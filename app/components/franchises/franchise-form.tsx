@@ -119,10 +119,11 @@ export function FranchiseForm({ mode, values, errors, facts, deleteHref }: Franc
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  // A floated legend is drawn inside the panel, as a heading, rather than across its border.
   return (
-    <fieldset className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
-      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
-      {children}
+    <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <legend className="float-left mb-4 w-full text-lg font-semibold text-slate-900">{title}</legend>
+      <div className="clear-both grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
   )
 }

@@ -22,7 +22,7 @@ export function FranchiseSearch({ query }: { query: FranchiseListQuery }) {
         Search franchises
       </label>
       <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-2.5 left-2.5 h-4 w-4 text-slate-400" />
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 h-4 w-4 -translate-y-1/2 text-slate-400" />
         <input
           id="franchise-search"
           type="search"
