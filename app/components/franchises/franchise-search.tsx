@@ -30,7 +30,7 @@ export function FranchiseSearch({ query }: { query: FranchiseListQuery }) {
           defaultValue={query.q}
           placeholder="Search"
           maxLength={100}
-          className="w-56 rounded border border-slate-300 bg-white py-2 pr-3 pl-8"
+          className="w-44 rounded border sm:w-56 border-slate-300 bg-white py-2 pr-3 pl-8"
           onChange={(event) => {
             const form = event.currentTarget.form
             window.clearTimeout(timer.current)

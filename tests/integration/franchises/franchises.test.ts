@@ -10,6 +10,7 @@ import { contextFor, createTestPlatform, type TestPlatform } from '#tests/suppor
 import * as listRoute from '#app/routes/_admin+/settings+/franchise._index'
 import * as newRoute from '#app/routes/_admin+/settings+/franchise.new'
 import * as editRoute from '#app/routes/_admin+/settings+/franchise.edit.$guid'
+import * as placeholderRoute from '#app/routes/_admin+/settings+/franchise.$guid'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 
@@ -202,6 +203,7 @@ describe(`franchises of a master franchise (${engine})`, () => {
         await call(newRoute.loader as RouteFunction, tenant, getRequest(url(tenant, '/settings/franchise/new'), cookie)),
         await call(newRoute.action as RouteFunction, tenant, formPostRequest(url(tenant, '/settings/franchise/new'), { ...VALID, orgId: 'sneaky' }, cookie)),
         await call(editRoute.loader as RouteFunction, tenant, getRequest(url(tenant, `/settings/franchise/edit/${guid}`), cookie), { guid }),
+        await call(placeholderRoute.loader as RouteFunction, tenant, getRequest(url(tenant, `/settings/franchise/${guid}`), cookie), { guid }),
         await call(editRoute.action as RouteFunction, tenant, formPostRequest(url(tenant, `/settings/franchise/edit/${guid}`), { intent: 'delete' }, cookie), { guid }),
       ]
       for (const answer of answers) expect([403, 404], `${who}: ${redirectOrStatus(answer)}`).toContain(answer.status)
@@ -224,6 +226,8 @@ describe(`franchises of a master franchise (${engine})`, () => {
     expect(deleted.status).toBe(404)
     const deletedFromEdit = await call(editRoute.action as RouteFunction, master, formPostRequest(url(master, `/settings/franchise/edit/${guid}`), { intent: 'delete' }, masterAdmin), { guid })
     expect(deletedFromEdit.status).toBe(404)
+    const placeholder = await call(placeholderRoute.loader as RouteFunction, master, getRequest(url(master, `/settings/franchise/${guid}`), masterAdmin), { guid })
+    expect(placeholder.status).toBe(404)
     const notAnId = await call(editRoute.loader as RouteFunction, master, getRequest(url(master, '/settings/franchise/edit/not-an-id'), masterAdmin), { guid: 'not-an-id' })
     expect(notAnId.status).toBe(404)
     expect((await platform.tenants.findById(guid))?.name).toBe('Other Child')

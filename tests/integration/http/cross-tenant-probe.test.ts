@@ -214,6 +214,7 @@ const PROBES: Record<string, Probe> = {
     (ids) => `/settings/customfield/delete/${ids.fieldGuId}`,
     (ids) => ({ guId: ids.fieldGuId }),
   ),
+  '_admin+/settings+/franchise.$guid.tsx': staffScreen((ids) => `/settings/franchise/${ids.franchiseGuid}`, (ids) => ({ guid: ids.franchiseGuid })),
   '_admin+/settings+/franchise.edit.$guid.tsx': staffScreen((ids) => `/settings/franchise/edit/${ids.franchiseGuid}`, (ids) => ({ guid: ids.franchiseGuid })),
   '_admin+/settings+/templates.edit.$guId.tsx': staffScreen((ids) => `/settings/templates/edit/${ids.templateGuid}`, (ids) => ({ guId: ids.templateGuid })),
   '_admin+/settings+/templates.edit.$guId.field.tsx': staffScreen((ids) => `/settings/templates/edit/${ids.templateGuid}/field`, (ids) => ({ guId: ids.templateGuid })),

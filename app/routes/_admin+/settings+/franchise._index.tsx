@@ -51,9 +51,11 @@ export default function FranchiseListRoute() {
       <div aria-busy={loading || undefined}>
         <Table label="Franchises" minWidth={320}>
           <TableHead>
-            <HeaderCell>Org Id</HeaderCell>
-            <HeaderCell>Created Date</HeaderCell>
-            <HeaderCell align="end">Action</HeaderCell>
+            <HeaderCell className="px-3! sm:px-4!">Org Id</HeaderCell>
+            <HeaderCell className="px-2! sm:px-4!">Created Date</HeaderCell>
+            <HeaderCell align="end" className="px-2! sm:px-4!">
+              Action
+            </HeaderCell>
           </TableHead>
           <TableBody columnCount={3} empty={<span>No matching records found</span>}>
             {loading
@@ -72,14 +74,14 @@ export default function FranchiseListRoute() {
                 ))
               : rows.map((row) => (
                   <Row key={row.guid}>
-                    <Cell>
+                    <Cell className="px-3! sm:px-4!">
                       <Link to={`/settings/franchise/edit/${row.guid}`} className="font-medium text-slate-900 hover:text-brand-text hover:underline">
                         {row.orgId} ({row.tenantId})
                       </Link>
                       <span className="block text-xs text-slate-600">{row.name}</span>
                     </Cell>
-                    <Cell className="whitespace-nowrap text-slate-700">{row.dateCreatedStr}</Cell>
-                    <Cell align="end">
+                    <Cell className="px-2! whitespace-nowrap text-slate-700 sm:px-4!">{row.dateCreatedStr}</Cell>
+                    <Cell align="end" className="px-2! sm:px-4!">
                       <Link
                         to={deleteHref(row.guid)}
                         preventScrollReset
