@@ -49,7 +49,7 @@ export default function FranchiseListRoute() {
       </ScreenHeader>
       <FranchiseSearch query={query} />
       <div aria-busy={loading || undefined}>
-        <Table label="Franchises" minWidth={320}>
+        <Table label="Franchises" minWidth={280}>
           <TableHead>
             <HeaderCell className="px-3! sm:px-4!">Org Id</HeaderCell>
             <HeaderCell className="px-2! sm:px-4!">Created Date</HeaderCell>
