@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { signedInPage } from '#tests/e2e/support/login'
 import { checkScreen } from '#tests/e2e/support/screen-check'
+import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
 import { useServer } from '#tests/e2e/support/server'
 
 /**
@@ -73,5 +74,30 @@ describe('franchises', () => {
     await page.getByRole('button', { name: /Demo Yoga Studio West/ }).click()
     await page.waitForURL(`${server().url('demo-west')}/dashboard`)
     await page.getByRole('button', { name: 'Master View' }).waitFor()
+  })
+
+  test('without JavaScript the search is a GET form and a franchise is deleted after its confirmation', { timeout: 60_000 }, async () => {
+    const { page } = await signedInPage(
+      browser,
+      server(),
+      { email: 'admin@demo.test', to: '/settings/franchise' },
+      // The archived franchise's address answers 404 at the end, on purpose.
+      { javaScriptEnabled: false, allowConsoleErrors: [/status of 404 \(Not Found\).*demo-east/] },
+    )
+    page.setDefaultTimeout(20_000)
+    await page.getByLabel('Search franchises').fill('east')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await page.waitForURL((url) => url.searchParams.get('q') === 'east')
+    await page.getByRole('link', { name: 'Delete demo-east' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete Franchise!' })
+    await dialog.getByText('Are you sure you want to continue?').waitFor()
+    await screenshotAtWidths(page, SCREENSHOTS, 'franchise-delete')
+    await dialog.getByRole('button', { name: 'Yes' }).click()
+    await page.getByText('Successfully deleted franchise').waitFor()
+    await page.goto(`${server().url('demo')}/settings/franchise?q=east`)
+    await page.getByText('No matching records found').waitFor()
+    // An archived franchise no longer answers on its own address.
+    const answer = await page.goto(`${server().url('demo-east')}/login`)
+    expect(answer?.status()).toBe(404)
   })
 })
