@@ -30,6 +30,7 @@ export const FRANCHISE_MESSAGES = {
   updated: 'Successfully updated franchise.',
   deleted: 'Successfully deleted franchise',
   notFound: 'Franchise not found',
+  accountOwner: "Choose one of the franchise's administrators.",
 } as const
 
 export const FRANCHISE_TIME_ZONES: readonly string[] = TIME_ZONES.map((zone) => zone.timeZone)
@@ -111,6 +112,8 @@ export const updateFranchiseSchema = z.object({
   phone: required(FRANCHISE_MESSAGES.phone, 40),
   fromEmailName: text(200),
   fromEmail: email(null),
+  /** A contact id of one of the franchise's admins; empty keeps the owner it has. */
+  accountOwner: text(36),
   ...address,
 })
 
@@ -118,7 +121,7 @@ export type CreateFranchiseInput = z.infer<typeof createFranchiseSchema>
 export type UpdateFranchiseInput = z.infer<typeof updateFranchiseSchema>
 
 export const CREATE_FIELDS = ['businessName', 'orgId', 'phone', 'timezone', 'userName', 'email', 'password', 'line1', 'line2', 'city', 'state', 'zip'] as const
-export const UPDATE_FIELDS = ['businessName', 'orgId', 'phone', 'fromEmailName', 'fromEmail', 'line1', 'line2', 'city', 'state', 'zip'] as const
+export const UPDATE_FIELDS = ['businessName', 'orgId', 'phone', 'accountOwner', 'fromEmailName', 'fromEmail', 'line1', 'line2', 'city', 'state', 'zip'] as const
 
 export type FranchiseFormValues = Partial<Record<(typeof CREATE_FIELDS)[number] | (typeof UPDATE_FIELDS)[number], string>>
 /** A message per field, and `form` for the whole form ('Invalid Form!'). */

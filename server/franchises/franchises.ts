@@ -3,6 +3,8 @@ import { addPeople, createTenant } from '#db/create-tenant'
 import { asSystem, withTenant } from '#db/tenant-scope'
 import { hashPassword } from '#server/auth/password'
 import { isUniqueViolation } from '#server/contacts/insert-contact'
+import { listAccountOwners, type AccountOwnerOption } from '#server/settings/account-owners'
+import { ROLE_ADMIN } from '#server/shell/roles'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { isUuid } from '#server/text/is-uuid'
@@ -40,6 +42,8 @@ export interface Franchise {
   fromEmailName: string
   accountOwner: string
   accountOwnerName: string
+  /** The franchise's admins, who may own its account. */
+  owners: AccountOwnerOption[]
   dateCreatedStr: string
   address: { line1: string; line2: string; city: string; state: string; zip: string }
 }
@@ -109,7 +113,8 @@ export async function loadFranchise(platform: Pick<Platform, 'database'>, master
   )
   if (!row) return null
   const settings = readTenantSettings(row.settings)
-  // The owner is a contact of the franchise, readable under the franchise's own scope only.
+  // The franchise's people are readable under the franchise's own scope only.
+  const owners = await withTenant(platform.database, row.id, (trx) => listAccountOwners(trx))
   const owner = isUuid(settings.accountOwner)
     ? await withTenant(platform.database, row.id, (trx) =>
         trx.selectFrom('contacts').select(['first_name', 'last_name']).where('id', '=', settings.accountOwner).executeTakeFirst(),
@@ -126,6 +131,7 @@ export async function loadFranchise(platform: Pick<Platform, 'database'>, master
     fromEmailName: settings.fromEmailName,
     accountOwner: settings.accountOwner,
     accountOwnerName: owner ? `${owner.first_name} ${owner.last_name}`.trim() : '',
+    owners,
     dateCreatedStr: formatCreatedDate(row.created_at, master.settings.timezone),
     address: { line1: settings.address.line1, line2: settings.address.line2, city: settings.address.city, state: settings.address.state, zip: settings.address.zip },
   }
@@ -196,7 +202,8 @@ export async function createFranchise(platform: FranchisePlatform, master: Tenan
 /** Saves the update payload on one of this master's live franchises. */
 export async function updateFranchise(platform: FranchisePlatform, master: Tenant, guid: string, input: UpdateFranchiseInput): Promise<FranchiseWriteResult> {
   if (!master.isMasterFranchise || !isUuid(guid)) return notFound()
-  const patch = {
+  const patch: Record<string, unknown> = {
+    ...(input.accountOwner ? { accountOwner: input.accountOwner } : {}),
     phone: input.phone,
     fromEmailName: input.fromEmailName,
     fromEmail: input.fromEmail,
@@ -208,6 +215,12 @@ export async function updateFranchise(platform: FranchisePlatform, master: Tenan
       if (!own) return undefined
       const taken = await trx.selectFrom('tenants').select('id').where('org_id', '=', input.orgId).where('id', '!=', guid).executeTakeFirst()
       if (taken) return 'taken' as const
+      if (input.accountOwner) {
+        const owner = isUuid(input.accountOwner)
+          ? await trx.selectFrom('contacts').select('id').where('id', '=', input.accountOwner).where('tenant_id', '=', guid).where('role', '=', ROLE_ADMIN).executeTakeFirst()
+          : undefined
+        if (!owner) return 'owner' as const
+      }
       return trx
         .updateTable('tenants')
         .set({ name: input.businessName, org_id: input.orgId, settings: sql`settings || ${JSON.stringify(patch)}::jsonb`, updated_at: sql`clock_timestamp()` })
@@ -218,6 +231,7 @@ export async function updateFranchise(platform: FranchisePlatform, master: Tenan
         .executeTakeFirst()
     })
     if (updated === 'taken') return orgIdTaken()
+    if (updated === 'owner') return err('conflict', FRANCHISE_MESSAGES.invalidForm, { errors: { form: FRANCHISE_MESSAGES.invalidForm, accountOwner: FRANCHISE_MESSAGES.accountOwner } })
     if (!updated) return notFound()
     platform.caches.changed(guid, ['tenant'])
     platform.caches.changed(master.id, ['tenant'])

@@ -13,7 +13,9 @@ export interface FranchiseFormProps {
   values: FranchiseFormValues
   errors: FranchiseFormErrors
   /** Edit only: read-only facts of the franchise. */
-  facts?: { tenantId: string; accountOwnerName: string; dateCreatedStr: string }
+  facts?: { tenantId: string; dateCreatedStr: string }
+  /** Edit only: the franchise's admins, one of whom owns its account. */
+  owners?: ReadonlyArray<{ value: string; label: string }>
   /** Edit only: the address of the delete confirmation. */
   deleteHref?: string
 }
@@ -22,7 +24,7 @@ export interface FranchiseFormProps {
  * The franchise form (settings spec, Franchise screens): create mode without an id, edit mode
  * with one. A plain POST: the server checks it and draws it again with its messages.
  */
-export function FranchiseForm({ mode, values, errors, facts, deleteHref }: FranchiseFormProps) {
+export function FranchiseForm({ mode, values, errors, facts, owners, deleteHref }: FranchiseFormProps) {
   const busy = useNavigation().state === 'submitting'
   const text = (name: FieldName, label: string, options: { required?: boolean; type?: string; autoComplete?: string; maxLength?: number; inputMode?: 'numeric' | 'tel' | 'email' } = {}) => (
     <Field id={`franchise-${name}`} label={label} required={options.required} errors={errors[name] ? [errors[name]] : null}>
@@ -75,12 +77,24 @@ export function FranchiseForm({ mode, values, errors, facts, deleteHref }: Franc
               )}
             </Field>
           ) : null}
+          {owners ? (
+            <Field id="franchise-accountOwner" label="Account Owner" errors={errors.accountOwner ? [errors.accountOwner] : null}>
+              {(control) => (
+                <select {...control} name="accountOwner" defaultValue={values.accountOwner ?? ''} className={FIELD_INPUT_CLASSES}>
+                  {values.accountOwner ? null : <option value="">Select an account owner</option>}
+                  {owners.map((owner) => (
+                    <option key={owner.value} value={owner.value}>
+                      {owner.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : null}
           {facts ? (
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:col-span-2">
               <dt className="text-slate-600">Tenant Id</dt>
               <dd className="text-slate-900">{facts.tenantId}</dd>
-              <dt className="text-slate-600">Account Owner</dt>
-              <dd className="text-slate-900">{facts.accountOwnerName || '—'}</dd>
               <dt className="text-slate-600">Created Date</dt>
               <dd className="text-slate-900">{facts.dateCreatedStr}</dd>
             </dl>

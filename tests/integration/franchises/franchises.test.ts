@@ -180,6 +180,20 @@ describe(`franchises of a master franchise (${engine})`, () => {
     const taken = await edit({ ...fields, orgId: 'lotus-north' })
     expect(taken.status).toBe(409)
     expect((taken.body as Answer).errors.orgId).toBe(FRANCHISE_MESSAGES.orgIdTaken)
+    // The account owner is one of the franchise's own admins, never someone of another tenant.
+    const loadedAgain = (await call(editRoute.loader as RouteFunction, master, getRequest(url(master, `/settings/franchise/edit/${guid}`), masterAdmin), { guid })).body as {
+      franchise: { accountOwner: string; owners: Array<{ value: string }> }
+    }
+    expect(loadedAgain.franchise.owners.map((owner) => owner.value)).toEqual([loadedAgain.franchise.accountOwner])
+    const masterAdminId = await asSystem(platform.database, 'test: the master admin', (trx) =>
+      trx.selectFrom('contacts').select('id').where('tenant_id', '=', master.id).where('role', '=', 'ROLE_ADMIN').executeTakeFirstOrThrow(),
+    )
+    for (const accountOwner of [masterAdminId.id, 'not-an-id']) {
+      const refused = await edit({ ...fields, accountOwner })
+      expect((refused.body as Answer).errors.accountOwner).toBe(FRANCHISE_MESSAGES.accountOwner)
+    }
+    expect(redirectOrStatus(await edit({ ...fields, accountOwner: loadedAgain.franchise.accountOwner }))).toBe('redirect /settings/franchise')
+    expect((await platform.tenants.findById(guid))?.settings.accountOwner).toBe(loadedAgain.franchise.accountOwner)
     const badZip = await edit({ ...fields, zip: '12' })
     expect((badZip.body as Answer).errors.zip).toBe('Zip code must be atleast 5 characters long!')
     expect((await platform.tenants.findById(guid))?.orgId).toBe('lotus-southside')

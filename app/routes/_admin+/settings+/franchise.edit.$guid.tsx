@@ -28,6 +28,7 @@ export default function EditFranchiseRoute() {
     businessName: franchise.name,
     orgId: franchise.orgId,
     phone: franchise.phone,
+    accountOwner: franchise.accountOwner,
     fromEmailName: franchise.fromEmailName,
     fromEmail: franchise.fromEmail,
     ...franchise.address,
@@ -38,7 +39,8 @@ export default function EditFranchiseRoute() {
         mode="edit"
         values={posted?.values ?? saved}
         errors={posted?.errors ?? {}}
-        facts={{ tenantId: franchise.tenantId, accountOwnerName: franchise.accountOwnerName, dateCreatedStr: franchise.dateCreatedStr }}
+        facts={{ tenantId: franchise.tenantId, dateCreatedStr: franchise.dateCreatedStr }}
+        owners={franchise.owners}
         deleteHref={`${base}?confirm=delete`}
       />
       {confirmDelete ? <DeleteFranchiseDialog closeTo={base} /> : null}
