@@ -10,7 +10,7 @@ import { redirectWithToast } from '#app/utils/toast.server'
  * list with its message (settings spec: create, edit and delete return to the list); a refused
  * form is drawn again with what was typed; another tenant's franchise is a 404.
  */
-export async function franchiseFormAction({ request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>, editGuid: string | null) {
+export async function franchiseFormAction({ request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>, editGuid: string | null, options: { deleteOnly?: boolean } = {}) {
   const { tenant } = await requireFranchiseManager(request, context)
   const fields = editGuid === null ? CREATE_FIELDS : UPDATE_FIELDS
   const form = await request.formData().catch(() => null)
@@ -25,6 +25,9 @@ export async function franchiseFormAction({ request, context }: Pick<ActionFunct
     if (!archived.ok) throw notFound(FRANCHISE_MESSAGES.notFound)
     return redirectWithToast('/settings/franchise', { type: 'success', message: archived.value.message })
   }
+
+  // The list only deletes: a form posted there is not a way to create a franchise.
+  if (options.deleteOnly) return data({ values: {}, errors: { form: FRANCHISE_MESSAGES.invalidForm } as FranchiseFormErrors }, { status: 400 })
 
   const values = franchiseFormValues(form, fields)
   let saved

@@ -146,6 +146,12 @@ describe(`franchises of a master franchise (${engine})`, () => {
     expect(await tenantRows(orgId)).toEqual([])
   })
 
+  it('creates nothing from a form posted to the list, which only deletes', async () => {
+    const posted = await call(listRoute.action as RouteFunction, master, formPostRequest(url(master, '/settings/franchise?index'), { ...VALID, orgId: 'lotus-listed' }, masterAdmin))
+    expect(posted.status).toBe(400)
+    expect(await tenantRows('lotus-listed')).toEqual([])
+  })
+
   it('accepts optional street and apartment, and upper-case org ids as lower case', async () => {
     const created = await create({ ...VALID, orgId: 'Lotus-South', email: 'sam@lotus-south.test', line1: '', line2: '' })
     expect(redirectOrStatus(created)).toBe('redirect /settings/franchise')

@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...list, deleting: deleting ? { guid: deleting.guid } : null }
 }
 
-export const action = (args: ActionFunctionArgs) => franchiseFormAction(args, null)
+export const action = (args: ActionFunctionArgs) => franchiseFormAction(args, null, { deleteOnly: true })
 
 export default function FranchiseListRoute() {
   const { rows, total, pageCount, query, deleting } = useLoaderData<typeof loader>()
