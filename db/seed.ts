@@ -4,7 +4,8 @@ import { addDemoCatalog } from './seed-catalog'
 import { addDemoOffers } from './seed-offers'
 import { DEMO_CURRENCY, DEMO_TIME_ZONE } from './seed-catalog-data'
 import { addDemoContacts, addDemoFamiliesAndNotes } from './seed-contacts'
-import { demoPeople, demoTrialForm, masterAdminEmail, standardPageBody, standardPages, type SeedPerson } from './seed-data'
+import { demoPeople, demoTrialForm, masterAdminEmail } from './seed-data'
+import { addPeople, createTenant } from './create-tenant'
 import { asSystem } from './tenant-scope'
 import type { Database } from './types'
 
@@ -66,59 +67,6 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     await addPeople(trx, east, [{ firstName: 'Eli', lastName: 'East', email: 'admin@demo-east.test', role: 'ROLE_ADMIN' }], passwordHash)
     return { seeded: true }
   })
-}
-
-async function createTenant(
-  trx: Transaction<Database>,
-  input: { orgId: string; name: string; isMasterFranchise: boolean; parentTenantId?: string; settings?: Record<string, unknown> },
-): Promise<string> {
-  const tenant = await trx
-    .insertInto('tenants')
-    .values({
-      org_id: input.orgId,
-      name: input.name,
-      is_master_franchise: input.isMasterFranchise,
-      parent_tenant_id: input.parentTenantId ?? null,
-      settings: JSON.stringify(input.settings ?? {}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await trx
-    .insertInto('web_pages')
-    .values(
-      standardPages.map((page, index) => ({
-        tenant_id: tenant.id,
-        name: page.name,
-        title: page.title,
-        url: page.name,
-        sequence: index + 1,
-        is_standard: true,
-        is_legal: page.isLegal,
-        is_show_navigation: !page.isLegal,
-        ...standardPageBody(page.name, input.name),
-      })),
-    )
-    .execute()
-  return tenant.id
-}
-
-async function addPeople(trx: Transaction<Database>, tenantId: string, people: SeedPerson[], passwordHash: string): Promise<void> {
-  await trx
-    .insertInto('contacts')
-    .values(
-      people.map((person) => ({
-        tenant_id: tenantId,
-        first_name: person.firstName,
-        last_name: person.lastName,
-        email: person.email,
-        phone: person.phone ?? null,
-        role: person.role,
-        is_teacher: person.isTeacher ?? false,
-        is_email_verified: person.role !== null,
-        password_hash: person.role ? passwordHash : null,
-      })),
-    )
-    .execute()
 }
 
 /** The demo form with its custom fields, published (docs/decisions/040). */

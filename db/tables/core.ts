@@ -15,6 +15,8 @@ export interface TenantsTable {
   settings: Json<Record<string, unknown>>
   created_at: CreatedAt
   updated_at: CreatedAt
+  /** A deleted franchise (docs/decisions/133): not resolved by host, not listed, kept 30 days. */
+  archived_at: Date | null
 }
 
 export interface ContactsTable {

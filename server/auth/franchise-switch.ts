@@ -63,6 +63,7 @@ export async function listFranchises(platform: Pick<Platform, 'database'>, tenan
       .selectFrom('tenants')
       .select(['id', 'org_id', 'name'])
       .where('parent_tenant_id', '=', tenant.id)
+      .where('archived_at', 'is', null)
       .orderBy('name')
       .execute(),
   )

@@ -30,7 +30,7 @@ export const SETTINGS_TILES: readonly SettingsTile[] = [
   { key: 'users', title: 'Users', description: 'The people who work in your back office and their roles.', icon: 'users', path: '/settings/users', built: true },
   { key: 'roles', title: 'Roles', description: 'What Staff and FrontDesk may see and do.', icon: 'shield', path: '/settings/roles', built: true },
   { key: 'customfield', title: 'Custom Fields', description: 'Extra fields for your contacts and forms.', icon: 'list-plus', path: '/settings/customfield', built: true },
-  { key: 'franchise', title: 'Franchise', description: 'Create and manage your franchises.', icon: 'network', path: '/settings/franchise', built: false, masterFranchiseOnly: true },
+  { key: 'franchise', title: 'Franchise', description: 'Create and manage your franchises.', icon: 'network', path: '/settings/franchise', built: true, masterFranchiseOnly: true },
   { key: 'templates', title: 'Templates', description: 'Email and success-screen templates.', icon: 'mail', path: '/settings/templates', built: true },
   { key: 'plans', title: 'Plans', description: 'Your current plan, payments and upgrades.', icon: 'gem', path: '/settings/plan', built: true },
   // Not a tile in the spec's list either, but the settings route table has widgets and nothing else leads there.

@@ -34,7 +34,8 @@ const MAX_ENTRIES = 10_000
 /**
  * Finds tenants by host, org id or id, with an in-memory cache that is short-lived and dropped
  * whenever a tenant is written. This is the one place that reads the tenants table across
- * tenants for request routing.
+ * tenants for request routing. An archived (deleted) franchise is not found, whatever the key:
+ * archiving declares the 'tenant' tag, so no cached entry outlives it.
  */
 export class TenantDirectory {
   readonly #cache = new Map<string, CacheEntry>()
@@ -72,7 +73,7 @@ export class TenantDirectory {
       }
       case 'custom': {
         const tenant = await this.#cached(`domain:${match.domain}`, (trx) =>
-          trx.selectFrom('tenants').selectAll().where('custom_domain', '=', match.domain).executeTakeFirst(),
+          trx.selectFrom('tenants').selectAll().where('custom_domain', '=', match.domain).where('archived_at', 'is', null).executeTakeFirst(),
         )
         return tenant ? { kind: 'tenant', tenant } : { kind: 'unknown' }
       }
@@ -93,13 +94,13 @@ export class TenantDirectory {
     const key = orgId.trim().toLowerCase()
     if (!key || key.length > 63) return Promise.resolve(null)
     return this.#cached(`org:${key}`, (trx) =>
-      trx.selectFrom('tenants').selectAll().where('org_id', '=', key).executeTakeFirst(),
+      trx.selectFrom('tenants').selectAll().where('org_id', '=', key).where('archived_at', 'is', null).executeTakeFirst(),
     )
   }
 
   findById(id: string): Promise<Tenant | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(null)
-    return this.#cached(`id:${id}`, (trx) => trx.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst())
+    return this.#cached(`id:${id}`, (trx) => trx.selectFrom('tenants').selectAll().where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst())
   }
 
   /**

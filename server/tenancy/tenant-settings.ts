@@ -38,7 +38,7 @@ export const tenantSettingsSchema = z.object({
   defaultCurrency: text('USD'),
   supportedCurrencies: z.array(z.string().length(3)).default(['USD', 'INR']),
   address: z
-    .object({ line1: text(), city: text(), state: text(), zip: text() })
+    .object({ line1: text(), line2: text(), city: text(), state: text(), zip: text() })
     .default({}),
   title: text(),
   seoDescription: text(),

@@ -34,6 +34,9 @@ export type ConfirmDialogProps = ConfirmPlacement & {
   onConfirm?: () => void
   /** Shown busy whatever the navigation says (a request the page sent itself). */
   busy?: boolean
+  /** The spec's size where it gives one (franchise delete: 450x205). */
+  width?: number
+  minHeight?: number
 }
 
 /**
@@ -47,7 +50,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const FormElement = fetcher ? fetcher.Form : Form
   const placement = props.closeTo !== undefined ? { closeTo: props.closeTo } : { open: props.open, onClose: props.onClose }
   return (
-    <Dialog title={title} width={490} {...placement}>
+    <Dialog title={title} width={props.width ?? 490} minHeight={props.minHeight} {...placement}>
       <FormElement method={method} action={action} reloadDocument={reloadDocument} onSubmit={onSubmit}>
         {intent !== undefined ? <input type="hidden" name="intent" value={intent} /> : null}
         {hiddenFields.map(([name, value], index) => (

@@ -60,6 +60,8 @@ type Ids = {
   pluginKey: string
   /** A payment of tenant A for its plan (its receipt page). */
   planPaymentGuid: string
+  /** A franchise of tenant A, a master franchise (its edit page). */
+  franchiseGuid: string
   /** Catalog items of tenant A, one per kind a staff editor shows. */
   itemGuIds: { course: string; product: string; event: string; membership: string; donation: string; bundle: string }
   /** Tenant A's demo catalog (db/seed-catalog.ts), as the public site, the schedule and the student area name it. */
@@ -212,6 +214,8 @@ const PROBES: Record<string, Probe> = {
     (ids) => `/settings/customfield/delete/${ids.fieldGuId}`,
     (ids) => ({ guId: ids.fieldGuId }),
   ),
+  '_admin+/settings+/franchise.$guid.tsx': staffScreen((ids) => `/settings/franchise/${ids.franchiseGuid}`, (ids) => ({ guid: ids.franchiseGuid })),
+  '_admin+/settings+/franchise.edit.$guid.tsx': staffScreen((ids) => `/settings/franchise/edit/${ids.franchiseGuid}`, (ids) => ({ guid: ids.franchiseGuid })),
   '_admin+/settings+/templates.edit.$guId.tsx': staffScreen((ids) => `/settings/templates/edit/${ids.templateGuid}`, (ids) => ({ guId: ids.templateGuid })),
   '_admin+/settings+/templates.edit.$guId.field.tsx': staffScreen((ids) => `/settings/templates/edit/${ids.templateGuid}/field`, (ids) => ({ guId: ids.templateGuid })),
   // A valid delete, so the write itself has to find the item.
@@ -409,6 +413,9 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
     ;({ tenant: tenantA, cookies: cookiesA } = await tenantWithPeople(platform, { orgId: 'probea' }))
     ;({ tenant: tenantB, cookies: cookiesB } = await tenantWithPeople(platform, { orgId: 'probeb' }))
     ids = await createIdsOfTenantA()
+    // A became a master franchise in the fixture: requests see its row as it is now.
+    platform.caches.changed(tenantA.id, ['tenant'])
+    tenantA = (await platform.tenants.findById(tenantA.id)) ?? tenantA
   }, 240_000)
   afterAll(() => platform.close())
 
@@ -505,6 +512,13 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         })
         .returning('guid')
         .executeTakeFirstOrThrow()
+      // Tenant A manages a franchise: its edit page is the master's, by the franchise's tenant id.
+      await trx.updateTable('tenants').set({ is_master_franchise: true }).where('id', '=', tenantA.id).execute()
+      const franchise = await trx
+        .insertInto('tenants')
+        .values({ org_id: 'probea-franchise', name: 'Only in A franchise', parent_tenant_id: tenantA.id, settings: JSON.stringify({}) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       const item = async (kind: 'course' | 'product' | 'event' | 'membership' | 'donation' | 'bundle') =>
         String((await trx.insertInto('catalog_items').values({ tenant_id: tenantA.id, kind, name: `Only in A ${kind}`, slug: `only-in-a-${kind}` }).returning('guid').executeTakeFirstOrThrow()).guid)
       const itemGuIds = { course: await item('course'), product: await item('product'), event: await item('event'), membership: await item('membership'), donation: await item('donation'), bundle: await item('bundle') }
@@ -573,6 +587,7 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         mediaGuid: String(media.guid),
         widgetGuid: String(widget.guid),
         planPaymentGuid: String(planPayment.guid),
+        franchiseGuid: franchise.id,
         itemGuIds,
       }
     })

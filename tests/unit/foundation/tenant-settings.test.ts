@@ -81,7 +81,7 @@ describe('readTenantSettings', () => {
       address: { line1: 12, city: 'Springfield', state: 'IL', zip: '62701' },
       socials: { facebook: 'https://facebook.com/demo', instagram: false },
     })
-    expect(settings.address).toEqual({ line1: '', city: 'Springfield', state: 'IL', zip: '62701' })
+    expect(settings.address).toEqual({ line1: '', line2: '', city: 'Springfield', state: 'IL', zip: '62701' })
     expect(settings.socials).toEqual({ facebook: 'https://facebook.com/demo', linkedin: '', instagram: '', twitter: '' })
   })
 

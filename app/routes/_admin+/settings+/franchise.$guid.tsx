@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { notFound } from '#server/errors/responses'
+import { FRANCHISE_MESSAGES } from '#server/franchises/franchise-form'
+import { loadFranchise } from '#server/franchises/franchises'
+import { ScreenHeader } from '#app/components/schema-form/screen-header'
+import { requireFranchiseManager } from '#app/utils/franchise.server'
+
+export const meta: MetaFunction = () => [{ title: 'Franchise' }]
+
+/** settings/franchise/{id}: the spec's placeholder view, with no content beyond its title. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { tenant } = await requireFranchiseManager(request, context)
+  const franchise = await loadFranchise(context.platform, tenant, params.guid ?? '')
+  if (!franchise) throw notFound(FRANCHISE_MESSAGES.notFound)
+  return { name: franchise.name }
+}
+
+export default function FranchisePlaceholderRoute() {
+  const { name } = useLoaderData<typeof loader>()
+  return (
+    <div className="mx-auto max-w-4xl p-4 sm:p-6">
+      <ScreenHeader title={name} backTo="/settings/franchise" />
+    </div>
+  )
+}

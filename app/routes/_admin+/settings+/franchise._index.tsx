@@ -1,0 +1,120 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { Plus, Trash2 } from 'lucide-react'
+import { FRANCHISE_PAGE_SIZES, franchiseListHref, parseFranchiseListQuery } from '#server/franchises/franchise-list-query'
+import { listFranchisePage, loadFranchise } from '#server/franchises/franchises'
+import { DeleteFranchiseDialog } from '#app/components/franchises/delete-franchise-dialog'
+import { FranchiseSearch } from '#app/components/franchises/franchise-search'
+import { ScreenHeader } from '#app/components/schema-form/screen-header'
+import { ButtonLink } from '#app/components/ui/button'
+import { PageLinks, PageSizeForm } from '#app/components/ui/pagination'
+import { Skeleton } from '#app/components/ui/skeleton'
+import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
+import { franchiseFormAction } from '#app/utils/franchise-form-action.server'
+import { requireFranchiseManager } from '#app/utils/franchise.server'
+
+export const meta: MetaFunction = () => [{ title: 'Franchise' }]
+
+/** Settings > Franchise: the master's franchises; `?delete={guid}` asks before deleting one. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { tenant } = await requireFranchiseManager(request, context)
+  const search = new URL(request.url).searchParams
+  const query = parseFranchiseListQuery(search)
+  const toDelete = search.get('delete')
+  const [list, deleting] = await Promise.all([
+    listFranchisePage(context.platform, tenant, query),
+    toDelete ? loadFranchise(context.platform, tenant, toDelete) : Promise.resolve(null),
+  ])
+  return { ...list, deleting: deleting ? { guid: deleting.guid } : null }
+}
+
+export const action = (args: ActionFunctionArgs) => franchiseFormAction(args, null, { deleteOnly: true })
+
+export default function FranchiseListRoute() {
+  const { rows, total, pageCount, query, deleting } = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  // A search or page change on this list shows placeholder rows until the new page arrives.
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/settings/franchise' && navigation.formMethod !== 'POST'
+  const first = total === 0 ? 0 : (query.page - 1) * query.size + 1
+  const last = Math.min(total, query.page * query.size)
+  const here = franchiseListHref(query)
+  const deleteHref = (guid: string) => `${here}${here.includes('?') ? '&' : '?'}delete=${guid}`
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4 sm:p-6">
+      <ScreenHeader title="Franchise" backTo="/settings">
+        <ButtonLink to="/settings/franchise/new" variant="primary">
+          <Plus aria-hidden className="h-4 w-4" />
+          Add Franchise
+        </ButtonLink>
+      </ScreenHeader>
+      <FranchiseSearch query={query} />
+      <div aria-busy={loading || undefined}>
+        <Table label="Franchises" minWidth={280}>
+          <TableHead>
+            <HeaderCell className="px-3! sm:px-4!">Org Id</HeaderCell>
+            <HeaderCell className="px-2! sm:px-4!">Created Date</HeaderCell>
+            <HeaderCell align="end" className="px-2! sm:px-4!">
+              Action
+            </HeaderCell>
+          </TableHead>
+          <TableBody columnCount={3} empty={<span>No matching records found</span>}>
+            {loading
+              ? Array.from({ length: Math.min(query.size, Math.max(rows.length, 3)) }, (_, index) => (
+                  <Row key={`skeleton-${index}`}>
+                    <Cell>
+                      <Skeleton className="h-4 w-40" />
+                    </Cell>
+                    <Cell>
+                      <Skeleton className="h-4 w-20" />
+                    </Cell>
+                    <Cell>
+                      <Skeleton className="ml-auto h-4 w-8" />
+                    </Cell>
+                  </Row>
+                ))
+              : rows.map((row) => (
+                  <Row key={row.guid}>
+                    <Cell className="px-3! sm:px-4!">
+                      <Link to={`/settings/franchise/edit/${row.guid}`} className="font-medium text-slate-900 hover:text-brand-text hover:underline">
+                        {row.orgId} ({row.tenantId})
+                      </Link>
+                      <span className="block text-xs text-slate-600">{row.name}</span>
+                    </Cell>
+                    <Cell className="px-2! whitespace-nowrap text-slate-700 sm:px-4!">{row.dateCreatedStr}</Cell>
+                    <Cell align="end" className="px-2! sm:px-4!">
+                      <Link
+                        to={deleteHref(row.guid)}
+                        preventScrollReset
+                        aria-label={`Delete ${row.orgId}`}
+                        className="inline-flex rounded-full p-2 text-red-700 hover:bg-red-50"
+                      >
+                        <Trash2 aria-hidden className="h-4 w-4" />
+                      </Link>
+                    </Cell>
+                  </Row>
+                ))}
+          </TableBody>
+        </Table>
+        {loading ? (
+          <p role="status" className="sr-only">
+            Loading franchises
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center justify-end gap-4 px-1 text-sm text-slate-600">
+        <PageSizeForm
+          id="franchise-page-size"
+          sizes={FRANCHISE_PAGE_SIZES}
+          current={query.size}
+          action="/settings/franchise"
+          hiddenFields={query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+        />
+        <span aria-live="polite">
+          {first} – {last} of {total}
+        </span>
+        <PageLinks page={query.page} pageCount={pageCount} hrefOf={(page) => franchiseListHref(query, { page })} />
+      </div>
+      {deleting ? <DeleteFranchiseDialog closeTo={here} guid={deleting.guid} /> : null}
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+import { FranchiseForm } from '#app/components/franchises/franchise-form'
+import { franchiseFormAction } from '#app/utils/franchise-form-action.server'
+import { requireFranchiseManager } from '#app/utils/franchise.server'
+
+export const meta: MetaFunction = () => [{ title: 'New Franchise' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireFranchiseManager(request, context)
+  return null
+}
+
+export const action = (args: ActionFunctionArgs) => franchiseFormAction(args, null)
+
+/** Settings > Franchise > New: the franchise, its first admin and its address. */
+export default function NewFranchiseRoute() {
+  const posted = useActionData<typeof action>()
+  return <FranchiseForm mode="create" values={posted?.values ?? {}} errors={posted?.errors ?? {}} />
+}
