@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigate, useSubmit } from '@remix-run/react'
-import { CheckCircle2, LayoutTemplate, Plus, Search } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { Link, useLoaderData, useNavigate } from '@remix-run/react'
+import { CheckCircle2, LayoutTemplate, Plus } from 'lucide-react'
 import { DEFAULT_WIDGET_PAGE_SIZE, listWidgets, readWidgetListQuery, WIDGET_PAGE_SIZES, type WidgetListQuery } from '#server/widgets/widgets'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
-import { Button, ButtonLink } from '#app/components/ui/button'
+import { ButtonLink } from '#app/components/ui/button'
 import { EmptyState } from '#app/components/ui/empty-state'
 import { PageSizeForm, PreviousNextNav } from '#app/components/ui/pagination'
+import { SearchAsYouType } from '#app/components/ui/search-as-you-type'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
@@ -114,37 +114,17 @@ export default function WidgetsRoute() {
 
 /** The name search: a GET form (Search without JavaScript); with it, it applies 300 ms after the last key. */
 function WidgetSearch({ q, size }: { q: string; size: number }) {
-  const submit = useSubmit()
-  const timer = useRef<number | undefined>(undefined)
-  useEffect(() => () => window.clearTimeout(timer.current), [])
   return (
-    <Form method="get" action="/settings/widgets" role="search" className="flex flex-wrap items-center gap-2">
-      {size !== DEFAULT_WIDGET_PAGE_SIZE ? <input type="hidden" name="size" value={size} /> : null}
-      <label htmlFor="widgets-search" className="sr-only">
-        Search widgets by name
-      </label>
-      <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-2.5 left-2.5 h-4 w-4 text-slate-400" />
-        <input
-          id="widgets-search"
-          type="search"
-          name="q"
-          defaultValue={q}
-          placeholder="Search by name"
-          maxLength={100}
-          className="w-60 max-w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-8 text-sm"
-          onChange={(event) => {
-            const form = event.currentTarget.form
-            window.clearTimeout(timer.current)
-            timer.current = window.setTimeout(() => {
-              if (form) submit(form, { replace: true, preventScrollReset: true })
-            }, SEARCH_DEBOUNCE_MS)
-          }}
-        />
-      </div>
-      <Button type="submit" variant="secondary">
-        Search
-      </Button>
-    </Form>
+    <SearchAsYouType
+      id="widgets-search"
+      label="Search widgets by name"
+      placeholder="Search by name"
+      buttonLabel="Search"
+      defaultValue={q}
+      debounceMs={SEARCH_DEBOUNCE_MS}
+      kept={size !== DEFAULT_WIDGET_PAGE_SIZE ? { size: String(size) } : {}}
+      action="/settings/widgets"
+      inputClassName="w-60"
+    />
   )
 }
