@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { UserRound } from 'lucide-react'
 import { EmptyState } from '#app/components/ui/empty-state'
 import { PageHeader } from '#app/components/layout/page-header'
@@ -160,6 +160,33 @@ export default function ProfileRoute() {
               lastResult={lastResult}
             />
           </section>
+          {shell.kind === 'student' ? (
+            <nav aria-labelledby="my-records-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h2 id="my-records-title" className="mb-3 text-base font-semibold text-slate-900">
+                Your records
+              </h2>
+              <ul className="space-y-2 text-sm">
+                <li>
+                  <Link to="/myform" className="font-medium text-brand-text hover:underline">
+                    My Forms
+                  </Link>
+                  <span className="text-slate-600"> · waivers and registrations you sent</span>
+                </li>
+                <li>
+                  <Link to="/mydonation" className="font-medium text-brand-text hover:underline">
+                    My Donations
+                  </Link>
+                  <span className="text-slate-600"> · your gifts and their receipts</span>
+                </li>
+                <li>
+                  <Link to="/invoices" className="font-medium text-brand-text hover:underline">
+                    Invoices
+                  </Link>
+                  <span className="text-slate-600"> · what you paid and what is due</span>
+                </li>
+              </ul>
+            </nav>
+          ) : null}
           <div className="min-w-0 lg:col-start-2">
             <SavedCardsSection methods={savedCards} removing={removing} addCard={addCard ? <AddCardForm view={addCard} /> : null} />
           </div>

@@ -66,7 +66,7 @@ describe('class bookings', () => {
     await expect.poll(() => entry.getAttribute('data-booked')).toBeNull()
   })
 
-  test('My Store, Assessments, the staff Store and the sign-up page pass axe at 1280 and 360 px', { timeout: 180_000 }, async () => {
+  test('My Store, Assessments, My Forms, My Donations, the staff Store and the sign-up page pass axe at 1280 and 360 px', { timeout: 180_000 }, async () => {
     for (const width of [1280, 360]) {
       const { checked } = await browser.newPage({ viewport: { width, height: 900 } })
       const page = await login(checked.context, server(), { ...student, to: '/store' })
@@ -79,6 +79,13 @@ describe('class bookings', () => {
       await page.goto(`${server().url('demo')}/student-assessments`)
       await page.getByText('No assessments yet.').waitFor()
       await expectNoSeriousA11yViolations(page)
+
+      for (const [path, title] of [['/myform', 'My Forms'], ['/mydonation', 'My Donations']] as const) {
+        await page.goto(`${server().url('demo')}${path}`)
+        await page.getByRole('heading', { level: 1, name: title }).waitFor()
+        await shoot(page, `${path.slice(1)}-student-${width}`)
+        await expectNoSeriousA11yViolations(page)
+      }
 
       await page.goto(`${server().url('demo')}/classes?date=${inTwoWeeks}`)
       await waitForHydration(page)

@@ -374,6 +374,8 @@ const PROBES: Record<string, Probe> = {
     // A valid 'Mark as complete' of A's chapter, so the write has to find the course.
     body: (url, ids) => formPostRequest(url, { intent: 'complete', chapter: ids.catalog.course.chapterGuid }),
   }),
+  // Tenant A's probe submission is no student's own, so even at home it is a 404: only B's answer is checked.
+  '_student+/myform_.$id_.pdf.ts': studentPage((ids) => `/myform/${ids.submissionId}/pdf`, (ids) => ({ id: ids.submissionId }), { home: null }),
   '_student+/mycourses_.enrol.$guId.tsx': studentPage(
     (ids) => `/mycourses/enrol/${ids.catalog.enrollableCourseGuid}`,
     (ids) => ({ guId: ids.catalog.enrollableCourseGuid }),
