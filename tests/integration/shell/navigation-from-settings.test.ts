@@ -39,12 +39,12 @@ describe(`menus assembled from tenant settings, role and built screens (${engine
   it('shows staff only the screens that exist today', async () => {
     const shell = await shellOf(staffLayoutLoader, '/dashboard', cookies.ROLE_ADMIN, tenant)
     expect(shell.navigation.map((group) => group.title)).toEqual(['Overview', 'Launch', 'Products', 'More Launch', 'Manage', 'Resources'])
-    expect(urls(shell.navigation)).toEqual(['/dashboard', '/rules', '/schedule', '/services', '/donation', '/customforms', '/products', '/contacts', '/website', '/store', '/offers', '/memberships', '/invoices', '/reports', '/settings', '/logout'])
+    expect(urls(shell.navigation)).toEqual(['/dashboard', '/rules', '/schedule', '/services', '/donation', '/customforms', '/products', '/contacts', '/reviews', '/website', '/store', '/offers', '/memberships', '/invoices', '/reports', '/settings', '/logout'])
   })
 
   it('offers Settings to admins only, since its screens admit admins only', async () => {
     const staff = await shellOf(staffLayoutLoader, '/dashboard', cookies.ROLE_STAFF, tenant)
-    expect(urls(staff.navigation)).toEqual(['/dashboard', '/rules', '/schedule', '/services', '/donation', '/customforms', '/products', '/website', '/store', '/offers', '/memberships', '/invoices', '/reports', '/logout'])
+    expect(urls(staff.navigation)).toEqual(['/dashboard', '/rules', '/schedule', '/services', '/donation', '/customforms', '/products', '/reviews', '/website', '/store', '/offers', '/memberships', '/invoices', '/reports', '/logout'])
   })
 
   it('removes a module on the next request once its flag is turned off', async () => {
@@ -104,7 +104,7 @@ describe(`menus assembled from tenant settings, role and built screens (${engine
     // Staff may not open settings, so the same cookie gives them no shortcut.
     const staff = await shellOf(staffLayoutLoader, '/dashboard', cookies.ROLE_STAFF, tenant, `; ${SHORTCUTS_COOKIE}=${stored}`)
     expect(staff.shortcuts).toEqual([])
-    expect(admin.shortcutChoices.map((choice) => choice.url)).toEqual(['/dashboard', '/rules', '/schedule', '/services', '/donation', '/customforms', '/products', '/contacts', '/website', '/store', '/offers', '/memberships', '/invoices', '/reports', '/settings'])
+    expect(admin.shortcutChoices.map((choice) => choice.url)).toEqual(['/dashboard', '/rules', '/schedule', '/services', '/donation', '/customforms', '/products', '/contacts', '/reviews', '/website', '/store', '/offers', '/memberships', '/invoices', '/reports', '/settings'])
   })
 
   it('adds the default store shortcut for staff when the store menu is on, never for students', () => {
