@@ -32,6 +32,7 @@ import * as mailingList from './2026-12-02T08-00-00_mailing-list'
 import * as plans from './2026-12-02T10-00-00_plans'
 import * as contactCounts from './2026-12-03T07-00-00_contact-counts'
 import * as refundFailures from './2026-12-03T07-30-00_refund-failures'
+import * as tenantSuspension from './2026-12-03T07-45-00_tenant-suspension'
 import * as franchises from './2026-12-03T10-00-00_franchises'
 import * as emailSender from './2026-12-02T09-00-00_email-sender'
 import * as noticesFeedbackReviews from './2026-12-03T09-00-00_notices-feedback-reviews'
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T09-00-00_email-sender': emailSender,
   '2026-12-03T07-00-00_contact-counts': contactCounts,
   '2026-12-03T07-30-00_refund-failures': refundFailures,
+  '2026-12-03T07-45-00_tenant-suspension': tenantSuspension,
   '2026-12-03T09-00-00_notices-feedback-reviews': noticesFeedbackReviews,
   '2026-12-03T10-00-00_franchises': franchises,
 }

@@ -17,6 +17,8 @@ export interface TenantsTable {
   updated_at: CreatedAt
   /** A deleted franchise (docs/decisions/133): not resolved by host, not listed, kept 30 days. */
   archived_at: Date | null
+  /** Suspended by the platform owner (the master's Tenants screen): not resolved by host until reinstated. */
+  suspended_at: Date | null
 }
 
 export interface ContactsTable {

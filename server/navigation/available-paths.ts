@@ -25,6 +25,8 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   '/website',
   // G-Reviews: the students' reviews (the notice board and feedback live on /dashboard).
   '/reviews',
+  // The platform owner's list of every organisation (master tenant only, masterOnly in the menu).
+  '/tenant',
   '/logout',
   // The media gallery's screen; the website builder (/website) links to it.
   '/website/media',

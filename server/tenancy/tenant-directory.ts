@@ -73,7 +73,7 @@ export class TenantDirectory {
       }
       case 'custom': {
         const tenant = await this.#cached(`domain:${match.domain}`, (trx) =>
-          trx.selectFrom('tenants').selectAll().where('custom_domain', '=', match.domain).where('archived_at', 'is', null).executeTakeFirst(),
+          trx.selectFrom('tenants').selectAll().where('custom_domain', '=', match.domain).where('archived_at', 'is', null).where('suspended_at', 'is', null).executeTakeFirst(),
         )
         return tenant ? { kind: 'tenant', tenant } : { kind: 'unknown' }
       }
@@ -94,13 +94,13 @@ export class TenantDirectory {
     const key = orgId.trim().toLowerCase()
     if (!key || key.length > 63) return Promise.resolve(null)
     return this.#cached(`org:${key}`, (trx) =>
-      trx.selectFrom('tenants').selectAll().where('org_id', '=', key).where('archived_at', 'is', null).executeTakeFirst(),
+      trx.selectFrom('tenants').selectAll().where('org_id', '=', key).where('archived_at', 'is', null).where('suspended_at', 'is', null).executeTakeFirst(),
     )
   }
 
   findById(id: string): Promise<Tenant | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(null)
-    return this.#cached(`id:${id}`, (trx) => trx.selectFrom('tenants').selectAll().where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst())
+    return this.#cached(`id:${id}`, (trx) => trx.selectFrom('tenants').selectAll().where('id', '=', id).where('archived_at', 'is', null).where('suspended_at', 'is', null).executeTakeFirst())
   }
 
   /**
