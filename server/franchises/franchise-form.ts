@@ -36,7 +36,7 @@ export const FRANCHISE_MESSAGES = {
 export const FRANCHISE_TIME_ZONES: readonly string[] = TIME_ZONES.map((zone) => zone.timeZone)
 
 /** A host's first label: what the franchise's address `{orgId}.{platform domain}` needs. */
-const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+export const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 
 const text = (max: number) =>
   z

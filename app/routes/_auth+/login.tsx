@@ -28,6 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     orgName: context.tenant?.name ?? null,
     isPlatformHost: context.tenant === null,
+    // The platform's own site offers a new organisation's sign-up.
+    offersSignUp: context.tenant === null || context.tenant.isMaster,
     redirectTo,
     rememberedEmail: readRememberedEmail(request, context),
     googleConfigured: isGoogleConfigured(context.platform.env),
@@ -80,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginRoute() {
-  const { orgName, isPlatformHost, redirectTo, rememberedEmail, googleConfigured, passwordChanged } = useLoaderData<typeof loader>()
+  const { orgName, isPlatformHost, offersSignUp, redirectTo, rememberedEmail, googleConfigured, passwordChanged } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const submit = useSubmit()
@@ -184,6 +186,14 @@ export default function LoginRoute() {
           Register
         </Link>
       </p>
+      {offersSignUp ? (
+        <p className="mt-2 text-center text-sm text-slate-600">
+          Running a studio?{' '}
+          <Link to="/getstarted" className="font-medium text-brand hover:underline">
+            Get started
+          </Link>
+        </p>
+      ) : null}
       {actionData?.kind === 'choose-org' ? <OrgSelectDialog ticket={actionData.ticket} orgs={actionData.orgs} error={actionData.error} /> : null}
     </AuthPage>
   )

@@ -1,0 +1,114 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { AuthPage, FieldError, FormAlert, inputClass, primaryButtonClass } from '#app/components/auth/auth-page'
+import { tenantOrigin } from '#server/auth/tenant-origin'
+import { notFound } from '#server/errors/responses'
+import { signUpOrganisation, type SignUpErrors, type SignUpValues } from '#server/platform-admin/sign-up-organisation'
+
+export const meta: MetaFunction = () => [{ title: 'Get started' }]
+
+/** Sign-up of a new organisation: only on the platform's own site (the master tenant or the bare platform host). */
+function requirePlatformSite(context: LoaderFunctionArgs['context']) {
+  if (context.tenant && !context.tenant.isMaster) throw notFound()
+}
+
+export function loader({ context }: LoaderFunctionArgs) {
+  requirePlatformSite(context)
+  return null
+}
+
+type Answer = { kind: 'refused'; message: string; errors: SignUpErrors; values: SignUpValues } | { kind: 'created'; signInHref: string; businessName: string }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requirePlatformSite(context)
+  const form = await request.formData()
+  const signed = await signUpOrganisation(context.platform, form, { ip: context.ip, now: new Date() })
+  if (!signed.ok) {
+    const answer: Answer = { kind: 'refused', message: signed.message, errors: signed.details.errors, values: signed.details.values }
+    return data(answer, { status: signed.error === 'rate_limited' ? 429 : 400 })
+  }
+  // The new organisation lives at its own address: its admin signs in there and is taken to onboarding.
+  const origin = tenantOrigin({ orgId: signed.value.orgId, customDomain: null }, new URL(request.url), context.platform.env)
+  const answer: Answer = { kind: 'created', signInHref: `${origin}/login`, businessName: String(form.get('businessName') ?? '').trim() }
+  return data(answer, { headers: { 'Cache-Control': 'no-store' } })
+}
+
+const FIELDS = [
+  { name: 'businessName', label: 'Business name', type: 'text', autoComplete: 'organization' },
+  { name: 'orgId', label: 'Org Id', type: 'text', autoComplete: 'off', hint: true },
+  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+] as const
+
+export default function GetStartedRoute() {
+  const answer = useActionData<typeof action>() as Answer | undefined
+  const navigation = useNavigation()
+  if (answer?.kind === 'created') {
+    return (
+      <AuthPage orgName={answer.businessName} title="Your organisation is ready">
+        <p className="mb-4 text-slate-700">Sign in at your organisation’s own address to set it up. A few questions first, then your dashboard.</p>
+        <a href={answer.signInHref} className="block w-full rounded bg-brand px-4 py-2 text-center font-medium text-on-brand">
+          Sign in to {answer.businessName}
+        </a>
+      </AuthPage>
+    )
+  }
+  const refused = answer?.kind === 'refused' ? answer : null
+  return (
+    <AuthPage orgName={null} title="Get started">
+      <Form method="post" className="flex flex-col gap-4" aria-describedby={refused ? 'getstarted-error' : undefined}>
+        <FormAlert id="getstarted-error" errors={refused ? [refused.message] : undefined} />
+        {FIELDS.map((field) => {
+          const error = refused?.errors[field.name]
+          return (
+            <div key={field.name}>
+              <label htmlFor={`getstarted-${field.name}`} className="font-medium">
+                {field.label}
+              </label>
+              <input
+                id={`getstarted-${field.name}`}
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                required
+                defaultValue={refused?.values[field.name] ?? ''}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={[error ? `getstarted-${field.name}-error` : '', 'hint' in field ? `getstarted-${field.name}-hint` : ''].filter(Boolean).join(' ') || undefined}
+                className={inputClass}
+              />
+              {'hint' in field ? <p id={`getstarted-${field.name}-hint`} className="mt-1 text-xs text-slate-500">Lowercase letters, digits and hyphens: it becomes your site’s address.</p> : null}
+              <FieldError id={`getstarted-${field.name}-error`} errors={error ? [error] : undefined} />
+            </div>
+          )
+        })}
+        <div>
+          <label htmlFor="getstarted-password" className="font-medium">
+            Password
+          </label>
+          <input
+            id="getstarted-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            aria-invalid={refused?.errors.password ? true : undefined}
+            aria-describedby={refused?.errors.password ? 'getstarted-password-error' : undefined}
+            className={inputClass}
+          />
+          <FieldError id="getstarted-password-error" errors={refused?.errors.password ? [refused.errors.password] : undefined} />
+        </div>
+        <button type="submit" className={primaryButtonClass} disabled={navigation.state === 'submitting'}>
+          Create my organisation
+        </button>
+        <p className="text-center text-sm text-slate-600">
+          Already on the platform?{' '}
+          <Link to="/login" className="font-medium text-brand-text hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </Form>
+    </AuthPage>
+  )
+}
