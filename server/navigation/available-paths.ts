@@ -27,6 +27,7 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   '/reviews',
   // The platform owner's list of every organisation (master tenant only, masterOnly in the menu).
   '/tenant',
+  '/masterplan',
   '/logout',
   // The media gallery's screen; the website builder (/website) links to it.
   '/website/media',

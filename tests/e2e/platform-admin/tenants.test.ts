@@ -52,6 +52,10 @@ describe("the platform owner's Tenants screen", () => {
     await checkScreen(page, 'tenants-suspend', SCREENSHOTS)
     await page.getByRole('dialog').getByRole('link', { name: 'No' }).click()
     await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await page.getByRole('link', { name: 'Master Plans' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Master Plans' }).waitFor()
+    await page.locator('[data-plan-tier="organize"]').getByText('$25').waitFor()
+    await checkScreen(page, 'master-plans', SCREENSHOTS)
     // The sign-up page of the platform's site, as a visitor with JavaScript sees it.
     const { page: visitor } = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     await visitor.goto(`${server().url('master')}/getstarted`)

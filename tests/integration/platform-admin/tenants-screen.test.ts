@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loader as masterPlansLoader } from '#app/routes/_admin+/masterplan'
 import { action, loader } from '#app/routes/_admin+/tenant'
+import type { CataloguePlan } from '#server/platform-admin/plan-catalogue-view'
 import type { TenantListPage } from '#server/platform-admin/all-tenants'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
@@ -71,5 +73,18 @@ describe(`the platform owner's Tenants screen (${engine})`, () => {
     expect(elsewhere.status).toBe(404)
     expect((await post({ intent: 'suspend', id: studio.id }, studioAdmin, studio)).status).toBe(404)
     expect(await platform.tenants.findByOrgId('lotus-yoga')).not.toBeNull()
+  })
+
+  it('Master Plans lists each plan with its ids, prices in USD and INR, limits and the studios on it; nowhere else', async () => {
+    const outcome = await callRoute(masterPlansLoader, getRequest('http://owner.localhost/masterplan', masterAdmin), contextFor(platform, master))
+    expect(outcome.status).toBe(200)
+    const { plans } = outcome.body as { plans: CataloguePlan[] }
+    expect(plans.map((plan) => plan.tier)).toEqual(['free', 'organize', 'expand', 'leap'])
+    expect(plans[1]).toMatchObject({ planIds: ['organize_monthly_plan', 'organize_yearly_plan'], usd: { monthly: '$25', yearly: '$300' }, contactsText: '2,000 contacts', activeMembersText: '100 active members', customDomain: false })
+    expect(plans[3]).toMatchObject({ activeMembersText: 'Unlimited active members', contactUs: true })
+    // No organisation here chose a plan: all of them count as Free.
+    expect(plans.reduce((sum, plan) => sum + plan.studios, 0)).toBe(plans[0]?.studios)
+    expect(plans[0]?.studios).toBeGreaterThanOrEqual(3)
+    expect((await callRoute(masterPlansLoader, getRequest('http://lotus-yoga.localhost/masterplan', studioAdmin), contextFor(platform, studio))).status).toBe(404)
   })
 })
