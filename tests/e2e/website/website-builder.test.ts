@@ -230,6 +230,8 @@ describe('the website builder in the browser', () => {
     await calendar.focus()
     await page.keyboard.press('Space')
     await page.locator('[aria-pressed="true"][aria-roledescription]').waitFor()
+    // The drag has begun once the row carries dnd-kit's transform; an arrow pressed before that is not a move yet.
+    await expect.poll(async () => (await calendar.locator('xpath=ancestor::li[1]').getAttribute('style')) ?? '', POLL).toMatch(/translate3d\(0px, 0px/)
     await page.keyboard.press('ArrowDown')
     // As with the pointer: Space ends the drag where it is only once the row below has made way.
     await expect.poll(async () => (await calendar.locator('xpath=ancestor::li[1]').getAttribute('style')) ?? '', POLL).toMatch(/translate3d\(0px, [1-9]/)
