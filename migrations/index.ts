@@ -31,6 +31,7 @@ import * as mediaGallery from './2026-12-01T10-00-00_media-gallery'
 import * as mailingList from './2026-12-02T08-00-00_mailing-list'
 import * as plans from './2026-12-02T10-00-00_plans'
 import * as emailSender from './2026-12-02T09-00-00_email-sender'
+import * as customDomainOwnership from './2026-12-03T08-00-00_custom-domain-ownership'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T08-00-00_mailing-list': mailingList,
   '2026-12-02T10-00-00_plans': plans,
   '2026-12-02T09-00-00_email-sender': emailSender,
+  '2026-12-03T08-00-00_custom-domain-ownership': customDomainOwnership,
 }
