@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto'
  */
 export const VERIFY_RECORD_PREFIX = '_studio-verify'
 
-export type CustomDomainStatus = 'pending' | 'verified' | 'failed'
-export type CustomDomainFailure = 'not_found' | 'taken'
+import type { CustomDomainFailure, CustomDomainStatus } from './custom-domain-text'
+
+export type { CustomDomainFailure, CustomDomainStatus }
 
 export function verifyRecordName(domain: string): string {
   return `${VERIFY_RECORD_PREFIX}.${domain}`
@@ -21,16 +22,6 @@ export function newVerifyToken(): string {
 /** The record proves ownership when one of the name's TXT values is the token exactly. */
 export function recordMatches(values: readonly string[], token: string): boolean {
   return values.some((value) => value.trim() === token)
-}
-
-export const STATUS_LABELS: Record<CustomDomainStatus, string> = { pending: 'Pending', verified: 'Verified', failed: 'Failed' }
-
-/** What the settings screen says under the status. */
-export function statusText(status: CustomDomainStatus, failure: CustomDomainFailure | null): string {
-  if (status === 'verified') return 'The domain is verified and serves your site.'
-  if (status === 'pending') return 'Add the TXT record below at your DNS provider. We check it regularly for 72 hours; the domain serves your site once it is found.'
-  if (failure === 'taken') return 'Another organisation verified this domain first.'
-  return 'The TXT record was not found within 72 hours. Check the record and select Check Again.'
 }
 
 /** The columns a new claim (or none) writes: a fresh token, pending, nothing checked yet. */
