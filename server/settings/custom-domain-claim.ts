@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
+import type { CustomDomainFailure, CustomDomainStatus } from './custom-domain-text'
 
 /**
  * The DNS TXT record that proves a tenant owns its custom domain (docs/decisions/131): a name
  * under the domain that no other service uses, and a random value per tenant and domain.
  */
 export const VERIFY_RECORD_PREFIX = '_studio-verify'
-
-import type { CustomDomainFailure, CustomDomainStatus } from './custom-domain-text'
 
 export type { CustomDomainFailure, CustomDomainStatus }
 
