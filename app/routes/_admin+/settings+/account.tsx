@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'check-domain') {
     const checked = await checkDomainAgain(context.platform, tenant.id, String(upload.form.get('domain') ?? ''))
     // Only the tenant's own claim can be checked: anything else is not there for it.
-    if (!checked.ok) throw new Response('Not Found', { status: 404 })
+    if (!checked.ok) throw notFound(checked.message)
     return redirectWithToast('/settings/account', { type: 'success', message: 'The domain will be checked again now.' })
   }
   if (intent === 'regenerate-api-key') {
