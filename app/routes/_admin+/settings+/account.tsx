@@ -6,6 +6,7 @@ import { loadAccountSettings, saveAccountSettings } from '#server/settings/accou
 import { saveTenantLogo } from '#server/settings/save-tenant-logo'
 import { API_KEYS, regenerateApiKey } from '#server/settings/tenant-api-keys'
 import { unreadableForm } from '#server/settings/screen-form'
+import { notFound } from '#server/errors/responses'
 import { checkDomainAgain } from '#server/settings/custom-domain-verification'
 import { CustomDomainPanel } from '#app/components/settings/custom-domain-panel'
 import { CopyButton } from '#app/components/schema-form/copy-button'
