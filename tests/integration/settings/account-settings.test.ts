@@ -93,6 +93,12 @@ describe(`Account Settings (${engine})`, () => {
     expect((await platform.tenants.resolveHost('www.lotus-yoga.com')).kind).toBe('unknown')
   })
 
+  it("answers 'Check Again' for its own pending domain, and 404 for a domain it has not claimed", async () => {
+    expect((await save({ ...valid(), 'root[customDomain]': 'check.lotus-yoga.com' })).status).toBe(302)
+    expect((await save({ intent: 'check-domain', domain: 'check.lotus-yoga.com' })).status).toBe(302)
+    expect((await save({ intent: 'check-domain', domain: 'someone-else.example.com' })).status).toBe(404)
+  })
+
   it.each([
     ['a blank organization name', { 'root[name]': ' ' }, { name: ['Organization Name is required!'] }],
     ['no account owner', { 'root[accountOwner]': '' }, { accountOwner: ['Account Owner is required!'] }],
