@@ -6,8 +6,6 @@ import { isStaffPathAvailable } from '#server/navigation/available-paths'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { loginAs } from '#tests/e2e/support/login'
 import { useServer } from '#tests/e2e/support/server'
-import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
-import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
 
 const server = useServer()
 const browser = useBrowser()
@@ -90,30 +88,6 @@ describe('settings screens', () => {
     await page.getByText('Successfully updated settings.').waitFor()
     await page.goto(url('/settings/account'))
     await expect(page.getByLabel('City').inputValue()).resolves.toBe('Portland')
-  })
-
-  test('a custom domain saved without JavaScript shows its TXT record as Pending, and Check Again posts', async () => {
-    const { context } = await browser.newContext({ javaScriptEnabled: false })
-    const page = await loginAs(context, server(), { orgId: 'demo', email: 'admin@demo.test' })
-    await page.goto(url('/settings/account'))
-    await page.getByLabel('Custom Domain').fill('book.demo-studio.test')
-    await page.getByRole('button', { name: 'Submit' }).click()
-    await page.waitForURL((next) => next.pathname === '/settings')
-    await page.goto(url('/settings/account'))
-    const panel = page.getByTestId('custom-domain-verification')
-    await expect(panel.getByTestId('custom-domain-status').textContent()).resolves.toBe('Pending')
-    await expect(panel.getByTestId('custom-domain-record-name').textContent()).resolves.toBe('_studio-verify.book.demo-studio.test')
-    await expect(panel.getByTestId('custom-domain-record-value').textContent()).resolves.toMatch(/^studio-verify=[0-9a-f]{32}$/)
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 })
-      await expectNoSeriousA11yViolations(page)
-    }
-    await screenshotAtWidths(page, process.env.SCREENSHOT_DIR, 'account-custom-domain')
-    await panel.getByRole('button', { name: 'Check Again' }).click()
-    await page.getByText('The domain will be checked again now.').waitFor()
-    await page.getByLabel('Custom Domain').fill('')
-    await page.getByRole('button', { name: 'Submit' }).click()
-    await page.waitForURL((next) => next.pathname === '/settings')
   })
 
   test('the rich-text footer saved on the website screen shows, sanitised, on the public site', async () => {
