@@ -36,6 +36,7 @@ import * as tenantSuspension from './2026-12-03T07-45-00_tenant-suspension'
 import * as franchises from './2026-12-03T10-00-00_franchises'
 import * as emailSender from './2026-12-02T09-00-00_email-sender'
 import * as noticesFeedbackReviews from './2026-12-03T09-00-00_notices-feedback-reviews'
+import * as customDomainOwnership from './2026-12-03T08-00-00_custom-domain-ownership'
 
 /**
  * Every migration, by name. Listed by hand (not read from disk) so the bundled server and
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T07-00-00_contact-counts': contactCounts,
   '2026-12-03T07-30-00_refund-failures': refundFailures,
   '2026-12-03T07-45-00_tenant-suspension': tenantSuspension,
+  '2026-12-03T08-00-00_custom-domain-ownership': customDomainOwnership,
   '2026-12-03T09-00-00_notices-feedback-reviews': noticesFeedbackReviews,
   '2026-12-03T10-00-00_franchises': franchises,
 }

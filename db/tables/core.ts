@@ -9,7 +9,14 @@ export interface TenantsTable {
   org_id: string
   name: string
   parent_tenant_id: string | null
+  /** Any status: only a verified one resolves to the tenant (docs/decisions/131). */
   custom_domain: string | null
+  custom_domain_status: 'pending' | 'verified' | 'failed' | null
+  custom_domain_failure: 'not_found' | 'taken' | null
+  /** The value of the TXT record that proves ownership; shown to the tenant, not a secret. */
+  custom_domain_token: string | null
+  custom_domain_claimed_at: Timestamp | null
+  custom_domain_checked_at: Timestamp | null
   is_master_franchise: Generated<boolean>
   /** Validated by `tenantSettingsSchema` on every read and write. */
   settings: Json<Record<string, unknown>>

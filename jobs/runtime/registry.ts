@@ -24,6 +24,8 @@ import { mailingListPushJob } from '#jobs/mailing-list-push'
 import { handleMailingListPush } from '#jobs/mailing-list-push.handler'
 import { dnsVerifyJob } from '#jobs/dns-verify'
 import { handleDnsVerify } from '#jobs/dns-verify.handler'
+import { customDomainVerifyJob } from '#jobs/custom-domain-verify'
+import { handleCustomDomainVerify } from '#jobs/custom-domain-verify.handler'
 import { InvalidJobPayloadError } from './job-failure'
 import { auditJobCacheWrites } from './job-cache-audit'
 
@@ -66,6 +68,7 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(mailingListResyncJob, handleMailingListResync),
   registerJob(mailingListPushJob, handleMailingListPush),
   registerJob(dnsVerifyJob, handleDnsVerify),
+  registerJob(customDomainVerifyJob, handleCustomDomainVerify),
 ]
 
 /** The product's jobs plus any a test adds. */

@@ -8,6 +8,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import type { TenantSettings } from '#server/tenancy/tenant-settings'
 import { listAccountOwners } from './account-owners'
 import { checkCustomDomain, DOMAIN_TAKEN } from './custom-domain'
+import { readCustomDomainClaim, scheduleFirstDomainCheck, type CustomDomainClaim } from './custom-domain-verification'
 import { API_KEYS, readApiKeyWith } from './tenant-api-keys'
 import { domainRefusal, numberOrNull, refusal, requireScreen, saved, shownFields, text, type SaveOutcome, type ScreenView } from './screen-form'
 import { SETTING_NOT_SAVED, updateTenant } from './update-tenant'
@@ -32,6 +33,8 @@ export interface AccountView extends ScreenView {
   tenantId: string
   apiKey: string
   logo: string
+  /** The custom domain's TXT record and verification state; null without a custom domain. */
+  customDomain: CustomDomainClaim | null
 }
 
 async function accountDescriptor(platform: Pick<Platform, 'database'>, tenant: Tenant) {
@@ -52,6 +55,7 @@ export async function loadAccountSettings(
     owners: await listAccountOwners(trx),
     apiKey: await readApiKeyWith(trx, platform, tenant, API_KEYS.account),
   }))
+  const claim = await readCustomDomainClaim(platform, tenant.id)
   const descriptor = withFieldOptions(screen.descriptor, 'accountOwner', owners)
   const country = countryByName(s.country)?.name ?? 'United States'
   return {
@@ -70,13 +74,14 @@ export async function loadAccountSettings(
       timezone: timeZoneFor(country, s.timezone),
       dateFormat: s.dateFormat,
       itemExpiresAfter: s.itemExpiresAfter ?? undefined,
-      customDomain: tenant.customDomain ?? '',
+      customDomain: claim?.domain ?? '',
       aboutOrg: s.aboutOrg,
     },
     orgId: tenant.orgId,
     tenantId: tenant.tenantId,
     apiKey,
     logo: s.logo,
+    customDomain: claim,
   }
 }
 
@@ -85,7 +90,7 @@ export async function loadAccountSettings(
  * (custom domain free and not ours, time zone of the chosen country), then one write.
  */
 export async function saveAccountSettings(
-  platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'caches'>,
+  platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'caches' | 'jobs' | 'clock'>,
   tenant: Tenant,
   form: FormData,
 ): Promise<SaveOutcome> {
@@ -98,9 +103,11 @@ export async function saveAccountSettings(
 
   let customDomain: string | null | undefined
   if (shown.has('customDomain')) {
-    const check = await checkCustomDomain(platform, tenant, text(values, 'customDomain'))
+    const stored = (await readCustomDomainClaim(platform, tenant.id))?.domain ?? null
+    const check = await checkCustomDomain(platform, tenant, text(values, 'customDomain'), stored)
     if (!check.ok) return domainRefusal(intent, descriptor, submitted.value.posted, { customDomain: [check.message] })
-    customDomain = check.value
+    // The same domain saved again keeps its token and status: only a change starts a new claim.
+    if (check.value !== stored) customDomain = check.value
   }
 
   const settings: Partial<TenantSettings> = {}
@@ -132,6 +139,7 @@ export async function saveAccountSettings(
     const fieldErrors = written.error === 'conflict' ? { customDomain: [DOMAIN_TAKEN] } : fieldsInvalid(written.details.fields)
     return domainRefusal(intent, descriptor, submitted.value.posted, fieldErrors)
   }
+  if (customDomain) await scheduleFirstDomainCheck(platform, tenant.id)
   return saved(ACCOUNT_SAVED)
 }
 

@@ -15,17 +15,23 @@ export type CustomDomainCheck = WordedResult<string | null, 'invalid_input' | 'c
 /**
  * A custom domain as stored: lower case without a trailing dot, null when cleared. It must not
  * be (or sit under) a platform domain, where it would be read as an organisation id, and no
- * other tenant may have it. The unique index still decides a race between two saves.
+ * other tenant may have verified it. Other tenants' pending claims do not count: a squatter
+ * must not block the owner, whose TXT record decides (docs/decisions/131).
  */
-export async function checkCustomDomain(platform: Pick<Platform, 'database' | 'env'>, tenant: Tenant, input: string): Promise<CustomDomainCheck> {
+export async function checkCustomDomain(
+  platform: Pick<Platform, 'database' | 'env'>,
+  tenant: Tenant,
+  input: string,
+  stored: string | null = tenant.customDomain,
+): Promise<CustomDomainCheck> {
   const domain = input.trim().toLowerCase().replace(/\.$/, '')
   if (!domain) return ok(null)
   if (parseHost(domain, platform.env.PLATFORM_DOMAINS).kind !== 'custom') return err('invalid_input', DOMAIN_OF_PLATFORM)
-  if (domain === tenant.customDomain) return ok(domain)
+  if (domain === stored) return ok(domain)
   // A new domain needs a plan with custom domains; one already kept stays after a downgrade.
   if (!(await readPlanLimits(platform, tenant.id)).customDomain) return err('invalid_input', PLAN_MESSAGES.customDomain)
   const owner = await asSystem(platform.database, 'custom domain uniqueness across tenants', (trx) =>
-    trx.selectFrom('tenants').select('id').where('custom_domain', '=', domain).where('id', '<>', tenant.id).executeTakeFirst(),
+    trx.selectFrom('tenants').select('id').where('custom_domain', '=', domain).where('custom_domain_status', '=', 'verified').where('id', '<>', tenant.id).executeTakeFirst(),
   )
   return owner ? err('conflict', DOMAIN_TAKEN) : ok(domain)
 }

@@ -5,12 +5,13 @@ import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { tenantSettingsSchema, type TenantSettings } from '#server/tenancy/tenant-settings'
 import { DOMAIN_TAKEN } from './custom-domain'
+import { claimColumns } from './custom-domain-claim'
 
 export interface TenantUpdate {
   /** Top-level settings to replace; the rest of the document is kept as stored. */
   settings?: Partial<TenantSettings>
   name?: string
-  /** A lower-case host name, or null to remove it. */
+  /** A lower-case host name, claimed anew as pending (docs/decisions/131), or null to remove it. */
   customDomain?: string | null
 }
 
@@ -47,7 +48,7 @@ export async function updateTenant(platform: Pick<Platform, 'database' | 'tenant
         .set({
           settings: sql`settings || ${JSON.stringify(patch)}::jsonb`,
           ...(update.name !== undefined ? { name: update.name } : {}),
-          ...(update.customDomain !== undefined ? { custom_domain: update.customDomain } : {}),
+          ...(update.customDomain !== undefined ? claimColumns(update.customDomain, new Date()) : {}),
           updated_at: sql`clock_timestamp()`,
         })
         .where('id', '=', tenant.id)

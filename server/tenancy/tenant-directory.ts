@@ -73,7 +73,8 @@ export class TenantDirectory {
       }
       case 'custom': {
         const tenant = await this.#cached(`domain:${match.domain}`, (trx) =>
-          trx.selectFrom('tenants').selectAll().where('custom_domain', '=', match.domain).where('archived_at', 'is', null).where('suspended_at', 'is', null).executeTakeFirst(),
+          // A pending claim answers as unknown: only a TXT record proves the domain is the tenant's.
+          trx.selectFrom('tenants').selectAll().where('custom_domain', '=', match.domain).where('custom_domain_status', '=', 'verified').where('archived_at', 'is', null).where('suspended_at', 'is', null).executeTakeFirst(),
         )
         return tenant ? { kind: 'tenant', tenant } : { kind: 'unknown' }
       }

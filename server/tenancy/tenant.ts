@@ -9,6 +9,7 @@ export interface Tenant {
   orgId: string
   name: string
   parentTenantId: string | null
+  /** The custom domain once verified (the one the tenant is served on); null while pending. */
   customDomain: string | null
   isMasterFranchise: boolean
   /** The platform's own tenant: its orgId equals MASTER_ORG_ID. */
@@ -25,7 +26,7 @@ export function tenantFromRow(row: TenantRow, masterOrgId: string): Tenant {
     orgId: row.org_id,
     name: row.name,
     parentTenantId: row.parent_tenant_id,
-    customDomain: row.custom_domain,
+    customDomain: row.custom_domain_status === 'verified' ? row.custom_domain : null,
     isMasterFranchise: row.is_master_franchise,
     isMaster: row.org_id === masterOrgId,
     settings: readTenantSettings(row.settings),

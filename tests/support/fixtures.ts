@@ -21,6 +21,8 @@ export async function createTenant(
         parent_tenant_id: input.parentTenantId ?? null,
         is_master_franchise: input.isMasterFranchise ?? false,
         custom_domain: input.customDomain ?? null,
+        // A fixture's domain is one already proven, as every domain saved before decision 131.
+        custom_domain_status: input.customDomain ? 'verified' : null,
         settings: JSON.stringify(input.settings ?? {}),
       })
       .returning('id')

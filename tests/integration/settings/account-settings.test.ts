@@ -1,4 +1,5 @@
 import { asSystem } from '#db/tenant-scope'
+import { readCustomDomainClaim } from '#server/settings/custom-domain-verification'
 import { action, loader } from '#app/routes/_admin+/settings+/account'
 import { loader as uploadLoader } from '#app/routes/_site+/uploads.$name'
 import { loader as pingLoader } from '#app/routes/_platform+/api.tenant.ping'
@@ -79,14 +80,23 @@ describe(`Account Settings (${engine})`, () => {
     expect(tenant.settings).toMatchObject({ country: 'India', timezone: 'Asia/Kolkata', dialCode: '+91' })
   })
 
-  it('sets a custom domain that the tenant is found by at once', async () => {
+  it('saves a custom domain as pending: the tenant is not found by it until its TXT record is verified', async () => {
     expect((await save({ ...valid(), 'root[customDomain]': 'Book.Lotus-Yoga.com' })).status).toBe(302)
-    const resolved = await platform.tenants.resolveHost('book.lotus-yoga.com')
-    expect(resolved.kind === 'tenant' && resolved.tenant.id).toBe(world.tenant.id)
-    // And a changed domain stops answering for the old one straight away.
-    expect((await save({ ...valid(), 'root[customDomain]': 'www.lotus-yoga.com' })).status).toBe(302)
     expect((await platform.tenants.resolveHost('book.lotus-yoga.com')).kind).toBe('unknown')
-    expect((await platform.tenants.resolveHost('www.lotus-yoga.com')).kind).toBe('tenant')
+    const first = await readCustomDomainClaim(platform, world.tenant.id)
+    expect(first).toMatchObject({ domain: 'book.lotus-yoga.com', status: 'pending', recordName: '_studio-verify.book.lotus-yoga.com' })
+    // A changed domain is a new claim with a new token.
+    expect((await save({ ...valid(), 'root[customDomain]': 'www.lotus-yoga.com' })).status).toBe(302)
+    const second = await readCustomDomainClaim(platform, world.tenant.id)
+    expect(second).toMatchObject({ domain: 'www.lotus-yoga.com', status: 'pending' })
+    expect(second?.token).not.toBe(first?.token)
+    expect((await platform.tenants.resolveHost('www.lotus-yoga.com')).kind).toBe('unknown')
+  })
+
+  it("answers 'Check Again' for its own pending domain, and 404 for a domain it has not claimed", async () => {
+    expect((await save({ ...valid(), 'root[customDomain]': 'check.lotus-yoga.com' })).status).toBe(302)
+    expect((await save({ intent: 'check-domain', domain: 'check.lotus-yoga.com' })).status).toBe(302)
+    expect((await save({ intent: 'check-domain', domain: 'someone-else.example.com' })).status).toBe(404)
   })
 
   it.each([

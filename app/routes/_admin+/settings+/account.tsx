@@ -6,6 +6,9 @@ import { loadAccountSettings, saveAccountSettings } from '#server/settings/accou
 import { saveTenantLogo } from '#server/settings/save-tenant-logo'
 import { API_KEYS, regenerateApiKey } from '#server/settings/tenant-api-keys'
 import { unreadableForm } from '#server/settings/screen-form'
+import { notFound } from '#server/errors/responses'
+import { checkDomainAgain } from '#server/settings/custom-domain-verification'
+import { CustomDomainPanel } from '#app/components/settings/custom-domain-panel'
 import { CopyButton } from '#app/components/schema-form/copy-button'
 import { SchemaForm, type SchemaFormResult } from '#app/components/schema-form/schema-form'
 import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
@@ -30,6 +33,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const upload = await readUploadForm(request)
   if (upload.malformed) return data(unreadableForm(), { status: 400 })
   const intent = upload.form.get('intent')
+  if (intent === 'check-domain') {
+    const checked = await checkDomainAgain(context.platform, tenant.id, String(upload.form.get('domain') ?? ''))
+    // Only the tenant's own claim can be checked: anything else is not there for it.
+    if (!checked.ok) throw notFound(checked.message)
+    return redirectWithToast('/settings/account', { type: 'success', message: 'The domain will be checked again now.' })
+  }
   if (intent === 'regenerate-api-key') {
     await regenerateApiKey(context.platform, tenant, API_KEYS.account)
     return redirectWithToast('/settings/account', { type: 'success', message: 'A new API key was generated.' })
@@ -90,6 +99,7 @@ export default function AccountSettingsRoute() {
       <ScreenPanel>
         <SchemaForm id="account" intent="account" descriptor={view.descriptor} values={view.values} result={result} cancelTo="/settings" />
       </ScreenPanel>
+      {view.customDomain ? <CustomDomainPanel claim={view.customDomain} /> : null}
       <ScreenPanel title="API key">
         <Form method="post" className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="intent" value="regenerate-api-key" />
