@@ -5,6 +5,7 @@ import type { NavigationItem } from '#server/shell/navigation-item'
 import { isStaffPathAvailable } from '#server/navigation/available-paths'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { loginAs } from '#tests/e2e/support/login'
+import { checkScreen } from '#tests/e2e/support/screen-check'
 import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
@@ -218,6 +219,32 @@ describe('settings screens', () => {
     await page.goto(url('/settings/customise/roles'))
     await page.getByRole('button', { name: 'Reset to default' }).click()
     await page.getByText('Screen reset to its default.').waitFor()
+  })
+
+  test('a custom domain saved without JavaScript shows its TXT record as Pending, and Check Again posts; the panel passes axe at 1280 and 360', async () => {
+    const { context } = await browser.newContext({ javaScriptEnabled: false })
+    const page = await loginAs(context, server(), { orgId: 'demo', email: 'admin@demo.test' })
+    await page.goto(url('/settings/account'))
+    await page.getByLabel('Custom Domain').fill('book.demo-studio.test')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL((next) => next.pathname === '/settings')
+    await page.goto(url('/settings/account'))
+    const panel = page.getByTestId('custom-domain-verification')
+    await expect(panel.getByTestId('custom-domain-status').textContent()).resolves.toBe('Pending')
+    await expect(panel.getByTestId('custom-domain-record-name').textContent()).resolves.toBe('_studio-verify.book.demo-studio.test')
+    await expect(panel.getByTestId('custom-domain-record-value').textContent()).resolves.toMatch(/^studio-verify=[0-9a-f]{32}$/)
+    await panel.getByRole('button', { name: 'Check Again' }).click()
+    await page.getByText('The domain will be checked again now.').waitFor()
+    // axe runs in the page, so with JavaScript.
+    const { context: scripted } = await browser.newContext()
+    const checked = await loginAs(scripted, server(), { orgId: 'demo', email: 'admin@demo.test' })
+    await checked.goto(url('/settings/account'))
+    await waitForHydration(checked)
+    await checked.getByTestId('custom-domain-verification').waitFor()
+    await checkScreen(checked, 'account-custom-domain', process.env.SCREENSHOT_DIR)
+    await page.getByRole('textbox', { name: 'Custom Domain' }).fill('')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL((next) => next.pathname === '/settings')
   })
 
   test('the settings home lists its tiles and unknown settings paths lead back to it', async () => {
