@@ -32,6 +32,13 @@ import { PAGE_NOT_FOUND_PATH, signedInShellFor } from '#app/utils/navigation.ser
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 
+/** What a student finds of their own from the profile. */
+const MY_RECORDS = [
+  { to: '/myform', label: 'My Forms', what: 'waivers and registrations you sent' },
+  { to: '/mydonation', label: 'My Donations', what: 'your gifts and their receipts' },
+  { to: '/invoices', label: 'Invoices', what: 'what you paid and what is due' },
+] as const
+
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'My Profile')
 
 /**
@@ -166,24 +173,14 @@ export default function ProfileRoute() {
                 Your records
               </h2>
               <ul className="space-y-2 text-sm">
-                <li>
-                  <Link to="/myform" className="font-medium text-brand-text hover:underline">
-                    My Forms
-                  </Link>
-                  <span className="text-slate-600"> · waivers and registrations you sent</span>
-                </li>
-                <li>
-                  <Link to="/mydonation" className="font-medium text-brand-text hover:underline">
-                    My Donations
-                  </Link>
-                  <span className="text-slate-600"> · your gifts and their receipts</span>
-                </li>
-                <li>
-                  <Link to="/invoices" className="font-medium text-brand-text hover:underline">
-                    Invoices
-                  </Link>
-                  <span className="text-slate-600"> · what you paid and what is due</span>
-                </li>
+                {MY_RECORDS.map((record) => (
+                  <li key={record.to}>
+                    <Link to={record.to} className="font-medium text-brand-text hover:underline">
+                      {record.label}
+                    </Link>
+                    <span className="text-slate-600"> · {record.what}</span>
+                  </li>
+                ))}
               </ul>
             </nav>
           ) : null}
