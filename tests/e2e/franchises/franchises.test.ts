@@ -70,6 +70,15 @@ describe('franchises', () => {
     await waitForHydration(page)
     await checkScreen(page, 'franchise-edit', SCREENSHOTS)
 
+    // Pushing the master's module flags to the new franchise shows what will change first.
+    await page.goto(`${server().url('demo')}/settings/franchise/push`)
+    await page.getByRole('checkbox', { name: /Module flags/ }).check()
+    await page.getByRole('checkbox', { name: /Demo Yoga Studio West/ }).check()
+    await page.getByRole('button', { name: 'Show what will change' }).click()
+    await page.getByRole('heading', { name: 'What will change' }).waitFor()
+    await waitForHydration(page)
+    await checkScreen(page, 'franchise-push', SCREENSHOTS)
+
     await page.locator('summary[aria-label="Switch franchise"]').click()
     await page.getByRole('button', { name: /Demo Yoga Studio West/ }).click()
     await page.waitForURL(`${server().url('demo-west')}/dashboard`)

@@ -42,6 +42,9 @@ export default function FranchiseListRoute() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4 sm:p-6">
       <ScreenHeader title="Franchise" backTo="/settings">
+        <ButtonLink to="/settings/franchise/push" variant="secondary">
+          Push settings
+        </ButtonLink>
         <ButtonLink to="/settings/franchise/new" variant="primary">
           <Plus aria-hidden className="h-4 w-4" />
           Add Franchise
