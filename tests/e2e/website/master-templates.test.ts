@@ -98,12 +98,24 @@ function pageFor(template: Pick<MasterTemplate, 'name' | 'html' | 'css'>, styles
 </html>`
 }
 
-/** The page itself from memory; everything it asks for from the built server. */
+const servedBodies = new WeakMap<Page, { body: string }>()
+
+/**
+ * The page itself from memory; everything it asks for from the built server. The route stays in
+ * place across calls (only the body changes), so a late request of the previous page, such as
+ * its favicon, never reaches the network where the test origin does not resolve.
+ */
 async function servePage(page: Page, body: string): Promise<void> {
-  await page.unrouteAll()
+  const served = servedBodies.get(page)
+  if (served) {
+    served.body = body
+    return
+  }
+  const current = { body }
+  servedBodies.set(page, current)
   await page.route(`${PAGE_ORIGIN}/**`, async (route: Route) => {
     const url = new URL(route.request().url())
-    if (url.pathname === '/') return route.fulfill({ contentType: 'text/html; charset=utf-8', body })
+    if (url.pathname === '/') return route.fulfill({ contentType: 'text/html; charset=utf-8', body: current.body })
     const response = await route.fetch({ url: staticUrl(url.pathname) })
     return route.fulfill({ response })
   })
