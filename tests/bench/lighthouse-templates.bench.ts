@@ -37,9 +37,10 @@ export function benchTemplateLighthouse(): Promise<TemplateScores[]> {
         const categories = answer?.lhr.categories
         const audits = answer?.lhr.audits
         const shown = (id: string) => audits?.[id]?.displayValue ?? '?'
+        const failure = answer?.lhr.runtimeError?.message
         scores.push({
           ...page,
-          metrics: `FCP ${shown('first-contentful-paint')}, LCP ${shown('largest-contentful-paint')}, TBT ${shown('total-blocking-time')}, CLS ${shown('cumulative-layout-shift')}, SI ${shown('speed-index')}`,
+          metrics: failure ? `not measured: ${failure}` : `FCP ${shown('first-contentful-paint')}, LCP ${shown('largest-contentful-paint')}, TBT ${shown('total-blocking-time')}, CLS ${shown('cumulative-layout-shift')}, SI ${shown('speed-index')}`,
           performance: Math.round((categories?.performance?.score ?? 0) * 100),
           accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
         })
