@@ -137,6 +137,9 @@ export interface InvoiceLinesTable {
   credits: number | null
   subscription: Json<InvoiceLineSubscription> | null
   occurrence_starts_at: Timestamp | null
+  /** A class drop-in's occurrence: its schedule and scheduled local date ('YYYY-MM-DD'); both or neither. */
+  schedule_id: string | null
+  occurrence_date: string | null
   membership_id: string | null
   enrolment_id: string | null
   booking_id: string | null

@@ -50,14 +50,26 @@ export async function resolveCart(trx: TenantExecutor, input: { token: string | 
   return { cartId, newToken }
 }
 
-/** Moves the lines of one cart into another, adding quantities where both hold the same option. */
+/**
+ * Moves the lines of one cart into another, adding quantities where both hold the same option.
+ * A class drop-in is one place at one occurrence: the same occurrence in both stays one place,
+ * and drop-ins at different occurrences stay apart.
+ */
 async function mergeLines(trx: TenantExecutor, fromCartId: string, intoCartId: string): Promise<void> {
-  const lines = await trx.selectFrom('cart_lines').select(['id', 'price_option_id', 'quantity']).where('cart_id', '=', fromCartId).execute()
+  const lines = await trx.selectFrom('cart_lines').select(['id', 'price_option_id', 'quantity', 'schedule_id', 'occurrence_date']).where('cart_id', '=', fromCartId).execute()
   for (const line of lines) {
     const same = line.price_option_id
-      ? await trx.selectFrom('cart_lines').select('id').where('cart_id', '=', intoCartId).where('price_option_id', '=', line.price_option_id).executeTakeFirst()
+      ? await trx
+          .selectFrom('cart_lines')
+          .select('id')
+          .where('cart_id', '=', intoCartId)
+          .where('price_option_id', '=', line.price_option_id)
+          .where((eb) => (line.schedule_id === null ? eb('schedule_id', 'is', null) : eb.and([eb('schedule_id', '=', line.schedule_id), eb('occurrence_date', '=', line.occurrence_date)])))
+          .executeTakeFirst()
       : undefined
-    if (same) {
+    if (same && line.schedule_id !== null) {
+      await trx.deleteFrom('cart_lines').where('id', '=', line.id).execute()
+    } else if (same) {
       await trx.updateTable('cart_lines').set({ quantity: sql<number>`least(9, quantity + ${line.quantity})` }).where('id', '=', same.id).execute()
     } else {
       await trx.updateTable('cart_lines').set({ cart_id: intoCartId }).where('id', '=', line.id).execute()

@@ -1,4 +1,5 @@
 import { eventStateOf, STATE_TEXT } from '#server/catalog/public/item-views'
+import { BOOKING_MESSAGES } from '#server/catalog/bookings/booking-rules'
 import type { CartLineFacts, CartPriceOption } from './cart-lines'
 import type { LineInput } from './pricing'
 import { isSoldOnline } from './sold-online'
@@ -31,7 +32,15 @@ export const CART_MESSAGES = {
   alreadyEnrolled: (name: string) => `You are already enrolled in ${name}.`,
   alreadyRegistered: (name: string) => `You are already registered for ${name}.`,
   eventState: (name: string, state: string) => `${name}: ${state}.`,
+  classState: (name: string, refusal: string) => `${name}: ${refusal}`,
+  classGone: (name: string) => `${name} is no longer on the schedule at that time.`,
+  dropInAdded: (name: string) => `${name} is in your cart. Pay for it to book your place.`,
 } as const
+
+/** How many of a line one sale takes: one recurring membership, one place at a class per person; otherwise what the option allows. */
+export function mostOfLine(kind: CartLineFacts['item']['kind'], option: Pick<CartPriceOption, 'membershipType' | 'maxQuantity'>): number {
+  return option.membershipType === 'recurring' || kind === 'class' ? 1 : option.maxQuantity
+}
 
 /**
  * Where a sale is made: online (checkout, which takes only what sold-online.ts allows) or at
@@ -44,8 +53,9 @@ export function lineProblem(line: CartLineFacts, now: Date, channel: SaleChannel
   const { item, option } = line
   if (!item.isOnSale || option === null || option.isArchived) return CART_MESSAGES.notSold(item.name)
   if (channel === 'online' && !isSoldOnline(option, takesCards)) return CART_MESSAGES.notOnline(item.name)
-  const most = option.membershipType === 'recurring' ? 1 : option.maxQuantity
+  const most = mostOfLine(item.kind, option)
   if (line.quantity > most) return CART_MESSAGES.tooMany(item.name, most)
+  if (item.kind === 'class') return dropInProblem(line, now)
   if (item.kind === 'product' && item.stockQuantity !== null) {
     if (item.stockQuantity <= 0) return CART_MESSAGES.soldOut(item.name)
     if (item.stockQuantity < line.quantity) return CART_MESSAGES.fewLeft(item.name, item.stockQuantity)
@@ -59,6 +69,18 @@ export function lineProblem(line: CartLineFacts, now: Date, channel: SaleChannel
       return CART_MESSAGES.fewPlaces(item.name, line.event.capacity - line.event.registeredCount)
     }
   }
+  return null
+}
+
+/** What stops a class drop-in being sold now: the occurrence it names, as the schedule gives it today. */
+function dropInProblem(line: CartLineFacts, now: Date): string | null {
+  const { item } = line
+  const found = line.classOccurrence
+  if (line.dropIn === null || found === null || item.paymentType !== 'PAID') return CART_MESSAGES.classGone(item.name)
+  const { occurrence } = found
+  if (occurrence.cancelled) return CART_MESSAGES.classState(item.name, BOOKING_MESSAGES.cancelled)
+  if (occurrence.start.getTime() <= now.getTime()) return CART_MESSAGES.classState(item.name, BOOKING_MESSAGES.past)
+  if (occurrence.spotsLeft !== null && occurrence.spotsLeft < 1) return CART_MESSAGES.classState(item.name, BOOKING_MESSAGES.full)
   return null
 }
 

@@ -1,6 +1,7 @@
 import type { TenantExecutor } from '#db/tenant-scope'
 import type { BillingFrequency, CatalogItemKind, ItemPaymentType, MembershipType, PeriodUnit } from '#db/tables/catalog'
 import { selectDonationDetails, selectEventDetails, selectUnavailableBundles, type DonationDetailsRow, type EventDetailsRow } from '#server/catalog/public/public-item-rows'
+import { findScheduledOccurrence, type FoundOccurrence } from '#server/catalog/bookings/find-class-occurrence'
 
 /** A price option as checkout prices it (spec Item/membership); a donation's gift is one without a row (id and guid null). */
 export interface CartPriceOption {
@@ -46,6 +47,17 @@ export interface CartLineFacts {
   event: EventDetailsRow | null
   /** A bundle whose parts are short or no longer sold. */
   isBundleShort: boolean
+  /** A class drop-in's occurrence as named by the line (schedule and local date). */
+  dropIn: LineOccurrence | null
+  /** That occurrence as the schedule gives it now; null when it no longer does. */
+  classOccurrence: FoundOccurrence | null
+}
+
+/** The occurrence a class drop-in line names: the key of its occurrence row. */
+export interface LineOccurrence {
+  scheduleId: string
+  /** 'YYYY-MM-DD', the scheduled local date. */
+  date: string
 }
 
 /** A line that names what is wanted: a cart line, or an invoice line waiting for its payment. */
@@ -55,21 +67,34 @@ export interface WantedLine {
   amountMinor: number | null
   itemId: string
   priceOptionId: string | null
+  dropIn?: LineOccurrence | null
 }
 
 /** The cart's lines in the order they were added, joined with their items and options. */
 export async function selectCartLines(trx: TenantExecutor, cartId: string): Promise<CartLineFacts[]> {
   const rows = await trx
     .selectFrom('cart_lines')
-    .select(['guid', 'quantity', 'amount_minor', 'item_id', 'price_option_id'])
+    .select(['guid', 'quantity', 'amount_minor', 'item_id', 'price_option_id', 'schedule_id', 'occurrence_date'])
     .where('cart_id', '=', cartId)
     .orderBy('created_at')
     .orderBy('id')
     .execute()
   return factsForLines(
     trx,
-    rows.map((row) => ({ guid: row.guid, quantity: row.quantity, amountMinor: row.amount_minor, itemId: row.item_id, priceOptionId: row.price_option_id })),
+    rows.map((row) => ({
+      guid: row.guid,
+      quantity: row.quantity,
+      amountMinor: row.amount_minor,
+      itemId: row.item_id,
+      priceOptionId: row.price_option_id,
+      dropIn: lineOccurrenceOf(row),
+    })),
   )
+}
+
+/** The occurrence a cart or invoice line names, when it is a class drop-in's. */
+export function lineOccurrenceOf(row: { schedule_id: string | null; occurrence_date: string | null }): LineOccurrence | null {
+  return row.schedule_id !== null && row.occurrence_date !== null ? { scheduleId: row.schedule_id, date: String(row.occurrence_date) } : null
 }
 
 /** Wanted lines, in their order, with what the catalog says of their items and options now. */
@@ -103,6 +128,11 @@ export async function factsForLines(trx: TenantExecutor, lines: readonly WantedL
   const [events, shortBundles, donations] = await Promise.all([selectEventDetails(trx, eventIds), selectUnavailableBundles(trx, bundleIds), selectDonationDetails(trx, donationIds)])
   const eventById = new Map(events.map((event) => [event.itemId, event]))
   const donationById = new Map(donations.map((donation) => [donation.itemId, donation]))
+  const occurrenceByGuid = new Map<string, FoundOccurrence | null>()
+  for (const line of lines) {
+    if (!line.dropIn || itemById.get(line.itemId)?.kind !== 'class') continue
+    occurrenceByGuid.set(line.guid, await findScheduledOccurrence(trx, { classId: line.itemId, ...line.dropIn }))
+  }
   return lines.flatMap((line) => {
     const item = itemById.get(line.itemId)
     // Lines hold their items by foreign key: a missing item is a line being deleted with it.
@@ -150,6 +180,8 @@ export async function factsForLines(trx: TenantExecutor, lines: readonly WantedL
           : null),
         event: eventById.get(item.id) ?? null,
         isBundleShort: shortBundles.has(item.id),
+        dropIn: item.kind === 'class' ? (line.dropIn ?? null) : null,
+        classOccurrence: occurrenceByGuid.get(line.guid) ?? null,
       },
     ]
   })

@@ -4,7 +4,7 @@ import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { resolveCart } from './account-cart'
 import { cartTokenHash, newCartToken } from './cart-cookie'
-import { CART_MESSAGES, OPTION_KINDS, type SaleChannel } from './cart-line-rules'
+import { CART_MESSAGES, mostOfLine, OPTION_KINDS, type SaleChannel } from './cart-line-rules'
 import { isSoldOnline } from './sold-online'
 import { takesCardPayments } from '#server/payments/card-payments'
 
@@ -77,6 +77,7 @@ export async function addToCart(
       .select(['id', 'quantity'])
       .where('cart_id', '=', cartId)
       .where('price_option_id', '=', found.option_id)
+      .where('schedule_id', 'is', null)
       .executeTakeFirst()
     if (line) {
       if (line.quantity + wanted.quantity > most) return err('conflict', CART_MESSAGES.tooMany(found.name, most))
@@ -132,7 +133,7 @@ export async function changeCartLine(
           .selectFrom('cart_lines')
           .innerJoin('catalog_items', 'catalog_items.id', 'cart_lines.item_id')
           .leftJoin('item_price_options', 'item_price_options.id', 'cart_lines.price_option_id')
-          .select(['cart_lines.id', 'catalog_items.name', 'item_price_options.max_quantity', 'item_price_options.membership_type'])
+          .select(['cart_lines.id', 'catalog_items.name', 'catalog_items.kind', 'item_price_options.max_quantity', 'item_price_options.membership_type'])
           .where('cart_lines.cart_id', '=', cartId)
           .where('cart_lines.guid', '=', parsed.data.line)
           .executeTakeFirst()
@@ -144,7 +145,7 @@ export async function changeCartLine(
     }
     const quantity = parsed.data.quantity
     if (quantity === undefined) return err('invalid_input', CHANGE_CART_MESSAGES.badQuantity)
-    const most = line.membership_type === 'recurring' ? 1 : (line.max_quantity ?? 1)
+    const most = mostOfLine(line.kind, { membershipType: line.membership_type, maxQuantity: line.max_quantity ?? 1 })
     if (quantity > most) return err('conflict', CART_MESSAGES.tooMany(line.name, most))
     await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', line.id).execute()
     return ok({ message: CHANGE_CART_MESSAGES.updated })

@@ -2,7 +2,10 @@ import { frequencySuffix, moneyText } from '#server/catalog/public/price-text'
 import { eventHref, merchandiseHref } from '#server/catalog/public/public-item-pages'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { CartLineFacts, CartPriceOption } from './cart-lines'
-import { CART_MESSAGES, dueNowPerUnit, lineProblem, pricingInputOf, type SaleChannel } from './cart-line-rules'
+import { CART_MESSAGES, dueNowPerUnit, lineProblem, mostOfLine, pricingInputOf, type SaleChannel } from './cart-line-rules'
+import { LONG_DATE_PATTERN, TIME_PATTERN } from '#server/dates/date-formats'
+import { formatPattern } from '#server/dates/date-pattern'
+import { signupPathFor } from '#server/shell/landing-path'
 import type { CartOffer } from './cart-offer'
 import { applyOffer, OFFER_MESSAGES } from './offer-rules'
 import { priceCart, type CartTotals, type PricedLine } from './pricing'
@@ -78,9 +81,24 @@ function itemHref(line: CartLineFacts): string | null {
     case 'product':
     case 'bundle':
       return merchandiseHref(line.item.slug)
+    case 'class': {
+      const occurrence = line.classOccurrence?.occurrence
+      return occurrence ? signupPathFor({ classId: occurrence.classId, clsStartTime: occurrence.clsStartTime, scheduleId: occurrence.scheduleId }) : null
+    }
     default:
       return null
   }
+}
+
+/** The option's name as the cart shows it; a class drop-in adds when its class is ('Drop-in, Monday, November 30, 2026 at 07:00 AM'). */
+function optionNameOf(line: CartLineFacts, timeZone: string): string | null {
+  const option = line.option
+  const start = line.classOccurrence?.occurrence.start
+  if (line.item.kind === 'class' && start) {
+    const when = `${formatPattern(start, timeZone, LONG_DATE_PATTERN)} at ${formatPattern(start, timeZone, TIME_PATTERN)}`
+    return option ? `${option.name}, ${when}` : when
+  }
+  return option && option.name !== line.item.name ? option.name : null
 }
 
 /**
@@ -128,14 +146,13 @@ export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, no
   const lines = facts.map((line): CartLineView => {
     const priced = pricedByGuid.get(line.guid)
     const option = line.option
-    const recurring = option?.membershipType === 'recurring'
     return {
       guid: line.guid,
       itemName: line.item.name,
-      optionName: option && option.name !== line.item.name ? option.name : null,
+      optionName: optionNameOf(line, tenant.settings.timezone),
       href: itemHref(line),
       quantity: line.quantity,
-      maxQuantity: option && !recurring ? Math.max(1, Math.min(9, option.maxQuantity)) : 1,
+      maxQuantity: option ? Math.max(1, Math.min(9, mostOfLine(line.item.kind, option))) : 1,
       unitPriceText: option ? (option.priceMinor - option.discountMinor <= 0 && option.registrationFeeMinor === 0 ? 'Free' : money(dueNowPerUnit(option))) : '',
       amountText: priced ? (priced.priceMinor === 0 ? 'Free' : money(priced.priceMinor)) : '',
       laterText: priced?.subscription && option?.frequency ? `Then ${money(priced.subscription.totalMinor)}${frequencySuffix(option.frequency)}` : null,

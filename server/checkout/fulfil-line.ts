@@ -6,6 +6,7 @@ import { dateInputValue, zonedTimeToInstant } from '#server/dates/local-time'
 import { STATE_TEXT } from '#server/catalog/public/item-views'
 import { violates } from '#server/errors/constraint-violation'
 import { CART_MESSAGES, firstPeriodDueNow } from './cart-line-rules'
+import { bookingRefusalOf, bookPaidDropIn } from '#server/catalog/bookings/book-class'
 import type { PricedFacts } from './cart-view'
 
 /** Thrown inside the sale's transaction so nothing of it stays: the words say why. */
@@ -20,10 +21,11 @@ export interface Fulfilment {
   membershipId: string | null
   enrolmentId: string | null
   eventRegistrationId: string | null
+  bookingId: string | null
 }
 
 /** What a line gives before it is paid for, or when it gives nothing but the item itself. */
-export const NOTHING_GIVEN: Fulfilment = { membershipId: null, enrolmentId: null, eventRegistrationId: null }
+export const NOTHING_GIVEN: Fulfilment = { membershipId: null, enrolmentId: null, eventRegistrationId: null, bookingId: null }
 
 export interface SaleContext {
   tenantId: string
@@ -45,6 +47,7 @@ export function saleContextFor(tenant: Tenant, contactId: string, now: Date): Sa
  * - a course enrols them (once: enrolled already is refused);
  * - an event takes its seats (the capacity check of event_details refuses the last seat twice);
  * - a product or a bundle's products leave stock (never below zero: a short stock refuses);
+ * - a class drop-in books its occurrence (the same checks as a booking: open, a place left, not booked already);
  * - a membership starts: a card with its credits, unlimited until it expires, recurring with
  *   its trial and first billing date.
  */
@@ -84,6 +87,17 @@ export async function fulfilLine(trx: TenantExecutor, line: PricedFacts, sale: S
       const parts = await trx.selectFrom('bundle_items').select(['item_id', 'quantity']).where('bundle_id', '=', item.id).execute()
       for (const part of parts) await takeStock(trx, part.item_id, item.name, part.quantity * line.quantity)
       return NOTHING_GIVEN
+    }
+    case 'class': {
+      if (!line.classOccurrence) throw new SaleRefused(CART_MESSAGES.classGone(item.name))
+      try {
+        const bookingId = await bookPaidDropIn(trx, { tenantId: sale.tenantId, contactId: sale.contactId, found: line.classOccurrence, now: sale.now })
+        return { ...NOTHING_GIVEN, bookingId }
+      } catch (error) {
+        const refusal = bookingRefusalOf(error)
+        if (refusal !== null) throw new SaleRefused(CART_MESSAGES.classState(item.name, refusal))
+        throw error
+      }
     }
     case 'donation':
       // A gift gives nothing back; the invoice is its receipt.

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '#db/connection'
 import type { InvoiceStatus } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { formatPattern } from '#server/dates/date-pattern'
-import { LONG_DATE_PATTERN } from '#server/dates/date-formats'
+import { LONG_DATE_PATTERN, TIME_PATTERN } from '#server/dates/date-formats'
 import type { Tenant } from '#server/tenancy/tenant'
 import { discountLabelFor } from './cart-view'
 import { isUuid } from '#server/text/is-uuid'
@@ -65,11 +65,20 @@ export function invoiceNumberText(number: number): string {
 
 function givenText(line: { item_type: string; quantity: number; credits: number | null; membership_type: string | null }): string | null {
   if (line.item_type === 'course') return 'Enrolled'
+  if (line.item_type === 'class') return 'Place booked'
   if (line.item_type === 'event') return line.quantity === 1 ? '1 seat' : `${line.quantity} seats`
   if (line.membership_type === 'card' && line.credits !== null) return line.credits === 1 ? '1 class credit' : `${line.credits} class credits`
   if (line.membership_type === 'unlimited') return 'Unlimited classes'
   if (line.membership_type === 'recurring') return 'Membership started'
   return null
+}
+
+/** What a sale's line says under its item: the option when it says more, and a class drop-in's day and time. */
+export function saleLineOptionText(line: { item_name: string; option_name: string | null; item_type: string; occurrence_starts_at: Date | null }, timeZone: string): string | null {
+  const option = line.option_name && line.option_name !== line.item_name ? line.option_name : null
+  if (line.item_type !== 'class' || line.occurrence_starts_at === null) return option
+  const when = `${formatPattern(line.occurrence_starts_at, timeZone, LONG_DATE_PATTERN)} at ${formatPattern(line.occurrence_starts_at, timeZone, TIME_PATTERN)}`
+  return option ? `${option}, ${when}` : when
 }
 
 /** A sale of this tenant by its guid (an unguessable id, the spec's public invoice), or null. */
@@ -108,7 +117,7 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
     email: invoice.email,
     lines: lines.map((line) => ({
       itemName: line.item_name,
-      optionName: line.option_name && line.option_name !== line.item_name ? line.option_name : null,
+      optionName: saleLineOptionText(line, tenant.settings.timezone),
       quantity: line.quantity,
       amountText: positive(line.price_minor) ? money(line.price_minor) : 'Free',
       // Nothing is given until the order is paid (or put on account).

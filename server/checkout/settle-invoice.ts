@@ -1,6 +1,6 @@
 import type { TenantExecutor } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
-import { factsForLines } from './cart-lines'
+import { factsForLines, lineOccurrenceOf } from './cart-lines'
 import type { PricedFacts } from './cart-view'
 import { fulfilLine, SaleRefused, saleContextFor } from './fulfil-line'
 
@@ -15,7 +15,7 @@ export async function fulfilInvoiceLines(trx: TenantExecutor, tenant: Tenant, in
   const invoiceId = invoice.id
   const lines = await trx
     .selectFrom('invoice_lines')
-    .select(['id', 'item_id', 'price_option_id', 'quantity', 'membership_type', 'item_type', 'unit_price_minor'])
+    .select(['id', 'item_id', 'price_option_id', 'quantity', 'membership_type', 'item_type', 'unit_price_minor', 'schedule_id', 'occurrence_date'])
     .where('invoice_id', '=', invoiceId)
     .where('item_id', 'is not', null)
     .orderBy('sequence')
@@ -23,7 +23,14 @@ export async function fulfilInvoiceLines(trx: TenantExecutor, tenant: Tenant, in
   const facts = await factsForLines(
     trx,
     // A gift's line holds its amount as its unit price (write-sale.ts).
-    lines.map((line) => ({ guid: line.id, quantity: line.quantity, amountMinor: line.item_type === 'donation' ? Number(line.unit_price_minor) : null, itemId: line.item_id as string, priceOptionId: line.price_option_id })),
+    lines.map((line) => ({
+      guid: line.id,
+      quantity: line.quantity,
+      amountMinor: line.item_type === 'donation' ? Number(line.unit_price_minor) : null,
+      itemId: line.item_id as string,
+      priceOptionId: line.price_option_id,
+      dropIn: lineOccurrenceOf(line),
+    })),
   )
   const sale = saleContextFor(tenant, invoice.contact_id, now)
   for (const line of lines) {
@@ -32,7 +39,7 @@ export async function fulfilInvoiceLines(trx: TenantExecutor, tenant: Tenant, in
     const given = await fulfilLine(trx, wanted as PricedFacts, sale)
     await trx
       .updateTable('invoice_lines')
-      .set({ membership_id: given.membershipId, enrolment_id: given.enrolmentId, event_registration_id: given.eventRegistrationId })
+      .set({ membership_id: given.membershipId, enrolment_id: given.enrolmentId, event_registration_id: given.eventRegistrationId, booking_id: given.bookingId })
       .where('id', '=', line.id)
       .execute()
   }

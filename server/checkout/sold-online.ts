@@ -21,7 +21,7 @@ export function isSoldOnline(option: OnlineSaleTerms, takesCards = false): boole
 
 /**
  * The kinds of line checkout takes. A donation is a one-time gift of the giver's amount
- * (add-donation.ts). A class drop-in needs its occurrence on the line, which checkout does not
- * hold yet; until then the class pages say how to book.
+ * (add-donation.ts); a class drop-in is one place at one occurrence at the class's drop-in price
+ * (add-class-drop-in.ts), booked when the order is paid.
  */
-export const CHECKOUT_TAKES = { priceOptions: true, classDropIns: false, donations: true } as const
+export const CHECKOUT_TAKES = { priceOptions: true, classDropIns: true, donations: true } as const

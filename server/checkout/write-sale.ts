@@ -6,6 +6,9 @@ import { activeMemberRefusal } from '#server/plans/active-member-limit'
 import { takeOfferUse } from './cart-offer'
 import { nextInvoiceNumber } from './invoice-number'
 import { fulfilLine, NOTHING_GIVEN, SaleRefused, saleContextFor } from './fulfil-line'
+import { CART_MESSAGES } from './cart-line-rules'
+import { isBookedInto } from '#server/catalog/bookings/book-class'
+import { BOOKING_MESSAGES } from '#server/catalog/bookings/booking-rules'
 
 export interface SaleBuyer {
   contactId: string
@@ -54,6 +57,10 @@ export async function writeSale(
   const givesMembership = priced.lines.some((line) => line.facts.option.membershipType !== null)
   const memberRefusal = await activeMemberRefusal(trx, tenant.id, { contactId: buyer.contactId, givesMembership })
   if (memberRefusal) throw new SaleRefused(memberRefusal)
+  // A place the buyer holds already is refused before any card is asked for, not refunded after.
+  for (const { facts: line } of priced.lines) {
+    if (line.dropIn && (await isBookedInto(trx, buyer.contactId, line.dropIn))) throw new SaleRefused(CART_MESSAGES.classState(line.item.name, BOOKING_MESSAGES.alreadyBooked))
+  }
   if (priced.appliedOffer) await takeOfferUse(trx, priced.appliedOffer.id, priced.appliedOffer.code)
   const awaiting = input.awaitingPayment === true && totals.totalMinor > 0
   const onAccount = input.paymentMethod === 'account' && totals.totalMinor > 0
@@ -117,6 +124,10 @@ export async function writeSale(
         membership_id: given.membershipId,
         enrolment_id: given.enrolmentId,
         event_registration_id: given.eventRegistrationId,
+        booking_id: given.bookingId,
+        schedule_id: line.dropIn?.scheduleId ?? null,
+        occurrence_date: line.dropIn?.date ?? null,
+        occurrence_starts_at: line.classOccurrence?.occurrence.start ?? null,
       })
       .execute()
   }

@@ -15,6 +15,8 @@ import { getToast, toastCookieHeader } from '#app/utils/toast.server'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { cartCookieHeader, readCartToken } from '#server/checkout/cart-cookie'
 import { addToCart, ADD_TO_CART_MESSAGES, changeCartLine } from '#server/checkout/cart-store'
+import { addClassDropInToCart } from '#server/checkout/add-class-drop-in'
+import { CART_MESSAGES } from '#server/checkout/cart-line-rules'
 import { buyerOf, loadCheckoutPage } from '#server/checkout/checkout-page'
 import { placeOrder } from '#server/checkout/place-order'
 import { applyCartOfferCode, checkoutCartOf, OFFER_CODE_MESSAGES, removeCartOfferCode } from '#server/checkout/cart-offer-code'
@@ -47,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ shell: loaded.shell, page, payWith: active ? PROVIDER_NAMES[active.provider] : null, toast }, { headers })
 }
 
-const intentSchema = z.object({ intent: z.enum(['add', 'quantity', 'remove', 'offer', 'remove-offer', 'place']) })
+const intentSchema = z.object({ intent: z.enum(['add', 'add-class', 'quantity', 'remove', 'offer', 'remove-offer', 'place']) })
 
 /** Back to the cart with a message (and the new cart's cookie when one was made). */
 function toCart(toast: { type: 'success' | 'error'; message: string }, cartCookie?: string): Response {
@@ -75,6 +77,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!added.ok) return toCart({ type: 'error', message: added.message })
       const cookie = added.value.newToken ? cartCookieHeader(added.value.newToken, context.platform.env.isProduction) : undefined
       return toCart({ type: 'success', message: ADD_TO_CART_MESSAGES.added(added.value.itemName) }, cookie)
+    }
+    case 'add-class': {
+      const added = await addClassDropInToCart(context.platform, { tenantId: tenant.id, token, contactId: buyer?.contactId ?? null, posted: form })
+      if (!added.ok) return toCart({ type: 'error', message: added.message })
+      const cookie = added.value.newToken ? cartCookieHeader(added.value.newToken, context.platform.env.isProduction) : undefined
+      return toCart({ type: 'success', message: CART_MESSAGES.dropInAdded(added.value.itemName) }, cookie)
     }
     case 'quantity':
     case 'remove': {

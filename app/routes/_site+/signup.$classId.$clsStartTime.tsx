@@ -15,6 +15,7 @@ import { signupSummaryOf, studentSignupOffer } from '#server/catalog/bookings/si
 import { dateInputValue } from '#server/dates/local-time'
 import { notFound } from '#server/errors/responses'
 import { isModuleOn } from '#server/shell/modules'
+import { takesCardPayments } from '#server/payments/card-payments'
 import { isStaffRole } from '#server/shell/roles'
 import type { AppLoadContext } from '@remix-run/node'
 
@@ -36,7 +37,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const access = await requireStudentArea(request, context)
   const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'student' })
-  const offer = await studentSignupOffer(context.platform.database, { tenantId: tenant.id, contactId: access.user.contactId, found, now: new Date() })
+  const takesCards = await takesCardPayments(context.platform, tenant.id)
+  const offer = await studentSignupOffer(context.platform.database, { tenantId: tenant.id, contactId: access.user.contactId, found, now: new Date(), takesCards })
   return data({ kind: 'student' as const, summary, public: null, student: { ...shell, offer } }, { headers })
 }
 

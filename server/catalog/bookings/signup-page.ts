@@ -5,11 +5,14 @@ import { LONG_DATE_PATTERN, TIME_PATTERN } from '#server/dates/date-formats'
 import { formatPattern } from '#server/dates/date-pattern'
 import { isPublicPathAvailable } from '#server/navigation/available-paths'
 import { CHECKOUT_TAKES } from '#server/checkout/sold-online'
+import { DROP_IN_PRICE_NAME } from '#server/catalog/classes/save-class'
+import { moneyText } from '#server/catalog/public/price-text'
 import { signupPathFor } from '#server/shell/landing-path'
 import type { Tenant } from '#server/tenancy/tenant'
 import { signupOffer, type SignupOffer } from './booking-rules'
 import type { FoundOccurrence } from './find-class-occurrence'
 import { selectBookingMemberships } from './held-memberships'
+import { isBookedInto } from './book-class'
 import { creditsText } from './student-classes-page'
 
 /** The class sign-up page's facts, text ready. */
@@ -26,15 +29,17 @@ export interface SignupSummary {
   spotsText: string | null
   /** This page's own address, the way back after signing in (the pending event). */
   signupPath: string
-  /** Where paying at checkout starts, with the event parameters (used once checkout exists). */
-  checkoutHref: string
+  /** The occurrence as the checkout's drop-in form posts it. */
+  dropIn: { classId: string; clsStartTime: string }
   externalLink: string | null
 }
 
 /** What the signed-in student is offered, text ready (no Dates: loader data is JSON). */
 export type StudentSignupOffer =
-  | Exclude<SignupOffer, { kind: 'membership' }>
+  | Exclude<SignupOffer, { kind: 'membership' | 'checkout' }>
   | { kind: 'membership'; membershipName: string; creditsText: string | null; usesCredit: boolean }
+  /** Pay for this one class at checkout: its drop-in price ('$15.00'). */
+  | { kind: 'checkout'; dropInPriceText: string }
 
 export function signupSummaryOf(tenant: Tenant, found: FoundOccurrence): SignupSummary {
   const { occurrence, item } = found
@@ -49,7 +54,7 @@ export function signupSummaryOf(tenant: Tenant, found: FoundOccurrence): SignupS
     roomName: tenant.settings.isShowRoomName ? occurrence.roomName : null,
     spotsText: occurrence.cancelled ? null : spotsText(occurrence.spotsLeft),
     signupPath: signupPathFor({ classId: occurrence.classId, clsStartTime: occurrence.clsStartTime, scheduleId: occurrence.scheduleId }),
-    checkoutHref: `/checkout?${new URLSearchParams({ classId: occurrence.classId, clsStartTime: occurrence.clsStartTime, scheduleId: occurrence.scheduleId }).toString()}`,
+    dropIn: { classId: occurrence.classId, clsStartTime: occurrence.clsStartTime },
     externalLink: item.paymentType === 'EXTERNAL' ? item.externalLink : null,
   }
 }
@@ -57,28 +62,33 @@ export function signupSummaryOf(tenant: Tenant, found: FoundOccurrence): SignupS
 /** What the sign-up page offers this student for this occurrence now. */
 export async function studentSignupOffer(
   database: DatabaseHandle,
-  input: { tenantId: string; contactId: string; found: FoundOccurrence; now: Date },
+  input: { tenantId: string; contactId: string; found: FoundOccurrence; now: Date; takesCards: boolean },
 ): Promise<StudentSignupOffer> {
   const { occurrence, item } = input.found
-  const { memberships, booked } = await withTenant(database, input.tenantId, async (trx) => ({
+  const { memberships, booked, dropIn } = await withTenant(database, input.tenantId, async (trx) => ({
     memberships: await selectBookingMemberships(trx, input.contactId),
-    booked: await trx
-      .selectFrom('class_bookings')
-      .innerJoin('class_occurrences', 'class_occurrences.id', 'class_bookings.occurrence_id')
-      .select('class_bookings.id')
-      .where('class_bookings.contact_id', '=', input.contactId)
-      .where('class_bookings.status', '<>', 'cancelled')
-      .where('class_occurrences.schedule_id', '=', occurrence.scheduleId)
-      .where('class_occurrences.occurrence_date', '=', occurrenceDateOf(occurrence.clsStartTime))
-      .executeTakeFirst(),
+    booked: await isBookedInto(trx, input.contactId, { scheduleId: occurrence.scheduleId, date: occurrenceDateOf(occurrence.clsStartTime) }),
+    dropIn:
+      item.paymentType === 'PAID'
+        ? await trx
+            .selectFrom('item_price_options')
+            .select(['price_minor', 'discount_minor', 'currency'])
+            .where('item_id', '=', item.id)
+            .where('name', '=', DROP_IN_PRICE_NAME)
+            .where('is_archived', '=', false)
+            .executeTakeFirst()
+        : undefined,
   }))
   const offer = signupOffer({
     occurrence: { start: occurrence.start, cancelled: occurrence.cancelled, spotsLeft: occurrence.spotsLeft, paymentType: item.paymentType },
     now: input.now,
-    alreadyBooked: booked !== undefined,
+    alreadyBooked: booked,
     memberships,
-    isCheckoutAvailable: isPublicPathAvailable('/checkout') && CHECKOUT_TAKES.classDropIns,
+    isCheckoutAvailable: isPublicPathAvailable('/checkout') && CHECKOUT_TAKES.classDropIns && input.takesCards && dropIn !== undefined,
   })
+  if (offer.kind === 'checkout') {
+    return { kind: 'checkout', dropInPriceText: dropIn ? moneyText(Math.max(0, dropIn.price_minor - dropIn.discount_minor), dropIn.currency) : '' }
+  }
   if (offer.kind !== 'membership') return offer
   return {
     kind: 'membership',

@@ -66,10 +66,13 @@ export async function loadPublicSchedule(
   window: InstantWindow,
   filter: PublicScheduleFilter = {},
 ): Promise<PublicSchedule> {
-  const { schedules, occurrences } = await withTenant(database, tenantId, async (trx) => ({
-    schedules: await selectPublishedSchedules(trx),
-    occurrences: await selectOccurrenceRows(trx, window),
-  }))
+  return withTenant(database, tenantId, (trx) => readPublicSchedule(trx, window, filter))
+}
+
+/** loadPublicSchedule inside the caller's transaction (a sale that books the occurrence it sold). */
+export async function readPublicSchedule(trx: TenantExecutor, window: InstantWindow, filter: PublicScheduleFilter = {}): Promise<PublicSchedule> {
+  const schedules = await selectPublishedSchedules(trx)
+  const occurrences = await selectOccurrenceRows(trx, window)
 
   const teacherNames = new Map<string, string>()
   const roomNames = new Map<string, string>()

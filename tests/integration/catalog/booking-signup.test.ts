@@ -148,7 +148,7 @@ describe(`class sign-up, cancel, /store and the personal feed (${engine})`, () =
     const empty = await newStudent('card-empty')
     const occurrence = untouched('Evening Hatha', 1)
     const offer = await openSignup(occurrence, empty.cookie)
-    // No checkout yet: the page says to contact the studio instead of linking to a missing screen.
+    // The studio takes no cards: the page says to contact the studio instead of offering checkout.
     expect((offer.body as { student: { offer: { kind: string } } }).student.offer.kind).toBe('contact-studio')
     const refused = await book(occurrence, empty.cookie)
     expect(refused.status).toBe(409)

@@ -121,12 +121,17 @@ export function StudentSignupActions({ offer, summary, error }: { offer: Student
             )
           case 'checkout':
             return (
-              <div className="space-y-3">
-                <p className="text-sm text-slate-700">You need a class pass or membership to book this class.</p>
-                <ButtonLink to={summary.checkoutHref} variant="primary">
+              <Form method="post" action="/checkout" className="space-y-3">
+                <p className="text-sm text-slate-700">
+                  No class pass or membership of yours covers this class. You can pay for this class alone: <strong>{offer.dropInPriceText}</strong> drop-in.
+                </p>
+                <input type="hidden" name="intent" value="add-class" />
+                <input type="hidden" name="classId" value={summary.dropIn.classId} />
+                <input type="hidden" name="clsStartTime" value={summary.dropIn.clsStartTime} />
+                <Button type="submit" variant="primary" busy={busy}>
                   Continue to checkout
-                </ButtonLink>
-              </div>
+                </Button>
+              </Form>
             )
           case 'contact-studio':
             return (
