@@ -34,6 +34,7 @@ import * as contactCounts from './2026-12-03T07-00-00_contact-counts'
 import * as refundFailures from './2026-12-03T07-30-00_refund-failures'
 import * as tenantSuspension from './2026-12-03T07-45-00_tenant-suspension'
 import * as franchises from './2026-12-03T10-00-00_franchises'
+import * as onlineMeetings from './2026-12-03T13-00-00_online-meetings'
 import * as emailSender from './2026-12-02T09-00-00_email-sender'
 import * as noticesFeedbackReviews from './2026-12-03T09-00-00_notices-feedback-reviews'
 import * as customDomainOwnership from './2026-12-03T08-00-00_custom-domain-ownership'
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T08-00-00_custom-domain-ownership': customDomainOwnership,
   '2026-12-03T09-00-00_notices-feedback-reviews': noticesFeedbackReviews,
   '2026-12-03T10-00-00_franchises': franchises,
+  '2026-12-03T13-00-00_online-meetings': onlineMeetings,
 }
