@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { CircleCheck, Video } from 'lucide-react'
 import { z } from 'zod'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
-import { Button } from '#app/components/ui/button'
+import { Button, buttonClasses } from '#app/components/ui/button'
 import { requireTenant } from '#app/utils/tenant.server'
 import { requireMeetingManager } from '#app/utils/meetings.server'
 import { redirectWithToast } from '#app/utils/toast.server'
@@ -12,47 +12,59 @@ import { formatInZone } from '#server/dates/tenant-dates'
 import { startMeetingConnection } from '#server/meetings/connect-meeting-provider'
 import { disconnectMeetingProvider, loadMeetingProviderRows } from '#server/meetings/meeting-connections'
 import { MEETING_OAUTH_COOKIE, MEETING_OAUTH_COOKIE_PATH } from '#server/meetings/meeting-oauth'
-import { MEETING_MESSAGES, MEETING_PROVIDER_NAMES, MEETING_PROVIDERS } from '#server/meetings/meeting-providers'
+import { MEETING_MESSAGES, MEETING_PROVIDER_NAMES, MEETING_PROVIDERS, parseMeetingProvider } from '#server/meetings/meeting-providers'
 
 export const meta: MetaFunction = () => [{ title: 'Online Meeting' }]
 
 const PATH = '/oauth/omeeting'
 
-/** /oauth/omeeting (settings spec, Integrations hub: Online Meeting): Zoom and Google Meet, each with Connect or Disconnect. */
+/**
+ * /oauth/omeeting (settings spec, Integrations hub: Online Meeting): Zoom and Google Meet, each
+ * with Connect or Disconnect. Connect is a link, `?connect={provider}` (spec: GET
+ * /authmgr/oauth/connect/{provider}), as /oauth/stripe and Google sign-in are: off to the
+ * provider's consent with the state and PKCE verifier kept in a short-lived cookie.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMeetingManager(request, context)
   const tenant = requireTenant(context)
+  const url = new URL(request.url)
+  const env = context.platform.env
+  let refusal: string | null = null
+  if (url.searchParams.has('connect')) {
+    const provider = parseMeetingProvider(url.searchParams.get('connect'))
+    const started = provider ? startMeetingConnection(env, { provider, origin: tenantOrigin(tenant, url, env) }) : null
+    if (started?.ok) {
+      const secure = env.isProduction ? '; Secure' : ''
+      throw redirect(started.value.consentUrl, {
+        headers: { 'Set-Cookie': `${MEETING_OAUTH_COOKIE}=${started.value.cookieValue}; Path=${MEETING_OAUTH_COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=900${secure}` },
+      })
+    }
+    refusal = started ? started.message : 'Please choose Connect on Zoom or Google Meet.'
+  }
   const rows = await loadMeetingProviderRows(context.platform, tenant.id)
   return {
+    refusal,
     rows: rows.map((row) => ({ ...row, connectedAtText: row.connectedAt ? formatInZone(row.connectedAt, tenant.settings, 'date') : null })),
   }
 }
 
-const actionSchema = z.object({ intent: z.enum(['connect', 'disconnect']), provider: z.enum(MEETING_PROVIDERS) })
+const actionSchema = z.object({ intent: z.literal('disconnect'), provider: z.enum(MEETING_PROVIDERS) })
 
+/** Disconnect: revoked at the provider and deleted here. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireMeetingManager(request, context)
   const tenant = requireTenant(context)
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return data({ message: 'Please choose Connect or Disconnect on Zoom or Google Meet.' }, { status: 400 })
-  const { intent, provider } = parsed.data
-  const env = context.platform.env
-  if (intent === 'disconnect') {
-    const removed = await disconnectMeetingProvider(context.platform, tenant.id, provider)
-    if (!removed) return data({ message: `${MEETING_PROVIDER_NAMES[provider]} is not connected.` }, { status: 404 })
-    return redirectWithToast(PATH, { type: 'success', message: MEETING_MESSAGES.disconnected(MEETING_PROVIDER_NAMES[provider]) })
-  }
-  const started = startMeetingConnection(env, { provider, origin: tenantOrigin(tenant, new URL(request.url), env) })
-  if (!started.ok) return data({ message: started.message }, { status: 503 })
-  const secure = env.isProduction ? '; Secure' : ''
-  return redirect(started.value.consentUrl, {
-    headers: { 'Set-Cookie': `${MEETING_OAUTH_COOKIE}=${started.value.cookieValue}; Path=${MEETING_OAUTH_COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=900${secure}` },
-  })
+  if (!parsed.success) return data({ message: 'Please choose Disconnect on Zoom or Google Meet.' }, { status: 400 })
+  const { provider } = parsed.data
+  const removed = await disconnectMeetingProvider(context.platform, tenant.id, provider)
+  if (!removed) return data({ message: `${MEETING_PROVIDER_NAMES[provider]} is not connected.` }, { status: 404 })
+  return redirectWithToast(PATH, { type: 'success', message: MEETING_MESSAGES.disconnected(MEETING_PROVIDER_NAMES[provider]) })
 }
 
 export default function OnlineMeetingRoute() {
-  const { rows } = useLoaderData<typeof loader>()
-  const refused = useActionData<typeof action>()
+  const { rows, refusal } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>()?.message ?? refusal
   return (
     <div className="mx-auto max-w-3xl p-4 sm:p-6">
       <ScreenHeader title="Online Meeting" backTo="/settings/integrations" />
@@ -61,7 +73,7 @@ export default function OnlineMeetingRoute() {
       </p>
       {refused ? (
         <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
-          {refused.message}
+          {refused}
         </p>
       ) : null}
       <ul className="flex flex-col gap-3">
@@ -87,19 +99,17 @@ export default function OnlineMeetingRoute() {
               </p>
             </div>
             {row.isConnected ? (
-              <Form method="post" reloadDocument>
+              <Form method="post">
                 <input type="hidden" name="provider" value={row.provider} />
                 <Button type="submit" name="intent" value="disconnect" variant="secondary" aria-label={`Disconnect ${row.name}`}>
                   Disconnect
                 </Button>
               </Form>
             ) : row.isConfigured ? (
-              <Form method="post" reloadDocument>
-                <input type="hidden" name="provider" value={row.provider} />
-                <Button type="submit" name="intent" value="connect" variant="primary" aria-label={`Connect ${row.name}`}>
-                  Connect
-                </Button>
-              </Form>
+              // A document link: the provider's consent page is another site.
+              <a href={`${PATH}?connect=${row.provider}`} className={buttonClasses({ variant: 'primary' })} aria-label={`Connect ${row.name}`}>
+                Connect
+              </a>
             ) : null}
           </li>
         ))}

@@ -54,7 +54,7 @@ describe(`online meetings: connect, refresh, disconnect, regenerate and who sees
 
   /** Connect through the fake: the post, the consent screen, and the callback the provider sends the browser to. */
   async function connect(provider: 'zoom' | 'googlemeet', cookie = cookies.admin) {
-    const started = await postOmeeting({ intent: 'connect', provider }, cookie)
+    const started = keep(await callRoute(omeetingLoader, getRequest(`${host}/oauth/omeeting?connect=${provider}`, cookie), context()))
     expect(started.status).toBe(302)
     const pending = cookieOf(started, 'omeeting_oauth')
     expect(pending).not.toBeNull()
@@ -112,13 +112,18 @@ describe(`online meetings: connect, refresh, disconnect, regenerate and who sees
     ])
     expect((await callRoute(omeetingLoader, getRequest(`${host}/oauth/omeeting`, cookies.staff), context())).status).toBe(200)
     expect((await callRoute(omeetingLoader, getRequest(`${host}/oauth/omeeting`, cookies.frontDesk), context())).status).toBe(403)
-    expect((await postOmeeting({ intent: 'connect', provider: 'zoom' }, cookies.frontDesk)).status).toBe(403)
+    expect((await callRoute(omeetingLoader, getRequest(`${host}/oauth/omeeting?connect=zoom`, cookies.frontDesk), context())).status).toBe(403)
+    expect((await postOmeeting({ intent: 'disconnect', provider: 'zoom' }, cookies.frontDesk)).status).toBe(403)
     const anonymous = await callRoute(omeetingLoader, getRequest(`${host}/oauth/omeeting`), context())
     expect(anonymous.status).toBe(302)
     expect(anonymous.location).toMatch(/^\/login/)
     const hub = await callRoute(hubLoader, getRequest(`${host}/settings/integrations`, cookies.admin), context())
     expect((hub.body as { cards: HubCard[] }).cards.find((card) => card.key === 'meeting')).toMatchObject({ href: '/oauth/omeeting', isIntegrated: false })
-    expect((await postOmeeting({ intent: 'connect', provider: 'skype' })).status).toBe(400)
+    const unknown = await callRoute(omeetingLoader, getRequest(`${host}/oauth/omeeting?connect=skype`, cookies.admin), context())
+    expect(unknown.status).toBe(200)
+    expect((unknown.body as { refusal: string }).refusal).toBe('Please choose Connect on Zoom or Google Meet.')
+    expect(unknown.setCookies.some((line) => line.startsWith('omeeting_oauth='))).toBe(false)
+    expect((await postOmeeting({ intent: 'disconnect', provider: 'skype' })).status).toBe(400)
   })
 
   it('refuses a callback whose state does not match, or without the cookie, and writes nothing', async () => {
