@@ -93,4 +93,23 @@ describe('online meetings', () => {
     expect(page.url()).toMatch(/\/schedule\/[0-9a-f-]{36}$/)
     checked.expectNoConsoleErrors()
   })
+
+  test("the demo student, booked on the class, finds the link beside the booking; a visitor's calendar never shows it", { timeout: 120_000 }, async () => {
+    const url = provider().meetings.at(-1)?.url ?? 'none'
+    const { page, checked } = await signedInPage(browser, server(), { orgId: 'demo', email: 'student@demo.test', to: '/classes' }, { viewport })
+    page.setDefaultTimeout(20_000)
+    const join = page.getByRole('region', { name: 'Your next classes' }).getByRole('link', { name: `Join online meeting for ${CLASS}`, exact: false })
+    await join.waitFor()
+    await expect(join.getAttribute('href')).resolves.toBe(url)
+    await waitForHydration(page)
+    await checkScreen(page, 'student-classes-meeting-link', SCREENSHOTS)
+    checked.expectNoConsoleErrors()
+
+    const visitor = await browser.newContext({ viewport })
+    const anonymous = await visitor.context.newPage()
+    await anonymous.goto(`${server().url('demo')}/calendar`)
+    await anonymous.locator('[data-occurrence]').first().waitFor()
+    expect(await anonymous.content()).not.toContain(url)
+    visitor.expectNoConsoleErrors()
+  })
 })
