@@ -25,6 +25,7 @@ import type { MailingListTables } from './tables/mailing-lists'
 import type { PlanTables } from './tables/plans'
 import type { CampaignSenderTables } from './tables/campaign-senders'
 import type { NoticeFeedbackReviewTables } from './tables/notices-feedback-reviews'
+import type { MeetingTables } from './tables/meetings'
 import type {
   CatalogItemsTable,
   CatalogTables,
@@ -50,12 +51,13 @@ export type * from './tables/offers'
 export type * from './tables/plans'
 export type * from './tables/campaign-senders'
 export type * from './tables/notices-feedback-reviews'
+export type * from './tables/meetings'
 
 /**
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables, MailingListTables, PlanTables, CampaignSenderTables, NoticeFeedbackReviewTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables, MailingListTables, PlanTables, CampaignSenderTables, NoticeFeedbackReviewTables, MeetingTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

@@ -149,6 +149,19 @@ const envSchema = z.object({
   PHONEPE_SANDBOX_API_URL: optionalUrl('PHONEPE_SANDBOX_API_URL'),
   /** Where the Mailchimp-style mailing list API lives; unset, the data centre named by each key's suffix (https://<dc>.api.mailchimp.com). Tests point it at a local fake. */
   MAILCHIMP_API_URL: optionalUrl('MAILCHIMP_API_URL'),
+  /**
+   * Online meetings: the platform's Zoom OAuth app. Without a client id the Zoom row of
+   * /oauth/omeeting says Zoom is not set up. Google Meet reuses GOOGLE_CLIENT_ID and
+   * GOOGLE_CLIENT_SECRET (and GOOGLE_OAUTH_BASE_URL for its consent, token and revoke endpoints).
+   */
+  ZOOM_CLIENT_ID: optionalText,
+  ZOOM_CLIENT_SECRET: optionalText,
+  /** Where Zoom's consent, token and revoke endpoints live (https://zoom.us when unset); tests point it at a local fake. */
+  ZOOM_OAUTH_URL: optionalUrl('ZOOM_OAUTH_URL'),
+  /** Where Zoom's REST API lives (https://api.zoom.us when unset). */
+  ZOOM_API_URL: optionalUrl('ZOOM_API_URL'),
+  /** Where the Google Meet REST API lives (https://meet.googleapis.com when unset). */
+  GOOGLE_MEET_API_URL: optionalUrl('GOOGLE_MEET_API_URL'),
   /** The platform's share of each card payment, in percent (0 to 50). */
   STRIPE_PLATFORM_FEE_PERCENT: z.coerce
     .number({ invalid_type_error: 'STRIPE_PLATFORM_FEE_PERCENT must be a percentage from 0 to 50' })

@@ -78,7 +78,7 @@ export function integrationHubCards(payments: PaymentProvidersScreen, other: Oth
       href: '/settings/integrations/ses',
       isIntegrated: isEmailConfigured(other.campaignIsConnected, other.campaignVerificationStatus),
     },
-    { key: 'meeting', group: 'Communication', name: 'Online Meeting', text: null, href: null, isIntegrated: isMeetingIntegrated(other.oauthProviders) },
+    { key: 'meeting', group: 'Communication', name: 'Online Meeting', text: 'Zoom or Google Meet links for classes and events', href: '/oauth/omeeting', isIntegrated: isMeetingIntegrated(other.oauthProviders) },
     { key: 'emails', group: 'Email', name: 'Connect email', text: null, href: null, isIntegrated: false },
   ]
 }

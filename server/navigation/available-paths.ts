@@ -28,6 +28,8 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   // The platform owner's list of every organisation (master tenant only, masterOnly in the menu).
   '/tenant',
   '/masterplan',
+  // Online meetings: Zoom and Google Meet, reached from the integrations hub.
+  '/oauth/omeeting',
   '/logout',
   // The media gallery's screen; the website builder (/website) links to it.
   '/website/media',

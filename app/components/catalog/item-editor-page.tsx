@@ -22,10 +22,12 @@ type Props = {
   /** Links beside the title on an existing item (a course's content). */
   links?: ReactNode
   hasPriceOptions?: boolean
+  /** Below the editor on an existing item (an event's online meeting). */
+  after?: ReactNode
 }
 
 /** An item's add or edit screen: back link, title, archive or restore, and the shared editor. */
-export function ItemEditorPage({ loaded, result, kindFields, kindTitle, links, hasPriceOptions }: Props) {
+export function ItemEditorPage({ loaded, result, kindFields, kindTitle, links, hasPriceOptions, after }: Props) {
   const { screen, item } = loaded
   const values = result?.values ?? loaded.values
   const errors = result?.errors ?? {}
@@ -73,6 +75,7 @@ export function ItemEditorPage({ loaded, result, kindFields, kindTitle, links, h
         kindTitle={kindTitle}
         hasPriceOptions={hasPriceOptions}
       />
+      {item ? after : null}
     </div>
   )
 }

@@ -21,6 +21,7 @@ import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
 import { eventHref, loadPublicEvent, type EventPageView } from '#server/catalog/public/public-item-pages'
 import { REGISTRATION_MESSAGES, registerForFreeEvent } from '#server/catalog/public/register-for-event'
 import { notFound } from '#server/errors/responses'
+import { meetingUrlForRegisteredEvent } from '#server/meetings/meeting-links'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
 import { loginPathFor } from '#server/shell/landing-path'
 import { takesCardPayments } from '#server/payments/card-payments'
@@ -45,6 +46,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
   const site = { origin, path, organisationName: loaded.shell.site.title }
   const head = itemPageHead(event, { origin, path, siteTitle: loaded.shell.site.title, description: event.summary || `${event.name}: ${event.when.start.text}`, type: 'article' })
+  // The online meeting only for a registrant on it; such a page is signed in, so never shared or kept.
+  const registrant = registrantOf(user)
+  const meetingUrl = registrant && event.isRegistered ? await meetingUrlForRegisteredEvent(context.platform, tenant.id, registrant.contactId, event.guid) : null
   const { toast, headers: toastHeaders } = getToast(request)
   const headers = new Headers(toastHeaders ?? undefined)
   const shareable = user || toast ? undefined : shareablePageHeaders(request, { changesAt: found.nextChangeAt ? new Date(found.nextChangeAt) : null, now })
@@ -57,7 +61,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         head,
         jsonLd: jsonLdScriptText(eventJsonLd(event, site)),
         listingTitle: loaded.page?.title || 'Events',
-        viewer: user === null ? ('visitor' as const) : registrantOf(user) ? ('registrant' as const) : ('preview' as const),
+        viewer: user === null ? ('visitor' as const) : registrant ? ('registrant' as const) : ('preview' as const),
+        meetingUrl,
         loginHref: loginPathFor(path),
         registerHref: `/register?redirectTo=${encodeURIComponent(path)}`,
         toast,
@@ -109,7 +114,7 @@ export default function EventDetailsRoute() {
         summary={event.summary}
         descriptionHtml={event.descriptionHtml}
         facts={<EventFacts event={event} />}
-        panel={<EventPanel event={event} viewer={view.viewer} loginHref={view.loginHref} registerHref={view.registerHref} />}
+        panel={<EventPanel event={event} viewer={view.viewer} loginHref={view.loginHref} registerHref={view.registerHref} meetingUrl={view.meetingUrl} />}
       />
       <JsonLdScript text={view.jsonLd} />
     </PublicLayout>
@@ -152,14 +157,21 @@ function EventFacts({ event }: { event: EventPageView }) {
   )
 }
 
-function EventPanel({ event, viewer, loginHref, registerHref }: { event: EventPageView; viewer: 'visitor' | 'registrant' | 'preview'; loginHref: string; registerHref: string }) {
+function EventPanel({ event, viewer, loginHref, registerHref, meetingUrl }: { event: EventPageView; viewer: 'visitor' | 'registrant' | 'preview'; loginHref: string; registerHref: string; meetingUrl: string | null }) {
   const prices = event.isFree ? null : <PriceList prices={event.prices} />
   if (event.isRegistered) {
     return (
-      <p role="status" className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-900" data-registered>
-        <CircleCheck aria-hidden className="h-5 w-5 shrink-0" />
-        You are registered for this event.
-      </p>
+      <div className="space-y-3">
+        <p role="status" className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-900" data-registered>
+          <CircleCheck aria-hidden className="h-5 w-5 shrink-0" />
+          You are registered for this event.
+        </p>
+        {meetingUrl ? (
+          <a href={meetingUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary', size: 'md' })} data-meeting-url>
+            Join online meeting<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+      </div>
     )
   }
   if (event.state !== 'open') {

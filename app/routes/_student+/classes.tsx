@@ -137,6 +137,11 @@ export default function StudentCalendarRoute() {
                       <p className="text-xs text-slate-600">
                         <time dateTime={booking.startIso}>{booking.whenText}</time>
                       </p>
+                      {booking.meetingUrl ? (
+                        <a href={booking.meetingUrl} target="_blank" rel="noopener noreferrer" className="text-xs font-medium text-brand-text underline" data-meeting-url>
+                          Join online meeting<span className="sr-only"> for {booking.className} (opens in a new tab)</span>
+                        </a>
+                      ) : null}
                     </div>
                     {booking.canCancel ? (
                       <Link to={cancelHref(booking.bookingId)} className={buttonClasses({ variant: 'link', size: 'sm' })} aria-label={`Cancel ${booking.className}, ${booking.whenText}`} preventScrollReset>

@@ -38,6 +38,8 @@ export interface UpcomingBooking {
   returnsCredit: boolean
   usedCredit: boolean
   signupHref: string
+  /** The class's online meeting link; only ever on the student's own bookings. */
+  meetingUrl: string | null
 }
 
 export interface StudentClassesPage {
@@ -70,7 +72,10 @@ export async function loadStudentClassesPage(
       .innerJoin('class_occurrences', 'class_occurrences.id', 'class_bookings.occurrence_id')
       .innerJoin('class_schedules', 'class_schedules.id', 'class_occurrences.schedule_id')
       .innerJoin('catalog_items', 'catalog_items.id', 'class_occurrences.class_id')
+      // The class's online meeting: this query reads only the student's own live bookings.
+      .leftJoin('meeting_links', 'meeting_links.item_id', 'class_occurrences.class_id')
       .select([
+        'meeting_links.meeting_url',
         'class_bookings.id', 'class_bookings.credits_used', 'class_bookings.membership_id', 'class_occurrences.class_id', 'class_occurrences.schedule_id',
         'class_occurrences.occurrence_date', 'class_occurrences.starts_at', 'class_schedules.start_time', 'catalog_items.name',
       ])
@@ -141,6 +146,7 @@ export async function loadStudentClassesPage(
         usedCredit,
         ...cancellationOutlook({ startsAt: booking.starts_at, now, usedCredit }),
         signupHref: `/signup/${booking.class_id}/${formatClsStartTime(scheduled)}?scheduleId=${booking.schedule_id}`,
+        meetingUrl: booking.meeting_url,
       }
     })
 

@@ -304,6 +304,12 @@ const PROBES: Record<string, Probe> = {
     // Archive reads the class by guid in the write itself (no form to fail first).
     { body: (url) => formPostRequest(url, { intent: 'archive' }) },
   ),
+  // Online meetings: a new link for A's class; its GET only leads back to the class (home: a redirect).
+  '_admin+/classrule.$guId.regenerateurl.tsx': staffScreen(
+    (ids) => `/classrule/${ids.catalog.editedClassGuid}/regenerateurl`,
+    (ids) => ({ guId: ids.catalog.editedClassGuid }),
+    { home: null },
+  ),
   '_admin+/schedule+/$classGuid_.$clsStartTime.tsx': staffScreen(
     (ids) => `/schedule/${ids.catalog.session.classGuid}/${ids.catalog.session.clsStartTime}`,
     (ids) => ({ classGuid: ids.catalog.session.classGuid, clsStartTime: ids.catalog.session.clsStartTime }),

@@ -36,6 +36,7 @@ describe(`the integrations hub (${engine})`, () => {
     expect(hub.body).toContain('href="/settings/integrations/paymentprovider?provider=1"')
     expect(hub.body).toContain('href="/settings/integrations/paymentprovider?provider=3"')
     expect(hub.body).toContain('href="/settings/integrations/paymentprovider?provider=4"')
+    expect(hub.body).toContain('href="/oauth/omeeting"')
     // Nothing is integrated in a fresh demo, and the screens not built yet lead nowhere.
     expect(hub.body).not.toMatch(/<\/svg>\s*Integrated</)
     expect(text).toContain('Not available here yet.')

@@ -40,7 +40,7 @@ describe('the integrations hub', () => {
       ['SMS Marketing', 'Plivo', null],
       ['Campaign', 'Mailchimp', '/settings/integrations/mailchimp'],
       ['Campaign', 'Email Campaigns', '/settings/integrations/ses'],
-      ['Communication', 'Online Meeting', null],
+      ['Communication', 'Online Meeting', '/oauth/omeeting'],
       ['Email', 'Connect email', null],
     ])
     expect(cards.find((card) => card.key === 'razorpay')?.text).toBe('INR, from 2%')

@@ -5,13 +5,18 @@ import { EventFields } from '#app/components/catalog/event-fields'
 import { ItemEditorPage } from '#app/components/catalog/item-editor-page'
 import { requireModule } from '#app/utils/auth.server'
 import { itemEditorAction, loadItemEditorScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
+import { MeetingLinkPanel } from '#app/components/meetings/meeting-link-panel'
+import { formatInZone } from '#server/dates/tenant-dates'
+import { loadMeetingPanel } from '#server/meetings/meeting-links'
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Edit Event')
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await requireItemRole(request, context, 'event')
   requireModule(context, 'events')
-  return loadItemEditorScreen(access, context, 'event', params.guId ?? '')
+  const screen = await loadItemEditorScreen(access, context, 'event', params.guId ?? '')
+  const meeting = screen.item ? await loadMeetingPanel(context.platform, access.tenant.id, { guid: screen.item.guid }) : null
+  return { ...screen, meeting, meetingMadeText: meeting?.link ? formatInZone(meeting.link.generatedAt, access.tenant.settings, 'dateTime') : null }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -29,6 +34,7 @@ export default function EditEventRoute() {
       result={result}
       kindTitle="When and where"
       kindFields={(values, errors) => <EventFields values={values} errors={errors} timeZone={loaded.timeZone} isAddressNeededForEvent={loaded.isAddressNeededForEvent} />}
+      after={loaded.meeting ? <MeetingLinkPanel panel={loaded.meeting} generatedAtText={loaded.meetingMadeText} /> : null}
     />
   )
 }

@@ -7,7 +7,10 @@ import { classRuleSchema } from '#server/catalog/classes/class-rule-schema'
 import { loadClassEditor, loadClassFormOptions } from '#server/catalog/classes/class-views'
 import { addRoom, setClassArchived, updateClassDetails, type ClassSaveResult } from '#server/catalog/classes/save-class'
 import { addClassRule, editClassRule, removeClassRule } from '#server/catalog/classes/save-class-rule'
+import { formatInZone } from '#server/dates/tenant-dates'
 import { notFound } from '#server/errors/responses'
+import { loadMeetingPanel } from '#server/meetings/meeting-links'
+import { MeetingLinkPanel } from '#app/components/meetings/meeting-link-panel'
 import { AddRoomForm } from '#app/components/catalog/classes/add-room-form'
 import { ClassDetailsFields, FormAlert } from '#app/components/catalog/classes/class-details-fields'
 import { ClassRuleFields, EMPTY_RULE } from '#app/components/catalog/classes/class-rule-fields'
@@ -25,7 +28,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireModule(context, 'schedule')
   const editor = await loadClassEditor(context.platform.database, tenant, { unverifiedGuid: params.classGuid, now: context.platform.clock.now() })
   if (!editor) throw notFound()
-  return { editor, options: await loadClassFormOptions(context.platform.database, tenant) }
+  const meeting = await loadMeetingPanel(context.platform, tenant.id, { guid: editor.guid })
+  return {
+    editor,
+    options: await loadClassFormOptions(context.platform.database, tenant),
+    meeting,
+    meetingMadeText: meeting.link ? formatInZone(meeting.link.generatedAt, tenant.settings, 'dateTime') : null,
+  }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -93,7 +102,7 @@ async function foundOr404(context: LoaderFunctionArgs['context'], tenant: Parame
 
 /** Edit class: its details, its rules (each changed from today on), its next sessions, archive. */
 export default function EditClassRoute() {
-  const { editor, options } = useLoaderData<typeof loader>()
+  const { editor, options, meeting, meetingMadeText } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const postedTo = (form: string) => (answer?.form === form ? answer.result : null)
   const navigation = useNavigation()
@@ -209,6 +218,8 @@ export default function EditClassRoute() {
           ) : null}
         </div>
       </Card>
+
+      <MeetingLinkPanel panel={meeting} generatedAtText={meetingMadeText} />
 
       <AddRoomForm action={`/schedule/${editor.guid}`} posted={postedTo('room')} />
     </div>
