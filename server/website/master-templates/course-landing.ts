@@ -142,7 +142,7 @@ const html = `<div class="tpl-course-landing">
 
   <section class="tpl-cta">
     <h2>Only 16 places on each course</h2>
-    <p>Book now to keep your mat. Payment plans are available at checkout.</p>
+    <p>Book now to keep your mat: places are limited and paid online at checkout.</p>
     <div class="tpl-actions">
       <a class="tpl-btn" href="/courses">Enrol now</a>
       <a class="tpl-btn tpl-btn--ghost" href="/contact">Talk to Amara</a>
