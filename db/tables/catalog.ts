@@ -279,6 +279,8 @@ export interface ContactMembershipsTable {
   contact_id: string
   item_id: string
   price_option_id: string | null
+  /** A gift on repeat to a donation campaign (item_id), billed like a membership but never one. */
+  is_gift: Generated<boolean>
   name: string
   membership_type: MembershipType
   status: Defaulted<HeldMembershipStatus>

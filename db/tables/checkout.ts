@@ -48,6 +48,8 @@ export interface CartLinesTable {
   schedule_id: string | null
   /** 'YYYY-MM-DD' */
   occurrence_date: string | null
+  /** A gift on repeat: how many years it gives for; null until the donor stops it (or a one-time gift). */
+  gift_years: number | null
   created_at: CreatedAt
 }
 
@@ -140,6 +142,8 @@ export interface InvoiceLinesTable {
   /** A class drop-in's occurrence: its schedule and scheduled local date ('YYYY-MM-DD'); both or neither. */
   schedule_id: string | null
   occurrence_date: string | null
+  /** As cart_lines.gift_years, for a gift on repeat paid for later. */
+  gift_years: number | null
   membership_id: string | null
   enrolment_id: string | null
   booking_id: string | null

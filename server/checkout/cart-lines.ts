@@ -51,6 +51,8 @@ export interface CartLineFacts {
   dropIn: LineOccurrence | null
   /** That occurrence as the schedule gives it now; null when it no longer does. */
   classOccurrence: FoundOccurrence | null
+  /** A donation's gift terms as the line holds them; null for other kinds. */
+  gift: GiftTerms | null
 }
 
 /** The occurrence a class drop-in line names: the key of its occurrence row. */
@@ -68,13 +70,20 @@ export interface WantedLine {
   itemId: string
   priceOptionId: string | null
   dropIn?: LineOccurrence | null
+  /** A donation's gift: given on repeat or once, and for how many years (null: until stopped). */
+  gift?: GiftTerms | null
+}
+
+export interface GiftTerms {
+  recurring: boolean
+  years: number | null
 }
 
 /** The cart's lines in the order they were added, joined with their items and options. */
 export async function selectCartLines(trx: TenantExecutor, cartId: string): Promise<CartLineFacts[]> {
   const rows = await trx
     .selectFrom('cart_lines')
-    .select(['guid', 'quantity', 'amount_minor', 'item_id', 'price_option_id', 'schedule_id', 'occurrence_date'])
+    .select(['guid', 'quantity', 'amount_minor', 'item_id', 'price_option_id', 'schedule_id', 'occurrence_date', 'donation_frequency', 'gift_years'])
     .where('cart_id', '=', cartId)
     .orderBy('created_at')
     .orderBy('id')
@@ -88,6 +97,7 @@ export async function selectCartLines(trx: TenantExecutor, cartId: string): Prom
       itemId: row.item_id,
       priceOptionId: row.price_option_id,
       dropIn: lineOccurrenceOf(row),
+      gift: { recurring: row.donation_frequency === 'recurring', years: row.gift_years },
     })),
   )
 }
@@ -138,7 +148,7 @@ export async function factsForLines(trx: TenantExecutor, lines: readonly WantedL
     // Lines hold their items by foreign key: a missing item is a line being deleted with it.
     if (!item) return []
     const option = line.priceOptionId ? optionById.get(line.priceOptionId) : undefined
-    const gift = item.kind === 'donation' && !line.priceOptionId ? giftOption(donationById.get(item.id), line.amountMinor) : null
+    const gift = item.kind === 'donation' && !line.priceOptionId ? giftOption(donationById.get(item.id), line.amountMinor, line.gift ?? null) : null
     return [
       {
         guid: line.guid,
@@ -182,6 +192,7 @@ export async function factsForLines(trx: TenantExecutor, lines: readonly WantedL
         isBundleShort: shortBundles.has(item.id),
         dropIn: item.kind === 'class' ? (line.dropIn ?? null) : null,
         classOccurrence: occurrenceByGuid.get(line.guid) ?? null,
+        gift: item.kind === 'donation' ? (line.gift ?? { recurring: false, years: null }) : null,
       },
     ]
   })
@@ -190,18 +201,38 @@ export async function factsForLines(trx: TenantExecutor, lines: readonly WantedL
 /** The words a gift's line reads by (option_name on the invoice). */
 export const ONE_TIME_GIFT = 'One-time gift'
 
+/** 'Monthly gift', the name of a gift on repeat (and of the held gift that bills it). */
+export function repeatingGiftName(frequency: BillingFrequency): string {
+  return `${REPEATING_WORD[frequency]} gift`
+}
+
+const REPEATING_WORD: Record<BillingFrequency, string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  halfyearly: 'Half-yearly',
+  yearly: 'Yearly',
+}
+
+const PERIODS_PER_YEAR: Record<BillingFrequency, number> = { daily: 365, weekly: 52, monthly: 12, quarterly: 4, halfyearly: 2, yearly: 1 }
+
 /**
- * A donation's gift priced like an option: the donor's amount, once, neither taxed nor carrying
- * card fees. Null when the campaign would no longer take that amount (a suggested amount it
- * dropped, another amount where it no longer takes one), so the line says it is not sold.
+ * A donation's gift priced like an option: the donor's amount, neither taxed nor carrying card
+ * fees; once, or on repeat at the campaign's frequency, paid now and then billed each period,
+ * for the years chosen (the spec's rule: 12 times the years, minus the first, for monthly gifts)
+ * or until stopped. Null when the campaign would no longer take that gift (an amount it dropped,
+ * another amount or a way of giving it no longer takes), so the line says it is not sold.
  */
-function giftOption(campaign: DonationDetailsRow | undefined, amountMinor: number | null): CartPriceOption | null {
-  if (!campaign || amountMinor === null || amountMinor <= 0 || !campaign.isOneTimeAllowed) return null
+function giftOption(campaign: DonationDetailsRow | undefined, amountMinor: number | null, terms: GiftTerms | null): CartPriceOption | null {
+  if (!campaign || amountMinor === null || amountMinor <= 0) return null
+  const recurring = terms?.recurring === true
+  if (recurring ? !campaign.isRecurringAllowed : !campaign.isOneTimeAllowed) return null
   if (!campaign.suggestedAmountsMinor.includes(amountMinor) && !campaign.isOtherAmountAllowed) return null
   return {
     id: null,
     guid: null,
-    name: ONE_TIME_GIFT,
+    name: recurring ? repeatingGiftName(campaign.recurringFrequency) : ONE_TIME_GIFT,
     priceMinor: amountMinor,
     currency: campaign.currency,
     discountMinor: 0,
@@ -210,12 +241,12 @@ function giftOption(campaign: DonationDetailsRow | undefined, amountMinor: numbe
     maxQuantity: 1,
     isTaxable: false,
     isChargeCardFees: false,
-    membershipType: null,
+    membershipType: recurring ? 'recurring' : null,
     credits: null,
-    frequency: null,
+    frequency: recurring ? campaign.recurringFrequency : null,
     billingDayOfMonth: null,
     isBillFromNextMonth: false,
-    numberOfBillingCycles: null,
+    numberOfBillingCycles: recurring && terms?.years ? PERIODS_PER_YEAR[campaign.recurringFrequency] * terms.years : null,
     registrationFeeMinor: 0,
     trial: null,
     isArchived: false,

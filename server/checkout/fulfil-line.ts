@@ -100,51 +100,61 @@ export async function fulfilLine(trx: TenantExecutor, line: PricedFacts, sale: S
       }
     }
     case 'donation':
-      // A gift gives nothing back; the invoice is its receipt.
-      return NOTHING_GIVEN
-    case 'membership': {
-      const type = option.membershipType
-      if (type === null) return NOTHING_GIVEN
-      const today = dateInputValue(sale.now, sale.timeZone)
-      const atMidnight = (date: string | null) => (date === null ? null : zonedTimeToInstant(date, '00:00', sale.timeZone))
-      const billing = type === 'recurring' && option.frequency ? startingBilling(today, { ...option, frequency: option.frequency }, firstPeriodDueNow(option)) : null
-      if (type === 'recurring' && billing === null) throw new SaleRefused(CART_MESSAGES.notSold(item.name))
-      const membership = await trx
-        .insertInto('contact_memberships')
-        .values({
-          tenant_id: sale.tenantId,
-          contact_id: sale.contactId,
-          item_id: item.id,
-          price_option_id: option.id,
-          name: option.name,
-          membership_type: type,
-          status: billing?.trialEndsOn ? 'trial' : 'active',
-          credits_total: type === 'card' ? option.credits : null,
-          credits_left: type === 'card' ? option.credits : null,
-          starts_at: sale.now,
-          trial_ends_at: atMidnight(billing?.trialEndsOn ?? null),
-          expires_at: billing ? atMidnight(billing.endsOn) : atMidnight(membershipExpiresOn(today, sale.itemExpiresAfter)),
-          next_billing_at: atMidnight(billing?.nextBillingOn ?? null),
-          billing_cycles_left: billing?.cyclesLeft ?? null,
-          ...(billing && option.frequency
-            ? {
-                period_price_minor: Math.max(0, option.priceMinor - option.discountMinor),
-                currency: option.currency,
-                frequency: option.frequency,
-                billing_day_of_month: option.billingDayOfMonth,
-                first_billing_on: billing.firstBillingOn,
-                is_taxable: option.isTaxable,
-                is_charge_card_fees: option.isChargeCardFees,
-              }
-            : {}),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return { ...NOTHING_GIVEN, membershipId: membership.id }
-    }
+      // A gift gives nothing back (the invoice is its receipt); a gift on repeat starts its billing.
+      return option.membershipType === 'recurring' ? startHeldMembership(trx, line, sale, { isGift: true }) : NOTHING_GIVEN
+    case 'membership':
+      return startHeldMembership(trx, line, sale, { isGift: false })
     default:
       throw new SaleRefused(CART_MESSAGES.notSold(item.name))
   }
+}
+
+/**
+ * Starts what a membership option sells: a card with its credits, unlimited until it expires,
+ * recurring with its trial and first billing date. A gift on repeat starts the same recurring
+ * billing, marked as a gift so it never counts as a membership.
+ */
+async function startHeldMembership(trx: TenantExecutor, line: PricedFacts, sale: SaleContext, kind: { isGift: boolean }): Promise<Fulfilment> {
+  const { item, option } = line
+  const type = option.membershipType
+  if (type === null) return NOTHING_GIVEN
+  const today = dateInputValue(sale.now, sale.timeZone)
+  const atMidnight = (date: string | null) => (date === null ? null : zonedTimeToInstant(date, '00:00', sale.timeZone))
+  const billing = type === 'recurring' && option.frequency ? startingBilling(today, { ...option, frequency: option.frequency }, firstPeriodDueNow(option)) : null
+  if (type === 'recurring' && billing === null) throw new SaleRefused(CART_MESSAGES.notSold(item.name))
+  const membership = await trx
+    .insertInto('contact_memberships')
+    .values({
+      tenant_id: sale.tenantId,
+      contact_id: sale.contactId,
+      item_id: item.id,
+      is_gift: kind.isGift,
+      price_option_id: option.id,
+      name: option.name,
+      membership_type: type,
+      status: billing?.trialEndsOn ? 'trial' : 'active',
+      credits_total: type === 'card' ? option.credits : null,
+      credits_left: type === 'card' ? option.credits : null,
+      starts_at: sale.now,
+      trial_ends_at: atMidnight(billing?.trialEndsOn ?? null),
+      expires_at: billing ? atMidnight(billing.endsOn) : atMidnight(membershipExpiresOn(today, sale.itemExpiresAfter)),
+      next_billing_at: atMidnight(billing?.nextBillingOn ?? null),
+      billing_cycles_left: billing?.cyclesLeft ?? null,
+      ...(billing && option.frequency
+        ? {
+            period_price_minor: Math.max(0, option.priceMinor - option.discountMinor),
+            currency: option.currency,
+            frequency: option.frequency,
+            billing_day_of_month: option.billingDayOfMonth,
+            first_billing_on: billing.firstBillingOn,
+            is_taxable: option.isTaxable,
+            is_charge_card_fees: option.isChargeCardFees,
+          }
+        : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { ...NOTHING_GIVEN, membershipId: membership.id }
 }
 
 /** Takes `quantity` from a counted product's stock in one guarded statement; uncounted stock (null) is left alone. */

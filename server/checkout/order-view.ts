@@ -52,7 +52,12 @@ export interface OrderView {
 const STATUS_TEXT: Record<InvoiceStatus, string> = { paid: 'Completed', pending: 'Waiting for payment', unpaid: 'On account', void: 'Void', failed: 'Payment failed', refunded: 'Refunded' }
 
 /** What the buyer is told of a recurring membership's next payment: the kept card pays it, or an invoice is sent. */
-export function renewalTextOf(input: { on: string; card: string | null }): string {
+export function renewalTextOf(input: { on: string; card: string | null; isGift?: boolean }): string {
+  if (input.isGift) {
+    return input.card
+      ? `Your next gift is on ${input.on}, and ${input.card} is charged then. You can stop giving or change the card from My Donations.`
+      : `Your next gift is due on ${input.on}. It will be emailed to you as an invoice to pay, unless you keep a card for it to be taken automatically.`
+  }
   return input.card
     ? `Your membership renews on ${input.on}, and ${input.card} is charged then. You can cancel or change the card from My Store.`
     : `Your membership's next payment is due on ${input.on}. It will be emailed to you as an invoice to pay, unless you keep a card for it to be taken automatically.`
@@ -95,7 +100,7 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
         : ((await trx
             .selectFrom('contact_memberships')
             .leftJoin('saved_payment_methods', 'saved_payment_methods.id', 'contact_memberships.payment_method_id')
-            .select(['contact_memberships.next_billing_at', 'saved_payment_methods.brand', 'saved_payment_methods.last4', 'saved_payment_methods.kind'])
+            .select(['contact_memberships.next_billing_at', 'contact_memberships.is_gift', 'saved_payment_methods.brand', 'saved_payment_methods.last4', 'saved_payment_methods.kind'])
             .where('contact_memberships.id', 'in', started)
             .where('contact_memberships.next_billing_at', 'is not', null)
             .orderBy('contact_memberships.next_billing_at')
@@ -140,6 +145,6 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
     dueByText: invoice.due_on && (invoice.status === 'pending' || invoice.status === 'unpaid') ? formatPattern(new Date(`${invoice.due_on}T12:00:00Z`), 'UTC', LONG_DATE_PATTERN) : null,
     paidText: positive(invoice.paid_minor) && invoice.status !== 'paid' ? money(invoice.paid_minor) : null,
     asksForCard: invoice.status === 'paid' && renewing !== null && renewing.next_billing_at !== null && !renewing.last4,
-    renewalText: renewing?.next_billing_at ? renewalTextOf({ on: formatPattern(renewing.next_billing_at, tenant.settings.timezone, LONG_DATE_PATTERN), card: renewing.last4 ? `the card ending ${renewing.last4}` : null }) : null,
+    renewalText: renewing?.next_billing_at ? renewalTextOf({ on: formatPattern(renewing.next_billing_at, tenant.settings.timezone, LONG_DATE_PATTERN), card: renewing.last4 ? `the card ending ${renewing.last4}` : null, isGift: renewing.is_gift }) : null,
   }
 }

@@ -15,7 +15,7 @@ export async function fulfilInvoiceLines(trx: TenantExecutor, tenant: Tenant, in
   const invoiceId = invoice.id
   const lines = await trx
     .selectFrom('invoice_lines')
-    .select(['id', 'item_id', 'price_option_id', 'quantity', 'membership_type', 'item_type', 'unit_price_minor', 'schedule_id', 'occurrence_date'])
+    .select(['id', 'item_id', 'price_option_id', 'quantity', 'membership_type', 'item_type', 'unit_price_minor', 'schedule_id', 'occurrence_date', 'gift_years'])
     .where('invoice_id', '=', invoiceId)
     .where('item_id', 'is not', null)
     .orderBy('sequence')
@@ -30,6 +30,7 @@ export async function fulfilInvoiceLines(trx: TenantExecutor, tenant: Tenant, in
       itemId: line.item_id as string,
       priceOptionId: line.price_option_id,
       dropIn: lineOccurrenceOf(line),
+      gift: line.item_type === 'donation' ? { recurring: line.membership_type === 'recurring', years: line.gift_years } : null,
     })),
   )
   const sale = saleContextFor(tenant, invoice.contact_id, now)

@@ -54,7 +54,8 @@ export async function writeSale(
   const { totals } = priced
   // An offer code that no longer takes anything off stops the sale, rather than vanishing from it.
   if (priced.offerRefusal !== null) throw new SaleRefused(priced.offerRefusal)
-  const givesMembership = priced.lines.some((line) => line.facts.option.membershipType !== null)
+  // A gift on repeat bills like a membership but makes nobody a member.
+  const givesMembership = priced.lines.some((line) => line.facts.option.membershipType !== null && line.facts.item.kind !== 'donation')
   const memberRefusal = await activeMemberRefusal(trx, tenant.id, { contactId: buyer.contactId, givesMembership })
   if (memberRefusal) throw new SaleRefused(memberRefusal)
   // A place the buyer holds already is refused before any card is asked for, not refunded after.
@@ -128,6 +129,7 @@ export async function writeSale(
         schedule_id: line.dropIn?.scheduleId ?? null,
         occurrence_date: line.dropIn?.date ?? null,
         occurrence_starts_at: line.classOccurrence?.occurrence.start ?? null,
+        gift_years: line.gift?.recurring ? line.gift.years : null,
       })
       .execute()
   }

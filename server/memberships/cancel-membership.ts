@@ -34,7 +34,7 @@ export const CANCEL_MESSAGES = {
 export async function stopMembership(
   platform: Pick<Platform, 'database' | 'caches'>,
   tenant: Tenant,
-  input: { membershipGuid: string; contactId: string | null; stop: MembershipStop; now: Date },
+  input: { membershipGuid: string; contactId: string | null; stop: MembershipStop; now: Date; giftsOnly?: boolean },
 ): Promise<WordedResult<{ message: string }>> {
   if (!isUuid(input.membershipGuid)) return err('not_found', CANCEL_MESSAGES.notFound)
   try {
@@ -52,6 +52,8 @@ async function stopInTransaction(platform: Pick<Platform, 'database'>, tenant: T
       .select(['id', 'name', 'membership_type', 'status', 'next_billing_at', 'cancel_at_period_end', 'starts_at'])
       .where('guid', '=', input.membershipGuid)
     if (input.contactId !== null) query = query.where('contact_id', '=', input.contactId)
+    // My Donations stops gifts only; a member's screens stop memberships only.
+    if (input.giftsOnly !== undefined) query = query.where('is_gift', '=', input.giftsOnly)
     const membership = await query.forUpdate().executeTakeFirst()
     if (!membership) return err('not_found', CANCEL_MESSAGES.notFound)
     if (membership.membership_type !== 'recurring') return err('conflict', CANCEL_MESSAGES.notRecurring)

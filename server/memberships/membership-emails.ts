@@ -24,22 +24,24 @@ export type PeriodNotice =
 /** The words of a notice about a membership's period (plain text, like the receipt). */
 export function periodNoticeText(
   notice: PeriodNotice,
-  input: { studio: string; memberName: string; membership: string; numberText: string; totalText: string; dueText: string; payUrl: string; retryText: string | null },
+  input: { studio: string; memberName: string; membership: string; numberText: string; totalText: string; dueText: string; payUrl: string; retryText: string | null; isGift?: boolean },
 ): { subject: string; text: string } {
+  // A gift on repeat is billed the same way; the donor reads of their gift, not of a membership.
+  const held = input.isGift ? 'gift' : 'membership'
   const hello = `Hello ${input.memberName || 'there'},`
   const what = `${input.membership} (invoice ${input.numberText}, ${input.totalText}, due ${input.dueText})`
   const pay = `To pay it now, open: ${input.payUrl}`
   switch (notice.kind) {
     case 'pending':
-      return { subject: `Invoice ${input.numberText} from ${input.studio}`, text: [hello, '', `Your membership's next period is due: ${what}.`, '', pay].join('\n') }
+      return { subject: `Invoice ${input.numberText} from ${input.studio}`, text: [hello, '', input.isGift ? `Your next gift is due: ${what}.` : `Your membership's next period is due: ${what}.`, '', pay].join('\n') }
     case 'reminder':
       return {
         subject: `Reminder: invoice ${input.numberText} from ${input.studio} is not paid yet`,
         text: [
           hello,
           '',
-          `Your membership's period is still waiting for its payment: ${what}.`,
-          ...(input.retryText ? [`Please pay it before ${input.retryText} to keep your membership.`] : []),
+          `Your ${held}'s ${input.isGift ? 'payment' : 'period'} is still waiting for its payment: ${what}.`,
+          ...(input.retryText ? [`Please pay it before ${input.retryText} to keep your ${held}.`] : []),
           '',
           pay,
         ].join('\n'),
@@ -51,8 +53,8 @@ export function periodNoticeText(
       }
     case 'suspended':
       return {
-        subject: `Your membership at ${input.studio} is suspended`,
-        text: [hello, '', `We could not take the payment for ${what}${notice.reason ? `: ${notice.reason}` : ''}.`, 'Your membership is suspended until it is paid.', '', pay].join('\n'),
+        subject: `Your ${held} at ${input.studio} is suspended`,
+        text: [hello, '', `We could not take the payment for ${what}${notice.reason ? `: ${notice.reason}` : ''}.`, `Your ${held} is suspended until it is paid.`, '', pay].join('\n'),
       }
   }
 }
@@ -77,13 +79,14 @@ export async function emailPeriodNotice(platform: EmailPlatform, tenant: Tenant,
       dueText: formatInZone(period.dueAt, tenant.settings, 'date'),
       payUrl: `${origin}${orderPathFor(period.invoice.guid)}`,
       retryText: retryAt ? formatInZone(retryAt, tenant.settings, 'date') : null,
+      isGift: period.membership.is_gift,
     })
     const templateName = NOTICE_TEMPLATES[notice.kind]
     const email = templateName
       ? await studioOrProductEmail(platform, tenant, {
           templateName,
           contact: { id: period.membership.contact_id },
-          product: { name: period.membership.name, type: 'Membership' },
+          product: { name: period.membership.name, type: period.membership.is_gift ? 'Donation' : 'Membership' },
           productEmail,
           // Everything after the greeting: what is due, the next try and the link to pay.
           details: paragraphsFrom(productEmail.text, 1),

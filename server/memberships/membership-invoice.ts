@@ -66,7 +66,8 @@ export async function writeMembershipInvoice(trx: TenantExecutor, tenant: Tenant
       item_id: membership.item_id,
       price_option_id: membership.price_option_id,
       item_name: item.name,
-      item_type: 'membership',
+      // A gift on repeat bills as a gift: the donor's list, receipts and the sales report say so.
+      item_type: membership.is_gift ? 'donation' : 'membership',
       option_name: membership.name.slice(0, 200),
       quantity: 1,
       unit_price_minor: periodPriceMinor,

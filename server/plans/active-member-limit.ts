@@ -22,13 +22,22 @@ export async function activeMemberRefusal(trx: TenantExecutor, tenantId: string,
     .select('id')
     .where('contact_id', '=', input.contactId)
     .where('status', 'in', ACTIVE_STATUSES)
+    .where('is_gift', '=', false)
     .limit(1)
     .executeTakeFirst()
   if (already) return null
   // At most `limit` distinct members are counted: the answer only needs to know whether the limit is reached.
   const members = await trx
     .selectFrom((eb) =>
-      eb.selectFrom('contact_memberships').select('contact_id').distinct().where('tenant_id', '=', tenantId).where('status', 'in', ACTIVE_STATUSES).limit(limit).as('members'),
+      eb
+        .selectFrom('contact_memberships')
+        .select('contact_id')
+        .distinct()
+        .where('tenant_id', '=', tenantId)
+        .where('status', 'in', ACTIVE_STATUSES)
+        .where('is_gift', '=', false)
+        .limit(limit)
+        .as('members'),
     )
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow()

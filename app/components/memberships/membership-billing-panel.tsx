@@ -13,7 +13,20 @@ export const STOP_INTENT = 'stop-membership'
  * its Pay link, and Cancel (at period end; staff also at once) or Keep. `path` is the page's
  * own address, where the confirmation and the posts go.
  */
-export function MembershipBillingPanel({ billing, name, path, actor }: { billing: MembershipBillingView; name: string; path: string; actor: 'member' | 'staff' }) {
+export function MembershipBillingPanel({
+  billing,
+  name,
+  path,
+  actor,
+  noun = 'membership',
+}: {
+  billing: MembershipBillingView
+  name: string
+  path: string
+  actor: 'member' | 'staff'
+  /** What is billed: a membership, or a gift on repeat (the donor's words: 'Stop giving'). */
+  noun?: 'membership' | 'gift'
+}) {
   const stopLink = (stop: 'period-end' | 'now') => `${path}${path.includes('?') ? '&' : '?'}stopMembership=${billing.guid}&stop=${stop}`
   return (
     <div className="mt-4 space-y-2 border-t border-slate-100 pt-3 text-sm" data-membership-billing={name}>
@@ -47,7 +60,7 @@ export function MembershipBillingPanel({ billing, name, path, actor }: { billing
       <div className="flex flex-wrap gap-2 pt-1">
         {billing.canCancelAtPeriodEnd ? (
           <ButtonLink to={stopLink('period-end')} preventScrollReset variant="secondary" size="sm">
-            {actor === 'member' ? 'Cancel membership' : 'Cancel at period end'}
+            {actor === 'member' ? (noun === 'gift' ? 'Stop giving' : 'Cancel membership') : 'Cancel at period end'}
           </ButtonLink>
         ) : null}
         {actor === 'staff' && billing.canCancelNow ? (
@@ -61,7 +74,7 @@ export function MembershipBillingPanel({ billing, name, path, actor }: { billing
             <input type="hidden" name="membership" value={billing.guid} />
             <input type="hidden" name="stop" value="keep" />
             <Button type="submit" variant="secondary" size="sm">
-              Keep membership
+              {noun === 'gift' ? 'Keep giving' : 'Keep membership'}
             </Button>
           </Form>
         ) : null}
@@ -71,7 +84,7 @@ export function MembershipBillingPanel({ billing, name, path, actor }: { billing
 }
 
 /** The confirmation of a stop, at the page's own address. */
-export function MembershipStopDialog({ stopping, path }: { stopping: MembershipStopping; path: string }) {
+export function MembershipStopDialog({ stopping, path, noun = 'membership' }: { stopping: MembershipStopping; path: string; noun?: 'membership' | 'gift' }) {
   const message =
     stopping.stop === 'now'
       ? `${stopping.name} ends now. Nothing more will be charged, and an unpaid period is voided.`
@@ -79,7 +92,7 @@ export function MembershipStopDialog({ stopping, path }: { stopping: MembershipS
   return (
     <ConfirmDialog
       closeTo={path}
-      title="Cancel Membership"
+      title={noun === 'gift' ? 'Stop Giving' : 'Cancel Membership'}
       message={`${message} Are you sure you want to continue?`}
       intent={STOP_INTENT}
       hiddenFields={[

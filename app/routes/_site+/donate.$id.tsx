@@ -63,8 +63,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return typeof value === 'string' ? value.slice(0, 40) : ''
     }
     // A field's message stands under its field; the box above sums up (or, with no field to blame, says it all).
-    const byField = added.details.amount !== undefined || added.details.otherAmount !== undefined
-    const refused: DonateRefusal = { message: byField ? FORM_MESSAGES.invalidForm : added.message, errors: added.details, values: { amount: text('amount'), otherAmount: text('otherAmount') } }
+    const byField = added.details.amount !== undefined || added.details.otherAmount !== undefined || added.details.frequency !== undefined || added.details.limit !== undefined
+    const refused: DonateRefusal = {
+      message: byField ? FORM_MESSAGES.invalidForm : added.message,
+      errors: added.details,
+      values: { amount: text('amount'), otherAmount: text('otherAmount'), frequency: text('frequency'), limit: text('limit') },
+    }
     return data({ refused }, { status: added.error === 'invalid_input' ? 400 : 409 })
   }
   const headers = new Headers()
@@ -100,9 +104,7 @@ export default function DonateRoute() {
 }
 
 function DonatePanel({ donation, refused }: { donation: DonationPageView; refused: DonateRefusal | null }) {
-  // Online gifts are given once; a campaign that only takes repeating gifts is arranged with the studio.
-  const givesOnce = donation.frequencies.some((frequency) => frequency.value === 'one-time')
-  if (donation.purchase.isCheckoutAvailable && givesOnce) return <DonateForm donation={donation} refused={refused} />
+  if (donation.purchase.isCheckoutAvailable && donation.frequencies.length > 0) return <DonateForm donation={donation} refused={refused} />
   return (
     <div className="space-y-4">
       <SuggestedAmounts donation={donation} />

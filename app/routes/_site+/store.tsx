@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get('intent') !== STOP_INTENT) throw notFound()
   const stop = form.get('stop') === 'keep' ? 'keep' : 'period-end'
   const membership = form.get('membership')
-  const stopped = await stopMembership(context.platform, access.tenant, { membershipGuid: typeof membership === 'string' ? membership : '', contactId: access.user.contactId, stop, now: new Date() })
+  const stopped = await stopMembership(context.platform, access.tenant, { membershipGuid: typeof membership === 'string' ? membership : '', contactId: access.user.contactId, stop, now: new Date(), giftsOnly: false })
   return redirectWithToast('/store', stopped.ok ? { type: 'success', message: stopped.value.message } : { type: 'error', message: stopped.message })
 }
 

@@ -8,6 +8,8 @@ export async function selectBookingMemberships(trx: TenantExecutor, contactId: s
     .select(['id', 'name', 'membership_type', 'status', 'credits_left', 'credits_total', 'expires_at', 'trial_ends_at'])
     .where('contact_id', '=', contactId)
     .where('status', 'in', ['active', 'trial'])
+    // A gift on repeat is billed like a membership but books nothing.
+    .where('is_gift', '=', false)
     .execute()
   return rows.map((row) => ({
     id: row.id,

@@ -3,6 +3,7 @@ import type { BillingFrequency } from '#db/tables/catalog'
 import { MAX_AMOUNT_MINOR, currencyDigits, parseAmountInput } from '#server/catalog/money'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import { moneyText } from './price-text'
+import { donationBillingCycles, UNLIMITED_DONATION_LIMIT } from '#server/catalog/billing-cycles'
 
 /** What a campaign lets a donor choose (its donation_details row). */
 export interface DonationCampaignRules {
@@ -21,9 +22,11 @@ export interface DonationChoice {
   frequency: 'one-time' | 'recurring'
   /** Set when recurring: the campaign's billing frequency. */
   recurringFrequency: BillingFrequency | null
+  /** Recurring only: for how many years the gift repeats; null until the donor stops it (the spec's '-1'). */
+  years: number | null
 }
 
-export type DonationChoiceField = 'amount' | 'otherAmount' | 'frequency'
+export type DonationChoiceField = 'amount' | 'otherAmount' | 'frequency' | 'limit'
 
 /** A message by field of the donate form. */
 export type DonationChoiceErrors = Partial<Record<DonationChoiceField, string>>
@@ -41,12 +44,23 @@ export const DONATION_MESSAGES = {
   zeroAmount: 'Enter an amount above zero.',
   tooMuch: `Enter an amount of at most ${moneyText(MAX_AMOUNT_MINOR, 'USD').replace('$', '')}.`,
   chooseFrequency: 'Choose how often to give.',
+  chooseLimit: 'Choose for how long to give.',
 } as const
+
+/** How long a gift on repeat may run, as the donate form offers it: until stopped, or a number of years. */
+export const GIFT_LIMIT_CHOICES = [
+  { value: UNLIMITED_DONATION_LIMIT, label: 'Until I stop it' },
+  { value: '1', label: 'For 1 year' },
+  { value: '2', label: 'For 2 years' },
+  { value: '3', label: 'For 3 years' },
+  { value: '5', label: 'For 5 years' },
+] as const
 
 const rawChoice = z.object({
   amount: z.string().trim().max(40).optional(),
   otherAmount: z.string().trim().max(40).optional(),
   frequency: z.string().trim().max(20).optional(),
+  limit: z.string().trim().max(10).optional(),
 })
 
 /**
@@ -84,12 +98,18 @@ export function donationChoiceSchema(campaign: DonationCampaignRules) {
     if (frequency !== 'one-time' && frequency !== 'recurring') fail('frequency', DONATION_MESSAGES.chooseFrequency)
     else if (!offered.includes(frequency)) fail('frequency', DONATION_MESSAGES.chooseFrequency)
 
+    // A form without the choice (an older page, a one-time gift) gives until stopped.
+    const cycles = frequency === 'recurring' ? donationBillingCycles(input.limit || UNLIMITED_DONATION_LIMIT) : null
+    if (frequency === 'recurring' && cycles === null) fail('limit', DONATION_MESSAGES.chooseLimit)
+
     if (amountMinor === null || amountMinor <= 0 || (frequency !== 'one-time' && frequency !== 'recurring') || !offered.includes(frequency)) return z.NEVER
+    if (frequency === 'recurring' && cycles === null) return z.NEVER
     return {
       amountMinor,
       currency: campaign.currency,
       frequency,
       recurringFrequency: frequency === 'recurring' ? campaign.recurringFrequency : null,
+      years: cycles?.kind === 'limited' ? Number((input.limit ?? '').trim()) : null,
     }
   })
 }
@@ -100,15 +120,15 @@ export function parseDonationChoice(fields: URLSearchParams | FormData, campaign
     const raw = fields.get(name)
     return typeof raw === 'string' ? raw : undefined
   }
-  const parsed = donationChoiceSchema(campaign).safeParse({ amount: value('amount'), otherAmount: value('otherAmount'), frequency: value('frequency') })
+  const parsed = donationChoiceSchema(campaign).safeParse({ amount: value('amount'), otherAmount: value('otherAmount'), frequency: value('frequency'), limit: value('limit') })
   if (parsed.success) return ok(parsed.data)
   const errors: Partial<Record<DonationChoiceField, string>> = {}
   for (const issue of parsed.error.issues) {
     const field = issue.path[0]
-    if ((field === 'amount' || field === 'otherAmount' || field === 'frequency') && !errors[field]) errors[field] = issue.message
-    else if (field !== 'amount' && field !== 'otherAmount' && field !== 'frequency' && !errors.amount) errors.amount = DONATION_MESSAGES.chooseAmount
+    if ((field === 'amount' || field === 'otherAmount' || field === 'frequency' || field === 'limit') && !errors[field]) errors[field] = issue.message
+    else if (field !== 'amount' && field !== 'otherAmount' && field !== 'frequency' && field !== 'limit' && !errors.amount) errors.amount = DONATION_MESSAGES.chooseAmount
   }
-  return err('invalid_input', errors.amount ?? errors.otherAmount ?? errors.frequency ?? DONATION_MESSAGES.chooseAmount, errors)
+  return err('invalid_input', errors.amount ?? errors.otherAmount ?? errors.frequency ?? errors.limit ?? DONATION_MESSAGES.chooseAmount, errors)
 }
 
 /** A well-formed number that is only refused for its size. */

@@ -115,6 +115,8 @@ async function selectHeldMemberships(trx: TenantExecutor, tenant: Tenant, contac
       ...MEMBERSHIP_BILLING_COLUMNS,
     ])
     .where('contact_memberships.contact_id', '=', contactId)
+    // Gifts on repeat are listed with the donor's gifts (/mydonation), not as memberships.
+    .where('contact_memberships.is_gift', '=', false)
     .orderBy('contact_memberships.starts_at', 'desc')
     .execute()
   return { rows, billing: await membershipBillingViews(trx, tenant, rows) }

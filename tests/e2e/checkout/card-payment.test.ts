@@ -184,7 +184,7 @@ describe('card payments on Stripe', () => {
     await page.getByRole('link', { name: /Scholarship Fund/ }).first().click()
     await page.getByRole('heading', { level: 1, name: 'Scholarship Fund' }).waitFor()
     await waitForHydration(page)
-    await page.getByText('To give monthly, please contact us: online gifts are given once.').waitFor()
+    await page.getByLabel('If you give monthly: for how long').waitFor()
     await page.getByLabel('Other amount').check()
     await page.getByLabel('Your amount, if other').fill('lots')
     await page.getByRole('button', { name: 'Donate' }).click()

@@ -335,20 +335,21 @@ describe(`card payments in the page with Stripe's Payment Element (${engine})`, 
     expect(textOf((await get('/profile', cookie)).body)).toContain('Visa ending 4242')
   })
 
-  it('a donor gives once from the campaign page: the gift goes into the cart at its amount and is paid like any order; a bad amount or a repeating gift is refused in words', async () => {
+  it('a donor gives once from the campaign page: the gift goes into the cart at its amount and is paid like any order; a bad amount or limit is refused in words', async () => {
     const campaign = await asSystem(app.platform.database, 'test: the campaign', (trx) =>
       trx.selectFrom('catalog_items').select(['id', 'guid']).where('tenant_id', '=', app.demo.id).where('slug', '=', 'scholarship-fund').executeTakeFirstOrThrow(),
     )
     const donatePath = `/donate/${campaign.guid}`
     const page = textOf((await get(donatePath)).body)
-    expect(page).toContain('please contact us: online gifts are given once')
+    expect(page).toContain('How often')
+    expect(page).toContain('If you give monthly: for how long')
 
     const badAmount = await post(donatePath, form({ amount: 'other', otherAmount: 'lots', frequency: 'one-time' }))
     expect(badAmount.status).toBe(400)
     expect(textOf(badAmount.body)).toContain('Enter an amount in numbers, like 25 or 25.50.')
-    const repeating = await post(donatePath, form({ amount: '2500', frequency: 'recurring' }))
-    expect(repeating.status).toBe(409)
-    expect(textOf(repeating.body)).toContain('cannot be set up online yet')
+    const badLimit = await post(donatePath, form({ amount: '2500', frequency: 'recurring', limit: '7 years' }))
+    expect(badLimit.status).toBe(400)
+    expect(textOf(badLimit.body)).toContain('Choose for how long to give.')
     expect((await post('/donate/00000000-0000-4000-8000-000000000000', form({ amount: '2500', frequency: 'one-time' }))).status).toBe(404)
 
     const given = await post(donatePath, form({ amount: '2500', frequency: 'one-time' }))

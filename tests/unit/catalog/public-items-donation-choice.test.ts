@@ -10,11 +10,11 @@ const scholarship: DonationCampaignRules = {
 }
 
 /** Form fields as the browser sends them; a field left out is simply not there. */
-const fields = (values: Partial<Record<'amount' | 'otherAmount' | 'frequency', string>>) =>
+const fields = (values: Partial<Record<'amount' | 'otherAmount' | 'frequency' | 'limit', string>>) =>
   new URLSearchParams(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
 
 /** A refusal: worded by its first message (amount, then the typed amount, then frequency), every field's message in details. */
-const refused = (errors: DonationChoiceErrors) => ({ ok: false, error: 'invalid_input', message: errors.amount ?? errors.otherAmount ?? errors.frequency, details: errors })
+const refused = (errors: DonationChoiceErrors) => ({ ok: false, error: 'invalid_input', message: errors.amount ?? errors.otherAmount ?? errors.frequency ?? errors.limit, details: errors })
 
 describe('parseDonationChoice', () => {
   it.each([
@@ -25,7 +25,7 @@ describe('parseDonationChoice', () => {
     // The other-amount box is ignored when a suggested amount is chosen.
     { name: 'a suggested amount with a stray typed one', input: { amount: '1000', otherAmount: 'abc', frequency: 'one-time' }, amountMinor: 1000, frequency: 'one-time', recurringFrequency: null },
   ])('takes $name', ({ input, amountMinor, frequency, recurringFrequency }) => {
-    expect(parseDonationChoice(fields(input), scholarship)).toEqual({ ok: true, value: { amountMinor, currency: 'USD', frequency, recurringFrequency } })
+    expect(parseDonationChoice(fields(input), scholarship)).toEqual({ ok: true, value: { amountMinor, currency: 'USD', frequency, recurringFrequency, years: null } })
   })
 
   it.each([
@@ -53,14 +53,14 @@ describe('parseDonationChoice', () => {
   it('refuses a frequency the campaign does not offer, and needs no choice when it offers one', () => {
     const monthlyOnly = { ...scholarship, isOneTimeAllowed: false }
     expect(parseDonationChoice(fields({ amount: '2500', frequency: 'one-time' }), monthlyOnly)).toEqual(refused({ frequency: DONATION_MESSAGES.chooseFrequency }))
-    expect(parseDonationChoice(fields({ amount: '2500' }), monthlyOnly)).toEqual({ ok: true, value: { amountMinor: 2500, currency: 'USD', frequency: 'recurring', recurringFrequency: 'monthly' } })
+    expect(parseDonationChoice(fields({ amount: '2500' }), monthlyOnly)).toEqual({ ok: true, value: { amountMinor: 2500, currency: 'USD', frequency: 'recurring', recurringFrequency: 'monthly', years: null } })
   })
 
   it("reads amounts in the campaign's currency: yen have no minor digits", () => {
     const yen = { ...scholarship, currency: 'JPY', suggestedAmountsMinor: [1000] }
     expect(parseDonationChoice(fields({ amount: OTHER_AMOUNT, otherAmount: '1500', frequency: 'one-time' }), yen)).toEqual({
       ok: true,
-      value: { amountMinor: 1500, currency: 'JPY', frequency: 'one-time', recurringFrequency: null },
+      value: { amountMinor: 1500, currency: 'JPY', frequency: 'one-time', recurringFrequency: null, years: null },
     })
     expect(parseDonationChoice(fields({ amount: OTHER_AMOUNT, otherAmount: '15.5', frequency: 'one-time' }), yen)).toEqual(refused({ otherAmount: DONATION_MESSAGES.badAmount }))
   })
@@ -70,5 +70,15 @@ describe('parseDonationChoice', () => {
     form.set('amount', '5000')
     form.set('frequency', 'one-time')
     expect(parseDonationChoice(form, scholarship)).toMatchObject({ ok: true, value: { amountMinor: 5000 } })
+  })
+
+  it('gives on repeat until stopped, or for the years chosen; refuses any other limit', () => {
+    const monthly = (limit: string) => parseDonationChoice(fields({ amount: '2500', frequency: 'recurring', limit }), scholarship)
+    expect(monthly('-1')).toMatchObject({ ok: true, value: { frequency: 'recurring', years: null } })
+    expect(monthly('')).toMatchObject({ ok: true, value: { frequency: 'recurring', years: null } })
+    expect(monthly('2')).toMatchObject({ ok: true, value: { frequency: 'recurring', years: 2 } })
+    for (const limit of ['0', '51', 'two', '1.5', '-2']) expect(monthly(limit)).toEqual(refused({ limit: DONATION_MESSAGES.chooseLimit }))
+    // A gift given once has no limit, whatever the form says.
+    expect(parseDonationChoice(fields({ amount: '2500', frequency: 'one-time', limit: '3' }), scholarship)).toMatchObject({ ok: true, value: { years: null } })
   })
 })

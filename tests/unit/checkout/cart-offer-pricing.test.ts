@@ -25,7 +25,7 @@ function line(guid: string, kind: CartLineFacts['item']['kind'], priceMinor: num
   return {
     guid, quantity, amountMinor: null,
     item: { id: `i-${guid}`, guid: `item-${guid}`, kind, name: guid, slug: guid, paymentType: 'PAID', stockQuantity: null, isOnSale: true },
-    option: option(priceMinor, changes), event: null, isBundleShort: false, dropIn: null, classOccurrence: null,
+    option: option(priceMinor, changes), event: null, isBundleShort: false, dropIn: null, classOccurrence: null, gift: null,
   }
 }
 

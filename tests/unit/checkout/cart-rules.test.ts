@@ -20,7 +20,7 @@ function line(changes: Partial<CartLineFacts> = {}, optionChanges: Partial<CartP
   return {
     guid: 'l1', quantity: 1, amountMinor: null,
     item: { id: 'i1', guid: 'ig1', kind: 'product', name: 'Sticker', slug: 'sticker', paymentType: 'PAID', stockQuantity: null, isOnSale: true },
-    option: option(optionChanges), event: null, isBundleShort: false, dropIn: null, classOccurrence: null, ...changes,
+    option: option(optionChanges), event: null, isBundleShort: false, dropIn: null, classOccurrence: null, gift: null, ...changes,
   }
 }
 

@@ -1,27 +1,29 @@
 import { buttonClasses } from '#app/components/ui/button'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
-import type { DonationChoiceErrors } from '#server/catalog/public/donation-choice'
+import { GIFT_LIMIT_CHOICES, type DonationChoiceErrors } from '#server/catalog/public/donation-choice'
 import type { DonationPageView } from '#server/catalog/public/public-item-pages'
 
 /** A refused gift: each field's message, and what was chosen to show again. */
 export interface DonateRefusal {
   message: string
   errors: DonationChoiceErrors
-  values: { amount: string; otherAmount: string }
+  values: { amount: string; otherAmount: string; frequency: string; limit: string }
 }
 
 const OTHER_AMOUNT = 'other'
 
 /**
- * The Donate button's form: a suggested amount or one of the donor's own, given once. It posts
- * to the campaign's own page, which checks it (parseDonationChoice) and puts the gift in the
- * cart, or shows what to change. Giving on repeat is arranged with the studio (checkout takes
- * one-time gifts), so the form offers once and says so.
+ * The Donate button's form: a suggested amount or one of the donor's own, given once or on
+ * repeat (as the campaign allows; on repeat, until the donor stops it or for some years). It
+ * posts to the campaign's own page, which checks it (parseDonationChoice) and puts the gift in
+ * the cart, or shows what to change.
  */
 export function DonateForm({ donation, refused }: { donation: DonationPageView; refused: DonateRefusal | null }) {
   const firstAmount = donation.amounts[0]
   const chosen = refused?.values.amount ?? (firstAmount ? String(firstAmount.amountMinor) : OTHER_AMOUNT)
   const repeating = donation.frequencies.find((frequency) => frequency.value === 'recurring')
+  const chosenFrequency = refused?.values.frequency || donation.frequencies[0]?.value || 'one-time'
+  const chosenLimit = refused?.values.limit || GIFT_LIMIT_CHOICES[0].value
   const problem = (field: keyof DonationChoiceErrors, id: string) =>
     refused?.errors[field] ? (
       <p id={id} className="mt-2 text-sm text-red-700" data-donate-error={field}>
@@ -30,7 +32,7 @@ export function DonateForm({ donation, refused }: { donation: DonationPageView; 
     ) : null
   return (
     <form method="post" className="space-y-5 rounded-lg border border-slate-200 bg-white p-4" data-donate-form>
-      <input type="hidden" name="frequency" value="one-time" />
+      {donation.frequencies.length === 1 ? <input type="hidden" name="frequency" value={donation.frequencies[0]?.value} /> : null}
       {refused ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {refused.message}
@@ -74,7 +76,46 @@ export function DonateForm({ donation, refused }: { donation: DonationPageView; 
         ) : null}
         {problem('amount', 'donate-amount-error')}
       </fieldset>
-      {repeating ? <p className="text-sm text-slate-600">To give {repeating.label.toLowerCase()}, please contact us: online gifts are given once.</p> : null}
+      {donation.frequencies.length > 1 ? (
+        <fieldset aria-describedby={refused?.errors.frequency ? 'donate-frequency-error' : undefined}>
+          <legend className="mb-2 text-sm font-medium text-slate-800">How often</legend>
+          <div className="flex flex-wrap gap-2">
+            {donation.frequencies.map((frequency) => (
+              <label key={frequency.value} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-900 has-[:checked]:border-brand has-[:checked]:bg-brand/10">
+                <input type="radio" name="frequency" value={frequency.value} defaultChecked={chosenFrequency === frequency.value} className="h-4 w-4 accent-brand" />
+                {frequency.label}
+              </label>
+            ))}
+          </div>
+          {problem('frequency', 'donate-frequency-error')}
+        </fieldset>
+      ) : null}
+      {repeating ? (
+        <div>
+          <label htmlFor="donate-limit" className="mb-1 block text-sm font-medium text-slate-800">
+            {donation.frequencies.length > 1 ? `If you give ${repeating.label.toLowerCase()}: for how long` : 'For how long'}
+          </label>
+          <select
+            id="donate-limit"
+            name="limit"
+            defaultValue={chosenLimit}
+            aria-invalid={refused?.errors.limit ? true : undefined}
+            aria-describedby={refused?.errors.limit ? 'donate-limit-error' : 'donate-limit-hint'}
+            className={`${FIELD_INPUT_CLASSES} w-full sm:w-56`}
+          >
+            {GIFT_LIMIT_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+          {problem('limit', 'donate-limit-error') ?? (
+            <p id="donate-limit-hint" className="mt-1 text-sm text-slate-600">
+              Your card is kept for the next gifts. You can stop giving at any time from My Donations.
+            </p>
+          )}
+        </div>
+      ) : null}
       <button type="submit" className={buttonClasses({ variant: 'primary', size: 'md' }, 'w-full sm:w-auto')}>
         {donation.buttonLabel}
       </button>
