@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
+import { openDatabase, type DatabaseHandle } from '#db/connection'
+import { asSystem } from '#db/tenant-scope'
+import { loadPublicSchedule } from '#server/catalog/schedule/load-public-schedule'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { signedInPage } from '#tests/e2e/support/login'
 import { checkScreen } from '#tests/e2e/support/screen-check'
@@ -209,5 +212,78 @@ describe('card payments on Stripe', () => {
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
     await expect(page.locator('[data-order-line="Scholarship Fund"]').innerText()).resolves.toContain('One-time gift')
     checked.expectNoConsoleErrors()
+  })
+
+  describe('with a student who holds no class pass', () => {
+    let postgres: DatabaseHandle | null = null
+    const email = 'dina.dropin@example.test'
+
+    afterAll(async () => {
+      await postgres?.close()
+    })
+
+    /** A student of the demo studio with no membership, and a coming Evening Hatha to sign up for. */
+    async function studentAndClass(): Promise<{ signupPath: string }> {
+      postgres = await openDatabase({ databaseUrl: server().databaseUrl ?? '', dataDir: 'memory://', poolSize: 1 })
+      const tenantId = await asSystem(postgres, 'test: a student without a pass', async (trx) => {
+        const demo = await trx.selectFrom('tenants').select('id').where('org_id', '=', 'demo').executeTakeFirstOrThrow()
+        await trx.insertInto('contacts').values({ tenant_id: demo.id, email, role: 'ROLE_STUDENT', first_name: 'Dina', last_name: 'Dropin' }).execute()
+        return demo.id
+      })
+      const now = Date.now()
+      const { occurrences } = await loadPublicSchedule(postgres, tenantId, { from: new Date(now + 86_400_000), to: new Date(now + 15 * 86_400_000) })
+      const hatha = occurrences.find((occurrence) => occurrence.className === 'Evening Hatha' && !occurrence.cancelled && (occurrence.spotsLeft ?? 1) > 0)
+      if (!hatha) throw new Error('no coming Evening Hatha')
+      return { signupPath: `/signup/${hatha.classId}/${hatha.clsStartTime}` }
+    }
+
+    test.skipIf(!process.env.DATABASE_URL)(
+      'without JavaScript the student pays for one class drop-in and for a monthly gift; with it, My Donations stops the gift',
+      { timeout: 240_000 },
+      async () => {
+        const { signupPath } = await studentAndClass()
+        const { page } = await signedInPage(browser, server(), { orgId: 'demo', email, to: signupPath }, { viewport: { width: 1280, height: 900 }, javaScriptEnabled: false })
+        await page.getByText('$20.00').first().waitFor()
+        await page.getByRole('button', { name: 'Continue to checkout' }).click()
+        await page.waitForURL((url) => url.pathname === '/checkout')
+        await expect(page.locator('[data-cart-line="Evening Hatha"]').innerText()).resolves.toMatch(/Drop-in, \w+day, .+ at 06:30 PM/)
+        await screenshotAtWidths(page, SCREENSHOTS, 'checkout-drop-in-nojs')
+        await page.getByRole('button', { name: 'Continue to payment' }).click()
+        await page.waitForURL((url) => url.origin === stripe().url && url.pathname.startsWith('/pay/cs_'))
+        await page.getByRole('button', { name: 'Pay' }).click()
+        await page.waitForURL(isOrder)
+        await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
+        await page.getByText('Place booked').waitFor()
+
+        // A monthly gift for a year, paid on the hosted page.
+        await page.goto(site('/donations'))
+        await page.getByRole('link', { name: /Scholarship Fund/ }).first().click()
+        await page.getByRole('heading', { level: 1, name: 'Scholarship Fund' }).waitFor()
+        await page.getByLabel('Monthly', { exact: true }).check()
+        await page.getByLabel('If you give monthly: for how long').selectOption('1')
+        await page.getByRole('button', { name: 'Donate' }).click()
+        await page.waitForURL((url) => url.pathname === '/checkout')
+        await expect(page.locator('[data-cart-line="Scholarship Fund"]').innerText()).resolves.toContain('Monthly gift')
+        await page.getByText('Then $10.00 / month').waitFor()
+        await page.getByRole('button', { name: 'Continue to payment' }).click()
+        await page.waitForURL((url) => url.origin === stripe().url && url.pathname.startsWith('/pay/cs_'))
+        await page.getByRole('button', { name: 'Pay' }).click()
+        await page.waitForURL(isOrder)
+        await page.getByText(/Your next gift is on .+, and the card ending 4242 is charged then\./).waitFor()
+
+        const signedIn = await signedInPage(browser, server(), { orgId: 'demo', email, to: '/mydonation' }, { viewport: { width: 1280, height: 900 } })
+        const donations = signedIn.page
+        await donations.locator('[data-repeating-gift="Scholarship Fund"]').waitFor()
+        await waitForHydration(donations)
+        await checkScreen(donations, 'my-donations-repeating', SCREENSHOTS)
+        await donations.getByRole('link', { name: 'Stop giving' }).click()
+        const dialog = donations.getByRole('dialog', { name: 'Stop Giving' })
+        await dialog.waitFor()
+        await dialog.getByRole('button', { name: 'Yes' }).click()
+        await donations.getByText(/^Monthly gift ends on .+\. Nothing more will be charged\.$/).first().waitFor()
+        await donations.getByRole('button', { name: 'Keep giving' }).waitFor()
+        signedIn.checked.expectNoConsoleErrors()
+      },
+    )
   })
 })
