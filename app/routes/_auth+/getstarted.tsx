@@ -1,9 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AuthPage, FieldError, FormAlert, inputClass, primaryButtonClass } from '#app/components/auth/auth-page'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { notFound } from '#server/errors/responses'
 import { signUpOrganisation, type SignUpErrors, type SignUpValues } from '#server/platform-admin/sign-up-organisation'
+import { isPlanId, periodOfPlanId, PLAN_TIER_INFO, tierOfPlanId } from '#server/plans/plan-catalogue'
 
 export const meta: MetaFunction = () => [{ title: 'Get started' }]
 
@@ -12,9 +13,12 @@ function requirePlatformSite(context: LoaderFunctionArgs['context']) {
   if (context.tenant && !context.tenant.isMaster) throw notFound()
 }
 
-export function loader({ context }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   requirePlatformSite(context)
-  return null
+  // Arriving from a plan's page (/tplan/{name}/{freq}): the choice is named, to be made once inside.
+  const plan = new URL(request.url).searchParams.get('plan')
+  const chosen = isPlanId(plan) && plan !== 'free_plan' ? { name: PLAN_TIER_INFO[tierOfPlanId(plan)].name, period: periodOfPlanId(plan) } : null
+  return { chosen }
 }
 
 type Answer = { kind: 'refused'; message: string; errors: SignUpErrors; values: SignUpValues } | { kind: 'created'; signInHref: string; businessName: string }
@@ -44,6 +48,7 @@ const FIELDS = [
 export default function GetStartedRoute() {
   const answer = useActionData<typeof action>() as Answer | undefined
   const navigation = useNavigation()
+  const { chosen } = useLoaderData<typeof loader>()
   if (answer?.kind === 'created') {
     return (
       <AuthPage orgName={answer.businessName} title="Your organisation is ready">
@@ -59,6 +64,11 @@ export default function GetStartedRoute() {
     <AuthPage orgName={null} title="Get started">
       <Form method="post" className="flex flex-col gap-4" aria-describedby={refused ? 'getstarted-error' : undefined}>
         <FormAlert id="getstarted-error" errors={refused ? [refused.message] : undefined} />
+        {chosen ? (
+          <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700" data-chosen-plan>
+            You chose the {chosen.name} plan, billed {chosen.period}. Your studio starts on the Free plan; choose {chosen.name} under Settings, Plan once you are in.
+          </p>
+        ) : null}
         {FIELDS.map((field) => {
           const error = refused?.errors[field.name]
           return (

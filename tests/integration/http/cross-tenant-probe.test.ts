@@ -230,6 +230,7 @@ const PROBES: Record<string, Probe> = {
   '_plugin+/plugin.widgets.$file.tsx': publicPage((ids) => `/plugin/widgets/${ids.widgetGuid}?key=${ids.pluginKey}`, (ids) => ({ file: ids.widgetGuid })),
   '_admin+/settings+/customfield.new.$type.tsx': { audience: 'not-an-id', path: () => '/settings/customfield/new/text', params: () => ({ type: 'text' }) },
   '_admin+/settings+/customise.$key.tsx': { audience: 'not-an-id', path: () => '/settings/customise/account', params: () => ({ key: 'account' }) },
+  '_auth+/tplan.$name.$freq.tsx': { audience: 'not-an-id', path: () => '/tplan/growth/monthly', params: () => ({ name: 'growth', freq: 'monthly' }) },
   '_admin+/settings+/users.$id.tsx': staffScreen((ids) => `/settings/users/${ids.userGuid}`, (ids) => ({ id: ids.userGuid })),
   '_forms+/downloads.forms.$token.ts': {
     audience: 'public',
