@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { withTenant } from '#db/tenant-scope'
 import { asSystem } from '#db/tenant-scope'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
@@ -33,7 +34,18 @@ export const PUSH_GROUPS = {
       invoiceNote: 'Invoice note',
     },
   },
+  templates: {
+    label: 'Email templates',
+    // Not settings: rows of email_templates, copied by name (templatesPlan below).
+    settings: {},
+  },
 } as const satisfies Record<string, { label: string; settings: Partial<Record<keyof TenantSettings, string>> }>
+
+/** What each group covers, in the push screen's words. */
+export function pushGroupDescription(group: PushGroup): string {
+  if (group === 'templates') return 'Every email template by name: added, or replaced where the franchise has one of the same name; its other templates stay.'
+  return Object.values(PUSH_GROUPS[group].settings).join(', ')
+}
 
 export type PushGroup = keyof typeof PUSH_GROUPS
 export const PUSH_GROUP_NAMES = Object.keys(PUSH_GROUPS) as PushGroup[]
@@ -99,14 +111,43 @@ export async function previewPush(platform: Pick<Platform, 'database'>, master: 
   if (!master.isMasterFranchise || choice.groups.length === 0 || choice.franchiseIds.length === 0) return []
   const patch = patchOf(master, choice.groups)
   const labels: Record<string, string> = Object.assign({}, ...choice.groups.map((group) => PUSH_GROUPS[group].settings))
-  return (await liveFranchises(platform, master, choice.franchiseIds)).map((row) => {
+  const franchises = await liveFranchises(platform, master, choice.franchiseIds)
+  const templates = choice.groups.includes('templates') ? await templateDifferences(platform, master, franchises.map((row) => row.id)) : new Map<string, FranchiseChange['changes']>()
+  return franchises.map((row) => {
     const settings = readTenantSettings(row.settings)
     const changes = Object.entries(patch).flatMap(([key, to]) => {
       const from = settings[key as keyof TenantSettings]
       return JSON.stringify(from) === JSON.stringify(to) ? [] : [{ setting: labels[key] ?? key, from: shown(from), to: shown(to) }]
     })
-    return { franchiseId: row.id, name: row.name, orgId: row.org_id, changes }
+    return { franchiseId: row.id, name: row.name, orgId: row.org_id, changes: [...changes, ...(templates.get(row.id) ?? [])] }
   })
+}
+
+type TemplateCopy = { name: string; subject: string; body_html: string }
+
+/** The master's email templates, as pushed. */
+function masterTemplates(platform: Pick<Platform, 'database'>, master: Tenant): Promise<TemplateCopy[]> {
+  return withTenant(platform.database, master.id, (trx) => trx.selectFrom('email_templates').select(['name', 'subject', 'body_html']).orderBy('name').execute())
+}
+
+/** Per franchise, each master template the push would add or replace (names match whatever their case). */
+async function templateDifferences(platform: Pick<Platform, 'database'>, master: Tenant, franchiseIds: readonly string[]): Promise<Map<string, FranchiseChange['changes']>> {
+  const theirs = await masterTemplates(platform, master)
+  const differences = new Map<string, FranchiseChange['changes']>()
+  if (theirs.length === 0 || franchiseIds.length === 0) return differences
+  const held = await asSystem(platform.database, 'a master compares its email templates with its franchises', (trx) =>
+    trx.selectFrom('email_templates').select(['tenant_id', 'name', 'subject', 'body_html']).where('tenant_id', 'in', franchiseIds).execute(),
+  )
+  for (const franchiseId of franchiseIds) {
+    const own = new Map(held.filter((row) => row.tenant_id === franchiseId).map((row) => [row.name.toLowerCase(), row]))
+    const changes = theirs.flatMap((template) => {
+      const same = own.get(template.name.toLowerCase())
+      if (same && same.subject === template.subject && same.body_html === template.body_html) return []
+      return [{ setting: `Email template ${template.name}`, from: same ? 'Its own version' : 'None', to: "The master's" }]
+    })
+    differences.set(franchiseId, changes)
+  }
+  return differences
 }
 
 /**
@@ -118,17 +159,29 @@ export async function pushSettings(platform: Pick<Platform, 'database' | 'caches
   if (choice.groups.length === 0) return err('invalid_input', PUSH_MESSAGES.chooseGroup)
   if (choice.franchiseIds.length === 0) return err('invalid_input', PUSH_MESSAGES.chooseFranchise)
   const patch = JSON.stringify(patchOf(master, choice.groups))
-  const changed = await asSystem(platform.database, 'a master pushes its settings to its franchises', (trx) =>
-    trx
+  const templates = choice.groups.includes('templates') ? await masterTemplates(platform, master) : []
+  const changed = await asSystem(platform.database, 'a master pushes its settings to its franchises', async (trx) => {
+    const franchises = await trx
       .updateTable('tenants')
       .set({ settings: sql`settings || ${patch}::jsonb`, updated_at: sql`clock_timestamp()` })
       .where('parent_tenant_id', '=', master.id)
       .where('archived_at', 'is', null)
       .where('id', 'in', choice.franchiseIds)
       .returning('id')
-      .execute(),
-  )
-  for (const row of changed) platform.caches.changed(row.id, ['tenant'])
+      .execute()
+    // Only this master's live franchises (just updated) receive its templates, matched by name.
+    for (const franchise of franchises) {
+      for (const template of templates) {
+        await sql`
+          insert into email_templates (tenant_id, name, subject, body_html)
+          values (${franchise.id}, ${template.name}, ${template.subject}, ${template.body_html})
+          on conflict (tenant_id, lower(name)) do update set subject = excluded.subject, body_html = excluded.body_html, updated_at = clock_timestamp()
+        `.execute(trx)
+      }
+    }
+    return franchises
+  })
+  for (const row of changed) platform.caches.changed(row.id, templates.length > 0 ? ['tenant', 'templates'] : ['tenant'])
   if (changed.length === 0) return err('not_found', PUSH_MESSAGES.chooseFranchise)
   return ok({ message: PUSH_MESSAGES.pushed(changed.length) })
 }

@@ -71,6 +71,44 @@ describe(`a master pushes its settings to chosen franchises (${engine})`, () => 
     expect(again.preview?.[0]?.changes).toEqual([])
   })
 
+  it("pushes the master's email templates by name: added where missing, replaced where the franchise has its own, its others kept", async () => {
+    const templatesOf = (tenant: Tenant) =>
+      asSystem(platform.database, 'test: templates', (trx) => trx.selectFrom('email_templates').select(['name', 'subject', 'body_html']).where('tenant_id', '=', tenant.id).execute()).then((rows) =>
+        rows.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase())),
+      )
+    await asSystem(platform.database, 'test: templates to push', async (trx) => {
+      await trx
+        .insertInto('email_templates')
+        .values([
+          { tenant_id: master.id, name: 'invoice_pending', subject: 'Your invoice from {{orgname}}', body_html: '<p>Please pay it soon.</p>' },
+          { tenant_id: master.id, name: 'Welcome', subject: 'Welcome, {{firstname}}', body_html: '<p>Glad you came.</p>' },
+          { tenant_id: south.id, name: 'INVOICE_PENDING', subject: 'Old subject', body_html: '<p>Old words.</p>' },
+          { tenant_id: south.id, name: 'South only', subject: 'Ours', body_html: '<p>Kept.</p>' },
+        ])
+        .execute()
+    })
+    const preview = await view(`?preview=1&group=templates&franchise=${south.id}`)
+    expect(preview.preview?.[0]?.changes).toHaveLength(2)
+    expect(preview.preview?.[0]?.changes).toEqual(
+      expect.arrayContaining([
+        { setting: 'Email template invoice_pending', from: 'Its own version', to: "The master's" },
+        { setting: 'Email template Welcome', from: 'None', to: "The master's" },
+      ]),
+    )
+    expect(await templatesOf(south)).toHaveLength(2)
+
+    const fields = new URLSearchParams([['group', 'templates'], ['franchise', south.id], ['franchise', stranger.id]])
+    expect(toastOf(await push(fields))).toEqual({ type: 'success', message: PUSH_MESSAGES.pushed(1) })
+    expect(await templatesOf(south)).toEqual([
+      { name: 'INVOICE_PENDING', subject: 'Your invoice from {{orgname}}', body_html: '<p>Please pay it soon.</p>' },
+      { name: 'South only', subject: 'Ours', body_html: '<p>Kept.</p>' },
+      { name: 'Welcome', subject: 'Welcome, {{firstname}}', body_html: '<p>Glad you came.</p>' },
+    ])
+    // Another master's franchise gets nothing; pushing again changes nothing more.
+    expect(await templatesOf(stranger)).toEqual([])
+    expect((await view(`?preview=1&group=templates&franchise=${south.id}`)).preview?.[0]?.changes).toEqual([])
+  })
+
   it('refuses an empty choice in words, and is not there for a franchise admin', async () => {
     const empty = await push(new URLSearchParams([['group', 'modules']]))
     expect(empty.status).toBe(400)

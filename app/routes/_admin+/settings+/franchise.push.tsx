@@ -6,7 +6,7 @@ import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/compone
 import { requireFranchiseManager } from '#app/utils/franchise.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 import { notFound } from '#server/errors/responses'
-import { previewPush, PUSH_GROUP_NAMES, PUSH_GROUPS, PUSH_MESSAGES, pushSettings, pushTargets, readPushChoice } from '#server/franchises/push-settings'
+import { previewPush, pushGroupDescription, PUSH_GROUP_NAMES, PUSH_GROUPS, PUSH_MESSAGES, pushSettings, pushTargets, readPushChoice } from '#server/franchises/push-settings'
 
 export const meta: MetaFunction = () => [{ title: 'Push settings to franchises' }]
 
@@ -56,7 +56,7 @@ export default function PushSettingsRoute() {
               <input type="checkbox" name="group" value={group} defaultChecked={choice.groups.includes(group)} className="mt-0.5 accent-brand" />
               <span>
                 <span className="font-medium text-slate-900">{PUSH_GROUPS[group].label}</span>
-                <span className="block text-slate-600">{Object.values(PUSH_GROUPS[group].settings).join(', ')}</span>
+                <span className="block text-slate-600">{pushGroupDescription(group)}</span>
               </span>
             </label>
           ))}
