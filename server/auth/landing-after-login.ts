@@ -1,4 +1,5 @@
 import type { Platform } from '#server/platform'
+import { isPublicScheduleShown } from '#server/catalog/public/public-item-gates'
 import { landingPathFor, type LandingTenant } from '#server/shell/landing-path'
 import type { Role } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -13,7 +14,8 @@ export async function landingTenantFor(platform: Pick<Platform, 'database'>, ten
     isMaster: tenant.isMaster,
     isNewTenant: tenant.settings.isNewTenant,
     hasHomePage: pages.some((page) => page.name === 'home' && !page.isExternalLink),
-    isShowSchedule: tenant.settings.isShowSchedule,
+    // The landing rules' 'schedule shown' is the visitors' one: shown and the Classes module on.
+    isShowSchedule: isPublicScheduleShown(tenant.settings),
     isShowCourses: tenant.settings.isShowCourses,
     isShowScheduleMenu: tenant.settings.isShowScheduleMenu,
     firstExternalPagePath: firstExternal?.externalLink ?? null,

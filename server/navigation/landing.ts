@@ -1,4 +1,5 @@
 import type { SessionUser } from '#server/auth/session-user'
+import { isPublicScheduleShown } from '#server/catalog/public/public-item-gates'
 import { landingPathFor, type Landing, type LandingTenant, type LandingUser } from '#server/shell/landing-path'
 import { withScheme, type WebPage } from '#server/shell/public-navigation'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -27,7 +28,8 @@ export function landingTenantOf(tenant: Tenant, pages: readonly WebPage[] | null
     isMaster: tenant.isMaster,
     isNewTenant: tenant.settings.isNewTenant,
     hasHomePage: Boolean(home && !home.isExternalLink),
-    isShowSchedule: tenant.settings.isShowSchedule,
+    // The landing rules' 'schedule shown' is the visitors' one: shown and the Classes module on.
+    isShowSchedule: isPublicScheduleShown(tenant.settings),
     isShowCourses: tenant.settings.isShowCourses,
     isShowScheduleMenu: tenant.settings.isShowScheduleMenu,
     // The page's own route would only say it lives elsewhere, so the visitor goes straight there.

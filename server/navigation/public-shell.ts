@@ -33,13 +33,11 @@ export function publicShellFor(input: {
   user: SessionUser | null
 }): PublicShell {
   const { tenant, user } = input
-  // The calendar page lists the class schedule, which the tenant may switch off (isShowSchedule):
-  // then /calendar answers 404, so no menu or footer leads there.
-  // Events, merchandise and donations follow their modules the same way.
+  // A listing the tenant switched off (the calendar with the schedule hidden or Classes off,
+  // courses, events, merchandise, donations with their modules) answers 404, so no menu or
+  // footer leads there.
   const hiddenListings = hiddenPublicListings(tenant.settings)
-  const pages = (tenant.settings.isShowSchedule ? input.pages : input.pages.filter((page) => page.name.toLowerCase() !== 'calendar')).filter(
-    (page) => !hiddenListings.has(page.name.toLowerCase()),
-  )
+  const pages = input.pages.filter((page) => !hiddenListings.has(page.name.toLowerCase()))
   const pageScripts = pageScriptTags(tenant.settings.pageScript)
   const runsPageScript = pageScriptRunsFor(user)
   return {

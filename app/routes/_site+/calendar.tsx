@@ -1,4 +1,5 @@
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { isPublicScheduleShown } from '#server/catalog/public/public-item-gates'
 import { useLoaderData } from '@remix-run/react'
 import { PublicCalendar } from '#app/components/catalog/public-calendar'
 import { PageHeader } from '#app/components/layout/page-header'
@@ -42,8 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const landing = user ? landingFor({ path: returnPathOf(request), user, tenant, pages: null }) : null
   if (landing?.kind === 'redirect') throw redirect(landing.to)
-  const loaded = await loadPublicPage(context, { tenant, user, pageName: tenant.settings.isShowSchedule ? 'calendar' : null })
-  if (!tenant.settings.isShowSchedule || landing?.kind === 'not-found') {
+  const shown = isPublicScheduleShown(tenant.settings)
+  const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'calendar' : null })
+  if (!shown || landing?.kind === 'not-found') {
     return data({ kind: 'public' as const, staff: null, calendar: null, public: { shell: loaded.shell, title: '' } }, { status: 404 })
   }
   const calendar = await loadPublicCalendarPage(context.platform.database, tenant, query, now)

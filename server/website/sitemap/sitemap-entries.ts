@@ -1,7 +1,7 @@
 import type { CatalogItemKind } from '#db/tables/catalog'
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
-import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
+import { isPublicListingShown, isPublicScheduleShown } from '#server/catalog/public/public-item-gates'
 import { isPublicPageAvailable, LISTING_PAGE_NAMES } from '#server/navigation/available-paths'
 import { parseTitledUrl } from '#server/shell/public-navigation'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -36,14 +36,14 @@ export interface SitemapItem {
 
 type ListingName = 'calendar' | 'courses' | 'events' | 'merchandise' | 'donations' | 'mediagallery'
 
-type GateSettings = Parameters<typeof isPublicListingShown>[0] & Pick<TenantSettings, 'isShowSchedule' | 'isShowCourses'>
+type GateSettings = Parameters<typeof isPublicListingShown>[0] & Pick<TenantSettings, 'isShowSchedule' | 'isShowCourses' | 'isShowScheduleMenu'>
 
 /** Whether a listing page answers visitors: the same switches as its route. */
 function listingShown(name: string, settings: GateSettings): name is ListingName {
   if (!isPublicPageAvailable(name)) return false
   switch (name) {
     case 'calendar':
-      return settings.isShowSchedule
+      return isPublicScheduleShown(settings)
     case 'courses':
       return settings.isShowCourses
     case 'events':

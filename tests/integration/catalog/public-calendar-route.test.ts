@@ -4,6 +4,8 @@ import { asSystem } from '#db/tenant-scope'
 import { DEMO_TIME_ZONE } from '#db/seed-catalog-data'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
+import { createContact } from '#tests/support/fixtures'
+import { createSessionCookie } from '#tests/support/sessions'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 
@@ -130,6 +132,33 @@ describe(`/calendar and /calendar.ics on the demo site (${engine})`, () => {
       expect((await get('/home?off=1')).body).not.toContain('href="/calendar"')
     } finally {
       await changeSettings({ isShowSchedule: true })
+    }
+  })
+
+  it('answers 404 to visitors, sends staff to the dashboard, and leaves Calendar out of the menu, while the Classes module is off', async () => {
+    await changeSettings({ isShowScheduleMenu: false })
+    try {
+      expect((await get('/calendar?classes-off=1')).status).toBe(404)
+      expect((await get('/calendar.ics')).status).toBe(404)
+      expect((await get('/home?classes-off=1')).body).not.toContain('href="/calendar"')
+      const staff = await createContact(app.platform, app.demo, { role: 'ROLE_STAFF' })
+      const staffCookie = await createSessionCookie(app.platform, app.demo, staff)
+      const staffAnswer = await request(app.port, '/calendar?classes-off=staff', { host: app.host, headers: { cookie: staffCookie } })
+      // Staff land on their dashboard instead (the landing rules: the calendar is the Classes module's screen).
+      expect([staffAnswer.status, staffAnswer.header('location')]).toEqual([302, '/dashboard'])
+    } finally {
+      await changeSettings({ isShowScheduleMenu: true })
+    }
+  })
+
+  it('leaves Courses out of the menu while the tenant hides courses, as /courses answers 404', async () => {
+    expect((await get('/home?courses-on=1')).body).toContain('href="/courses"')
+    await changeSettings({ isShowCourses: false })
+    try {
+      expect((await get('/courses?courses-off=1')).status).toBe(404)
+      expect((await get('/home?courses-off=1')).body).not.toContain('href="/courses"')
+    } finally {
+      await changeSettings({ isShowCourses: true })
     }
   })
 })
