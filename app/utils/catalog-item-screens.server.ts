@@ -70,7 +70,7 @@ export async function loadItemEditorScreen(access: GuardAccess, context: AppLoad
   return {
     screen: { kind, path: screen.path, singular: screen.singular, plural: screen.plural, allowsMemberships: screen.allowsMemberships },
     currency: tenant.settings.defaultCurrency,
-    item: item ? { guid: item.guid, name: item.name, slug: item.slug, isArchived: item.isArchived, isPublished: item.isPublished, coverUrl: item.coverUrl } : null,
+    item: item ? { guid: item.guid, name: item.name, slug: item.slug, isArchived: item.isArchived, isPublished: item.isPublished, coverUrl: item.coverUrl, gallery: item.gallery } : null,
     values,
     suppliers: choices.suppliers,
     products: choices.products,

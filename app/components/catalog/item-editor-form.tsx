@@ -1,7 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { ItemFormValues } from '#server/catalog/items/item-form'
-import { COVER_INPUT } from '#server/catalog/items/cover-variants'
+import { COVER_INPUT, GALLERY_INPUT, GALLERY_REMOVE, MAX_GALLERY_IMAGES } from '#server/catalog/items/cover-variants'
 import { RichTextEditor } from '#app/components/rich-text/rich-text-editor'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
@@ -20,6 +20,8 @@ type Props = {
   formError: string | null
   currency: string
   coverUrl: string | null
+  /** A product's further pictures (null for kinds that have only a cover). */
+  gallery?: Array<{ key: string; url: string }> | null
   /** The kind's own fields, drawn in their card between the details and the price options. */
   kindFields?: ReactNode
   kindTitle?: string
@@ -33,7 +35,7 @@ type Props = {
  * multipart POST that works without JavaScript; the server's messages come back beside each
  * field and nothing is written until the whole form is valid.
  */
-export function ItemEditorForm({ screen, action, values, errors, formError, currency, coverUrl, kindFields, kindTitle, hasPriceOptions = true }: Props) {
+export function ItemEditorForm({ screen, action, values, errors, formError, currency, coverUrl, gallery = null, kindFields, kindTitle, hasPriceOptions = true }: Props) {
   const { fields } = values
   const [description, setDescription] = useState(fields.description ?? '')
   useEffect(() => setDescription(values.fields.description ?? ''), [values])
@@ -101,6 +103,29 @@ export function ItemEditorForm({ screen, action, values, errors, formError, curr
           </div>
         </div>
       </Card>
+
+      {gallery ? (
+        <Card title="More pictures">
+          <div className="flex flex-col gap-4">
+            {gallery.length > 0 ? (
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Pictures of this product">
+                {gallery.map((picture, index) => (
+                  <li key={picture.key} className="flex flex-col gap-2">
+                    <img src={picture.url} alt={`Picture ${index + 1}`} width={155} height={100} className="h-auto w-full rounded-md border border-slate-200 object-cover" />
+                    <label className="flex items-center gap-2 text-sm text-slate-700">
+                      <input type="checkbox" name={GALLERY_REMOVE} value={picture.key} className="h-4 w-4 accent-brand" />
+                      Remove picture {index + 1}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Field id={idOf(GALLERY_INPUT)} label="Add pictures" hint={`Up to ${MAX_GALLERY_IMAGES} pictures beside the cover, shown on the product's page; PNG, JPEG, GIF or WebP up to 10 MB each.`} errors={errors[GALLERY_INPUT]}>
+              {(control) => <input {...control} type="file" multiple name={GALLERY_INPUT} accept="image/png,image/jpeg,image/gif,image/webp" className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm" />}
+            </Field>
+          </div>
+        </Card>
+      ) : null}
 
       {kindFields ? <Card title={kindTitle ?? screen.singular}>{kindFields}</Card> : null}
 

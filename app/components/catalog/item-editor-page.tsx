@@ -8,7 +8,7 @@ import { ItemEditorForm, type ItemEditorScreen } from './item-editor-form'
 export type ItemEditorLoaderData = {
   screen: ItemEditorScreen
   currency: string
-  item: { guid: string; name: string; slug: string; isArchived: boolean; isPublished: boolean; coverUrl: string | null } | null
+  item: { guid: string; name: string; slug: string; isArchived: boolean; isPublished: boolean; coverUrl: string | null; gallery: Array<{ key: string; url: string }> } | null
   values: ItemFormValues
 }
 
@@ -71,6 +71,7 @@ export function ItemEditorPage({ loaded, result, kindFields, kindTitle, links, h
         formError={result?.formError ?? null}
         currency={loaded.currency}
         coverUrl={item?.coverUrl ?? null}
+        gallery={screen.kind === 'product' ? (item?.gallery ?? []) : null}
         kindFields={kindFields?.(values, errors)}
         kindTitle={kindTitle}
         hasPriceOptions={hasPriceOptions}

@@ -54,6 +54,7 @@ export default function MerchandiseDetailsRoute() {
         back={{ href: '/merchandise', label: `All ${view.listingTitle.toLowerCase()}` }}
         name={product.name}
         image={product.image}
+        gallery={product.gallery}
         summary={product.summary}
         descriptionHtml={product.descriptionHtml}
         facts={<ProductFacts product={product} />}

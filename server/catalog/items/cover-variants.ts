@@ -19,3 +19,12 @@ export const COVER_VARIANT_NAMES = COVER_VARIANTS.map((variant) => variant.name)
 
 /** The form's file input. */
 export const COVER_INPUT = 'coverImage'
+
+/** A product's further pictures: the form's multiple file input, the removal checkboxes, and how many it may have. */
+export const GALLERY_INPUT = 'moreImages'
+export const GALLERY_REMOVE = 'removeImage'
+export const MAX_GALLERY_IMAGES = 8
+
+export const GALLERY_MESSAGES = {
+  tooMany: `A product shows at most ${MAX_GALLERY_IMAGES} more pictures. Remove some before adding others.`,
+} as const

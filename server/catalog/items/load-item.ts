@@ -17,6 +17,8 @@ export interface LoadedItem {
   isArchived: boolean
   isPublished: boolean
   coverUrl: string | null
+  /** A product's further pictures, in order: the key the removal checkbox posts, and a small picture. */
+  gallery: Array<{ key: string; url: string }>
   values: ItemFormValues
 }
 
@@ -44,6 +46,7 @@ export async function loadItem(platform: Pick<Platform, 'database'>, tenant: Pic
       .orderBy('id')
       .execute()
     const cover = await trx.selectFrom('item_images').select('image_key').where('item_id', '=', item.id).where('is_cover', '=', true).executeTakeFirst()
+    const gallery = kind === 'product' ? await trx.selectFrom('item_images').select('image_key').where('item_id', '=', item.id).where('is_cover', '=', false).orderBy('sequence').execute() : []
     let supplierGuId = ''
     if (item.supplier_id) {
       const supplier = await trx.selectFrom('item_suppliers').select('guid').where('id', '=', item.supplier_id).executeTakeFirst()
@@ -103,6 +106,10 @@ export async function loadItem(platform: Pick<Platform, 'database'>, tenant: Pic
       isArchived: item.is_archived,
       isPublished: item.is_published,
       coverUrl: imageVariantUrl(cover?.image_key, COVER_VARIANT_CARD),
+      gallery: gallery.flatMap((row) => {
+        const url = imageVariantUrl(row.image_key, COVER_VARIANT_CARD)
+        return url ? [{ key: row.image_key, url }] : []
+      }),
       values: {
         fields,
         // A campaign has no price options; every other kind shows at least one row to fill.

@@ -4,12 +4,12 @@ import { sql } from 'kysely'
 import type { TenantExecutor } from '#db/tenant-scope'
 import { writeCatalog } from '#server/catalog/write-catalog'
 import type { Env } from '#server/env.server'
-import { removeImageVariants, renderImageVariants, storeImageVariants } from '#server/files/image-variants'
+import { removeImageVariants, renderImageVariants, storeImageVariants, type RenderedVariants, type StoredVariants } from '#server/files/image-variants'
 import type { UploadForm } from '#server/files/read-upload-form'
 import { IMAGE_TOO_LARGE } from '#server/files/upload-limits'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
-import { COVER_INPUT, COVER_VARIANT_NAMES, COVER_VARIANTS } from './cover-variants'
+import { COVER_INPUT, COVER_VARIANT_NAMES, COVER_VARIANTS, GALLERY_INPUT, GALLERY_MESSAGES, GALLERY_REMOVE, MAX_GALLERY_IMAGES } from './cover-variants'
 import { BUNDLE_FORM_MESSAGES, type BundleLine } from './bundle-form'
 import type { DonationInput } from './donation-form'
 import { ITEM_FORM_MESSAGES, type ItemInput } from './item-form'
@@ -61,11 +61,32 @@ export async function saveItem(save: SaveItem): Promise<SaveItemOutcome> {
     if (!rendered.ok) return { status: 'invalid', errors: { [COVER_INPUT]: [rendered.message] } }
   }
 
+  // A product's further pictures: each checked and rendered before anything is written, like the cover.
+  const galleryFiles = save.kind === 'product' ? save.upload.form.getAll(GALLERY_INPUT).filter((entry): entry is File => entry instanceof Blob && entry.size > 0) : []
+  if (save.kind === 'product' && save.upload.oversized.has(GALLERY_INPUT)) return { status: 'invalid', errors: { [GALLERY_INPUT]: [IMAGE_TOO_LARGE] } }
+  if (galleryFiles.length > MAX_GALLERY_IMAGES) return { status: 'invalid', errors: { [GALLERY_INPUT]: [GALLERY_MESSAGES.tooMany] } }
+  const galleryRendered: RenderedVariants[] = []
+  for (const galleryFile of galleryFiles) {
+    const each = await renderImageVariants(galleryFile, COVER_VARIANTS)
+    if (!each.ok) return { status: 'invalid', errors: { [GALLERY_INPUT]: [each.message] } }
+    galleryRendered.push(each.value)
+  }
+
   const stored = rendered?.ok ? await storeImageVariants(save.env, save.tenant, rendered.value) : null
-  const dropNew = () => (stored ? removeImageVariants(save.env, save.tenant, stored.key, COVER_VARIANT_NAMES) : Promise.resolve())
-  let result: { guid: string; created: boolean; previousCover: string | null } | null
+  const galleryStored: StoredVariants[] = []
+  for (const each of galleryRendered) galleryStored.push(await storeImageVariants(save.env, save.tenant, each))
+  const gallery: GalleryChange = {
+    // The item page's picture size, as the cover records it (the large variant's box).
+    added: galleryStored.map((each) => ({ key: each.key, size: COVER_VARIANTS[0] ? { width: COVER_VARIANTS[0].width, height: COVER_VARIANTS[0].height } : null })),
+    removedKeys: save.kind === 'product' ? save.upload.form.getAll(GALLERY_REMOVE).filter((value): value is string => typeof value === 'string').slice(0, 50) : [],
+  }
+  const dropNew = async () => {
+    if (stored) await removeImageVariants(save.env, save.tenant, stored.key, COVER_VARIANT_NAMES)
+    for (const each of galleryStored) await removeImageVariants(save.env, save.tenant, each.key, COVER_VARIANT_NAMES)
+  }
+  let result: { guid: string; created: boolean; previousCover: string | null; removedGallery: string[] } | null
   try {
-    result = await writeCatalog(save.platform, save.tenant.id, (trx) => writeItem(trx, save, screen.slugFallback, stored?.key ?? null))
+    result = await writeCatalog(save.platform, save.tenant.id, (trx) => writeItem(trx, save, screen.slugFallback, stored?.key ?? null, gallery))
   } catch (error) {
     await dropNew()
     if (error instanceof FieldRefusal) return { status: 'invalid', errors: error.errors }
@@ -77,6 +98,7 @@ export async function saveItem(save: SaveItem): Promise<SaveItemOutcome> {
     return { status: 'not_found' }
   }
   if (result.previousCover) await removeImageVariants(save.env, save.tenant, result.previousCover, COVER_VARIANT_NAMES)
+  for (const key of result.removedGallery) await removeImageVariants(save.env, save.tenant, key, COVER_VARIANT_NAMES)
   return { status: 'saved', guid: result.guid, created: result.created }
 }
 
@@ -85,7 +107,8 @@ async function writeItem(
   save: SaveItem,
   slugFallback: string,
   coverKey: string | null,
-): Promise<{ guid: string; created: boolean; previousCover: string | null } | null> {
+  gallery: GalleryChange,
+): Promise<{ guid: string; created: boolean; previousCover: string | null; removedGallery: string[] } | null> {
   const { input, kind } = save
   let existing: { id: string; slug: string } | undefined
   if (save.guid !== null) {
@@ -131,7 +154,38 @@ async function writeItem(
   if (kind === 'bundle' && input.bundle) await writeBundleItems(trx, save.tenant.id, item.id, input.bundle)
   await writePriceOptions(trx, save.tenant.id, item.id, input)
   const previousCover = await writeCover(trx, save.tenant.id, item.id, coverKey, save.removeCover)
-  return { guid: item.guid, created: !existing, previousCover }
+  const removedGallery = await writeGallery(trx, save.tenant.id, item.id, gallery)
+  return { guid: item.guid, created: !existing, previousCover, removedGallery }
+}
+
+/** A product's further pictures changed by one save: the new ones stored, and the keys of those ticked for removal. */
+interface GalleryChange {
+  added: Array<{ key: string; size: { width: number; height: number } | null }>
+  removedKeys: string[]
+}
+
+/**
+ * Takes out the pictures ticked for removal (only this item's, never its cover) and adds the new
+ * ones after the others, within the most a product shows. Answers the removed keys, whose files
+ * go once the save has committed.
+ */
+async function writeGallery(trx: TenantExecutor, tenantId: string, itemId: string, gallery: GalleryChange): Promise<string[]> {
+  if (gallery.added.length === 0 && gallery.removedKeys.length === 0) return []
+  const removed =
+    gallery.removedKeys.length === 0
+      ? []
+      : await trx.deleteFrom('item_images').where('item_id', '=', itemId).where('is_cover', '=', false).where('image_key', 'in', gallery.removedKeys).returning('image_key').execute()
+  const kept = await trx.selectFrom('item_images').select(['sequence']).where('item_id', '=', itemId).where('is_cover', '=', false).orderBy('sequence', 'desc').execute()
+  if (kept.length + gallery.added.length > MAX_GALLERY_IMAGES) throw new FieldRefusal({ [GALLERY_INPUT]: [GALLERY_MESSAGES.tooMany] })
+  let sequence = kept[0]?.sequence ?? 0
+  for (const picture of gallery.added) {
+    sequence += 1
+    await trx
+      .insertInto('item_images')
+      .values({ tenant_id: tenantId, item_id: itemId, image_key: picture.key, is_cover: false, sequence, width: picture.size?.width ?? null, height: picture.size?.height ?? null })
+      .execute()
+  }
+  return removed.map((row) => row.image_key)
 }
 
 async function writeEventDetails(trx: TenantExecutor, tenantId: string, itemId: string, event: NonNullable<ItemInput['event']>): Promise<void> {

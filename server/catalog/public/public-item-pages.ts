@@ -92,6 +92,8 @@ export interface ProductPageView extends ItemPageBase {
   bundleParts: string[]
   /** Null: not counted. */
   stockLeft: number | null
+  /** The product's further pictures, after its cover. */
+  gallery: ItemImageView[]
 }
 
 export interface DonationPageView extends ItemPageBase {
@@ -295,6 +297,7 @@ export async function loadPublicProduct(database: DatabaseHandle, tenant: Tenant
     return {
       item,
       parts,
+      gallery: await trx.selectFrom('item_images').select(['image_key', 'alt_text', 'width', 'height']).where('item_id', '=', item.id).where('is_cover', '=', false).orderBy('sequence').limit(20).execute(),
       prices: await selectPublicPrices(trx, [item.id]),
       unavailable: await selectUnavailableBundles(trx, item.kind === 'bundle' ? [item.id] : []),
     }
@@ -307,6 +310,12 @@ export async function loadPublicProduct(database: DatabaseHandle, tenant: Tenant
   const prices = found.prices.map((row) => priceOf(row, takesCards)).map((price) => (stockLeft === null ? price : { ...price, maxQuantity: Math.max(1, Math.min(price.maxQuantity, stockLeft)) }))
   return {
     ...pageBase(item, tenant, prices, state, state === 'open' ? null : STATE_TEXT[state]),
+    gallery: found.gallery.map((picture, index) => ({
+      src: `/uploads/${encodeURIComponent(picture.image_key)}`,
+      alt: picture.alt_text.trim() || `${item.name}, picture ${index + 2}`,
+      width: picture.width,
+      height: picture.height,
+    })),
     kind: item.kind === 'bundle' ? 'bundle' : 'product',
     slug: item.slug,
     buttonLabel: labelOr(tenant.settings.buyButtonLabel, 'Buy'),

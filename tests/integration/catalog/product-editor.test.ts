@@ -1,4 +1,7 @@
+import sharp from 'sharp'
 import { action as editAction, loader as editLoader } from '#app/routes/_admin+/products+/$guId'
+import { GALLERY_MESSAGES, MAX_GALLERY_IMAGES } from '#server/catalog/items/cover-variants'
+import { loadPublicProduct } from '#server/catalog/public/public-item-pages'
 import { action as newAction } from '#app/routes/_admin+/products+/new'
 import { loader as listLoader } from '#app/routes/_admin+/products+/_index'
 import { asSystem } from '#db/tenant-scope'
@@ -94,6 +97,43 @@ describe(`the merchandise editor (${engine})`, () => {
     expect(outcome.status).toBe(400)
     expect((outcome.body as EditorData).errors[key]).toContain(message)
     expect(await snapshot()).toBe(before)
+  })
+
+  it('keeps more pictures of a product beside its cover: added several at once, removed by a tick, never more than the most', async () => {
+    const picture = async (red: number) => new File([await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: red, g: 90, b: 60 } } }).jpeg().toBuffer()], `p${red}.jpg`, { type: 'image/jpeg' })
+    const form = productForm({ name: 'Gallery Mat', slug: '', summary: 'A mat with pictures', isPublished: 'on', stockQuantity: '3' })
+    form.append('moreImages', await picture(10))
+    form.append('moreImages', await picture(20))
+    const created = await post(form)
+    expect(created.status).toBe(302)
+    const guid = (created.location ?? '').split('/').pop() ?? ''
+    const pictures = () =>
+      asSystem(platform.database, 'test check', (trx) =>
+        trx.selectFrom('item_images').innerJoin('catalog_items', 'catalog_items.id', 'item_images.item_id').select(['item_images.image_key', 'item_images.is_cover', 'item_images.sequence']).where('catalog_items.guid', '=', guid).orderBy('item_images.sequence').execute(),
+      )
+    const first = await pictures()
+    expect(first.map((row) => [row.is_cover, row.sequence])).toEqual([[false, 1], [false, 2]])
+    const editor = await callRoute(editLoader, getRequest(url(`/products/${guid}`), world.cookies.admin), world.context(), { guId: guid })
+    expect((editor.body as { item: { gallery: Array<{ key: string; url: string }> } }).item.gallery.map((each) => each.key)).toEqual(first.map((row) => row.image_key))
+
+    // Tick the first one off and add another: it goes after the one kept.
+    const edit = productForm({ name: 'Gallery Mat', slug: 'gallery-mat', summary: 'A mat with pictures', isPublished: 'on', stockQuantity: '3' })
+    edit.append('removeImage', first[0]!.image_key)
+    edit.append('moreImages', await picture(30))
+    expect((await post(edit, guid)).status).toBe(302)
+    const second = await pictures()
+    expect(second.map((row) => row.image_key)).toEqual([first[1]!.image_key, expect.any(String)])
+    expect(second[1]!.sequence).toBe(3)
+    // The product's page shows them after its cover, in order.
+    const page = await loadPublicProduct(platform.database, world.tenant, 'gallery-mat')
+    expect(page?.gallery.map((each) => each.src)).toEqual(second.map((row) => `/uploads/${row.image_key}`))
+
+    // Past the most a product shows: refused in the field, nothing written.
+    const tooMany = productForm({ name: 'Gallery Mat', slug: 'gallery-mat', summary: 'A mat with pictures', isPublished: 'on', stockQuantity: '3' })
+    for (let index = 0; index < MAX_GALLERY_IMAGES - 1; index += 1) tooMany.append('moreImages', await picture(40 + index))
+    const refused = await post(tooMany, guid)
+    expect((refused.body as EditorData).errors.moreImages).toEqual([GALLERY_MESSAGES.tooMany])
+    expect(await pictures()).toEqual(second)
   })
 
   it("refuses another tenant's supplier as unknown and writes nothing", async () => {

@@ -66,6 +66,7 @@ describe('productJsonLd', () => {
   const block: ProductPageView = {
     ...workshop,
     kind: 'product',
+    gallery: [],
     slug: 'cork-yoga-block',
     name: 'Cork Yoga Block',
     summary: 'Firm, light and grippy natural cork.',

@@ -14,6 +14,8 @@ export function ItemDetail(props: {
   back: { href: string; label: string }
   name: string
   image: ItemImageView | null
+  /** Further pictures after the main one (a product's), each opening at full size. */
+  gallery?: readonly ItemImageView[]
   summary: string
   facts?: ReactNode
   panel: ReactNode
@@ -26,7 +28,20 @@ export function ItemDetail(props: {
         {props.back.label}
       </Link>
       <div className="grid gap-8 md:grid-cols-2">
-        <ItemImage image={props.image} kind={props.kind} className="rounded-lg border border-slate-200" />
+        <div className="min-w-0 space-y-3">
+          <ItemImage image={props.image} kind={props.kind} className="rounded-lg border border-slate-200" />
+          {props.gallery && props.gallery.length > 0 ? (
+            <ul className="grid grid-cols-4 gap-2" aria-label="More pictures" data-item-gallery>
+              {props.gallery.map((picture) => (
+                <li key={picture.src}>
+                  <a href={picture.src} className="block rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text">
+                    <img src={picture.src} alt={picture.alt} width={picture.width ?? undefined} height={picture.height ?? undefined} loading="lazy" className="aspect-[4/3] w-full rounded-md border border-slate-200 bg-slate-100 object-cover" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
         <div className="min-w-0 space-y-5">
           <div>
             <h1 className="text-3xl font-bold tracking-tight text-slate-900">{props.name}</h1>
