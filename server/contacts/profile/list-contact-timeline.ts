@@ -2,6 +2,9 @@ import { sql } from 'kysely'
 import type { TenantExecutor } from '#db/tenant-scope'
 import { ACTIVITY_TYPES } from '#server/activities/record-activity'
 import { loginInstants, mergeTimeline, type TimelineEntry } from './merge-timeline'
+import { moneyText } from '#server/catalog/public/price-text'
+import { invoiceNumberText } from '#server/checkout/order-view'
+import { invoiceStatusText } from '#server/invoices/invoice-status-text'
 
 const EXCERPT_LENGTH = 160
 
@@ -22,7 +25,9 @@ const EMAIL_STATUS_WORDS = { sent: 'sent', queued: 'queued', outbox: 'kept in th
 
 /**
  * What happened with a contact, newest first, from everything that records it: the activity
- * log, their form submissions, staff notes, emails to their address and their sign-ins. Each
+ * log, their form submissions, staff notes, emails to their address, their sign-ins, their
+ * invoices, memberships (and gifts on repeat), class bookings, event registrations and course
+ * enrolments. Each
  * source is asked for its newest `limit + 1` rows, so the merge knows whether there is more.
  */
 export async function listContactTimeline(
@@ -72,6 +77,46 @@ export async function listContactTimeline(
     .limit(take)
     .execute()
 
+  const invoices = await trx
+    .selectFrom('invoices')
+    .select(['id', 'number', 'status', 'total_minor', 'paid_minor', 'currency', 'created_at'])
+    .where('contact_id', '=', contact.id)
+    .orderBy('created_at', 'desc')
+    .limit(take)
+    .execute()
+  const memberships = await trx
+    .selectFrom('contact_memberships')
+    .select(['id', 'name', 'is_gift', 'starts_at'])
+    .where('contact_id', '=', contact.id)
+    .orderBy('starts_at', 'desc')
+    .limit(take)
+    .execute()
+  const bookings = await trx
+    .selectFrom('class_bookings')
+    .innerJoin('class_occurrences', 'class_occurrences.id', 'class_bookings.occurrence_id')
+    .innerJoin('catalog_items', 'catalog_items.id', 'class_occurrences.class_id')
+    .select(['class_bookings.id', 'class_bookings.status', 'class_bookings.booked_at', 'class_occurrences.occurrence_date', 'catalog_items.name'])
+    .where('class_bookings.contact_id', '=', contact.id)
+    .orderBy('class_bookings.booked_at', 'desc')
+    .limit(take)
+    .execute()
+  const registrations = await trx
+    .selectFrom('event_registrations')
+    .innerJoin('catalog_items', 'catalog_items.id', 'event_registrations.event_id')
+    .select(['event_registrations.id', 'event_registrations.status', 'event_registrations.registered_at', 'catalog_items.name'])
+    .where('event_registrations.contact_id', '=', contact.id)
+    .orderBy('event_registrations.registered_at', 'desc')
+    .limit(take)
+    .execute()
+  const enrolments = await trx
+    .selectFrom('course_enrolments')
+    .innerJoin('catalog_items', 'catalog_items.id', 'course_enrolments.course_id')
+    .select(['course_enrolments.id', 'course_enrolments.enrolled_at', 'catalog_items.name'])
+    .where('course_enrolments.contact_id', '=', contact.id)
+    .orderBy('course_enrolments.enrolled_at', 'desc')
+    .limit(take)
+    .execute()
+
   const logins = loginInstants(
     sessions.map((row) => new Date(row.created_at)),
     contact.last_login_at ? new Date(contact.last_login_at) : null,
@@ -93,6 +138,26 @@ export async function listContactTimeline(
         text: `Email "${excerpt(row.subject)}" ${EMAIL_STATUS_WORDS[row.status] ?? row.status}`,
       })),
       logins.map((at) => ({ key: `login:${at.toISOString()}`, kind: 'login' as const, at, text: 'Signed in' })),
+      invoices.map((row) => ({
+        key: `invoice:${row.id}`,
+        kind: 'sale' as const,
+        at: new Date(row.created_at),
+        text: `Invoice ${invoiceNumberText(row.number)} for ${moneyText(Number(row.total_minor), row.currency)}: ${invoiceStatusText({ status: row.status, paidMinor: Number(row.paid_minor) })}`,
+      })),
+      memberships.map((row) => ({ key: `membership:${row.id}`, kind: 'membership' as const, at: new Date(row.starts_at), text: row.is_gift ? `Started giving: ${row.name}` : `Started the membership ${row.name}` })),
+      bookings.map((row) => ({
+        key: `booking:${row.id}`,
+        kind: 'booking' as const,
+        at: new Date(row.booked_at),
+        text: `Booked ${row.name} on ${String(row.occurrence_date)}${row.status === 'cancelled' ? ' (cancelled)' : ''}`,
+      })),
+      registrations.map((row) => ({
+        key: `registration:${row.id}`,
+        kind: 'booking' as const,
+        at: new Date(row.registered_at),
+        text: `Registered for ${row.name}${row.status === 'cancelled' ? ' (cancelled)' : ''}`,
+      })),
+      enrolments.map((row) => ({ key: `enrolment:${row.id}`, kind: 'booking' as const, at: new Date(row.enrolled_at), text: `Enrolled in ${row.name}` })),
     ],
     limit,
   )

@@ -1,5 +1,5 @@
 /** Where a timeline entry comes from; the screen picks its icon by it. */
-export type TimelineKind = 'activity' | 'form' | 'note' | 'email' | 'login'
+export type TimelineKind = 'activity' | 'form' | 'note' | 'email' | 'login' | 'sale' | 'membership' | 'booking'
 
 export interface TimelineEntry {
   /** Unique across sources: the kind and the row's id. */

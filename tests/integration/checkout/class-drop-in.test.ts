@@ -194,6 +194,11 @@ describe(`a class drop-in bought at checkout (${engine})`, () => {
     const delivery = stripe.deliveries.find((entry) => entry.type === 'checkout.session.completed' && entry.status === 200)
     await stripe.redeliver(delivery?.eventId ?? '')
     expect(await bookingsOf(student.id, occurrence)).toHaveLength(1)
+    // Staff read the booking and the invoice on the student's timeline.
+    const { guid: studentGuid } = await system((trx) => trx.selectFrom('contacts').select('guid').where('id', '=', student.id).executeTakeFirstOrThrow())
+    const timeline = textOf((await get(`/contacts/${studentGuid}/detail?tab=timeline`, app.adminCookie)).body)
+    expect(timeline).toContain(`Booked Evening Hatha on ${dateOf(occurrence)}`)
+    expect(timeline).toMatch(/Invoice #\d+ for \$20\.00: Complete/)
     // The calendar counts the place.
     const after = await loadPublicSchedule(app.platform.database, app.demo.id, { from: occurrence.start, to: occurrence.end })
     expect(after.occurrences.find((found) => found.id === occurrence.id)?.bookedCount).toBe(1)

@@ -94,6 +94,12 @@ describe(`a gift on repeat to a donation campaign (${engine})`, () => {
     )
     expect(billed).toEqual([{ item_type: 'donation', status: 'paid', source: 'membership' }])
     expect((await heldGifts(donor.id))[0]?.billing_cycles_left).toBe(10)
+
+    // Staff read it on the donor's timeline: the invoices and the gift started.
+    const { guid: donorGuid } = await asSystem(app.platform.database, 'test: the donor', (trx) => trx.selectFrom('contacts').select('guid').where('id', '=', donor.id).executeTakeFirstOrThrow())
+    const timeline = textOf((await get(`/contacts/${donorGuid}/detail?tab=timeline`, app.adminCookie)).body)
+    expect(timeline).toContain('Started giving: Monthly gift')
+    expect(timeline).toMatch(/Invoice #\d+ for \$25\.00/)
   })
 
   it('My Donations lists the gift on repeat; Stop giving asks first, then stops it at the end of the month given for', async () => {

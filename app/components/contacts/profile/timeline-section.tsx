@@ -1,4 +1,4 @@
-import { Activity, FileText, History, LogIn, Mail, StickyNote, type LucideIcon } from 'lucide-react'
+import { Activity, BadgeCheck, CalendarCheck, FileText, History, LogIn, Mail, Receipt, StickyNote, type LucideIcon } from 'lucide-react'
 import type { TimelineItemView } from '#server/contacts/profile/load-contact-profile'
 import type { TimelineKind } from '#server/contacts/profile/merge-timeline'
 import { profilePath, TIMELINE_PAGE } from '#server/contacts/profile/profile-tabs'
@@ -13,6 +13,9 @@ const ICONS: Record<TimelineKind, { icon: LucideIcon; label: string }> = {
   note: { icon: StickyNote, label: 'Note' },
   email: { icon: Mail, label: 'Email' },
   login: { icon: LogIn, label: 'Sign-in' },
+  sale: { icon: Receipt, label: 'Invoice' },
+  membership: { icon: BadgeCheck, label: 'Membership' },
+  booking: { icon: CalendarCheck, label: 'Booking' },
 }
 
 /** What happened with the contact, newest first; 'Show more' asks the server for the next page. */
