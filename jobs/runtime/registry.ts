@@ -12,6 +12,8 @@ import { paymentAttemptCheckJob } from '#jobs/payment-attempt-check'
 import { handlePaymentAttemptCheck } from '#jobs/payment-attempt-check.handler'
 import { checkoutHousekeepingJob } from '#jobs/checkout-housekeeping'
 import { handleCheckoutHousekeeping } from '#jobs/checkout-housekeeping.handler'
+import { tenantPurgeJob } from '#jobs/tenant-purge'
+import { handleTenantPurge } from '#jobs/tenant-purge.handler'
 import { membershipBillingSweepJob } from '#jobs/membership-billing-sweep'
 import { handleMembershipBillingSweep } from '#jobs/membership-billing-sweep.handler'
 import { membershipChargeJob } from '#jobs/membership-charge'
@@ -65,6 +67,7 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(membershipBillingSweepJob, handleMembershipBillingSweep),
   registerJob(membershipChargeJob, handleMembershipCharge),
   registerJob(checkoutHousekeepingJob, handleCheckoutHousekeeping),
+  registerJob(tenantPurgeJob, handleTenantPurge),
   registerJob(mailingListResyncJob, handleMailingListResync),
   registerJob(mailingListPushJob, handleMailingListPush),
   registerJob(dnsVerifyJob, handleDnsVerify),

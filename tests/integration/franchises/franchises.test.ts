@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { asSystem, withTenant } from '#db/tenant-scope'
 import { FRANCHISE_MESSAGES } from '#server/franchises/franchise-form'
+import { ARCHIVED_FRANCHISE_MESSAGES, purgeArchivedTenants, restoreFranchise } from '#server/franchises/archived-franchises'
 import { listFranchises } from '#server/auth/franchise-switch'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
@@ -277,5 +278,42 @@ describe(`franchises of a master franchise (${engine})`, () => {
     expect((await listFranchises(platform, master)).map((f) => f.id)).not.toContain(guid)
     const again = await call(editRoute.loader as RouteFunction, master, getRequest(url(master, `/settings/franchise/edit/${guid}`), masterAdmin), { guid })
     expect(again.status).toBe(404)
+  })
+
+  it('restores a franchise deleted within 30 days, lists only its own master\'s, and purges those past 30 days with every row they had', async () => {
+    const [row] = await tenantRows('lotus-north')
+    const guid = row?.id ?? ''
+    const listed = await call(listRoute.loader as RouteFunction, master, getRequest(url(master, '/settings/franchise'), masterAdmin))
+    expect((listed.body as { archived: Array<{ guid: string }> }).archived.map((each) => each.guid)).toContain(guid)
+    // Another master sees nothing of it and cannot restore it.
+    const theirs = await call(listRoute.loader as RouteFunction, otherMaster, getRequest(url(otherMaster, '/settings/franchise'), otherMasterAdmin))
+    expect((theirs.body as { archived: Array<{ guid: string }> }).archived).toEqual([])
+    expect((await call(listRoute.action as RouteFunction, otherMaster, formPostRequest(url(otherMaster, '/settings/franchise?index'), { intent: 'restore', guid }, otherMasterAdmin))).status).toBe(404)
+    expect((await tenantRows('lotus-north'))[0]?.archived_at).toBeInstanceOf(Date)
+
+    const restored = await call(listRoute.action as RouteFunction, master, formPostRequest(url(master, '/settings/franchise?index'), { intent: 'restore', guid }, masterAdmin))
+    expect(redirectOrStatus(restored)).toBe('redirect /settings/franchise')
+    expect(toastOf(restored)?.message).toBe(ARCHIVED_FRANCHISE_MESSAGES.restored('Lotus North'))
+    expect((await tenantRows('lotus-north'))[0]?.archived_at).toBeNull()
+    expect((await platform.tenants.resolveHost('lotus-north.localhost')).kind).toBe('tenant')
+    expect(await countOf('contacts', guid)).toBe(1)
+
+    // Deleted again, and 31 days on: not restorable, and the purge takes it with its rows.
+    await call(listRoute.action as RouteFunction, master, formPostRequest(url(master, '/settings/franchise?index'), { intent: 'delete', guid }, masterAdmin))
+    const later = new Date(Date.now() + 31 * 86_400_000)
+    expect((await restoreFranchise(platform, master, guid, later)).ok).toBe(false)
+    expect(await purgeArchivedTenants(platform, new Date())).toBe(0)
+    expect(await purgeArchivedTenants(platform, later)).toBeGreaterThanOrEqual(1)
+    expect(await tenantRows('lotus-north')).toEqual([])
+    const left = await asSystem(platform.database, 'test: rows left of the purged tenant', async (trx) => {
+      const tables = await sql<{ table_name: string }>`select c.table_name from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name where c.column_name = 'tenant_id' and c.data_type = 'uuid' and c.table_schema = 'public' and t.table_type = 'BASE TABLE'`.execute(trx)
+      const rows: string[] = []
+      for (const { table_name } of tables.rows) {
+        const found = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table_name)} where tenant_id = ${guid}`.execute(trx)
+        if (Number(found.rows[0]?.n ?? 0) > 0) rows.push(table_name)
+      }
+      return rows
+    })
+    expect(left).toEqual([])
   })
 })

@@ -1,17 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useNavigation } from '@remix-run/react'
-import { Plus, Trash2 } from 'lucide-react'
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { Plus, RotateCcw, Trash2 } from 'lucide-react'
 import { FRANCHISE_PAGE_SIZES, franchiseListHref, parseFranchiseListQuery } from '#server/franchises/franchise-list-query'
 import { listFranchisePage, loadFranchise } from '#server/franchises/franchises'
 import { DeleteFranchiseDialog } from '#app/components/franchises/delete-franchise-dialog'
 import { FranchiseSearch } from '#app/components/franchises/franchise-search'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
-import { ButtonLink } from '#app/components/ui/button'
+import { Button, ButtonLink } from '#app/components/ui/button'
 import { PageLinks, PageSizeForm } from '#app/components/ui/pagination'
 import { Skeleton } from '#app/components/ui/skeleton'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { franchiseFormAction } from '#app/utils/franchise-form-action.server'
 import { requireFranchiseManager } from '#app/utils/franchise.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+import { listArchivedFranchises, restoreFranchise } from '#server/franchises/archived-franchises'
+import { notFound } from '#server/errors/responses'
 
 export const meta: MetaFunction = () => [{ title: 'Franchise' }]
 
@@ -21,17 +24,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams
   const query = parseFranchiseListQuery(search)
   const toDelete = search.get('delete')
-  const [list, deleting] = await Promise.all([
+  const [list, deleting, archived] = await Promise.all([
     listFranchisePage(context.platform, tenant, query),
     toDelete ? loadFranchise(context.platform, tenant, toDelete) : Promise.resolve(null),
+    listArchivedFranchises(context.platform, tenant, new Date()),
   ])
-  return { ...list, deleting: deleting ? { guid: deleting.guid } : null }
+  return { ...list, deleting: deleting ? { guid: deleting.guid } : null, archived }
 }
 
-export const action = (args: ActionFunctionArgs) => franchiseFormAction(args, null, { deleteOnly: true })
+/** Delete (the list's dialog), or Restore a franchise deleted within 30 days. */
+export async function action(args: ActionFunctionArgs) {
+  const form = await args.request.clone().formData().catch(() => null)
+  if (form?.get('intent') !== 'restore') return franchiseFormAction(args, null, { deleteOnly: true })
+  const { tenant } = await requireFranchiseManager(args.request, args.context)
+  const restored = await restoreFranchise(args.context.platform, tenant, String(form.get('guid') ?? ''), new Date())
+  if (!restored.ok) throw notFound(restored.message)
+  return redirectWithToast('/settings/franchise', { type: 'success', message: restored.value.message })
+}
 
 export default function FranchiseListRoute() {
-  const { rows, total, pageCount, query, deleting } = useLoaderData<typeof loader>()
+  const { rows, total, pageCount, query, deleting, archived } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   // A search or page change on this list shows placeholder rows until the new page arrives.
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/settings/franchise' && navigation.formMethod !== 'POST'
@@ -117,6 +129,34 @@ export default function FranchiseListRoute() {
         </span>
         <PageLinks page={query.page} pageCount={pageCount} hrefOf={(page) => franchiseListHref(query, { page })} />
       </div>
+      {archived.length > 0 ? (
+        <section aria-labelledby="deleted-franchises" className="flex flex-col gap-2">
+          <h2 id="deleted-franchises" className="text-base font-semibold text-slate-900">
+            Deleted franchises
+          </h2>
+          <p className="text-sm text-slate-600">A deleted franchise keeps its data for 30 days and can be restored until then; after that it is removed for good.</p>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+            {archived.map((franchise) => (
+              <li key={franchise.guid} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-deleted-franchise={franchise.orgId}>
+                <span className="min-w-0 text-sm">
+                  <span className="font-medium text-slate-900">{franchise.name}</span> <span className="font-mono text-xs text-slate-500">{franchise.orgId}</span>
+                  <span className="block text-xs text-slate-600">
+                    Deleted {franchise.deletedText}; can be restored until {franchise.restoreUntilText}
+                  </span>
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="restore" />
+                  <input type="hidden" name="guid" value={franchise.guid} />
+                  <Button type="submit" variant="secondary" size="sm" aria-label={`Restore ${franchise.orgId}`}>
+                    <RotateCcw aria-hidden className="h-4 w-4" />
+                    Restore
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {deleting ? <DeleteFranchiseDialog closeTo={here} guid={deleting.guid} /> : null}
     </div>
   )
