@@ -62,7 +62,13 @@ function readRawMessage(raw: string): { from: string; to: string; subject: strin
   const head = message.slice(0, split).replace(/\r\n[ \t]+/g, ' ')
   const body = message.slice(split + 4)
   const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? ''
-  const decodeWords = (value: string) => value.replace(/=\?utf-8\?B\?([^?]*)\?=/gi, (_all, b64: string) => Buffer.from(b64, 'base64').toString('utf8')).replace(/\?=\s+=\?/g, '')
+  // RFC 2047 encoded words, B (base64) or Q (quoted-printable-like); adjacent words join without the space between.
+  const decodeWords = (value: string) =>
+    value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_all, kind: string, word: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(word, 'base64').toString('utf8')
+        : Buffer.from(word.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_hex, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    )
   const encoding = header('Content-Transfer-Encoding').toLowerCase()
   const text =
     encoding === 'base64'
