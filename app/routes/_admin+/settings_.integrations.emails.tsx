@@ -253,7 +253,8 @@ function SubmitEmailStep({ state, refusal, reply }: { state: Extract<ConnectDial
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'identify'
   const formErrors = [...(refusal ? [refusal] : []), ...(form.errors ?? [])]
   return (
-    <Form method="post" action={PATH} {...getFormProps(form)} className="flex flex-col gap-4">
+    // Posted to submitEmail's own address, so a refused or 'other' answer is drawn in the dialog.
+    <Form method="post" action={connectStepHref({ step: 'submitEmail', email: '', isShared: false })} {...getFormProps(form)} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="identify" />
       {reply?.other ? (
         <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
