@@ -18,7 +18,7 @@ import { submitEmailSchema } from '#server/connected-emails/submit-email-schema'
 import { connectDialogState, connectStepHref, continueHref, EMAIL_OAUTH_COOKIE, EMAIL_OAUTH_PATH, type ConnectDialogState } from '#server/connected-emails/connect-email-steps'
 import { listEmailAccounts, revokeEmailAccount } from '#server/connected-emails/connected-email-accounts'
 import { EMAIL_ACCOUNT_MESSAGES, EMAIL_PROVIDER_NAMES, type EmailProvider } from '#server/connected-emails/email-providers'
-import { statusOf } from '#server/errors/error-codes'
+import { responseFor } from '#server/errors/responses'
 import { ROLE_ADMIN } from '#server/shell/roles'
 
 export const meta: MetaFunction = () => [{ title: 'Connect Email' }]
@@ -111,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     })
     if (revoked.ok) return redirectWithToast(PATH, { type: 'success', message: EMAIL_ACCOUNT_MESSAGES.revoked })
     if (revoked.error === 'unavailable') return redirectWithToast(PATH, { type: 'error', message: revoked.message })
-    throw new Response(revoked.message, { status: statusOf(revoked.error) })
+    throw responseFor(revoked)
   }
 
   if (intent !== 'identify') return data({ intent: 'unknown' as const, message: 'Unknown action.' }, { status: 400 })
