@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Mail, TriangleAlert, Trash2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { Button, ButtonLink, buttonClasses } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
@@ -251,6 +252,10 @@ function SubmitEmailStep({ state, refusal, reply }: { state: Extract<ConnectDial
     onValidate: ({ formData }) => parseWithZod(formData, { schema: submitEmailSchema }),
   })
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'identify'
+  // Next is disabled while the address is invalid (settings spec), once the page runs; without JavaScript the server says why.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const invalid = hydrated && !submitEmailSchema.shape.email.safeParse(fields.email.value ?? '').success
   const formErrors = [...(refusal ? [refusal] : []), ...(form.errors ?? [])]
   return (
     // Posted to submitEmail's own address, so a refused or 'other' answer is drawn in the dialog.
@@ -280,7 +285,7 @@ function SubmitEmailStep({ state, refusal, reply }: { state: Extract<ConnectDial
         </span>
       </label>
       <div className="flex justify-end">
-        <Button type="submit" variant="primary" busy={busy}>
+        <Button type="submit" variant="primary" busy={busy} disabled={invalid}>
           Next
         </Button>
       </div>

@@ -60,8 +60,13 @@ describe('connected email accounts', () => {
     await dialog(page).getByRole('link', { name: 'Connect your inbox' }).click()
     const email = dialog(page).getByRole('textbox', { name: 'Email' })
     await email.waitFor()
-    await dialog(page).getByRole('button', { name: 'Next' }).click()
+    // Next is disabled while the address is invalid; leaving the field says why.
+    const next = dialog(page).getByRole('button', { name: 'Next' })
+    await expect(next.isDisabled()).resolves.toBe(true)
+    await email.fill('not-an-address')
+    await email.blur()
     await dialog(page).getByText('Email is required!').first().waitFor()
+    await expect(next.isDisabled()).resolves.toBe(true)
 
     // An unrecognised provider: the 'other' message, still on submitEmail.
     await email.fill('me@yahoo.test')
