@@ -5,6 +5,7 @@ import { startFakeMailOAuthProvider, type FakeMailOAuthProvider } from '#tests/f
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { signedInPage } from '#tests/e2e/support/login'
 import { checkScreen } from '#tests/e2e/support/screen-check'
+import { send } from '#tests/e2e/support/http'
 import { useServer } from '#tests/e2e/support/server'
 
 /**
@@ -38,6 +39,16 @@ const browser = useBrowser()
 const provider = () => {
   if (!fake) throw new Error('the fake mail provider is not started yet')
   return fake
+}
+
+/** A demo contact's guid, as the contact pickers find it (node resolves no *.localhost names, so by Host header). */
+async function guidOf(page: Page, query: string): Promise<string> {
+  const url = new URL(page.url())
+  const cookies = await page.context().cookies(url.origin)
+  const answer = await send(Number(url.port), `/contacts/autocomplete?q=${encodeURIComponent(query)}`, { host: url.host, cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') })
+  const { items } = JSON.parse(answer.body) as { items: Array<{ id: string }> }
+  if (!items[0]) throw new Error(`no demo contact matches ${query}`)
+  return items[0].id
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
@@ -133,6 +144,26 @@ describe('connected email accounts', () => {
     await page.waitForURL((url) => url.pathname === '/settings/integrations/emails' && url.search === '')
     await toast(page, 'staff.mail@gmail.test connected.').waitFor()
     await page.locator('[data-account="staff.mail@gmail.test"]').waitFor()
+    checked.expectNoConsoleErrors()
+  })
+
+  test("with JavaScript: staff email a contact from their connected mailbox, from the contact's actions; axe at 1280 and 360 px", { timeout: 120_000 }, async () => {
+    const { page, checked } = await signedInPage(browser, server(), { orgId: 'demo', email: 'staff@demo.test', to: '/dashboard' }, { viewport })
+    page.setDefaultTimeout(20_000)
+    const guid = await guidOf(page, 'student@demo.test')
+    await page.goto(`${server().url('demo')}/contacts/${guid}/actions`)
+    await waitForHydration(page)
+    await page.getByRole('link', { name: 'Send from your connected mailbox instead' }).click()
+    await page.waitForURL((url) => url.pathname === `/contacts/${guid}/email`)
+    await page.getByRole('combobox', { name: 'From' }).waitFor()
+    await waitForHydration(page)
+    await checkScreen(page, 'contact-email-from-mailbox', SCREENSHOTS)
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Your next class')
+    await page.getByRole('textbox', { name: 'Message' }).fill('See you on Monday.')
+    await page.getByRole('button', { name: 'Send email' }).click()
+    await toast(page, 'Email sent to student@demo.test from staff.mail@gmail.test.').waitFor()
+    expect(provider().sent.map((mail) => [mail.provider, mail.to, mail.subject, mail.text])).toEqual([['google', 'student@demo.test', 'Your next class', 'See you on Monday.']])
+    expect(provider().sent[0]?.from).toContain('staff.mail@gmail.test')
     checked.expectNoConsoleErrors()
   })
 })
