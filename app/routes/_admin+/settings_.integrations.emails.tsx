@@ -19,12 +19,22 @@ import { submitEmailSchema } from '#server/connected-emails/submit-email-schema'
 import { connectDialogState, connectStepHref, continueHref, EMAIL_OAUTH_COOKIE, EMAIL_OAUTH_PATH, type ConnectDialogState } from '#server/connected-emails/connect-email-steps'
 import { listEmailAccounts, revokeEmailAccount } from '#server/connected-emails/connected-email-accounts'
 import { EMAIL_ACCOUNT_MESSAGES, EMAIL_PROVIDER_NAMES, type EmailProvider } from '#server/connected-emails/email-providers'
-import { responseFor } from '#server/errors/responses'
+import { forbidden, responseFor } from '#server/errors/responses'
 import { ROLE_ADMIN } from '#server/shell/roles'
 
 export const meta: MetaFunction = () => [{ title: 'Connect Email' }]
 
 const PATH = EMAIL_OAUTH_PATH
+
+/**
+ * Any staff member, for their own mailboxes; not while acting on a franchise from the master
+ * (the person belongs to another tenant, so the account would have no owner here).
+ */
+async function requireMailboxOwner(request: Request, context: LoaderFunctionArgs['context']) {
+  const access = await requireStaff(request, context)
+  if (access.user.isFranchiseMode) throw forbidden('Connect your email in your own organisation, not while acting on a franchise.')
+  return access
+}
 
 /**
  * /settings/integrations/emails (settings spec, Connected emails): each staff member's own
@@ -37,7 +47,7 @@ const PATH = EMAIL_OAUTH_PATH
  * `?code&state`. Revoke asks first (`?revoke={id}`).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, user } = await requireStaff(request, context)
+  const { tenant, user } = await requireMailboxOwner(request, context)
   const url = new URL(request.url)
   const { env } = context.platform
   const now = context.platform.clock.now()
@@ -99,7 +109,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type IdentifyReply = { intent: 'identify'; result: SubmissionResult<string[]>; other: boolean }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { tenant, user } = await requireStaff(request, context)
+  const { tenant, user } = await requireMailboxOwner(request, context)
   const formData = await request.formData().catch(() => new FormData())
   const intent = formData.get('intent')
   const platform = context.platform
