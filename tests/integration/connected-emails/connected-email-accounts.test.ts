@@ -4,6 +4,7 @@ import { loader as hubLoader } from '#app/routes/_admin+/settings+/integrations.
 import { seedDatabase } from '#db/seed'
 import { asSystem } from '#db/tenant-scope'
 import { hashPassword } from '#server/auth/password'
+import { identifySubmittedEmail, startEmailConnection } from '#server/connected-emails/connect-email-account'
 import { EMAIL_ACCOUNT_MESSAGES } from '#server/connected-emails/email-providers'
 import type { HubCard } from '#server/integrations/integration-hub'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -162,6 +163,12 @@ describe(`connected email accounts: MX, connect, refresh, send, revoke (${engine
     expect(refused.status).toBe(200)
     expect(refused.body).toMatchObject({ refusal: EMAIL_ACCOUNT_MESSAGES.other, dialog: { step: 'submitEmail', email: 'me@yahoo.test' } })
     expect(refused.setCookies.some((line) => line.startsWith('connect_email_oauth='))).toBe(false)
+  })
+
+  it('says so when the resolver does not answer, or the platform has no app at the provider', async () => {
+    expect(await identifySubmittedEmail({ env: { ...platform.env, DNS_RESOLVER: '127.0.0.1:9' } }, 'me@gmail.test')).toMatchObject({ ok: false, message: EMAIL_ACCOUNT_MESSAGES.lookupFailed })
+    const input = { email: 'me@studio-ms.test', isShared: false, contactId: '11111111-1111-4111-8111-111111111111', tenantId: demo.id, origin: host, now: new Date() }
+    expect(await startEmailConnection({ env: { ...platform.env, MICROSOFT_CLIENT_ID: undefined } }, input)).toMatchObject({ ok: false, message: 'Connecting Microsoft mailboxes is not set up on this platform yet.' })
   })
 
   it('refuses an answer whose state does not match, without the cookie, or for another person, and writes nothing', async () => {
