@@ -170,13 +170,9 @@ export async function revokeEmailAccount(
     if (!isOwn && !input.viewer.isAdmin) return err('forbidden', 'Only the staff member who connected this account, or an administrator, can revoke it.')
     const config = emailProviderConfig(platform.env, row.provider)
     try {
-      if (!isEmailProviderConfigured(config)) throw new Error(`${config.name} is not configured`)
       const refreshToken = row.refresh_token_sealed ? openSecret(platform.env.APP_SECRET, refreshPurpose(tenantId, row.id), row.refresh_token_sealed) : null
-      // Microsoft revokes with a working access token; the others with the token itself.
-      const accessToken =
-        row.provider === 'outlookmail' ? await usableToken(platform, trx, tenantId, row, input.now) : openSecret(platform.env.APP_SECRET, accessPurpose(tenantId, row.id), row.access_token_sealed)
-      if (row.provider === 'outlookmail' && !accessToken) throw new Error('no working Microsoft token to revoke with')
-      await revokeEmailGrant(config, { accessToken, refreshToken: row.provider === 'outlookmail' ? null : refreshToken })
+      const accessToken = openSecret(platform.env.APP_SECRET, accessPurpose(tenantId, row.id), row.access_token_sealed)
+      await revokeEmailGrant(config, { accessToken, refreshToken })
     } catch (error) {
       platform.logger.warn({ err: error, provider: row.provider }, 'mail provider did not revoke the grant')
       return err('unavailable', EMAIL_ACCOUNT_MESSAGES.revokeFailed)

@@ -136,19 +136,18 @@ export async function refreshEmailTokens(config: EmailProviderConfig, refreshTok
 }
 
 /**
- * Gives the grant up at the provider: Google and Zoho revoke the token; Microsoft has no token
- * revocation, so the account's sign-in sessions are revoked with its access token. A token
- * the provider no longer knows counts as revoked.
+ * Gives the grant up at the provider: Google and Zoho revoke the refresh token (else the access
+ * token). Microsoft has no revocation of one app's tokens (only of every sign-in session of the
+ * person, which would sign them out everywhere), so there nothing is called: the tokens are
+ * deleted here and lapse unused. A token the provider no longer knows counts as revoked.
  */
 export async function revokeEmailGrant(config: EmailProviderConfig, tokens: { accessToken: string | null; refreshToken: string | null }): Promise<void> {
   const token = tokens.refreshToken ?? tokens.accessToken
-  if (!token) return
+  if (!token || config.revoke === null) return
   const request =
-    config.provider === 'outlookmail'
-      ? fetch(config.revoke, { method: 'POST', headers: { Authorization: `Bearer ${tokens.accessToken ?? ''}`, Accept: 'application/json' }, signal: AbortSignal.timeout(15_000) })
-      : config.provider === 'zohomail'
-        ? fetch(`${config.revoke}?${new URLSearchParams({ token })}`, { method: 'POST', signal: AbortSignal.timeout(15_000) })
-        : fetch(config.revoke, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }), signal: AbortSignal.timeout(15_000) })
+    config.provider === 'zohomail'
+      ? fetch(`${config.revoke}?${new URLSearchParams({ token })}`, { method: 'POST', signal: AbortSignal.timeout(15_000) })
+      : fetch(config.revoke, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }), signal: AbortSignal.timeout(15_000) })
   const response = await request.catch((error: unknown) => {
     throw new EmailProviderError(`revoke did not answer: ${error instanceof Error ? error.message : String(error)}`)
   })

@@ -25,8 +25,8 @@ export interface EmailProviderConfig {
   clientSecret: string | null
   authorization: string
   token: string
-  /** Where a grant is given up; Microsoft has no token revocation, so its sign-in sessions are revoked instead. */
-  revoke: string
+  /** Where a grant is given up; null for Microsoft, which cannot revoke one app's tokens (see revokeEmailGrant). */
+  revoke: string | null
   /** Who the connected mailbox is (its address). */
   account: string
   /** Where a message is sent from the mailbox. */
@@ -66,7 +66,7 @@ export function emailProviderConfig(env: EmailProviderEnv, provider: EmailProvid
       clientSecret: env.MICROSOFT_CLIENT_SECRET ?? null,
       authorization: `${login}/common/oauth2/v2.0/authorize`,
       token: `${login}/common/oauth2/v2.0/token`,
-      revoke: `${graph}/v1.0/me/revokeSignInSessions`,
+      revoke: null,
       account: `${graph}/v1.0/me`,
       send: `${graph}/v1.0/me/sendMail`,
       scopes: ['openid', 'email', 'offline_access', 'User.Read', 'Mail.Send'],

@@ -35,7 +35,7 @@ export interface FakeMailOAuthProvider {
   tokenLifetime: number
   /** Every access and refresh token handed out, so a test can look for them in answers. */
   issuedTokens(): string[]
-  /** Tokens (or, for Microsoft, the bearer of revokeSignInSessions) revoked, in order. */
+  /** Tokens revoked (Google, Zoho), in order. */
   revoked: string[]
   /** Grant types the token endpoints took, in order. */
   tokenGrants: string[]
@@ -83,9 +83,9 @@ function readRawMessage(raw: string): { from: string; to: string; subject: strin
  * A local stand-in for Google's, Microsoft's and Zoho's OAuth 2.0 endpoints and their mail send
  * APIs, one path prefix each (/google, /microsoft, /zoho): the consent screens (which consent at
  * once, as the hinted address, and redirect back with a code), the token endpoints (client
- * secret, PKCE and redirect URI checked; refresh tokens rotated), revoke, the mailbox's
- * address, Gmail's users/me/messages/send (a base64url raw message), Graph's me/sendMail and
- * Zoho Mail's accounts/{id}/messages.
+ * secret, PKCE and redirect URI checked; refresh tokens rotated), revoke (Google, Zoho;
+ * Microsoft has none to call), the mailbox's address, Gmail's users/me/messages/send (a
+ * base64url raw message), Graph's me/sendMail and Zoho Mail's accounts/{id}/messages.
  */
 export async function startFakeMailOAuthProvider(): Promise<FakeMailOAuthProvider> {
   const codes = new Map<string, PendingCode>()
@@ -207,12 +207,13 @@ export async function startFakeMailOAuthProvider(): Promise<FakeMailOAuthProvide
     const provider = (['google', 'microsoft', 'zoho'] as const).find((each) => each === prefix)
     if (!provider) return sendJson(res, 404, { error: 'not_found' })
     const route = `${req.method} /${rest.join('/')}`
-    const paths: Record<Provider, { consent: string; token: string; revoke: string; account: string; send: string }> = {
+    // Microsoft has no revocation of one app's tokens: nothing answers there.
+  const paths: Record<Provider, { consent: string; token: string; revoke: string | null; account: string; send: string }> = {
       google: { consent: 'GET /o/oauth2/v2/auth', token: 'POST /token', revoke: 'POST /revoke', account: 'GET /v1/userinfo', send: 'POST /gmail/v1/users/me/messages/send' },
       microsoft: {
         consent: 'GET /common/oauth2/v2.0/authorize',
         token: 'POST /common/oauth2/v2.0/token',
-        revoke: 'POST /v1.0/me/revokeSignInSessions',
+        revoke: null,
         account: 'GET /v1.0/me',
         send: 'POST /v1.0/me/sendMail',
       },
@@ -223,12 +224,6 @@ export async function startFakeMailOAuthProvider(): Promise<FakeMailOAuthProvide
     if (route === own.token) return token(provider, req, res)
     if (route === own.revoke) {
       if (fake.refuseRevoke) return sendJson(res, 500, { error: 'revoke service down' })
-      if (provider === 'microsoft') {
-        const caller = bearer(provider, req)
-        if (!caller) return sendJson(res, 401, { error: { code: 'InvalidAuthenticationToken' } })
-        forget(caller.token)
-        return sendJson(res, 200, { value: true })
-      }
       const tokenValue = provider === 'zoho' ? (url.searchParams.get('token') ?? '') : (new URLSearchParams(await readBody(req)).get('token') ?? '')
       forget(tokenValue)
       return sendJson(res, 200, {})
