@@ -37,6 +37,7 @@ import * as franchises from './2026-12-03T10-00-00_franchises'
 import * as invoiceLineOccurrence from './2026-12-03T11-00-00_invoice-line-occurrence'
 import * as recurringGifts from './2026-12-03T11-30-00_recurring-gifts'
 import * as onlineMeetings from './2026-12-03T13-00-00_online-meetings'
+import * as connectedEmailAccounts from './2026-12-03T14-00-00_connected-email-accounts'
 import * as emailSender from './2026-12-02T09-00-00_email-sender'
 import * as noticesFeedbackReviews from './2026-12-03T09-00-00_notices-feedback-reviews'
 import * as customDomainOwnership from './2026-12-03T08-00-00_custom-domain-ownership'
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T11-00-00_invoice-line-occurrence': invoiceLineOccurrence,
   '2026-12-03T11-30-00_recurring-gifts': recurringGifts,
   '2026-12-03T13-00-00_online-meetings': onlineMeetings,
+  '2026-12-03T14-00-00_connected-email-accounts': connectedEmailAccounts,
 }

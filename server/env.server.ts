@@ -162,6 +162,19 @@ const envSchema = z.object({
   ZOOM_API_URL: optionalUrl('ZOOM_API_URL'),
   /** Where the Google Meet REST API lives (https://meet.googleapis.com when unset). */
   GOOGLE_MEET_API_URL: optionalUrl('GOOGLE_MEET_API_URL'),
+  /**
+   * Connected email accounts (/settings/integrations/emails): the platform's OAuth apps at
+   * Microsoft and Zoho (Google reuses GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). Without a
+   * client id and secret, that provider's mailboxes cannot be connected and the page says so.
+   */
+  MICROSOFT_CLIENT_ID: optionalText,
+  MICROSOFT_CLIENT_SECRET: optionalText,
+  ZOHO_CLIENT_ID: optionalText,
+  ZOHO_CLIENT_SECRET: optionalText,
+  /** Where each mail provider's OAuth endpoints and mail API live; unset, the provider's own hosts. Tests point them at a local fake. */
+  EMAIL_OAUTH_GOOGLE_URL: optionalUrl('EMAIL_OAUTH_GOOGLE_URL'),
+  EMAIL_OAUTH_MICROSOFT_URL: optionalUrl('EMAIL_OAUTH_MICROSOFT_URL'),
+  EMAIL_OAUTH_ZOHO_URL: optionalUrl('EMAIL_OAUTH_ZOHO_URL'),
   /** The platform's share of each card payment, in percent (0 to 50). */
   STRIPE_PLATFORM_FEE_PERCENT: z.coerce
     .number({ invalid_type_error: 'STRIPE_PLATFORM_FEE_PERCENT must be a percentage from 0 to 50' })

@@ -30,3 +30,29 @@ export function createTxtResolver(server: string | undefined): TxtResolver {
     },
   }
 }
+
+/** What an MX look-up found: the mail hosts, best first, nothing there, or the resolver could not answer. */
+export type MxLookup = { kind: 'found'; hosts: string[] } | { kind: 'absent' } | { kind: 'unavailable'; reason: string }
+
+export interface MxResolver {
+  resolveMx(domain: string): Promise<MxLookup>
+}
+
+/** Resolves MX records through the same configurable server as TXT (DNS_RESOLVER, else the system's). */
+export function createMxResolver(server: string | undefined): MxResolver {
+  const resolver = new Resolver({ timeout: 2000, tries: 2 })
+  if (server) resolver.setServers([server])
+  return {
+    async resolveMx(domain) {
+      try {
+        const records = await resolver.resolveMx(domain)
+        const hosts = [...records].sort((a, b) => a.priority - b.priority).map((record) => record.exchange.toLowerCase().replace(/\.$/, ''))
+        return hosts.length === 0 ? { kind: 'absent' } : { kind: 'found', hosts }
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? ''
+        if (ABSENT_CODES.has(code)) return { kind: 'absent' }
+        return { kind: 'unavailable', reason: code || (error instanceof Error ? error.message : String(error)) }
+      }
+    },
+  }
+}

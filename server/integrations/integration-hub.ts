@@ -45,6 +45,8 @@ export interface OtherIntegrations {
   smsProvider: string | null
   /** A mailing list (Mailchimp-style) is configured. */
   mailingListConfigured?: boolean
+  /** A staff member has connected a mailbox (isConnected, true or 'true'). */
+  emailIsConnected?: unknown
 }
 
 export const NO_OTHER_INTEGRATIONS: OtherIntegrations = { oauthProviders: [], campaignIsConnected: false, smsProvider: null }
@@ -79,6 +81,13 @@ export function integrationHubCards(payments: PaymentProvidersScreen, other: Oth
       isIntegrated: isEmailConfigured(other.campaignIsConnected, other.campaignVerificationStatus),
     },
     { key: 'meeting', group: 'Communication', name: 'Online Meeting', text: 'Zoom or Google Meet links for classes and events', href: '/oauth/omeeting', isIntegrated: isMeetingIntegrated(other.oauthProviders) },
-    { key: 'emails', group: 'Email', name: 'Connect email', text: null, href: null, isIntegrated: false },
+    {
+      key: 'emails',
+      group: 'Email',
+      name: 'Connect email',
+      text: 'Send emails to contacts from your own Google, Microsoft or Zoho mailbox',
+      href: '/settings/integrations/emails',
+      isIntegrated: isEmailConnected(other.emailIsConnected),
+    },
   ]
 }

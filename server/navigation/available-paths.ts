@@ -30,6 +30,8 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   '/masterplan',
   // Online meetings: Zoom and Google Meet, reached from the integrations hub.
   '/oauth/omeeting',
+  // Each staff member's own mailboxes, connected to send mail to contacts from.
+  '/settings/integrations/emails',
   '/logout',
   // The media gallery's screen; the website builder (/website) links to it.
   '/website/media',

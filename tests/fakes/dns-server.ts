@@ -9,6 +9,8 @@ export interface FakeDnsServer {
   /** host:port for DNS_RESOLVER. */
   address: string
   setTxt(name: string, values: string[]): void
+  /** The domain's mail hosts, best first (priorities 10, 20, ...). */
+  setMx(name: string, hosts: string[]): void
   remove(name: string): void
   clear(): void
   /** How many questions it has answered, to tell a test a check really asked. */
@@ -20,6 +22,7 @@ const { Packet } = dns2
 
 export async function startFakeDnsServer(): Promise<FakeDnsServer> {
   const txt = new Map<string, string[]>()
+  const mx = new Map<string, string[]>()
   let asked = 0
   const server = dns2.createServer({
     udp: true,
@@ -34,6 +37,11 @@ export async function startFakeDnsServer(): Promise<FakeDnsServer> {
           response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data: chunks } as never)
         }
       }
+      if (question && question.type === Packet.TYPE.MX) {
+        for (const [index, exchange] of (mx.get(question.name.toLowerCase()) ?? []).entries()) {
+          response.answers.push({ name: question.name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 1, exchange, priority: (index + 1) * 10 } as never)
+        }
+      }
       void send(response)
     },
   })
@@ -43,8 +51,15 @@ export async function startFakeDnsServer(): Promise<FakeDnsServer> {
   return {
     address: `127.0.0.1:${port}`,
     setTxt: (name, values) => void txt.set(name.toLowerCase(), values),
-    remove: (name) => void txt.delete(name.toLowerCase()),
-    clear: () => txt.clear(),
+    setMx: (name, hosts) => void mx.set(name.toLowerCase(), hosts),
+    remove: (name) => {
+      txt.delete(name.toLowerCase())
+      mx.delete(name.toLowerCase())
+    },
+    clear: () => {
+      txt.clear()
+      mx.clear()
+    },
     questions: () => asked,
     close: () => server.close() as Promise<void>,
   }

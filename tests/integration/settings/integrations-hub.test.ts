@@ -37,6 +37,7 @@ describe(`the integrations hub (${engine})`, () => {
     expect(hub.body).toContain('href="/settings/integrations/paymentprovider?provider=3"')
     expect(hub.body).toContain('href="/settings/integrations/paymentprovider?provider=4"')
     expect(hub.body).toContain('href="/oauth/omeeting"')
+    expect(hub.body).toContain('href="/settings/integrations/emails"')
     // Nothing is integrated in a fresh demo, and the screens not built yet lead nowhere.
     expect(hub.body).not.toMatch(/<\/svg>\s*Integrated</)
     expect(text).toContain('Not available here yet.')

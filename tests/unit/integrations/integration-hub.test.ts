@@ -41,15 +41,15 @@ describe('the integrations hub', () => {
       ['Campaign', 'Mailchimp', '/settings/integrations/mailchimp'],
       ['Campaign', 'Email Campaigns', '/settings/integrations/ses'],
       ['Communication', 'Online Meeting', '/oauth/omeeting'],
-      ['Email', 'Connect email', null],
+      ['Email', 'Connect email', '/settings/integrations/emails'],
     ])
     expect(cards.find((card) => card.key === 'razorpay')?.text).toBe('INR, from 2%')
     expect(cards.filter((card) => card.isIntegrated)).toEqual([])
   })
 
   it('checks each payment provider the studio has integrated; a connected Stripe leads to its page rather than to Connect again', () => {
-    const cards = integrationHubCards(payments({ stripe: true, razorpay: true }), { oauthProviders: ['zoom'], campaignIsConnected: 'true', campaignVerificationStatus: 'verified', smsProvider: 'plivo', mailingListConfigured: true })
-    expect(cards.filter((card) => card.isIntegrated).map((card) => card.name)).toEqual(['Stripe', 'Razorpay', 'Plivo', 'Mailchimp', 'Email Campaigns', 'Online Meeting'])
+    const cards = integrationHubCards(payments({ stripe: true, razorpay: true }), { oauthProviders: ['zoom'], campaignIsConnected: 'true', campaignVerificationStatus: 'verified', smsProvider: 'plivo', mailingListConfigured: true, emailIsConnected: true })
+    expect(cards.filter((card) => card.isIntegrated).map((card) => card.name)).toEqual(['Stripe', 'Razorpay', 'Plivo', 'Mailchimp', 'Email Campaigns', 'Online Meeting', 'Connect email'])
     expect(cards[0]?.href).toBe('/settings/integrations/paymentprovider?provider=2')
   })
 

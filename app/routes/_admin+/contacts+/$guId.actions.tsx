@@ -174,6 +174,10 @@ function SendEmailCard({ guId, email, lastResult }: { guId: string; email: strin
             ) : null}
             <p className="text-sm text-slate-600">
               To: <span className="font-medium text-slate-900">{email}</span>
+              {' · '}
+              <Link to={`/contacts/${guId}/email`} className="font-medium text-brand-text underline-offset-2 hover:underline">
+                Send from your connected mailbox instead
+              </Link>
             </p>
             <Field id={fields.subject.id} label="Subject" errors={fields.subject.errors} required>
               {(control) => (

@@ -6,6 +6,7 @@ import { isMailingListConfigured } from '#server/mailing-list/mailing-list-store
 import { readCampaignSender } from '#server/email-sender/campaign-sender'
 import { loadPaymentProvidersScreen } from '#server/payments/payment-provider-screen'
 import { listMeetingConnections } from '#server/meetings/meeting-connections'
+import { hasConnectedEmailAccount } from '#server/connected-emails/connected-email-accounts'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
@@ -15,17 +16,19 @@ export const meta: MetaFunction = () => [{ title: 'Third Party Settings' }]
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const tenantId = requireTenant(context).id
-  const [payments, sender, mailingListConfigured, meetings] = await Promise.all([
+  const [payments, sender, mailingListConfigured, meetings, emailIsConnected] = await Promise.all([
     loadPaymentProvidersScreen(context.platform, tenantId),
     readCampaignSender(context.platform, tenantId),
     isMailingListConfigured(context.platform, tenantId),
     listMeetingConnections(context.platform, tenantId),
+    hasConnectedEmailAccount(context.platform, tenantId),
   ])
   return {
     cards: integrationHubCards(payments, {
       ...NO_OTHER_INTEGRATIONS,
       mailingListConfigured,
       oauthProviders: meetings.map((connection) => connection.provider),
+      emailIsConnected,
       campaignIsConnected: sender.isConnected,
       campaignVerificationStatus: sender.verificationStatus,
     }),
