@@ -21,6 +21,12 @@ function excerpt(text: string): string {
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1)}…` : flat
 }
 
+/** 'Monday, November 30, 2026' for a class's local date ('2026-11-30'), which has no zone to convert. */
+function localDateText(date: string): string {
+  const noon = new Date(`${date}T12:00:00Z`)
+  return Number.isNaN(noon.getTime()) ? date : new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(noon)
+}
+
 const EMAIL_STATUS_WORDS = { sent: 'sent', queued: 'queued', outbox: 'kept in the outbox', failed: 'not delivered' } as const
 
 /**
@@ -149,7 +155,7 @@ export async function listContactTimeline(
         key: `booking:${row.id}`,
         kind: 'booking' as const,
         at: new Date(row.booked_at),
-        text: `Booked ${row.name} on ${String(row.occurrence_date)}${row.status === 'cancelled' ? ' (cancelled)' : ''}`,
+        text: `Booked ${row.name} on ${localDateText(String(row.occurrence_date))}${row.status === 'cancelled' ? ' (cancelled)' : ''}`,
       })),
       registrations.map((row) => ({
         key: `registration:${row.id}`,

@@ -197,7 +197,7 @@ describe(`a class drop-in bought at checkout (${engine})`, () => {
     // Staff read the booking and the invoice on the student's timeline.
     const { guid: studentGuid } = await system((trx) => trx.selectFrom('contacts').select('guid').where('id', '=', student.id).executeTakeFirstOrThrow())
     const timeline = textOf((await get(`/contacts/${studentGuid}/detail?tab=timeline`, app.adminCookie)).body)
-    expect(timeline).toContain(`Booked Evening Hatha on ${dateOf(occurrence)}`)
+    expect(timeline).toContain(`Booked Evening Hatha on ${new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${dateOf(occurrence)}T12:00:00Z`))}`)
     expect(timeline).toMatch(/Invoice #\d+ for \$20\.00: Complete/)
     // The calendar counts the place.
     const after = await loadPublicSchedule(app.platform.database, app.demo.id, { from: occurrence.start, to: occurrence.end })
