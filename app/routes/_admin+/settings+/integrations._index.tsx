@@ -6,6 +6,7 @@ import { isMailingListConfigured } from '#server/mailing-list/mailing-list-store
 import { readCampaignSender } from '#server/email-sender/campaign-sender'
 import { loadPaymentProvidersScreen } from '#server/payments/payment-provider-screen'
 import { listMeetingConnections } from '#server/meetings/meeting-connections'
+import { smsProviderOf } from '#server/sms/sms-settings-store'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
@@ -15,16 +16,18 @@ export const meta: MetaFunction = () => [{ title: 'Third Party Settings' }]
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const tenantId = requireTenant(context).id
-  const [payments, sender, mailingListConfigured, meetings] = await Promise.all([
+  const [payments, sender, mailingListConfigured, meetings, smsProvider] = await Promise.all([
     loadPaymentProvidersScreen(context.platform, tenantId),
     readCampaignSender(context.platform, tenantId),
     isMailingListConfigured(context.platform, tenantId),
     listMeetingConnections(context.platform, tenantId),
+    smsProviderOf(context.platform, tenantId),
   ])
   return {
     cards: integrationHubCards(payments, {
       ...NO_OTHER_INTEGRATIONS,
       mailingListConfigured,
+      smsProvider,
       oauthProviders: meetings.map((connection) => connection.provider),
       campaignIsConnected: sender.isConnected,
       campaignVerificationStatus: sender.verificationStatus,
