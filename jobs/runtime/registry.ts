@@ -26,6 +26,8 @@ import { dnsVerifyJob } from '#jobs/dns-verify'
 import { handleDnsVerify } from '#jobs/dns-verify.handler'
 import { customDomainVerifyJob } from '#jobs/custom-domain-verify'
 import { handleCustomDomainVerify } from '#jobs/custom-domain-verify.handler'
+import { smsSendJob } from '#jobs/sms-send'
+import { handleSmsSend } from '#jobs/sms-send.handler'
 import { InvalidJobPayloadError } from './job-failure'
 import { auditJobCacheWrites } from './job-cache-audit'
 
@@ -69,6 +71,7 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(mailingListPushJob, handleMailingListPush),
   registerJob(dnsVerifyJob, handleDnsVerify),
   registerJob(customDomainVerifyJob, handleCustomDomainVerify),
+  registerJob(smsSendJob, handleSmsSend),
 ]
 
 /** The product's jobs plus any a test adds. */

@@ -13,9 +13,23 @@ export class TwilioCallFailed extends Error {
     readonly retryAfterMs: number | null = null,
     /** Twilio's error code (e.g. 21211, an invalid To number), when it gave one. */
     readonly code: number | null = null,
+    /** The call never reached Twilio (no connection was made), so it cannot have been acted on. */
+    readonly neverConnected = false,
   ) {
     super(status === null ? `Twilio could not be reached: ${detail}` : `Twilio answered ${status}: ${detail}`)
   }
+}
+
+/** Connection errors that mean the request never left this machine. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
+
+/**
+ * Whether Twilio certainly did not take a message whose create call failed this way, so that
+ * sending it again cannot send it twice: a rate limit (429), Twilio saying it is unavailable
+ * (503), or no connection at all. Any other failure is either a refusal (4xx) or of unknown outcome.
+ */
+export function certainlyNotTaken(error: TwilioCallFailed): boolean {
+  return error.status === 429 || error.status === 503 || (error.status === null && error.neverConnected)
 }
 
 const accountSchema = z.object({ sid: z.string().max(100), friendly_name: z.string().max(500).default(''), status: z.string().max(50).default('active') })
@@ -51,7 +65,8 @@ export function twilioClient(base: string, accountSid: string, authToken: string
         signal: AbortSignal.timeout(timeoutMs),
       })
     } catch (error) {
-      throw new TwilioCallFailed(null, error instanceof Error ? error.message : String(error))
+      const code = error instanceof Error && typeof (error.cause as { code?: unknown } | undefined)?.code === 'string' ? String((error.cause as { code: string }).code) : null
+      throw new TwilioCallFailed(null, code ?? (error instanceof Error ? error.message : String(error)), null, null, code !== null && NEVER_CONNECTED.has(code))
     }
     const textBody = await response.text()
     let json: unknown = null
