@@ -173,6 +173,7 @@ const PROBES: Record<string, Probe> = {
   '_admin+/contacts+/$guId.details.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/details`, (ids) => ({ guId: ids.userGuid }), { home: null }),
   '_admin+/contacts+/$guId.edit.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/edit`, (ids) => ({ guId: ids.userGuid })),
   '_admin+/contacts+/$guId.actions.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/actions`, (ids) => ({ guId: ids.userGuid })),
+  '_admin+/contacts+/$guId.sms.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/sms`, (ids) => ({ guId: ids.userGuid })),
   '_admin+/contacts+/$guId.activity-report.$reportId.ts': staffScreen(
     (ids) => `/contacts/${ids.userGuid}/activity-report/${ids.activityReportId}`,
     (ids) => ({ guId: ids.userGuid, reportId: ids.activityReportId }),
