@@ -28,6 +28,8 @@ import { customDomainVerifyJob } from '#jobs/custom-domain-verify'
 import { handleCustomDomainVerify } from '#jobs/custom-domain-verify.handler'
 import { smsSendJob } from '#jobs/sms-send'
 import { handleSmsSend } from '#jobs/sms-send.handler'
+import { smsReminderSweepJob } from '#jobs/sms-reminder-sweep'
+import { handleSmsReminderSweep } from '#jobs/sms-reminder-sweep.handler'
 import { InvalidJobPayloadError } from './job-failure'
 import { auditJobCacheWrites } from './job-cache-audit'
 
@@ -72,6 +74,7 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(dnsVerifyJob, handleDnsVerify),
   registerJob(customDomainVerifyJob, handleCustomDomainVerify),
   registerJob(smsSendJob, handleSmsSend),
+  registerJob(smsReminderSweepJob, handleSmsReminderSweep),
 ]
 
 /** The product's jobs plus any a test adds. */
