@@ -3,7 +3,7 @@ import { formatInZone } from '#server/dates/tenant-dates'
 import type { Platform } from '#server/platform'
 import { readTenantSettings } from '#server/tenancy/tenant-settings'
 import { queueSmsIn, startSmsSend } from './queue-sms'
-import { isNumericPhone } from './twilio-form'
+import { smsNumberOf } from './sms-number'
 
 /** The most bookings one sweep reminds in one studio; the rest wait for the next sweep. */
 const PER_STUDIO_LIMIT = 5_000
@@ -55,12 +55,12 @@ export async function queueClassReminders(platform: Pick<Platform, 'database' | 
         .limit(PER_STUDIO_LIMIT)
         .execute()
       const messages = due.flatMap((row) => {
-        const phone = row.phone?.trim() ?? ''
-        if (!isNumericPhone(phone)) return []
+        const to = smsNumberOf(row.phone, settings.country)
+        if (!to) return []
         return [
           {
             contactId: row.contact_id,
-            to: phone.replace(/[\s().-]/g, ''),
+            to,
             body: classReminderText({ className: row.class_name, startsAt: row.starts_at, studioName: studio.name, timezone: settings.timezone, dateFormat: settings.dateFormat }),
             dedupeKey: `class-reminder:${row.occurrence_id}:${row.contact_id}`,
           },

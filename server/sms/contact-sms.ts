@@ -7,7 +7,7 @@ import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { queueSmsIn, startSmsSend } from './queue-sms'
-import { isNumericPhone } from './twilio-form'
+import { smsNumberOf } from './sms-number'
 
 /** Twilio's limit for one message body. */
 export const SMS_BODY_MAX = 1600
@@ -37,6 +37,8 @@ export interface ContactSmsPage {
   guId: string
   fullName: string
   phone: string | null
+  /** The number the message goes to (E.164), when the phone can be one. */
+  smsNumber: string | null
   /** Why a message cannot be sent, or null when it can. */
   blockedBy: string | null
   recent: Array<{ id: string; body: string; status: SmsMessageStatus; error: string | null; createdAt: string; sentAt: string | null }>
@@ -61,12 +63,14 @@ export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifie
       .execute()
     const phone = contact.phone?.trim() || null
     const configured = settings?.provider === 'twilio' && Boolean(settings.twilio_sid && settings.twilio_token_sealed)
+    const smsNumber = smsNumberOf(phone, tenant.settings.country)
     return {
       contactId: contact.id,
       guId: contact.guid,
       fullName: contactDisplayName(contact.first_name, contact.last_name, contact.email),
       phone,
-      blockedBy: !configured ? CONTACT_SMS_MESSAGES.notSetUp : !phone ? CONTACT_SMS_MESSAGES.noPhone : !isNumericPhone(phone) ? CONTACT_SMS_MESSAGES.badPhone(phone) : null,
+      smsNumber,
+      blockedBy: !configured ? CONTACT_SMS_MESSAGES.notSetUp : !phone ? CONTACT_SMS_MESSAGES.noPhone : !smsNumber ? CONTACT_SMS_MESSAGES.badPhone(phone) : null,
       recent: recent.map((row) => ({ id: row.id, body: row.body, status: row.status, error: row.error, createdAt: row.created_at.toISOString(), sentAt: row.sent_at ? row.sent_at.toISOString() : null })),
     }
   })
@@ -83,11 +87,11 @@ export async function sendContactSms(
 ): Promise<WordedResult<{ message: string }, 'not_found' | 'conflict'>> {
   const page = await loadContactSmsPage(platform, input.tenant, input.unverifiedGuid)
   if (!page) return err('not_found', 'Contact not found')
-  if (page.blockedBy || !page.phone) return err('conflict', page.blockedBy ?? CONTACT_SMS_MESSAGES.noPhone)
-  const to = page.phone.replace(/[\s().-]/g, '')
+  if (page.blockedBy || !page.phone || !page.smsNumber) return err('conflict', page.blockedBy ?? CONTACT_SMS_MESSAGES.noPhone)
+  const to = page.smsNumber
   const { batchId } = await withTenant(platform.database, input.tenant.id, (trx) =>
     queueSmsIn(trx, input.tenant.id, [{ contactId: page.contactId, to, body: input.body.trim() }], { kind: 'message', createdBy: input.actorContactId }),
   )
   await startSmsSend(platform, input.tenant.id, batchId)
-  return ok({ message: CONTACT_SMS_MESSAGES.queued(page.phone) })
+  return ok({ message: CONTACT_SMS_MESSAGES.queued(to) })
 }

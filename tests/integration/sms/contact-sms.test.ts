@@ -18,6 +18,8 @@ describe(`Send SMS from a contact's profile (${engine})`, () => {
   let fake: FakeTwilio
   let withPhone: { guid: string; id: string }
   let noPhone: { guid: string }
+  let badPhone: { guid: string }
+  let localPhone: { guid: string }
 
   beforeAll(async () => {
     fake = await startFakeTwilio()
@@ -27,6 +29,12 @@ describe(`Send SMS from a contact's profile (${engine})`, () => {
     await asSystem(platform.database, 'test fixture', (trx) => trx.updateTable('contacts').set({ phone: '+1 555 010 7777' }).where('id', '=', a.id).execute())
     withPhone = { guid: a.guid, id: a.id }
     noPhone = { guid: (await createContact(platform, world.tenant, { firstName: 'Nora', lastName: 'Nophone' })).guid }
+    const c = await createContact(platform, world.tenant, { firstName: 'Wes', lastName: 'Wordy' })
+    await asSystem(platform.database, 'test fixture', (trx) => trx.updateTable('contacts').set({ phone: 'ask at desk' }).where('id', '=', c.id).execute())
+    badPhone = { guid: c.guid }
+    const d = await createContact(platform, world.tenant, { firstName: 'Lou', lastName: 'Local' })
+    await asSystem(platform.database, 'test fixture', (trx) => trx.updateTable('contacts').set({ phone: '555-010-0201' }).where('id', '=', d.id).execute())
+    localPhone = { guid: d.guid }
   })
   afterAll(async () => {
     await platform?.close()
@@ -54,6 +62,8 @@ describe(`Send SMS from a contact's profile (${engine})`, () => {
   it('is refused for a contact without a phone, and checks the message', async () => {
     await setUpTwilio(platform, world.tenant, fake, { pageSize: 250, pageWaitMinutes: 3 })
     expect((await page(noPhone.guid)).body.blockedBy).toBe(CONTACT_SMS_MESSAGES.noPhone)
+    expect((await page(badPhone.guid)).body.blockedBy).toBe(CONTACT_SMS_MESSAGES.badPhone('ask at desk'))
+    expect((await post(badPhone.guid, { body: 'Hello' })).status).toBe(409)
     const refused = await post(noPhone.guid, { body: 'Hello' })
     expect(refused.status).toBe(409)
     const empty = await post(withPhone.guid, { body: '   ' })
@@ -67,11 +77,13 @@ describe(`Send SMS from a contact's profile (${engine})`, () => {
   it("queues the message to the contact's phone, says so, and the job sends it once", async () => {
     const sent = await post(withPhone.guid, { body: 'Class moved to 6pm' })
     expect(sent.status).toBe(302)
-    expect(toastOf(sent)?.message).toBe(CONTACT_SMS_MESSAGES.queued('+1 555 010 7777'))
+    expect(toastOf(sent)?.message).toBe(CONTACT_SMS_MESSAGES.queued('+15550107777'))
     await platform.jobs.drain()
     expect(fake.messages.map((m) => [m.to, m.body])).toEqual([['+15550107777', 'Class moved to 6pm']])
     const [row] = await rows()
     expect(row).toMatchObject({ contact_id: withPhone.id, status: 'sent', kind: 'message', created_by: world.admin.id })
+    // A number without its country is read in the studio's (the United States here).
+    expect((await page(localPhone.guid)).body.smsNumber).toBe('+15550100201')
     const opened = await page(withPhone.guid)
     expect(opened.body.recent.map((m) => [m.body, m.status])).toEqual([['Class moved to 6pm', 'sent']])
   })

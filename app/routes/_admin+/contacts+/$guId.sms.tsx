@@ -90,7 +90,7 @@ export default function ContactSmsRoute() {
   )
 }
 
-function SendSmsCard({ page, lastResult }: { page: { guId: string; phone: string | null; blockedBy: string | null }; lastResult: SubmissionResult<string[]> | null }) {
+function SendSmsCard({ page, lastResult }: { page: { guId: string; phone: string | null; smsNumber: string | null; blockedBy: string | null }; lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'send-sms',
@@ -115,7 +115,7 @@ function SendSmsCard({ page, lastResult }: { page: { guId: string; phone: string
             </p>
           ) : null}
           <p className="text-sm text-slate-600">
-            To: <span className="font-medium text-slate-900">{page.phone}</span>
+            To: <span className="font-medium text-slate-900">{page.smsNumber ?? page.phone}</span>
           </p>
           <Field id={fields.body.id} label="Message" hint={`Plain text, up to ${SMS_BODY_MAX} characters; long messages arrive in parts.`} errors={fields.body.errors} required>
             {(control) => <textarea {...getTextareaProps(fields.body)} {...control} rows={6} maxLength={SMS_BODY_MAX} className={FIELD_INPUT_CLASSES} />}
