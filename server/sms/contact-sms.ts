@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { withTenant } from '#db/tenant-scope'
 import type { SmsMessageStatus } from '#db/tables/sms'
+import { formatInZone } from '#server/dates/tenant-dates'
 import { contactDisplayName } from '#server/contacts/actions/action-target'
 import { parseContactGuid } from '#server/contacts/contact-guid'
 import { err, ok, type WordedResult } from '#server/errors/result'
@@ -41,7 +42,7 @@ export interface ContactSmsPage {
   smsNumber: string | null
   /** Why a message cannot be sent, or null when it can. */
   blockedBy: string | null
-  recent: Array<{ id: string; body: string; status: SmsMessageStatus; error: string | null; createdAt: string; sentAt: string | null }>
+  recent: Array<{ id: string; body: string; status: SmsMessageStatus; error: string | null; createdAt: string; createdAtText: string; sentAt: string | null }>
 }
 
 type Db = Pick<Platform, 'database'>
@@ -71,7 +72,7 @@ export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifie
       phone,
       smsNumber,
       blockedBy: !configured ? CONTACT_SMS_MESSAGES.notSetUp : !phone ? CONTACT_SMS_MESSAGES.noPhone : !smsNumber ? CONTACT_SMS_MESSAGES.badPhone(phone) : null,
-      recent: recent.map((row) => ({ id: row.id, body: row.body, status: row.status, error: row.error, createdAt: row.created_at.toISOString(), sentAt: row.sent_at ? row.sent_at.toISOString() : null })),
+      recent: recent.map((row) => ({ id: row.id, body: row.body, status: row.status, error: row.error, createdAt: row.created_at.toISOString(), createdAtText: formatInZone(row.created_at, tenant.settings, 'dateTime'), sentAt: row.sent_at ? row.sent_at.toISOString() : null })),
     }
   })
 }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startFakeTwilio, type FakeTwilio } from '#tests/fakes/twilio'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { send } from '#tests/e2e/support/http'
 import { signedInPage } from '#tests/e2e/support/login'
 import { checkScreen } from '#tests/e2e/support/screen-check'
 import { useServer } from '#tests/e2e/support/server'
@@ -40,6 +41,16 @@ const twilio = () => {
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\*?$`))
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit', exact: true })
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
+
+/** A demo contact's guid, as the contact pickers find it (by Host header: node resolves no *.localhost names). */
+async function guidOf(page: Page, query: string): Promise<string> {
+  const url = new URL(page.url())
+  const cookies = await page.context().cookies(url.origin)
+  const answer = await send(Number(url.port), `/contacts/autocomplete?q=${encodeURIComponent(query)}`, { host: url.host, cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') })
+  const { items } = JSON.parse(answer.body) as { items: Array<{ id: string }> }
+  if (!items[0]) throw new Error(`no demo contact matches ${query}`)
+  return items[0].id
+}
 
 describe('the Twilio page', () => {
   test('with JavaScript: Submit waits for a valid form, the advanced view opens in place, and the account is saved', { timeout: 180_000 }, async () => {
@@ -97,5 +108,26 @@ describe('the Twilio page', () => {
     await page.getByText('Twilio updated successfully').waitFor()
     await expect(field(page, 'Phone or Messaging Service ID').inputValue()).resolves.toBe('MG0123456789abcdef0123456789abcdef')
     expect(await page.content()).not.toContain(twilio().authToken)
+  })
+
+  test("without JavaScript: staff text a contact from the profile's Send SMS page, and the job sends it", { timeout: 120_000 }, async () => {
+    const { page } = await signedInPage(browser, server(), { orgId: 'demo', email: ADMIN, to: '/contacts' }, { viewport, javaScriptEnabled: false, allowConsoleErrors: [refusedPost] })
+    const guid = await guidOf(page, 'maria.garcia@example.test')
+    await page.goto(`${server().url('demo')}/contacts/${guid}/sms`)
+    await page.getByRole('heading', { level: 1, name: 'María García' }).waitFor({ timeout: 15_000 })
+    await page.getByText('+15550100201').waitFor({ timeout: 15_000 })
+    await page.getByRole('textbox', { name: 'Message' }).fill('Your class moves to room 2 tonight.')
+    await page.getByRole('button', { name: 'Send SMS' }).click()
+    await page.getByText('SMS queued for +15550100201. It is sent within a few minutes.').waitFor({ timeout: 15_000 })
+    // The send job runs in the server; the page shows the message as sent once it has.
+    for (let tries = 0; tries < 50 && !twilio().messages.some((message) => message.to === '+15550100201'); tries += 1) await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(twilio().messages.filter((message) => message.to === '+15550100201').map((message) => [message.body, message.messagingServiceSid])).toEqual([['Your class moves to room 2 tonight.', 'MG0123456789abcdef0123456789abcdef']])
+    await page.reload()
+    await page.locator('[data-sms-recent]').getByText('Sent', { exact: true }).waitFor({ timeout: 15_000 })
+    // The layout checks run scripts in the page: a page with JavaScript shows the same screen.
+    const { page: withScripts } = await signedInPage(browser, server(), { orgId: 'demo', email: ADMIN, to: `/contacts/${guid}/sms` }, { viewport })
+    await withScripts.getByRole('heading', { level: 1, name: 'María García' }).waitFor({ timeout: 15_000 })
+    await waitForHydration(withScripts)
+    await checkScreen(withScripts, 'contact-sms', SCREENSHOTS)
   })
 })

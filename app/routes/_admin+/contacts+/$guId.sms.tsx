@@ -76,7 +76,7 @@ export default function ContactSmsRoute() {
                     {STATUS_WORDS[message.status]}
                   </span>
                   <time dateTime={message.createdAt} className="text-xs text-slate-600">
-                    {new Date(message.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC
+                    {message.createdAtText}
                   </time>
                 </span>
                 <span className="whitespace-pre-wrap text-slate-900">{message.body}</span>
