@@ -2,6 +2,7 @@ import type { Platform } from '#server/platform'
 import { CHECKOUT_HOUSEKEEPING_EVERY_MS, checkoutHousekeepingJob } from './checkout-housekeeping'
 import { membershipBillingSweepJob } from './membership-billing-sweep'
 import { TENANT_PURGE_EVERY_MS, tenantPurgeJob } from './tenant-purge'
+import { SMS_REMINDER_SWEEP_EVERY_MS, smsReminderSweepJob } from './sms-reminder-sweep'
 
 /**
  * Sets up the jobs that run on a schedule. With Redis the worker does it (BullMQ keeps one
@@ -10,6 +11,7 @@ import { TENANT_PURGE_EVERY_MS, tenantPurgeJob } from './tenant-purge'
  */
 export async function scheduleRecurringJobs(platform: Pick<Platform, 'jobs' | 'env'>): Promise<void> {
   await platform.jobs.repeat(membershipBillingSweepJob, { tenantId: null }, { schedulerId: 'membership-billing-sweep', everyMs: platform.env.MEMBERSHIP_BILLING_EVERY_SECONDS * 1000 })
+  await platform.jobs.repeat(smsReminderSweepJob, { tenantId: null }, { schedulerId: 'sms-reminder-sweep', everyMs: SMS_REMINDER_SWEEP_EVERY_MS })
   await platform.jobs.repeat(checkoutHousekeepingJob, { tenantId: null }, { schedulerId: 'checkout-housekeeping', everyMs: CHECKOUT_HOUSEKEEPING_EVERY_MS })
   await platform.jobs.repeat(tenantPurgeJob, { tenantId: null }, { schedulerId: 'tenant-purge', everyMs: TENANT_PURGE_EVERY_MS })
 }

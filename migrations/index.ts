@@ -36,6 +36,7 @@ import * as tenantSuspension from './2026-12-03T07-45-00_tenant-suspension'
 import * as franchises from './2026-12-03T10-00-00_franchises'
 import * as invoiceLineOccurrence from './2026-12-03T11-00-00_invoice-line-occurrence'
 import * as recurringGifts from './2026-12-03T11-30-00_recurring-gifts'
+import * as sms from './2026-12-03T12-00-00_sms'
 import * as onlineMeetings from './2026-12-03T13-00-00_online-meetings'
 import * as connectedEmailAccounts from './2026-12-03T14-00-00_connected-email-accounts'
 import * as emailSender from './2026-12-02T09-00-00_email-sender'
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T10-00-00_franchises': franchises,
   '2026-12-03T11-00-00_invoice-line-occurrence': invoiceLineOccurrence,
   '2026-12-03T11-30-00_recurring-gifts': recurringGifts,
+  '2026-12-03T12-00-00_sms': sms,
   '2026-12-03T13-00-00_online-meetings': onlineMeetings,
   '2026-12-03T14-00-00_connected-email-accounts': connectedEmailAccounts,
 }

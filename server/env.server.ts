@@ -149,6 +149,10 @@ const envSchema = z.object({
   PHONEPE_SANDBOX_API_URL: optionalUrl('PHONEPE_SANDBOX_API_URL'),
   /** Where the Mailchimp-style mailing list API lives; unset, the data centre named by each key's suffix (https://<dc>.api.mailchimp.com). Tests point it at a local fake. */
   MAILCHIMP_API_URL: optionalUrl('MAILCHIMP_API_URL'),
+  /** Where Twilio's REST API lives (https://api.twilio.com when unset); tests point it at a local fake. */
+  TWILIO_API_URL: optionalUrl('TWILIO_API_URL'),
+  /** How many hours before a class its booked contacts (with SMS reminders on) get a reminder text. */
+  SMS_REMINDER_HOURS: wholeNumber('SMS_REMINDER_HOURS', 1, 168, 24),
   /**
    * Online meetings: the platform's Zoom OAuth app. Without a client id the Zoom row of
    * /oauth/omeeting says Zoom is not set up. Google Meet reuses GOOGLE_CLIENT_ID and

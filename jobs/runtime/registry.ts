@@ -28,6 +28,10 @@ import { dnsVerifyJob } from '#jobs/dns-verify'
 import { handleDnsVerify } from '#jobs/dns-verify.handler'
 import { customDomainVerifyJob } from '#jobs/custom-domain-verify'
 import { handleCustomDomainVerify } from '#jobs/custom-domain-verify.handler'
+import { smsSendJob } from '#jobs/sms-send'
+import { handleSmsSend } from '#jobs/sms-send.handler'
+import { smsReminderSweepJob } from '#jobs/sms-reminder-sweep'
+import { handleSmsReminderSweep } from '#jobs/sms-reminder-sweep.handler'
 import { InvalidJobPayloadError } from './job-failure'
 import { auditJobCacheWrites } from './job-cache-audit'
 
@@ -72,6 +76,8 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(mailingListPushJob, handleMailingListPush),
   registerJob(dnsVerifyJob, handleDnsVerify),
   registerJob(customDomainVerifyJob, handleCustomDomainVerify),
+  registerJob(smsSendJob, handleSmsSend),
+  registerJob(smsReminderSweepJob, handleSmsReminderSweep),
 ]
 
 /** The product's jobs plus any a test adds. */

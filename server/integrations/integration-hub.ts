@@ -70,7 +70,9 @@ export function integrationHubCards(payments: PaymentProvidersScreen, other: Oth
     { key: 'nelnet', group: 'Payments', name: PROVIDER_CARDS.PSPRING.name, text: PROVIDER_CARDS.PSPRING.text, href: provider(1), isIntegrated: payments.keys.PSPRING.isIntegrated },
     { key: 'razorpay', group: 'Payments', name: PROVIDER_CARDS.RAZORPAY.name, text: PROVIDER_CARDS.RAZORPAY.text, href: provider(3), isIntegrated: payments.keys.RAZORPAY.isIntegrated },
     { key: 'phonepe', group: 'Payments', name: PROVIDER_CARDS.PHONEPE.name, text: PROVIDER_CARDS.PHONEPE.text, href: provider(4), isIntegrated: payments.keys.PHONEPE.isIntegrated },
-    { key: 'plivo', group: 'SMS Marketing', name: 'Plivo', text: null, href: null, isIntegrated: isSmsIntegrated(other.smsProvider) },
+    // SMS is integrated when the provider is twilio or plivo (spec); each card checks its own provider.
+    { key: 'twilio', group: 'SMS Marketing', name: 'Twilio', text: 'Text messages: class reminders and messages to contacts', href: '/settings/integrations/twilio', isIntegrated: isSmsIntegrated(other.smsProvider) && other.smsProvider === 'twilio' },
+    { key: 'plivo', group: 'SMS Marketing', name: 'Plivo', text: null, href: null, isIntegrated: isSmsIntegrated(other.smsProvider) && other.smsProvider === 'plivo' },
     { key: 'mailchimp', group: 'Campaign', name: 'Mailchimp', text: 'Send contacts who agreed to your mailing list to a Mailchimp audience', href: '/settings/integrations/mailchimp', isIntegrated: other.mailingListConfigured ?? false },
     {
       key: 'campaigns',

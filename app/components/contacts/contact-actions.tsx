@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useRouteLoaderData } from '@remix-run/react'
-import { ChevronDown, Download, FileText, KeyRound, LoaderCircle, Mail, MailCheck, Send, Trash2, UserRound } from 'lucide-react'
+import { ChevronDown, Download, FileText, KeyRound, LoaderCircle, Mail, MailCheck, MessageSquare, Send, Trash2, UserRound } from 'lucide-react'
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { ROLE_ADMIN, roleTitle } from '#server/shell/roles'
@@ -79,6 +79,13 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
           <MenuItem icon={Mail} label="Send email" blockedBy={noEmail}>
             {(content) => (
               <Link to={`${page}#send-email`} className={menuRowClass}>
+                {content}
+              </Link>
+            )}
+          </MenuItem>
+          <MenuItem icon={MessageSquare} label="Send SMS" hint="A text message to the contact's phone">
+            {(content) => (
+              <Link to={`/contacts/${contact.guId}/sms`} className={menuRowClass}>
                 {content}
               </Link>
             )}

@@ -37,6 +37,7 @@ describe('the integrations hub', () => {
       ['Payments', 'Nelnet', '/settings/integrations/paymentprovider?provider=1'],
       ['Payments', 'Razorpay', '/settings/integrations/paymentprovider?provider=3'],
       ['Payments', 'PhonePe', '/settings/integrations/paymentprovider?provider=4'],
+      ['SMS Marketing', 'Twilio', '/settings/integrations/twilio'],
       ['SMS Marketing', 'Plivo', null],
       ['Campaign', 'Mailchimp', '/settings/integrations/mailchimp'],
       ['Campaign', 'Email Campaigns', '/settings/integrations/ses'],
@@ -51,6 +52,16 @@ describe('the integrations hub', () => {
     const cards = integrationHubCards(payments({ stripe: true, razorpay: true }), { oauthProviders: ['zoom'], campaignIsConnected: 'true', campaignVerificationStatus: 'verified', smsProvider: 'plivo', mailingListConfigured: true, emailIsConnected: true })
     expect(cards.filter((card) => card.isIntegrated).map((card) => card.name)).toEqual(['Stripe', 'Razorpay', 'Plivo', 'Mailchimp', 'Email Campaigns', 'Online Meeting', 'Connect email'])
     expect(cards[0]?.href).toBe('/settings/integrations/paymentprovider?provider=2')
+  })
+
+  it('checks the SMS card of the provider the studio set up', () => {
+    const integrated = (smsProvider: string | null) =>
+      integrationHubCards(payments(), { oauthProviders: [], campaignIsConnected: false, smsProvider })
+        .filter((card) => card.group === 'SMS Marketing' && card.isIntegrated)
+        .map((card) => card.name)
+    expect(integrated('twilio')).toEqual(['Twilio'])
+    expect(integrated('plivo')).toEqual(['Plivo'])
+    expect(integrated(null)).toEqual([])
   })
 
   it.each([

@@ -7,6 +7,7 @@ import { readCampaignSender } from '#server/email-sender/campaign-sender'
 import { loadPaymentProvidersScreen } from '#server/payments/payment-provider-screen'
 import { listMeetingConnections } from '#server/meetings/meeting-connections'
 import { hasConnectedEmailAccount } from '#server/connected-emails/connected-email-accounts'
+import { smsProviderOf } from '#server/sms/sms-settings-store'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
@@ -16,17 +17,19 @@ export const meta: MetaFunction = () => [{ title: 'Third Party Settings' }]
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const tenantId = requireTenant(context).id
-  const [payments, sender, mailingListConfigured, meetings, emailIsConnected] = await Promise.all([
+  const [payments, sender, mailingListConfigured, meetings, emailIsConnected, smsProvider] = await Promise.all([
     loadPaymentProvidersScreen(context.platform, tenantId),
     readCampaignSender(context.platform, tenantId),
     isMailingListConfigured(context.platform, tenantId),
     listMeetingConnections(context.platform, tenantId),
     hasConnectedEmailAccount(context.platform, tenantId),
+    smsProviderOf(context.platform, tenantId),
   ])
   return {
     cards: integrationHubCards(payments, {
       ...NO_OTHER_INTEGRATIONS,
       mailingListConfigured,
+      smsProvider,
       oauthProviders: meetings.map((connection) => connection.provider),
       emailIsConnected,
       campaignIsConnected: sender.isConnected,

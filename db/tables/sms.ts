@@ -1,0 +1,63 @@
+import type { ColumnType, Generated } from 'kysely'
+import type { CreatedAt, Timestamp } from './column-types'
+
+/** The SMS providers the spec names (settings spec, SMS tenant); only twilio is set up here. */
+export type SmsProvider = 'twilio' | 'plivo'
+
+/** A studio's SMS settings (settings spec, SMS tenant): one row per studio. */
+export interface SmsSettingsTable {
+  id: Generated<string>
+  tenant_id: string
+  provider: SmsProvider
+  twilio_sid: string | null
+  /** The auth token, sealed (server/security/secret-box.ts); never sent to a browser. */
+  twilio_token_sealed: string | null
+  /** The sender's phone number; null when a messaging service id sends instead. */
+  twilio_phone: string | null
+  twilio_messaging_id: string | null
+  admin_phone: string | null
+  footer: string | null
+  /** Messages per page of the send job (spec default 250). */
+  page_size: Generated<number>
+  /** Minutes between pages (spec default 3). */
+  page_wait_minutes: Generated<number>
+  created_at: CreatedAt
+  updated_at: CreatedAt
+}
+
+export type SmsMessageStatus = 'queued' | 'sending' | 'sent' | 'failed'
+export type SmsMessageKind = 'message' | 'reminder'
+
+/** One text message in the outbox, from queued to sent or failed. */
+export interface SmsMessagesTable {
+  id: Generated<string>
+  tenant_id: string
+  contact_id: string | null
+  to_number: string
+  body: string
+  kind: SmsMessageKind
+  status: ColumnType<SmsMessageStatus, SmsMessageStatus | undefined, SmsMessageStatus>
+  /** Twilio's message sid once it took the message. */
+  provider_message_id: string | null
+  error: string | null
+  /** The messages queued together (one send, one reminder sweep). */
+  batch_id: string
+  /** Keeps one message per purpose (a class reminder: occurrence and contact). */
+  dedupe_key: string | null
+  /** Calls the provider rate-limited or could not take; the message waits and is tried again. */
+  tries: Generated<number>
+  /** A rate-limited message waits until then. */
+  not_before: Timestamp | null
+  /** When a send page claimed it: the page window counts these. */
+  claimed_at: Timestamp | null
+  /** Set just before the provider call: a message attempted is never sent again. */
+  attempted_at: Timestamp | null
+  created_by: string | null
+  created_at: CreatedAt
+  sent_at: Timestamp | null
+}
+
+export interface SmsTables {
+  sms_settings: SmsSettingsTable
+  sms_messages: SmsMessagesTable
+}

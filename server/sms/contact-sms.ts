@@ -1,0 +1,98 @@
+import { z } from 'zod'
+import { withTenant } from '#db/tenant-scope'
+import type { SmsMessageStatus } from '#db/tables/sms'
+import { formatInZone } from '#server/dates/tenant-dates'
+import { contactDisplayName } from '#server/contacts/actions/action-target'
+import { parseContactGuid } from '#server/contacts/contact-guid'
+import { err, ok, type WordedResult } from '#server/errors/result'
+import type { Platform } from '#server/platform'
+import type { Tenant } from '#server/tenancy/tenant'
+import { queueSmsIn, startSmsSend } from './queue-sms'
+import { smsNumberOf } from './sms-number'
+
+/** Twilio's limit for one message body. */
+export const SMS_BODY_MAX = 1600
+
+export const CONTACT_SMS_MESSAGES = {
+  bodyRequired: 'Message is required',
+  bodyTooLong: `Message is at most ${SMS_BODY_MAX} characters`,
+  notSetUp: 'SMS is not set up yet: an administrator connects a Twilio account under Settings > Integrations > Twilio.',
+  noPhone: 'This contact has no phone number to text. Add one to the profile first.',
+  badPhone: (phone: string) => `This contact's phone number (${phone}) is not one a text message can go to. Correct it on the profile first.`,
+  queued: (phone: string) => `SMS queued for ${phone}. It is sent within a few minutes.`,
+} as const
+
+export const contactSmsSchema = z.object({
+  body: z
+    .string({ required_error: CONTACT_SMS_MESSAGES.bodyRequired })
+    .transform((value) => value.replace(/\r\n?/g, '\n'))
+    .pipe(
+      z
+        .string()
+        .refine((value) => value.trim().length > 0, CONTACT_SMS_MESSAGES.bodyRequired)
+        .refine((value) => value.trim().length <= SMS_BODY_MAX, CONTACT_SMS_MESSAGES.bodyTooLong),
+    ),
+})
+
+export interface ContactSmsPage {
+  guId: string
+  fullName: string
+  phone: string | null
+  /** The number the message goes to (E.164), when the phone can be one. */
+  smsNumber: string | null
+  /** Why a message cannot be sent, or null when it can. */
+  blockedBy: string | null
+  recent: Array<{ id: string; body: string; status: SmsMessageStatus; error: string | null; createdAt: string; createdAtText: string; sentAt: string | null }>
+}
+
+type Db = Pick<Platform, 'database'>
+
+/** The contact behind a guid of this tenant with what its SMS page shows, or null (bad guid, another tenant's). */
+export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifiedGuid: unknown): Promise<(ContactSmsPage & { contactId: string }) | null> {
+  const guid = parseContactGuid(unverifiedGuid)
+  if (!guid) return null
+  return withTenant(platform.database, tenant.id, async (trx) => {
+    const contact = await trx.selectFrom('contacts').select(['id', 'guid', 'first_name', 'last_name', 'email', 'phone']).where('guid', '=', guid).executeTakeFirst()
+    if (!contact) return null
+    const settings = await trx.selectFrom('sms_settings').select(['provider', 'twilio_sid', 'twilio_token_sealed']).executeTakeFirst()
+    const recent = await trx
+      .selectFrom('sms_messages')
+      .select(['id', 'body', 'status', 'error', 'created_at', 'sent_at'])
+      .where('contact_id', '=', contact.id)
+      .orderBy('created_at', 'desc')
+      .limit(10)
+      .execute()
+    const phone = contact.phone?.trim() || null
+    const configured = settings?.provider === 'twilio' && Boolean(settings.twilio_sid && settings.twilio_token_sealed)
+    const smsNumber = smsNumberOf(phone, tenant.settings.country)
+    return {
+      contactId: contact.id,
+      guId: contact.guid,
+      fullName: contactDisplayName(contact.first_name, contact.last_name, contact.email),
+      phone,
+      smsNumber,
+      blockedBy: !configured ? CONTACT_SMS_MESSAGES.notSetUp : !phone ? CONTACT_SMS_MESSAGES.noPhone : !smsNumber ? CONTACT_SMS_MESSAGES.badPhone(phone) : null,
+      recent: recent.map((row) => ({ id: row.id, body: row.body, status: row.status, error: row.error, createdAt: row.created_at.toISOString(), createdAtText: formatInZone(row.created_at, tenant.settings, 'dateTime'), sentAt: row.sent_at ? row.sent_at.toISOString() : null })),
+    }
+  })
+}
+
+/**
+ * Staff text one contact from the profile: the message is queued in the outbox to the
+ * contact's phone and the send job started. Refused (nothing written) when SMS is not set up or
+ * the contact has no phone a message can go to; another tenant's contact is not found.
+ */
+export async function sendContactSms(
+  platform: Db & Pick<Platform, 'jobs'>,
+  input: { tenant: Tenant; unverifiedGuid: unknown; actorContactId: string; body: string },
+): Promise<WordedResult<{ message: string }, 'not_found' | 'conflict'>> {
+  const page = await loadContactSmsPage(platform, input.tenant, input.unverifiedGuid)
+  if (!page) return err('not_found', 'Contact not found')
+  if (page.blockedBy || !page.phone || !page.smsNumber) return err('conflict', page.blockedBy ?? CONTACT_SMS_MESSAGES.noPhone)
+  const to = page.smsNumber
+  const { batchId } = await withTenant(platform.database, input.tenant.id, (trx) =>
+    queueSmsIn(trx, input.tenant.id, [{ contactId: page.contactId, to, body: input.body.trim() }], { kind: 'message', createdBy: input.actorContactId }),
+  )
+  await startSmsSend(platform, input.tenant.id, batchId)
+  return ok({ message: CONTACT_SMS_MESSAGES.queued(to) })
+}

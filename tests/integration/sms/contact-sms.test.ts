@@ -1,0 +1,101 @@
+import { action, loader } from '#app/routes/_admin+/contacts+/$guId.sms'
+import { asSystem } from '#db/tenant-scope'
+import { CONTACT_SMS_MESSAGES, type ContactSmsPage } from '#server/sms/contact-sms'
+import { startFakeTwilio, type FakeTwilio } from '#tests/fakes/twilio'
+import { createContact } from '#tests/support/fixtures'
+import { callRoute, formPostRequest, getRequest, toastOf } from '#tests/support/route-call'
+import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
+import { createUsersWorld, type UsersWorld } from '#tests/integration/users/users-world'
+import { setUpTwilio, smsRows } from './sms-world'
+
+const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
+// The Roles screen gives Contacts to front desk and not to staff.
+const roles = { roles: { contacts: { staff: false, frontDesk: true } } }
+
+describe(`Send SMS from a contact's profile (${engine})`, () => {
+  let platform: TestPlatform
+  let world: UsersWorld
+  let fake: FakeTwilio
+  let withPhone: { guid: string; id: string }
+  let noPhone: { guid: string }
+  let badPhone: { guid: string }
+  let localPhone: { guid: string }
+
+  beforeAll(async () => {
+    fake = await startFakeTwilio()
+    platform = await createTestPlatform({ TWILIO_API_URL: fake.url })
+    world = await createUsersWorld(platform, 'contactsms', roles)
+    const a = await createContact(platform, world.tenant, { firstName: 'Pia', lastName: 'Phone' })
+    await asSystem(platform.database, 'test fixture', (trx) => trx.updateTable('contacts').set({ phone: '+1 555 010 7777' }).where('id', '=', a.id).execute())
+    withPhone = { guid: a.guid, id: a.id }
+    noPhone = { guid: (await createContact(platform, world.tenant, { firstName: 'Nora', lastName: 'Nophone' })).guid }
+    const c = await createContact(platform, world.tenant, { firstName: 'Wes', lastName: 'Wordy' })
+    await asSystem(platform.database, 'test fixture', (trx) => trx.updateTable('contacts').set({ phone: 'ask at desk' }).where('id', '=', c.id).execute())
+    badPhone = { guid: c.guid }
+    const d = await createContact(platform, world.tenant, { firstName: 'Lou', lastName: 'Local' })
+    await asSystem(platform.database, 'test fixture', (trx) => trx.updateTable('contacts').set({ phone: '555-010-0201' }).where('id', '=', d.id).execute())
+    localPhone = { guid: d.guid }
+  })
+  afterAll(async () => {
+    await platform?.close()
+    await fake?.close()
+  })
+
+  const url = (guid: string) => `http://${world.host}/contacts/${guid}/sms`
+  const page = async (guid: string, cookie = world.cookies.admin) => {
+    const outcome = await callRoute(loader, getRequest(url(guid), cookie), world.context(), { guId: guid })
+    return { status: outcome.status, body: outcome.body as ContactSmsPage }
+  }
+  const post = (guid: string, fields: Record<string, string>, cookie = world.cookies.admin) => callRoute(action, formPostRequest(url(guid), fields, cookie), world.context(), { guId: guid })
+  const rows = () => smsRows(platform, world.tenant)
+
+  it('is refused with the reason while SMS is not set up, and writes nothing', async () => {
+    const opened = await page(withPhone.guid)
+    expect(opened.status).toBe(200)
+    expect(opened.body).toMatchObject({ phone: '+1 555 010 7777', blockedBy: CONTACT_SMS_MESSAGES.notSetUp })
+    const refused = await post(withPhone.guid, { body: 'Class moved to 6pm' })
+    expect(refused.status).toBe(409)
+    expect((refused.body as { message: string }).message).toBe(CONTACT_SMS_MESSAGES.notSetUp)
+    expect(await rows()).toEqual([])
+  })
+
+  it('is refused for a contact without a phone, and checks the message', async () => {
+    await setUpTwilio(platform, world.tenant, fake, { pageSize: 250, pageWaitMinutes: 3 })
+    expect((await page(noPhone.guid)).body.blockedBy).toBe(CONTACT_SMS_MESSAGES.noPhone)
+    expect((await page(badPhone.guid)).body.blockedBy).toBe(CONTACT_SMS_MESSAGES.badPhone('ask at desk'))
+    expect((await post(badPhone.guid, { body: 'Hello' })).status).toBe(409)
+    const refused = await post(noPhone.guid, { body: 'Hello' })
+    expect(refused.status).toBe(409)
+    const empty = await post(withPhone.guid, { body: '   ' })
+    expect(empty.status).toBe(400)
+    expect((empty.body as { result: { error: Record<string, string[]> } }).result.error.body).toEqual([CONTACT_SMS_MESSAGES.bodyRequired])
+    const long = await post(withPhone.guid, { body: 'x'.repeat(1601) })
+    expect((long.body as { result: { error: Record<string, string[]> } }).result.error.body).toEqual([CONTACT_SMS_MESSAGES.bodyTooLong])
+    expect(await rows()).toEqual([])
+  })
+
+  it("queues the message to the contact's phone, says so, and the job sends it once", async () => {
+    const sent = await post(withPhone.guid, { body: 'Class moved to 6pm' })
+    expect(sent.status).toBe(302)
+    expect(toastOf(sent)?.message).toBe(CONTACT_SMS_MESSAGES.queued('+15550107777'))
+    await platform.jobs.drain()
+    expect(fake.messages.map((m) => [m.to, m.body])).toEqual([['+15550107777', 'Class moved to 6pm']])
+    const [row] = await rows()
+    expect(row).toMatchObject({ contact_id: withPhone.id, status: 'sent', kind: 'message', created_by: world.admin.id })
+    // A number without its country is read in the studio's (the United States here).
+    expect((await page(localPhone.guid)).body.smsNumber).toBe('+15550100201')
+    const opened = await page(withPhone.guid)
+    expect(opened.body.recent.map((m) => [m.body, m.status])).toEqual([['Class moved to 6pm', 'sent']])
+  })
+
+  it('is 403 for staff without the Contacts permission and 404 for another tenant\'s contact, writing nothing', async () => {
+    const before = (await rows()).length
+    expect((await page(withPhone.guid, world.cookies.staff)).status).toBe(403)
+    expect((await post(withPhone.guid, { body: 'Hi' }, world.cookies.staff)).status).toBe(403)
+    expect((await post(withPhone.guid, { body: 'Hi' }, world.cookies.frontDesk)).status).toBe(302)
+    expect((await page(world.outsider.guid)).status).toBe(404)
+    expect((await post(world.outsider.guid, { body: 'Hi' })).status).toBe(404)
+    expect((await post(world.outsider.guid, { body: '' })).status).toBe(404)
+    expect((await rows()).length).toBe(before + 1)
+  })
+})

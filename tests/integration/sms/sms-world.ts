@@ -1,0 +1,53 @@
+import { withTenant } from '#db/tenant-scope'
+import type { EnqueueOptions, JobContract, JobQueue } from '#server/jobs/job-contract'
+import { sealTwilioToken } from '#server/sms/sms-settings-store'
+import type { Tenant } from '#server/tenancy/tenant'
+import type { FakeTwilio } from '#tests/fakes/twilio'
+import type { TestPlatform } from '#tests/support/test-platform'
+
+/** Sets the studio up with the fake's Twilio account, as a saved Twilio page would. */
+export async function setUpTwilio(platform: TestPlatform, tenant: Tenant, fake: FakeTwilio, pace: { pageSize: number; pageWaitMinutes: number; sender?: { phone: string } | { messagingId: string } }): Promise<void> {
+  const sender = pace.sender ?? { phone: '+15550100200' }
+  const fields = {
+    provider: 'twilio' as const,
+    twilio_sid: fake.accountSid,
+    twilio_token_sealed: sealTwilioToken(platform, tenant.id, fake.authToken),
+    twilio_phone: 'phone' in sender ? sender.phone : null,
+    twilio_messaging_id: 'messagingId' in sender ? sender.messagingId : null,
+    page_size: pace.pageSize,
+    page_wait_minutes: pace.pageWaitMinutes,
+  }
+  await withTenant(platform.database, tenant.id, async (trx) => {
+    await trx.deleteFrom('sms_settings').execute()
+    await trx.insertInto('sms_settings').values({ tenant_id: tenant.id, ...fields }).execute()
+  })
+}
+
+export function smsRows(platform: TestPlatform, tenant: Tenant) {
+  return withTenant(platform.database, tenant.id, (trx) => trx.selectFrom('sms_messages').selectAll().orderBy('created_at').orderBy('to_number').execute())
+}
+
+/** A job queue that only notes what was queued (the test runs the job itself, on its own clock). */
+export function recordingJobs(): JobQueue & { queued: Array<{ name: string; payload: unknown; options: EnqueueOptions }> } {
+  const queued: Array<{ name: string; payload: unknown; options: EnqueueOptions }> = []
+  return {
+    kind: 'in-process',
+    queued,
+    async enqueue<P>(job: JobContract<P>, payload: P, options: EnqueueOptions = {}) {
+      queued.push({ name: job.name, payload, options })
+    },
+    async repeat() {},
+    async close() {},
+  }
+}
+
+/** A clock a test moves by hand. */
+export function handClock(start = new Date('2026-12-10T09:00:00Z')) {
+  let now = start.getTime()
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms
+    },
+  }
+}
