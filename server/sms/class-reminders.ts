@@ -1,9 +1,13 @@
 import { asSystem, withTenant } from '#db/tenant-scope'
+import { smsSendJob, smsSendJobId } from '#jobs/sms-send'
 import { formatInZone } from '#server/dates/tenant-dates'
 import type { Platform } from '#server/platform'
 import { readTenantSettings } from '#server/tenancy/tenant-settings'
 import { queueSmsIn, startSmsSend } from './queue-sms'
 import { smsNumberOf } from './sms-number'
+
+/** A queued message ready this long ago and still waiting means its studio's chain of runs broke. */
+const STRANDED_AFTER_MS = 30 * 60_000
 
 /** The most bookings one sweep reminds in one studio; the rest wait for the next sweep. */
 const PER_STUDIO_LIMIT = 5_000
@@ -74,5 +78,25 @@ export async function queueClassReminders(platform: Pick<Platform, 'database' | 
     }
   }
   if (total > 0) platform.logger.info({ reminders: total }, 'class reminder texts queued')
+  await restartWaitingSends(platform, now)
   return total
+}
+
+/**
+ * A safety net for the send job's chain of delayed runs: a studio with a message ready for half
+ * an hour and still waiting (a run lost with its worker, a clock that jumped) gets a run started
+ * again. The run keeps to the page size and timer, so an extra one never sends early.
+ */
+async function restartWaitingSends(platform: Pick<Platform, 'database' | 'jobs'>, now: Date): Promise<void> {
+  const stale = new Date(now.getTime() - STRANDED_AFTER_MS)
+  const studios = await asSystem(platform.database, 'find the studios whose text messages wait too long', (trx) =>
+    trx
+      .selectFrom('sms_messages')
+      .select('tenant_id')
+      .distinct()
+      .where('status', '=', 'queued')
+      .where((eb) => eb(eb.fn.coalesce('not_before', 'created_at'), '<', stale))
+      .execute(),
+  )
+  for (const studio of studios) await platform.jobs.enqueue(smsSendJob, { tenantId: studio.tenant_id }, { jobId: smsSendJobId(studio.tenant_id, 'now', `sweep-${now.getTime()}`) })
 }

@@ -103,6 +103,19 @@ describe(`class reminder texts (${engine})`, () => {
     expect(await smsRows(platform, quiet)).toEqual([])
   })
 
+  it('starts the send job again for a studio whose messages have waited too long', async () => {
+    fake.reset()
+    await asSystem(platform.database, 'test fixture: a message left waiting', (trx) =>
+      trx
+        .insertInto('sms_messages')
+        .values({ tenant_id: tenant.id, to_number: '+15550200077', body: 'Left behind', kind: 'message', batch_id: '00000000-0000-4000-8000-000000000077', created_at: new Date(now.getTime() - 2 * HOUR) })
+        .execute(),
+    )
+    await queueClassReminders(platform, new Date(now.getTime() + 30 * 60_000))
+    await platform.jobs.drain()
+    expect(fake.messages.map((m) => m.body)).toEqual(['Left behind'])
+  })
+
   it("words the reminder in the studio's zone", () => {
     const text = classReminderText({ className: 'Yin', startsAt: new Date('2026-12-10T23:30:00Z'), studioName: 'Lotus', timezone: 'America/New_York', dateFormat: 'MM/dd/YYYY' })
     expect(text).toContain('12/10/2026')
