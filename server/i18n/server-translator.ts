@@ -29,7 +29,7 @@ export function translatorFor(language: Language): i18n {
 }
 
 /** A t() for server code that writes words (emails, PDFs, page titles). */
-export function tFor(language: Language, namespace: Namespace): TFunction {
+export function tFor<N extends Namespace>(language: Language, namespace: N): TFunction<N> {
   return translatorFor(language).getFixedT(language, namespace)
 }
 
