@@ -70,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
  */
 function I18nBootScript({ namespaces }: { namespaces: readonly string[] }) {
   const { i18n } = useTranslation()
+  const nonce = useNonce()
   const language = i18n.language
   const boot: I18nBoot = {
     language,
@@ -78,7 +79,7 @@ function I18nBootScript({ namespaces }: { namespaces: readonly string[] }) {
       return words ? [[namespace, words]] : []
     })),
   }
-  return <script id={I18N_BOOT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: JSON.stringify(boot).replace(/</g, '\\u003c') }} />
+  return <script id={I18N_BOOT_ID} type="application/json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: JSON.stringify(boot).replace(/</g, '\\u003c') }} />
 }
 
 export default function App() {

@@ -58,10 +58,11 @@ export function PublicLayout({ shell, hero, children }: { shell: PublicShell; he
 
       <div className="bg-slate-900 text-sm text-slate-200">
         <div className="mx-auto flex max-w-[1366px] items-center justify-end gap-4 px-4 py-1.5 sm:px-6">
+          <LanguageSwitcher className="mr-auto" />
           {site.phone ? (
             <a href={`tel:${site.phone}`} className="inline-flex items-center gap-1.5 hover:text-white">
               <Phone aria-hidden className="h-3.5 w-3.5" />
-              <span>{site.phone}</span>
+              <span className="whitespace-nowrap">{site.phone}</span>
             </a>
           ) : null}
           {site.email ? (
@@ -70,7 +71,6 @@ export function PublicLayout({ shell, hero, children }: { shell: PublicShell; he
               <span>{site.email}</span>
             </a>
           ) : null}
-          <LanguageSwitcher />
           {viewer.isSignedIn ? (
             // Signed in, the site is only shown as a preview; Login ends it (spec 000 section 2).
             <Form method="post" action={END_PREVIEW_PATH} reloadDocument>
