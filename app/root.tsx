@@ -9,11 +9,13 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { siteIdentityFor } from '#server/website/site-identity'
 import { ProgressBar } from '#app/components/layout/progress-bar'
 import { StandaloneShellError } from '#app/components/layout/shell-error'
 import stylesheet from './styles/app.css'
 import { useNonce } from './utils/nonce'
+import { I18N_BOOT_ID, pageNamespaces, type I18nBoot } from './utils/i18n'
 import { pageHydrates } from './utils/static-page'
 
 export const links: LinksFunction = () => [
@@ -34,9 +36,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
-  const hydrates = pageHydrates(useMatches())
+  const matches = useMatches()
+  const hydrates = pageHydrates(matches)
+  const { i18n } = useTranslation()
   return (
-    <html lang="en" data-hydrates={hydrates ? undefined : 'false'}>
+    <html lang={i18n.language} data-hydrates={hydrates ? undefined : 'false'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -49,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {hydrates ? (
           <>
+            <I18nBootScript namespaces={pageNamespaces(matches)} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
@@ -56,6 +61,25 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   )
+}
+
+/**
+ * The page's language and the words its routes draw with, for the browser's i18next to start
+ * from (entry.client.tsx): the same words the server used, so hydration matches. JSON in a
+ * script element is data, not code; '<' is escaped so no text can close the element.
+ */
+function I18nBootScript({ namespaces }: { namespaces: readonly string[] }) {
+  const { i18n } = useTranslation()
+  const nonce = useNonce()
+  const language = i18n.language
+  const boot: I18nBoot = {
+    language,
+    resources: Object.fromEntries(namespaces.flatMap((namespace) => {
+      const words = i18n.getResourceBundle(language, namespace) as Record<string, string> | undefined
+      return words ? [[namespace, words]] : []
+    })),
+  }
+  return <script id={I18N_BOOT_ID} type="application/json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: JSON.stringify(boot).replace(/</g, '\\u003c') }} />
 }
 
 export default function App() {

@@ -1,7 +1,9 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { ChevronDown, Eye, Mail, Menu, Phone } from 'lucide-react'
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Dropdown, menuRowClass } from '#app/components/layout/dropdown'
+import { LanguageSwitcher } from '#app/components/layout/language-switcher'
 import { AdminViewButton } from '#app/components/layout/session-menus'
 import { SiteFooter } from '#app/components/layout/site-footer'
 import { SkipLink } from '#app/components/layout/skip-link'
@@ -21,6 +23,7 @@ const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function PublicLayout({ shell, hero, children }: { shell: PublicShell; hero?: ReactNode; children: ReactNode }) {
   const { site, menus, viewer } = shell
+  const { t } = useTranslation()
   const location = useLocation()
   const mobileToggle = useRef<HTMLInputElement>(null)
   useEffect(() => {
@@ -38,14 +41,14 @@ export function PublicLayout({ shell, hero, children }: { shell: PublicShell; he
     <div className="group/shell flex min-h-screen flex-col" data-layout="horizontal-layout-1" style={site.brandColours as CSSProperties}>
       <SkipLink />
       {/* Only below md, where the page menu gives way to the menu button. */}
-      <input ref={mobileToggle} id="public-menu-open" type="checkbox" className="sr-only md:hidden" aria-label="Open the menu" />
+      <input ref={mobileToggle} id="public-menu-open" type="checkbox" className="sr-only md:hidden" aria-label={t('openMenu')} />
       {viewer.isPreviewing ? (
         <div className="bg-amber-100 text-amber-900">
           <div className="mx-auto flex max-w-[1366px] flex-wrap items-center gap-3 px-4 py-1.5 text-sm sm:px-6">
             <Eye aria-hidden className="h-4 w-4" />
-            <span className="font-medium">Web Preview</span>
-            <span className="hidden sm:inline">You are seeing the website as visitors do.</span>
-            {viewer.pageScriptHeld ? <span>The website's page script does not run while you are signed in as staff.</span> : null}
+            <span className="font-medium">{t('webPreview')}</span>
+            <span className="hidden sm:inline">{t('webPreviewText')}</span>
+            {viewer.pageScriptHeld ? <span>{t('pageScriptHeld')}</span> : null}
             <div className="ml-auto">
               <AdminViewButton className="inline-flex items-center gap-1.5 rounded-md bg-white/70 px-2.5 py-1 text-sm font-medium hover:bg-white" />
             </div>
@@ -55,10 +58,11 @@ export function PublicLayout({ shell, hero, children }: { shell: PublicShell; he
 
       <div className="bg-slate-900 text-sm text-slate-200">
         <div className="mx-auto flex max-w-[1366px] items-center justify-end gap-4 px-4 py-1.5 sm:px-6">
+          <LanguageSwitcher className="mr-auto" />
           {site.phone ? (
             <a href={`tel:${site.phone}`} className="inline-flex items-center gap-1.5 hover:text-white">
               <Phone aria-hidden className="h-3.5 w-3.5" />
-              <span>{site.phone}</span>
+              <span className="whitespace-nowrap">{site.phone}</span>
             </a>
           ) : null}
           {site.email ? (
@@ -71,19 +75,19 @@ export function PublicLayout({ shell, hero, children }: { shell: PublicShell; he
             // Signed in, the site is only shown as a preview; Login ends it (spec 000 section 2).
             <Form method="post" action={END_PREVIEW_PATH} reloadDocument>
               <button type="submit" className="rounded bg-brand px-3 py-1 font-medium text-on-brand hover:bg-brand-dark">
-                Login
+                {t('login')}
               </button>
             </Form>
           ) : (
             <Link to="/login" className="rounded bg-brand px-3 py-1 font-medium text-on-brand hover:bg-brand-dark">
-              Login
+              {t('login')}
             </Link>
           )}
         </div>
       </div>
 
       <header className="border-b border-slate-200 bg-white" style={site.headerColor ? { backgroundColor: site.headerColor } : undefined}>
-        <nav aria-label="Main" className="mx-auto flex max-w-[1366px] items-center gap-2 px-4 py-3 sm:px-6">
+        <nav aria-label={t('mainNavigation')} className="mx-auto flex max-w-[1366px] items-center gap-2 px-4 py-3 sm:px-6">
           {menus.homeIsExternal ? (
             <a href={menus.homeHref} className="mr-4 flex items-center gap-3">
               {logo}
@@ -102,15 +106,15 @@ export function PublicLayout({ shell, hero, children }: { shell: PublicShell; he
           </ul>
           <label
             htmlFor="public-menu-open"
-            title="Menu"
+            title={t('menu')}
             className="ml-auto cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100 group-has-[#public-menu-open:focus-visible]/shell:outline-2 group-has-[#public-menu-open:focus-visible]/shell:outline-brand-text md:hidden"
           >
             <Menu aria-hidden className="h-6 w-6" />
-            <span className="sr-only">Menu</span>
+            <span className="sr-only">{t('menu')}</span>
           </label>
         </nav>
         <div className="hidden border-t border-slate-100 bg-white pb-2 group-has-[#public-menu-open:checked]/shell:block md:group-has-[#public-menu-open:checked]/shell:hidden">
-          <StackedNavigation items={menus.menu} label="Site pages" />
+          <StackedNavigation items={menus.menu} label={t('sitePages')} />
         </div>
       </header>
 
@@ -204,12 +208,13 @@ export function PublicNotFoundPage({ shell }: { shell: Parameters<typeof PublicL
 
 /** The website's page-not-found view: the site around it stays usable. */
 export function PageNotFound() {
+  const { t } = useTranslation()
   return (
     <div className="py-20 text-center">
-      <h1 className="text-3xl font-semibold text-slate-900">404 Page Not Found</h1>
-      <p className="mt-3 text-slate-600">The page you are looking for does not exist.</p>
+      <h1 className="text-3xl font-semibold text-slate-900">{t('pageNotFound')}</h1>
+      <p className="mt-3 text-slate-600">{t('pageNotFoundText')}</p>
       <Link to="/" className="mt-8 inline-block rounded-md bg-brand px-5 py-2.5 font-medium text-on-brand hover:bg-brand-dark">
-        Go to Home Page
+        {t('goHome')}
       </Link>
     </div>
   )

@@ -3,7 +3,10 @@ import { eventHref, merchandiseHref } from '#server/catalog/public/public-item-p
 import type { Tenant } from '#server/tenancy/tenant'
 import type { CartLineFacts, CartPriceOption } from './cart-lines'
 import { CART_MESSAGES, dueNowPerUnit, lineProblem, mostOfLine, pricingInputOf, type SaleChannel } from './cart-line-rules'
-import { LONG_DATE_PATTERN, TIME_PATTERN } from '#server/dates/date-formats'
+import { LONG_DATE_PATTERNS, TIME_PATTERNS } from '#server/dates/date-formats'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
 import { formatPattern } from '#server/dates/date-pattern'
 import { signupPathFor } from '#server/shell/landing-path'
 import type { CartOffer } from './cart-offer'
@@ -46,8 +49,9 @@ export interface CartView {
 }
 
 /** The totals' discount row names the code that gave it: 'Discount (WELCOME10)'. */
-export function discountLabelFor(code: string | null): string {
-  return code ? `Discount (${code})` : 'Discount'
+export function discountLabelFor(code: string | null, language: Language = 'en'): string {
+  const t = tFor(language, 'checkout')
+  return code ? t('discountWithCode', { code }) : t('discount')
 }
 
 /** A line checkout can price: on sale with a live option. */
@@ -69,6 +73,8 @@ export interface PriceCartOptions {
   takesCards?: boolean
   /** The offer code the cart holds (cart-offer.ts), tried against the lines that can be bought. */
   offer?: CartOffer | null
+  /** The language of the words, money and dates (English unless given). */
+  language?: Language
 }
 
 /** Where a line's item is shown to visitors, so the cart can link back to it. */
@@ -91,11 +97,11 @@ function itemHref(line: CartLineFacts): string | null {
 }
 
 /** The option's name as the cart shows it; a class drop-in adds when its class is ('Drop-in, Monday, November 30, 2026 at 07:00 AM'). */
-function optionNameOf(line: CartLineFacts, timeZone: string): string | null {
+function optionNameOf(line: CartLineFacts, timeZone: string, language: Language): string | null {
   const option = line.option
   const start = line.classOccurrence?.occurrence.start
   if (line.item.kind === 'class' && start) {
-    const when = `${formatPattern(start, timeZone, LONG_DATE_PATTERN)} at ${formatPattern(start, timeZone, TIME_PATTERN)}`
+    const when = tFor(language, 'checkout')('dateAtTime', { date: formatPattern(start, timeZone, LONG_DATE_PATTERNS[language], language), time: formatPattern(start, timeZone, TIME_PATTERNS[language], language) })
     return option ? `${option.name}, ${when}` : when
   }
   return option && option.name !== line.item.name ? option.name : null
@@ -107,7 +113,9 @@ function optionNameOf(line: CartLineFacts, timeZone: string): string | null {
  * price that cannot be paid online. A line with a problem is priced at nothing.
  */
 export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, now: Date, options: PriceCartOptions = {}): PricedCart {
-  const { channel = 'online', takesCards = false, offer = null } = options
+  const { channel = 'online', takesCards = false, offer = null, language = 'en' } = options
+  const t = tFor(language, 'checkout')
+  const words = (message: string) => translateMessage(language, message)
   const currency = facts.find((line) => line.option)?.option?.currency ?? (tenant.settings.defaultCurrency || 'USD')
   const problems: string[] = []
   const sellable: PricedFacts[] = []
@@ -142,38 +150,38 @@ export function priceCartNow(facts: readonly CartLineFacts[], tenant: Tenant, no
     }
   }
   const pricedByGuid = new Map(sellable.map((line, index) => [line.guid, pricedLines[index]!]))
-  const money = (minor: number) => moneyText(minor, currency)
+  const money = (minor: number) => moneyText(minor, currency, language)
   const lines = facts.map((line): CartLineView => {
     const priced = pricedByGuid.get(line.guid)
     const option = line.option
     return {
       guid: line.guid,
       itemName: line.item.name,
-      optionName: optionNameOf(line, tenant.settings.timezone),
+      optionName: optionNameOf(line, tenant.settings.timezone, language),
       href: itemHref(line),
       quantity: line.quantity,
       maxQuantity: option ? Math.max(1, Math.min(9, mostOfLine(line.item.kind, option))) : 1,
-      unitPriceText: option ? (option.priceMinor - option.discountMinor <= 0 && option.registrationFeeMinor === 0 ? 'Free' : money(dueNowPerUnit(option))) : '',
-      amountText: priced ? (priced.priceMinor === 0 ? 'Free' : money(priced.priceMinor)) : '',
-      laterText: priced?.subscription && option?.frequency ? `Then ${money(priced.subscription.totalMinor)}${frequencySuffix(option.frequency)}` : null,
-      problem: problemByGuid.get(line.guid) ?? null,
+      unitPriceText: option ? (option.priceMinor - option.discountMinor <= 0 && option.registrationFeeMinor === 0 ? t('free') : money(dueNowPerUnit(option))) : '',
+      amountText: priced ? (priced.priceMinor === 0 ? t('free') : money(priced.priceMinor)) : '',
+      laterText: priced?.subscription && option?.frequency ? t('thenAmount', { amount: `${money(priced.subscription.totalMinor)}${frequencySuffix(option.frequency, language)}` }) : null,
+      problem: words(problemByGuid.get(line.guid) ?? '') || null,
     }
   })
   const view: CartView = {
     lines,
     currency,
-    offer: offer ? { code: offer.code, discountText: appliedOffer ? `-${money(totals.discountMinor)}` : null, message: offerRefusal } : null,
+    offer: offer ? { code: offer.code, discountText: appliedOffer ? `-${money(totals.discountMinor)}` : null, message: offerRefusal === null ? null : words(offerRefusal) } : null,
     totals: {
       subtotal: money(totals.subtotalMinor),
       discount: totals.discountMinor > 0 ? `-${money(totals.discountMinor)}` : null,
-      discountLabel: discountLabelFor(appliedOffer?.code ?? null),
+      discountLabel: discountLabelFor(appliedOffer?.code ?? null, language),
       cardFees: totals.cardFeesMinor > 0 ? money(totals.cardFeesMinor) : null,
       tax: totals.taxMinor > 0 ? money(totals.taxMinor) : null,
-      taxLabel: tenant.settings.taxLabel1.trim() || 'Tax',
+      taxLabel: tenant.settings.taxLabel1.trim() || t('tax'),
       total: money(totals.totalMinor),
       totalMinor: totals.totalMinor,
     },
-    problems,
+    problems: problems.map(words),
   }
   return { view, lines: sellable.map((facts, index) => ({ facts, priced: pricedLines[index]! })), totals, currency, appliedOffer, offerRefusal }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { Language } from '#server/i18n/languages'
 import type { FormDefinition } from '#server/forms/form-definition'
 import { customFieldInput, type FormInput } from '#server/forms/form-inputs'
 import { phoneCountryFor } from '#server/forms/phone-mask'
@@ -42,7 +43,7 @@ export function buyerOf(user: SessionUser | null): SessionUser | null {
 export async function loadCheckoutPage(
   database: DatabaseHandle,
   tenant: Tenant,
-  input: { token: string | null; user: SessionUser | null; now: Date; takesCards: boolean; checkoutForm: FormDefinition | null },
+  input: { token: string | null; user: SessionUser | null; now: Date; takesCards: boolean; checkoutForm: FormDefinition | null; language?: Language },
 ): Promise<LoadedCheckoutPage> {
   const buyer = buyerOf(input.user)
   const { facts, offer, newToken } = await withTenant(database, tenant.id, async (trx) => {
@@ -52,7 +53,7 @@ export async function loadCheckoutPage(
   })
   const link = tenant.settings.waiverFormLink.trim()
   const page: CheckoutPageView = {
-    cart: facts.length > 0 ? priceCartNow(facts, tenant, input.now, { takesCards: input.takesCards, offer }).view : null,
+    cart: facts.length > 0 ? priceCartNow(facts, tenant, input.now, { takesCards: input.takesCards, offer, language: input.language }).view : null,
     buyer: { firstName: buyer?.firstName ?? '', lastName: buyer?.lastName ?? '', email: buyer?.email ?? '', phone: '', note: '' },
     isSignedIn: buyer !== null,
     isPreview: input.user !== null && buyer === null,

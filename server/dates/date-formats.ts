@@ -16,5 +16,9 @@ export const MONTH_YEAR_PATTERN = 'MMMM YYYY'
 
 /** 'Sunday, November 22, 2026': a day written out, over calendar screens. */
 export const LONG_DATE_PATTERN = 'dddd, MMMM D, YYYY'
+
+/** The long date and the time of day as each language writes them ('30 Kasım 2026 Pazartesi', '19:00'). */
+export const LONG_DATE_PATTERNS = { en: LONG_DATE_PATTERN, tr: 'D MMMM YYYY dddd' } as const
+export const TIME_PATTERNS = { en: TIME_PATTERN, tr: 'HH:mm' } as const
 /** Angular's mediumDate, as the spec's lists name it: 'Nov 27, 2026'. */
 export const MEDIUM_DATE_PATTERN = 'MMM D, YYYY'

@@ -1,8 +1,22 @@
 import { BoundedMemo } from '#server/cache/bounded-memo'
+import type { Language } from '#server/i18n/languages'
 import { zonedParts, type ZonedParts } from './zoned-parts'
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+interface Names {
+  months: readonly string[]
+  weekdays: readonly string[]
+}
+
+const NAMES: Record<Language, Names> = {
+  en: {
+    months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+    weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+  },
+  tr: {
+    months: ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'],
+    weekdays: ['Pazar', 'Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi'],
+  },
+}
 
 const two = (n: number) => String(n).padStart(2, '0')
 const hour12 = (hour: number) => hour % 12 || 12
@@ -13,15 +27,15 @@ const hour12 = (hour: number) => hour % 12 || 12
  * date format setting: 'dd' is the day), so 'dd' and 'DD' both mean the day of the month and
  * 'ddd'/'dddd' the weekday. Text in [brackets] is printed as it is.
  */
-const TOKENS: Record<string, (p: ZonedParts) => string> = {
+const TOKENS: Record<string, (p: ZonedParts, names: Names) => string> = {
   YYYY: (p) => String(p.year).padStart(4, '0'),
   yyyy: (p) => String(p.year).padStart(4, '0'),
-  MMMM: (p) => MONTHS[p.month - 1] ?? '',
-  MMM: (p) => (MONTHS[p.month - 1] ?? '').slice(0, 3),
+  MMMM: (p, names) => names.months[p.month - 1] ?? '',
+  MMM: (p, names) => (names.months[p.month - 1] ?? '').slice(0, 3),
   MM: (p) => two(p.month),
   M: (p) => String(p.month),
-  dddd: (p) => WEEKDAYS[p.weekday] ?? '',
-  ddd: (p) => (WEEKDAYS[p.weekday] ?? '').slice(0, 3),
+  dddd: (p, names) => names.weekdays[p.weekday] ?? '',
+  ddd: (p, names) => (names.weekdays[p.weekday] ?? '').slice(0, 3),
   DD: (p) => two(p.day),
   dd: (p) => two(p.day),
   D: (p) => String(p.day),
@@ -39,18 +53,19 @@ const TOKENS: Record<string, (p: ZonedParts) => string> = {
 
 const TOKEN_PATTERN = /\[[^\]]*\]|YYYY|yyyy|MMMM|MMM|MM|M|dddd|ddd|DD|dd|D|d|HH|H|hh|h|mm|ss|A|a|z/g
 
-type Piece = string | ((p: ZonedParts) => string)
+type Piece = string | ((p: ZonedParts, names: Names) => string)
 
 /**
  * Lays out an instant as the wall clock of `timeZone` shows it, e.g. 'ddd MMM-DD-YYYY hh:mm A'
  * gives 'Sun Nov-22-2026 05:13 AM'. An invalid date gives '' and an unknown zone reads as UTC.
- * English names only, like the spec's formats.
+ * Month and weekday names in English, like the spec's formats, unless a language is given.
  */
-export function formatPattern(date: Date, timeZone: string, pattern: string): string {
+export function formatPattern(date: Date, timeZone: string, pattern: string, language: Language = 'en'): string {
   if (Number.isNaN(date.getTime())) return ''
   const parts = zonedParts(date, timeZone)
+  const names = NAMES[language]
   let text = ''
-  for (const piece of compiled(pattern)) text += typeof piece === 'string' ? piece : piece(parts)
+  for (const piece of compiled(pattern)) text += typeof piece === 'string' ? piece : piece(parts, names)
   return text
 }
 

@@ -26,6 +26,7 @@ import { startRequest } from './request-start'
 import { compressionOptions } from './response-compression'
 
 import { ORG_COOKIE } from './org-cookie'
+import { requestLanguage } from './request-language'
 
 export interface HttpAppOptions {
   platform: Platform
@@ -193,6 +194,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       getLoadContext: (req, res): AppLoadContext => ({
         platform,
         tenant: res.locals.tenant as Tenant | null,
+        language: requestLanguage(req, res.locals.tenant as Tenant | null),
         nonce: res.locals.nonce as string,
         requestId: res.locals.requestId as string,
         ip: req.ip ?? '',

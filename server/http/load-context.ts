@@ -1,4 +1,5 @@
 import type { CacheTag } from '#server/cache/cache-tags'
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 
@@ -8,6 +9,8 @@ export interface RequestContext {
   /** The tenant of this host, or null on the bare platform host without a stored org id. */
   tenant: Tenant | null
   nonce: string
+  /** The language this request's page and messages are in (server/i18n/resolve-language.ts). */
+  language: Language
   requestId: string
   /** The client address (first hop when behind a trusted proxy). */
   ip: string

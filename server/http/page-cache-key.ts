@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { isbot } from 'isbot'
+import { chosenLanguage } from '#server/i18n/language-cookie'
+import { browserLanguage } from '#server/i18n/resolve-language'
 import { hasPersonalCookies } from './page-cache'
 
 /**
@@ -10,7 +12,15 @@ import { hasPersonalCookies } from './page-cache'
  */
 export function pageCacheKey(req: IncomingMessage, tenantId: string | null, url: string): string | null {
   if (req.method !== 'GET' || hasPersonalCookies(req.headers.cookie)) return null
-  return `${tenantId ?? '-'} ${req.headers.host ?? ''} ${audienceOf(req)} ${url}`
+  return `${tenantId ?? '-'} ${req.headers.host ?? ''} ${audienceOf(req)} ${languageAsked(req)} ${url}`
+}
+
+/**
+ * The language the visitor asked for (their choice, else their browser's), or '-' for the
+ * tenant's default: pages differ by it, so it is part of the key (the tenant is already).
+ */
+function languageAsked(req: IncomingMessage): string {
+  return chosenLanguage(req.headers.cookie) ?? browserLanguage(req.headers['accept-language']) ?? '-'
 }
 
 /** Bots get the page rendered whole, people get it streamed (entry.server): different bytes. */

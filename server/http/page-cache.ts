@@ -1,5 +1,6 @@
 import type { CacheTag } from '#server/cache/cache-tags'
 import { compressSegments, joinGzip, type GzipSegments } from './gzip-segments'
+import { LANGUAGE_COOKIE } from '#server/i18n/language-cookie'
 import { ORG_COOKIE } from './org-cookie'
 
 /**
@@ -133,9 +134,9 @@ export class PageCache {
    */
   ttlFor(status: number, headers: Headers): number {
     if (status !== 200 || headers.has('set-cookie')) return 0
-    // Only cookie-less requests reach the cache, so they all share the one "Vary: Cookie" variant.
+    // Only requests without personal cookies reach the cache, and its key names the language.
     const vary = headers.get('vary')
-    if (vary && vary.trim().toLowerCase() !== 'cookie') return 0
+    if (vary && !SHAREABLE_VARY.has(vary.trim().toLowerCase())) return 0
     const cacheControl = headers.get('cache-control')?.toLowerCase() ?? ''
     if (!/(^|[\s,])public([\s,]|$)/.test(cacheControl) || /no-store|private/.test(cacheControl)) return 0
     const seconds = Number(/s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? 0)
@@ -191,15 +192,19 @@ export class PageCache {
 
 const SHAREABLE_SECONDS = 5
 
+/** What a kept page may vary on: both are part of the cache key (page-cache-key.ts). */
+const SHAREABLE_VARY: ReadonlySet<string> = new Set(['cookie', 'cookie, accept-language'])
+
 /**
  * True when the Cookie header holds anything but the stored organisation id (which only picks
- * the tenant): a session, a language, a flash message... any of which may personalise a page.
+ * the tenant) and the language choice (which the cache key names): a session, a flash
+ * message... any of which may personalise a page.
  */
 export function hasPersonalCookies(cookieHeader: string | null | undefined): boolean {
   if (!cookieHeader) return false
   return cookieHeader.split(';').some((part) => {
     const name = part.trim().split('=')[0]
-    return name !== '' && name !== ORG_COOKIE
+    return name !== '' && name !== ORG_COOKIE && name !== LANGUAGE_COOKIE
   })
 }
 
@@ -216,7 +221,7 @@ export function shareablePageHeaders(request: Request, options: { changesAt?: Da
   const untilChange = options.changesAt ? Math.floor((options.changesAt.getTime() - (options.now ?? new Date()).getTime()) / 1000) : SHAREABLE_SECONDS
   const seconds = Math.min(SHAREABLE_SECONDS, untilChange)
   if (seconds < 1) return undefined
-  return { 'Cache-Control': `public, max-age=0, s-maxage=${seconds}`, Vary: 'Cookie' }
+  return { 'Cache-Control': `public, max-age=0, s-maxage=${seconds}`, Vary: 'Cookie, Accept-Language' }
 }
 
 /** A route's `headers` export: passes on the shareable headers its loader set, nothing else. */

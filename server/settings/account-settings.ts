@@ -1,5 +1,6 @@
 import { withTenant } from '#db/tenant-scope'
 import { DATE_FORMATS, type DateFormat } from '#server/dates/date-formats'
+import { isLanguage } from '#server/i18n/languages'
 import { COUNTRIES, timeZonesForCountry } from '#server/shell/dial-codes'
 import type { Platform } from '#server/platform'
 import { withFieldOptions } from '#server/screens/apply-overlay'
@@ -73,6 +74,7 @@ export async function loadAccountSettings(
       zip: s.address.zip,
       timezone: timeZoneFor(country, s.timezone),
       dateFormat: s.dateFormat,
+      defaultLanguage: s.defaultLanguage,
       itemExpiresAfter: s.itemExpiresAfter ?? undefined,
       customDomain: claim?.domain ?? '',
       aboutOrg: s.aboutOrg,
@@ -126,6 +128,8 @@ export async function saveAccountSettings(
   // The schema allows only the spec's options; the check here keeps the type honest.
   const dateFormat = text(values, 'dateFormat')
   if (shown.has('dateFormat') && isDateFormat(dateFormat)) settings.dateFormat = dateFormat
+  const defaultLanguage = text(values, 'defaultLanguage')
+  if (shown.has('defaultLanguage') && isLanguage(defaultLanguage)) settings.defaultLanguage = defaultLanguage
   if (shown.has('timezone') || shown.has('country')) {
     settings.timezone = timeZoneFor(country, shown.has('timezone') ? text(values, 'timezone') : tenant.settings.timezone)
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DATE_FORMATS, DEFAULT_DATE_FORMAT } from '#server/dates/date-formats'
+import { DEFAULT_LANGUAGE, LANGUAGES } from '#server/i18n/languages'
 
 const flag = (fallback: boolean) => z.boolean().default(fallback)
 const text = (fallback = '') => z.string().max(2000).default(fallback)
@@ -35,6 +36,8 @@ export const tenantSettingsSchema = z.object({
   timezone: text('America/New_York'),
   /** How dates read on every screen, PDF and export of the tenant (settings spec, dateFormat). */
   dateFormat: z.enum(DATE_FORMATS).default(DEFAULT_DATE_FORMAT),
+  /** The language of the tenant's pages for people who chose none and whose browser asks for none we speak. */
+  defaultLanguage: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   defaultCurrency: text('USD'),
   supportedCurrencies: z.array(z.string().length(3)).default(['USD', 'INR']),
   address: z

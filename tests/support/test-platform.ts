@@ -59,5 +59,5 @@ export async function createTestPlatform(
 
 /** The load context a loader or action gets for a request on this tenant's host. */
 export function contextFor(platform: Platform, tenant: Tenant | null): AppLoadContext {
-  return { platform, tenant, nonce: 'test-nonce', requestId: randomUUID(), ip: '127.0.0.1' }
+  return { platform, tenant, language: 'en', nonce: 'test-nonce', requestId: randomUUID(), ip: '127.0.0.1' }
 }

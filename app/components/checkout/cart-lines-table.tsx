@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Trash2 } from 'lucide-react'
 import { buttonClasses } from '#app/components/ui/button'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
@@ -8,11 +9,12 @@ import type { CartView } from '#server/checkout/cart-view'
  * The cart's lines with their quantities and totals. Each change is its own small form (a
  * quantity select with an Update button, a Remove button), so all of it works without JavaScript.
  */
-export function CartLinesTable({ cart, title = 'Your cart' }: { cart: CartView; title?: string }) {
+export function CartLinesTable({ cart, title }: { cart: CartView; title?: string }) {
+  const { t } = useTranslation('checkout')
   return (
     <section aria-labelledby="cart-heading" className="rounded-lg border border-slate-200 bg-white">
       <h2 id="cart-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">
-        {title}
+        {title ?? t('yourCart')}
       </h2>
       <ul className="divide-y divide-slate-200">
         {cart.lines.map((line) => (
@@ -29,7 +31,7 @@ export function CartLinesTable({ cart, title = 'Your cart' }: { cart: CartView; 
                   )}
                 </p>
                 {line.optionName ? <p className="text-sm text-slate-600">{line.optionName}</p> : null}
-                {line.unitPriceText !== 'Free' && line.quantity > 1 ? <p className="text-sm text-slate-600">{`${line.unitPriceText} each`}</p> : null}
+                {line.unitPriceText !== t('free') && line.quantity > 1 ? <p className="text-sm text-slate-600">{t('each', { price: line.unitPriceText })}</p> : null}
                 {line.laterText ? <p className="text-sm text-slate-600">{line.laterText}</p> : null}
               </div>
               <p className="shrink-0 font-semibold text-slate-900" data-line-total>
@@ -48,7 +50,7 @@ export function CartLinesTable({ cart, title = 'Your cart' }: { cart: CartView; 
                   <input type="hidden" name="line" value={line.guid} />
                   <div className="flex flex-col gap-1">
                     <label htmlFor={`quantity-${line.guid}`} className="text-xs font-medium text-slate-700">
-                      Quantity
+                      {t('quantity')}
                     </label>
                     <select id={`quantity-${line.guid}`} name="quantity" defaultValue={line.quantity} className={`${FIELD_INPUT_CLASSES} w-20`}>
                       {Array.from({ length: Math.max(line.maxQuantity, line.quantity) }, (_, index) => index + 1).map((quantity) => (
@@ -58,19 +60,19 @@ export function CartLinesTable({ cart, title = 'Your cart' }: { cart: CartView; 
                       ))}
                     </select>
                   </div>
-                  <button type="submit" className={buttonClasses({ variant: 'secondary', size: 'md' })} aria-label={`Update the quantity of ${line.itemName}`}>
-                    Update
+                  <button type="submit" className={buttonClasses({ variant: 'secondary', size: 'md' })} aria-label={t('updateQuantityOf', { item: line.itemName })}>
+                    {t('update')}
                   </button>
                 </Form>
               ) : (
-                <p className="text-sm text-slate-600">Quantity: {line.quantity}</p>
+                <p className="text-sm text-slate-600">{t('quantityIs', { quantity: line.quantity })}</p>
               )}
               <Form method="post" preventScrollReset className="flex">
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="line" value={line.guid} />
-                <button type="submit" className={buttonClasses({ variant: 'secondary', size: 'md' })} aria-label={`Remove ${line.itemName}`}>
+                <button type="submit" className={buttonClasses({ variant: 'secondary', size: 'md' })} aria-label={t('removeItem', { item: line.itemName })}>
                   <Trash2 aria-hidden className="h-4 w-4" />
-                  Remove
+                  {t('remove')}
                 </button>
               </Form>
             </div>
@@ -83,9 +85,10 @@ export function CartLinesTable({ cart, title = 'Your cart' }: { cart: CartView; 
 }
 
 export function CartTotals({ totals }: { totals: Pick<CartView['totals'], 'subtotal' | 'discount' | 'discountLabel' | 'cardFees' | 'tax' | 'taxLabel' | 'total'> }) {
-  const rows: Array<[string, string]> = [['Subtotal', totals.subtotal]]
+  const { t } = useTranslation('checkout')
+  const rows: Array<[string, string]> = [[t('subtotal'), totals.subtotal]]
   if (totals.discount) rows.push([totals.discountLabel, totals.discount])
-  if (totals.cardFees) rows.push(['Card fees', totals.cardFees])
+  if (totals.cardFees) rows.push([t('cardFees'), totals.cardFees])
   if (totals.tax) rows.push([totals.taxLabel, totals.tax])
   return (
     <dl className="space-y-1 border-t border-slate-200 px-4 py-3 text-sm">
@@ -96,7 +99,7 @@ export function CartTotals({ totals }: { totals: Pick<CartView['totals'], 'subto
         </div>
       ))}
       <div className="flex justify-between pt-1 text-base font-semibold text-slate-900">
-        <dt>Total</dt>
+        <dt>{t('total')}</dt>
         <dd data-cart-total>{totals.total}</dd>
       </div>
     </dl>

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Tag, X } from 'lucide-react'
 import { Button } from '#app/components/ui/button'
 import { fieldErrorId, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
@@ -16,18 +17,19 @@ export interface OfferCodeRefusal {
  * Remove button; a code the cart no longer meets shows why, so it can be removed.
  */
 export function OfferCodeForm({ offer, refusal, action, id = 'offer-code' }: { offer: CartOfferView | null; refusal: OfferCodeRefusal | null; action?: string; id?: string }) {
+  const { t } = useTranslation('checkout')
   const navigation = useNavigation()
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   if (offer) {
     return (
-      <Form method="post" action={action} className="rounded-lg border border-slate-200 bg-white p-4" aria-label="Offer code">
+      <Form method="post" action={action} className="rounded-lg border border-slate-200 bg-white p-4" aria-label={t('offerCode')}>
         <input type="hidden" name="intent" value="remove-offer" />
         <div className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 items-start gap-2">
             <Tag aria-hidden className={`mt-0.5 h-4 w-4 shrink-0 ${offer.message ? 'text-amber-700' : 'text-green-700'}`} />
             <div className="min-w-0">
               <p className="text-sm font-medium text-slate-900">
-                Offer code <span className="font-mono">{offer.code}</span>
+                {t('offerCode')} <span className="font-mono">{offer.code}</span>
                 {offer.discountText ? <span className="ml-1 text-green-800" data-offer-discount>{offer.discountText}</span> : null}
               </p>
               {offer.message ? (
@@ -37,18 +39,18 @@ export function OfferCodeForm({ offer, refusal, action, id = 'offer-code' }: { o
               ) : null}
             </div>
           </div>
-          <Button type="submit" variant="secondary" size="sm" busy={busy('remove-offer')} aria-label={`Remove offer code ${offer.code}`}>
-            <X aria-hidden className="h-4 w-4" /> Remove
+          <Button type="submit" variant="secondary" size="sm" busy={busy('remove-offer')} aria-label={t('removeOfferCode', { code: offer.code })}>
+            <X aria-hidden className="h-4 w-4" /> {t('remove')}
           </Button>
         </div>
       </Form>
     )
   }
   return (
-    <Form method="post" action={action} className="rounded-lg border border-slate-200 bg-white p-4" aria-label="Offer code">
+    <Form method="post" action={action} className="rounded-lg border border-slate-200 bg-white p-4" aria-label={t('offerCode')}>
       <input type="hidden" name="intent" value="offer" />
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        Offer code
+        {t('offerCode')}
       </label>
       <div className="mt-1.5 flex gap-2">
         <input
@@ -65,7 +67,7 @@ export function OfferCodeForm({ offer, refusal, action, id = 'offer-code' }: { o
           className={`${FIELD_INPUT_CLASSES} min-w-0 flex-1 uppercase`}
         />
         <Button type="submit" variant="secondary" busy={busy('offer')}>
-          Apply
+          {t('apply')}
         </Button>
       </div>
       {refusal ? (

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { buttonClasses } from '#app/components/ui/button'
 
 export interface ProviderHandoffForm {
@@ -14,6 +15,7 @@ export interface ProviderHandoffForm {
  * A plain form, not Remix's: it leaves the site.
  */
 export function ProviderHandoff({ handoff }: { handoff: ProviderHandoffForm }) {
+  const { t } = useTranslation('checkout')
   const form = useRef<HTMLFormElement>(null)
   useEffect(() => {
     form.current?.submit()
@@ -23,9 +25,9 @@ export function ProviderHandoff({ handoff }: { handoff: ProviderHandoffForm }) {
       {Object.entries(handoff.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <p className="flex-1 text-sm text-slate-700">You pay {handoff.totalText} on {handoff.providerName}&rsquo;s secure page and come back here when it is done.</p>
+      <p className="flex-1 text-sm text-slate-700">{t('handoffText', { total: handoff.totalText, provider: handoff.providerName })}</p>
       <button type="submit" className={buttonClasses({ variant: 'primary' })}>
-        Continue to {handoff.providerName}
+        {t('continueTo', { provider: handoff.providerName })}
       </button>
     </form>
   )

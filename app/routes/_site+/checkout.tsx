@@ -29,11 +29,17 @@ import { paysInPage } from '#server/payments/studio-stripe'
 import { readCheckoutForm } from '#server/checkout/checkout-form'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { ACCOUNT_MESSAGES } from '#server/checkout/account-on-request'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage, translateMessages } from '#server/i18n/translate-message'
+import type { I18nHandle } from '#app/utils/i18n'
+import { useTranslation } from 'react-i18next'
 
 /** Where an empty cart suggests looking, when the site's menu has them. */
 const SHOPPING_PATHS: ReadonlySet<string> = new Set(['/courses', '/events', '/merchandise', '/calendar'])
 
-export const meta: MetaFunction = () => [{ title: 'Checkout' }, { name: 'robots', content: 'noindex' }]
+export const handle: I18nHandle = { i18n: ['checkout'] }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Checkout' }, { name: 'robots', content: 'noindex' }]
 
 /** /checkout: the visitor's cart, priced now, and the user form that places the order. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -42,17 +48,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
   const active = await readActiveProvider(context.platform, tenant.id)
   const checkoutForm = await readCheckoutForm(context.platform, tenant.id)
-  const { page, newToken } = await loadCheckoutPage(context.platform.database, tenant, { token: readCartToken(request), user, now: new Date(), takesCards: active !== null, checkoutForm })
+  const { page, newToken } = await loadCheckoutPage(context.platform.database, tenant, { token: readCartToken(request), user, now: new Date(), takesCards: active !== null, checkoutForm, language: context.language })
   const { toast, headers: toastHeaders } = getToast(request)
   const headers = new Headers(toastHeaders ?? undefined)
   if (newToken) headers.append('Set-Cookie', cartCookieHeader(newToken, context.platform.env.isProduction))
-  return data({ shell: loaded.shell, page, payWith: active ? PROVIDER_NAMES[active.provider] : null, toast }, { headers })
+  const title = tFor(context.language, 'checkout')('pageTitle')
+  return data({ shell: loaded.shell, page, payWith: active ? PROVIDER_NAMES[active.provider] : null, toast, title }, { headers })
 }
 
 const intentSchema = z.object({ intent: z.enum(['add', 'add-class', 'quantity', 'remove', 'offer', 'remove-offer', 'place']) })
 
 /** Back to the cart with a message (and the new cart's cookie when one was made). */
-function toCart(toast: { type: 'success' | 'error'; message: string }, cartCookie?: string): Response {
+function toCartWith(toast: { type: 'success' | 'error'; message: string }, cartCookie?: string): Response {
   const headers = new Headers()
   headers.append('Set-Cookie', toastCookieHeader(toast))
   if (cartCookie) headers.append('Set-Cookie', cartCookie)
@@ -68,6 +75,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(request, context)
   const form = Object.fromEntries(await request.formData())
   const intent = intentSchema.safeParse(form)
+  // Messages are made in English and answered in the page's language.
+  const words = (message: string) => translateMessage(context.language, message)
+  const toCart = (toast: { type: 'success' | 'error'; message: string }, cartCookie?: string) => toCartWith({ ...toast, message: words(toast.message) }, cartCookie)
   if (!intent.success) return toCart({ type: 'error', message: 'Please use the buttons on this page.' })
   const token = readCartToken(request)
   const buyer = buyerOf(user)
@@ -93,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const locate = checkoutCartOf(token, buyer?.contactId ?? null)
       const takesCards = await takesCardPayments(context.platform, tenant.id)
       const applied = await applyCartOfferCode(context.platform, tenant, { locate, code: form.offerCode, now: new Date(), channel: 'online', takesCards })
-      if (!applied.ok) return data({ offerRefusal: { code: typeof form.offerCode === 'string' ? form.offerCode.slice(0, 30) : '', message: applied.message } }, { status: 400 })
+      if (!applied.ok) return data({ offerRefusal: { code: typeof form.offerCode === 'string' ? form.offerCode.slice(0, 30) : '', message: words(applied.message) } }, { status: 400 })
       return toCart({ type: 'success', message: applied.value.message })
     }
     case 'remove-offer': {
@@ -102,7 +112,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return toCart({ type: 'success', message: OFFER_CODE_MESSAGES.removed })
     }
     case 'place': {
-      if (user && !buyer) return data<BuyerFormState>({ message: 'This is a preview: nothing can be bought.', errors: {}, values: {} }, { status: 403 })
+      if (user && !buyer) return data<BuyerFormState>({ message: words('This is a preview: nothing can be bought.'), errors: {}, values: {} }, { status: 403 })
       // Signed in, the sale is theirs: the account's email, whatever the form says.
       const posted = buyer ? { ...form, email: buyer.email } : form
       const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
@@ -123,15 +133,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const account = placed.value.account
         if (account === 'not-offered') throw redirect(orderPathFor(placed.value.invoiceGuid))
         const message = account === 'sent' ? ACCOUNT_MESSAGES.sent(placed.value.email) : ACCOUNT_MESSAGES.hasLogin
-        throw redirect(orderPathFor(placed.value.invoiceGuid), { headers: { 'Set-Cookie': toastCookieHeader({ type: 'success', message }) } })
+        throw redirect(orderPathFor(placed.value.invoiceGuid), { headers: { 'Set-Cookie': toastCookieHeader({ type: 'success', message: words(message) }) } })
       }
-      return data<BuyerFormState>({ message: placed.message, errors: placed.details.errors, values: placed.details.values }, { status: placed.error === 'invalid_input' ? 400 : 409 })
+      return data<BuyerFormState>({ message: words(placed.message), errors: translateMessages(context.language, placed.details.errors), values: placed.details.values }, { status: placed.error === 'invalid_input' ? 400 : 409 })
     }
   }
 }
 
 export default function CheckoutRoute() {
-  const { shell, page, payWith, toast } = useLoaderData<typeof loader>()
+  const { shell, page, payWith, toast, title } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('checkout')
   const result = useActionData<typeof action>() ?? null
   const state = result && 'errors' in result ? result : null
   const offerRefusal = result && 'offerRefusal' in result ? result.offerRefusal : null
@@ -142,20 +153,23 @@ export default function CheckoutRoute() {
     <PublicLayout shell={shell}>
       <ToastNotice toast={toast} />
       <div className="mx-auto max-w-5xl space-y-6">
-        <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Checkout</h1>
+        <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">{title}</h1>
         {placed ? (
           <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-5" data-order-placed>
-            <h2 className="text-lg font-semibold text-slate-900">Your order is placed: one step to pay</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t('orderPlaced')}</h2>
             <ProviderHandoff handoff={placed.handoff} />
             <p className="text-sm text-slate-600">
-              Nothing is booked until it is paid. <Link to={placed.orderPath} className="font-medium text-brand-text underline underline-offset-2">See your order</Link>
+              {t('nothingBookedUntilPaid')}{' '}
+              <Link to={placed.orderPath} className="font-medium text-brand-text underline underline-offset-2">
+                {t('seeYourOrder')}
+              </Link>
             </p>
           </div>
         ) : cart === null ? (
           <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-empty-cart>
             <ShoppingCart aria-hidden className="mx-auto h-10 w-10 text-slate-400" />
-            <p className="mt-3 font-medium text-slate-900">Your cart is empty.</p>
-            <p className="mt-1 text-sm text-slate-600">Find a course, an event or something from the shop and it will wait for you here.</p>
+            <p className="mt-3 font-medium text-slate-900">{t('emptyCart')}</p>
+            <p className="mt-1 text-sm text-slate-600">{t('emptyCartHint')}</p>
             <div className="mt-4 flex flex-wrap justify-center gap-2">
               {shell.menus.menu.flatMap((entry) =>
                 entry.url && SHOPPING_PATHS.has(entry.url) ? [
@@ -171,10 +185,10 @@ export default function CheckoutRoute() {
             <CartLinesTable cart={cart} />
             <div className="space-y-3">
               {page.isPreview ? (
-                <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">This is a preview: nothing can be bought.</p>
+                <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('preview')}</p>
               ) : null}
               {cart.problems.length > 0 ? (
-                <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">Put right what your cart says above, or remove those lines, to place your order.</p>
+                <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('putRightProblems')}</p>
               ) : null}
               {page.isPreview ? null : <OfferCodeForm offer={cart.offer} refusal={offerRefusal} />}
               <BuyerForm page={page} state={state} canPlace={canPlace && cart.offer?.message == null} payWith={payWith} />

@@ -27,6 +27,10 @@ import { orderContactId, orderWithoutCard } from '#server/memberships/order-card
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { buyerOf } from '#server/checkout/checkout-page'
 import { notFound } from '#server/errors/responses'
+import type { I18nHandle } from '#app/utils/i18n'
+
+/** Draws the cart and its totals with the checkout's words. */
+export const handle: I18nHandle = { i18n: ['checkout'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.order ? `Order ${data.order.numberText}` : 'Order not found' },

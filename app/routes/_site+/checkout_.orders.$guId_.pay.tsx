@@ -16,6 +16,10 @@ import { orderContactIfSignedIn, payWithPaymentSpring } from '#server/payments/p
 import { listSavedPaymentMethods } from '#server/payments/saved-payment-methods'
 import { buyerOf } from '#server/checkout/checkout-page'
 import { cardExpiryYears } from '#server/payments/paymentspring-form'
+import type { I18nHandle } from '#app/utils/i18n'
+
+/** Draws the cart and its totals with the checkout's words. */
+export const handle: I18nHandle = { i18n: ['checkout'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.order ? `Pay for order ${data.order.numberText}` : 'Order not found' }, { name: 'robots', content: 'noindex' }]
 

@@ -234,6 +234,7 @@ const PROBES: Record<string, Probe> = {
   '_admin+/settings+/customfield.new.$type.tsx': { audience: 'not-an-id', path: () => '/settings/customfield/new/text', params: () => ({ type: 'text' }) },
   '_admin+/settings+/customise.$key.tsx': { audience: 'not-an-id', path: () => '/settings/customise/account', params: () => ({ key: 'account' }) },
   '_auth+/tplan.$name.$freq.tsx': { audience: 'not-an-id', path: () => '/tplan/growth/monthly', params: () => ({ name: 'growth', freq: 'monthly' }) },
+  '_platform+/locales.$lng.$ns.ts': { audience: 'not-an-id', path: () => '/locales/tr/checkout', params: () => ({ lng: 'tr', ns: 'checkout' }) },
   '_admin+/settings+/users.$id.tsx': staffScreen((ids) => `/settings/users/${ids.userGuid}`, (ids) => ({ id: ids.userGuid })),
   '_forms+/downloads.forms.$token.ts': {
     audience: 'public',

@@ -33,6 +33,7 @@ describe(`Account Settings (${engine})`, () => {
     'root[zip]': '78701',
     'root[timezone]': 'America/Chicago',
     'root[dateFormat]': 'dd-MM-YYYY',
+    'root[defaultLanguage]': 'tr',
     'root[itemExpiresAfter]': '12',
     'root[customDomain]': '',
     'root[aboutOrg]': 'A small studio.',
@@ -46,8 +47,10 @@ describe(`Account Settings (${engine})`, () => {
     const view = outcome.body as { orgId: string; descriptor: { schema: { properties: Record<string, { enum?: string[] }> } }; values: Record<string, unknown> }
     expect(view.orgId).toBe('lotus')
     expect(Object.keys(view.descriptor.schema.properties)).toEqual([
-      'name', 'accountOwner', 'fromEmailName', 'fromEmail', 'country', 'phone', 'street', 'city', 'state', 'zip', 'timezone', 'dateFormat', 'itemExpiresAfter', 'customDomain', 'aboutOrg',
+      'name', 'accountOwner', 'fromEmailName', 'fromEmail', 'country', 'phone', 'street', 'city', 'state', 'zip', 'timezone', 'dateFormat', 'defaultLanguage', 'itemExpiresAfter', 'customDomain', 'aboutOrg',
     ])
+    expect(view.descriptor.schema.properties.defaultLanguage.enum).toEqual(['en', 'tr'])
+    expect(view.values.defaultLanguage).toBe('en')
     expect(view.descriptor.schema.properties.dateFormat.enum).toEqual(['MM/dd/YYYY', 'MM dd YYYY', 'MM-dd-YYYY', 'MMM dd YYYY', 'dd/MM/YYYY', 'dd-MM-YYYY'])
     expect(view.values.dateFormat).toBe('MM/dd/YYYY')
     expect(view.descriptor.schema.properties.accountOwner.enum).toEqual([world.contacts.admin.id])
@@ -68,6 +71,7 @@ describe(`Account Settings (${engine})`, () => {
       address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
       timezone: 'America/Chicago',
       dateFormat: 'dd-MM-YYYY',
+      defaultLanguage: 'tr',
       itemExpiresAfter: 12,
       aboutOrg: 'A small studio.',
       dialCode: '+1',

@@ -22,7 +22,7 @@ describe(`Customise this screen (${engine})`, () => {
   })
   afterAll(() => platform.close())
 
-  const accountFields = ['name', 'accountOwner', 'fromEmailName', 'fromEmail', 'country', 'phone', 'street', 'city', 'state', 'zip', 'timezone', 'dateFormat', 'itemExpiresAfter', 'customDomain', 'aboutOrg']
+  const accountFields = ['name', 'accountOwner', 'fromEmailName', 'fromEmail', 'country', 'phone', 'street', 'city', 'state', 'zip', 'timezone', 'dateFormat', 'defaultLanguage', 'itemExpiresAfter', 'customDomain', 'aboutOrg']
   const customise = async (entries: Array<[string, string]>, key = 'account', cookie = world.cookies.admin) => {
     const body = new URLSearchParams(entries)
     return callRoute(customiseAction, post(world.host, `/settings/customise/${key}`, body, cookie), await contextOf(platform, world.tenant), { key })

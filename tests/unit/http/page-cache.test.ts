@@ -24,7 +24,8 @@ describe('which responses may be kept', () => {
     { name: 'private', status: 200, headers: { 'Cache-Control': 'private, s-maxage=5' }, ttl: 0 },
     { name: 'no-store', status: 200, headers: { 'Cache-Control': 'public, no-store, s-maxage=5' }, ttl: 0 },
     { name: 'sets a cookie', status: 200, headers: { 'Cache-Control': 'public, s-maxage=5', 'Set-Cookie': 'a=b' }, ttl: 0 },
-    { name: 'varies on something else', status: 200, headers: { 'Cache-Control': 'public, s-maxage=5', Vary: 'Accept-Language' }, ttl: 0 },
+    { name: 'public with s-maxage, Vary: Cookie, Accept-Language', status: 200, headers: { 'Cache-Control': 'public, s-maxage=5', Vary: 'Cookie, Accept-Language' }, ttl: 5000 },
+    { name: 'varies on something else', status: 200, headers: { 'Cache-Control': 'public, s-maxage=5', Vary: 'User-Agent' }, ttl: 0 },
     { name: 'a 404', status: 404, headers: { 'Cache-Control': 'public, s-maxage=5' }, ttl: 0 },
     { name: 'a redirect', status: 302, headers: { 'Cache-Control': 'public, s-maxage=5' }, ttl: 0 },
   ]
@@ -156,6 +157,9 @@ describe('personal cookies', () => {
     ['__session=abc', true],
     ['org=demo; __session=abc', true],
     ['lang=tr', true],
+    // The language choice is named by the cache key instead (page-cache-key.ts).
+    ['lng=tr', false],
+    ['lng=tr; __session=abc', true],
   ])('%s -> %s', (cookie, personal) => {
     expect(hasPersonalCookies(cookie)).toBe(personal)
   })
@@ -163,7 +167,7 @@ describe('personal cookies', () => {
   test('a shareable page is marked so only for anonymous GETs', () => {
     expect(shareablePageHeaders(new Request('http://demo.localhost/home'))).toEqual({
       'Cache-Control': 'public, max-age=0, s-maxage=5',
-      Vary: 'Cookie',
+      Vary: 'Cookie, Accept-Language',
     })
     expect(shareablePageHeaders(new Request('http://demo.localhost/home', { headers: { cookie: '__session=x' } }))).toBeUndefined()
     expect(shareablePageHeaders(new Request('http://demo.localhost/home', { method: 'POST' }))).toBeUndefined()

@@ -22,6 +22,10 @@ import { orderPathFor } from '#server/checkout/receipt-email'
 import { takesCardPayments } from '#server/payments/card-payments'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { searchContacts } from '#server/contacts/search-contacts'
+import type { I18nHandle } from '#app/utils/i18n'
+
+/** Draws the cart and its totals with the checkout's words. */
+export const handle: I18nHandle = { i18n: ['checkout'] }
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Sell at the desk')
 

@@ -1,0 +1,29 @@
+import enCheckout from './locales/en/checkout.json'
+import enCommon from './locales/en/common.json'
+import enForms from './locales/en/forms.json'
+import trCheckout from './locales/tr/checkout.json'
+import trCommon from './locales/tr/common.json'
+import trForms from './locales/tr/forms.json'
+import trCheckoutMessages from './locales/tr/messages/checkout.json'
+import trFormMessages from './locales/tr/messages/forms.json'
+import type { Language } from './languages'
+import type { Namespace } from './namespaces'
+
+/**
+ * The words of the screens, by language and namespace. A route names the namespaces it uses
+ * (`handle.i18n`), and only those travel to the browser. English is the source: the spec's
+ * words, word for word; Turkish has the same keys (tests/unit/i18n/catalog-complete.test.ts).
+ */
+export const CATALOG = {
+  en: { common: enCommon, forms: enForms, checkout: enCheckout },
+  tr: { common: trCommon, forms: trForms, checkout: trCheckout },
+} as const satisfies Record<Language, Record<Namespace, Record<string, string>>>
+
+/**
+ * Messages the server writes (validation, refusals, toasts), English to Turkish. They are
+ * written in English where they are made, in the spec's words; the page's language is applied
+ * where they are answered (translate-message.ts), so the rules stay in one language.
+ */
+export const MESSAGE_TRANSLATIONS: Record<Exclude<Language, 'en'>, Record<string, string>> = {
+  tr: { ...trFormMessages, ...trCheckoutMessages },
+}

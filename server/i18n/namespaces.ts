@@ -1,0 +1,8 @@
+/** The groups of words, one per area of screens; a page loads only the ones it draws with. */
+export const NAMESPACES = ['common', 'forms', 'checkout'] as const
+
+export type Namespace = (typeof NAMESPACES)[number]
+
+export function isNamespace(value: unknown): value is Namespace {
+  return typeof value === 'string' && (NAMESPACES as readonly string[]).includes(value)
+}

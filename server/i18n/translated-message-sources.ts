@@ -1,0 +1,42 @@
+import { ACCOUNT_MESSAGES } from '#server/checkout/account-on-request'
+import { DROP_IN_MESSAGES } from '#server/checkout/add-class-drop-in'
+import { DONATE_MESSAGES } from '#server/checkout/add-donation'
+import { BUYER_MESSAGES } from '#server/checkout/buyer-form'
+import { CART_MESSAGES } from '#server/checkout/cart-line-rules'
+import { OFFER_CODE_MESSAGES } from '#server/checkout/cart-offer-code'
+import { ADD_TO_CART_MESSAGES, CHANGE_CART_MESSAGES } from '#server/checkout/cart-store'
+import { OFFER_MESSAGES } from '#server/checkout/offer-rules'
+import { PLACE_ORDER_MESSAGES } from '#server/checkout/place-order'
+
+type MessageSource = Readonly<Record<string, string | ((...values: never[]) => string)>>
+
+/**
+ * Each message of a source as its catalog entry: a fixed one as it is, one with values with
+ * {{1}}, {{2}}... where the values go ("{{1}} is in your cart.").
+ */
+export function messagesOf(source: MessageSource): string[] {
+  return Object.values(source).map((message) => {
+    if (typeof message === 'string') return message
+    const placeholders = Array.from({ length: message.length }, (_unused, index) => `{{${index + 1}}}`)
+    // Called with text where numbers go too: a count's words read the same for "{{2}}".
+    return (message as (...values: string[]) => string)(...placeholders)
+  })
+}
+
+/**
+ * The messages of the screens drawn in Turkish: each must have its translation
+ * (tests/unit/i18n/catalog-complete.test.ts), so a new message cannot reach a Turkish page in
+ * English unnoticed.
+ */
+export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] = [
+  { name: 'PLACE_ORDER_MESSAGES', messages: messagesOf(PLACE_ORDER_MESSAGES) },
+  { name: 'DONATE_MESSAGES', messages: messagesOf(DONATE_MESSAGES) },
+  { name: 'CART_MESSAGES', messages: messagesOf(CART_MESSAGES) },
+  { name: 'ACCOUNT_MESSAGES', messages: messagesOf(ACCOUNT_MESSAGES) },
+  { name: 'OFFER_MESSAGES', messages: messagesOf(OFFER_MESSAGES) },
+  { name: 'DROP_IN_MESSAGES', messages: messagesOf(DROP_IN_MESSAGES) },
+  { name: 'OFFER_CODE_MESSAGES', messages: messagesOf(OFFER_CODE_MESSAGES) },
+  { name: 'BUYER_MESSAGES', messages: messagesOf(BUYER_MESSAGES) },
+  { name: 'ADD_TO_CART_MESSAGES', messages: messagesOf(ADD_TO_CART_MESSAGES) },
+  { name: 'CHANGE_CART_MESSAGES', messages: messagesOf(CHANGE_CART_MESSAGES) },
+]
