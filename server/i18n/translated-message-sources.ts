@@ -18,6 +18,7 @@ import {
   submittedMessage,
   tooLongMessage,
 } from '#server/forms/form-messages'
+import { NAME_PLACEHOLDER, STANDARD_INPUT_LABELS } from '#server/forms/form-inputs'
 import { PHONE_REQUIRED_MESSAGE } from '#server/forms/phone-mask'
 
 type MessageSource = Readonly<Record<string, string | ((...values: never[]) => string)>>
@@ -59,4 +60,5 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'PHONE_REQUIRED_MESSAGE', messages: [PHONE_REQUIRED_MESSAGE] },
   { name: 'form thank-you messages', messages: messagesOf({ REGISTERED_MESSAGE, submittedMessage }) },
   { name: 'PDF_STATUS_MESSAGES', messages: messagesOf(PDF_STATUS_MESSAGES) },
+  { name: 'STANDARD_INPUT_LABELS', messages: [...messagesOf(STANDARD_INPUT_LABELS), NAME_PLACEHOLDER] },
 ]

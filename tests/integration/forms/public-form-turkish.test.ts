@@ -40,7 +40,7 @@ describe('a public registration form in Turkish', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${app.host}`, ...headers },
     })
   }
-  const turkishChrome = ['<html lang="tr"', '>Gönder<', 'İmza', 'İmzalamak için adınızı ve soyadınızı yazın', 'İmza tarihi: ', 'Seçin…']
+  const turkishChrome = ['<html lang="tr"', '>Gönder<', '>Ad Soyad<', '>E-posta<', 'placeholder="Adınız ve soyadınız"', 'İmza', 'İmzalamak için adınızı ve soyadınızı yazın', 'İmza tarihi: ', 'Seçin…']
 
   it('draws the page in Turkish for the visitor who chose it, and the form’s own words as the studio wrote them', async () => {
     const page = await get(`/pforms/${form.guId}?chosen`, { cookie: 'lng=tr' })

@@ -14,7 +14,7 @@ describe('a public form in Turkish', () => {
   const hobby = fieldFixture({ name: 'Favourite style', type: 'text', isMandatory: true })
   const level = fieldFixture({ name: 'Level', type: 'dropdown', options: ['Beginner', 'Advanced'] })
   const age = fieldFixture({ name: 'Age', type: 'number' })
-  const form = formFixture({ fields: [hobby, level, age] })
+  const form = formFixture({ fields: [hobby, level, age], isShowBirthdate: true, isShowGuardian: true })
   const english = publicFormDescriptor(form, { country: usa, multiCountry: true, isStudent: false })
   const turkish = descriptorIn('tr', english)
 
@@ -30,8 +30,19 @@ describe('a public form in Turkish', () => {
     expect(turkish.messages.fields[customFieldKey(hobby.guId)]).toEqual({ required: 'Favourite style alanı zorunludur!', maxLength: expect.stringMatching(/^Favourite style en fazla \d+ karakter olabilir\.$/) })
     expect(turkish.messages.fields[customFieldKey(level.guId)]).toMatchObject({ enum: 'Lütfen Level için seçeneklerden birini seçin.' })
     expect(turkish.messages.fields[customFieldKey(age.guId)]).toMatchObject({ type: 'Age bir sayı olmalıdır.' })
-    expect(turkish.schema).toBe(english.schema)
     expect(turkish.title).toBe('Trial Class Registration')
+  })
+
+  it('names the standard inputs in Turkish, in their labels and in their messages, and the tenant’s fields as written', () => {
+    const titles = Object.fromEntries(Object.entries(turkish.schema.properties).map(([key, schema]) => [key, schema.title]))
+    expect(titles).toMatchObject({ fullName: 'Ad Soyad', email: 'E-posta', phone: 'Telefon', phoneCountry: 'Ülke Kodu', dob: 'Doğum Tarihi', motherEmail: 'Anne E-postası' })
+    expect(titles[customFieldKey(hobby.guId)]).toBe('Favourite style')
+    expect(turkish.schema.properties.dob).toMatchObject({ type: 'string', pattern: english.schema.properties.dob!.pattern })
+    expect(turkish.messages.fields.dob).toEqual({ required: 'Doğum Tarihi alanı zorunludur!', pattern: 'Doğum Tarihi bir tarih olmalıdır.' })
+    expect(turkish.messages.fields.fullName?.maxLength).toMatch(/^Ad Soyad en fazla \d+ karakter olabilir\.$/)
+    expect(turkish.messages.fields.motherName?.maxLength).toMatch(/^Anne Adı en fazla/)
+    expect(turkish.uiSchema.fullName).toMatchObject({ 'ui:placeholder': 'Adınız ve soyadınız' })
+    expect(english.schema.properties.fullName?.title).toBe('Name')
   })
 
   it('gives the widgets their words: a select’s empty choice and the dial code’s name', () => {
@@ -47,13 +58,13 @@ describe('a public form in Turkish', () => {
   it('says a refusal’s messages in Turkish and keeps what the visitor typed', () => {
     const refused: RefusedPost = {
       formError: FORM_MESSAGES.nameRequired,
-      fieldErrors: { fullName: [FORM_MESSAGES.nameRequired], sign: [FORM_MESSAGES.signatureRequired] },
+      fieldErrors: { fullName: [FORM_MESSAGES.nameRequired], sign: [FORM_MESSAGES.signatureRequired], dob: ['Birth Date must be a date.'] },
       values: { fullName: 'Ada' },
       signature: { sign: '', signTypedName: 'Ada', signConsent: false },
       resetBotCheck: false,
       stamp: 'stamp',
     }
-    expect(refusalIn('tr', refused)).toEqual({ ...refused, formError: 'Ad ve Soyad zorunludur!', fieldErrors: { fullName: ['Ad ve Soyad zorunludur!'], sign: ['İmza zorunludur!'] } })
+    expect(refusalIn('tr', refused)).toEqual({ ...refused, formError: 'Ad ve Soyad zorunludur!', fieldErrors: { fullName: ['Ad ve Soyad zorunludur!'], sign: ['İmza zorunludur!'], dob: ['Doğum Tarihi bir tarih olmalıdır.'] } })
     expect(refusalIn('en', refused)).toBe(refused)
   })
 
