@@ -4,8 +4,8 @@ import { customFieldKey } from '#server/forms/form-inputs'
 import { loadFormDefinition, type FormDefinition } from '#server/forms/form-definition'
 import { listPublishedForms } from '#server/forms/list-published-forms'
 import { rjsfFormBody } from '#tests/support/route-call'
-import { startDemoHttpApp, type DemoHttpApp } from '../http/demo-http-app'
-import { request } from '../http/http-client'
+import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
+import { request } from '#tests/integration/http/http-client'
 import { validPost } from './form-fixtures'
 
 /**
