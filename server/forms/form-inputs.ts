@@ -38,6 +38,35 @@ export const NAME_MAX_LENGTH = 255
 export const EMERGENCY_NAME_MAX_LENGTH = 255
 export const PHONE_MAX_LENGTH = 30
 
+/**
+ * The labels of the standard inputs, by key: the product's words, not the tenant's, so a page
+ * in another language shows them in it (public-form-language.ts).
+ */
+export const STANDARD_INPUT_LABELS = {
+  fullName: 'Name',
+  email: 'Email',
+  phoneCountry: 'Country Code',
+  phone: 'Phone',
+  dob: 'Birth Date',
+  emergencyContactName: 'Emergency Contact Name',
+  emergencyContactPhone: 'Emergency Contact Phone',
+  motherName: 'Mother Name',
+  motherEmail: 'Mother Email',
+  motherPhone: 'Mother Phone',
+  fatherName: 'Father Name',
+  fatherEmail: 'Father Email',
+  fatherPhone: 'Father Phone',
+} as const
+
+export type StandardInputKey = keyof typeof STANDARD_INPUT_LABELS
+
+export function isStandardInputKey(key: string): key is StandardInputKey {
+  return Object.hasOwn(STANDARD_INPUT_LABELS, key)
+}
+
+/** The hint inside the Name input. */
+export const NAME_PLACEHOLDER = 'First and last name'
+
 export function customFieldKey(guId: string): string {
   return `cf_${guId.replace(/-/g, '')}`
 }
@@ -60,30 +89,30 @@ export function formInputsFor(form: FormDefinition, options: FormInputOptions): 
   const base = { placeholder: '', help: '', options: [] as string[], field: null }
   const mask = options.country.mask
   if (form.isName) {
-    inputs.push({ ...base, key: 'fullName', label: 'Name', kind: 'name', required: !options.isStudent, maxLength: NAME_MAX_LENGTH, placeholder: 'First and last name' })
+    inputs.push({ ...base, key: 'fullName', label: STANDARD_INPUT_LABELS.fullName, kind: 'name', required: !options.isStudent, maxLength: NAME_MAX_LENGTH, placeholder: NAME_PLACEHOLDER })
   }
   if (form.isEmail) {
-    inputs.push({ ...base, key: 'email', label: 'Email', kind: 'email', required: !options.isStudent, maxLength: EMAIL_MAX_LENGTH })
+    inputs.push({ ...base, key: 'email', label: STANDARD_INPUT_LABELS.email, kind: 'email', required: !options.isStudent, maxLength: EMAIL_MAX_LENGTH })
   }
   if (form.isPhone) {
     if (options.multiCountry) {
-      inputs.push({ ...base, key: 'phoneCountry', label: 'Country Code', kind: 'phoneCountry', required: true, maxLength: 3, options: COUNTRIES.map((c) => c.code) })
+      inputs.push({ ...base, key: 'phoneCountry', label: STANDARD_INPUT_LABELS.phoneCountry, kind: 'phoneCountry', required: true, maxLength: 3, options: COUNTRIES.map((c) => c.code) })
     }
-    inputs.push({ ...base, key: 'phone', label: 'Phone', kind: 'phone', required: !options.isStudent, maxLength: PHONE_MAX_LENGTH, placeholder: mask })
+    inputs.push({ ...base, key: 'phone', label: STANDARD_INPUT_LABELS.phone, kind: 'phone', required: !options.isStudent, maxLength: PHONE_MAX_LENGTH, placeholder: mask })
   }
   if (form.isShowBirthdate) {
-    inputs.push({ ...base, key: 'dob', label: 'Birth Date', kind: 'date', required: false, maxLength: 10 })
+    inputs.push({ ...base, key: 'dob', label: STANDARD_INPUT_LABELS.dob, kind: 'date', required: false, maxLength: 10 })
   }
   for (const field of form.fields) inputs.push(customFieldInput(field, mask))
   if (form.isShowEmergencyContact) {
-    inputs.push({ ...base, key: 'emergencyContactName', label: 'Emergency Contact Name', kind: 'text', required: false, maxLength: EMERGENCY_NAME_MAX_LENGTH })
-    inputs.push({ ...base, key: 'emergencyContactPhone', label: 'Emergency Contact Phone', kind: 'phone', required: false, maxLength: PHONE_MAX_LENGTH, placeholder: mask })
+    inputs.push({ ...base, key: 'emergencyContactName', label: STANDARD_INPUT_LABELS.emergencyContactName, kind: 'text', required: false, maxLength: EMERGENCY_NAME_MAX_LENGTH })
+    inputs.push({ ...base, key: 'emergencyContactPhone', label: STANDARD_INPUT_LABELS.emergencyContactPhone, kind: 'phone', required: false, maxLength: PHONE_MAX_LENGTH, placeholder: mask })
   }
   if (form.isShowGuardian) {
-    for (const [prefix, title] of [['mother', 'Mother'], ['father', 'Father']] as const) {
-      inputs.push({ ...base, key: `${prefix}Name`, label: `${title} Name`, kind: 'text', required: false, maxLength: NAME_MAX_LENGTH })
-      inputs.push({ ...base, key: `${prefix}Email`, label: `${title} Email`, kind: 'email', required: false, maxLength: EMAIL_MAX_LENGTH })
-      inputs.push({ ...base, key: `${prefix}Phone`, label: `${title} Phone`, kind: 'phone', required: false, maxLength: PHONE_MAX_LENGTH, placeholder: mask })
+    for (const prefix of ['mother', 'father'] as const) {
+      inputs.push({ ...base, key: `${prefix}Name`, label: STANDARD_INPUT_LABELS[`${prefix}Name`], kind: 'text', required: false, maxLength: NAME_MAX_LENGTH })
+      inputs.push({ ...base, key: `${prefix}Email`, label: STANDARD_INPUT_LABELS[`${prefix}Email`], kind: 'email', required: false, maxLength: EMAIL_MAX_LENGTH })
+      inputs.push({ ...base, key: `${prefix}Phone`, label: STANDARD_INPUT_LABELS[`${prefix}Phone`], kind: 'phone', required: false, maxLength: PHONE_MAX_LENGTH, placeholder: mask })
     }
   }
   return inputs

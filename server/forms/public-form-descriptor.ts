@@ -3,7 +3,7 @@ import { parseDescriptor, type FieldSchema, type ScreenDescriptor } from '#serve
 import { BROWSER_EMAIL_PATTERN } from './email-pattern'
 import type { FormDefinition } from './form-definition'
 import { formInputsFor, type FormInput, type FormInputOptions } from './form-inputs'
-import { FORM_MESSAGES, notANumberMessage, notAnOptionMessage, requiredMessage, tooLongMessage } from './form-messages'
+import { FORM_MESSAGES, invalidDateMessage, notANumberMessage, notAnOptionMessage, requiredMessage, tooLongMessage } from './form-messages'
 import { phonePatternFor } from './phone-mask'
 
 /** "First and last name": two words at least. */
@@ -106,7 +106,7 @@ function describe(input: FormInput, options: FormInputOptions): Described {
       return {
         schema: { type: 'string', title, maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
         ui: { ...common, 'ui:options': { inputType: 'date' }, 'ui:autocomplete': 'bday' },
-        messages: { required: requiredMessage(title), pattern: `${title} must be a date.` },
+        messages: { required: requiredMessage(title), pattern: invalidDateMessage(title) },
       }
     case 'number':
       return {

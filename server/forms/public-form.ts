@@ -10,7 +10,11 @@ import { formInputsFor } from './form-inputs'
 import { phoneCountryFor } from './phone-mask'
 import { publicFormDescriptor } from './public-form-descriptor'
 import { readFormPost } from './read-form-post'
-import { formatSignDate } from './signature'
+import { FORM_MESSAGES } from './form-messages'
+import { descriptorIn } from './public-form-language'
+import { formatSignDateIn } from './signature'
+import type { Language } from '#server/i18n/languages'
+import { translateMessage } from '#server/i18n/translate-message'
 import { submitForm, type SubmitFormResult } from './submit-form'
 import type { StudentProfile } from './validate-submission'
 
@@ -35,11 +39,14 @@ export interface PublicFormView {
     afterFormHtml: string
     isSignRequired: boolean
   }
+  /** With its messages in the page's language (public-form-language.ts). */
   descriptor: ScreenDescriptor
+  /** What the browser's own checks say beyond the descriptor's messages, in the page's language. */
+  messages: { nameRequired: string; signatureRequired: string }
   values: Record<string, unknown>
   /** The signed time the form was shown (the no-JavaScript bot check). */
   stamp: string
-  /** Today's sign date, in UTC, as the spec shows it. */
+  /** Today's sign date, in UTC, as the spec shows it (in English; in the page's language otherwise). */
   signDate: string
   isPreview: boolean
 }
@@ -88,8 +95,9 @@ export function publicFormView(
   platform: Pick<Platform, 'env'>,
   tenant: Tenant,
   form: FormDefinition,
-  options: { viewer: FormViewer | null; isPreview: boolean; now?: Date },
+  options: { viewer: FormViewer | null; isPreview: boolean; language?: Language; now?: Date },
 ): PublicFormView {
+  const language = options.language ?? 'en'
   const student = isStudent(options.viewer) ? options.viewer : null
   const descriptor = publicFormDescriptor(form, {
     country: phoneCountryFor(tenant.settings.country),
@@ -113,10 +121,14 @@ export function publicFormView(
       afterFormHtml: form.afterFormHtml,
       isSignRequired: form.isSignRequired,
     },
-    descriptor,
+    descriptor: descriptorIn(language, descriptor),
+    messages: {
+      nameRequired: translateMessage(language, FORM_MESSAGES.nameRequired),
+      signatureRequired: translateMessage(language, FORM_MESSAGES.signatureRequired),
+    },
     values,
     stamp: issueFormStamp(platform.env, form.id, now.getTime()),
-    signDate: formatSignDate(now),
+    signDate: formatSignDateIn(language, now),
     isPreview: options.isPreview,
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { formatPattern } from '#server/dates/date-pattern'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import { LANGUAGE_LOCALES, type Language } from '#server/i18n/languages'
 import { FORM_MESSAGES } from './form-messages'
 
 /** A drawn signature is a small PNG (350x150 canvas); anything much larger is not one. */
@@ -60,4 +61,21 @@ export function sha256Hex(data: string | Uint8Array): string {
  */
 export function formatSignDate(date: Date): string {
   return formatPattern(date, 'UTC', 'MMM dd, YYYY')
+}
+
+const signDateFormats = new Map<Language, Intl.DateTimeFormat>()
+
+/**
+ * The sign date beside the signature pad in the page's language: the spec's 'MMM dd, YYYY' in
+ * English, the same day, month and year as the language's locale writes them otherwise
+ * ('02 Kas 2026'), still in UTC. The stored copy keeps the spec's English form.
+ */
+export function formatSignDateIn(language: Language, date: Date): string {
+  if (language === 'en') return formatSignDate(date)
+  let format = signDateFormats.get(language)
+  if (!format) {
+    format = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { timeZone: 'UTC', day: '2-digit', month: 'short', year: 'numeric' })
+    signDateFormats.set(language, format)
+  }
+  return format.format(date)
 }

@@ -7,6 +7,19 @@ import { OFFER_CODE_MESSAGES } from '#server/checkout/cart-offer-code'
 import { ADD_TO_CART_MESSAGES, CHANGE_CART_MESSAGES } from '#server/checkout/cart-store'
 import { OFFER_MESSAGES } from '#server/checkout/offer-rules'
 import { PLACE_ORDER_MESSAGES } from '#server/checkout/place-order'
+import {
+  FORM_MESSAGES,
+  invalidDateMessage,
+  notANumberMessage,
+  notAnOptionMessage,
+  PDF_STATUS_MESSAGES,
+  REGISTERED_MESSAGE,
+  requiredMessage,
+  submittedMessage,
+  tooLongMessage,
+} from '#server/forms/form-messages'
+import { NAME_PLACEHOLDER, STANDARD_INPUT_LABELS } from '#server/forms/form-inputs'
+import { PHONE_REQUIRED_MESSAGE } from '#server/forms/phone-mask'
 
 type MessageSource = Readonly<Record<string, string | ((...values: never[]) => string)>>
 
@@ -39,4 +52,13 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'BUYER_MESSAGES', messages: messagesOf(BUYER_MESSAGES) },
   { name: 'ADD_TO_CART_MESSAGES', messages: messagesOf(ADD_TO_CART_MESSAGES) },
   { name: 'CHANGE_CART_MESSAGES', messages: messagesOf(CHANGE_CART_MESSAGES) },
+  { name: 'FORM_MESSAGES', messages: messagesOf(FORM_MESSAGES) },
+  {
+    name: 'form field messages',
+    messages: messagesOf({ requiredMessage, tooLongMessage, notANumberMessage, notAnOptionMessage, invalidDateMessage }),
+  },
+  { name: 'PHONE_REQUIRED_MESSAGE', messages: [PHONE_REQUIRED_MESSAGE] },
+  { name: 'form thank-you messages', messages: messagesOf({ REGISTERED_MESSAGE, submittedMessage }) },
+  { name: 'PDF_STATUS_MESSAGES', messages: messagesOf(PDF_STATUS_MESSAGES) },
+  { name: 'STANDARD_INPUT_LABELS', messages: [...messagesOf(STANDARD_INPUT_LABELS), NAME_PLACEHOLDER] },
 ]

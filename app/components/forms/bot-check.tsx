@@ -6,6 +6,15 @@ export interface BotCheckHandle {
   ready(): Promise<void>
 }
 
+/**
+ * The words of the bot check in the page's language: the hidden field's label and the ALTCHA
+ * widget's texts (its `strings`, JSON). Without them the check speaks English, as on sign-in.
+ */
+export interface BotCheckWords {
+  honeypotLabel: string
+  widgetStrings: string
+}
+
 interface AltchaElement extends HTMLElement {
   getState?: () => string
   verify?: () => Promise<void>
@@ -16,7 +25,7 @@ interface AltchaElement extends HTMLElement {
  * signed time the form was shown. With JavaScript, also the ALTCHA widget, solving a
  * challenge from our own server in a worker and posting the solution as `rToken`.
  */
-export const BotCheck = forwardRef<BotCheckHandle, { stamp: string; disabled: boolean }>(function BotCheck({ stamp, disabled }, ref) {
+export const BotCheck = forwardRef<BotCheckHandle, { stamp: string; disabled: boolean; words?: BotCheckWords }>(function BotCheck({ stamp, disabled, words }, ref) {
   const [loaded, setLoaded] = useState(false)
   const widget = useRef<AltchaElement | null>(null)
   // Resolved once the widget is in the page: a submit made while it is still loading (a slow
@@ -62,7 +71,7 @@ export const BotCheck = forwardRef<BotCheckHandle, { stamp: string; disabled: bo
       <input type="hidden" name="formStartedAt" value={stamp} />
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label>
-          Leave this empty
+          {words?.honeypotLabel ?? 'Leave this empty'}
           <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
@@ -75,6 +84,7 @@ export const BotCheck = forwardRef<BotCheckHandle, { stamp: string; disabled: bo
           auto="onload"
           hidefooter
           hidelogo
+          strings={words?.widgetStrings}
           style={{ '--altcha-max-width': '100%' }}
         />
       ) : null}

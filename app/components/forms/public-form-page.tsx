@@ -1,13 +1,15 @@
+import { useTranslation } from 'react-i18next'
 import type { PublicFormView, RefusedPost } from '#server/forms/public-form'
 import { RegistrationFormIsland } from './registration-form-island'
 
 /** The public form's page body: its descriptions around the form. Descriptions are sanitised on save. */
 export function PublicFormPage({ view, refused, action }: { view: PublicFormView; refused: RefusedPost | null; action: string }) {
+  const { t } = useTranslation('forms')
   return (
     <div className="mx-auto w-full max-w-2xl">
       {view.isPreview ? (
         <p role="status" className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Preview: this is how visitors see the form. It cannot be submitted from here.
+          {t('previewNotice')}
         </p>
       ) : null}
       <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">

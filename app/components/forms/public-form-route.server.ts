@@ -1,6 +1,8 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { statusOf } from '#server/errors/error-codes'
 import { findPublicForm, publicFormView, receivePublicForm, type FormViewer, type PublicFormKey } from '#server/forms/public-form'
+import { refusalIn } from '#server/forms/public-form-language'
+import { formWordsFor } from '#server/forms/form-words'
 import { shareablePageHeaders } from '#server/http/page-cache'
 import { getSessionUser } from '#app/utils/auth.server'
 import { loadPublicPage } from '#app/utils/navigation.server'
@@ -22,13 +24,15 @@ export async function loadPublicFormRoute(request: Request, context: AppLoadCont
     findPublicForm(context.platform, tenant, key, { includeUnpublished: options.isPreview }),
     loadPublicPage(context, { tenant, user, pageName: null }),
   ])
-  if (!form) return data({ shell: page.shell, view: null }, { status: 404 })
-  const view = publicFormView(context.platform, tenant, form, { viewer: viewerOf(user), isPreview: options.isPreview })
+  const t = formWordsFor(context.language)
+  if (!form) return data({ shell: page.shell, view: null, pageTitle: t('formNotFound') }, { status: 404 })
+  const view = publicFormView(context.platform, tenant, form, { viewer: viewerOf(user), isPreview: options.isPreview, language: context.language })
+  const pageTitle = options.isPreview ? t('previewTitle', { name: form.name }) : `${form.name} | ${page.shell.site.title}`
   // The same page for every anonymous visitor but its fill-time stamp, which a kept page gets
   // fresh on every hit (server/http/page-cache.ts).
   context.formStamps?.push({ text: view.stamp, formId: form.id })
   const shareable = !user && !options.isPreview ? shareablePageHeaders(request) : undefined
-  return data({ shell: page.shell, view }, { headers: shareable })
+  return data({ shell: page.shell, view, pageTitle }, { headers: shareable })
 }
 
 /**
@@ -50,7 +54,8 @@ export async function postPublicFormRoute(request: Request, context: AppLoadCont
     if (course?.kind === 'course-page') return redirect(course.coursePath, 303)
     return redirect(outcome.value.thanksPath, 303)
   }
-  return data({ refused: outcome.details }, { status: statusOf(outcome.error) })
+  // The messages are made in English; the visitor reads them in the page's language.
+  return data({ refused: refusalIn(context.language, outcome.details) }, { status: statusOf(outcome.error) })
 }
 
 /**

@@ -2,6 +2,7 @@ import Form, { type IChangeEvent } from '@rjsf/core'
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import { useNavigation, useSubmit } from '@remix-run/react'
 import { useMemo, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { PublicFormView, RefusedPost } from '#server/forms/public-form'
 import { createCspValidator, toErrorSchema, type FormValues } from '#app/components/schema-form/csp-validator'
 import { NO_CONST_DEFAULTS, rootNameGenerator } from '#app/components/schema-form/form-context'
@@ -9,12 +10,11 @@ import { templates } from '#app/components/schema-form/templates'
 import { widgets } from '#app/components/schema-form/widgets'
 import { SignatureField } from '#app/components/signature/signature-field'
 import { BotCheck, type BotCheckHandle } from './bot-check'
+import { botCheckWords } from './bot-check-words'
 import { HeadingWidget } from './heading-widget'
 import type { StaticFormState } from './read-static-form'
-import { FORM_MESSAGES } from '#server/forms/form-messages'
 
 const formWidgets = { ...widgets, heading: HeadingWidget }
-const SIGNATURE_REQUIRED = FORM_MESSAGES.signatureRequired
 
 /**
  * A public registration form, drawn from its generated descriptor with the themed rjsf parts.
@@ -32,6 +32,7 @@ export interface PublicRegistrationFormProps {
 }
 
 export function PublicRegistrationForm({ view, refused, action, resumed = null }: PublicRegistrationFormProps) {
+  const { t } = useTranslation('forms')
   const submit = useSubmit()
   const navigation = useNavigation()
   const botCheck = useRef<BotCheckHandle>(null)
@@ -60,7 +61,7 @@ export function PublicRegistrationForm({ view, refused, action, resumed = null }
     const form = document.getElementById(formId)
     if (!(form instanceof HTMLFormElement)) return
     if (view.form.isSignRequired && !signed(form)) {
-      setSignError(SIGNATURE_REQUIRED)
+      setSignError(view.messages.signatureRequired)
       form.querySelector<HTMLElement>('canvas, #signTypedName')?.focus()
       return
     }
@@ -104,11 +105,11 @@ export function PublicRegistrationForm({ view, refused, action, resumed = null }
         }}
         onError={(errors) => {
           // The spec's own words when the name is what is missing; the general message otherwise.
-          const nameMissing = errors.some((error) => error.message === FORM_MESSAGES.nameRequired)
-          setBanner(nameMissing ? FORM_MESSAGES.nameRequired : view.descriptor.messages.invalid)
+          const nameMissing = errors.some((error) => error.message === view.messages.nameRequired)
+          setBanner(nameMissing ? view.messages.nameRequired : view.descriptor.messages.invalid)
           // The signature is told on this same try, not after the other fields are put right.
           const form = document.getElementById(formId)
-          if (view.form.isSignRequired && form instanceof HTMLFormElement && !signed(form)) setSignError(SIGNATURE_REQUIRED)
+          if (view.form.isSignRequired && form instanceof HTMLFormElement && !signed(form)) setSignError(view.messages.signatureRequired)
         }}
         onSubmit={(event, nativeEvent) => void handleSubmit(event, nativeEvent)}
         className="flex flex-col gap-6"
@@ -125,7 +126,7 @@ export function PublicRegistrationForm({ view, refused, action, resumed = null }
             }}
           />
         ) : null}
-        <BotCheck ref={botCheck} stamp={refused?.stamp ?? view.stamp} disabled={view.isPreview} />
+        <BotCheck ref={botCheck} stamp={refused?.stamp ?? view.stamp} disabled={view.isPreview} words={botCheckWords(t)} />
         <div className="flex justify-end border-t border-slate-200 pt-4">
           <button
             type="submit"
@@ -135,7 +136,7 @@ export function PublicRegistrationForm({ view, refused, action, resumed = null }
             {busy ? (
               <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
             ) : null}
-            {busy ? 'Submitting…' : 'Submit'}
+            {busy ? t('submitting') : t('submit')}
           </button>
         </div>
       </Form>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react'
 import { flushSync } from 'react-dom'
+import { useTranslation } from 'react-i18next'
 import type { PublicFormView, RefusedPost } from '#server/forms/public-form'
 import { ServerRenderedRegistrationForm } from './public-registration-form.server'
 import type { PublicRegistrationFormProps } from './public-registration-form'
@@ -35,6 +36,7 @@ interface IslandProps {
  * Until then the form is the plain no-JavaScript form, and posts as one.
  */
 export function RegistrationFormIsland({ view, refused, action }: IslandProps) {
+  const { t } = useTranslation('forms')
   const islandId = `form-island-${view.form.guId}`
   // Mounted in the browser with no server HTML of this form on screen (a client-side
   // navigation, or the form again after a refused post): the live form is needed at once.
@@ -86,7 +88,7 @@ export function RegistrationFormIsland({ view, refused, action }: IslandProps) {
   if (mustLoad) {
     return (
       <p role="status" className="text-sm text-slate-600">
-        Loading the form…
+        {t('loadingForm')}
       </p>
     )
   }

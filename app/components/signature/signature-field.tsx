@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 export const SIGNATURE_WIDTH = 350
 export const SIGNATURE_HEIGHT = 150
@@ -26,6 +27,8 @@ interface SignatureFieldProps {
  * pad cannot load): the full name typed in `signTypedName` plus an explicit consent box.
  */
 export function SignatureField({ initial, signDate, error, disabled, onChange, startTyped = false }: SignatureFieldProps) {
+  // Drawn on the public forms, whose routes bring the 'forms' words.
+  const { t } = useTranslation('forms')
   const canvas = useRef<HTMLCanvasElement>(null)
   const pad = useRef<{ clear(): void; off(): void; isEmpty(): boolean; toDataURL(type?: string): string; fromDataURL(url: string, options?: object): Promise<void> } | null>(null)
   const [drawn, setDrawn] = useState(initial.sign)
@@ -106,7 +109,7 @@ export function SignatureField({ initial, signDate, error, disabled, onChange, s
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? 'signature-error' : undefined}>
       <legend className="mb-1 text-sm font-medium text-slate-700">
-        Signature <span aria-hidden className="text-red-600">*</span>
+        {t('signature')} <span aria-hidden className="text-red-600">*</span>
       </legend>
       {/* One canvas throughout: hidden until the pad has loaded, so the pad attaches to the one shown. */}
       <canvas
@@ -115,7 +118,7 @@ export function SignatureField({ initial, signDate, error, disabled, onChange, s
         height={SIGNATURE_HEIGHT}
         hidden={!showPad}
         role="img"
-        aria-label="Signature pad: draw your signature here"
+        aria-label={t('signaturePad')}
         className="touch-none rounded-md border border-slate-300 bg-white"
         style={{ width: '100%', maxWidth: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT }}
       />
@@ -124,17 +127,17 @@ export function SignatureField({ initial, signDate, error, disabled, onChange, s
           <input type="hidden" name="sign" value={drawn} />
           <div className="flex flex-wrap gap-3 text-sm">
             <button type="button" onClick={clear} disabled={disabled} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50">
-              Clear
+              {t('clearSignature')}
             </button>
             <button ref={typeInsteadButton} type="button" onClick={() => switchTo('typed')} className="text-slate-600 underline">
-              Type your name instead
+              {t('typeNameInstead')}
             </button>
           </div>
         </>
       ) : (
         <>
           <label htmlFor="signTypedName" className="text-sm text-slate-700">
-            Type your full name to sign
+            {t('typeNameToSign')}
           </label>
           <input
             ref={typedName}
@@ -150,16 +153,16 @@ export function SignatureField({ initial, signDate, error, disabled, onChange, s
           />
           <label className="inline-flex items-start gap-2 text-sm text-slate-700">
             <input type="checkbox" name="signConsent" value="on" defaultChecked={initial.signConsent} disabled={disabled} className="mt-0.5 h-4 w-4 accent-brand" />
-            I agree that typing my name is my electronic signature on this form.
+            {t('typedSignatureConsent')}
           </label>
           {typeInstead && hydrated && !disabled ? (
             <button type="button" onClick={() => switchTo('pad')} className="self-start text-sm text-slate-600 underline">
-              Draw your signature instead
+              {t('drawInstead')}
             </button>
           ) : null}
         </>
       )}
-      <p className="text-xs text-slate-500">Sign date: {signDate}</p>
+      <p className="text-xs text-slate-500">{t('signDate', { date: signDate })}</p>
       {error ? (
         <p id="signature-error" role="alert" className="text-sm text-red-700">
           {error}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { PDF_STATUS_MESSAGES } from '#server/forms/form-messages'
+import { translateMessage } from '#server/i18n/translate-message'
 import { findSubmissionByToken, openSubmissionPdfByToken } from '#server/forms/submission-by-token'
 import { pdfResponse } from '#app/components/forms/pdf-response.server'
 import { requireTenant } from '#app/utils/tenant.server'
@@ -17,7 +18,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const receipt = await findSubmissionByToken(context.platform, tenant, token)
   if (!receipt) throw notFound()
   const inProgress = receipt.pdfStatus === 'IN_PROGRESS'
-  return new Response(inProgress ? PDF_STATUS_MESSAGES.IN_PROGRESS : PDF_STATUS_MESSAGES.ERROR, {
+  return new Response(translateMessage(context.language, inProgress ? PDF_STATUS_MESSAGES.IN_PROGRESS : PDF_STATUS_MESSAGES.ERROR), {
     status: inProgress ? 409 : 500,
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...(inProgress ? { 'Retry-After': '3' } : {}) },
   })

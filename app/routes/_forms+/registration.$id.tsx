@@ -4,11 +4,14 @@ import { PageNotFound, PublicLayout } from '#app/components/public-layout'
 import { PublicFormPage } from '#app/components/forms/public-form-page'
 import { loadPublicFormRoute, postPublicFormRoute } from '#app/components/forms/public-form-route.server'
 import { shareableLoaderHeaders } from '#server/http/page-cache'
+import type { I18nHandle } from '#app/utils/i18n'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.view ? `${data.view.form.name} | ${data.shell.site.title}` : 'Form not found' },
+  { title: data?.pageTitle ?? 'Form not found' },
   { name: 'robots', content: 'noindex' },
 ]
+
+export const handle: I18nHandle = { i18n: ['forms'] }
 
 // Anonymous visitors share the page for a few seconds; each gets its own fill-time stamp.
 export const headers: HeadersFunction = shareableLoaderHeaders

@@ -8,10 +8,12 @@ export function PhoneWidget(props: WidgetProps) {
   const dialCodes = (props.options.dialCodes ?? {}) as Record<string, string>
   const country = formContextOf(props.registry).values[countryField]
   const dialCode = typeof country === 'string' ? (dialCodes[country] ?? '') : ''
+  // The page's language, when the descriptor was put into one (server/forms/public-form-language.ts).
+  const dialCodeLabel = typeof props.options.dialCodeLabel === 'string' ? props.options.dialCodeLabel : 'Dial code'
   return (
     <div className="flex items-stretch">
       {dialCode ? (
-        <span className="inline-flex items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600" aria-label="Dial code">
+        <span className="inline-flex items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600" aria-label={dialCodeLabel}>
           {dialCode}
         </span>
       ) : null}
