@@ -2,7 +2,8 @@ import { withTenant } from '#db/tenant-scope'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import { openTwilioToken, sealTwilioToken } from './sms-settings-store'
-import { TwilioCallFailed, twilioBase, twilioClient } from './twilio-client'
+import { SmsCallFailed } from './sms-provider-call'
+import { twilioBase, twilioClient } from './twilio-client'
 import { parseTwilioForm, readTwilioForm, TWILIO_DEFAULTS, TWILIO_MESSAGES, type TwilioFormErrors, type TwilioFormValues } from './twilio-form'
 
 export const TWILIO_REFUSALS = {
@@ -40,7 +41,7 @@ export async function saveTwilioSettings(platform: SavePlatform, tenantId: strin
     const account = await twilioClient(twilioBase(platform.env), input.sid, token).readAccount()
     if (account.status !== 'active') return refuse(TWILIO_REFUSALS.suspended(account.status))
   } catch (error) {
-    if (!(error instanceof TwilioCallFailed)) throw error
+    if (!(error instanceof SmsCallFailed)) throw error
     if (error.status === 401 || error.status === 403 || error.status === 404) {
       const message = TWILIO_REFUSALS.refused(error.detail)
       return refuse(message, { sid: message })

@@ -123,7 +123,7 @@ describe(`the sms-send job against the Twilio stand-in (${engine})`, () => {
     const { run } = runner()
     await run()
     let rows = await smsRows(platform, tenant)
-    expect(rows.find((row) => row.to_number === '+15550000000')).toMatchObject({ status: 'failed', error: SMS_FAILURES.refused("The 'To' number +15550000000 is not a valid phone number.") })
+    expect(rows.find((row) => row.to_number === '+15550000000')).toMatchObject({ status: 'failed', error: SMS_FAILURES.refused('Twilio', "The 'To' number +15550000000 is not a valid phone number.") })
     expect(rows.filter((row) => row.to_number !== '+15550000000').map((row) => row.status)).toEqual(['sent', 'sent'])
     // A 500 may come after Twilio took the message: it is not sent again.
     await queue(1, '+1555999')
