@@ -10,7 +10,13 @@ export interface AvailableNumber {
   country: string
   smsEnabled: boolean
   mmsEnabled: boolean
+  /** Plivo's monthly rent in US dollars, e.g. '$0.50'; empty when Plivo did not say. */
   monthlyRent: string
+}
+
+function dollars(rate: string): string {
+  const amount = Number(rate)
+  return rate.trim() !== '' && Number.isFinite(amount) ? `$${amount.toFixed(2)}` : ''
 }
 
 export function availableNumberOf(offered: PlivoOfferedNumber): AvailableNumber {
@@ -21,7 +27,7 @@ export function availableNumberOf(offered: PlivoOfferedNumber): AvailableNumber 
     country: offered.country,
     smsEnabled: offered.sms_enabled,
     mmsEnabled: offered.mms_enabled,
-    monthlyRent: offered.monthly_rental_rate,
+    monthlyRent: dollars(offered.monthly_rental_rate),
   }
 }
 
