@@ -24,11 +24,12 @@ export function PlivoNumberSearch({ search, buyError }: { search: PlivoSearch | 
   const otherError = search?.error ?? null
   return (
     <div className="flex flex-col gap-4">
-      <Form method="get" className="flex flex-wrap items-end gap-3" data-plivo-search>
+      <Form method="get" className="flex flex-wrap items-start gap-3" data-plivo-search>
         <Field id="plivo-area-code" label="Area code" errors={areaError ? [areaError] : null} hint="Three digits, e.g. 415 for San Francisco." className="w-44">
           {(control) => <input {...control} name="areaCode" type="number" inputMode="numeric" min={200} max={999} step={1} defaultValue={search?.areaCode ?? ''} className={FIELD_INPUT_CLASSES} />}
         </Field>
-        <Button type="submit" variant="secondary" busy={searching} className="mb-6">
+        {/* Level with the input: below the label's line (1.25rem) and the field's gap (0.375rem). */}
+        <Button type="submit" variant="secondary" busy={searching} className="mt-[1.625rem]">
           <Search aria-hidden className="h-4 w-4" />
           Search
         </Button>

@@ -104,8 +104,8 @@ export default function PlivoRoute() {
       {page.stage === 'terms' ? (
         <ScreenPanel title="Text contacts through Plivo">
           <p className="mb-4 text-sm text-slate-600">
-            Text class reminders and messages to contacts from a phone number of your own, rented through your Plivo account. The auth token is kept encrypted and never shown
-            again.
+            Text class reminders and messages to contacts from a phone number of your own, rented through your Plivo account. A studio texts through one provider at a time:
+            getting started here makes Plivo that provider. The auth token is kept encrypted and never shown again.
           </p>
           <ProviderSwitchNotice replaces={page.replaces} />
           {accountForm('start')}
