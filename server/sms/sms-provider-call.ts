@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { retryAfterMs } from '#server/mailing-list/provider-backoff'
+import { readJsonAnswer } from '#server/http/read-json-answer'
 
 /** A call to an SMS provider (Twilio, Plivo) that failed: unreachable (status null), refused, or unreadable. */
 export class SmsCallFailed extends Error {
@@ -74,13 +75,7 @@ export function providerCall(options: ProviderCallOptions) {
       const code = error instanceof Error && typeof (error.cause as { code?: unknown } | undefined)?.code === 'string' ? String((error.cause as { code: string }).code) : null
       throw new SmsCallFailed(options.provider, null, code ?? (error instanceof Error ? error.message : String(error)), null, null, code !== null && NEVER_CONNECTED.has(code))
     }
-    const textBody = await response.text()
-    let json: unknown = null
-    try {
-      json = JSON.parse(textBody)
-    } catch {
-      json = null
-    }
+    const { text: textBody, json } = await readJsonAnswer(response)
     if (!response.ok) {
       const problem = options.readProblem(json)
       const detail = problem.message ?? (textBody.slice(0, 200) || response.statusText)

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { readBody, sendJson } from './fake-http'
+import { closeServer, listenLocally, plannedFailures, readBody, sendJson } from './fake-http'
 
 /** One message the fake took, as Plivo would have queued it. */
 export interface FakePlivoMessage {
@@ -61,7 +60,7 @@ export async function startFakePlivo(options: { authId?: string; authToken?: str
   const owned = new Map<string, FakePlivoOwned>()
   const calls = { account: 0, search: 0, buy: 0, readNumber: 0, send: 0, refused429: 0 }
   let inventory = new Map<string, string[]>()
-  let planned: Array<{ status: number; retryAfter: number | null }> = []
+  const failures = plannedFailures()
   let refused = new Set<string>()
   let approveAtOnce = false
 
@@ -90,7 +89,7 @@ export async function startFakePlivo(options: { authId?: string; authToken?: str
         if (!match) return problem(res, 404, 'not found')
         const [, account, resource, id] = match
         if (user !== authId || rest.join(':') !== authToken || decodeURIComponent(account ?? '') !== authId) return problem(res, 401, 'Authentication credentials invalid.')
-        const next = planned.shift()
+        const next = failures.take()
         if (next) {
           if (next.status === 429) {
             calls.refused429++
@@ -144,10 +143,8 @@ export async function startFakePlivo(options: { authId?: string; authToken?: str
       })
       .catch(() => problem(res, 400, 'bad request'))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenLocally(server),
     authId,
     authToken,
     messages,
@@ -163,12 +160,8 @@ export async function startFakePlivo(options: { authId?: string; authToken?: str
       const rented = owned.get(number.replace(/\D/g, ''))
       if (rented) rented.registration = 'COMPLETED'
     },
-    rateLimitNext(count, retryAfterSeconds = 1) {
-      for (let n = 0; n < count; n++) planned.push({ status: 429, retryAfter: retryAfterSeconds })
-    },
-    failNext(count, status) {
-      for (let n = 0; n < count; n++) planned.push({ status, retryAfter: null })
-    },
+    rateLimitNext: failures.rateLimitNext,
+    failNext: failures.failNext,
     refuseNumbers(numbers) {
       refused = new Set(numbers)
     },
@@ -177,15 +170,10 @@ export async function startFakePlivo(options: { authId?: string; authToken?: str
       messages.length = 0
       owned.clear()
       inventory = new Map()
-      planned = []
+      failures.clear()
       refused = new Set()
       approveAtOnce = false
     },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeIdleConnections()
-      })
-    },
+    close: () => closeServer(server),
   }
 }

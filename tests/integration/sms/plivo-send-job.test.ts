@@ -1,11 +1,10 @@
-import { withTenant } from '#db/tenant-scope'
-import { queueSmsIn, startSmsSend } from '#server/sms/queue-sms'
-import { runSmsSend, SMS_FAILURES } from '#server/sms/run-sms-send'
+import { startSmsSend } from '#server/sms/queue-sms'
+import { SMS_FAILURES } from '#server/sms/run-sms-send'
 import type { Tenant } from '#server/tenancy/tenant'
 import { startFakePlivo, type FakePlivo } from '#tests/fakes/plivo-fake'
 import { createTenant } from '#tests/support/fixtures'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
-import { handClock, recordingJobs, setUpPlivo, smsRows } from './sms-world'
+import { queueTestTexts, sendRunner, setUpPlivo, smsRows } from './sms-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const MINUTE = 60_000
@@ -29,21 +28,8 @@ describe(`the sms-send job through Plivo (${engine})`, () => {
     tenant = await createTenant(platform, { orgId: `plivojob${++n}` })
   })
 
-  const queue = (count: number, prefix = '+1555000') =>
-    withTenant(platform.database, tenant.id, (trx) =>
-      queueSmsIn(
-        trx,
-        tenant.id,
-        Array.from({ length: count }, (_, i) => ({ contactId: null, to: `${prefix}${String(i).padStart(4, '0')}`, body: `Hello ${i}` })),
-        { kind: 'message', createdBy: null },
-      ),
-    )
-  const runner = () => {
-    const clock = handClock()
-    const jobs = recordingJobs()
-    const run = () => runSmsSend({ database: platform.database, env: platform.env, jobs, clock }, { tenantId: tenant.id })
-    return { clock, jobs, run }
-  }
+  const queue = (count: number, prefix?: string) => queueTestTexts(platform, tenant, count, prefix)
+  const runner = () => sendRunner(platform, tenant)
 
   it("sends from the studio's number a page of page size, then waits the page timer before the next page", async () => {
     await setUpPlivo(platform, tenant, fake, { pageSize: 2, pageWaitMinutes: 3 })

@@ -1,4 +1,6 @@
 import { withTenant } from '#db/tenant-scope'
+import { queueSmsIn } from '#server/sms/queue-sms'
+import { runSmsSend } from '#server/sms/run-sms-send'
 import type { EnqueueOptions, JobContract, JobQueue } from '#server/jobs/job-contract'
 import { sealSmsToken, sealTwilioToken } from '#server/sms/sms-settings-store'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -77,4 +79,24 @@ export function handClock(start = new Date('2026-12-10T09:00:00Z')) {
       now += ms
     },
   }
+}
+
+/** Queues `count` texts in one batch to made-up numbers (the prefix and four digits), 'Hello 0', 'Hello 1', ... */
+export function queueTestTexts(platform: TestPlatform, tenant: Tenant, count: number, prefix = '+1555000') {
+  return withTenant(platform.database, tenant.id, (trx) =>
+    queueSmsIn(
+      trx,
+      tenant.id,
+      Array.from({ length: count }, (_, i) => ({ contactId: null, to: `${prefix}${String(i).padStart(4, '0')}`, body: `Hello ${i}` })),
+      { kind: 'message', createdBy: null },
+    ),
+  )
+}
+
+/** The send job for the studio, run by the test on a clock it moves by hand; the runs it queues are only noted. */
+export function sendRunner(platform: TestPlatform, tenant: Tenant) {
+  const clock = handClock()
+  const jobs = recordingJobs()
+  const run = () => runSmsSend({ database: platform.database, env: platform.env, jobs, clock }, { tenantId: tenant.id })
+  return { clock, jobs, run }
 }
