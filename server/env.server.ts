@@ -151,6 +151,8 @@ const envSchema = z.object({
   MAILCHIMP_API_URL: optionalUrl('MAILCHIMP_API_URL'),
   /** Where Twilio's REST API lives (https://api.twilio.com when unset); tests point it at a local fake. */
   TWILIO_API_URL: optionalUrl('TWILIO_API_URL'),
+  /** Where Plivo's REST API lives (https://api.plivo.com when unset); tests point it at a local fake. */
+  PLIVO_API_URL: optionalUrl('PLIVO_API_URL'),
   /** How many hours before a class its booked contacts (with SMS reminders on) get a reminder text. */
   SMS_REMINDER_HOURS: wholeNumber('SMS_REMINDER_HOURS', 1, 168, 24),
   /**

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt, Timestamp } from './column-types'
 
-/** The SMS providers the spec names (settings spec, SMS tenant); only twilio is set up here. */
+/** The SMS providers the spec names (settings spec, SMS tenant); the row's provider is the one that sends. */
 export type SmsProvider = 'twilio' | 'plivo'
 
 /** A studio's SMS settings (settings spec, SMS tenant): one row per studio. */
@@ -21,6 +21,20 @@ export interface SmsSettingsTable {
   page_size: Generated<number>
   /** Minutes between pages (spec default 3). */
   page_wait_minutes: Generated<number>
+  /** The studio's Plivo account (its auth id); set while Plivo is the provider. */
+  plivo_auth_id: string | null
+  /** The Plivo auth token, sealed (server/security/secret-box.ts); never sent to a browser. */
+  plivo_token_sealed: string | null
+  /** The studio agreed to the SMS terms (spec isAgreeToTerms) with Get Started. */
+  is_agree_to_terms: Generated<boolean>
+  terms_agreed_at: Timestamp | null
+  /** The number rented from Plivo (E.164), the sender of every text (spec plivoPhoneNumber). */
+  plivo_phone_number: string | null
+  /** Carriers approved the number for texting (spec isMessagingApproved); texts wait until then. */
+  is_messaging_approved: Generated<boolean>
+  plivo_approval_checked_at: Timestamp | null
+  /** A buy is in flight since then: a second Buy is refused rather than renting a second number. */
+  plivo_buying_at: Timestamp | null
   created_at: CreatedAt
   updated_at: CreatedAt
 }

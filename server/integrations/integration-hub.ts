@@ -72,7 +72,14 @@ export function integrationHubCards(payments: PaymentProvidersScreen, other: Oth
     { key: 'phonepe', group: 'Payments', name: PROVIDER_CARDS.PHONEPE.name, text: PROVIDER_CARDS.PHONEPE.text, href: provider(4), isIntegrated: payments.keys.PHONEPE.isIntegrated },
     // SMS is integrated when the provider is twilio or plivo (spec); each card checks its own provider.
     { key: 'twilio', group: 'SMS Marketing', name: 'Twilio', text: 'Text messages: class reminders and messages to contacts', href: '/settings/integrations/twilio', isIntegrated: isSmsIntegrated(other.smsProvider) && other.smsProvider === 'twilio' },
-    { key: 'plivo', group: 'SMS Marketing', name: 'Plivo', text: null, href: null, isIntegrated: isSmsIntegrated(other.smsProvider) && other.smsProvider === 'plivo' },
+    {
+      key: 'plivo',
+      group: 'SMS Marketing',
+      name: 'Plivo',
+      text: 'Text messages from a number you rent by area code',
+      href: '/settings/integrations/plivo',
+      isIntegrated: isSmsIntegrated(other.smsProvider) && other.smsProvider === 'plivo',
+    },
     { key: 'mailchimp', group: 'Campaign', name: 'Mailchimp', text: 'Send contacts who agreed to your mailing list to a Mailchimp audience', href: '/settings/integrations/mailchimp', isIntegrated: other.mailingListConfigured ?? false },
     {
       key: 'campaigns',

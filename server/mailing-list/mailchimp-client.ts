@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Env } from '#server/env.server'
 import { retryAfterMs } from './provider-backoff'
+import { readJsonAnswer } from '#server/http/read-json-answer'
 
 /** A call to the mailing list provider that failed: unreachable (status null), refused, or unreadable. */
 export class MailchimpCallFailed extends Error {
@@ -80,13 +81,7 @@ export function mailchimpClient(base: string, apiKey: string, timeoutMs = 20_000
     } catch (error) {
       throw new MailchimpCallFailed(null, error instanceof Error ? error.message : String(error))
     }
-    const textBody = await response.text()
-    let json: unknown = null
-    try {
-      json = JSON.parse(textBody)
-    } catch {
-      json = null
-    }
+    const { text: textBody, json } = await readJsonAnswer(response)
     if (!response.ok) {
       const problem = problemSchema.safeParse(json)
       const detail = (problem.success ? (problem.data.detail ?? problem.data.title) : null) ?? (textBody.slice(0, 200) || response.statusText)

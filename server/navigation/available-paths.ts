@@ -32,6 +32,8 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   '/oauth/omeeting',
   // Each staff member's own mailboxes, connected to send mail to contacts from.
   '/settings/integrations/emails',
+  // SMS through Plivo: terms, a number bought by area code, its approval (reached from the hub).
+  '/settings/integrations/plivo',
   '/logout',
   // The media gallery's screen; the website builder (/website) links to it.
   '/website/media',

@@ -20,7 +20,7 @@ export function classReminderText(input: { className: string; startsAt: Date; st
 
 /**
  * Queues a reminder text for every booking (booked, not cancelled) of a scheduled class that
- * starts within the next `SMS_REMINDER_HOURS`, in every studio whose SMS is set up with Twilio,
+ * starts within the next `SMS_REMINDER_HOURS`, in every studio that can text (Twilio, or Plivo with an approved number),
  * to contacts whose SMS reminder flag is on and who have a phone. Each booking is reminded once
  * (the outbox's dedupe key is the occurrence and the contact). Finding the studios reads across
  * tenants, so that read runs as the system; everything after runs inside each studio.
@@ -32,8 +32,13 @@ export async function queueClassReminders(platform: Pick<Platform, 'database' | 
       .selectFrom('sms_settings')
       .innerJoin('tenants', 'tenants.id', 'sms_settings.tenant_id')
       .select(['tenants.id', 'tenants.name', 'tenants.settings'])
-      .where('sms_settings.provider', '=', 'twilio')
-      .where('sms_settings.twilio_sid', 'is not', null)
+      // Studios that can text (canSendSms): Twilio set up, or a Plivo number approved for texting.
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('sms_settings.provider', '=', 'twilio'), eb('sms_settings.twilio_sid', 'is not', null)]),
+          eb.and([eb('sms_settings.provider', '=', 'plivo'), eb('sms_settings.plivo_phone_number', 'is not', null), eb('sms_settings.is_messaging_approved', '=', true)]),
+        ]),
+      )
       .where('tenants.archived_at', 'is', null)
       .where('tenants.suspended_at', 'is', null)
       .execute(),

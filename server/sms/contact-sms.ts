@@ -9,6 +9,7 @@ import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { queueSmsIn, startSmsSend } from './queue-sms'
 import { smsNumberOf } from './sms-number'
+import { canSendSms } from './sms-settings-store'
 
 /** Twilio's limit for one message body. */
 export const SMS_BODY_MAX = 1600
@@ -16,7 +17,8 @@ export const SMS_BODY_MAX = 1600
 export const CONTACT_SMS_MESSAGES = {
   bodyRequired: 'Message is required',
   bodyTooLong: `Message is at most ${SMS_BODY_MAX} characters`,
-  notSetUp: 'SMS is not set up yet: an administrator connects a Twilio account under Settings > Integrations > Twilio.',
+  notSetUp: 'SMS is not set up yet: an administrator connects Twilio or Plivo under Settings > Integrations.',
+  plivoWaiting: "SMS waits for the studio's Plivo number to be approved for texting (Settings > Integrations > Plivo).",
   noPhone: 'This contact has no phone number to text. Add one to the profile first.',
   badPhone: (phone: string) => `This contact's phone number (${phone}) is not one a text message can go to. Correct it on the profile first.`,
   queued: (phone: string) => `SMS queued for ${phone}. It is sent within a few minutes.`,
@@ -54,7 +56,10 @@ export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifie
   return withTenant(platform.database, tenant.id, async (trx) => {
     const contact = await trx.selectFrom('contacts').select(['id', 'guid', 'first_name', 'last_name', 'email', 'phone']).where('guid', '=', guid).executeTakeFirst()
     if (!contact) return null
-    const settings = await trx.selectFrom('sms_settings').select(['provider', 'twilio_sid', 'twilio_token_sealed']).executeTakeFirst()
+    const settings = await trx
+      .selectFrom('sms_settings')
+      .select(['provider', 'twilio_sid', 'twilio_token_sealed', 'plivo_token_sealed', 'plivo_phone_number', 'is_messaging_approved'])
+      .executeTakeFirst()
     const recent = await trx
       .selectFrom('sms_messages')
       .select(['id', 'body', 'status', 'error', 'created_at', 'sent_at'])
@@ -63,7 +68,8 @@ export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifie
       .limit(10)
       .execute()
     const phone = contact.phone?.trim() || null
-    const configured = settings?.provider === 'twilio' && Boolean(settings.twilio_sid && settings.twilio_token_sealed)
+    const configured = canSendSms(settings)
+    const notReady = settings?.provider === 'plivo' && settings.plivo_phone_number ? CONTACT_SMS_MESSAGES.plivoWaiting : CONTACT_SMS_MESSAGES.notSetUp
     const smsNumber = smsNumberOf(phone, tenant.settings.country)
     return {
       contactId: contact.id,
@@ -71,7 +77,7 @@ export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifie
       fullName: contactDisplayName(contact.first_name, contact.last_name, contact.email),
       phone,
       smsNumber,
-      blockedBy: !configured ? CONTACT_SMS_MESSAGES.notSetUp : !phone ? CONTACT_SMS_MESSAGES.noPhone : !smsNumber ? CONTACT_SMS_MESSAGES.badPhone(phone) : null,
+      blockedBy: !configured ? notReady : !phone ? CONTACT_SMS_MESSAGES.noPhone : !smsNumber ? CONTACT_SMS_MESSAGES.badPhone(phone) : null,
       recent: recent.map((row) => ({ id: row.id, body: row.body, status: row.status, error: row.error, createdAt: row.created_at.toISOString(), createdAtText: formatInZone(row.created_at, tenant.settings, 'dateTime'), sentAt: row.sent_at ? row.sent_at.toISOString() : null })),
     }
   })

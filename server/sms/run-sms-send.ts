@@ -2,45 +2,46 @@ import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import { smsSendJob, smsSendJobId } from '#jobs/sms-send'
 import type { Platform } from '#server/platform'
 import { backoffDelayMs, type BackoffPolicy } from '#server/mailing-list/provider-backoff'
-import { connectedTwilio } from './sms-settings-store'
-import { certainlyNotTaken, TwilioCallFailed } from './twilio-client'
+import { connectedSms } from './sms-settings-store'
+import { certainlyNotTaken, SmsCallFailed } from './sms-provider-call'
 
-/** Tries in all for one message that Twilio rate-limits or cannot take for now. */
+/** Tries in all for one message that the provider rate-limits or cannot take for now. */
 export const SMS_BACKOFF: BackoffPolicy = { maxTries: 5, baseMs: 5_000, maxMs: 10 * 60_000 }
 
 /** A message claimed but not attempted for this long belonged to a run that died: it waits again. */
 const STALE_CLAIM_MS = 10 * 60_000
 
 export const SMS_FAILURES = {
-  notSetUp: 'SMS is not set up with Twilio, or its auth token can no longer be read, so this message was not sent.',
-  refused: (detail: string) => `Twilio refused this message: ${detail}`.slice(0, 500),
-  gaveUp: (tries: number, detail: string) => `Twilio could not take this message after ${tries} tries: ${detail}`.slice(0, 500),
-  unknown: (detail: string) => `Not known whether Twilio took this message (${detail}), so it was not sent again.`.slice(0, 500),
+  notSetUp: 'SMS is not set up (a Twilio account, or a Plivo number approved for texting), or its auth token can no longer be read, so this message was not sent.',
+  refused: (provider: string, detail: string) => `${provider} refused this message: ${detail}`.slice(0, 500),
+  gaveUp: (provider: string, tries: number, detail: string) => `${provider} could not take this message after ${tries} tries: ${detail}`.slice(0, 500),
+  unknown: (provider: string, detail: string) => `Not known whether ${provider} took this message (${detail}), so it was not sent again.`.slice(0, 500),
 } as const
 
 type SendPlatform = Pick<Platform, 'database' | 'env' | 'jobs' | 'clock'>
 
 /**
- * The sms-send job's work for one studio (docs/decisions/134). Pacing: at most `page_size`
+ * The sms-send job's work for one studio (docs/decisions/134, 138), through the studio's
+ * provider, Twilio or Plivo. Pacing: at most `page_size`
  * messages are claimed within any `page_wait_minutes` window; claims are made under a lock on
  * the studio's SMS settings row, so two runs at once never claim past the page size. Each
- * claimed message is marked attempted just before its call to Twilio, and only a message not
+ * claimed message is marked attempted just before its call to the provider, and only a message not
  * yet attempted is sent: a job delivered twice, or re-run after its worker died, never sends a
- * message twice. A rate limit (or a call that certainly never reached Twilio) puts the message
+ * message twice. A rate limit (or a call that certainly never reached the provider) puts the message
  * back to wait with backoff and ends the page; whatever is left is picked up by the run this
  * one queues with a delay (no run sleeps).
  */
 export async function runSmsSend(platform: SendPlatform, payload: { tenantId: string }): Promise<void> {
   const { tenantId } = payload
   const now = platform.clock.now()
-  const twilio = await connectedTwilio(platform, tenantId)
-  if (!twilio) {
+  const sms = await connectedSms(platform, tenantId)
+  if (!sms) {
     await withTenant(platform.database, tenantId, (trx) =>
       trx.updateTable('sms_messages').set({ status: 'failed', error: SMS_FAILURES.notSetUp, claimed_at: null }).where('status', '=', 'queued').execute(),
     )
     return
   }
-  const windowMs = twilio.pageWaitMinutes * 60_000
+  const windowMs = sms.pageWaitMinutes * 60_000
 
   const page = await withTenant(platform.database, tenantId, async (trx) => {
     // One claimer per studio at a time: the settings row is the lock.
@@ -53,7 +54,7 @@ export async function runSmsSend(platform: SendPlatform, payload: { tenantId: st
       .where('attempted_at', 'is', null)
       .where('claimed_at', '<', new Date(now.getTime() - STALE_CLAIM_MS))
       .execute()
-    const room = twilio.pageSize - (await claimedInWindow(trx, now, windowMs))
+    const room = sms.pageSize - (await claimedInWindow(trx, now, windowMs))
     if (room <= 0) return []
     // Two statements, not `where id in (select ... limit)`: a rescanned subquery would claim past the room.
     const ready = await trx
@@ -95,24 +96,24 @@ export async function runSmsSend(platform: SendPlatform, payload: { tenantId: st
     // Another delivery of this run got to it first.
     if (!attempt) continue
     try {
-      const taken = await twilio.client.createMessage({ to: message.to_number, body: message.body, sender: twilio.sender })
-      await finish(platform, tenantId, message.id, { status: 'sent', provider_message_id: taken.sid, error: null, sent_at: platform.clock.now() })
+      const taken = await sms.send({ to: message.to_number, body: message.body })
+      await finish(platform, tenantId, message.id, { status: 'sent', provider_message_id: taken.id, error: null, sent_at: platform.clock.now() })
     } catch (error) {
-      if (!(error instanceof TwilioCallFailed)) {
-        await finish(platform, tenantId, message.id, { status: 'failed', error: SMS_FAILURES.unknown(error instanceof Error ? error.message : String(error)) })
+      if (!(error instanceof SmsCallFailed)) {
+        await finish(platform, tenantId, message.id, { status: 'failed', error: SMS_FAILURES.unknown(sms.provider, error instanceof Error ? error.message : String(error)) })
         throw error
       }
       if (!certainlyNotTaken(error)) {
         const refusal = error.status !== null && error.status >= 400 && error.status < 500
-        await finish(platform, tenantId, message.id, { status: 'failed', error: refusal ? SMS_FAILURES.refused(error.detail) : SMS_FAILURES.unknown(error.detail) })
+        await finish(platform, tenantId, message.id, { status: 'failed', error: refusal ? SMS_FAILURES.refused(sms.provider, error.detail) : SMS_FAILURES.unknown(sms.provider, error.detail) })
         continue
       }
       const delay = backoffDelayMs(attempt.tries + 1, error.retryAfterMs, SMS_BACKOFF)
       if (delay === null) {
-        await finish(platform, tenantId, message.id, { status: 'failed', error: SMS_FAILURES.gaveUp(attempt.tries, error.detail) })
+        await finish(platform, tenantId, message.id, { status: 'failed', error: SMS_FAILURES.gaveUp(sms.provider, attempt.tries, error.detail) })
         continue
       }
-      // Twilio asked to slow down: this message waits out the backoff, the rest of the page goes back unsent.
+      // The provider asked to slow down: this message waits out the backoff, the rest of the page goes back unsent.
       const retryAt = new Date(platform.clock.now().getTime() + delay)
       await withTenant(platform.database, tenantId, async (trx) => {
         await trx.updateTable('sms_messages').set({ status: 'queued', claimed_at: null, attempted_at: null, not_before: retryAt }).where('id', '=', message.id).where('status', '=', 'sending').execute()
@@ -124,7 +125,7 @@ export async function runSmsSend(platform: SendPlatform, payload: { tenantId: st
       break
     }
   }
-  await queueNextRun(platform, tenantId, windowMs, twilio.pageSize)
+  await queueNextRun(platform, tenantId, windowMs, sms.pageSize)
 }
 
 async function finish(

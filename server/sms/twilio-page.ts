@@ -6,6 +6,8 @@ import { TWILIO_DEFAULTS, type TwilioFormValues } from './twilio-form'
 export interface TwilioPage {
   isConfigured: boolean
   hasToken: boolean
+  /** The provider that sends today when it is not Twilio: saving here replaces it. */
+  replaces: 'plivo' | null
   values: TwilioFormValues
 }
 
@@ -15,6 +17,7 @@ export async function loadTwilioPage(platform: Pick<Platform, 'database'>, tenan
   return {
     isConfigured: Boolean(twilio?.twilio_sid),
     hasToken: Boolean(twilio?.twilio_token_sealed),
+    replaces: row?.provider === 'plivo' ? 'plivo' : null,
     values: {
       sender: twilio?.twilio_messaging_id ?? twilio?.twilio_phone ?? '',
       sid: twilio?.twilio_sid ?? '',

@@ -1,4 +1,5 @@
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
+import { request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { request as httpsRequest } from 'node:https'
 
 /** The plumbing every local stand-in of a provider shares: reading requests and answering them. */
@@ -66,4 +67,41 @@ export function postOnce(target: string, payload: string, headers: Record<string
     req.on('error', reject)
     req.end(payload)
   })
+}
+
+/** Starts a stand-in on a free local port and answers its base URL. */
+export async function listenLocally(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+/** Stops a stand-in, dropping its idle keep-alive connections so that it stops at once. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve())
+    server.closeIdleConnections()
+  })
+}
+
+/**
+ * Failures a test plans for the next calls of a stand-in: rate limits (429 with Retry-After in
+ * seconds) or another status, each answered once, in order.
+ */
+export function plannedFailures() {
+  let planned: Array<{ status: number; retryAfter: number | null }> = []
+  return {
+    rateLimitNext(count: number, retryAfterSeconds = 1) {
+      for (let n = 0; n < count; n++) planned.push({ status: 429, retryAfter: retryAfterSeconds })
+    },
+    failNext(count: number, status: number) {
+      for (let n = 0; n < count; n++) planned.push({ status, retryAfter: null })
+    },
+    /** The failure this call answers, if one is planned. */
+    take() {
+      return planned.shift()
+    },
+    clear() {
+      planned = []
+    },
+  }
 }

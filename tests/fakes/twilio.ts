@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { readBody, sendJson } from './fake-http'
+import { closeServer, listenLocally, plannedFailures, readBody, sendJson } from './fake-http'
 
 /** One message the fake took, as Twilio would have queued it. */
 export interface FakeTwilioMessage {
@@ -53,7 +52,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
   const authToken = options.authToken ?? 'faketoken0123456789abcdef0123456'
   const messages: FakeTwilioMessage[] = []
   const calls = { account: 0, create: 0, refused429: 0 }
-  let planned: Array<{ status: number; retryAfter: number | null }> = []
+  const failures = plannedFailures()
   let refused = new Set<string>()
   let accountStatus = 'active'
 
@@ -68,7 +67,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
         if (!match) return problem(res, 404, 20404, `The requested resource ${path} was not found`)
         const sid = decodeURIComponent(match[1] ?? '')
         if (user !== accountSid || rest.join(':') !== authToken || sid !== accountSid) return problem(res, 401, 20003, 'Authenticate')
-        const next = planned.shift()
+        const next = failures.take()
         if (next) {
           if (next.status === 429) {
             calls.refused429++
@@ -101,20 +100,14 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
       })
       .catch(() => problem(res, 400, 20001, 'Bad request'))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenLocally(server),
     accountSid,
     authToken,
     messages,
     calls,
-    rateLimitNext(count, retryAfterSeconds = 1) {
-      for (let n = 0; n < count; n++) planned.push({ status: 429, retryAfter: retryAfterSeconds })
-    },
-    failNext(count, status) {
-      for (let n = 0; n < count; n++) planned.push({ status, retryAfter: null })
-    },
+    rateLimitNext: failures.rateLimitNext,
+    failNext: failures.failNext,
     refuseNumbers(numbers) {
       refused = new Set(numbers)
     },
@@ -124,15 +117,10 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     reset() {
       calls.account = calls.create = calls.refused429 = 0
       messages.length = 0
-      planned = []
+      failures.clear()
       refused = new Set()
       accountStatus = 'active'
     },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeIdleConnections()
-      })
-    },
+    close: () => closeServer(server),
   }
 }

@@ -38,9 +38,10 @@ describe(`the integrations hub (${engine})`, () => {
     expect(hub.body).toContain('href="/settings/integrations/paymentprovider?provider=4"')
     expect(hub.body).toContain('href="/oauth/omeeting"')
     expect(hub.body).toContain('href="/settings/integrations/emails"')
-    // Nothing is integrated in a fresh demo, and the screens not built yet lead nowhere.
+    expect(hub.body).toContain('href="/settings/integrations/plivo"')
+    // Nothing is integrated in a fresh demo, and every card leads to its page.
     expect(hub.body).not.toMatch(/<\/svg>\s*Integrated</)
-    expect(text).toContain('Not available here yet.')
+    expect(text).not.toContain('Not available here yet.')
   })
 
   it('is on the settings home for admins, and /integrations leads to it', async () => {

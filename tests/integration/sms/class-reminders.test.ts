@@ -1,10 +1,11 @@
 import { asSystem } from '#db/tenant-scope'
 import { classReminderText, queueClassReminders } from '#server/sms/class-reminders'
+import { startFakePlivo, type FakePlivo } from '#tests/fakes/plivo-fake'
 import { startFakeTwilio, type FakeTwilio } from '#tests/fakes/twilio'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import type { Tenant } from '#server/tenancy/tenant'
-import { setUpTwilio, smsRows } from './sms-world'
+import { setUpPlivo, setUpTwilio, smsRows } from './sms-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const HOUR = 3_600_000
@@ -12,13 +13,15 @@ const HOUR = 3_600_000
 describe(`class reminder texts (${engine})`, () => {
   let platform: TestPlatform
   let fake: FakeTwilio
+  let plivo: FakePlivo
   let tenant: Tenant
   let quiet: Tenant
   const now = new Date()
 
   beforeAll(async () => {
     fake = await startFakeTwilio()
-    platform = await createTestPlatform({ TWILIO_API_URL: fake.url, SMS_REMINDER_HOURS: '24' })
+    plivo = await startFakePlivo()
+    platform = await createTestPlatform({ TWILIO_API_URL: fake.url, PLIVO_API_URL: plivo.url, SMS_REMINDER_HOURS: '24' })
     tenant = await createTenant(platform, { orgId: 'smsreminders', settings: { timezone: 'America/New_York' } })
     // A studio without SMS set up: its bookings get no texts.
     quiet = await createTenant(platform, { orgId: 'smsreminders-quiet' })
@@ -27,6 +30,7 @@ describe(`class reminder texts (${engine})`, () => {
   afterAll(async () => {
     await platform?.close()
     await fake?.close()
+    await plivo?.close()
   })
 
   /** A class with occurrences at the given offsets from now, each booked by the given contacts. */
@@ -114,6 +118,22 @@ describe(`class reminder texts (${engine})`, () => {
     await queueClassReminders(platform, new Date(now.getTime() + 30 * 60_000))
     await platform.jobs.drain()
     expect(fake.messages.map((m) => m.body)).toEqual(['Left behind'])
+  })
+
+  it('texts reminders through Plivo from an approved number, and none while the number waits for approval', async () => {
+    const approved = await createTenant(platform, { orgId: 'smsreminders-plivo' })
+    const waiting = await createTenant(platform, { orgId: 'smsreminders-plivo-waiting' })
+    await setUpPlivo(platform, approved, plivo, { pageSize: 250, pageWaitMinutes: 3, number: '+14155550160' })
+    await setUpPlivo(platform, waiting, plivo, { pageSize: 250, pageWaitMinutes: 3, number: '+14155550161', approved: false })
+    const eve = await person(approved, 'Eve', '+15550200011', true)
+    const fay = await person(waiting, 'Fay', '+15550200012', true)
+    await classWith(approved, 'Evening Flow', [{ inHours: 4, bookings: [{ contactId: eve.id }] }])
+    await classWith(waiting, 'Waiting Flow', [{ inHours: 4, bookings: [{ contactId: fay.id }] }])
+    expect(await queueClassReminders(platform, now)).toBe(1)
+    await platform.jobs.drain()
+    expect(plivo.messages.map((m) => [m.src, m.dst])).toEqual([['14155550160', '15550200011']])
+    expect(plivo.messages[0]?.text).toMatch(/^Reminder: Evening Flow starts /)
+    expect(await smsRows(platform, waiting)).toEqual([])
   })
 
   it("words the reminder in the studio's zone", () => {

@@ -1,12 +1,13 @@
 import { action, loader } from '#app/routes/_admin+/contacts+/$guId.sms'
 import { asSystem } from '#db/tenant-scope'
 import { CONTACT_SMS_MESSAGES, type ContactSmsPage } from '#server/sms/contact-sms'
+import { startFakePlivo, type FakePlivo } from '#tests/fakes/plivo-fake'
 import { startFakeTwilio, type FakeTwilio } from '#tests/fakes/twilio'
 import { createContact } from '#tests/support/fixtures'
 import { callRoute, formPostRequest, getRequest, toastOf } from '#tests/support/route-call'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import { createUsersWorld, type UsersWorld } from '#tests/integration/users/users-world'
-import { setUpTwilio, smsRows } from './sms-world'
+import { setUpPlivo, setUpTwilio, smsRows } from './sms-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 // The Roles screen gives Contacts to front desk and not to staff.
@@ -16,6 +17,7 @@ describe(`Send SMS from a contact's profile (${engine})`, () => {
   let platform: TestPlatform
   let world: UsersWorld
   let fake: FakeTwilio
+  let plivo: FakePlivo
   let withPhone: { guid: string; id: string }
   let noPhone: { guid: string }
   let badPhone: { guid: string }
@@ -23,7 +25,8 @@ describe(`Send SMS from a contact's profile (${engine})`, () => {
 
   beforeAll(async () => {
     fake = await startFakeTwilio()
-    platform = await createTestPlatform({ TWILIO_API_URL: fake.url })
+    plivo = await startFakePlivo()
+    platform = await createTestPlatform({ TWILIO_API_URL: fake.url, PLIVO_API_URL: plivo.url })
     world = await createUsersWorld(platform, 'contactsms', roles)
     const a = await createContact(platform, world.tenant, { firstName: 'Pia', lastName: 'Phone' })
     await asSystem(platform.database, 'test fixture', (trx) => trx.updateTable('contacts').set({ phone: '+1 555 010 7777' }).where('id', '=', a.id).execute())
@@ -39,6 +42,7 @@ describe(`Send SMS from a contact's profile (${engine})`, () => {
   afterAll(async () => {
     await platform?.close()
     await fake?.close()
+    await plivo?.close()
   })
 
   const url = (guid: string) => `http://${world.host}/contacts/${guid}/sms`
@@ -56,6 +60,12 @@ describe(`Send SMS from a contact's profile (${engine})`, () => {
     const refused = await post(withPhone.guid, { body: 'Class moved to 6pm' })
     expect(refused.status).toBe(409)
     expect((refused.body as { message: string }).message).toBe(CONTACT_SMS_MESSAGES.notSetUp)
+    // A Plivo number still waiting for approval sends nothing yet, and says why.
+    await setUpPlivo(platform, world.tenant, plivo, { pageSize: 250, pageWaitMinutes: 3, approved: false })
+    expect((await page(withPhone.guid)).body.blockedBy).toBe(CONTACT_SMS_MESSAGES.plivoWaiting)
+    const waiting = await post(withPhone.guid, { body: 'Class moved to 6pm' })
+    expect(waiting.status).toBe(409)
+    expect((waiting.body as { message: string }).message).toBe(CONTACT_SMS_MESSAGES.plivoWaiting)
     expect(await rows()).toEqual([])
   })
 

@@ -1,11 +1,11 @@
 import { withTenant } from '#db/tenant-scope'
-import { queueSmsIn, startSmsSend } from '#server/sms/queue-sms'
+import { startSmsSend } from '#server/sms/queue-sms'
 import { runSmsSend, SMS_FAILURES } from '#server/sms/run-sms-send'
 import { startFakeTwilio, type FakeTwilio } from '#tests/fakes/twilio'
 import { createTenant } from '#tests/support/fixtures'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import type { Tenant } from '#server/tenancy/tenant'
-import { handClock, recordingJobs, setUpTwilio, smsRows } from './sms-world'
+import { handClock, queueTestTexts, recordingJobs, sendRunner, setUpTwilio, smsRows } from './sms-world'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 const MINUTE = 60_000
@@ -29,21 +29,8 @@ describe(`the sms-send job against the Twilio stand-in (${engine})`, () => {
     tenant = await createTenant(platform, { orgId: `smsjob${++n}` })
   })
 
-  const queue = (count: number, prefix = '+1555000') =>
-    withTenant(platform.database, tenant.id, (trx) =>
-      queueSmsIn(
-        trx,
-        tenant.id,
-        Array.from({ length: count }, (_, i) => ({ contactId: null, to: `${prefix}${String(i).padStart(4, '0')}`, body: `Hello ${i}` })),
-        { kind: 'message', createdBy: null },
-      ),
-    )
-  const runner = () => {
-    const clock = handClock()
-    const jobs = recordingJobs()
-    const run = () => runSmsSend({ database: platform.database, env: platform.env, jobs, clock }, { tenantId: tenant.id })
-    return { clock, jobs, run }
-  }
+  const queue = (count: number, prefix?: string) => queueTestTexts(platform, tenant, count, prefix)
+  const runner = () => sendRunner(platform, tenant)
 
   it('sends a page of page size, then waits the page timer (a delayed run, not a sleep) before the next page', async () => {
     await setUpTwilio(platform, tenant, fake, { pageSize: 3, pageWaitMinutes: 3 })
@@ -123,7 +110,7 @@ describe(`the sms-send job against the Twilio stand-in (${engine})`, () => {
     const { run } = runner()
     await run()
     let rows = await smsRows(platform, tenant)
-    expect(rows.find((row) => row.to_number === '+15550000000')).toMatchObject({ status: 'failed', error: SMS_FAILURES.refused("The 'To' number +15550000000 is not a valid phone number.") })
+    expect(rows.find((row) => row.to_number === '+15550000000')).toMatchObject({ status: 'failed', error: SMS_FAILURES.refused('Twilio', "The 'To' number +15550000000 is not a valid phone number.") })
     expect(rows.filter((row) => row.to_number !== '+15550000000').map((row) => row.status)).toEqual(['sent', 'sent'])
     // A 500 may come after Twilio took the message: it is not sent again.
     await queue(1, '+1555999')

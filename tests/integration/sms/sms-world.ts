@@ -1,7 +1,10 @@
 import { withTenant } from '#db/tenant-scope'
+import { queueSmsIn } from '#server/sms/queue-sms'
+import { runSmsSend } from '#server/sms/run-sms-send'
 import type { EnqueueOptions, JobContract, JobQueue } from '#server/jobs/job-contract'
-import { sealTwilioToken } from '#server/sms/sms-settings-store'
+import { sealSmsToken, sealTwilioToken } from '#server/sms/sms-settings-store'
 import type { Tenant } from '#server/tenancy/tenant'
+import type { FakePlivo } from '#tests/fakes/plivo-fake'
 import type { FakeTwilio } from '#tests/fakes/twilio'
 import type { TestPlatform } from '#tests/support/test-platform'
 
@@ -21,6 +24,32 @@ export async function setUpTwilio(platform: TestPlatform, tenant: Tenant, fake: 
     await trx.deleteFrom('sms_settings').execute()
     await trx.insertInto('sms_settings').values({ tenant_id: tenant.id, ...fields }).execute()
   })
+}
+
+/**
+ * Sets the studio up with the fake's Plivo account and a number it rents there, as Get Started
+ * and Buy would; the number is approved for texting unless `approved` is false.
+ */
+export async function setUpPlivo(platform: TestPlatform, tenant: Tenant, fake: FakePlivo, pace: { pageSize: number; pageWaitMinutes: number; number?: string; approved?: boolean }): Promise<string> {
+  const number = pace.number ?? '+14155550150'
+  const approved = pace.approved ?? true
+  fake.owned.set(number.replace('+', ''), { number: number.replace('+', ''), registration: approved ? 'COMPLETED' : 'PROCESSING' })
+  const fields = {
+    provider: 'plivo' as const,
+    plivo_auth_id: fake.authId,
+    plivo_token_sealed: sealSmsToken(platform, 'plivo', tenant.id, fake.authToken),
+    is_agree_to_terms: true,
+    terms_agreed_at: new Date(),
+    plivo_phone_number: number,
+    is_messaging_approved: approved,
+    page_size: pace.pageSize,
+    page_wait_minutes: pace.pageWaitMinutes,
+  }
+  await withTenant(platform.database, tenant.id, async (trx) => {
+    await trx.deleteFrom('sms_settings').execute()
+    await trx.insertInto('sms_settings').values({ tenant_id: tenant.id, ...fields }).execute()
+  })
+  return number
 }
 
 export function smsRows(platform: TestPlatform, tenant: Tenant) {
@@ -50,4 +79,24 @@ export function handClock(start = new Date('2026-12-10T09:00:00Z')) {
       now += ms
     },
   }
+}
+
+/** Queues `count` texts in one batch to made-up numbers (the prefix and four digits), 'Hello 0', 'Hello 1', ... */
+export function queueTestTexts(platform: TestPlatform, tenant: Tenant, count: number, prefix = '+1555000') {
+  return withTenant(platform.database, tenant.id, (trx) =>
+    queueSmsIn(
+      trx,
+      tenant.id,
+      Array.from({ length: count }, (_, i) => ({ contactId: null, to: `${prefix}${String(i).padStart(4, '0')}`, body: `Hello ${i}` })),
+      { kind: 'message', createdBy: null },
+    ),
+  )
+}
+
+/** The send job for the studio, run by the test on a clock it moves by hand; the runs it queues are only noted. */
+export function sendRunner(platform: TestPlatform, tenant: Tenant) {
+  const clock = handClock()
+  const jobs = recordingJobs()
+  const run = () => runSmsSend({ database: platform.database, env: platform.env, jobs, clock }, { tenantId: tenant.id })
+  return { clock, jobs, run }
 }

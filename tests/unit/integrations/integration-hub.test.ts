@@ -38,7 +38,7 @@ describe('the integrations hub', () => {
       ['Payments', 'Razorpay', '/settings/integrations/paymentprovider?provider=3'],
       ['Payments', 'PhonePe', '/settings/integrations/paymentprovider?provider=4'],
       ['SMS Marketing', 'Twilio', '/settings/integrations/twilio'],
-      ['SMS Marketing', 'Plivo', null],
+      ['SMS Marketing', 'Plivo', '/settings/integrations/plivo'],
       ['Campaign', 'Mailchimp', '/settings/integrations/mailchimp'],
       ['Campaign', 'Email Campaigns', '/settings/integrations/ses'],
       ['Communication', 'Online Meeting', '/oauth/omeeting'],

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
+import { ProviderSwitchNotice } from '#app/components/sms/provider-switch-notice'
 import { TwilioForm } from '#app/components/sms/twilio-form'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
@@ -51,6 +52,7 @@ export default function TwilioRoute() {
           Text messages to contacts (class reminders, messages from a contact&apos;s profile) are sent through this Twilio account. The auth token is kept encrypted and never
           shown again.
         </p>
+        <ProviderSwitchNotice replaces={page.replaces} />
         <TwilioForm
           key={JSON.stringify(values) + String(open)}
           values={{ ...values, token: '' }}

@@ -1,0 +1,128 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
+import { PlivoAccountForm } from '#app/components/sms/plivo-account-form'
+import { PlivoNumberCard } from '#app/components/sms/plivo-number-card'
+import { PlivoNumberSearch, type PlivoSearch } from '#app/components/sms/plivo-number-search'
+import { ProviderSwitchNotice } from '#app/components/sms/provider-switch-notice'
+import { requireAdmin } from '#app/utils/auth.server'
+import { requireTenant } from '#app/utils/tenant.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+import { buyPlivoNumber, refreshPlivoApproval } from '#server/sms/buy-plivo-number'
+import { PLIVO_MESSAGES, type PlivoAccountErrors, type PlivoAccountValues } from '#server/sms/plivo-form'
+import { loadPlivoPage, searchPlivoNumbers } from '#server/sms/plivo-page'
+import { savePlivoAccount } from '#server/sms/save-plivo-account'
+
+export const meta: MetaFunction = () => [{ title: 'Plivo' }]
+
+const PATH = '/settings/integrations/plivo'
+const HUB = '/settings/integrations'
+
+/** What a refused post answers: the form it came from, with its messages (never the token). */
+type Refused =
+  | { intent: 'start' | 'account'; errors: PlivoAccountErrors; values: PlivoAccountValues; formError: string | null }
+  | { intent: 'buy'; message: string; areaCode: string }
+  | { intent: 'refresh'; message: string }
+  | { intent: 'unknown'; message: string }
+
+/**
+ * The Plivo page (settings spec, SMS integration page): terms and the studio's Plivo account
+ * with Get Started; then numbers by area code and Buy; then the number with 'Approved' or
+ * 'Waiting for approval' and the next steps. The search is a GET (?areaCode=), so it works
+ * without JavaScript.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context)
+  const tenant = requireTenant(context)
+  const page = await loadPlivoPage(context.platform, tenant.id)
+  const areaCode = new URL(request.url).searchParams.get('areaCode')
+  let search: PlivoSearch | null = null
+  if (page.stage === 'number' && areaCode !== null) {
+    const found = await searchPlivoNumbers(context.platform, tenant.id, areaCode)
+    search = {
+      areaCode: areaCode.slice(0, 10),
+      numbers: found.ok ? found.value : [],
+      areaCodeError: !found.ok && found.error === 'invalid_input' ? found.message : null,
+      error: !found.ok && found.error === 'conflict' ? found.message : null,
+    }
+  }
+  return { page, search }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context)
+  const tenant = requireTenant(context)
+  const form = await request.formData().catch(() => new FormData())
+  const intent = form.get('intent')
+  const now = context.platform.clock.now()
+  const refused = (body: Refused) => data(body, { status: 400 })
+  const updated = () => redirectWithToast(PATH, { type: 'success', message: PLIVO_MESSAGES.updated })
+  if (intent === 'start' || intent === 'account') {
+    const saved = await savePlivoAccount(context.platform, tenant.id, form, now)
+    return saved.ok ? updated() : refused({ intent, ...saved.details })
+  }
+  if (intent === 'buy') {
+    const bought = await buyPlivoNumber(context.platform, tenant.id, form.get('number'), now)
+    const areaCode = typeof form.get('areaCode') === 'string' ? String(form.get('areaCode')).slice(0, 10) : ''
+    return bought.ok ? updated() : refused({ intent, message: bought.message, areaCode })
+  }
+  if (intent === 'refresh') {
+    const checked = await refreshPlivoApproval(context.platform, tenant.id, now)
+    if (!checked.ok) return refused({ intent, message: checked.message })
+    return checked.value.approved ? updated() : redirectWithToast(PATH, { type: 'success', message: PLIVO_MESSAGES.stillWaiting })
+  }
+  return refused({ intent: 'unknown', message: 'Unknown action.' })
+}
+
+export default function PlivoRoute() {
+  const { page, search } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>() ?? null
+  const accountRefusal = refused && (refused.intent === 'start' || refused.intent === 'account') ? refused : null
+  const accountForm = (intent: 'start' | 'account') => {
+    const values = accountRefusal?.values ?? { agree: false, authId: page.authId, authToken: '' }
+    return (
+      <PlivoAccountForm
+        key={JSON.stringify(values)}
+        intent={intent}
+        values={{ ...values, authToken: '' }}
+        errors={accountRefusal?.errors ?? {}}
+        formError={accountRefusal?.formError ?? null}
+        hasToken={page.hasToken}
+      />
+    )
+  }
+  // A refused Buy shows the search it came from again, with its reason.
+  const shownSearch = search ?? (refused?.intent === 'buy' && refused.areaCode ? { areaCode: refused.areaCode, numbers: [], areaCodeError: null, error: null } : null)
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 p-4 sm:p-6">
+      <ScreenHeader title="Plivo" backTo={HUB} />
+      {refused?.intent === 'unknown' ? (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {refused.message}
+        </div>
+      ) : null}
+      {page.stage === 'terms' ? (
+        <ScreenPanel title="Text contacts through Plivo">
+          <p className="mb-4 text-sm text-slate-600">
+            Text class reminders and messages to contacts from a phone number of your own, rented through your Plivo account. A studio texts through one provider at a time:
+            getting started here makes Plivo that provider. The auth token is kept encrypted and never shown again.
+          </p>
+          <ProviderSwitchNotice replaces={page.replaces} />
+          {accountForm('start')}
+        </ScreenPanel>
+      ) : null}
+      {page.stage === 'number' ? (
+        <ScreenPanel title="Choose a number">
+          <p className="mb-4 text-sm text-slate-600">Search the numbers Plivo has by area code, then buy the one your texts should come from. Plivo charges its monthly rent to your account.</p>
+          <PlivoNumberSearch search={shownSearch} buyError={refused?.intent === 'buy' ? refused.message : null} />
+        </ScreenPanel>
+      ) : null}
+      {page.stage === 'owned' && page.phoneNumber ? (
+        <ScreenPanel title="Your number">
+          <PlivoNumberCard number={page.phoneNumber} approved={page.approved} refreshError={refused?.intent === 'refresh' ? refused.message : null} />
+        </ScreenPanel>
+      ) : null}
+      {page.stage !== 'terms' ? <ScreenPanel title="Plivo account">{accountForm('account')}</ScreenPanel> : null}
+    </div>
+  )
+}
