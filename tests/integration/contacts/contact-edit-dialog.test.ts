@@ -63,7 +63,7 @@ describe(`the Edit Contact dialog (${engine})`, () => {
         audit: await trx.selectFrom('audit_log').select(['id', 'action']).orderBy('id').execute(),
       }),
     )
-  const getDialog = (guId: string, cookie = world.cookies.admin, on = world) =>
+  const getDialog = (guId: string, cookie: string | null = world.cookies.admin, on = world) =>
     callRoute(dialogLoader, getRequest(`http://${on.host}/contacts/${guId}/edit-dialog`, cookie), on.context(), { guId })
   const postDialog = (guId: string, fields: Record<string, string>, cookie = world.cookies.admin, on = world): Promise<RouteOutcome> =>
     callRoute(dialogAction, formPostRequest(`http://${on.host}/contacts/${guId}/edit-dialog`, fields, cookie), on.context(), { guId })
