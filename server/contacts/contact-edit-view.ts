@@ -22,6 +22,30 @@ export interface ContactEditView {
   suggestions: { category: string[]; salesStage: string[]; accountStage: string[] }
 }
 
+/**
+ * A contact's stored values as a contact form posts them ('on' for a ticked box, nothing for
+ * an empty one), for the fields `keys` names; the phone split into its dial code and number.
+ */
+export function contactFormValues(
+  row: Record<string, unknown> & { phone: string | null },
+  keys: ReadonlyArray<keyof typeof CONTACT_PROFILE_COLUMNS>,
+  options: ContactFormOptions,
+): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const key of keys) {
+    const value = row[CONTACT_PROFILE_COLUMNS[key]]
+    if (typeof value === 'boolean') {
+      if (value) values[key] = 'on'
+    } else if (value !== null && value !== undefined) {
+      values[key] = String(value)
+    }
+  }
+  const phone = splitStoredPhone(row.phone, options.phone.country)
+  values.phone = phone.number
+  values.phoneCountry = phone.country.code
+  return values
+}
+
 /** The tenant's custom fields, as inputs of the edit page, and the fields behind them. */
 export function customFieldInputsFor(fields: readonly FormFieldDefinition[], tenant: Tenant): FormInput[] {
   const mask = phoneCountryFor(tenant.settings.country).mask
@@ -44,18 +68,7 @@ export async function loadContactEditView(database: DatabaseHandle, tenant: Tena
     if (!row) return null
     const [fields, customValues] = await Promise.all([listContactCustomFields(trx), readContactFieldInputs(trx, row.id)])
     const options = contactFormOptionsFor(tenant.settings)
-    const values: Record<string, string> = {}
-    for (const [key, column] of Object.entries(CONTACT_PROFILE_COLUMNS)) {
-      const value: unknown = row[column]
-      if (typeof value === 'boolean') {
-        if (value) values[key] = 'on'
-      } else if (value !== null && value !== undefined) {
-        values[key] = String(value)
-      }
-    }
-    const phone = splitStoredPhone(row.phone, options.phone.country)
-    values.phone = phone.number
-    values.phoneCountry = phone.country.code
+    const values = contactFormValues(row, Object.keys(CONTACT_PROFILE_COLUMNS) as Array<keyof typeof CONTACT_PROFILE_COLUMNS>, options)
     return {
       guId: row.guid,
       fullName: `${row.first_name} ${row.last_name}`.trim(),

@@ -5,7 +5,7 @@ import type { CustomFieldAnswer } from '#server/forms/validate-submission'
 import type { Tenant } from '#server/tenancy/tenant'
 import { recordContactAudit } from './contact-audit'
 import { saveContactFieldValues } from './contact-field-values'
-import type { ContactProfileInput } from './contact-form-schema'
+import type { ContactFormInput, ContactProfileInput } from './contact-form-schema'
 import { CONTACT_PROFILE_COLUMN_LIST, CONTACT_PROFILE_COLUMNS } from './contact-profile-columns'
 import { isUniqueViolation } from './insert-contact'
 import type { Platform } from '#server/platform'
@@ -15,19 +15,21 @@ import { concernsMailingList, queueMailingListPushes } from '#server/mailing-lis
 export const CONTACT_UPDATED_MESSAGE = 'Contact updated successfully'
 
 /**
- * The full Edit Contact page's save: the contact's fields and its custom field values in one
- * transaction. Another contact of this organisation with the same email (any letter case) is
- * a conflict and nothing is written; the GRN number is kept as it was when the organisation
- * does not support GRN.
+ * Saves an edit of a contact: the full Edit Contact page (every field and the custom field
+ * values) or the Edit Contact dialog (its fields only: what the dialog does not show is kept
+ * as it was), in one transaction. Another contact of this organisation with the same email
+ * (any letter case) is a conflict and nothing is written; the GRN number is kept as it was
+ * when the organisation does not support GRN.
  */
 export async function updateContact(options: {
   platform: Pick<Platform, 'database' | 'caches' | 'jobs' | 'logger' | 'clock'>
   tenant: Tenant
   actorContactId: string
   guId: string
-  input: ContactProfileInput
-  fields: readonly FormFieldDefinition[]
-  answers: readonly CustomFieldAnswer[]
+  input: ContactProfileInput | ContactFormInput
+  /** The page's custom fields and their answers; the dialog has none. */
+  fields?: readonly FormFieldDefinition[]
+  answers?: readonly CustomFieldAnswer[]
   ip: string | null
 }): Promise<Result<{ guid: string }, 'not_found' | 'conflict'>> {
   const { tenant, input } = options
@@ -50,14 +52,16 @@ export async function updateContact(options: {
 
       const values: Record<string, unknown> = {}
       const changed: string[] = []
+      const given: Partial<Record<keyof ContactProfileInput, unknown>> = input
       for (const [key, column] of Object.entries(CONTACT_PROFILE_COLUMNS) as Array<[keyof ContactProfileInput, keyof typeof current]>) {
         if (key === 'grnNumber' && !tenant.settings.isSupportGrn) continue
-        const next = input[key]
+        if (!(key in given)) continue
+        const next = given[key]
         values[column] = next
         if (!sameValue(current[column], next)) changed.push(key)
       }
       await trx.updateTable('contacts').set({ ...values, updated_at: sql`now()` }).where('id', '=', current.id).execute()
-      await saveContactFieldValues(trx, { tenantId: tenant.id, contactId: current.id }, options.fields, options.answers)
+      await saveContactFieldValues(trx, { tenantId: tenant.id, contactId: current.id }, options.fields ?? [], options.answers ?? [])
       await recordContactAudit(trx, {
         tenantId: tenant.id,
         actorContactId: options.actorContactId,

@@ -13,6 +13,8 @@ import { handlePhonePeCallback, PHONEPE_CALLBACK_ROUTE } from '#server/payments/
 import { isRazorpayReturn } from '#server/payments/razorpay-checkout'
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from '#server/payments/stripe-webhook'
 import { WIDGET_EMBED_PATH } from '#server/widgets/embed-code'
+import { loadSessionUser } from '#server/auth/load-session-user'
+import { CONTACT_AUTOCOMPLETE_PATH, CONTACTS_LIST_PATH, contactAutocompleteFastPath } from '#server/contacts/contact-autocomplete-fast-path'
 import { compressedAssets } from './compressed-assets'
 import './load-context'
 import { organisationNotFoundHtml } from './not-found-page'
@@ -171,6 +173,13 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   })
 
   app.use(requestBodyGate())
+
+  // The contact pickers' autocomplete, typed letter by letter: answered before Remix when the
+  // session may see contacts; everything else goes on to the Remix routes (docs/decisions/140).
+  app.get(
+    [CONTACT_AUTOCOMPLETE_PATH, CONTACTS_LIST_PATH],
+    contactAutocompleteFastPath({ platform, lookUpSession: (tenant, token) => loadSessionUser(platform, tenant, token) }),
+  )
 
   app.all(
     '*',

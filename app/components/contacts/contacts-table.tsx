@@ -1,9 +1,10 @@
 import { Link } from '@remix-run/react'
-import { ArrowDown, ArrowUp } from 'lucide-react'
+import { ArrowDown, ArrowUp, Pencil } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { contactListSearch, type ContactListFilter, type ContactSort } from '#server/contacts/contact-list-filter'
 import type { ShownDate } from '#server/dates/tenant-dates'
 import { DateText } from '#app/components/ui/date-text'
+import { EditContactLink } from './edit-contact-dialog'
 import { ContactAvatar } from './profile/contact-avatar'
 import { PageSelectBox, RowSelectBox, type RowSelectionProps } from './row-select-box'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
@@ -26,11 +27,25 @@ export interface ContactRowView {
 
 /**
  * One page of contacts; the sortable columns' headers are links that sort by them. Given
- * `selection`, a first column of checkboxes chooses rows for the bulk actions.
+ * `selection`, a first column of checkboxes chooses rows for the bulk actions; given `onEdit`, a
+ * last column of Edit links (the Edit Contact dialog in place, the full page without JavaScript).
  */
-export function ContactsTable({ rows, filter, empty, selection }: { rows: ContactRowView[]; filter: ContactListFilter; empty: ReactNode; selection?: RowSelectionProps }) {
+export function ContactsTable({
+  rows,
+  filter,
+  empty,
+  selection,
+  onEdit,
+}: {
+  rows: ContactRowView[]
+  filter: ContactListFilter
+  empty: ReactNode
+  selection?: RowSelectionProps
+  onEdit?: (guId: string) => void
+}) {
+  const columnCount = 6 + (selection ? 1 : 0) + (onEdit ? 1 : 0)
   return (
-    <Table caption="Contacts" hideCaption minWidth={selection ? 860 : 820}>
+    <Table caption="Contacts" hideCaption minWidth={820 + (selection ? 40 : 0) + (onEdit ? 48 : 0)}>
       <TableHead>
         {selection ? <PageSelectBox selection={selection} /> : null}
         <SortHeader filter={filter} sort="name">
@@ -47,8 +62,13 @@ export function ContactsTable({ rows, filter, empty, selection }: { rows: Contac
         <SortHeader filter={filter} sort="updated">
           Updated
         </SortHeader>
+        {onEdit ? (
+          <HeaderCell>
+            <span className="sr-only">Edit</span>
+          </HeaderCell>
+        ) : null}
       </TableHead>
-      <TableBody columnCount={selection ? 7 : 6} empty={empty}>
+      <TableBody columnCount={columnCount} empty={empty}>
         {rows.map((row) => (
           <Row key={row.guId}>
             {selection ? <RowSelectBox selection={selection} guId={row.guId} name={row.name} /> : null}
@@ -85,6 +105,14 @@ export function ContactsTable({ rows, filter, empty, selection }: { rows: Contac
             <Cell className="whitespace-nowrap text-slate-700">
               <DateText value={row.updated} empty="-" />
             </Cell>
+            {onEdit ? (
+              <Cell align="end">
+                <EditContactLink guId={row.guId} onOpen={onEdit} look={{ variant: 'secondary', size: 'sm' }} title={`Edit ${row.name}`}>
+                  <Pencil aria-hidden className="h-4 w-4" />
+                  <span className="sr-only">{`Edit ${row.name}`}</span>
+                </EditContactLink>
+              </Cell>
+            ) : null}
           </Row>
         ))}
       </TableBody>

@@ -172,6 +172,7 @@ const PROBES: Record<string, Probe> = {
   // On its own host it redirects to the profile by the id (tests/integration/contacts/contact-profile.test.ts).
   '_admin+/contacts+/$guId.details.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/details`, (ids) => ({ guId: ids.userGuid }), { home: null }),
   '_admin+/contacts+/$guId.edit.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/edit`, (ids) => ({ guId: ids.userGuid })),
+  '_admin+/contacts+/$guId.edit-dialog.ts': staffScreen((ids) => `/contacts/${ids.userGuid}/edit-dialog`, (ids) => ({ guId: ids.userGuid })),
   '_admin+/contacts+/$guId.actions.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/actions`, (ids) => ({ guId: ids.userGuid })),
   // An email from a connected mailbox: another tenant's contact is a 404 before any account is looked at.
   '_admin+/contacts+/$guId.email.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/email`, (ids) => ({ guId: ids.userGuid })),

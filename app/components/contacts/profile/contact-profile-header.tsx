@@ -1,16 +1,17 @@
 import { Mail, Pencil, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ProfileHeaderView } from '#server/contacts/profile/profile-header'
-import { ButtonLink } from '#app/components/ui/button'
+import { EditContactLink } from '#app/components/contacts/edit-contact-dialog'
 import { ContactAvatar } from './contact-avatar'
 import { StatusChip } from './status-chip'
 
 /**
  * The top of a contact's profile: picture, name, statuses, balance and how to reach them, with
- * Edit and a slot for the contact's actions menu (`actions`), which is built on its own, and
+ * Edit (`onEdit` opens the Edit Contact dialog; without JavaScript the link leads to the full
+ * page) and a slot for the contact's actions menu (`actions`), which is built on its own, and
  * one under the picture for changing it (`picture`).
  */
-export function ContactProfileHeader({ header, actions, picture }: { header: ProfileHeaderView; actions?: ReactNode; picture?: ReactNode }) {
+export function ContactProfileHeader({ header, onEdit, actions, picture }: { header: ProfileHeaderView; onEdit: (guId: string) => void; actions?: ReactNode; picture?: ReactNode }) {
   const balanceTone = header.balanceSign < 0 ? 'text-red-700' : header.balanceSign > 0 ? 'text-emerald-700' : 'text-slate-700'
   return (
     <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -76,10 +77,10 @@ export function ContactProfileHeader({ header, actions, picture }: { header: Pro
           </dl>
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-          <ButtonLink to={`/contacts/${header.guId}/edit`} variant="secondary">
+          <EditContactLink guId={header.guId} onOpen={onEdit}>
             <Pencil aria-hidden className="h-4 w-4" />
             Edit
-          </ButtonLink>
+          </EditContactLink>
           {actions}
         </div>
       </div>

@@ -14,6 +14,7 @@ import { statusOf } from '#server/errors/error-codes'
 import { notFound } from '#server/errors/responses'
 import { screenMeta } from '#app/components/layout/page-title'
 import { ContactActions } from '#app/components/contacts/contact-actions'
+import { EditContactDialog, useEditContactDialog } from '#app/components/contacts/edit-contact-dialog'
 import { ContactPictureForm } from '#app/components/contacts/profile/contact-picture-form'
 import { ContactProfileHeader } from '#app/components/contacts/profile/contact-profile-header'
 import { CustomFieldsSection } from '#app/components/contacts/profile/custom-fields-section'
@@ -114,6 +115,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function ContactProfileRoute() {
   const { profile, editNote, deleteNote, stopping } = useLoaderData<typeof loader>()
   const { header, section } = profile
+  const edit = useEditContactDialog()
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 p-4 sm:p-6">
       <Link to="/contacts" className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
@@ -122,6 +124,7 @@ export default function ContactProfileRoute() {
       </Link>
       <ContactProfileHeader
         header={header}
+        onEdit={edit.open}
         actions={<ContactActions contact={{ guId: header.guId, email: header.email, hasLogin: header.hasLogin, isEmailVerified: header.isEmailVerified, fullName: header.fullName }} />}
         picture={<ContactPictureForm action={profilePath(header.guId)} hasPicture={header.pictureUrl !== null} />}
       />
@@ -135,6 +138,7 @@ export default function ContactProfileRoute() {
         {section.tab === 'tags' ? <TagsSection guId={header.guId} tags={section.tags} others={section.others} /> : null}
         {section.tab === 'memberships' ? <MembershipsSection guId={header.guId} memberships={section.memberships} stopping={stopping} /> : null}
       </div>
+      <EditContactDialog guId={edit.editing} onClose={edit.close} />
     </div>
   )
 }

@@ -3,15 +3,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { checkContactCustomAnswers } from '#server/contacts/contact-custom-answers'
-import { CONTACT_FORM_MESSAGES, contactFormOptionsFor, contactProfileSchema } from '#server/contacts/contact-form-schema'
+import { contactFormOptionsFor, contactProfileSchema } from '#server/contacts/contact-form-schema'
 import { loadContactEditView } from '#server/contacts/contact-edit-view'
-import { profileContactGuid } from '#server/contacts/profile/profile-contact-exists'
 import { parseContactGuid } from '#server/contacts/contact-guid'
-import { CONTACT_UPDATED_MESSAGE, updateContact } from '#server/contacts/update-contact'
+import { CONTACT_UPDATED_MESSAGE } from '#server/contacts/update-contact'
 import { notFound } from '#server/errors/responses'
 import { ContactEditForm } from '#app/components/contacts/contact-edit-form'
 import { screenMeta } from '#app/components/layout/page-title'
 import { requirePermission } from '#app/utils/auth.server'
+import { beginContactEdit, saveContactEdit } from '#app/utils/contact-edit-action.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 
 /** The full Edit Contact page: every field of the contact and its custom field values. */
@@ -24,36 +24,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return view
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { user: actor, tenant } = await requirePermission(request, context, 'showContacts')
-  // Another tenant's contact is not there at all: a 404 before any message about the form.
-  const guId = await profileContactGuid({ database: context.platform.database, tenant, unverifiedGuid: params.guId })
-  if (!guId) throw notFound()
-  const formData = await request.formData().catch(() => new FormData())
+export async function action(args: ActionFunctionArgs) {
+  const edit = await beginContactEdit(args)
+  const { tenant, formData } = edit
   const submission = parseWithZod(formData, { schema: contactProfileSchema(contactFormOptionsFor(tenant.settings)) })
-  const database = context.platform.database
-  const custom = await checkContactCustomAnswers(database, tenant, formData)
+  const custom = await checkContactCustomAnswers(args.context.platform.database, tenant, formData)
   const customErrors = custom.errors
 
   if (submission.status !== 'success' || Object.keys(customErrors).length > 0) {
     // reply() keeps the schema's messages and adds the custom fields' beside them.
     return data(submission.reply({ fieldErrors: customErrors }), { status: 400 })
   }
-  const result = await updateContact({
-    platform: context.platform,
-    tenant,
-    actorContactId: actor.contactId,
-    guId,
-    input: submission.value,
-    fields: custom.fields,
-    answers: custom.answers,
-    ip: context.ip || null,
-  })
-  if (!result.ok) {
-    if (result.error === 'not_found') throw notFound()
-    return data(submission.reply({ fieldErrors: { email: [CONTACT_FORM_MESSAGES.duplicateEmail] } }), { status: 400 })
-  }
-  return redirectWithToast(`/contacts/${result.value.guid}/detail`, { type: 'success', message: CONTACT_UPDATED_MESSAGE })
+  const saved = await saveContactEdit(args, edit, { input: submission.value, fields: custom.fields, answers: custom.answers }, (options) => submission.reply(options))
+  if (!saved.ok) return data(saved.reply, { status: 400 })
+  return redirectWithToast(`/contacts/${saved.guid}/detail`, { type: 'success', message: CONTACT_UPDATED_MESSAGE })
 }
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Edit Contact')

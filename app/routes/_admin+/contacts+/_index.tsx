@@ -15,6 +15,7 @@ import { screenMeta } from '#app/components/layout/page-title'
 import { ContactSearchBox } from '#app/components/contacts/contact-search-box'
 import { ContactsFilter } from '#app/components/contacts/contacts-filter'
 import { CreateContactDialogForm, NEW_CONTACT_PATH } from '#app/components/contacts/create-contact-form'
+import { EditContactDialog, useEditContactDialog } from '#app/components/contacts/edit-contact-dialog'
 import { ContactsPagination } from '#app/components/contacts/contacts-pagination'
 import { ContactsStats } from '#app/components/contacts/contacts-stats'
 import { ContactsTable } from '#app/components/contacts/contacts-table'
@@ -74,6 +75,7 @@ export default function ContactsRoute() {
   const { contactForm, filter, filtered, ignored, total, pageCount, stats, options, customField, rows } = useLoaderData<typeof loader>()
   const bookIsEmpty = stats.total === 0 && !filtered
   const [creating, setCreating] = useState(false)
+  const edit = useEditContactDialog()
   const hydrated = useHydrated()
   const navigate = useNavigate()
   // The button is a link to the dialog's own page; with JavaScript it opens the modal instead.
@@ -126,6 +128,7 @@ export default function ContactsRoute() {
               rows={rows}
               filter={filter}
               selection={{ formId: CONTACTS_BULK_FORM_ID, state: selection }}
+              onEdit={edit.open}
               empty={
                 <span className="flex flex-col items-center gap-3">
                   <span>No contacts match this search and filter.</span>
@@ -142,6 +145,7 @@ export default function ContactsRoute() {
       <Dialog open={creating} onClose={() => setCreating(false)} title="Create Contact" width={590} minHeight={590}>
         <CreateContactDialogForm options={contactForm} action={NEW_CONTACT_PATH} cancel={{ onCancel: () => setCreating(false) }} />
       </Dialog>
+      <EditContactDialog guId={edit.editing} onClose={edit.close} />
       {/* Kept for the screen reader: the result count, in words, after each search. */}
       <p className="sr-only" aria-live="polite">{`${total.toLocaleString('en-US')} ${total === 1 ? 'contact' : 'contacts'} found`}</p>
     </div>
