@@ -22,5 +22,8 @@ export function toastOf(response: PlainResponse): string {
 /** A urlencoded form body. */
 export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 
-/** A page's text with tags and common entities reduced, so a message split by markup still reads whole. */
-export const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ')
+/**
+ * A page's text with tags and common entities reduced, so a message split by markup still reads
+ * whole. Scripts are not text a person reads (the page's words for the browser's i18next are one).
+ */
+export const textOf = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ')
