@@ -28,9 +28,9 @@ export async function saveContactEdit(
   edit: GuardAccess & { guId: string },
   save: Pick<Parameters<typeof updateContact>[0], 'input' | 'fields' | 'answers'>,
   reply: (options: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>,
-): Promise<{ ok: true; guid: string } | { ok: false; reply: SubmissionResult<string[]> }> {
+): Promise<{ savedGuid: string } | { refusal: SubmissionResult<string[]> }> {
   const result = await updateContact({ platform: context.platform, tenant: edit.tenant, actorContactId: edit.user.contactId, guId: edit.guId, ...save, ip: context.ip || null })
-  if (result.ok) return { ok: true, guid: result.value.guid }
+  if (result.ok) return { savedGuid: result.value.guid }
   if (result.error === 'not_found') throw notFound()
-  return { ok: false, reply: reply({ fieldErrors: { email: [CONTACT_FORM_MESSAGES.duplicateEmail] } }) }
+  return { refusal: reply({ fieldErrors: { email: [CONTACT_FORM_MESSAGES.duplicateEmail] } }) }
 }

@@ -36,8 +36,8 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(edit.formData, { schema: contactFormSchema(contactFormOptionsFor(edit.tenant.settings)) })
   if (submission.status !== 'success') return Response.json(submission.reply(), { status: 400 })
   const saved = await saveContactEdit(args, edit, { input: submission.value }, (options) => submission.reply(options))
-  if (!saved.ok) return Response.json(saved.reply, { status: 400 })
-  const answer: ContactDialogSaved = { saved: true, guId: saved.guid }
+  if ('refusal' in saved) return Response.json(saved.refusal, { status: 400 })
+  const answer: ContactDialogSaved = { saved: true, guId: saved.savedGuid }
   // The page behind the dialog reloads its data after the save; its layout shows the toast then.
   return Response.json(answer, { headers: { 'Set-Cookie': toastCookieHeader({ type: 'success', message: CONTACT_UPDATED_MESSAGE }) } })
 }

@@ -36,8 +36,8 @@ export async function action(args: ActionFunctionArgs) {
     return data(submission.reply({ fieldErrors: customErrors }), { status: 400 })
   }
   const saved = await saveContactEdit(args, edit, { input: submission.value, fields: custom.fields, answers: custom.answers }, (options) => submission.reply(options))
-  if (!saved.ok) return data(saved.reply, { status: 400 })
-  return redirectWithToast(`/contacts/${saved.guid}/detail`, { type: 'success', message: CONTACT_UPDATED_MESSAGE })
+  if ('refusal' in saved) return data(saved.refusal, { status: 400 })
+  return redirectWithToast(`/contacts/${saved.savedGuid}/detail`, { type: 'success', message: CONTACT_UPDATED_MESSAGE })
 }
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Edit Contact')
