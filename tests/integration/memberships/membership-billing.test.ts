@@ -178,7 +178,7 @@ describe(`recurring memberships billed by the scheduled job (${engine})`, () => 
     const recording: JobQueue = {
       kind: inner.kind,
       async enqueue<P>(job: JobContract<P>, payload: P, enqueueOptions?: EnqueueOptions) {
-        if (job.name === membershipChargeJob.name) queued.push((payload as { membershipId: string }).membershipId)
+        if (job.name === membershipChargeJob.name) queued.push(...(payload as { membershipIds: string[] }).membershipIds)
         if (options.run) await inner.enqueue(job, payload, enqueueOptions)
       },
       repeat: (job, payload, repeatOptions) => inner.repeat(job, payload, repeatOptions),
