@@ -37,7 +37,7 @@ export function chargeKey(membershipId: string, periodOn: string, attempt: numbe
 export type PeriodChargeOutcome = PeriodCharge | { kind: 'error'; error: unknown }
 
 /** Charges sent to Stripe at once by one billing run: its answers overlap, and one studio's run does not flood the API. */
-export const CHARGES_AT_ONCE = 4
+export const CHARGES_AT_ONCE = 10
 
 /** Stripe's answer to one period's charge, before it is recorded. */
 type StripeAnswer =
