@@ -4,6 +4,7 @@ import type { TenantExecutor } from '#db/tenant-scope'
 import { nextInvoiceNumbers } from '#server/checkout/invoice-number'
 import { priceLine } from '#server/checkout/pricing'
 import type { Tenant } from '#server/tenancy/tenant'
+import { invoiceAddressee } from '#server/invoices/invoice-addressee'
 
 export type HeldMembership = Selectable<ContactMembershipsTable>
 
@@ -69,10 +70,7 @@ export async function writeMembershipInvoices(trx: TenantExecutor, tenant: Tenan
         total_minor: charges.totalMinor,
         balance_minor: charges.totalMinor,
         tax_label: tenant.settings.taxLabel1.trim().slice(0, 100),
-        first_name: contact.first_name.slice(0, 100),
-        last_name: contact.last_name.slice(0, 100),
-        email: (contact.email ?? '').slice(0, 254),
-        phone: contact.phone,
+        ...invoiceAddressee(contact),
         note: `${membership.name}: the period from ${periodOn}`.slice(0, 1000),
         idempotency_key: key,
         created_at: now,
