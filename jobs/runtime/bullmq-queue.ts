@@ -8,6 +8,7 @@ import {
   type RepeatOptions,
   type JobQueue,
   type JobQueueName,
+  type QueuedJob,
 } from '#server/jobs/job-contract'
 import type { Logger } from '#server/logger'
 import type { Platform } from '#server/platform'
@@ -70,6 +71,60 @@ export class BullJobQueue implements JobQueue {
     }
   }
 
+  async enqueueMany<P>(job: JobContract<P>, jobs: ReadonlyArray<QueuedJob<P>>): Promise<void> {
+    const parsed = jobs.map((each) => ({ data: job.payload.parse(each.payload), options: each.options ?? {} }))
+    const timeoutMs = this.options.enqueueTimeoutMs ?? 5000
+    let timer: NodeJS.Timeout | undefined
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the job queue (Redis) did not answer within ${timeoutMs} ms`)), timeoutMs)
+    })
+    try {
+      await Promise.race([this.#addMany(job, parsed), timedOut])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** #add for many jobs: the held ids asked for together, each tenant's line joined once, one addBulk. */
+  async #addMany<P>(job: JobContract<P>, jobs: Array<{ data: P; options: EnqueueOptions }>): Promise<void> {
+    const queueName = job.queue ?? 'interactive'
+    const queue = this.#queue(queueName)
+    const states = await Promise.all(jobs.map((each) => (each.options.jobId ? queue.getJobState(each.options.jobId) : Promise.resolve('unknown'))))
+    const seen = new Set<string>()
+    const fresh = jobs
+      .filter((_, index) => states[index] === 'unknown')
+      .map((each) => ({ ...each, jobId: each.options.jobId ?? `${job.name}-${randomUUID()}` }))
+      .filter((each) => !seen.has(each.jobId) && seen.add(each.jobId))
+    if (fresh.length === 0) return
+    const byLine = new Map<string, typeof fresh>()
+    for (const each of fresh) byLine.set(lineOf(each.data), [...(byLine.get(lineOf(each.data)) ?? []), each])
+    const turns = new Map<string, number>()
+    for (const [line, inLine] of byLine) {
+      const joined = await this.#lines.joinMany(
+        queueName,
+        line,
+        inLine.map((each) => each.jobId),
+      )
+      inLine.forEach((each, index) => turns.set(each.jobId, joined[index] ?? 1))
+    }
+    await queue.addBulk(
+      fresh.map((each) => ({
+        name: job.name,
+        data: each.data,
+        opts: { jobId: each.jobId, priority: turns.get(each.jobId) ?? 1, delay: each.options.delayMs, ...this.#retention(job) },
+      })),
+    )
+  }
+
+  #retention<P>(job: JobContract<P>) {
+    return {
+      attempts: job.attempts,
+      backoff: { type: 'exponential', delay: job.backoffMs },
+      removeOnComplete: { age: 24 * 3600, count: 1000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    }
+  }
+
   async #add<P>(job: JobContract<P>, data: P, options: EnqueueOptions): Promise<void> {
     const queueName = job.queue ?? 'interactive'
     const queue = this.#queue(queueName)
@@ -82,10 +137,7 @@ export class BullJobQueue implements JobQueue {
       jobId,
       priority: turn,
       delay: options.delayMs,
-      attempts: job.attempts,
-      backoff: { type: 'exponential', delay: job.backoffMs },
-      removeOnComplete: { age: 24 * 3600, count: 1000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+      ...this.#retention(job),
     })
   }
 

@@ -1,4 +1,4 @@
-import type { EnqueueOptions, JobContract, JobQueue, RepeatOptions } from '#server/jobs/job-contract'
+import type { EnqueueOptions, JobContract, JobQueue, QueuedJob, RepeatOptions } from '#server/jobs/job-contract'
 import type { Logger } from '#server/logger'
 import type { Platform } from '#server/platform'
 import { isUnrecoverable, logFailedAttempt } from './job-failure'
@@ -63,6 +63,11 @@ export class InProcessJobQueue implements JobQueue {
         if (options.jobId) this.#activeIds.delete(options.jobId)
       })
     this.#running.add(run)
+  }
+
+  /** Nothing to save in one process: each job is enqueued in turn. */
+  async enqueueMany<P>(job: JobContract<P>, jobs: ReadonlyArray<QueuedJob<P>>): Promise<void> {
+    for (const each of jobs) await this.enqueue(job, each.payload, each.options)
   }
 
   async repeat<P>(job: JobContract<P>, payload: P, options: RepeatOptions): Promise<void> {

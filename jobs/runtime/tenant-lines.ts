@@ -37,6 +37,22 @@ export class TenantLines {
     return turnFor(Number(count))
   }
 
+  /** Joins the line with several jobs in one round trip (in the given order); their turns in that order. */
+  async joinMany(queue: JobQueueName, line: string, jobIds: readonly string[]): Promise<number[]> {
+    if (jobIds.length === 0) return []
+    const key = this.#key(queue, line)
+    const now = Date.now()
+    const multi = this.redis.multi().zremrangebyscore(key, '-inf', now - FORGET_AFTER_MS)
+    for (const jobId of jobIds) multi.zadd(key, 'NX', now, jobId).zcard(key)
+    const replies = await multi.pexpire(key, FORGET_AFTER_MS).exec()
+    if (!replies) throw new Error('no reply from Redis')
+    return jobIds.map((_, index) => {
+      const [error, count] = replies[2 + index * 2] ?? [new Error('no reply from Redis'), 0]
+      if (error) throw error
+      return turnFor(Number(count))
+    })
+  }
+
   /** Best effort: an entry Redis did not take back stops counting after a day anyway. */
   async leave(queue: JobQueueName, line: string, jobId: string): Promise<void> {
     await this.redis.zrem(this.#key(queue, line), jobId).catch(() => undefined)

@@ -1,6 +1,7 @@
-import { withTenant } from '#db/tenant-scope'
+import type { Selectable } from 'kysely'
+import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import type { DatabaseHandle } from '#db/connection'
-import type { InvoiceStatus } from '#db/tables/checkout'
+import type { InvoiceLinesTable, InvoiceStatus, InvoicesTable } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { formatPattern } from '#server/dates/date-pattern'
 import { LONG_DATE_PATTERN, TIME_PATTERN } from '#server/dates/date-formats'
@@ -107,7 +108,29 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
             .executeTakeFirst()) ?? null)
     return { invoice, lines, renewing }
   })
-  if (!found) return null
+  return found ? orderViewOf(found, tenant) : null
+}
+
+/**
+ * Membership periods' invoices of this tenant by id (billing's receipts, many at once): two
+ * statements whatever their number. A period starts no membership, so none has a renewal.
+ */
+export async function loadMembershipPeriodOrders(trx: TenantExecutor, tenant: Tenant, invoiceIds: readonly string[]): Promise<OrderView[]> {
+  if (invoiceIds.length === 0) return []
+  const invoices = await trx.selectFrom('invoices').selectAll().where('id', 'in', invoiceIds).where('source', '=', 'membership').execute()
+  const lines = await trx.selectFrom('invoice_lines').selectAll().where('invoice_id', 'in', invoiceIds).orderBy('invoice_id').orderBy('sequence').execute()
+  const linesOf = new Map<string, typeof lines>()
+  for (const line of lines) linesOf.set(line.invoice_id, [...(linesOf.get(line.invoice_id) ?? []), line])
+  return invoices.map((invoice) => orderViewOf({ invoice, lines: linesOf.get(invoice.id) ?? [], renewing: null }, tenant))
+}
+
+interface OrderRows {
+  invoice: Selectable<InvoicesTable>
+  lines: Array<Selectable<InvoiceLinesTable>>
+  renewing: { next_billing_at: Date | null; is_gift: boolean; last4: string | null } | null
+}
+
+function orderViewOf(found: OrderRows, tenant: Tenant): OrderView {
   const { invoice, lines, renewing } = found
   const money = (minor: string | number | bigint) => moneyText(Number(minor), invoice.currency)
   const positive = (minor: string | number | bigint) => Number(minor) > 0

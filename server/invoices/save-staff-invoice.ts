@@ -10,6 +10,7 @@ import { isStaffRole } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { findInvoiceableOptions, type InvoiceableOption } from './invoice-choices'
 import { CUSTOM_LINE, INVOICE_FORM_MESSAGES as MESSAGES, isBlankLine, MAX_CUSTOM_QUANTITY, type InvoiceFormErrors, type InvoiceFormValues } from './invoice-form'
+import { invoiceAddressee } from '#server/invoices/invoice-addressee'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -87,10 +88,7 @@ async function writeStaffInvoice(platform: Pick<Platform, 'database'>, tenant: T
       total_minor: totals.total,
       balance_minor: totals.total,
       tax_label: tenant.settings.taxLabel1.trim().slice(0, 100),
-      first_name: contact.first_name.slice(0, 100),
-      last_name: contact.last_name.slice(0, 100),
-      email: (contact.email ?? '').slice(0, 254),
-      phone: contact.phone,
+      ...invoiceAddressee(contact),
       note: values.note.slice(0, 1000),
       sales_person_id: salesPersonId,
       due_on: values.dueOn === '' ? null : values.dueOn,

@@ -1,11 +1,11 @@
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { SavedPaymentMethodsTable } from '#db/tables/payments'
 import type { TenantExecutor } from '#db/tenant-scope'
 import { dateInputValue, zonedTimeToInstant } from '#server/dates/local-time'
 import { awaitsPayment } from '#server/payments/payable-invoice'
 import type { Tenant } from '#server/tenancy/tenant'
 import { afterFailedCharge, afterPaidPeriod, type AfterFailure } from './billing-schedule'
-import { writeMembershipInvoice, type HeldMembership } from './membership-invoice'
+import { writeMembershipInvoices, type HeldMembership } from './membership-invoice'
 
 /** A period that is due now, with its invoice and the kept card to charge (if any). */
 export interface DuePeriod {
@@ -31,57 +31,93 @@ export const MEMBERSHIP_CANCELLED_NOTE = 'Membership cancelled'
  * its period stops here instead of being billed.
  */
 export async function openDuePeriod(trx: TenantExecutor, tenant: Tenant, membershipId: string, now: Date): Promise<OpenedPeriod> {
-  const membership = await trx.selectFrom('contact_memberships').selectAll().where('id', '=', membershipId).forUpdate().executeTakeFirst()
-  if (!membership || membership.membership_type !== 'recurring' || !(BILLING_STATUSES as readonly string[]).includes(membership.status)) return { kind: 'not-due' }
-  if (membership.next_billing_at === null || membership.period_price_minor === null) return { kind: 'not-due' }
-  const wakesAt = membership.billing_retry_at ?? membership.next_billing_at
-  if (wakesAt.getTime() > now.getTime()) return { kind: 'not-due' }
-  if (membership.cancel_at_period_end) {
-    await endMembership(trx, membership, { endsAt: membership.next_billing_at, now, reason: MEMBERSHIP_CANCELLED_NOTE })
-    return { kind: 'cancelled' }
+  return (await openDuePeriods(trx, tenant, [membershipId], now)).get(membershipId) ?? { kind: 'not-due' }
+}
+
+/**
+ * openDuePeriod for many memberships of one studio at once (a billing run's batch), in a few
+ * statements whatever their number: the memberships locked in one (in id order, so two runs
+ * sharing some wait for each other rather than deadlock), the periods' billings read in one,
+ * the missing invoices and billings written together, then their invoices and kept cards read
+ * in one each. Answers each membership's period by its id.
+ */
+export async function openDuePeriods(trx: TenantExecutor, tenant: Tenant, membershipIds: readonly string[], now: Date): Promise<Map<string, OpenedPeriod>> {
+  const opened = new Map<string, OpenedPeriod>(membershipIds.map((id) => [id, { kind: 'not-due' }]))
+  if (membershipIds.length === 0) return opened
+  const locked = await trx.selectFrom('contact_memberships').selectAll().where('id', 'in', [...opened.keys()]).orderBy('id').forUpdate().execute()
+  const zone = tenant.settings.timezone
+  const due: Array<{ membership: HeldMembership & { next_billing_at: Date }; periodOn: string }> = []
+  for (const membership of locked) {
+    if (membership.membership_type !== 'recurring' || !(BILLING_STATUSES as readonly string[]).includes(membership.status)) continue
+    const nextBillingAt = membership.next_billing_at
+    if (nextBillingAt === null || membership.period_price_minor === null) continue
+    const wakesAt = membership.billing_retry_at ?? nextBillingAt
+    if (wakesAt.getTime() > now.getTime()) continue
+    if (membership.cancel_at_period_end) {
+      await endMembership(trx, membership, { endsAt: nextBillingAt, now, reason: MEMBERSHIP_CANCELLED_NOTE })
+      opened.set(membership.id, { kind: 'cancelled' })
+      continue
+    }
+    due.push({ membership: { ...membership, next_billing_at: nextBillingAt }, periodOn: dateInputValue(nextBillingAt, zone) })
   }
-  const periodOn = dateInputValue(membership.next_billing_at, tenant.settings.timezone)
-  let billing = await trx.selectFrom('membership_billings').select(['invoice_id', 'status']).where('membership_id', '=', membership.id).where('period_on', '=', periodOn).executeTakeFirst()
-  if (!billing) {
-    const invoiceId = await writeMembershipInvoice(trx, tenant, membership, periodOn, now)
-    billing = await trx
+  if (due.length === 0) return opened
+  const billings = await trx
+    .selectFrom('membership_billings')
+    .select(['membership_id', 'invoice_id', 'status'])
+    .where(sql<boolean>`(membership_id, period_on) in (select * from unnest(${due.map(({ membership }) => membership.id)}::uuid[], ${due.map(({ periodOn }) => periodOn)}::date[]))`)
+    .execute()
+  const billingOf = new Map(billings.map((billing) => [billing.membership_id, billing]))
+  const unbilled = due.filter(({ membership }) => !billingOf.has(membership.id))
+  if (unbilled.length > 0) {
+    const invoiceOf = await writeMembershipInvoices(trx, tenant, unbilled, now)
+    const written = await trx
       .insertInto('membership_billings')
-      .values({ tenant_id: tenant.id, membership_id: membership.id, period_on: periodOn, invoice_id: invoiceId, created_at: now, updated_at: now })
-      .returning(['invoice_id', 'status'])
-      .executeTakeFirstOrThrow()
+      .values(unbilled.map(({ membership, periodOn }) => ({ tenant_id: tenant.id, membership_id: membership.id, period_on: periodOn, invoice_id: invoiceOf.get(membership.id) ?? '', created_at: now, updated_at: now })))
+      .returning(['membership_id', 'invoice_id', 'status'])
+      .execute()
+    for (const billing of written) billingOf.set(billing.membership_id, billing)
   }
-  const invoice = await trx
+  const invoices = await trx
     .selectFrom('invoices')
     .select(['id', 'guid', 'number', 'status', 'total_minor', 'currency', 'email', 'first_name'])
-    .where('id', '=', billing.invoice_id)
-    .executeTakeFirstOrThrow()
-  if (billing.status !== 'open' || !awaitsPayment(invoice.status)) return { kind: 'settled' }
-  const method = membership.payment_method_id
-    ? (await trx
-        .selectFrom('saved_payment_methods')
-        .select(['id', 'provider', 'account_id', 'customer_ref', 'method_ref', 'kind', 'last4', 'brand'])
-        .where('id', '=', membership.payment_method_id)
-        .executeTakeFirst()) ?? null
-    : null
-  return {
-    kind: 'due',
-    period: {
-      membership,
-      periodOn,
-      dueAt: membership.next_billing_at,
-      invoice: {
-        id: invoice.id,
-        guid: invoice.guid,
-        number: invoice.number,
-        status: invoice.status,
-        totalMinor: Number(invoice.total_minor),
-        currency: invoice.currency,
-        email: invoice.email,
-        firstName: invoice.first_name,
+    .where('id', 'in', [...billingOf.values()].map((billing) => billing.invoice_id))
+    .execute()
+  const invoiceOf = new Map(invoices.map((invoice) => [invoice.id, invoice]))
+  const methodIds = [...new Set(due.flatMap(({ membership }) => (membership.payment_method_id ? [membership.payment_method_id] : [])))]
+  const methods =
+    methodIds.length === 0
+      ? []
+      : await trx.selectFrom('saved_payment_methods').select(['id', 'provider', 'account_id', 'customer_ref', 'method_ref', 'kind', 'last4', 'brand']).where('id', 'in', methodIds).execute()
+  const methodOf = new Map(methods.map((method) => [method.id, method]))
+  for (const { membership, periodOn } of due) {
+    const billing = billingOf.get(membership.id)
+    const invoice = billing ? invoiceOf.get(billing.invoice_id) : undefined
+    if (!billing || !invoice) throw new Error(`membership ${membership.id}'s period ${periodOn} has no invoice`)
+    if (billing.status !== 'open' || !awaitsPayment(invoice.status)) {
+      opened.set(membership.id, { kind: 'settled' })
+      continue
+    }
+    opened.set(membership.id, {
+      kind: 'due',
+      period: {
+        membership,
+        periodOn,
+        dueAt: membership.next_billing_at,
+        invoice: {
+          id: invoice.id,
+          guid: invoice.guid,
+          number: invoice.number,
+          status: invoice.status,
+          totalMinor: Number(invoice.total_minor),
+          currency: invoice.currency,
+          email: invoice.email,
+          firstName: invoice.first_name,
+        },
+        method: membership.payment_method_id ? (methodOf.get(membership.payment_method_id) ?? null) : null,
       },
-      method,
-    },
+    })
   }
+  return opened
 }
 
 /**
@@ -91,35 +127,63 @@ export async function openDuePeriod(trx: TenantExecutor, tenant: Tenant, members
  * again, its failed charges forgotten: a suspended member who pays is restored.
  */
 export async function settleMembershipPeriod(trx: TenantExecutor, tenant: Tenant, invoiceId: string, now: Date): Promise<void> {
-  const billing = await trx.selectFrom('membership_billings').select(['id', 'membership_id', 'period_on']).where('invoice_id', '=', invoiceId).executeTakeFirstOrThrow()
-  await trx.updateTable('membership_billings').set({ status: 'paid', updated_at: now }).where('id', '=', billing.id).execute()
-  const membership = await trx.selectFrom('contact_memberships').selectAll().where('id', '=', billing.membership_id).forUpdate().executeTakeFirstOrThrow()
-  const zone = tenant.settings.timezone
-  const isCurrent = membership.next_billing_at !== null && dateInputValue(membership.next_billing_at, zone) === billing.period_on
-  const isLive = membership.status === 'trial' || membership.status === 'active' || membership.status === 'suspended'
-  if (!isCurrent || !isLive || membership.frequency === null) return
-  const after = afterPaidPeriod(billing.period_on, {
-    frequency: membership.frequency,
-    billingDayOfMonth: membership.billing_day_of_month,
-    firstBillingOn: membership.first_billing_on ?? billing.period_on,
-    cyclesLeft: membership.billing_cycles_left,
-  })
-  if (after === null) throw new Error(`membership ${membership.id} has billing terms no date follows`)
-  const midnight = (on: string) => zonedTimeToInstant(on, '00:00', zone)
-  await trx
-    .updateTable('contact_memberships')
-    .set({
-      status: 'active',
-      suspended_at: null,
-      failed_charges: 0,
-      billing_retry_at: null,
-      next_billing_at: after.kind === 'next' ? midnight(after.nextOn) : null,
-      billing_cycles_left: after.kind === 'next' ? after.cyclesLeft : 0,
-      expires_at: after.kind === 'last' ? midnight(after.endsOn) : null,
-      updated_at: now,
-    })
-    .where('id', '=', membership.id)
+  await settleMembershipPeriods(trx, tenant, [invoiceId], now)
+}
+
+/**
+ * settleMembershipPeriod for many paid period invoices at once (a billing run's payments): the
+ * billings closed in one statement, their memberships locked in one (in id order, so two runs
+ * wait for each other rather than deadlock) and moved on in one.
+ */
+export async function settleMembershipPeriods(trx: TenantExecutor, tenant: Tenant, invoiceIds: readonly string[], now: Date): Promise<void> {
+  if (invoiceIds.length === 0) return
+  const billings = await trx
+    .updateTable('membership_billings')
+    .set({ status: 'paid', updated_at: now })
+    .where('invoice_id', 'in', invoiceIds)
+    .returning(['membership_id', 'period_on', 'invoice_id'])
     .execute()
+  if (billings.length !== new Set(invoiceIds).size) throw new Error(`membership periods paid without a billing: ${invoiceIds.filter((id) => !billings.some((billing) => billing.invoice_id === id)).join(', ')}`)
+  const membershipIds = [...new Set(billings.map((billing) => billing.membership_id))]
+  const locked = await trx.selectFrom('contact_memberships').selectAll().where('id', 'in', membershipIds).orderBy('id').forUpdate().execute()
+  const held = new Map(locked.map((membership) => [membership.id, membership]))
+  const zone = tenant.settings.timezone
+  const midnight = (on: string) => zonedTimeToInstant(on, '00:00', zone)
+  const movedOn = new Map<string, { nextBillingAt: Date | null; cyclesLeft: number | null; expiresAt: Date | null }>()
+  for (const billing of billings) {
+    const membership = held.get(billing.membership_id)
+    if (!membership) throw new Error(`membership ${billing.membership_id} of a paid period is gone`)
+    const isCurrent = membership.next_billing_at !== null && dateInputValue(membership.next_billing_at, zone) === billing.period_on
+    const isLive = membership.status === 'trial' || membership.status === 'active' || membership.status === 'suspended'
+    if (!isCurrent || !isLive || membership.frequency === null) continue
+    const after = afterPaidPeriod(billing.period_on, {
+      frequency: membership.frequency,
+      billingDayOfMonth: membership.billing_day_of_month,
+      firstBillingOn: membership.first_billing_on ?? billing.period_on,
+      cyclesLeft: membership.billing_cycles_left,
+    })
+    if (after === null) throw new Error(`membership ${membership.id} has billing terms no date follows`)
+    const moved = {
+      nextBillingAt: after.kind === 'next' ? midnight(after.nextOn) : null,
+      cyclesLeft: after.kind === 'next' ? after.cyclesLeft : 0,
+      expiresAt: after.kind === 'last' ? midnight(after.endsOn) : null,
+    }
+    movedOn.set(membership.id, moved)
+    // A second period of the same membership in this call is current only if it follows this one.
+    held.set(membership.id, { ...membership, status: 'active', next_billing_at: moved.nextBillingAt, billing_cycles_left: moved.cyclesLeft })
+  }
+  if (movedOn.size === 0) return
+  const ids = [...movedOn.keys()]
+  const each = [...movedOn.values()]
+  // Active again, failed charges forgotten: a suspended member who pays is restored.
+  await sql`
+    update contact_memberships as m
+       set status = 'active', suspended_at = null, failed_charges = 0, billing_retry_at = null,
+           next_billing_at = moved.next_billing_at, billing_cycles_left = moved.cycles_left,
+           expires_at = moved.expires_at, updated_at = ${now}
+      from unnest(${ids}::uuid[], ${each.map((m) => m.nextBillingAt)}::timestamptz[], ${each.map((m) => m.cyclesLeft)}::int[], ${each.map((m) => m.expiresAt)}::timestamptz[])
+           as moved(id, next_billing_at, cycles_left, expires_at)
+     where m.id = moved.id`.execute(trx)
 }
 
 /**

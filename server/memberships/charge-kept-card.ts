@@ -1,9 +1,8 @@
 import Stripe from 'stripe'
 import { withTenant } from '#db/tenant-scope'
-import { recordAttempt } from '#server/payments/payable-invoice'
 import type { PaymentPlatform } from '#server/payments/settle-payment'
-import { intentSnapshotOf, settleStripeIntent } from '#server/payments/stripe-intent'
-import { studioStripe } from '#server/payments/studio-stripe'
+import { intentSnapshotOf, settleStripeIntents } from '#server/payments/stripe-intent'
+import { studioStripe, type StudioStripe } from '#server/payments/studio-stripe'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { DuePeriod } from './billing-period'
 
@@ -34,23 +33,69 @@ export function chargeKey(membershipId: string, periodOn: string, attempt: numbe
   return `membership-${membershipId}-${periodOn}-charge-${attempt}-${methodRef}`
 }
 
+/** What charging a period's kept card came to, or the error Stripe or the network answered (the batch is tried again). */
+export type PeriodChargeOutcome = PeriodCharge | { kind: 'error'; error: unknown }
+
+/** Charges sent to Stripe at once by one billing run: its answers overlap, and one studio's run does not flood the API. */
+export const CHARGES_AT_ONCE = 10
+
+/** Stripe's answer to one period's charge, before it is recorded. */
+type StripeAnswer =
+  | { period: DuePeriod; kind: 'intent'; intent: Stripe.PaymentIntent }
+  | { period: DuePeriod; kind: 'refused'; message: string; intentId: string | null }
+  | { period: DuePeriod; kind: 'error'; error: unknown }
+
 /**
- * Charges the member's kept card for a due period, off session, on the studio's connected
- * account with the platform's fee. The idempotency key names the membership, the period and
- * the try, so a worker that died after Stripe took the money, or two workers at once, get
- * Stripe's first answer again rather than a second charge; the answer is recorded as the
- * invoice's payment attempt and settled like any other (settle-payment.ts).
+ * Charges the members' kept cards for due periods of one studio, off session, on its connected
+ * account with the platform's fee: one PaymentIntent per period, a few at once. The idempotency
+ * key names the membership, the period and the try, so a worker that died after Stripe took the
+ * money, or two workers at once, get Stripe's first answer again rather than a second charge.
+ * The answers are recorded as the invoices' payment attempts in one transaction (before any is
+ * settled, so a webhook always finds its attempt), refused ones closed in it, and the paid ones
+ * settled together like any other payment (settleStripeIntents). Answers each membership's charge.
  */
-export async function chargeKeptCard(platform: ChargePlatform, tenant: Tenant, period: DuePeriod, input: { origin: string; now: Date }): Promise<PeriodCharge> {
+export async function chargeKeptCards(platform: ChargePlatform, tenant: Tenant, periods: readonly DuePeriod[], input: { origin: string; now: Date }): Promise<Map<string, PeriodChargeOutcome>> {
+  const charges = new Map<string, PeriodChargeOutcome>()
+  const studio = periods.length > 0 ? await studioStripe(platform, tenant.id) : null
+  const chargeable: DuePeriod[] = []
+  for (const period of periods) {
+    const { method } = period
+    if (!studio || !method || method.provider !== 'STRIPE' || !method.method_ref || studio.account !== method.account_id) charges.set(period.membership.id, { kind: 'no-card' })
+    else chargeable.push(period)
+  }
+  if (!studio || chargeable.length === 0) return charges
+  const answers = await inTurns(chargeable, CHARGES_AT_ONCE, (period) => askStripe(platform, studio, tenant, period))
+  const attempts = answers.flatMap((answer) => {
+    const intentId = answer.kind === 'intent' ? answer.intent.id : answer.kind === 'refused' ? answer.intentId : null
+    return intentId ? [{ period: answer.period, intentId }] : []
+  })
+  // Off session nobody can pass a bank's check: an intent that asks for one is closed, and the member pays from the invoice's page instead.
+  const closing = answers.flatMap((answer) =>
+    answer.kind === 'refused' && answer.intentId ? [answer.intentId] : answer.kind === 'intent' && answer.intent.status !== 'succeeded' && answer.intent.status !== 'processing' ? [answer.intent.id] : [],
+  )
+  const recordedHere = await recordAttempts(platform, tenant, { attempts, closing, account: studio.account, now: input.now })
+  const succeeded = answers.flatMap((answer) => (answer.kind === 'intent' && answer.intent.status === 'succeeded' ? [intentSnapshotOf(answer.intent)] : []))
+  const settled = await settleStripeIntents(platform, tenant, succeeded, input)
+  for (const answer of answers) {
+    const membershipId = answer.period.membership.id
+    if (answer.kind === 'error') charges.set(membershipId, { kind: 'error', error: answer.error })
+    else if (answer.kind === 'refused') charges.set(membershipId, { kind: 'refused', message: answer.message })
+    else if (answer.intent.status === 'succeeded') {
+      const outcome = settled.get(answer.intent.id)
+      charges.set(membershipId, outcome === 'paid' || outcome === 'already-settled' ? { kind: 'paid', recordedHere: recordedHere.has(answer.intent.id) } : { kind: 'waiting' })
+    } else if (answer.intent.status === 'processing') charges.set(membershipId, { kind: 'waiting' })
+    else charges.set(membershipId, { kind: 'refused', message: answer.intent.status === 'requires_action' ? CHARGE_MESSAGES.needsMember : CHARGE_MESSAGES.refused })
+  }
+  return charges
+}
+
+/** One period's off-session PaymentIntent; a refusal or any other failure is its answer, not thrown. */
+async function askStripe(platform: ChargePlatform, studio: StudioStripe, tenant: Tenant, period: DuePeriod): Promise<StripeAnswer> {
   const { method, invoice, membership } = period
-  if (!method || method.provider !== 'STRIPE' || !method.method_ref) return { kind: 'no-card' }
-  const studio = await studioStripe(platform, tenant.id)
-  if (!studio || studio.account !== method.account_id) return { kind: 'no-card' }
-  const onAccount = { stripeAccount: studio.account }
+  if (!method?.method_ref) throw new Error('askStripe needs a kept card')
   const feeMinor = Math.round((invoice.totalMinor * platform.env.STRIPE_PLATFORM_FEE_PERCENT) / 100)
-  let intent: Stripe.PaymentIntent
   try {
-    intent = await studio.stripe.paymentIntents.create(
+    const intent = await studio.stripe.paymentIntents.create(
       {
         amount: invoice.totalMinor,
         currency: invoice.currency.toLowerCase(),
@@ -62,45 +107,59 @@ export async function chargeKeptCard(platform: ChargePlatform, tenant: Tenant, p
         metadata: { tenantId: tenant.id, invoiceGuid: invoice.guid, membershipId: membership.id },
         ...(feeMinor > 0 ? { application_fee_amount: feeMinor } : {}),
       },
-      { ...onAccount, idempotencyKey: chargeKey(membership.id, period.periodOn, membership.failed_charges + 1, method.method_ref) },
+      { stripeAccount: studio.account, idempotencyKey: chargeKey(membership.id, period.periodOn, membership.failed_charges + 1, method.method_ref) },
     )
+    return { period, kind: 'intent', intent }
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeCardError)) throw error
-    if (error.payment_intent?.id) await recordRefusedAttempt(platform, tenant, period, { intentId: error.payment_intent.id, account: studio.account, now: input.now })
-    return { kind: 'refused', message: error.message || CHARGE_MESSAGES.refused }
+    if (!(error instanceof Stripe.errors.StripeCardError)) return { period, kind: 'error', error }
+    return { period, kind: 'refused', message: error.message || CHARGE_MESSAGES.refused, intentId: error.payment_intent?.id ?? null }
   }
-  const recordedHere = await recordCharge(platform, tenant, period, { intentId: intent.id, account: studio.account, now: input.now })
-  if (intent.status === 'succeeded') {
-    const settled = await settleStripeIntent(platform, tenant, intentSnapshotOf(intent), input)
-    return settled === 'paid' || settled === 'already-settled' ? { kind: 'paid', recordedHere } : { kind: 'waiting' }
-  }
-  if (intent.status === 'processing') return { kind: 'waiting' }
-  // Off session nobody can pass a bank's check: the member pays from the invoice's page instead.
-  await markAttemptRefused(platform, tenant, intent.id)
-  return { kind: 'refused', message: intent.status === 'requires_action' ? CHARGE_MESSAGES.needsMember : CHARGE_MESSAGES.refused }
 }
 
-/** The charge as the invoice's payment attempt; true when this run recorded it (another worker given Stripe's same answer finds it recorded). */
-function recordCharge(platform: ChargePlatform, tenant: Tenant, period: DuePeriod, input: { intentId: string; account: string; now: Date }): Promise<boolean> {
-  return recordAttempt(platform, tenant.id, {
-    invoiceId: period.invoice.id,
-    provider: 'STRIPE',
-    accountId: input.account,
-    checkoutRef: input.intentId,
-    amountMinor: period.invoice.totalMinor,
-    currency: period.invoice.currency,
-    now: input.now,
+/**
+ * The charges as their invoices' payment attempts, in one transaction, and the refused ones
+ * closed (so the invoice's page starts a new one). Answers the intents this run recorded: another
+ * worker given Stripe's same answer finds them recorded.
+ */
+async function recordAttempts(
+  platform: ChargePlatform,
+  tenant: Tenant,
+  input: { attempts: ReadonlyArray<{ period: DuePeriod; intentId: string }>; closing: readonly string[]; account: string; now: Date },
+): Promise<Set<string>> {
+  if (input.attempts.length === 0) return new Set()
+  return withTenant(platform.database, tenant.id, async (trx) => {
+    const recorded = await trx
+      .insertInto('payments')
+      .values(
+        input.attempts.map(({ period, intentId }) => ({
+          tenant_id: tenant.id,
+          invoice_id: period.invoice.id,
+          provider: 'STRIPE' as const,
+          account_id: input.account,
+          checkout_ref: intentId,
+          amount_minor: period.invoice.totalMinor,
+          currency: period.invoice.currency,
+          status: 'open' as const,
+          created_at: input.now,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['provider', 'checkout_ref']).doNothing())
+      .returning('checkout_ref')
+      .execute()
+    if (input.closing.length > 0) {
+      await trx.updateTable('payments').set({ status: 'expired' }).where('provider', '=', 'STRIPE').where('checkout_ref', 'in', input.closing).where('status', '=', 'open').execute()
+    }
+    return new Set(recorded.map((row) => row.checkout_ref))
   })
 }
 
-async function recordRefusedAttempt(platform: ChargePlatform, tenant: Tenant, period: DuePeriod, input: { intentId: string; account: string; now: Date }): Promise<void> {
-  await recordCharge(platform, tenant, period, input)
-  await markAttemptRefused(platform, tenant, input.intentId)
-}
-
-/** A refused attempt can no longer be paid: it is closed, so the invoice's page starts a new one. */
-async function markAttemptRefused(platform: ChargePlatform, tenant: Tenant, intentId: string): Promise<void> {
-  await withTenant(platform.database, tenant.id, (trx) =>
-    trx.updateTable('payments').set({ status: 'expired' }).where('provider', '=', 'STRIPE').where('checkout_ref', '=', intentId).where('status', '=', 'open').execute(),
-  )
+/** `work` for every item, at most `atOnce` at a time; the answers in the items' order. */
+async function inTurns<T, R>(items: readonly T[], atOnce: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) answers[index] = await work(items[index] as T)
+  }
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker))
+  return answers
 }

@@ -1,16 +1,18 @@
 import { sql } from 'kysely'
 import { asSystem } from '#db/tenant-scope'
-import { membershipChargeJob, membershipChargeJobId } from '#jobs/membership-charge'
+import { MEMBERSHIPS_PER_CHARGE_JOB, membershipChargeJob, membershipChargeJobId } from '#jobs/membership-charge'
+import { enqueueAll } from '#server/jobs/job-contract'
 import type { Platform } from '#server/platform'
 
 /** The most memberships one sweep queues; the rest wait for the next sweep, oldest first. */
 export const SWEEP_LIMIT = 20_000
 
 /**
- * Queues a membership-charge job for every recurring membership, in every studio, whose period
+ * Queues membership-charge jobs for every recurring membership, in every studio, whose period
  * or retry is due at `now` (the sweep reads across tenants, so it runs as the system, for this
- * read only). A membership queued already and not yet billed keeps its one job: the job id
- * names the moment it fell due.
+ * read only): each studio's, oldest first, in batches of MEMBERSHIPS_PER_CHARGE_JOB, added to
+ * the queue in one bulk add, each batch a turn in its studio's line. A batch queued already and
+ * not yet run keeps its one job: the job id names its memberships and when they fell due.
  */
 export async function queueDueMemberships(platform: Pick<Platform, 'database' | 'jobs' | 'logger'>, now: Date, limit = SWEEP_LIMIT): Promise<number> {
   const wakesAt = sql<Date>`coalesce(billing_retry_at, next_billing_at)`
@@ -25,12 +27,19 @@ export async function queueDueMemberships(platform: Pick<Platform, 'database' | 
       .where(wakesAt, '<=', now)
       .where('period_price_minor', 'is not', null)
       .orderBy(wakesAt)
+      .orderBy('id')
       .limit(limit)
       .execute(),
   )
-  for (const row of due) {
-    await platform.jobs.enqueue(membershipChargeJob, { tenantId: row.tenant_id, membershipId: row.id }, { jobId: membershipChargeJobId(row.id, new Date(row.wakes_at)) })
-  }
-  if (due.length > 0) platform.logger.info({ memberships: due.length }, 'memberships due for billing queued')
+  const byTenant = new Map<string, Array<{ membershipId: string; dueAt: Date }>>()
+  for (const row of due) byTenant.set(row.tenant_id, [...(byTenant.get(row.tenant_id) ?? []), { membershipId: row.id, dueAt: new Date(row.wakes_at) }])
+  const batches = [...byTenant].flatMap(([tenantId, memberships]) =>
+    Array.from({ length: Math.ceil(memberships.length / MEMBERSHIPS_PER_CHARGE_JOB) }, (_, index) => {
+      const batch = memberships.slice(index * MEMBERSHIPS_PER_CHARGE_JOB, (index + 1) * MEMBERSHIPS_PER_CHARGE_JOB)
+      return { payload: { tenantId, membershipIds: batch.map((each) => each.membershipId) }, options: { jobId: membershipChargeJobId(tenantId, batch) } }
+    }),
+  )
+  await enqueueAll(platform.jobs, membershipChargeJob, batches)
+  if (due.length > 0) platform.logger.info({ memberships: due.length, jobs: batches.length }, 'memberships due for billing queued')
   return due.length
 }

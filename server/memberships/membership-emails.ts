@@ -1,16 +1,13 @@
-import { withTenant } from '#db/tenant-scope'
+import type { TenantExecutor } from '#db/tenant-scope'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { formatInZone } from '#server/dates/tenant-dates'
 import { paragraphsFrom, studioOrProductEmail } from '#server/email-templates/studio-email'
-import { queueEmail } from '#server/mail/queue-email'
 import type { Platform } from '#server/platform'
 import { STAFF_ROLES } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { DuePeriod } from './billing-period'
-
-type EmailPlatform = Pick<Platform, 'database' | 'jobs' | 'env' | 'logger' | 'tenants'>
 
 /** What the member is told of a period that was not paid: by its invoice's status (spec invoice_pending, invoice_failed, invoice_reminder). */
 export type PeriodNotice =
@@ -63,57 +60,45 @@ export function periodNoticeText(
 const NOTICE_TEMPLATES: Record<PeriodNotice['kind'], string | null> = { pending: 'invoice_pending', reminder: 'invoice_reminder', failed: 'invoice_failed', suspended: null }
 
 /**
- * Emails the member about a period that was not paid. Never throws: billing stands without
- * the email, and a failure is logged for staff.
+ * The email to the member about a period that was not paid (the studio's template for it, or the
+ * product's words); null when the member has no address. Queued with the run's other emails.
  */
-export async function emailPeriodNotice(platform: EmailPlatform, tenant: Tenant, period: DuePeriod, notice: PeriodNotice, origin: string): Promise<void> {
-  if (!period.invoice.email) return
-  try {
-    const retryAt = notice.kind === 'failed' ? notice.retryAt : notice.kind === 'reminder' ? notice.retryAt : null
-    const productEmail = periodNoticeText(notice, {
-      studio: tenant.name,
-      memberName: period.invoice.firstName,
-      membership: period.membership.name,
-      numberText: invoiceNumberText(period.invoice.number),
-      totalText: moneyText(period.invoice.totalMinor, period.invoice.currency),
-      dueText: formatInZone(period.dueAt, tenant.settings, 'date'),
-      payUrl: `${origin}${orderPathFor(period.invoice.guid)}`,
-      retryText: retryAt ? formatInZone(retryAt, tenant.settings, 'date') : null,
-      isGift: period.membership.is_gift,
-    })
-    const templateName = NOTICE_TEMPLATES[notice.kind]
-    const email = templateName
-      ? await studioOrProductEmail(platform, tenant, {
-          templateName,
-          contact: { id: period.membership.contact_id },
-          product: { name: period.membership.name, type: period.membership.is_gift ? 'Donation' : 'Membership' },
-          productEmail,
-          // Everything after the greeting: what is due, the next try and the link to pay.
-          details: paragraphsFrom(productEmail.text, 1),
-        })
-      : productEmail
-    await queueEmail(platform, { tenantId: tenant.id, to: period.invoice.email, ...email })
-  } catch (error) {
-    platform.logger.error({ err: error, membership: period.membership.id }, 'a membership billing email could not be queued')
-  }
+export async function periodNoticeEmail(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, period: DuePeriod, notice: PeriodNotice, origin: string): Promise<{ to: string; subject: string; text: string; html?: string } | null> {
+  if (!period.invoice.email) return null
+  const retryAt = notice.kind === 'failed' ? notice.retryAt : notice.kind === 'reminder' ? notice.retryAt : null
+  const productEmail = periodNoticeText(notice, {
+    studio: tenant.name,
+    memberName: period.invoice.firstName,
+    membership: period.membership.name,
+    numberText: invoiceNumberText(period.invoice.number),
+    totalText: moneyText(period.invoice.totalMinor, period.invoice.currency),
+    dueText: formatInZone(period.dueAt, tenant.settings, 'date'),
+    payUrl: `${origin}${orderPathFor(period.invoice.guid)}`,
+    retryText: retryAt ? formatInZone(retryAt, tenant.settings, 'date') : null,
+    isGift: period.membership.is_gift,
+  })
+  const templateName = NOTICE_TEMPLATES[notice.kind]
+  const email = templateName
+    ? await studioOrProductEmail(platform, tenant, {
+        templateName,
+        contact: { id: period.membership.contact_id },
+        product: { name: period.membership.name, type: period.membership.is_gift ? 'Donation' : 'Membership' },
+        productEmail,
+        // Everything after the greeting: what is due, the next try and the link to pay.
+        details: paragraphsFrom(productEmail.text, 1),
+      })
+    : productEmail
+  return { to: period.invoice.email, ...email }
 }
 
 /**
- * Tells the studio's staff who asked for Sales notifications (user detail: "Sales means the
- * user buys a course, registers for an event or a recurring payment arrives") about a
- * membership's billing. Never throws.
+ * The addresses of the studio's staff who asked for Sales notifications (user detail: "Sales
+ * means the user buys a course, registers for an event or a recurring payment arrives"): read
+ * once per billing run, however many payments it tells them of.
  */
-export async function notifySalesStaff(platform: EmailPlatform, tenant: Tenant, message: { subject: string; text: string }): Promise<void> {
-  try {
-    const staff = await withTenant(platform.database, tenant.id, (trx) =>
-      trx.selectFrom('contacts').select('email').where('notify_sales', '=', true).where('role', 'in', STAFF_ROLES).where('is_account_locked', '=', false).where('email', 'is not', null).execute(),
-    )
-    for (const person of staff) {
-      if (person.email) await queueEmail(platform, { tenantId: tenant.id, to: person.email, subject: message.subject, text: message.text })
-    }
-  } catch (error) {
-    platform.logger.error({ err: error, tenant: tenant.id }, 'a sales notification could not be queued')
-  }
+export async function salesStaffAddresses(trx: TenantExecutor): Promise<string[]> {
+  const staff = await trx.selectFrom('contacts').select('email').where('notify_sales', '=', true).where('role', 'in', STAFF_ROLES).where('is_account_locked', '=', false).where('email', 'is not', null).execute()
+  return staff.flatMap((person) => (person.email ? [person.email] : []))
 }
 
 /** The staff's words for a membership billing event. */

@@ -1,9 +1,10 @@
 import type { Selectable } from 'kysely'
 import type { ContactMembershipsTable } from '#db/tables/catalog'
 import type { TenantExecutor } from '#db/tenant-scope'
-import { nextInvoiceNumber } from '#server/checkout/invoice-number'
+import { nextInvoiceNumbers } from '#server/checkout/invoice-number'
 import { priceLine } from '#server/checkout/pricing'
 import type { Tenant } from '#server/tenancy/tenant'
+import { invoiceAddressee } from '#server/invoices/invoice-addressee'
 
 export type HeldMembership = Selectable<ContactMembershipsTable>
 
@@ -19,66 +20,92 @@ export function periodCharges(terms: Pick<HeldMembership, 'period_price_minor' |
 }
 
 /**
- * The invoice of one billing period of a recurring membership, inside the caller's transaction:
- * the period's price from the terms the membership was bought on, with card fees and tax at the
- * studio's rates of today (Payment Settings), addressed to the member as their contact reads
- * now. It waits as pending until the period is paid.
+ * The invoices of billing periods of recurring memberships of one studio, inside the caller's
+ * transaction (which holds the memberships locked): each period's price from the terms its
+ * membership was bought on, with card fees and tax at the studio's rates of today (Payment
+ * Settings), addressed to the member as their contact reads now. They wait as pending until
+ * the period is paid. Written together, whatever their number: the contacts and items read in
+ * one statement each, the numbers taken in one, the invoices and their lines in one insert
+ * each. Answers each membership's invoice id.
  */
-export async function writeMembershipInvoice(trx: TenantExecutor, tenant: Tenant, membership: HeldMembership, periodOn: string, now: Date): Promise<string> {
-  const contact = await trx.selectFrom('contacts').select(['first_name', 'last_name', 'email', 'phone']).where('id', '=', membership.contact_id).executeTakeFirstOrThrow()
-  const item = await trx.selectFrom('catalog_items').select('name').where('id', '=', membership.item_id).executeTakeFirstOrThrow()
-  if (membership.period_price_minor === null || membership.currency === null) throw new Error(`membership ${membership.id} has no billing terms`)
-  const periodPriceMinor = Number(membership.period_price_minor)
-  const priced = periodCharges(membership, tenant)
-  const invoice = await trx
+export async function writeMembershipInvoices(trx: TenantExecutor, tenant: Tenant, periods: ReadonlyArray<{ membership: HeldMembership; periodOn: string }>, now: Date): Promise<Map<string, string>> {
+  const written = new Map<string, string>()
+  if (periods.length === 0) return written
+  for (const { membership } of periods) {
+    if (membership.period_price_minor === null || membership.currency === null) throw new Error(`membership ${membership.id} has no billing terms`)
+  }
+  const contacts = await trx
+    .selectFrom('contacts')
+    .select(['id', 'first_name', 'last_name', 'email', 'phone'])
+    .where('id', 'in', [...new Set(periods.map(({ membership }) => membership.contact_id))])
+    .execute()
+  const items = await trx
+    .selectFrom('catalog_items')
+    .select(['id', 'name'])
+    .where('id', 'in', [...new Set(periods.map(({ membership }) => membership.item_id))])
+    .execute()
+  const contactOf = new Map(contacts.map((contact) => [contact.id, contact]))
+  const itemOf = new Map(items.map((item) => [item.id, item]))
+  const numbers = await nextInvoiceNumbers(trx, tenant.id, periods.length)
+  const priced = periods.map(({ membership, periodOn }, index) => {
+    const contact = contactOf.get(membership.contact_id)
+    const item = itemOf.get(membership.item_id)
+    if (!contact || !item) throw new Error(`membership ${membership.id} names a contact or item that is gone`)
+    return { membership, periodOn, contact, item, number: numbers[index] ?? 0, charges: periodCharges(membership, tenant), key: `membership-${membership.id}-${periodOn}` }
+  })
+  const invoices = await trx
     .insertInto('invoices')
-    .values({
-      tenant_id: tenant.id,
-      number: await nextInvoiceNumber(trx, tenant.id),
-      contact_id: membership.contact_id,
-      status: 'pending',
-      source: 'membership',
-      payment_method: null,
-      currency: membership.currency,
-      subtotal_minor: priced.priceMinor,
-      card_fees_minor: priced.cardFeesMinor,
-      tax_minor: priced.taxMinor,
-      total_minor: priced.totalMinor,
-      balance_minor: priced.totalMinor,
-      tax_label: tenant.settings.taxLabel1.trim().slice(0, 100),
-      first_name: contact.first_name.slice(0, 100),
-      last_name: contact.last_name.slice(0, 100),
-      email: (contact.email ?? '').slice(0, 254),
-      phone: contact.phone,
-      note: `${membership.name}: the period from ${periodOn}`.slice(0, 1000),
-      idempotency_key: `membership-${membership.id}-${periodOn}`,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+    .values(
+      priced.map(({ membership, periodOn, contact, number, charges, key }) => ({
+        tenant_id: tenant.id,
+        number,
+        contact_id: membership.contact_id,
+        status: 'pending' as const,
+        source: 'membership' as const,
+        payment_method: null,
+        currency: membership.currency ?? '',
+        subtotal_minor: charges.priceMinor,
+        card_fees_minor: charges.cardFeesMinor,
+        tax_minor: charges.taxMinor,
+        total_minor: charges.totalMinor,
+        balance_minor: charges.totalMinor,
+        tax_label: tenant.settings.taxLabel1.trim().slice(0, 100),
+        ...invoiceAddressee(contact),
+        note: `${membership.name}: the period from ${periodOn}`.slice(0, 1000),
+        idempotency_key: key,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning(['id', 'idempotency_key'])
+    .execute()
+  // Told apart by their keys: an insert's returned rows are not promised in the order given.
+  const invoiceOf = new Map(invoices.map((invoice) => [invoice.idempotency_key, invoice.id]))
   await trx
     .insertInto('invoice_lines')
-    .values({
-      tenant_id: tenant.id,
-      invoice_id: invoice.id,
-      sequence: 1,
-      item_id: membership.item_id,
-      price_option_id: membership.price_option_id,
-      item_name: item.name,
-      // A gift on repeat bills as a gift: the donor's list, receipts and the sales report say so.
-      item_type: membership.is_gift ? 'donation' : 'membership',
-      option_name: membership.name.slice(0, 200),
-      quantity: 1,
-      unit_price_minor: periodPriceMinor,
-      price_minor: priced.priceMinor,
-      discount_minor: 0,
-      card_fees_minor: priced.cardFeesMinor,
-      tax_minor: priced.taxMinor,
-      total_minor: priced.totalMinor,
-      membership_type: 'recurring',
-      membership_id: membership.id,
-    })
+    .values(
+      priced.map(({ membership, item, charges, key }) => ({
+        tenant_id: tenant.id,
+        invoice_id: invoiceOf.get(key) ?? '',
+        sequence: 1,
+        item_id: membership.item_id,
+        price_option_id: membership.price_option_id,
+        item_name: item.name,
+        // A gift on repeat bills as a gift: the donor's list, receipts and the sales report say so.
+        item_type: membership.is_gift ? ('donation' as const) : ('membership' as const),
+        option_name: membership.name.slice(0, 200),
+        quantity: 1,
+        unit_price_minor: Number(membership.period_price_minor),
+        price_minor: charges.priceMinor,
+        discount_minor: 0,
+        card_fees_minor: charges.cardFeesMinor,
+        tax_minor: charges.taxMinor,
+        total_minor: charges.totalMinor,
+        membership_type: 'recurring' as const,
+        membership_id: membership.id,
+      })),
+    )
     .execute()
-  return invoice.id
+  for (const { membership, key } of priced) written.set(membership.id, invoiceOf.get(key) ?? '')
+  return written
 }

@@ -3,8 +3,8 @@ import { withTenant } from '#db/tenant-scope'
 import type { PaymentProvider } from '#db/tables/payments'
 import { giveOfferUseBack } from '#server/checkout/cart-offer'
 import { SaleRefused } from '#server/checkout/fulfil-line'
-import { queueReceiptEmail } from '#server/checkout/receipt-email'
-import { takeInvoicePayment } from '#server/invoices/take-payment'
+import { queueMembershipReceipts, queueReceiptEmail } from '#server/checkout/receipt-email'
+import { takeInvoicePayment, takeWholeMembershipPayments } from '#server/invoices/take-payment'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { awaitsPayment } from './payable-invoice'
@@ -101,6 +101,78 @@ export async function settlePayment(
   if (settled === 'paid' || settled === 'refunded') platform.caches.changed(tenant.id, PAYMENT_CACHE_TAGS)
   if (settled === 'refunded') await refundDuePayment(platform, tenant, attempt, input)
   if (settled === 'paid' && invoiceGuid) await queueReceiptEmail(platform, tenant, { invoiceGuid, origin: input.origin })
+  return settled
+}
+
+/**
+ * settlePayment for many paid attempts of one studio at once (a membership billing run): the
+ * plain case, a membership period's open attempt that paid exactly what its invoice owes, is
+ * settled for all of them in one transaction (attempts and invoices locked in id order, the
+ * ledger, periods and invoices written in a few statements) and their receipts are queued
+ * together; every other attempt (already settled, another amount, a payment due a refund, an
+ * invoice that is not a period) goes through settlePayment on its own, as before.
+ */
+export async function settlePaidAttempts(
+  platform: PaymentPlatform,
+  tenant: Tenant,
+  attempts: ReadonlyArray<{ provider: PaymentProvider; checkoutRef: string; outcome: ProviderOutcome }>,
+  input: { origin: string; now: Date; refund: RefundPayment },
+): Promise<Map<string, Settlement>> {
+  const settled = new Map<string, Settlement>()
+  if (attempts.length === 0) return settled
+  const providers = new Set(attempts.map((attempt) => attempt.provider))
+  if (providers.size !== 1) throw new Error('settlePaidAttempts takes the attempts of one provider')
+  const [provider] = providers
+  const outcomeOf = new Map(attempts.map((attempt) => [attempt.checkoutRef, attempt.outcome]))
+  const plain = await withTenant(platform.database, tenant.id, async (trx) => {
+    const payments = await trx.selectFrom('payments').selectAll().where('provider', '=', provider!).where('checkout_ref', 'in', [...outcomeOf.keys()]).orderBy('id').forUpdate().execute()
+    if (payments.length === 0) return []
+    const invoices = await trx
+      .selectFrom('invoices')
+      .select(['id', 'guid', 'status', 'contact_id', 'source', 'currency', 'balance_minor'])
+      .where('id', 'in', payments.map((payment) => payment.invoice_id))
+      .orderBy('id')
+      .forUpdate()
+      .execute()
+    const invoiceOf = new Map(invoices.map((invoice) => [invoice.id, invoice]))
+    const perInvoice = new Map<string, number>()
+    for (const payment of payments) perInvoice.set(payment.invoice_id, (perInvoice.get(payment.invoice_id) ?? 0) + 1)
+    const paying = payments.flatMap((payment) => {
+      const outcome = outcomeOf.get(payment.checkout_ref)
+      const invoice = invoiceOf.get(payment.invoice_id)
+      if (!outcome || !invoice || perInvoice.get(invoice.id) !== 1) return []
+      const isPlain =
+        payment.status === 'open' &&
+        outcome.state === 'paid' &&
+        outcome.amountMinor === Number(payment.amount_minor) &&
+        (outcome.currency ?? '').toUpperCase() === payment.currency &&
+        invoice.source === 'membership' &&
+        (invoice.status === 'pending' || invoice.status === 'failed') &&
+        Number(payment.amount_minor) === Number(invoice.balance_minor)
+      return isPlain ? [{ payment, invoice, paymentRef: outcome.paymentRef }] : []
+    })
+    await takeWholeMembershipPayments(
+      trx,
+      tenant,
+      paying.map(({ payment, invoice }) => ({ invoice, payment: { method: 'card', amountMinor: Number(payment.amount_minor), paymentId: payment.id, provider: payment.provider, now: input.now } })),
+      input.now,
+    )
+    if (paying.length > 0) {
+      await sql`
+        update payments as p set status = 'paid', payment_ref = taken.payment_ref, paid_at = ${input.now}
+          from unnest(${paying.map(({ payment }) => payment.id)}::uuid[], ${paying.map(({ paymentRef }) => paymentRef)}::text[]) as taken(id, payment_ref)
+         where p.id = taken.id`.execute(trx)
+    }
+    return paying
+  })
+  for (const { payment } of plain) settled.set(payment.checkout_ref, 'paid')
+  if (plain.length > 0) {
+    platform.caches.changed(tenant.id, PAYMENT_CACHE_TAGS)
+    await queueMembershipReceipts(platform, tenant, { invoiceIds: plain.map(({ invoice }) => invoice.id), origin: input.origin })
+  }
+  for (const attempt of attempts) {
+    if (!settled.has(attempt.checkoutRef)) settled.set(attempt.checkoutRef, await settlePayment(platform, tenant, attempt, attempt.outcome, input))
+  }
   return settled
 }
 

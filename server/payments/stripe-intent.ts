@@ -3,7 +3,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import type { readActiveProvider } from './active-provider'
 import { asksForWhatIsDue, awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice, startsRecurringMembership, recordAttempt, type PayableInvoice } from './payable-invoice'
 import { findSavedPaymentMethod } from './saved-payment-methods'
-import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
+import { settlePaidAttempts, settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
 import { refundOnStripe, stripeIdOf, studioStripe, type StudioStripe } from './studio-stripe'
 import { keepStripeCard, stripeCustomerFor } from './stripe-customer'
 
@@ -204,6 +204,25 @@ export async function settleStripeIntent(platform: PaymentPlatform, tenant: Tena
     refund: refundOnStripe(platform),
   })
   if ((settled === 'paid' || settled === 'already-settled') && snapshot.savesCard) await keepPaidCard(platform, tenant, snapshot, input.now)
+  return settled
+}
+
+/**
+ * settleStripeIntent for many intents of one studio at once (membership billing's off-session
+ * charges): settled together (settlePaidAttempts); an intent that asked to keep its card is
+ * settled on its own, so its card is kept.
+ */
+export async function settleStripeIntents(platform: PaymentPlatform, tenant: Tenant, snapshots: readonly IntentSnapshot[], input: { origin: string; now: Date }): Promise<Map<string, Settlement>> {
+  const together = snapshots.filter((snapshot) => !snapshot.savesCard)
+  const settled = await settlePaidAttempts(
+    platform,
+    tenant,
+    together.map((snapshot) => ({ provider: 'STRIPE' as const, checkoutRef: snapshot.id, outcome: outcomeOf(snapshot) })),
+    { ...input, refund: refundOnStripe(platform) },
+  )
+  for (const snapshot of snapshots) {
+    if (snapshot.savesCard) settled.set(snapshot.id, await settleStripeIntent(platform, tenant, snapshot, input))
+  }
   return settled
 }
 

@@ -337,7 +337,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         res.setHeader('Idempotent-Replayed', 'true')
         return sendJson(res, prior.answer.status, prior.answer.body)
       }
-      const answer = api(req, method, path, parseForm(raw), target.searchParams, { id: requestId, idempotency_key: key })
+      let answer: Answer
+      try {
+        answer = api(req, method, path, parseForm(raw), target.searchParams, { id: requestId, idempotency_key: key })
+      } catch (error) {
+        // A card refused (402) is a request that ran: Stripe keeps it and replays it under the same key.
+        if (!(error instanceof Refusal) || error.status !== 402) throw error
+        answer = { status: 402, body: { error: error.body } }
+      }
       // Stripe saves only requests that ran: a validation error may be retried with the same key.
       if (key) idempotent.set(scope, { fingerprint, answer })
       return sendJson(res, answer.status, answer.body)

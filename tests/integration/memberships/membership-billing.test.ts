@@ -6,7 +6,7 @@ import { BullJobQueue, startBullWorkers, type RunningWorkers } from '#jobs/runti
 import { priceLine } from '#server/checkout/pricing'
 import { dateInputValue, zonedTimeToInstant } from '#server/dates/local-time'
 import type { EnqueueOptions, JobContract, JobQueue } from '#server/jobs/job-contract'
-import { billMembership } from '#server/memberships/bill-membership'
+import { billMembership, billMemberships } from '#server/memberships/bill-membership'
 import { openDuePeriod } from '#server/memberships/billing-period'
 import { chargeKey } from '#server/memberships/charge-kept-card'
 import { keepSavedPaymentMethod } from '#server/payments/saved-payment-methods'
@@ -178,7 +178,7 @@ describe(`recurring memberships billed by the scheduled job (${engine})`, () => 
     const recording: JobQueue = {
       kind: inner.kind,
       async enqueue<P>(job: JobContract<P>, payload: P, enqueueOptions?: EnqueueOptions) {
-        if (job.name === membershipChargeJob.name) queued.push((payload as { membershipId: string }).membershipId)
+        if (job.name === membershipChargeJob.name) queued.push(...(payload as { membershipIds: string[] }).membershipIds)
         if (options.run) await inner.enqueue(job, payload, enqueueOptions)
       },
       repeat: (job, payload, repeatOptions) => inner.repeat(job, payload, repeatOptions),
@@ -575,6 +575,60 @@ describe(`recurring memberships billed by the scheduled job (${engine})`, () => 
     expect(await membershipOf(member)).toMatchObject({ status: 'active', failed_charges: 0, next_billing_at: member.dueAt })
     // The membership was due all along: its own studio bills it.
     expect(await bill(member, now)).toBe('paid')
+  })
+
+  it('a batch with a declined card, run by a worker that dies after Stripe answered: the next run bills each period exactly once', async () => {
+    const members = [await holdMembership('Ana', { dueOn: LATER_ON }), await holdMembership('Ben', { dueOn: LATER_ON, card: DECLINING_CARD }), await holdMembership('Cleo', { dueOn: LATER_ON })]
+    const ids = members.map((member) => member.id)
+    const now = new Date((members[0]?.dueAt.getTime() ?? 0) + 60_000)
+    // The worker dies once Stripe has answered every charge of the batch: nothing after that reaches the database.
+    const answered = () => members.every((member) => intentsOf(member).length === 1)
+    const real = db()
+    const dying = {
+      ...real,
+      db: new Proxy(real.db, {
+        get(target, property) {
+          if (property === 'transaction' && answered()) return () => ({ execute: () => Promise.reject(new Error('the worker died')) })
+          const value: unknown = Reflect.get(target, property)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      }),
+    }
+    await expect(billMemberships({ ...app.platform, database: dying }, { tenantId: app.demo.id, membershipIds: ids, now })).rejects.toThrow('the worker died')
+    // It wrote the periods' invoices before charging, and nothing of the charges.
+    for (const member of members) expect((await invoicesOf(member)).map((invoice) => invoice.status)).toEqual(['pending'])
+
+    // The job's next try (or the next sweep) runs the same batch.
+    const outcomes = await billMemberships(app.platform, { tenantId: app.demo.id, membershipIds: ids, now })
+    expect(Object.fromEntries(outcomes)).toEqual({ [ids[0]!]: 'paid', [ids[1]!]: 'retry', [ids[2]!]: 'paid' })
+    // Once more, as a second worker given the same batch would: nothing is due.
+    expect([...(await billMemberships(app.platform, { tenantId: app.demo.id, membershipIds: ids, now })).values()]).toEqual(['not-due', 'not-due', 'not-due'])
+    await settled()
+
+    for (const member of members) {
+      const invoices = await invoicesOf(member)
+      expect(invoices).toHaveLength(1)
+      expect(await billingsOf(member)).toEqual([{ period_on: member.dueOn, status: member.firstName === 'Ben' ? 'open' : 'paid', invoice_id: invoices[0]?.id }])
+      const intents = intentsOf(member)
+      // One PaymentIntent each: the second run sent the same keys and got Stripe's first answers.
+      expect(intents).toHaveLength(1)
+      const payments = await paymentsOf(invoices[0]?.id ?? '')
+      expect(payments).toEqual([{ status: member.firstName === 'Ben' ? 'expired' : 'paid', checkout_ref: intents[0]?.id, amount_minor: expect.anything() }])
+    }
+    const [ana, ben, cleo] = members as [Member, Member, Member]
+    for (const paid of [ana, cleo]) {
+      expect((await invoicesOf(paid))[0]?.status).toBe('paid')
+      expect(intentsOf(paid)[0]?.status).toBe('succeeded')
+      expect((await membershipOf(paid)).next_billing_at?.toISOString()).toBe(midnight(monthAfter(paid.dueOn)).toISOString())
+      expect((await emailsTo(paid.email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your order #\d+ from Demo Yoga Studio$/)])
+      expect(await staffPaymentNotices(paid)).toHaveLength(1)
+    }
+    // The refusal is counted once: one try spent, retried tomorrow, the member told once.
+    expect((await invoicesOf(ben))[0]?.status).toBe('failed')
+    const held = await membershipOf(ben)
+    expect(held).toMatchObject({ status: 'active', failed_charges: 1 })
+    expect(held.billing_retry_at?.getTime()).toBe(ben.dueAt.getTime() + DAY_MS)
+    expect((await emailsTo(ben.email)).map((mail) => mail.subject)).toEqual(['Your payment to Demo Yoga Studio did not go through'])
   })
 
   describe.skipIf(!redisUrl)('with Redis — skipped: needs REDIS_URL', () => {
