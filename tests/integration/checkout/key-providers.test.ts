@@ -45,7 +45,9 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
       cookiePair(added, 'cart'),
     )
   }
-  const hiddenFields = (html: string) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1] ?? '', (match[2] ?? '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'")]))
+  /** The hidden fields of the form that leaves for the provider (the page has other forms: the language switcher's). */
+  const hiddenFields = (html: string) => hiddenFieldsOf(/<form[^>]*action="https?:\/\/[^"]*"[\s\S]*?<\/form>/.exec(html)?.[0] ?? html)
+  const hiddenFieldsOf = (html: string) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1] ?? '', (match[2] ?? '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'")]))
   const invoiceGuidOf = (html: string) => /\/checkout\/orders\/([0-9a-f-]{36})/.exec(html)?.[1] ?? ''
   const hiddenValue = (html: string, name: string) => new RegExp(`name="${name.replace(/[[\]]/g, '\\$&')}" value="([^"]*)"`).exec(html)?.[1] ?? ''
 

@@ -23,7 +23,10 @@ export function toastOf(response: PlainResponse): string {
 export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 
 /**
- * A page's text with tags and common entities reduced, so a message split by markup still reads
- * whole. Scripts are not text a person reads (the page's words for the browser's i18next are one).
+ * A page without the words it carries for the browser's i18next (root.tsx writes every word of
+ * the page's namespaces there): what the page says, not what it could say.
  */
-export const textOf = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ')
+export const withoutPageWords = (html: string) => html.replace(/<script id="i18n-boot"[^>]*>[\s\S]*?<\/script>/, ' ')
+
+/** A page's text with tags and common entities reduced, so a message split by markup still reads whole. */
+export const textOf = (html: string) => withoutPageWords(html).replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ')

@@ -133,7 +133,7 @@ describe(`every settings screen under partial, random and malformed posts (${eng
       intent: 'account', 'root[name]': 'Fuzzy Yoga', 'root[accountOwner]': world.contacts.admin.id, 'root[fromEmailName]': 'Fuzzy Yoga',
       'root[fromEmail]': 'hello@fuzzy.test', 'root[country]': 'United States', 'root[phone]': '555-010-0001', 'root[street]': '1 Main St',
       'root[city]': 'Austin', 'root[state]': 'TX', 'root[zip]': '78701', 'root[timezone]': 'America/Chicago', 'root[dateFormat]': 'MM/dd/YYYY',
-      'root[itemExpiresAfter]': '12', 'root[customDomain]': '', 'root[aboutOrg]': 'A small studio.',
+      'root[defaultLanguage]': 'en', 'root[itemExpiresAfter]': '12', 'root[customDomain]': '', 'root[aboutOrg]': 'A small studio.',
     }), world.cookies.admin), await contextOf(platform, world.tenant))
     expect(account.status).toBe(302)
   })
