@@ -32,9 +32,3 @@ export function translatorFor(language: Language): i18n {
 export function tFor<N extends Namespace>(language: Language, namespace: N): TFunction<N> {
   return translatorFor(language).getFixedT(language, namespace)
 }
-
-/** What the browser needs to draw a page in a language: the namespaces it uses. */
-export function resourcesFor(language: Language, namespaces: readonly Namespace[]): Record<string, Record<string, string>> {
-  const wanted = new Set<Namespace>(['common', ...namespaces])
-  return Object.fromEntries([...wanted].map((namespace) => [namespace, CATALOG[language][namespace]]))
-}

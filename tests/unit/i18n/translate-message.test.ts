@@ -22,6 +22,16 @@ describe('translateMessage', () => {
     expect(translateMessage('tr', filled)).toBe(turkish.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => `<${name} value>`))
   })
 
+  it('translates a message put together from others sentence by sentence', () => {
+    expect(translateMessage('tr', 'Please check your cart: Cork Block is sold out. Yoga Mat is no longer sold.')).toBe(
+      'Lütfen sepetinizi kontrol edin: Cork Block tükendi. Yoga Mat artık satılmıyor.',
+    )
+  })
+
+  it('does not treat an entry with no words of its own as a pattern that matches anything', () => {
+    expect(translateMessage('tr', 'Spring Workshop: Registration opens soon')).toBe('Spring Workshop: Registration opens soon')
+  })
+
   it('shows an unknown message in English rather than a key', () => {
     expect(translateMessage('tr', 'A message nobody translated.')).toBe('A message nobody translated.')
   })
