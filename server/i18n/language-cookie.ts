@@ -18,7 +18,7 @@ export function chosenLanguage(cookieHeader: string | null | undefined): Languag
   return null
 }
 
-/** Set-Cookie for a choice, readable by the page's script so a switch needs no reload. */
+/** Set-Cookie for a choice; only the server reads it (a switch reloads the page). */
 export function languageCookie(language: Language, secure: boolean): string {
-  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
 }

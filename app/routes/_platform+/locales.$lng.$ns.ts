@@ -5,9 +5,11 @@ import { isLanguage } from '#server/i18n/languages'
 import { isNamespace } from '#server/i18n/namespaces'
 
 /** One namespace of words in one language, for a page that reached a route needing it. */
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, request }: LoaderFunctionArgs) {
   const { lng, ns } = params
   if (!isLanguage(lng) || !isNamespace(ns)) throw notFound()
-  // The words change only with a release; an hour spares a phone asking again on each page.
-  return Response.json(CATALOG[lng][ns], { headers: { 'Cache-Control': 'public, max-age=3600' } })
+  // Asked for by build (?v=), the words are the same until the next release: a phone keeps
+  // them. Asked without, they may change under the same address, so they are checked each time.
+  const versioned = new URL(request.url).searchParams.has('v')
+  return Response.json(CATALOG[lng][ns], { headers: { 'Cache-Control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache' } })
 }

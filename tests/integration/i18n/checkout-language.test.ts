@@ -100,11 +100,22 @@ describe(`the checkout in Turkish (${engine})`, () => {
     expect(switched.status).toBe(303)
     expect(switched.headers.location).toBe('/checkout?from=switcher')
     expect(String(switched.headers['set-cookie'])).toContain('lng=tr')
+    expect(String(switched.headers['set-cookie'])).toContain('HttpOnly')
     const away = await post('/language', form({ language: 'tr', returnTo: '//evil.example/path' }))
     expect(away.headers.location).toBe('/')
     const unknown = await post('/language', form({ language: 'de', returnTo: '/checkout' }))
     expect(unknown.status).toBe(303)
     expect(unknown.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('serves a namespace the page did not bring, kept by build, and 404 for a language or namespace we do not have', async () => {
+    const versioned = await get('/locales/tr/checkout?v=abc123')
+    expect(versioned.status).toBe(200)
+    expect(versioned.headers['cache-control']).toContain('immutable')
+    expect((JSON.parse(versioned.body) as Record<string, string>).placeOrder).toBe('Siparişi ver')
+    expect((await get('/locales/tr/checkout')).headers['cache-control']).toBe('no-cache')
+    expect((await get('/locales/de/checkout')).status).toBe(404)
+    expect((await get('/locales/tr/nothing')).status).toBe(404)
   })
 
   it('keeps English and Turkish copies of a public page apart in the page cache', async () => {
