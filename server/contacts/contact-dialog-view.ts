@@ -16,6 +16,12 @@ export interface ContactDialogView {
   options: ContactFormOptions
 }
 
+/** What a saved Edit Contact dialog answers: the page it was opened on reloads its data and closes it. */
+export interface ContactDialogSaved {
+  saved: true
+  guId: string
+}
+
 /** One contact of the tenant for the Edit Contact dialog, or null (another tenant's or an unknown guid). */
 export async function loadContactDialogView(database: DatabaseHandle, tenant: Tenant, guId: string): Promise<ContactDialogView | null> {
   const row = await withTenant(database, tenant.id, (trx) =>

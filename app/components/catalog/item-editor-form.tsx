@@ -114,7 +114,7 @@ export function ItemEditorForm({ screen, action, values, errors, formError, curr
                     <img src={picture.url} alt={`Picture ${index + 1}`} width={155} height={100} className="h-auto w-full rounded-md border border-slate-200 object-cover" />
                     <label className="flex items-center gap-2 text-sm text-slate-700">
                       <input type="checkbox" name={GALLERY_REMOVE} value={picture.key} className="h-4 w-4 accent-brand" />
-                      Remove picture {index + 1}
+                      Remove<span className="sr-only"> picture {index + 1}</span>
                     </label>
                   </li>
                 ))}

@@ -62,8 +62,9 @@ export function ItemEditorPage({ loaded, result, kindFields, kindTitle, links, h
         ) : null}
       </header>
       <ItemEditorForm
-        // After a save the fields show what was stored (amounts as 15.00), not what was typed.
-        key={result ? 'posted' : JSON.stringify(loaded.values)}
+        // After a save the fields show what was stored (amounts as 15.00), not what was typed, and
+        // the file inputs are empty again: a picture saved is not posted a second time.
+        key={result ? 'posted' : JSON.stringify([loaded.values, item?.coverUrl, item?.gallery])}
         screen={screen}
         action={action}
         values={values}

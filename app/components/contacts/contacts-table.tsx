@@ -25,6 +25,10 @@ export interface ContactRowView {
   updated: ShownDate | null
 }
 
+// The Edit links stay in sight while the table scrolls sideways (a laptop's width with the menu
+// open, a phone), over the columns that pass under them.
+const EDIT_COLUMN_CLASSES = 'sticky right-0 shadow-[-1px_0_0_var(--color-slate-200)]'
+
 /**
  * One page of contacts; the sortable columns' headers are links that sort by them. Given
  * `selection`, a first column of checkboxes chooses rows for the bulk actions; given `onEdit`, a
@@ -63,14 +67,14 @@ export function ContactsTable({
           Updated
         </SortHeader>
         {onEdit ? (
-          <HeaderCell>
+          <HeaderCell className={`${EDIT_COLUMN_CLASSES} bg-slate-50`}>
             <span className="sr-only">Edit</span>
           </HeaderCell>
         ) : null}
       </TableHead>
       <TableBody columnCount={columnCount} empty={empty}>
         {rows.map((row) => (
-          <Row key={row.guId}>
+          <Row key={row.guId} className="group">
             {selection ? <RowSelectBox selection={selection} guId={row.guId} name={row.name} /> : null}
             <HeaderCell scope="row">
               <span className="flex items-center gap-3">
@@ -106,7 +110,7 @@ export function ContactsTable({
               <DateText value={row.updated} empty="-" />
             </Cell>
             {onEdit ? (
-              <Cell align="end">
+              <Cell align="end" className={`${EDIT_COLUMN_CLASSES} bg-white group-hover:bg-slate-50`}>
                 <EditContactLink guId={row.guId} onOpen={onEdit} look={{ variant: 'secondary', size: 'sm' }} title={`Edit ${row.name}`}>
                   <Pencil aria-hidden className="h-4 w-4" />
                   <span className="sr-only">{`Edit ${row.name}`}</span>

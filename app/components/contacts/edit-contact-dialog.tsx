@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useState, type MouseEvent, type ReactNode } from 'react'
-import type { ContactDialogView } from '#server/contacts/contact-dialog-view'
+import type { ContactDialogSaved, ContactDialogView } from '#server/contacts/contact-dialog-view'
 import { ContactDialogFields } from '#app/components/contacts/contact-dialog-fields'
 import { ButtonLink, type ButtonLook } from '#app/components/ui/button'
 import { Dialog } from '#app/components/ui/dialog'
@@ -11,7 +11,7 @@ export const editContactPagePath = (guId: string) => `/contacts/${guId}/edit`
 /** The dialog's data and save (a resource route), used once JavaScript runs. */
 export const editContactDialogPath = (guId: string) => `/contacts/${guId}/edit-dialog`
 
-type DialogAnswer = SubmissionResult<string[]> | { saved: true; guId: string }
+type DialogAnswer = SubmissionResult<string[]> | ContactDialogSaved
 
 /**
  * Which contact's Edit Contact dialog is open on a page, with the link that opens it: a page

@@ -7,6 +7,7 @@ import { formatMoney } from './course-price'
 import { readableContent, type ReadableSection } from './enrolments'
 import { sanitizePageHtmlCached } from '#server/website/sanitize-page-html'
 import { isSoldOnline } from '#server/checkout/sold-online'
+import { itemImageSrc } from '#server/catalog/items/cover-variants'
 
 export interface PublicPriceOption {
   guid: string
@@ -31,11 +32,6 @@ export interface PublicCourseCard {
   imageAlt: string
   /** 'Free', '$149.00', 'From $420.00'. */
   priceLabel: string
-}
-
-/** An item image's address: the upload name served at /uploads/{name}, or an address as stored. */
-export function imageUrlOf(imageKey: string): string {
-  return /^(\/|https:\/\/)/.test(imageKey) ? imageKey : `/uploads/${imageKey}`
 }
 
 function termsOf(option: { membership_type: string | null; frequency: string | null; number_of_billing_cycles: number | null; credits: number | null }): string | null {
@@ -109,7 +105,7 @@ export async function listPublicCourses(platform: Pick<Platform, 'database'>, te
         slug: course.slug,
         summary: course.summary,
         paymentType: course.payment_type,
-        imageUrl: cover ? imageUrlOf(cover.image_key) : null,
+        imageUrl: cover ? itemImageSrc(cover.image_key) : null,
         imageAlt: cover?.alt_text ?? '',
         priceLabel: priceLabelOf(course.payment_type, options),
       }
@@ -145,7 +141,7 @@ export async function loadPublicCourse(platform: Pick<Platform, 'database'>, ten
       slug: course.slug,
       summary: course.summary,
       paymentType: course.payment_type,
-      imageUrl: cover ? imageUrlOf(cover.image_key) : null,
+      imageUrl: cover ? itemImageSrc(cover.image_key) : null,
       imageAlt: cover?.alt_text ?? '',
       priceLabel: priceLabelOf(course.payment_type, priceOptions),
       // Sanitised again on the way out, as every item page's description (kept per course version).

@@ -1,4 +1,4 @@
-import type { ImageVariantSpec } from '#server/files/image-variant-names'
+import { imageVariantUrl, type ImageVariantSpec } from '#server/files/image-variant-names'
 
 /**
  * The sizes an item's cover image is kept at (decision 102's module): `card` is the spec's
@@ -16,6 +16,16 @@ export const COVER_VARIANTS: readonly ImageVariantSpec[] = [
 ]
 
 export const COVER_VARIANT_NAMES = COVER_VARIANTS.map((variant) => variant.name)
+
+/**
+ * Where a page finds one of an item's pictures (its cover or a product's further ones): a key
+ * the editor stored is served as its variant files (`large` by default, the item page's size);
+ * a name stored otherwise (the demo's pictures) is the upload of that name, or the address as
+ * stored.
+ */
+export function itemImageSrc(imageKey: string, variant: string = COVER_VARIANT_LARGE): string {
+  return imageVariantUrl(imageKey, variant) ?? (/^(\/|https:\/\/)/.test(imageKey) ? imageKey : `/uploads/${encodeURIComponent(imageKey)}`)
+}
 
 /** The form's file input. */
 export const COVER_INPUT = 'coverImage'

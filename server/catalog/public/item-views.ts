@@ -1,3 +1,4 @@
+import { itemImageSrc } from '#server/catalog/items/cover-variants'
 import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
 import type { Tenant } from '#server/tenancy/tenant'
 import { isSoldOnline } from '#server/checkout/sold-online'
@@ -66,7 +67,7 @@ export interface EventVenue {
 
 export function imageOf(row: PublicItemRow): ItemImageView | null {
   if (!row.cover) return null
-  return { src: `/uploads/${encodeURIComponent(row.cover.imageKey)}`, alt: row.cover.altText.trim() || row.name, width: row.cover.width, height: row.cover.height }
+  return { src: itemImageSrc(row.cover.imageKey), alt: row.cover.altText.trim() || row.name, width: row.cover.width, height: row.cover.height }
 }
 
 /** A price as an item page shows it; `takesCards`: the studio takes cards, so priced options sell online. */

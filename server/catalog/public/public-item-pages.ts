@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
+import { itemImageSrc } from '#server/catalog/items/cover-variants'
 import { isPublicPathAvailable } from '#server/navigation/available-paths'
 import { CHECKOUT_TAKES } from '#server/checkout/sold-online'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -311,7 +312,7 @@ export async function loadPublicProduct(database: DatabaseHandle, tenant: Tenant
   return {
     ...pageBase(item, tenant, prices, state, state === 'open' ? null : STATE_TEXT[state]),
     gallery: found.gallery.map((picture, index) => ({
-      src: `/uploads/${encodeURIComponent(picture.image_key)}`,
+      src: itemImageSrc(picture.image_key),
       alt: picture.alt_text.trim() || `${item.name}, picture ${index + 2}`,
       width: picture.width,
       height: picture.height,

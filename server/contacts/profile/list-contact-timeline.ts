@@ -5,6 +5,8 @@ import { loginInstants, mergeTimeline, type TimelineEntry } from './merge-timeli
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { invoiceStatusText } from '#server/invoices/invoice-status-text'
+import { LONG_DATE_PATTERN } from '#server/dates/date-formats'
+import { formatPattern } from '#server/dates/date-pattern'
 
 const EXCERPT_LENGTH = 160
 
@@ -22,10 +24,7 @@ function excerpt(text: string): string {
 }
 
 /** 'Monday, November 30, 2026' for a class's local date ('2026-11-30'), which has no zone to convert. */
-function localDateText(date: string): string {
-  const noon = new Date(`${date}T12:00:00Z`)
-  return Number.isNaN(noon.getTime()) ? date : new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(noon)
-}
+const localDateText = (date: string) => formatPattern(new Date(`${date}T12:00:00Z`), 'UTC', LONG_DATE_PATTERN)
 
 const EMAIL_STATUS_WORDS = { sent: 'sent', queued: 'queued', outbox: 'kept in the outbox', failed: 'not delivered' } as const
 
@@ -33,8 +32,7 @@ const EMAIL_STATUS_WORDS = { sent: 'sent', queued: 'queued', outbox: 'kept in th
  * What happened with a contact, newest first, from everything that records it: the activity
  * log, their form submissions, staff notes, emails to their address, their sign-ins, their
  * invoices, memberships (and gifts on repeat), class bookings, event registrations and course
- * enrolments. Each
- * source is asked for its newest `limit + 1` rows, so the merge knows whether there is more.
+ * enrolments. Each source is asked for its newest `limit + 1` rows, so the merge knows whether there is more.
  */
 export async function listContactTimeline(
   trx: TenantExecutor,

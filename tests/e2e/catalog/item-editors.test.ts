@@ -81,6 +81,22 @@ describe('catalog item editors', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByText('Cork Block is added successfully.').waitFor()
     await expect(page.getByLabel('Supplier', { exact: true }).locator('option:checked').textContent()).resolves.toBe('Cork Works')
+
+    // More pictures, saved once: the file input is empty again, so a second Save adds nothing.
+    const pictures = page.getByRole('list', { name: 'Pictures of this product' }).getByRole('listitem')
+    const chosenFiles = () => page.getByLabel('Add pictures').evaluate((input) => (input as HTMLInputElement).files?.length ?? 0)
+    const saveAndWait = async () => {
+      await page.getByRole('button', { name: 'Close message' }).click()
+      await page.getByText('Cork Block is', { exact: false }).waitFor({ state: 'hidden' })
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await page.getByText('Cork Block is updated successfully.').waitFor()
+    }
+    await page.getByLabel('Add pictures').setInputFiles([{ ...(await coverFile()), name: 'side.jpg' }, { ...(await coverFile()), name: 'top.jpg' }])
+    await saveAndWait()
+    await expect.poll(() => pictures.count()).toBe(2)
+    await expect.poll(chosenFiles).toBe(0)
+    await saveAndWait()
+    await expect(pictures.count()).resolves.toBe(2)
     await expectNoSeriousA11yViolations(page)
     await shoot(page, 'product-edit')
     checked.expectNoConsoleErrors()

@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { action as editAction, loader as editLoader } from '#app/routes/_admin+/products+/$guId'
 import { GALLERY_MESSAGES, MAX_GALLERY_IMAGES } from '#server/catalog/items/cover-variants'
 import { loadPublicProduct } from '#server/catalog/public/public-item-pages'
+import { openTenantUpload } from '#server/files/tenant-uploads'
 import { action as newAction } from '#app/routes/_admin+/products+/new'
 import { loader as listLoader } from '#app/routes/_admin+/products+/_index'
 import { asSystem } from '#db/tenant-scope'
@@ -102,6 +103,7 @@ describe(`the merchandise editor (${engine})`, () => {
   it('keeps more pictures of a product beside its cover: added several at once, removed by a tick, never more than the most', async () => {
     const picture = async (red: number) => new File([await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: red, g: 90, b: 60 } } }).jpeg().toBuffer()], `p${red}.jpg`, { type: 'image/jpeg' })
     const form = productForm({ name: 'Gallery Mat', slug: '', summary: 'A mat with pictures', isPublished: 'on', stockQuantity: '3' })
+    form.append('coverImage', await picture(5))
     form.append('moreImages', await picture(10))
     form.append('moreImages', await picture(20))
     const created = await post(form)
@@ -109,7 +111,7 @@ describe(`the merchandise editor (${engine})`, () => {
     const guid = (created.location ?? '').split('/').pop() ?? ''
     const pictures = () =>
       asSystem(platform.database, 'test check', (trx) =>
-        trx.selectFrom('item_images').innerJoin('catalog_items', 'catalog_items.id', 'item_images.item_id').select(['item_images.image_key', 'item_images.is_cover', 'item_images.sequence']).where('catalog_items.guid', '=', guid).orderBy('item_images.sequence').execute(),
+        trx.selectFrom('item_images').innerJoin('catalog_items', 'catalog_items.id', 'item_images.item_id').select(['item_images.image_key', 'item_images.is_cover', 'item_images.sequence']).where('catalog_items.guid', '=', guid).where('item_images.is_cover', '=', false).orderBy('item_images.sequence').execute(),
       )
     const first = await pictures()
     expect(first.map((row) => [row.is_cover, row.sequence])).toEqual([[false, 1], [false, 2]])
@@ -124,9 +126,11 @@ describe(`the merchandise editor (${engine})`, () => {
     const second = await pictures()
     expect(second.map((row) => row.image_key)).toEqual([first[1]!.image_key, expect.any(String)])
     expect(second[1]!.sequence).toBe(3)
-    // The product's page shows them after its cover, in order.
+    // The product's page shows them after its cover, in order, each at the page's size: a file
+    // the uploads route serves.
     const page = await loadPublicProduct(platform.database, world.tenant, 'gallery-mat')
-    expect(page?.gallery.map((each) => each.src)).toEqual(second.map((row) => `/uploads/${row.image_key}`))
+    expect(page?.gallery.map((each) => each.src)).toEqual(second.map((row) => `/uploads/${row.image_key}-large.webp`))
+    for (const each of [page?.image, ...(page?.gallery ?? [])]) expect(await openTenantUpload(platform.env, world.tenant, each?.src.slice('/uploads/'.length) ?? '')).not.toBeNull()
 
     // Past the most a product shows: refused in the field, nothing written.
     const tooMany = productForm({ name: 'Gallery Mat', slug: 'gallery-mat', summary: 'A mat with pictures', isPublished: 'on', stockQuantity: '3' })

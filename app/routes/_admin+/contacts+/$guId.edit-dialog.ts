@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { loadContactDialogView } from '#server/contacts/contact-dialog-view'
+import { loadContactDialogView, type ContactDialogSaved } from '#server/contacts/contact-dialog-view'
 import { contactFormOptionsFor, contactFormSchema } from '#server/contacts/contact-form-schema'
 import { parseContactGuid } from '#server/contacts/contact-guid'
 import { CONTACT_UPDATED_MESSAGE } from '#server/contacts/update-contact'
@@ -8,12 +8,6 @@ import { notFound } from '#server/errors/responses'
 import { requirePermission } from '#app/utils/auth.server'
 import { beginContactEdit, saveContactEdit } from '#app/utils/contact-edit-action.server'
 import { toastCookieHeader } from '#app/utils/toast.server'
-
-/** What a saved dialog answers: the page it was opened on reloads its data and closes it. */
-export interface ContactDialogSaved {
-  saved: true
-  guId: string
-}
 
 // A resource route answers Responses (JSON) both to the dialog's fetchers and to a plain request.
 
