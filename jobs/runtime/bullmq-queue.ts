@@ -56,7 +56,11 @@ export class BullJobQueue implements JobQueue {
   }
 
   async enqueue<P>(job: JobContract<P>, payload: P, options: EnqueueOptions = {}): Promise<void> {
-    const data = job.payload.parse(payload)
+    await this.enqueueMany(job, [{ payload, options }])
+  }
+
+  async enqueueMany<P>(job: JobContract<P>, jobs: ReadonlyArray<QueuedJob<P>>): Promise<void> {
+    const parsed = jobs.map((each) => ({ data: job.payload.parse(each.payload), options: each.options ?? {} }))
     // BullMQ waits for Redis for ever; a request that enqueues must not. The add may still land
     // once Redis is back, which is fine: handlers are idempotent and the record is in Postgres.
     const timeoutMs = this.options.enqueueTimeoutMs ?? 5000
@@ -65,80 +69,52 @@ export class BullJobQueue implements JobQueue {
       timer = setTimeout(() => reject(new Error(`the job queue (Redis) did not answer within ${timeoutMs} ms`)), timeoutMs)
     })
     try {
-      await Promise.race([this.#add(job, data, options), timedOut])
+      await Promise.race([this.#add(job, parsed), timedOut])
     } finally {
       clearTimeout(timer)
     }
   }
 
-  async enqueueMany<P>(job: JobContract<P>, jobs: ReadonlyArray<QueuedJob<P>>): Promise<void> {
-    const parsed = jobs.map((each) => ({ data: job.payload.parse(each.payload), options: each.options ?? {} }))
-    const timeoutMs = this.options.enqueueTimeoutMs ?? 5000
-    let timer: NodeJS.Timeout | undefined
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the job queue (Redis) did not answer within ${timeoutMs} ms`)), timeoutMs)
-    })
-    try {
-      await Promise.race([this.#addMany(job, parsed), timedOut])
-    } finally {
-      clearTimeout(timer)
-    }
-  }
-
-  /** #add for many jobs: the held ids asked for together, each tenant's line joined once, one addBulk. */
-  async #addMany<P>(job: JobContract<P>, jobs: Array<{ data: P; options: EnqueueOptions }>): Promise<void> {
+  /** The jobs BullMQ does not hold yet, each with its turn in its tenant's line (one round trip a line), in one addBulk. */
+  async #add<P>(job: JobContract<P>, jobs: ReadonlyArray<{ data: P; options: EnqueueOptions }>): Promise<void> {
     const queueName = job.queue ?? 'interactive'
     const queue = this.#queue(queueName)
-    const states = await Promise.all(jobs.map((each) => (each.options.jobId ? queue.getJobState(each.options.jobId) : Promise.resolve('unknown'))))
+    // A job id that BullMQ still holds (waiting, running, or kept after it ended) is not
+    // added again; asking first keeps the tenant's line free of jobs that never come.
+    const states = await Promise.all(jobs.map((each) => (each.options.jobId ? queue.getJobState(each.options.jobId) : 'unknown')))
     const seen = new Set<string>()
     const fresh = jobs
       .filter((_, index) => states[index] === 'unknown')
       .map((each) => ({ ...each, jobId: each.options.jobId ?? `${job.name}-${randomUUID()}` }))
       .filter((each) => !seen.has(each.jobId) && seen.add(each.jobId))
     if (fresh.length === 0) return
-    const byLine = new Map<string, typeof fresh>()
-    for (const each of fresh) byLine.set(lineOf(each.data), [...(byLine.get(lineOf(each.data)) ?? []), each])
+    const byLine = new Map<string, string[]>()
+    for (const each of fresh) {
+      const line = lineOf(each.data)
+      const jobIds = byLine.get(line) ?? []
+      if (jobIds.length === 0) byLine.set(line, jobIds)
+      jobIds.push(each.jobId)
+    }
     const turns = new Map<string, number>()
-    for (const [line, inLine] of byLine) {
-      const joined = await this.#lines.joinMany(
-        queueName,
-        line,
-        inLine.map((each) => each.jobId),
-      )
-      inLine.forEach((each, index) => turns.set(each.jobId, joined[index] ?? 1))
+    for (const [line, jobIds] of byLine) {
+      const joined = await this.#lines.join(queueName, line, jobIds)
+      jobIds.forEach((jobId, index) => turns.set(jobId, joined[index] ?? 1))
     }
     await queue.addBulk(
       fresh.map((each) => ({
         name: job.name,
         data: each.data,
-        opts: { jobId: each.jobId, priority: turns.get(each.jobId) ?? 1, delay: each.options.delayMs, ...this.#retention(job) },
+        opts: {
+          jobId: each.jobId,
+          priority: turns.get(each.jobId) ?? 1,
+          delay: each.options.delayMs,
+          attempts: job.attempts,
+          backoff: { type: 'exponential', delay: job.backoffMs },
+          removeOnComplete: { age: 24 * 3600, count: 1000 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
       })),
     )
-  }
-
-  #retention<P>(job: JobContract<P>) {
-    return {
-      attempts: job.attempts,
-      backoff: { type: 'exponential', delay: job.backoffMs },
-      removeOnComplete: { age: 24 * 3600, count: 1000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    }
-  }
-
-  async #add<P>(job: JobContract<P>, data: P, options: EnqueueOptions): Promise<void> {
-    const queueName = job.queue ?? 'interactive'
-    const queue = this.#queue(queueName)
-    // A job id that BullMQ still holds (waiting, running, or kept after it ended) is not
-    // added again; asking first keeps the tenant's line free of jobs that never come.
-    if (options.jobId && (await queue.getJobState(options.jobId)) !== 'unknown') return
-    const jobId = options.jobId ?? `${job.name}-${randomUUID()}`
-    const turn = await this.#lines.join(queueName, lineOf(data), jobId)
-    await queue.add(job.name, data, {
-      jobId,
-      priority: turn,
-      delay: options.delayMs,
-      ...this.#retention(job),
-    })
   }
 
   async repeat<P>(job: JobContract<P>, payload: P, options: RepeatOptions): Promise<void> {

@@ -21,24 +21,11 @@ export class TenantLines {
     return `${this.prefix}:turns:${queue}:${line}`
   }
 
-  /** Joins the line (again, for the same job id, is a no-op) and returns the job's turn. */
-  async join(queue: JobQueueName, line: string, jobId: string): Promise<number> {
-    const key = this.#key(queue, line)
-    const now = Date.now()
-    const replies = await this.redis
-      .multi()
-      .zremrangebyscore(key, '-inf', now - FORGET_AFTER_MS)
-      .zadd(key, 'NX', now, jobId)
-      .zcard(key)
-      .pexpire(key, FORGET_AFTER_MS)
-      .exec()
-    const [error, count] = replies?.[2] ?? [new Error('no reply from Redis'), 0]
-    if (error) throw error
-    return turnFor(Number(count))
-  }
-
-  /** Joins the line with several jobs in one round trip (in the given order); their turns in that order. */
-  async joinMany(queue: JobQueueName, line: string, jobIds: readonly string[]): Promise<number[]> {
+  /**
+   * Joins the line with jobs, in the given order and in one round trip (again, for the same job
+   * id, is a no-op), and returns their turns in that order.
+   */
+  async join(queue: JobQueueName, line: string, jobIds: readonly string[]): Promise<number[]> {
     if (jobIds.length === 0) return []
     const key = this.#key(queue, line)
     const now = Date.now()

@@ -31,15 +31,28 @@ export async function queueDueMemberships(platform: Pick<Platform, 'database' | 
       .limit(limit)
       .execute(),
   )
+  const batches = chargeBatches(due.map((row) => ({ tenantId: row.tenant_id, membershipId: row.id, dueAt: new Date(row.wakes_at) })))
+  await enqueueAll(platform.jobs, membershipChargeJob, batches)
+  if (due.length > 0) platform.logger.info({ memberships: due.length, jobs: batches.length }, 'memberships due for billing queued')
+  return due.length
+}
+
+/**
+ * The membership-charge jobs for memberships due (oldest first): each studio's in batches of
+ * MEMBERSHIPS_PER_CHARGE_JOB, in the order given, each named by its memberships and when they
+ * fell due. Linear in the memberships: a sweep may hand it 20,000 of one studio.
+ */
+export function chargeBatches(due: ReadonlyArray<{ tenantId: string; membershipId: string; dueAt: Date }>) {
   const byTenant = new Map<string, Array<{ membershipId: string; dueAt: Date }>>()
-  for (const row of due) byTenant.set(row.tenant_id, [...(byTenant.get(row.tenant_id) ?? []), { membershipId: row.id, dueAt: new Date(row.wakes_at) }])
-  const batches = [...byTenant].flatMap(([tenantId, memberships]) =>
+  for (const { tenantId, membershipId, dueAt } of due) {
+    const memberships = byTenant.get(tenantId) ?? []
+    if (memberships.length === 0) byTenant.set(tenantId, memberships)
+    memberships.push({ membershipId, dueAt })
+  }
+  return [...byTenant].flatMap(([tenantId, memberships]) =>
     Array.from({ length: Math.ceil(memberships.length / MEMBERSHIPS_PER_CHARGE_JOB) }, (_, index) => {
       const batch = memberships.slice(index * MEMBERSHIPS_PER_CHARGE_JOB, (index + 1) * MEMBERSHIPS_PER_CHARGE_JOB)
       return { payload: { tenantId, membershipIds: batch.map((each) => each.membershipId) }, options: { jobId: membershipChargeJobId(tenantId, batch) } }
     }),
   )
-  await enqueueAll(platform.jobs, membershipChargeJob, batches)
-  if (due.length > 0) platform.logger.info({ memberships: due.length, jobs: batches.length }, 'memberships due for billing queued')
-  return due.length
 }
