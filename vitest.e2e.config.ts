@@ -16,6 +16,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 240_000,
     teardownTimeout: 30_000,
+    // A state the page reaches after React re-renders is polled for, long enough for a busy machine.
+    expect: { poll: { timeout: 15_000 } },
     setupFiles: ['tests/setup/env.ts'],
   },
 })

@@ -127,7 +127,7 @@ describe('card payments on Stripe', () => {
     await waitForCardForm(page)
     // The kept card is chosen; the new-card fields are read-only until None/other is.
     const kept = page.getByRole('radio', { name: /^Mastercard ending 4444/ })
-    await expect(kept.isChecked()).resolves.toBe(true)
+    await expect.poll(() => kept.isChecked()).toBe(true)
     await expect(page.locator('[data-payment-element]').getByLabel('Card number').getAttribute('readonly')).resolves.not.toBeNull()
     await page.getByRole('radio', { name: 'None/other' }).check()
     await expect.poll(() => page.locator('[data-payment-element]').getByLabel('Card number').getAttribute('readonly')).toBeNull()

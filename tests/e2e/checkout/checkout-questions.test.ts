@@ -48,7 +48,7 @@ describe("checkout asks the studio's checkout form", () => {
     await page.getByText('Please enter a valid email address!').waitFor()
     await expect(page.getByLabel('First name').inputValue()).resolves.toBe('Lena')
     await expect(questions.getByLabel('Experience').inputValue()).resolves.toBe('Some classes')
-    await expect(questions.getByLabel('I have read the studio rules').isChecked()).resolves.toBe(true)
+    await expect.poll(() => questions.getByLabel('I have read the studio rules').isChecked()).toBe(true)
     await expect(questions.getByLabel('Mother Email').inputValue()).resolves.toBe('ada@localhost')
     await screenshotAtWidths(page, SCREENSHOTS, 'checkout-questions-refused-nojs')
 

@@ -327,7 +327,7 @@ describe('offer codes', () => {
     await expect(offerDiscount(page).innerText()).resolves.toBe('-$6.80')
     await expect(totalsRow(page, 'Discount (WELCOME10)').innerText()).resolves.toBe('-$6.80')
     await expect(cartTotal(page).innerText()).resolves.toBe('$61.20')
-    await expect(page.getByRole('button', { name: 'Continue to payment' }).isEnabled()).resolves.toBe(true)
+    await expect.poll(() => page.getByRole('button', { name: 'Continue to payment' }).isEnabled()).toBe(true)
     await expect(page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)).resolves.toBe(true)
     // The success toast leaves by itself; the screen is checked without it, so every shot is alike.
     await toast(page, "Offer code 'WELCOME10' is applied.").waitFor({ state: 'detached' })
@@ -381,7 +381,7 @@ describe('offer codes', () => {
     await expect(cartTotal(page).innerText()).resolves.toBe('$16.20')
     const completeSale = page.getByRole('button', { name: /^Complete sale/ })
     await expect(completeSale.innerText()).resolves.toBe('Complete sale: $16.20')
-    await expect(page.getByLabel('Cash', { exact: true }).isChecked()).resolves.toBe(true)
+    await expect.poll(() => page.getByLabel('Cash', { exact: true }).isChecked()).toBe(true)
     await toast(page, "Offer code 'WELCOME10' is applied.").waitFor({ state: 'detached' })
     await checkScreen(page, 'till-offer-applied', SCREENSHOTS)
 

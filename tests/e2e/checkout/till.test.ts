@@ -127,13 +127,13 @@ describe('selling at the desk', () => {
     await page.getByRole('heading', { level: 1, name: 'Sell at the desk' }).waitFor()
     await waitForHydration(page)
     await page.locator('[data-empty-sale]').getByText('Nothing on this sale yet.').waitFor()
-    await expect(completeSale(page).isDisabled()).resolves.toBe(true)
+    await expect.poll(() => completeSale(page).isDisabled()).toBe(true)
     await page.getByText('Choose the customer first.').waitFor()
 
     await chooseStudent(page, true)
     await expect(customerCard(page).innerText()).resolves.toContain(`${STUDENT.email} · Nothing owed`)
     // A customer but nothing on the sale: still nothing to complete.
-    await expect(completeSale(page).isDisabled()).resolves.toBe(true)
+    await expect.poll(() => completeSale(page).isDisabled()).toBe(true)
 
     await addToSale(page, BLOCK, 2, true)
     expect(isTillWithCustomer(new URL(page.url())), 'the add keeps the customer').toBe(true)
@@ -141,9 +141,9 @@ describe('selling at the desk', () => {
     await expect(cartLine(page).locator('[data-line-total]').innerText()).resolves.toBe('$36.00')
     await expect(page.locator('[data-cart-total]').innerText()).resolves.toBe('$36.00')
     await expect(completeSale(page).innerText()).resolves.toBe('Complete sale: $36.00')
-    await expect(completeSale(page).isEnabled()).resolves.toBe(true)
+    await expect.poll(() => completeSale(page).isEnabled()).toBe(true)
     // Cash is the default; the sale goes on the student's account instead.
-    await expect(page.getByLabel('Cash', { exact: true }).isChecked()).resolves.toBe(true)
+    await expect.poll(() => page.getByLabel('Cash', { exact: true }).isChecked()).toBe(true)
     await page.getByLabel('On account (the contact owes it)').check()
     await page.getByLabel('Note').fill('Pays at the end of the month.')
 
@@ -152,7 +152,7 @@ describe('selling at the desk', () => {
     const number = await saleCompleteToast(page, STUDENT.name)
     await page.locator('[data-empty-sale]').getByText('Nothing on this sale yet.').waitFor()
     await expect(customerCard(page).count()).resolves.toBe(0)
-    await expect(completeSale(page).isDisabled()).resolves.toBe(true)
+    await expect.poll(() => completeSale(page).isDisabled()).toBe(true)
     await expect(page.getByLabel('Find a contact').inputValue()).resolves.toBe('')
 
     // The same customer again: they owe the sale's total.
@@ -180,7 +180,7 @@ describe('selling at the desk', () => {
     })
     await page.getByRole('heading', { level: 1, name: 'Sell at the desk' }).waitFor()
     await page.locator('[data-empty-sale]').waitFor()
-    await expect(completeSale(page).isDisabled()).resolves.toBe(true)
+    await expect.poll(() => completeSale(page).isDisabled()).toBe(true)
 
     await chooseStudent(page, false)
     const balanceBefore = /· (Nothing owed|Owes \$[\d.,]+|In credit \$[\d.,]+)/.exec(await customerCard(page).innerText())?.[1]

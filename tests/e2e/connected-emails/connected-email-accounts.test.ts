@@ -73,11 +73,11 @@ describe('connected email accounts', () => {
     await email.waitFor()
     // Next is disabled while the address is invalid; leaving the field says why.
     const next = dialog(page).getByRole('button', { name: 'Next' })
-    await expect(next.isDisabled()).resolves.toBe(true)
+    await expect.poll(() => next.isDisabled()).toBe(true)
     await email.fill('not-an-address')
     await email.blur()
     await dialog(page).getByText('Email is required!').first().waitFor()
-    await expect(next.isDisabled()).resolves.toBe(true)
+    await expect.poll(() => next.isDisabled()).toBe(true)
 
     // An unrecognised provider: the 'other' message, still on submitEmail.
     await email.fill('me@yahoo.test')
@@ -104,7 +104,7 @@ describe('connected email accounts', () => {
     await toast(page, 'admin.mail@gmail.test connected.').waitFor()
     const row = page.locator('[data-account="admin.mail@gmail.test"]')
     await row.waitFor()
-    await expect(row.getByRole('checkbox').isChecked()).resolves.toBe(true)
+    await expect.poll(() => row.getByRole('checkbox').isChecked()).toBe(true)
     expect(provider().tokenGrants).toEqual(['authorization_code'])
     await waitForHydration(page)
     await checkScreen(page, 'connect-email-connected', SCREENSHOTS)

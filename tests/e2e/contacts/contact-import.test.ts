@@ -89,7 +89,7 @@ describe('importing contacts from a CSV file', () => {
     await page.getByRole('button', { name: 'Update preview' }).click()
     await page.getByRole('table', { name: /Preview of the first rows/ }).getByRole('columnheader', { name: 'City' }).waitFor()
     await expect(page.getByRole('table', { name: /Preview of the first rows/ }).getByRole('cell', { name: 'Lyon' }).isVisible()).resolves.toBe(true)
-    await expect(page.getByLabel('Update', { exact: false }).isChecked()).resolves.toBe(true)
+    await expect.poll(() => page.getByLabel('Update', { exact: false }).isChecked()).toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
     await shoot(page, 'import-mapping-360')
     await page.getByRole('button', { name: 'Import 4 rows' }).click()

@@ -34,17 +34,17 @@ describe('public registration form: consent, signature focus, accessibility', ()
     const plain = await browser.newPage({ javaScriptEnabled: false })
     const path = await seedFormPath(plain.page)
     await plain.page.goto(`${demo()}${path}`)
-    await expect(plain.page.getByRole('checkbox', { name: RULES }).isChecked()).resolves.toBe(false)
+    await expect.poll(() => plain.page.getByRole('checkbox', { name: RULES }).isChecked()).toBe(false)
 
     const { page } = await browser.newPage()
     await page.goto(`${demo()}${path}`)
     await waitForHydration(page)
-    await expect(page.getByRole('checkbox', { name: RULES }).isChecked()).resolves.toBe(false)
+    await expect.poll(() => page.getByRole('checkbox', { name: RULES }).isChecked()).toBe(false)
     await startFilling(page)
-    await expect(page.getByRole('checkbox', { name: RULES }).isChecked()).resolves.toBe(false)
+    await expect.poll(() => page.getByRole('checkbox', { name: RULES }).isChecked()).toBe(false)
     // What the visitor does is kept: ticking it now ticks it.
     await page.getByRole('checkbox', { name: RULES }).check()
-    await expect(page.getByRole('checkbox', { name: RULES }).isChecked()).resolves.toBe(true)
+    await expect.poll(() => page.getByRole('checkbox', { name: RULES }).isChecked()).toBe(true)
   })
 
   test('typing into the server-rendered form carries over to the live form, focus and text included', async () => {

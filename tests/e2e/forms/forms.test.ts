@@ -168,8 +168,8 @@ describe('custom fields and forms, staff to visitor', () => {
     const previewHref = await page.getByRole('link', { name: 'Preview' }).getAttribute('href')
     await page.goto(`${demo()}${previewHref}`)
     await page.getByText('Preview: this is how visitors see the form.').waitFor()
-    await expect(page.getByRole('textbox', { name: 'Name', exact: true }).isDisabled()).resolves.toBe(true)
-    await expect(page.getByRole('button', { name: 'Submit' }).isDisabled()).resolves.toBe(true)
+    await expect.poll(() => page.getByRole('textbox', { name: 'Name', exact: true }).isDisabled()).toBe(true)
+    await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true)
 
     await page.goto(`${demo()}/customforms`)
     await page.getByRole('row', { name: new RegExp(formName) }).getByRole('link', { name: '2' }).click()

@@ -154,14 +154,14 @@ describe('settings screens', () => {
     await page.locator('#modules').getByText('Changes are saved as you make them.').waitFor()
     await expect(page.locator('#modules').getByRole('button', { name: 'Save' }).count()).resolves.toBe(0)
     const forms = page.getByRole('switch', { name: 'Forms' })
-    await expect(forms.isChecked()).resolves.toBe(true)
+    await expect.poll(() => forms.isChecked()).toBe(true)
     await Promise.all([
       page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/settings/display')),
       forms.setChecked(false, { force: true }),
     ])
     await page.getByText('Successfully updated settings.').waitFor()
     await page.reload()
-    await expect(page.getByRole('switch', { name: 'Forms' }).isChecked()).resolves.toBe(false)
+    await expect.poll(() => page.getByRole('switch', { name: 'Forms' }).isChecked()).toBe(false)
 
     // The menu can only show module items whose screens exist; check it whenever one does.
     // Links are counted in the page, not the accessibility tree: a closed menu group hides them.

@@ -81,7 +81,7 @@ describe('widgets', () => {
     await page.waitForURL((url) => url.pathname === '/settings/widgets/new')
     await waitForHydration(page)
     // The spec's rule: Submit waits for a name.
-    await expect(page.getByRole('button', { name: 'Submit' }).isDisabled()).resolves.toBe(true)
+    await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true)
     await page.getByLabel(/^Name/).fill('Upcoming events')
     await page.getByLabel(/^Type/).selectOption({ label: 'Event List' })
     // With JavaScript only the chosen type's fields show.
@@ -94,7 +94,7 @@ describe('widgets', () => {
     await toast(page, 'Widget created successfully').waitFor()
     const editPath = new URL(page.url()).pathname
     await page.getByRole('heading', { level: 1, name: 'Widget > Edit widget' }).waitFor()
-    await expect(page.getByLabel(/^Type/).isDisabled()).resolves.toBe(true)
+    await expect.poll(() => page.getByLabel(/^Type/).isDisabled()).toBe(true)
 
     // No plugin key yet: the screen sends the admin to SEO settings for one.
     await page.getByRole('link', { name: 'Generate one on SEO settings' }).click()
