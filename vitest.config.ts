@@ -13,5 +13,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['tests/setup/env.ts'],
+    // Each file's database is a copy of one migrated (and, for servers, seeded) template per run.
+    globalSetup: ['tests/setup/database-templates.ts'],
   },
 })

@@ -19,5 +19,7 @@ export default defineConfig({
     // A state the page reaches after React re-renders is polled for, long enough for a busy machine.
     expect: { poll: { timeout: 15_000 } },
     setupFiles: ['tests/setup/env.ts'],
+    // Each file's database is a copy of one migrated (and, for servers, seeded) template per run.
+    globalSetup: ['tests/setup/database-templates.ts'],
   },
 })

@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { openDatabase, type DatabaseHandle } from '#db/connection'
 import { migrateToLatest } from '#db/migrate'
+import { createDatabaseFromTemplate } from './database-template'
+import { withDatabaseName } from './database-url'
+
+export { withDatabaseName }
 
 export interface TestDatabase {
   handle: DatabaseHandle
@@ -12,7 +16,8 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database for one test file: a new database on the Postgres server of
- * DATABASE_URL when it is set, otherwise a throw-away in-memory PGlite.
+ * DATABASE_URL when it is set (a copy of the run's migrated template), otherwise a throw-away
+ * in-memory PGlite. `migrate: false` gives an empty one.
  */
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL
@@ -21,14 +26,9 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     if (options.migrate !== false) await migrateToLatest(handle)
     return { handle, url: null, drop: () => handle.close() }
   }
-  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
+  const name = options.migrate === false ? await createEmptyDatabase(baseUrl) : await createDatabaseFromTemplate(baseUrl, 'migrated', migrateDatabaseAt)
   const url = withDatabaseName(baseUrl, name)
   const handle = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 5 })
-  if (options.migrate !== false) await migrateToLatest(handle)
   return {
     handle,
     url,
@@ -42,8 +42,20 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   }
 }
 
-export function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url)
-  parsed.pathname = `/${name}`
-  return parsed.toString()
+async function createEmptyDatabase(baseUrl: string): Promise<string> {
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  return name
+}
+
+async function migrateDatabaseAt(url: string): Promise<void> {
+  const handle = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 1 })
+  try {
+    await migrateToLatest(handle)
+  } finally {
+    await handle.close()
+  }
 }

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -7,7 +6,12 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import { withDatabaseName } from '#tests/support/test-database'
+import { openDatabase } from '#db/connection'
+import { prepareDatabase } from '#server/boot/prepare-database'
+import { loadEnv } from '#server/env.server'
+import { createLogger } from '#server/logger'
+import { createDatabaseFromTemplate } from '#tests/support/database-template'
+import { withDatabaseName } from '#tests/support/database-url'
 import { makePgliteSessionPool, postgresSessionMinter, type SessionMinter, type SignInAs } from './session-minter'
 
 /** The demo users' password in every server these tests start. */
@@ -56,8 +60,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = await findFreePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'))
   const appDir = snapshotBuild()
-  const database = process.env.DATABASE_URL ? await createEmptyDatabase(process.env.DATABASE_URL) : null
-
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of OWN_VARIABLES) delete env[name]
   Object.assign(env, {
@@ -68,9 +70,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     LOG_LEVEL: 'info',
     SEED_DEMO_PASSWORD,
     APP_SECRET: process.env.APP_SECRET ?? 'e2e-secret-e2e-secret-e2e-secret-0123',
-    ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   })
+  const database = process.env.DATABASE_URL ? await createSeededDatabase(process.env.DATABASE_URL, env) : null
+  if (database) env.DATABASE_URL = database.url
 
   // PGlite allows one process at a time: sessions for the login fixture are made before the server opens it.
   let sessions: SessionMinter | null = database ? null : await makePgliteSessionPool(env)
@@ -195,9 +198,20 @@ async function stopChild(child: ChildProcess, exited: Promise<number | null>): P
   }
 }
 
-async function createEmptyDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
-  await runAdminQuery(baseUrl, `create database ${name}`)
+/**
+ * The server's own database: a copy of the run's migrated and seeded template, prepared as the
+ * server's start would (migrations, then the demo seed, from the same environment), so the
+ * server starts on a database that is ready. Seeding reads nothing a test's extra env changes.
+ */
+async function createSeededDatabase(baseUrl: string, serverEnv: NodeJS.ProcessEnv): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = await createDatabaseFromTemplate(baseUrl, 'seeded', async (url) => {
+    const handle = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 1 })
+    try {
+      await prepareDatabase(handle, loadEnv({ ...serverEnv, DATABASE_URL: url }), createLogger('silent'))
+    } finally {
+      await handle.close()
+    }
+  })
   return {
     url: withDatabaseName(baseUrl, name),
     drop: () => runAdminQuery(baseUrl, `drop database if exists ${name} with (force)`),
