@@ -1,9 +1,11 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { MASTER_TEMPLATES } from '#server/website/master-templates'
-import { CHROMIUM_PATH } from '#tests/e2e/support/browser'
 import { withBenchServer } from './load'
 import { publishTemplatePage } from './template-page.bench'
+
+/** Lighthouse measures the full browser (its new headless mode), not the headless shell the browser tests use. */
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** Lighthouse's mobile scores (0-100) of a published page built from one shared template. */
 export interface TemplateScores {

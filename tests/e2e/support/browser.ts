@@ -1,8 +1,15 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
+import { existsSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 
-/** Debian's chromium: browsers cannot be downloaded on these machines. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
+
+/**
+ * Debian's chromium (browsers cannot be downloaded on these machines): its old headless shell
+ * when installed, which draws the same pages for a quarter of the full browser's CPU
+ * (docs/decisions/143), else the full browser in its headless mode.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 
 /** Flags for headless runs as root (see STACK.md). */
 export const CHROMIUM_ARGS = [
