@@ -12,3 +12,4 @@ export const aliases = {
   '#tests': `${root}tests`,
   '#migrations': `${root}migrations`,
 }
+
