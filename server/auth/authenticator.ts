@@ -7,6 +7,7 @@ import { loginSchema } from './auth-forms'
 import { googleStrategy } from './google-sign-in'
 import { readSessionToken } from './session-cookie'
 import { refusedSignIn, signInWithPassword, signInWithVerifiedEmail, type RequestFacts, type SignInResult } from './sign-in'
+import { LOGIN_PAGE_MESSAGES } from './sign-in-messages'
 
 /** The email and password form of /login, as a remix-auth strategy. */
 class PasswordFormStrategy extends Strategy<SignInResult, { form: FormData; request: Request }> {
@@ -44,7 +45,7 @@ export function authenticatorFor(context: AuthenticatorContext, request: Request
         redirectTo: form.get('redirectTo') || undefined,
       })
       // The route validated the same form first; this only guards direct use of the strategy.
-      if (!parsed.success) return refusedSignIn('invalid_input', parsed.error.issues[0]?.message ?? 'Check the form and try again.')
+      if (!parsed.success) return refusedSignIn('invalid_input', parsed.error.issues[0]?.message ?? LOGIN_PAGE_MESSAGES.checkForm)
       return signInWithPassword(context.platform, {
         hostTenant: context.tenant,
         email: parsed.data.email,

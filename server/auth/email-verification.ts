@@ -10,7 +10,6 @@ import { writeContactBook } from '#server/contacts/write-contact-book'
 /** How long a verification link works. */
 export const VERIFICATION_LINK_LIFETIME_HOURS = 48
 
-export const EMAIL_VERIFIED_MESSAGE = 'Email verified'
 export const VERIFICATION_LINK_INVALID_MESSAGE = 'This verification link has expired or has already been used. Ask the studio for a new one.'
 
 /**

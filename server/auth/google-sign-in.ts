@@ -1,5 +1,6 @@
 import { OAuth2Strategy } from 'remix-auth-oauth2'
 import { z } from 'zod'
+import { GOOGLE_SIGN_IN_REASONS } from './sign-in-messages'
 import type { Env } from '#server/env.server'
 
 /** The cookie that keeps the OAuth state and PKCE verifier between the two legs. */
@@ -44,10 +45,10 @@ export async function fetchVerifiedEmail(endpoints: GoogleEndpoints, accessToken
     headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
     signal: AbortSignal.timeout(10_000),
   })
-  if (!response.ok) throw new GoogleIdentityError('Google did not share your account details')
+  if (!response.ok) throw new GoogleIdentityError(GOOGLE_SIGN_IN_REASONS.noDetails)
   const parsed = userinfoSchema.safeParse(await response.json().catch(() => null))
-  if (!parsed.success) throw new GoogleIdentityError('Google did not share an email address')
-  if (!parsed.data.email_verified) throw new GoogleIdentityError('your Google email address is not verified')
+  if (!parsed.success) throw new GoogleIdentityError(GOOGLE_SIGN_IN_REASONS.noEmail)
+  if (!parsed.data.email_verified) throw new GoogleIdentityError(GOOGLE_SIGN_IN_REASONS.unverified)
   return parsed.data.email
 }
 

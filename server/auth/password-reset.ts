@@ -5,8 +5,10 @@ import { queueEmail } from '#server/mail/queue-email'
 import { ROLE_STUDENT } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { asSystem, withTenant } from '#db/tenant-scope'
+import type { Language } from '#server/i18n/languages'
 import { writeAuditLog } from './audit-log'
 import { hashPassword } from './password'
+import { passwordResetMail } from './password-reset-mail'
 import { issuePasswordLink, passwordLinkPath, RESET_LINK_LIFETIME_MINUTES } from './password-link'
 import { hashToken, looksLikeToken } from './session-token'
 import { tenantOrigin } from './tenant-origin'
@@ -14,6 +16,9 @@ import { tenantOrigin } from './tenant-origin'
 /** The one answer to every reset request, whether or not the email has an account. */
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email, we have sent it a link to reset your password. The link works for one hour.'
+
+/** A reset link that is unknown, used or past its hour. */
+export const RESET_LINK_INVALID_MESSAGE = 'This link has expired or has already been used. Ask for a new one.'
 
 interface ResetTarget {
   tenant: Tenant
@@ -27,11 +32,12 @@ export type ResetRequestResult = WordedResult<undefined, 'rate_limited'>
 /**
  * "Forgot password": a single-use link, valid for an hour, mailed through the outbox to each
  * account with this email: on a tenant host that tenant's, on the bare platform host every
- * organisation's (the host address stands in for the organisation).
+ * organisation's (the host address stands in for the organisation), in the language of the
+ * page it was asked on.
  */
 export async function requestPasswordReset(
   platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'jobs' | 'attemptLimiter'>,
-  input: { hostTenant: Tenant | null; email: string; requestUrl: URL; ip: string; now?: Date },
+  input: { hostTenant: Tenant | null; email: string; requestUrl: URL; ip: string; now?: Date; language: Language },
 ): Promise<ResetRequestResult> {
   const limiter = platform.attemptLimiter
   const keys = { tenantId: input.hostTenant?.id ?? null, ip: input.ip, email: input.email }
@@ -45,19 +51,7 @@ export async function requestPasswordReset(
       issuePasswordLink(trx, { tenantId: target.tenant.id, contactId: target.contactId, lifetimeMinutes: RESET_LINK_LIFETIME_MINUTES, ip: input.ip, now }),
     )
     const link = `${tenantOrigin(target.tenant, input.requestUrl, platform.env)}${passwordLinkPath(token)}`
-    await queueEmail(platform, {
-      tenantId: target.tenant.id,
-      to: target.email,
-      subject: `Reset your ${target.tenant.name} password`,
-      text: [
-        `Someone asked to reset the password of your ${target.tenant.name} account.`,
-        '',
-        `To choose a new password, open this link within the next hour:`,
-        link,
-        '',
-        'If it was not you, ignore this email: your password stays as it is.',
-      ].join('\n'),
-    })
+    await queueEmail(platform, { tenantId: target.tenant.id, to: target.email, ...passwordResetMail(input.language, { organisation: target.tenant.name, link }) })
   }
   return ok()
 }

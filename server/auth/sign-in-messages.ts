@@ -9,6 +9,7 @@ export const LOGIN_BOT_CHECK_FORM = 'login'
 /** The event the spec's login failure raises, kept as the log line. */
 export const LOGIN_ERROR_EVENT = 'error occured by during login'
 
+/** The spec's words of the organisation choice; the dialog draws them from the auth namespace, the same in English. */
 export const SELECT_ORG_DIALOG = {
   title: 'Select Org To Login.',
   message: 'We found you in multiple orgs',
@@ -21,4 +22,28 @@ export const ACCOUNT_NOT_FOUND_DIALOG = {
   title: 'Account Not Found',
   /** The spec's text, its missing space after the full stop included. */
   message: (reason: string) => `Sorry, ${reason}.Please check your email or register for a new account.`,
+} as const
+
+/** What /login answers besides the sign-in's own refusals. */
+export const LOGIN_PAGE_MESSAGES = {
+  notSignedIn: 'We could not sign you in.',
+  signInAgain: 'Please sign in again.',
+  checkForm: 'Check the form and try again.',
+} as const
+
+/** The platform host's organisation picker (the empty path without a tenant). */
+export const FIND_ORGANISATION_MESSAGES = {
+  orgIdRequired: 'Enter your organisation id.',
+  orgIdTooLong: 'That organisation id is too long.',
+  unknownOrg: 'We could not find that organisation. Check the id and try again.',
+} as const
+
+/** Why a Google sign-in found nobody: the reason inside 'Sorry, ….Please check your email…'. */
+export const GOOGLE_SIGN_IN_REASONS = {
+  notCompleted: 'your Google sign-in did not complete',
+  noAccount: (email: string) => `we could not find an account for ${email}`,
+  thatEmail: 'that email',
+  noDetails: 'Google did not share your account details',
+  noEmail: 'Google did not share an email address',
+  unverified: 'your Google email address is not verified',
 } as const

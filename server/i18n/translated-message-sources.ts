@@ -1,3 +1,17 @@
+import { AUTH_FORM_MESSAGES } from '#server/auth/auth-forms'
+import { RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '#server/auth/password-reset'
+import { EMAIL_TAKEN_MESSAGE, OTHER_FRANCHISE_MESSAGE, UNKNOWN_ORG_MESSAGE } from '#server/auth/register-student'
+import { VERIFICATION_LINK_INVALID_MESSAGE } from '#server/auth/email-verification'
+import {
+  ACCOUNT_LOCKED_MESSAGE,
+  FIND_ORGANISATION_MESSAGES,
+  GOOGLE_SIGN_IN_REASONS,
+  LOGIN_BOT_CHECK_MESSAGE,
+  LOGIN_FAILED_MESSAGE,
+  LOGIN_PAGE_MESSAGES,
+  ORG_CHOICE_EXPIRED_MESSAGE,
+  SELECT_ORG_DIALOG,
+} from '#server/auth/sign-in-messages'
 import { ACCOUNT_MESSAGES } from '#server/checkout/account-on-request'
 import { DROP_IN_MESSAGES } from '#server/checkout/add-class-drop-in'
 import { DONATE_MESSAGES } from '#server/checkout/add-donation'
@@ -20,6 +34,9 @@ import {
 } from '#server/forms/form-messages'
 import { NAME_PLACEHOLDER, STANDARD_INPUT_LABELS } from '#server/forms/form-inputs'
 import { PHONE_REQUIRED_MESSAGE } from '#server/forms/phone-mask'
+import { SIGN_UP_MESSAGES } from '#server/platform-admin/sign-up-organisation'
+import { PLAN_MESSAGES } from '#server/plans/plan-catalogue'
+import { tooManyAttemptsMessage } from '#server/security/rate-limit'
 
 type MessageSource = Readonly<Record<string, string | ((...values: never[]) => string)>>
 
@@ -61,4 +78,16 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'form thank-you messages', messages: messagesOf({ REGISTERED_MESSAGE, submittedMessage }) },
   { name: 'PDF_STATUS_MESSAGES', messages: messagesOf(PDF_STATUS_MESSAGES) },
   { name: 'STANDARD_INPUT_LABELS', messages: [...messagesOf(STANDARD_INPUT_LABELS), NAME_PLACEHOLDER] },
+  {
+    name: 'sign-in messages',
+    messages: [ACCOUNT_LOCKED_MESSAGE, LOGIN_BOT_CHECK_MESSAGE, LOGIN_FAILED_MESSAGE, ORG_CHOICE_EXPIRED_MESSAGE, SELECT_ORG_DIALOG.noChoice],
+  },
+  { name: 'LOGIN_PAGE_MESSAGES', messages: messagesOf(LOGIN_PAGE_MESSAGES) },
+  { name: 'FIND_ORGANISATION_MESSAGES', messages: messagesOf(FIND_ORGANISATION_MESSAGES) },
+  { name: 'GOOGLE_SIGN_IN_REASONS', messages: [...messagesOf(GOOGLE_SIGN_IN_REASONS), GOOGLE_SIGN_IN_REASONS.noAccount(GOOGLE_SIGN_IN_REASONS.thatEmail)] },
+  { name: 'AUTH_FORM_MESSAGES', messages: messagesOf(AUTH_FORM_MESSAGES) },
+  { name: 'registration messages', messages: [EMAIL_TAKEN_MESSAGE, OTHER_FRANCHISE_MESSAGE, UNKNOWN_ORG_MESSAGE, messagesOf({ contactLimit: PLAN_MESSAGES.contactLimit })].flat() },
+  { name: 'reset and verification messages', messages: [RESET_REQUESTED_MESSAGE, RESET_LINK_INVALID_MESSAGE, VERIFICATION_LINK_INVALID_MESSAGE] },
+  { name: 'tooManyAttemptsMessage', messages: [tooManyAttemptsMessage(1), ...messagesOf({ tooManyAttemptsMessage })] },
+  { name: 'SIGN_UP_MESSAGES', messages: messagesOf(SIGN_UP_MESSAGES) },
 ]

@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react'
+import { LanguageSwitcher } from '#app/components/layout/language-switcher'
 
-/** The frame of the sign-in pages: the organisation's name over one card. */
+/**
+ * The frame of the sign-in pages: the organisation's name over one card, and the language
+ * switcher above them, since these pages have no site toolbar to carry it.
+ */
 export function AuthPage({ orgName, title, children }: { orgName: string | null; title: string; children: ReactNode }) {
   return (
     <main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center gap-6 px-4 py-10">
+      <LanguageSwitcher className="self-end text-sm text-slate-700" />
       <header className="text-center">
         {orgName ? <p className="text-sm font-medium uppercase tracking-wide text-slate-500">{orgName}</p> : null}
         <h1 className="mt-1 text-2xl font-semibold">{title}</h1>

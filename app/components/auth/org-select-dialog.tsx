@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { SELECT_ORG_DIALOG } from '#server/auth/sign-in-messages'
+import { useTranslation } from 'react-i18next'
 import { primaryButtonClass } from './auth-page'
 
 export interface OrgOption {
@@ -12,9 +12,11 @@ export interface OrgOption {
 /**
  * 'Select Org To Login.': the organisations this person proved they belong to, as radios.
  * Without JavaScript the radios are required, so the browser will not submit without one;
- * with it, Submit stays disabled until one is chosen. Posts the choice to /login.
+ * with it, Submit stays disabled until one is chosen. Posts the choice to /login. Its words are
+ * the auth namespace's; the error comes in the page's language from the server.
  */
 export function OrgSelectDialog({ ticket, orgs, error }: { ticket: string; orgs: OrgOption[]; error?: string | null }) {
+  const { t } = useTranslation('auth')
   const [selected, setSelected] = useState<string | null>(null)
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
@@ -22,16 +24,16 @@ export function OrgSelectDialog({ ticket, orgs, error }: { ticket: string; orgs:
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/40 px-4">
       <div role="dialog" aria-modal="true" aria-labelledby="org-select-title" aria-describedby="org-select-text" className="w-full max-w-sm rounded-lg bg-white p-6 shadow-xl">
         <h2 id="org-select-title" className="text-lg font-semibold">
-          {SELECT_ORG_DIALOG.title}
+          {t('selectOrgTitle')}
         </h2>
         <p id="org-select-text" className="mt-1 text-slate-600">
-          {SELECT_ORG_DIALOG.message}
+          {t('selectOrgMessage')}
         </p>
         <Form method="post" action="/login" className="mt-4 flex flex-col gap-3">
           <input type="hidden" name="intent" value="select-org" />
           <input type="hidden" name="ticket" value={ticket} />
           <fieldset className="flex flex-col gap-2">
-            <legend className="sr-only">Organisations</legend>
+            <legend className="sr-only">{t('organisations')}</legend>
             {orgs.map((org) => (
               <label
                 key={org.tenantId}
@@ -58,10 +60,10 @@ export function OrgSelectDialog({ ticket, orgs, error }: { ticket: string; orgs:
           ) : null}
           <div className="flex gap-3">
             <a href="/login" className="flex-1 rounded border border-slate-300 px-4 py-2 text-center font-medium">
-              Cancel
+              {t('cancel')}
             </a>
             <button type="submit" disabled={hydrated && selected === null} className={`${primaryButtonClass} flex-1`}>
-              {SELECT_ORG_DIALOG.submitLabel}
+              {t('submit')}
             </button>
           </div>
         </Form>

@@ -1,11 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { FIND_ORGANISATION_MESSAGES } from '#server/auth/sign-in-messages'
 import { ORG_COOKIE } from '#server/http/org-cookie'
+import { translateMessage } from '#server/i18n/translate-message'
 import { landingFor } from '#server/navigation/landing'
 import { loadPublicSite } from '#server/website/public-pages'
 import { getSessionUser } from '#app/utils/auth.server'
+import type { I18nHandle } from '#app/utils/i18n'
 import { PAGE_NOT_FOUND_PATH } from '#app/utils/navigation.server'
+
+export const handle: I18nHandle = { i18n: ['auth'] }
 
 /**
  * The empty path. On a tenant's host, the landing rules pick the page: the home page (or the
@@ -24,18 +30,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const orgSchema = z.object({
   orgId: z
-    .string({ required_error: 'Enter your organisation id.' })
+    .string({ required_error: FIND_ORGANISATION_MESSAGES.orgIdRequired })
     .trim()
     .toLowerCase()
-    .min(1, 'Enter your organisation id.')
-    .max(63, 'That organisation id is too long.'),
+    .min(1, FIND_ORGANISATION_MESSAGES.orgIdRequired)
+    .max(63, FIND_ORGANISATION_MESSAGES.orgIdTooLong),
 })
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = orgSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Enter your organisation id.' }, { status: 400 })
+  // Made in English, answered in the page's language.
+  const words = (message: string) => translateMessage(context.language, message)
+  if (!parsed.success) return data({ error: words(parsed.error.issues[0]?.message ?? FIND_ORGANISATION_MESSAGES.orgIdRequired) }, { status: 400 })
   const tenant = await context.platform.tenants.findByOrgId(parsed.data.orgId)
-  if (!tenant) return data({ error: 'We could not find that organisation. Check the id and try again.' }, { status: 404 })
+  if (!tenant) return data({ error: words(FIND_ORGANISATION_MESSAGES.unknownOrg) }, { status: 404 })
   const secure = context.platform.env.isProduction ? '; Secure' : ''
   return redirect('/', {
     headers: { 'Set-Cookie': `${ORG_COOKIE}=${encodeURIComponent(tenant.orgId)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure}` },
@@ -44,15 +52,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function PlatformHome() {
   const result = useActionData<typeof action>()
+  const { t } = useTranslation('auth')
   return (
     <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-6 p-8">
       <div>
-        <h1 className="text-2xl font-semibold">Find your organisation</h1>
-        <p className="mt-2 text-slate-600">Enter the organisation id you were given to open its website and sign in.</p>
+        <h1 className="text-2xl font-semibold">{t('findOrganisation')}</h1>
+        <p className="mt-2 text-slate-600">{t('findOrganisationText')}</p>
       </div>
       <Form method="post" className="flex flex-col gap-3">
         <label htmlFor="orgId" className="font-medium">
-          Organisation id
+          {t('organisationId')}
         </label>
         <input
           id="orgId"
@@ -69,7 +78,7 @@ export default function PlatformHome() {
           </p>
         ) : null}
         <button type="submit" className="rounded bg-brand px-4 py-2 font-medium text-white">
-          Continue
+          {t('continue')}
         </button>
       </Form>
     </main>

@@ -1,15 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Trans, useTranslation } from 'react-i18next'
 import { AuthPage, FormAlert, primaryButtonClass } from '#app/components/auth/auth-page'
+import type { I18nHandle } from '#app/utils/i18n'
 import { requireTenant } from '#app/utils/tenant.server'
-import {
-  confirmEmailVerification,
-  EMAIL_VERIFIED_MESSAGE,
-  VERIFICATION_LINK_INVALID_MESSAGE,
-  verificationLinkAddress,
-} from '#server/auth/email-verification'
+import { confirmEmailVerification, VERIFICATION_LINK_INVALID_MESSAGE, verificationLinkAddress } from '#server/auth/email-verification'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
 
-export const meta: MetaFunction = () => [{ title: 'Verify your email' }, { name: 'robots', content: 'noindex' }]
+export const handle: I18nHandle = { i18n: ['auth'] }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Verify your email' }, { name: 'robots', content: 'noindex' }]
 
 const privateHeaders = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' }
 
@@ -21,7 +22,8 @@ const privateHeaders = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context)
   const address = await verificationLinkAddress(context.platform, tenant, params.token ?? '')
-  return data({ orgName: tenant.name, address }, { headers: privateHeaders })
+  const title = tFor(context.language, 'auth')('verifyEmailTitle')
+  return data({ title, invalidLink: translateMessage(context.language, VERIFICATION_LINK_INVALID_MESSAGE), orgName: tenant.name, address }, { headers: privateHeaders })
 }
 
 export async function action({ params, context }: ActionFunctionArgs) {
@@ -32,18 +34,19 @@ export async function action({ params, context }: ActionFunctionArgs) {
 }
 
 export default function VerifyEmailRoute() {
-  const { orgName, address } = useLoaderData<typeof loader>()
+  const { invalidLink, orgName, address } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('auth')
   const outcome = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   if (outcome?.verified) {
     return (
-      <AuthPage orgName={orgName} title={EMAIL_VERIFIED_MESSAGE}>
+      <AuthPage orgName={orgName} title={t('emailVerified')}>
         <p role="status" className="rounded border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-          {EMAIL_VERIFIED_MESSAGE}. Thank you for confirming your email address.
+          {t('emailVerifiedThanks')}
         </p>
         <p className="mt-4 text-center text-sm">
           <Link to="/login" className="text-brand hover:underline">
-            Go to login
+            {t('goToLogin')}
           </Link>
         </p>
       </AuthPage>
@@ -51,19 +54,19 @@ export default function VerifyEmailRoute() {
   }
   if (!address || outcome) {
     return (
-      <AuthPage orgName={orgName} title="Verify your email">
-        <FormAlert errors={[VERIFICATION_LINK_INVALID_MESSAGE]} />
+      <AuthPage orgName={orgName} title={t('verifyEmailTitle')}>
+        <FormAlert errors={[invalidLink]} />
       </AuthPage>
     )
   }
   return (
-    <AuthPage orgName={orgName} title="Verify your email">
+    <AuthPage orgName={orgName} title={t('verifyEmailTitle')}>
       <Form method="post" className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">
-          Confirm that <span className="font-medium">{address}</span> is your email address.
+          <Trans t={t} i18nKey="confirmAddress" values={{ address }} components={{ address: <span className="font-medium" /> }} />
         </p>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
-          Verify email
+          {t('verifyEmail')}
         </button>
       </Form>
     </AuthPage>

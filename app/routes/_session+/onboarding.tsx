@@ -55,6 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       unverifiedGuid: user.guid,
       actor: { contactId: user.contactId, fullName: user.fullName, ip: context.ip || null },
       requestUrl: new URL(request.url),
+      // The admin asks for their own address: the email reads in their page's language.
+      language: context.language,
     })
     const answer: ActionAnswer = sent.ok ? { kind: 'verification', ok: true, message: ONBOARDING_MESSAGES.verificationSent } : { kind: 'verification', ok: false, message: sent.message ?? 'The email could not be sent.' }
     return data(answer, { status: sent.ok ? 200 : 400 })

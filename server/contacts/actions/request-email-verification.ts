@@ -1,7 +1,9 @@
 import { recordActivity, ACTIVITY_TYPES } from '#server/activities/record-activity'
-import { issueVerificationLink, VERIFICATION_LINK_LIFETIME_HOURS, verificationLinkPath } from '#server/auth/email-verification'
+import { issueVerificationLink, verificationLinkPath } from '#server/auth/email-verification'
+import { emailVerificationMail } from '#server/auth/email-verification-mail'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { err, ok } from '#server/errors/result'
+import { DEFAULT_LANGUAGE, type Language } from '#server/i18n/languages'
 import type { Tenant } from '#server/tenancy/tenant'
 import { CONTACT_ACTION_MESSAGES } from './action-messages'
 import { mailContact, type ContactActor, type ContactMailPlatform, type ContactMailResult } from './mail-contact'
@@ -9,11 +11,12 @@ import { mailContact, type ContactActor, type ContactMailPlatform, type ContactM
 /**
  * 'Request email verification' (website spec 7: PUT contact/{id}/verification): mails a
  * single-use link, valid two days, whose page on the tenant's site marks the address verified.
- * An address already verified is said so, and nothing is sent.
+ * An address already verified is said so, and nothing is sent. The email is English unless a
+ * language is given (the person asking for their own address gets their page's).
  */
 export function requestEmailVerification(
   platform: ContactMailPlatform,
-  input: { tenant: Tenant; unverifiedGuid: unknown; actor: ContactActor; requestUrl: URL },
+  input: { tenant: Tenant; unverifiedGuid: unknown; actor: ContactActor; requestUrl: URL; language?: Language },
 ): Promise<ContactMailResult> {
   const { tenant, actor } = input
   return mailContact(platform, input, async (trx, target, now) => {
@@ -26,18 +29,9 @@ export function requestEmailVerification(
       text: `Verification email sent to ${target.email}`,
       details: { sentBy: actor.fullName },
     })
+    const link = `${tenantOrigin(tenant, input.requestUrl, platform.env)}${verificationLinkPath(token)}`
     return ok({
-      subject: `Please verify your email for ${tenant.name}`,
-      text: [
-        `Hello ${target.fullName},`,
-        '',
-        `${tenant.name} asks you to confirm that ${target.email} is your email address.`,
-        '',
-        `Open this link within the next ${VERIFICATION_LINK_LIFETIME_HOURS} hours to verify it:`,
-        `${tenantOrigin(tenant, input.requestUrl, platform.env)}${verificationLinkPath(token)}`,
-        '',
-        'If you do not know this studio, you can ignore this email.',
-      ].join('\n'),
+      ...emailVerificationMail(input.language ?? DEFAULT_LANGUAGE, { organisation: tenant.name, name: target.fullName, email: target.email, link }),
       done: CONTACT_ACTION_MESSAGES.verificationSent,
     })
   })

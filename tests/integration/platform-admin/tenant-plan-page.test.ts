@@ -52,8 +52,8 @@ describe(`the tenant plan route /tplan/{name}/{freq} (${engine})`, () => {
 
   it('sign-up names the plan chosen, and ignores a plan that is none', async () => {
     const chosen = await callRoute(getStartedLoader, getRequest('http://owner.localhost/getstarted?plan=expand_yearly_plan'), contextFor(platform, master))
-    expect(chosen.body).toEqual({ chosen: { name: 'Growth', period: 'yearly' } })
+    expect(chosen.body).toEqual({ title: 'Get started', chosen: { name: 'Growth', period: 'yearly' } })
     const unknown = await callRoute(getStartedLoader, getRequest('http://owner.localhost/getstarted?plan=gold_plan'), contextFor(platform, master))
-    expect(unknown.body).toEqual({ chosen: null })
+    expect(unknown.body).toEqual({ title: 'Get started', chosen: null })
   })
 })
