@@ -20,6 +20,12 @@ import {
 } from '#server/forms/form-messages'
 import { NAME_PLACEHOLDER, STANDARD_INPUT_LABELS } from '#server/forms/form-inputs'
 import { PHONE_REQUIRED_MESSAGE } from '#server/forms/phone-mask'
+import { cancelledMessage } from '#server/catalog/bookings/booking-rules'
+import { COURSE_ENROLLED } from '#server/catalog/courses/enrolments'
+import { CANCEL_MESSAGES } from '#server/memberships/cancel-membership'
+import { PORTAL_MESSAGES } from '#server/portal/portal-messages'
+import { LANGUAGE_MESSAGES } from '#server/profile/contact-language'
+import { PROFILE_MESSAGES } from '#server/profile/profile-schema'
 
 type MessageSource = Readonly<Record<string, string | ((...values: never[]) => string)>>
 
@@ -61,4 +67,17 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'form thank-you messages', messages: messagesOf({ REGISTERED_MESSAGE, submittedMessage }) },
   { name: 'PDF_STATUS_MESSAGES', messages: messagesOf(PDF_STATUS_MESSAGES) },
   { name: 'STANDARD_INPUT_LABELS', messages: [...messagesOf(STANDARD_INPUT_LABELS), NAME_PLACEHOLDER] },
+  { name: 'PORTAL_MESSAGES', messages: messagesOf(PORTAL_MESSAGES) },
+  { name: 'LANGUAGE_MESSAGES', messages: messagesOf(LANGUAGE_MESSAGES) },
+  { name: 'PROFILE_MESSAGES', messages: messagesOf(PROFILE_MESSAGES) },
+  { name: 'COURSE_ENROLLED', messages: [COURSE_ENROLLED] },
+  {
+    name: 'booking cancelled messages',
+    messages: [
+      cancelledMessage({ usedCredit: false, returnedCredit: false }),
+      cancelledMessage({ usedCredit: true, returnedCredit: true }),
+      'Booking cancelled. It was less than {{1}} before the class, so the credit is used.',
+    ],
+  },
+  { name: 'CANCEL_MESSAGES', messages: messagesOf(CANCEL_MESSAGES) },
 ]
