@@ -20,7 +20,7 @@ import {
 } from '#server/forms/form-messages'
 import { NAME_PLACEHOLDER, STANDARD_INPUT_LABELS } from '#server/forms/form-inputs'
 import { PHONE_REQUIRED_MESSAGE } from '#server/forms/phone-mask'
-import { cancelledMessage } from '#server/catalog/bookings/booking-rules'
+import { cancelledMessage, cutOffText } from '#server/catalog/bookings/booking-rules'
 import { COURSE_ENROLLED } from '#server/catalog/courses/enrolments'
 import { CANCEL_MESSAGES } from '#server/memberships/cancel-membership'
 import { PORTAL_MESSAGES } from '#server/portal/portal-messages'
@@ -80,4 +80,5 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
     ],
   },
   { name: 'CANCEL_MESSAGES', messages: messagesOf(CANCEL_MESSAGES) },
+  { name: 'cutOffText', messages: [cutOffText(60), '{{1}} hours', '{{1}} minutes'] },
 ]
