@@ -5,14 +5,15 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#server/i18n/languages
 
 /**
  * My Profile's Language: the person's own language, kept on them so every device they sign in
- * on speaks it. A plain multipart post like the page's other forms (no JavaScript needed).
+ * on speaks it. A plain multipart post like the page's other forms, and a full load with
+ * JavaScript too (reloadDocument), since every word on the page changes, as with the switcher.
  */
 export function ProfileLanguageForm({ language }: { language: Language }) {
   const { t } = useTranslation('portal')
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'language'
   return (
-    <Form method="post" action="/profile" encType="multipart/form-data" className="mt-6 flex flex-wrap items-end gap-3 border-t border-slate-100 pt-5">
+    <Form method="post" action="/profile" encType="multipart/form-data" reloadDocument className="mt-6 flex flex-wrap items-end gap-3 border-t border-slate-100 pt-5">
       <input type="hidden" name="intent" value="language" />
       <div className="min-w-48 flex-1">
         <label htmlFor="profile-language" className="block text-sm font-medium text-slate-700">
