@@ -45,6 +45,8 @@ export interface ContactsTable {
   subscribe_to_mailing_list: Generated<boolean>
   grn_number: string | null
   last_login_at: Timestamp | null
+  /** The person's own language, 'en' or 'tr', or null for none chosen (migration contact-language). */
+  language: string | null
   created_at: CreatedAt
   updated_at: CreatedAt
   /** User detail notifications: Sales, Contact, Product (migration user-notifications). */

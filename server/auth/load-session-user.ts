@@ -1,4 +1,5 @@
 import type { Platform } from '#server/platform'
+import { isLanguage } from '#server/i18n/languages'
 import { isRole, isStaffRole, ROLE_STUDENT, type Role } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
@@ -68,6 +69,7 @@ export async function loadSessionUser(
     previewedByContactId: previewedBy,
     isFranchiseMode: Boolean(state.franchise),
     lastLoginAt: contact.last_login_at ? new Date(contact.last_login_at).toISOString() : null,
+    language: isLanguage(contact.language) ? contact.language : null,
   }
   return { kind: 'active', user, state, rememberMe: row.remember_me }
 }

@@ -1,3 +1,4 @@
+import type { Language } from '#server/i18n/languages'
 import type { Role } from '#server/shell/roles'
 
 /** The signed-in person of a request, as every loader and action sees them. */
@@ -25,6 +26,8 @@ export type SessionUser = {
   /** Acting on a child franchise on behalf of the master franchise ('Master View' returns). */
   isFranchiseMode: boolean
   lastLoginAt: string | null
+  /** The language the person chose for their pages (My Profile, the switcher), or null. */
+  language: Language | null
 }
 
 /** The columns of a contact a session needs. */
@@ -37,6 +40,7 @@ export interface SessionContact {
   role: string | null
   is_account_locked: boolean
   last_login_at: Date | null
+  language: string | null
 }
 
 export const sessionContactColumns = [
@@ -48,6 +52,7 @@ export const sessionContactColumns = [
   'role',
   'is_account_locked',
   'last_login_at',
+  'language',
 ] as const
 
 export function fullNameOf(contact: Pick<SessionContact, 'first_name' | 'last_name'>): string {

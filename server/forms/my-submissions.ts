@@ -1,7 +1,8 @@
 import type { PdfStatus } from '#db/types'
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
-import { formatInZone } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
+import type { Language } from '#server/i18n/languages'
 import { fileStoreFor } from '#server/files/file-store'
 import type { Platform } from '#server/platform'
 import { isUuid } from '#server/text/is-uuid'
@@ -19,7 +20,7 @@ export interface MySubmission {
 export const MY_SUBMISSIONS_LIMIT = 200
 
 /** The forms a student sent (their waivers and registrations), newest first (student /myform). */
-export async function loadMySubmissions(database: DatabaseHandle, tenant: Tenant, contactId: string): Promise<MySubmission[]> {
+export async function loadMySubmissions(database: DatabaseHandle, tenant: Tenant, contactId: string, language: Language = 'en'): Promise<MySubmission[]> {
   const rows = await withTenant(database, tenant.id, (trx) =>
     trx
       .selectFrom('form_submissions')
@@ -29,7 +30,7 @@ export async function loadMySubmissions(database: DatabaseHandle, tenant: Tenant
       .limit(MY_SUBMISSIONS_LIMIT)
       .execute(),
   )
-  return rows.map((row) => ({ id: row.id, formName: row.form_name, submittedText: formatInZone(row.created_at, tenant.settings, 'dateTime'), pdfStatus: row.pdf_status }))
+  return rows.map((row) => ({ id: row.id, formName: row.form_name, submittedText: dateInLanguage(row.created_at, tenant.settings, 'dateTime', language), pdfStatus: row.pdf_status }))
 }
 
 /** The signed PDF copy of one of the student's own submissions; null for anyone else's or one not ready. */

@@ -28,7 +28,7 @@ import { startRequest } from './request-start'
 import { compressionOptions } from './response-compression'
 
 import { ORG_COOKIE } from './org-cookie'
-import { requestLanguage } from './request-language'
+import { requestLanguage, storedLanguageOf } from './request-language'
 
 export interface HttpAppOptions {
   platform: Platform
@@ -200,18 +200,25 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
         // Under test the request fails, so the test that made it names the write.
         if (platform.env.NODE_ENV === 'test') throw new UndeclaredCacheWriteError(`${req.method} ${req.path}`, undeclared)
       },
-      getLoadContext: (req, res): AppLoadContext => ({
-        platform,
-        tenant: res.locals.tenant as Tenant | null,
-        language: requestLanguage(req, res.locals.tenant as Tenant | null),
-        nonce: res.locals.nonce as string,
-        requestId: res.locals.requestId as string,
-        ip: req.ip ?? '',
-        signedInPageCache: { seconds: 0 },
-        thirdPartyScripts: { allowed: false },
-        cacheReads: new Set(),
-        formStamps: [],
-      }),
+      getLoadContext: async (req, res): Promise<AppLoadContext> => {
+        const tenant = res.locals.tenant as Tenant | null
+        const context: AppLoadContext = {
+          platform,
+          tenant,
+          language: requestLanguage(req, tenant),
+          nonce: res.locals.nonce as string,
+          requestId: res.locals.requestId as string,
+          ip: req.ip ?? '',
+          signedInPageCache: { seconds: 0 },
+          thirdPartyScripts: { allowed: false },
+          cacheReads: new Set(),
+          formStamps: [],
+        }
+        // A signed-in person without a cookie choice gets the language kept on their profile.
+        const stored = await storedLanguageOf(req, context)
+        if (stored) context.language = requestLanguage(req, tenant, stored)
+        return context
+      },
     }),
   )
 

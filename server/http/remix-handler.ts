@@ -18,7 +18,7 @@ import { writeBody } from './write-body'
 export interface RemixHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>)
   mode: 'development' | 'production'
-  getLoadContext(req: Request, res: Response): AppLoadContext
+  getLoadContext(req: Request, res: Response): AppLoadContext | Promise<AppLoadContext>
   /** Serves shareable pages to anonymous visitors from memory; null turns that off. */
   pageCache: PageCache | null
   /** Keeps pages that routes allow per signed-in user (signed-in-page-cache.ts); null turns that off. */
@@ -44,7 +44,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
   const cache = options.pageCache
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const context = options.getLoadContext(req, res)
+      const context = await options.getLoadContext(req, res)
       const publicKey = cache ? pageCacheKey(req, context.tenant?.id ?? null, req.originalUrl) : null
       const signedInKey = !publicKey && options.signedInPageCache ? await signedInPageKey(req, context, audienceOf(req)) : null
       const store = publicKey ? cache : signedInKey ? (options.signedInPageCache ?? null) : null

@@ -2,13 +2,16 @@ import enAuth from './locales/en/auth.json'
 import enCheckout from './locales/en/checkout.json'
 import enCommon from './locales/en/common.json'
 import enForms from './locales/en/forms.json'
+import enPortal from './locales/en/portal.json'
 import trAuth from './locales/tr/auth.json'
 import trCheckout from './locales/tr/checkout.json'
 import trCommon from './locales/tr/common.json'
 import trForms from './locales/tr/forms.json'
+import trPortal from './locales/tr/portal.json'
 import trAuthMessages from './locales/tr/messages/auth.json'
 import trCheckoutMessages from './locales/tr/messages/checkout.json'
 import trFormMessages from './locales/tr/messages/forms.json'
+import trPortalMessages from './locales/tr/messages/portal.json'
 import type { Language } from './languages'
 import type { Namespace } from './namespaces'
 
@@ -18,8 +21,8 @@ import type { Namespace } from './namespaces'
  * words, word for word; Turkish has the same keys (tests/unit/i18n/catalog-complete.test.ts).
  */
 export const CATALOG = {
-  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth },
-  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth },
+  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal },
+  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal },
 } as const satisfies Record<Language, Record<Namespace, Record<string, string>>>
 
 /**
@@ -28,5 +31,5 @@ export const CATALOG = {
  * where they are answered (translate-message.ts), so the rules stay in one language.
  */
 export const MESSAGE_TRANSLATIONS: Record<Exclude<Language, 'en'>, Record<string, string>> = {
-  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages },
+  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages },
 }

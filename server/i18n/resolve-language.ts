@@ -1,12 +1,19 @@
 import { isLanguage, type Language } from './languages'
 
 /**
- * The language a page is shown in: the person's own choice (the switcher's cookie, which
- * signing in sets from their profile), else the first language of the browser's
- * Accept-Language we speak, else the tenant's default.
+ * The language a page is shown in: the person's choice on this browser (the switcher's
+ * cookie), else the language kept on their profile when they are signed in (My Profile, or the
+ * switcher used while signed in), else the first language of the browser's Accept-Language we
+ * speak, else the tenant's default.
  */
-export function resolveLanguage(input: { chosen: string | null | undefined; acceptLanguage: string | null | undefined; tenantDefault: Language }): Language {
+export function resolveLanguage(input: {
+  chosen: string | null | undefined
+  stored?: string | null | undefined
+  acceptLanguage: string | null | undefined
+  tenantDefault: Language
+}): Language {
   if (isLanguage(input.chosen)) return input.chosen
+  if (isLanguage(input.stored)) return input.stored
   return browserLanguage(input.acceptLanguage) ?? input.tenantDefault
 }
 

@@ -37,6 +37,12 @@ import { PHONE_REQUIRED_MESSAGE } from '#server/forms/phone-mask'
 import { SIGN_UP_MESSAGES } from '#server/platform-admin/sign-up-organisation'
 import { PLAN_MESSAGES } from '#server/plans/plan-catalogue'
 import { tooManyAttemptsMessage } from '#server/security/rate-limit'
+import { cancelledMessage, cutOffText } from '#server/catalog/bookings/booking-rules'
+import { COURSE_ENROLLED } from '#server/catalog/courses/enrolments'
+import { CANCEL_MESSAGES } from '#server/memberships/cancel-membership'
+import { PORTAL_MESSAGES } from '#server/portal/portal-messages'
+import { LANGUAGE_MESSAGES } from '#server/profile/contact-language'
+import { PROFILE_MESSAGES } from '#server/profile/profile-schema'
 
 type MessageSource = Readonly<Record<string, string | ((...values: never[]) => string)>>
 
@@ -90,4 +96,18 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'reset and verification messages', messages: [RESET_REQUESTED_MESSAGE, RESET_LINK_INVALID_MESSAGE, VERIFICATION_LINK_INVALID_MESSAGE] },
   { name: 'tooManyAttemptsMessage', messages: [tooManyAttemptsMessage(1), ...messagesOf({ tooManyAttemptsMessage })] },
   { name: 'SIGN_UP_MESSAGES', messages: messagesOf(SIGN_UP_MESSAGES) },
+  { name: 'PORTAL_MESSAGES', messages: messagesOf(PORTAL_MESSAGES) },
+  { name: 'LANGUAGE_MESSAGES', messages: messagesOf(LANGUAGE_MESSAGES) },
+  { name: 'PROFILE_MESSAGES', messages: messagesOf(PROFILE_MESSAGES) },
+  { name: 'COURSE_ENROLLED', messages: [COURSE_ENROLLED] },
+  {
+    name: 'booking cancelled messages',
+    messages: [
+      cancelledMessage({ usedCredit: false, returnedCredit: false }),
+      cancelledMessage({ usedCredit: true, returnedCredit: true }),
+      'Booking cancelled. It was less than {{1}} before the class, so the credit is used.',
+    ],
+  },
+  { name: 'CANCEL_MESSAGES', messages: messagesOf(CANCEL_MESSAGES) },
+  { name: 'cutOffText', messages: [cutOffText(60), '{{1}} hours', '{{1}} minutes'] },
 ]

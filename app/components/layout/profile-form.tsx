@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { profileFormSchema } from '#server/profile/profile-schema'
 
 type Props = {
@@ -11,6 +12,7 @@ type Props = {
 /** My Profile's edit form: a plain POST that the server checks; JavaScript adds live messages. */
 export function ProfileForm({ defaults, lastResult }: Props) {
   const navigation = useNavigation()
+  const { t } = useTranslation('portal')
   const busy = navigation.state === 'submitting' && navigation.formAction === '/profile'
   const [form, fields] = useForm({
     id: 'profile',
@@ -29,17 +31,17 @@ export function ProfileForm({ defaults, lastResult }: Props) {
         </div>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" field={fields.firstName} autoComplete="given-name" />
-        <TextField label="Last name" field={fields.lastName} autoComplete="family-name" />
+        <TextField label={t('firstName')} field={fields.firstName} autoComplete="given-name" />
+        <TextField label={t('lastName')} field={fields.lastName} autoComplete="family-name" />
       </div>
-      <TextField label="Phone" field={fields.phone} type="tel" autoComplete="tel" />
+      <TextField label={t('phone')} field={fields.phone} type="tel" autoComplete="tel" />
       <div className="flex justify-end">
         <button
           type="submit"
           disabled={busy}
           className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-on-brand shadow-sm hover:bg-brand-dark disabled:opacity-60"
         >
-          {busy ? 'Saving…' : 'Save changes'}
+          {busy ? t('saving') : t('saveChanges')}
         </button>
       </div>
     </Form>

@@ -1,4 +1,5 @@
 import { MessageSquare } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { FeedbackFormDialog } from '#app/components/feedback/feedback-form-dialog'
 import { RatingBar } from '#app/components/reviews/rating-bar'
 import { ReviewDialog, type ReviewDialogState } from '#app/components/reviews/review-dialog'
@@ -21,6 +22,7 @@ type Refused = { feedbackError: string | null; feedbackMessage: string; review: 
  */
 export function StudentBoard({ loaded, refused, path }: { loaded: StudentBoardData; refused: Refused; path: string }) {
   const review = refused?.review ?? loaded.reviewDialog
+  const { t } = useTranslation('portal')
   const feedbackOpen = loaded.feedbackOpen || Boolean(refused?.feedbackError)
   return (
     <div className="mb-6 flex flex-col gap-4">
@@ -29,7 +31,7 @@ export function StudentBoard({ loaded, refused, path }: { loaded: StudentBoardDa
       {loaded.canSendFeedback ? (
         <div className="flex justify-end">
           <ButtonLink to={`${path}?feedback`} variant="secondary" size="sm" preventScrollReset>
-            <MessageSquare aria-hidden className="h-4 w-4" /> Send feedback
+            <MessageSquare aria-hidden className="h-4 w-4" /> {t('sendFeedback')}
           </ButtonLink>
         </div>
       ) : null}

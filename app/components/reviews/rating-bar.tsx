@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Star } from 'lucide-react'
 
 /**
@@ -7,10 +8,11 @@ import { Star } from 'lucide-react'
  * studio has a Google review link (the page decides).
  */
 export function RatingBar({ hrefOf }: { hrefOf: (stars: number) => string }) {
+  const { t } = useTranslation('portal')
   return (
     <section aria-labelledby="rating-bar-title" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-5 py-3 shadow-sm" data-testid="rating-bar">
       <h2 id="rating-bar-title" className="text-sm font-semibold text-slate-900">
-        How would you rate your experience?
+        {t('rateExperience')}
       </h2>
       <ul className="flex items-center gap-1">
           {[1, 2, 3, 4, 5].map((stars) => (
@@ -18,7 +20,7 @@ export function RatingBar({ hrefOf }: { hrefOf: (stars: number) => string }) {
               <Link
                 to={hrefOf(stars)}
                 preventScrollReset
-                aria-label={`${stars} ${stars === 1 ? 'star' : 'stars'}`}
+                aria-label={stars === 1 ? t('oneStar') : t('manyStars', { count: stars })}
                 className="group block rounded p-1 text-amber-500 focus-visible:outline-2 focus-visible:outline-brand-text"
               >
                 <Star aria-hidden className="h-7 w-7 group-hover:fill-amber-400" />

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { UserRound } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { EmptyState } from '#app/components/ui/empty-state'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
@@ -25,18 +26,28 @@ import { readUploadForm } from '#server/files/read-upload-form'
 import { loadProfile } from '#server/profile/load-profile'
 import { profileFormSchema } from '#server/profile/profile-schema'
 import { updateProfile } from '#server/profile/update-profile'
+import { LANGUAGE_MESSAGES, languageFormSchema, saveContactLanguage } from '#server/profile/contact-language'
+import { PORTAL_MESSAGES } from '#server/portal/portal-messages'
+import { languageCookie } from '#server/i18n/language-cookie'
+import { translateMessage } from '#server/i18n/translate-message'
+import { ProfileLanguageForm } from '#app/components/layout/profile-language-form'
+import { portalToast } from '#app/utils/portal-toast.server'
 import { statusOf } from '#server/errors/error-codes'
 import { isStaffRole, roleTitle } from '#server/shell/roles'
 import { requireUser } from '#app/utils/auth.server'
 import { PAGE_NOT_FOUND_PATH, signedInShellFor } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import type { I18nHandle } from '#app/utils/i18n'
+
+/** The student portal draws with the portal's words. */
+export const handle: I18nHandle = { i18n: ['portal'] }
 
 /** What a student finds of their own from the profile. */
 const MY_RECORDS = [
-  { to: '/myform', label: 'My Forms', what: 'waivers and registrations you sent' },
-  { to: '/mydonation', label: 'My Donations', what: 'your gifts and their receipts' },
-  { to: '/invoices', label: 'Invoices', what: 'what you paid and what is due' },
+  { to: '/myform', label: 'myForms', what: 'myFormsWhat' },
+  { to: '/mydonation', label: 'myDonations', what: 'myDonationsWhat' },
+  { to: '/invoices', label: 'invoices', what: 'invoicesWhat' },
 ] as const
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'My Profile')
@@ -72,10 +83,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const removeCard = new URL(request.url).searchParams.get('removeCard')
   const removing = savedCards.find((card) => card.id === removeCard) ?? null
   const addCard = profile ? await readStripeAddCardView(context.platform, tenant) : null
-  return data({ ...shell, profile, savedCards, removing, addCard, roleLabel: roleTitle(user.role) }, { headers })
+  // A student's page speaks the portal's language, its toast too; staff screens stay English.
+  const toast = kind === 'student' ? portalToast(shell.toast, context.language) : shell.toast
+  return data({ ...shell, toast, profile, savedCards, removing, addCard, roleLabel: roleTitle(user.role), language: user.language ?? context.language }, { headers })
 }
 
-const KEPT_BY_MASTER = 'Your profile is kept by your master organisation. Use Master View to change it.'
+const KEPT_BY_MASTER = PORTAL_MESSAGES.keptByMaster
 
 /** The details form, or the picture form (a multipart post, intent upload-picture or remove-picture). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -97,6 +110,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const removed = await removeSavedPaymentMethod(context.platform, tenant, { id: typeof cardId === 'string' ? cardId : '', contactId: user.contactId })
     return redirectWithToast('/profile', removed.ok ? { type: 'success', message: removed.value.message } : { type: 'error', message: removed.message })
   }
+  if (intent === 'language') {
+    // Kept on the person and in this browser's cookie, which would otherwise outrank it here.
+    const chosen = languageFormSchema.safeParse(Object.fromEntries(upload.form))
+    if (!chosen.success) return redirectWithToast('/profile', { type: 'error', message: LANGUAGE_MESSAGES.notSaved })
+    const saved = await saveContactLanguage(context.platform, tenant, user.contactId, chosen.data.language)
+    if (!saved.ok) return redirectWithToast('/profile', { type: 'error', message: KEPT_BY_MASTER })
+    const cookie = languageCookie(chosen.data.language, context.platform.env.isProduction)
+    return redirectWithToast('/profile', { type: 'success', message: LANGUAGE_MESSAGES.saved }, { headers: { 'Set-Cookie': cookie } })
+  }
   if (isPictureIntent(intent)) {
     // The person's own contact, from the session: the form names no one.
     const own = await loadProfile(context.platform.database, tenant, user.contactId)
@@ -113,26 +135,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : null
     if (changed?.ok) return redirectWithToast('/profile', { type: 'success', message: changed.value.message })
     const refusal = !changed || changed.error === 'not_found' ? { message: KEPT_BY_MASTER, status: 400 } : { message: changed.message, status: statusOf(changed.error) }
-    return data<PictureFormFailure>({ pictureForm: intent, message: refusal.message }, { status: refusal.status })
+    return data<PictureFormFailure>({ pictureForm: intent, message: translateMessage(context.language, refusal.message) }, { status: refusal.status })
   }
   const submission = parseWithZod(upload.form, { schema: profileFormSchema })
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  if (submission.status !== 'success') return data(translatedReply(submission.reply(), context.language), { status: 400 })
   const saved = await updateProfile(context.platform, tenant, user.contactId, submission.value)
-  if (!saved.ok) return data(submission.reply({ formErrors: [KEPT_BY_MASTER] }), { status: 400 })
-  return redirectWithToast('/profile', { type: 'success', message: 'Profile updated successfully.' })
+  if (!saved.ok) return data(translatedReply(submission.reply({ formErrors: [KEPT_BY_MASTER] }), context.language), { status: 400 })
+  return redirectWithToast('/profile', { type: 'success', message: PORTAL_MESSAGES.profileUpdated })
 }
 
 export default function ProfileRoute() {
-  const { shell, toast, sidebarFolded, session, profile, savedCards, removing, addCard, roleLabel } = useLoaderData<typeof loader>()
+  const { shell, toast, sidebarFolded, session, profile, savedCards, removing, addCard, roleLabel, language } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('portal')
   const reply = useActionData<typeof action>()
   // The picture form reads its own refusals; the details form gets the rest.
   const lastResult = reply && !isPictureFormFailure(reply) ? reply : null
   const content = (
     <>
-      <PageHeader title="My Profile" description="Your name and phone number as your organisation sees them." />
+      <PageHeader title={t('myProfile')} description={t('profileDescription')} />
       {profile ? (
         <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
-          <section aria-label="Account" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <section aria-label={t('account')} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <div className="flex items-center gap-4">
               <ContactAvatar pictureUrl={profile.pictureUrl} initials={initialsOf(profile.firstName, profile.lastName, profile.email || null)} />
               <div className="min-w-0">
@@ -143,42 +166,55 @@ export default function ProfileRoute() {
               </div>
             </div>
             <div className="mt-4">
-              <ContactPictureForm action="/profile" hasPicture={profile.pictureUrl !== null} />
+              <ContactPictureForm
+                action="/profile"
+                hasPicture={profile.pictureUrl !== null}
+                words={{
+                  change: t('changePicture'),
+                  add: t('addPicture'),
+                  picture: t('picture'),
+                  hint: t('pictureHint'),
+                  preview: t('picturePreview'),
+                  upload: t('uploadPicture'),
+                  remove: t('removePicture'),
+                }}
+              />
             </div>
             <dl className="mt-6 space-y-3 text-sm">
               <div>
-                <dt className="text-slate-500">Email</dt>
+                <dt className="text-slate-500">{t('email')}</dt>
                 <dd className="font-medium text-slate-900">{profile.email || '—'}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">Phone</dt>
+                <dt className="text-slate-500">{t('phone')}</dt>
                 <dd className="font-medium text-slate-900">{profile.phone || '—'}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">Role</dt>
+                <dt className="text-slate-500">{t('role')}</dt>
                 <dd className="font-medium text-slate-900">{roleLabel}</dd>
               </div>
             </dl>
           </section>
-          <section aria-label="Edit profile" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 className="mb-4 text-base font-semibold text-slate-900">Edit details</h2>
+          <section aria-label={t('editProfile')} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 className="mb-4 text-base font-semibold text-slate-900">{t('editDetails')}</h2>
             <ProfileForm
               defaults={{ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone }}
               lastResult={lastResult}
             />
+            <ProfileLanguageForm language={language} />
           </section>
           {shell.kind === 'student' ? (
             <nav aria-labelledby="my-records-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <h2 id="my-records-title" className="mb-3 text-base font-semibold text-slate-900">
-                Your records
+                {t('yourRecords')}
               </h2>
               <ul className="space-y-2 text-sm">
                 {MY_RECORDS.map((record) => (
                   <li key={record.to}>
                     <Link to={record.to} className="font-medium text-brand-text hover:underline">
-                      {record.label}
+                      {t(record.label)}
                     </Link>
-                    <span className="text-slate-600"> · {record.what}</span>
+                    <span className="text-slate-600"> · {t(record.what)}</span>
                   </li>
                 ))}
               </ul>
@@ -189,8 +225,8 @@ export default function ProfileRoute() {
           </div>
         </div>
       ) : (
-        <EmptyState icon={UserRound} title="Your profile lives with your master organisation.">
-          You are working in a franchise. Use Master View to see or change your profile.
+        <EmptyState icon={UserRound} title={t('franchiseProfileTitle')}>
+          {t('franchiseProfileText')}
         </EmptyState>
       )}
     </>
@@ -204,4 +240,11 @@ export default function ProfileRoute() {
       {content}
     </StudentShell>
   )
+}
+
+/** A refused details form with its messages in the page's language. */
+function translatedReply<R extends { error?: Record<string, string[] | null> | null }>(reply: R, language: Parameters<typeof translateMessage>[0]): R {
+  if (!reply.error) return reply
+  const error = Object.fromEntries(Object.entries(reply.error).map(([name, messages]) => [name, messages ? messages.map((message) => translateMessage(language, message)) : messages]))
+  return { ...reply, error }
 }

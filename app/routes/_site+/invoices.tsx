@@ -15,6 +15,10 @@ import { readInvoiceReportQuery } from '#server/invoices/invoice-report-query'
 import { loadMyInvoices } from '#server/invoices/my-invoices'
 import { loadUpcomingMembershipPayments } from '#server/invoices/upcoming-membership-payments'
 import { isStaffRole } from '#server/shell/roles'
+import type { I18nHandle } from '#app/utils/i18n'
+
+/** The student portal's shell draws with the portal's words. */
+export const handle: I18nHandle = { i18n: ['portal'] }
 
 /**
  * /invoices serves two screens (decision 106's pattern): staff get the invoice report (the

@@ -12,6 +12,10 @@ import { signedInShellFor } from '#app/utils/navigation.server'
 import { notFound } from '#server/errors/responses'
 import { invoicePdfDownloadPath, invoicePdfPath } from '#server/invoices/invoice-pdf-paths'
 import { invoicePdfPage, requestInvoicePdf, type InvoicePdfPage } from '#server/invoices/invoice-pdf-requests'
+import type { I18nHandle } from '#app/utils/i18n'
+
+/** The student portal's shell draws with the portal's words. */
+export const handle: I18nHandle = { i18n: ['portal'] }
 
 /** How often the page looks again while the PDF is being made. */
 const REFRESH_SECONDS = 2

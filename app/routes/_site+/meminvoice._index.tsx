@@ -7,6 +7,10 @@ import { getSessionUser } from '#app/utils/auth.server'
 import { requireStudentArea, signedInShellFor } from '#app/utils/navigation.server'
 import { loadMyInvoices } from '#server/invoices/my-invoices'
 import { isStaffRole } from '#server/shell/roles'
+import type { I18nHandle } from '#app/utils/i18n'
+
+/** The student portal's shell draws with the portal's words. */
+export const handle: I18nHandle = { i18n: ['portal'] }
 
 export const meta: MetaFunction = () => [{ title: 'Membership payments' }]
 

@@ -21,7 +21,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import type { I18nHandle } from '#app/utils/i18n'
 
 /** Continue to checkout posts through Remix and lands on the checkout in the browser: its words come with this page, so it draws whole at once. */
-export const handle: I18nHandle = { i18n: ['checkout'] }
+export const handle: I18nHandle = { i18n: ['checkout', 'portal'] }
 
 /**
  * /signup/{classId}/{clsStartTime}?scheduleId=...: class sign-up (spec 000). A visitor is asked

@@ -15,6 +15,10 @@ import { notFound } from '#server/errors/responses'
 import { stopMembership, stopToConfirm } from '#server/memberships/cancel-membership'
 import { redirectWithToast } from '#app/utils/toast.server'
 import { isStaffRole } from '#server/shell/roles'
+import type { I18nHandle } from '#app/utils/i18n'
+
+/** The student portal's shell draws with the portal's words. */
+export const handle: I18nHandle = { i18n: ['portal'] }
 
 /**
  * /store serves two screens (decision 106's pattern): staff see the Store, every item on sale

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { CalendarFeedCard } from '#app/components/catalog/bookings/calendar-feed-card'
 import { Notice } from '#app/components/catalog/bookings/class-signup'
@@ -16,8 +17,9 @@ import { cancelledMessage } from '#server/catalog/bookings/booking-rules'
 import { calendarFeedIssuedAt, calendarFeedPath, issueCalendarFeedToken, revokeCalendarFeedToken } from '#server/catalog/bookings/calendar-feed'
 import { cancelOwnBooking } from '#server/catalog/bookings/cancel-booking'
 import { loadStudentClassesPage, studentWeekQuery } from '#server/catalog/bookings/student-classes-page'
-import { formatInZone } from '#server/dates/tenant-dates'
-import { calendarHeading } from '#server/navigation/calendar-heading'
+import { dateInLanguage, longDateInLanguage } from '#server/dates/language-dates'
+import { translateMessage } from '#server/i18n/translate-message'
+import { PORTAL_MESSAGES } from '#server/portal/portal-messages'
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Calendar')
 
@@ -34,10 +36,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cancelId = url.searchParams.get('cancel')
   const cancelling = cancelId ? (page.upcoming.find((booking) => booking.bookingId === cancelId && booking.canCancel) ?? null) : null
   return {
-    heading: calendarHeading(now, tenant.settings.timezone),
+    heading: longDateInLanguage(now, tenant.settings.timezone, context.language),
     page,
+    cutOffText: translateMessage(context.language, page.cutOffText),
     week: query.date,
-    feedIssuedAtText: issuedAt ? formatInZone(issuedAt, tenant.settings, 'date') : null,
+    feedIssuedAtText: issuedAt ? dateInLanguage(issuedAt, tenant.settings, 'date', context.language) : null,
     cancelling,
     studentBoard,
   }
@@ -57,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   if (isStudentBoardIntent(form.get('intent'))) return studentBoardAction(context, access, form, '/classes')
   const parsed = actionSchema.safeParse(Object.fromEntries(form))
-  if (!parsed.success) return data({ feedUrl: null, error: 'That request was not understood. Please try again.' }, { status: 400 })
+  if (!parsed.success) return data({ feedUrl: null, error: translateMessage(context.language, PORTAL_MESSAGES.notUnderstood) }, { status: 400 })
   const now = new Date()
   const who = { tenantId: tenant.id, contactId: user.contactId, now }
   switch (parsed.data.intent) {
@@ -72,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case 'feed-revoke': {
       await revokeCalendarFeedToken(context.platform.database, who)
-      return redirectWithToast(back, { type: 'success', message: 'Your calendar link has been stopped.' })
+      return redirectWithToast(back, { type: 'success', message: PORTAL_MESSAGES.calendarLinkStopped })
     }
   }
 }
@@ -82,13 +85,14 @@ function weekPath(date: string | null): string {
 }
 
 export default function StudentCalendarRoute() {
-  const { heading, page, week, feedIssuedAtText, cancelling, studentBoard } = useLoaderData<typeof loader>()
+  const { heading, page, cutOffText, week, feedIssuedAtText, cancelling, studentBoard } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('portal')
   const acted = useActionData<typeof action>()
   const navigation = useNavigation()
   const cancelHref = (bookingId: string) => `/classes?date=${week}&cancel=${bookingId}`
   return (
     <>
-      <PageHeader title="Calendar" description={heading} />
+      <PageHeader title={t('calendar')} description={heading} />
       <StudentBoard loaded={studentBoard} refused={acted && 'board' in acted ? acted.board : null} path="/classes" />
       {acted && 'error' in acted && acted.error ? (
         <div className="mb-4">
@@ -98,14 +102,14 @@ export default function StudentCalendarRoute() {
       {cancelling ? (
         <section aria-labelledby="cancel-title" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5">
           <h2 id="cancel-title" className="text-base font-semibold text-slate-900">
-            Cancel your booking?
+            {t('cancelBookingTitle')}
           </h2>
           <p className="mt-1 text-sm text-slate-800">
             {cancelling.className}, <time dateTime={cancelling.startIso}>{cancelling.whenText}</time>.{' '}
             {cancelling.usedCredit
               ? cancelling.returnsCredit
-                ? 'The credit goes back on your class card.'
-                : `It is less than ${page.cutOffText} before the class, so the credit is used.`
+                ? t('creditBack')
+                : t('creditUsed', { cutOff: cutOffText })
               : null}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
@@ -113,21 +117,21 @@ export default function StudentCalendarRoute() {
               <input type="hidden" name="intent" value="cancel" />
               <input type="hidden" name="bookingId" value={cancelling.bookingId} />
               <Button type="submit" variant="danger" busy={navigation.state === 'submitting'}>
-                Yes, cancel booking
+                {t('yesCancelBooking')}
               </Button>
             </Form>
             <Link to={`/classes?date=${week}`} className={buttonClasses({ variant: 'secondary' })} preventScrollReset>
-              Keep my booking
+              {t('keepBooking')}
             </Link>
           </div>
         </section>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <StudentWeek calendar={page.calendar} cancelHref={cancelHref} />
-        <aside className="space-y-6" aria-label="Your bookings and passes">
-          <Card title="Your next classes" padding="flush">
+        <aside className="space-y-6" aria-label={t('bookingsAndPasses')}>
+          <Card title={t('nextClasses')} padding="flush">
             {page.upcoming.length === 0 ? (
-              <p className="px-5 py-4 text-sm text-slate-600">No classes booked yet. Pick one from the week and choose Book.</p>
+              <p className="px-5 py-4 text-sm text-slate-600">{t('noClassesBooked')}</p>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {page.upcoming.map((booking) => (
@@ -139,13 +143,13 @@ export default function StudentCalendarRoute() {
                       </p>
                       {booking.meetingUrl ? (
                         <a href={booking.meetingUrl} target="_blank" rel="noopener noreferrer" className="text-xs font-medium text-brand-text underline" data-meeting-url>
-                          Join online meeting<span className="sr-only"> for {booking.className} (opens in a new tab)</span>
+                          {t('joinMeeting')}<span className="sr-only">{t('joinMeetingFor', { name: booking.className })}</span>
                         </a>
                       ) : null}
                     </div>
                     {booking.canCancel ? (
-                      <Link to={cancelHref(booking.bookingId)} className={buttonClasses({ variant: 'link', size: 'sm' })} aria-label={`Cancel ${booking.className}, ${booking.whenText}`} preventScrollReset>
-                        Cancel
+                      <Link to={cancelHref(booking.bookingId)} className={buttonClasses({ variant: 'link', size: 'sm' })} aria-label={t('cancelNamed', { name: booking.className, when: booking.whenText })} preventScrollReset>
+                        {t('cancel')}
                       </Link>
                     ) : null}
                   </li>
@@ -153,20 +157,20 @@ export default function StudentCalendarRoute() {
               </ul>
             )}
           </Card>
-          <Card title="Your passes">
+          <Card title={t('yourPasses')}>
             {page.memberships.length === 0 ? (
-              <p className="text-sm text-slate-600">No class pass or membership yet. Free classes can be booked without one.</p>
+              <p className="text-sm text-slate-600">{t('noPasses')}</p>
             ) : (
               <ul className="space-y-2 text-sm">
                 {page.memberships.map((membership) => (
                   <li key={membership.id} className="flex justify-between gap-3">
                     <span className="font-medium text-slate-900">{membership.name}</span>
-                    <span className="text-slate-700">{membership.creditsText ?? 'Unlimited classes'}</span>
+                    <span className="text-slate-700">{membership.creditsText ?? t('unlimitedClasses')}</span>
                   </li>
                 ))}
               </ul>
             )}
-            <p className="mt-3 text-xs text-slate-600">Cancel up to {page.cutOffText} before a class to get a card credit back.</p>
+            <p className="mt-3 text-xs text-slate-600">{t('cancelUpTo', { cutOff: cutOffText })}</p>
           </Card>
           <CalendarFeedCard issuedAtText={feedIssuedAtText} newFeedUrl={acted && 'feedUrl' in acted ? acted.feedUrl : null} />
         </aside>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { GraduationCap } from 'lucide-react'
 import { CourseProgress } from '#app/components/catalog/courses/course-progress'
 import { EmptyState } from '#app/components/ui/empty-state'
@@ -35,26 +36,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function StudentCoursesRoute() {
   const { courses, isShowCourses, studentBoard } = useLoaderData<typeof loader>()
   const acted = useActionData<typeof action>()
+  const { t } = useTranslation('portal')
   return (
     <>
-      <PageHeader title="Courses" description="The courses you are enrolled in." />
+      <PageHeader title={t('courses')} description={t('coursesDescription')} />
       <StudentBoard loaded={studentBoard} refused={acted?.board ?? null} path="/mycourses" />
       {courses.length === 0 ? (
         <EmptyState
           icon={GraduationCap}
-          title="No courses yet."
+          title={t('noCourses')}
           action={
             isShowCourses ? (
               <a href="/courses" className="font-medium text-brand-text underline-offset-2 hover:underline">
-                Browse the courses
+                {t('browseCourses')}
               </a>
             ) : undefined
           }
         >
-          Courses you enrol in appear here, with your progress through each one.
+          {t('noCoursesText')}
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Your courses">
+        <ul className="grid gap-4 md:grid-cols-2" aria-label={t('yourCourses')}>
           {courses.map((course) => (
             <li key={course.guid} className="relative flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:shadow-md" data-enrolled-course={course.guid}>
               <div className="flex items-start justify-between gap-3">
@@ -63,11 +65,11 @@ export default function StudentCoursesRoute() {
                     {course.name}
                   </Link>
                 </h2>
-                {course.isDemo ? <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Demo</span> : null}
-                {course.status === 'completed' ? <span className="shrink-0 rounded-full bg-brand/15 px-2 py-0.5 text-xs font-medium text-brand-text">Completed</span> : null}
+                {course.isDemo ? <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">{t('demo')}</span> : null}
+                {course.status === 'completed' ? <span className="shrink-0 rounded-full bg-brand/15 px-2 py-0.5 text-xs font-medium text-brand-text">{t('completed')}</span> : null}
               </div>
               {course.summary ? <p className="text-sm text-slate-600">{course.summary}</p> : null}
-              <CourseProgress done={course.completedCount} total={course.chapterCount} label={`Progress in ${course.name}`} />
+              <CourseProgress done={course.completedCount} total={course.chapterCount} label={t('progressIn', { name: course.name })} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { ArrowLeft, CheckCircle2, Circle } from 'lucide-react'
 import { z } from 'zod'
 import { ChapterView } from '#app/components/catalog/courses/chapter-view'
@@ -9,6 +10,7 @@ import { requireStudentArea } from '#app/utils/navigation.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 import { loadStudentCourse, markChapterComplete } from '#server/catalog/courses/enrolments'
 import { notFound } from '#server/errors/responses'
+import { PORTAL_MESSAGES } from '#server/portal/portal-messages'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? data.course.name : 'Course' }]
 
@@ -37,17 +39,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { tenant, user } = await requireStudentArea(request, context)
   const form = await request.formData().catch(() => null)
   const parsed = completeSchema.safeParse({ intent: form?.get('intent'), chapter: form?.get('chapter') })
-  if (!parsed.success) return data({ message: 'The form could not be read. Please try again.' }, { status: 400 })
+  if (!parsed.success) return data({ message: PORTAL_MESSAGES.formNotRead }, { status: 400 })
   const courseGuid = params.guId ?? ''
   const result = await markChapterComplete(context.platform, tenant, { contactId: user.contactId, unverifiedCourseGuid: courseGuid, unverifiedChapterGuid: parsed.data.chapter })
   if (result === 'not-found') throw notFound()
   const next = String(form?.get('next') ?? '')
   const to = /^[0-9a-f-]{36}$/i.test(next) ? `/mycourses/${courseGuid}?chapter=${next}` : `/mycourses/${courseGuid}?chapter=${parsed.data.chapter}`
-  return redirectWithToast(to, { type: 'success', message: 'Chapter marked as complete.' }, { status: 303 })
+  return redirectWithToast(to, { type: 'success', message: PORTAL_MESSAGES.chapterComplete }, { status: 303 })
 }
 
 export default function StudentCourseRoute() {
   const view = useLoaderData<typeof loader>()
+  const { t } = useTranslation('portal')
   const done = new Set(view.completed)
   const current = view.current
   return (
@@ -55,16 +58,16 @@ export default function StudentCourseRoute() {
       <div className="flex flex-col gap-2">
         <Link to="/mycourses" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-text underline-offset-2 hover:underline">
           <ArrowLeft aria-hidden className="h-4 w-4" />
-          All my courses
+          {t('allMyCourses')}
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{view.course.name}</h1>
-        {view.isDemo ? <p className="text-sm text-slate-600">You are trying this course: its demo chapters are open to you.</p> : null}
+        {view.isDemo ? <p className="text-sm text-slate-600">{t('tryingCourse')}</p> : null}
         <div className="max-w-md">
-          <CourseProgress done={view.completed.length} total={view.total} label="Your progress" />
+          <CourseProgress done={view.completed.length} total={view.total} label={t('yourProgress')} />
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <nav aria-label="Chapters" className="h-fit rounded-lg border border-slate-200 bg-white">
+        <nav aria-label={t('chapters')} className="h-fit rounded-lg border border-slate-200 bg-white">
           <ol className="flex flex-col">
             {view.sections.map((section) => (
               <li key={section.guid} className="border-b border-slate-100 last:border-b-0">
@@ -81,7 +84,7 @@ export default function StudentCourseRoute() {
                         >
                           {done.has(chapter.guid) ? <CheckCircle2 aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" /> : <Circle aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />}
                           <span className="min-w-0 break-words">{chapter.title}</span>
-                          {done.has(chapter.guid) ? <span className="sr-only">(complete)</span> : null}
+                          {done.has(chapter.guid) ? <span className="sr-only">{t('chapterDone')}</span> : null}
                         </Link>
                       </li>
                     )
@@ -91,7 +94,7 @@ export default function StudentCourseRoute() {
             ))}
           </ol>
         </nav>
-        <section aria-label="Chapter" className="min-w-0 rounded-lg border border-slate-200 bg-white p-5 sm:p-6">
+        <section aria-label={t('chapter')} className="min-w-0 rounded-lg border border-slate-200 bg-white p-5 sm:p-6">
           {current ? (
             <div className="flex flex-col gap-6">
               <ChapterView chapter={current} />
@@ -99,7 +102,7 @@ export default function StudentCourseRoute() {
                 {done.has(current.guid) ? (
                   <p className="inline-flex items-center gap-2 text-sm font-medium text-emerald-800" data-chapter-complete>
                     <CheckCircle2 aria-hidden className="h-4 w-4" />
-                    Completed
+                    {t('completed')}
                   </p>
                 ) : (
                   <Form method="post">
@@ -107,26 +110,26 @@ export default function StudentCourseRoute() {
                     <input type="hidden" name="chapter" value={current.guid} />
                     {view.next ? <input type="hidden" name="next" value={view.next} /> : null}
                     <Button type="submit" variant="primary">
-                      Mark as complete
+                      {t('markAsComplete')}
                     </Button>
                   </Form>
                 )}
                 <div className="ml-auto flex gap-2">
                   {view.previous ? (
                     <Link to={`/mycourses/${view.course.guid}?chapter=${view.previous}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
-                      Previous chapter
+                      {t('previousChapter')}
                     </Link>
                   ) : null}
                   {view.next ? (
                     <Link to={`/mycourses/${view.course.guid}?chapter=${view.next}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
-                      Next chapter
+                      {t('nextChapter')}
                     </Link>
                   ) : null}
                 </div>
               </div>
             </div>
           ) : (
-            <p className="text-sm text-slate-600">This course has no chapters yet.</p>
+            <p className="text-sm text-slate-600">{t('noChapters')}</p>
           )}
         </section>
       </div>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { HandHeart } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { InvoiceStatusChip } from '#app/components/invoices/invoice-status-chip'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
@@ -22,7 +23,7 @@ const PATH = '/mydonation'
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, user } = await requireStudentArea(request, context)
-  const page = await loadMyDonations(context.platform.database, tenant, user.contactId)
+  const page = await loadMyDonations(context.platform.database, tenant, user.contactId, context.language)
   return { ...page, stopping: stopToConfirm(page.repeating, new URL(request.url).searchParams, false) }
 }
 
@@ -39,13 +40,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function MyDonationsRoute() {
   const { donations, givenTexts, repeating, stopping } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('portal')
   return (
     <>
-      <PageHeader title="My Donations" description={givenTexts.length > 0 ? `Thank you: you have given ${givenTexts.join(' and ')}.` : 'Your gifts to the studio’s campaigns.'} />
+      <PageHeader title={t('myDonations')} description={givenTexts.length > 0 ? t('thankYouGiven', { amounts: givenTexts.join(t('amountsAnd')) }) : t('donationsDescription')} />
       {repeating.length > 0 ? (
         <section aria-labelledby="repeating-gifts" className="mb-6">
           <h2 id="repeating-gifts" className="mb-2 text-base font-semibold text-slate-900">
-            Gifts on repeat
+            {t('giftsOnRepeat')}
           </h2>
           <ul className="flex flex-col gap-3">
             {repeating.map((gift) => (
@@ -62,11 +64,11 @@ export default function MyDonationsRoute() {
       ) : null}
       {stopping ? <MembershipStopDialog stopping={stopping} path={PATH} noun="gift" /> : null}
       {donations.length === 0 ? (
-        <EmptyState icon={HandHeart} title="No donations yet">
-          When you give to one of the studio’s campaigns, your gift shows here with its receipt.
+        <EmptyState icon={HandHeart} title={t('noDonations')}>
+          {t('noDonationsText')}
         </EmptyState>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Your donations">
+        <ul className="flex flex-col gap-3" aria-label={t('yourDonations')}>
           {donations.map((donation, index) => (
             <li key={`${donation.invoiceGuid}-${index}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-my-donation={donation.campaign}>
               <div className="flex flex-wrap items-start justify-between gap-2">
@@ -79,7 +81,7 @@ export default function MyDonationsRoute() {
                 <InvoiceStatusChip text={donation.statusText} />
               </div>
               <Link to={`/invoices/${donation.invoiceGuid}/pdf`} className="mt-2 inline-flex min-h-10 items-center text-sm font-medium text-brand-text hover:underline">
-                Receipt (invoice {donation.numberText})
+                {t('receipt', { number: donation.numberText })}
               </Link>
             </li>
           ))}

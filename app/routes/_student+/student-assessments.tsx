@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { ClipboardList } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { EmptyState } from '#app/components/ui/empty-state'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
@@ -14,11 +15,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function StudentAssessmentsRoute() {
+  const { t } = useTranslation('portal')
   return (
     <>
-      <PageHeader title="Assessments" description="Quizzes and tests your studio assigns to you." />
-      <EmptyState icon={ClipboardList} title="No assessments yet.">
-        When your studio assigns you an assessment, it appears here with your result.
+      <PageHeader title={t('assessments')} description={t('assessmentsDescription')} />
+      <EmptyState icon={ClipboardList} title={t('noAssessments')}>
+        {t('noAssessmentsText')}
       </EmptyState>
     </>
   )

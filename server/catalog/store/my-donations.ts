@@ -3,7 +3,8 @@ import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import type { InvoiceStatus } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
-import { formatDate } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
+import type { Language } from '#server/i18n/languages'
 import { invoiceStatusText } from '#server/invoices/invoice-status-text'
 import type { Tenant } from '#server/tenancy/tenant'
 import { MEMBERSHIP_BILLING_COLUMNS, membershipBillingViews, type MembershipBillingView } from '#server/memberships/membership-billing-view'
@@ -42,9 +43,9 @@ export const MY_DONATIONS_LIMIT = 200
  * line of their invoices, newest first, with the invoice it was given on and its status (a
  * gift waiting for its card payment shows as such). Void invoices are left out.
  */
-export async function loadMyDonations(database: DatabaseHandle, tenant: Tenant, contactId: string): Promise<MyDonationsPage> {
+export async function loadMyDonations(database: DatabaseHandle, tenant: Tenant, contactId: string, language: Language = 'en'): Promise<MyDonationsPage> {
   const { rows, repeating } = await withTenant(database, tenant.id, async (trx) => ({
-    repeating: await selectRepeatingGifts(trx, tenant, contactId),
+    repeating: await selectRepeatingGifts(trx, tenant, contactId, language),
     rows: await trx
       .selectFrom('invoice_lines')
       .innerJoin('invoices', 'invoices.id', 'invoice_lines.invoice_id')
@@ -65,17 +66,17 @@ export async function loadMyDonations(database: DatabaseHandle, tenant: Tenant, 
       invoiceGuid: row.guid,
       numberText: invoiceNumberText(row.number),
       campaign: row.item_name,
-      dateText: formatDate(row.created_at, tenant.settings),
-      amountText: moneyText(Number(row.total_minor), row.currency),
+      dateText: dateInLanguage(row.created_at, tenant.settings, 'date', language),
+      amountText: moneyText(Number(row.total_minor), row.currency, language),
       status: row.status,
       statusText: invoiceStatusText({ status: row.status, paidMinor: Number(row.paid_minor) }),
     })),
-    givenTexts: [...given.entries()].map(([currency, minor]) => moneyText(minor, currency)),
+    givenTexts: [...given.entries()].map(([currency, minor]) => moneyText(minor, currency, language)),
   }
 }
 
 /** The student's gifts on repeat that still bill (active, or in their last period before stopping), newest first. */
-async function selectRepeatingGifts(trx: TenantExecutor, tenant: Tenant, contactId: string): Promise<MyRepeatingGift[]> {
+async function selectRepeatingGifts(trx: TenantExecutor, tenant: Tenant, contactId: string, language: Language): Promise<MyRepeatingGift[]> {
   const rows = await trx
     .selectFrom('contact_memberships')
     .innerJoin('catalog_items', 'catalog_items.id', 'contact_memberships.item_id')
@@ -90,7 +91,7 @@ async function selectRepeatingGifts(trx: TenantExecutor, tenant: Tenant, contact
   return rows.map((row) => ({
     name: row.name,
     campaign: row.campaign,
-    amountText: row.period_price_minor === null ? '' : moneyText(Number(row.period_price_minor), row.currency ?? tenant.settings.defaultCurrency),
+    amountText: row.period_price_minor === null ? '' : moneyText(Number(row.period_price_minor), row.currency ?? tenant.settings.defaultCurrency, language),
     billing: billing.get(row.id) ?? null,
   }))
 }

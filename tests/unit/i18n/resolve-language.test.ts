@@ -34,4 +34,17 @@ describe('resolveLanguage', () => {
   it('falls back to the tenant’s default, and ignores a choice we do not speak', () => {
     expect(resolveLanguage({ chosen: 'de', acceptLanguage: 'fr', tenantDefault: 'tr' })).toBe('tr')
   })
+
+  it('puts the cookie’s choice before the language kept on the signed-in person’s profile', () => {
+    expect(resolveLanguage({ chosen: 'en', stored: 'tr', acceptLanguage: 'tr', tenantDefault: 'tr' })).toBe('en')
+  })
+
+  it('uses the stored language before the browser’s and the tenant’s', () => {
+    expect(resolveLanguage({ chosen: null, stored: 'tr', acceptLanguage: 'en-GB', tenantDefault: 'en' })).toBe('tr')
+  })
+
+  it('goes on to the browser when nothing is stored, or something we do not speak', () => {
+    expect(resolveLanguage({ chosen: null, stored: null, acceptLanguage: 'tr', tenantDefault: 'en' })).toBe('tr')
+    expect(resolveLanguage({ chosen: null, stored: 'de', acceptLanguage: undefined, tenantDefault: 'tr' })).toBe('tr')
+  })
 })

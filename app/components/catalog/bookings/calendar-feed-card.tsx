@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
 
@@ -7,14 +8,15 @@ import { Card } from '#app/components/ui/card'
  * address is shown once, when made (only its hash is kept); making a new one stops the old.
  */
 export function CalendarFeedCard({ issuedAtText, newFeedUrl }: { issuedAtText: string | null; newFeedUrl: string | null }) {
+  const { t } = useTranslation('portal')
   return (
-    <Card title="Calendar app">
+    <Card title={t('calendarApp')}>
       <div className="space-y-3 text-sm text-slate-700">
-        <p>Subscribe to your booked classes in Google Calendar, Apple Calendar or Outlook with a private link.</p>
+        <p>{t('calendarAppText')}</p>
         {newFeedUrl ? (
           <div className="space-y-1.5" role="status">
             <label htmlFor="feed-url" className="block font-medium text-slate-900">
-              Your private calendar link
+              {t('privateLink')}
             </label>
             <input
               id="feed-url"
@@ -23,23 +25,23 @@ export function CalendarFeedCard({ issuedAtText, newFeedUrl }: { issuedAtText: s
               onFocus={(event) => event.currentTarget.select()}
               className="w-full rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5 font-mono text-xs text-slate-900"
             />
-            <p className="text-xs text-slate-600">Copy it now: it is shown only once. Anyone with the link can see your bookings.</p>
+            <p className="text-xs text-slate-600">{t('copyNow')}</p>
           </div>
         ) : issuedAtText ? (
-          <p>A private link has been in use since {issuedAtText}.</p>
+          <p>{t('linkInUseSince', { date: issuedAtText })}</p>
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Form method="post">
             <input type="hidden" name="intent" value="feed-create" />
             <Button type="submit" size="sm" variant={issuedAtText ? 'secondary' : 'primary'}>
-              {issuedAtText || newFeedUrl ? 'Make a new link' : 'Get my calendar link'}
+              {issuedAtText || newFeedUrl ? t('makeNewLink') : t('getLink')}
             </Button>
           </Form>
           {issuedAtText || newFeedUrl ? (
             <Form method="post">
               <input type="hidden" name="intent" value="feed-revoke" />
               <Button type="submit" size="sm" variant="secondary">
-                Stop the link
+                {t('stopLink')}
               </Button>
             </Form>
           ) : null}

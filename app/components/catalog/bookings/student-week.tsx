@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { CalendarCheck, ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button, ButtonLink, buttonClasses } from '#app/components/ui/button'
 import type { StudentCalendarEntry, StudentClassesPage } from '#server/catalog/bookings/student-classes-page'
@@ -8,33 +9,34 @@ type Calendar = StudentClassesPage['calendar']
 /** The student's week: every class by day, their own bookings marked, Book and Cancel beside each. */
 export function StudentWeek({ calendar, cancelHref }: { calendar: Calendar; cancelHref: (bookingId: string) => string }) {
   const days = calendar.weeks.flat().filter((day) => day.entries.length > 0)
+  const { t } = useTranslation('portal')
   return (
     <section aria-labelledby="week-range" className="space-y-4" data-calendar-view="week">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="week-range" className="text-lg font-semibold text-slate-900">
           {calendar.title}
         </h2>
-        <nav aria-label="Weeks" className="flex flex-wrap items-center gap-2">
+        <nav aria-label={t('weeks')} className="flex flex-wrap items-center gap-2">
           <Link to={calendar.links.previous} className={buttonClasses({ variant: 'secondary', size: 'sm' })} rel="prev">
             <ChevronLeft aria-hidden className="h-4 w-4" />
-            Previous week
+            {t('previousWeek')}
           </Link>
           <Link to={calendar.links.today} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-            This week
+            {t('thisWeek')}
           </Link>
           <Link to={calendar.links.next} className={buttonClasses({ variant: 'secondary', size: 'sm' })} rel="next">
-            Next week
+            {t('nextWeek')}
             <ChevronRight aria-hidden className="h-4 w-4" />
           </Link>
         </nav>
       </div>
-      {days.length === 0 ? <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-700">No classes this week.</p> : null}
+      {days.length === 0 ? <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-700">{t('noClassesThisWeek')}</p> : null}
       <ol className="space-y-4">
         {days.map((day) => (
           <li key={day.date} data-day={day.date} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
             <h3 className={`border-b border-slate-100 px-4 py-2.5 text-sm font-semibold ${day.isToday ? 'bg-brand/10 text-slate-900' : 'text-slate-900'}`}>
               {day.weekdayText} <span className="font-normal text-slate-700">{day.dateText}</span>
-              {day.isToday ? <span className="ml-2 rounded bg-brand px-1.5 py-0.5 text-xs text-on-brand">Today</span> : null}
+              {day.isToday ? <span className="ml-2 rounded bg-brand px-1.5 py-0.5 text-xs text-on-brand">{t('today')}</span> : null}
             </h3>
             <ul className="divide-y divide-slate-100">
               {day.entries.map((entry) => (
@@ -46,13 +48,14 @@ export function StudentWeek({ calendar, cancelHref }: { calendar: Calendar; canc
           </li>
         ))}
       </ol>
-      <p className="text-sm text-slate-600">Times are shown in {calendar.timeZone.replace(/_/g, ' ')} time.</p>
+      <p className="text-sm text-slate-600">{t('timesShownIn', { zone: calendar.timeZone.replace(/_/g, ' ') })}</p>
     </section>
   )
 }
 
 function EntryRow({ entry, cancelHref }: { entry: StudentCalendarEntry; cancelHref: (bookingId: string) => string }) {
   const navigation = useNavigation()
+  const { t } = useTranslation('portal')
   const { action } = entry
   const muted = entry.isPast || entry.cancelled
   const booked = action.kind === 'booked'
@@ -73,30 +76,30 @@ function EntryRow({ entry, cancelHref }: { entry: StudentCalendarEntry; cancelHr
         <p className="text-xs text-slate-600">{[entry.teacherName, entry.roomName].filter(Boolean).join(' · ')}</p>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        {entry.cancelled ? <span className="rounded bg-red-50 px-1.5 py-0.5 font-semibold text-red-800">Cancelled</span> : null}
+        {entry.cancelled ? <span className="rounded bg-red-50 px-1.5 py-0.5 font-semibold text-red-800">{t('cancelled')}</span> : null}
         {!booked && !entry.cancelled && !entry.isPast && entry.spotsText ? <span className={entry.isFull ? 'font-semibold text-red-800' : 'text-slate-600'}>{entry.spotsText}</span> : null}
         {booked ? (
           <span className="inline-flex items-center gap-1 rounded bg-emerald-100 px-1.5 py-0.5 font-semibold text-emerald-900">
             <CalendarCheck aria-hidden className="h-3.5 w-3.5" />
-            {entry.isPast ? 'Attended' : 'Booked'}
+            {entry.isPast ? t('attended') : t('booked')}
           </span>
         ) : null}
         {action.kind === 'booked' && action.canCancel ? (
-          <ButtonLink to={cancelHref(action.bookingId)} size="sm" variant="secondary" aria-label={`Cancel: ${entry.className}, ${entry.timeText}`} preventScrollReset>
-            Cancel
+          <ButtonLink to={cancelHref(action.bookingId)} size="sm" variant="secondary" aria-label={t('cancelEntry', { name: entry.className, time: entry.timeText })} preventScrollReset>
+            {t('cancel')}
           </ButtonLink>
         ) : null}
         {action.kind === 'book' ? (
           <Form method="post" action={action.href}>
             <input type="hidden" name="intent" value="book" />
-            <Button type="submit" size="sm" variant="primary" busy={busy} aria-label={`Book: ${entry.className}, ${entry.timeText}`} title={action.paidBy ? `Paid with your ${action.paidBy}` : 'Free class'}>
-              Book
+            <Button type="submit" size="sm" variant="primary" busy={busy} aria-label={t('bookEntry', { name: entry.className, time: entry.timeText })} title={action.paidBy ? t('paidWith', { what: action.paidBy }) : t('freeClass')}>
+              {t('book')}
             </Button>
           </Form>
         ) : null}
         {action.kind === 'details' ? (
-          <ButtonLink to={action.href} size="sm" variant="primary" aria-label={`Book: ${entry.className}, ${entry.timeText}`}>
-            Book
+          <ButtonLink to={action.href} size="sm" variant="primary" aria-label={t('bookEntry', { name: entry.className, time: entry.timeText })}>
+            {t('book')}
           </ButtonLink>
         ) : null}
       </div>

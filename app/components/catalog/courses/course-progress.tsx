@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next'
 /** How far a student is through a course: a bar and 'n of m chapters complete'. */
 export function CourseProgress({ done, total, label }: { done: number; total: number; label: string }) {
+  const { t } = useTranslation('portal')
   const percent = total === 0 ? 0 : Math.round((Math.min(done, total) / total) * 100)
   return (
     <div className="flex flex-col gap-1.5">
@@ -7,7 +9,7 @@ export function CourseProgress({ done, total, label }: { done: number; total: nu
         <div className="h-full rounded-full bg-brand" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-xs text-slate-600">
-        {done} of {total} chapter{total === 1 ? '' : 's'} complete ({percent}%)
+        {t(total === 1 ? 'chapterComplete' : 'chaptersComplete', { done, total, percent })}
       </p>
     </div>
   )

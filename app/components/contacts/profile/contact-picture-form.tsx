@@ -7,13 +7,26 @@ import { Field } from '#app/components/ui/field'
 
 const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp'
 
+/** The form's words; a student's My Profile passes them in its language, staff screens draw these. */
+export type PictureFormWords = { change: string; add: string; picture: string; hint: string; preview: string; upload: string; remove: string }
+
+const PICTURE_FORM_WORDS: PictureFormWords = {
+  change: 'Change picture',
+  add: 'Add a picture',
+  picture: 'Picture',
+  hint: 'PNG, JPEG, GIF or WebP, at most 10 MB. Cropped to a square.',
+  preview: 'Preview of the chosen picture',
+  upload: 'Upload picture',
+  remove: 'Remove picture',
+}
+
 /**
  * Upload picture / Remove picture, for a contact's profile and for My Profile. Plain multipart
  * posts to `action`, so they work without JavaScript (a refusal comes back as the page's action
  * data and shows here, the file input marked invalid); with it, a preview of the chosen file
  * shows before it is sent. Folded away until opened, unless a refusal is shown.
  */
-export function ContactPictureForm({ action, hasPicture }: { action: string; hasPicture: boolean }) {
+export function ContactPictureForm({ action, hasPicture, words = PICTURE_FORM_WORDS }: { action: string; hasPicture: boolean; words?: PictureFormWords }) {
   const actionData = useActionData<unknown>()
   const navigation = useNavigation()
   const failure = isPictureFormFailure(actionData) ? actionData : null
@@ -21,14 +34,14 @@ export function ContactPictureForm({ action, hasPicture }: { action: string; has
   const preview = usePreview()
   return (
     <details open={failure ? true : undefined} className="group w-full max-w-xs text-sm">
-      <summary className="cursor-pointer font-medium text-brand-text hover:underline">{hasPicture ? 'Change picture' : 'Add a picture'}</summary>
+      <summary className="cursor-pointer font-medium text-brand-text hover:underline">{hasPicture ? words.change : words.add}</summary>
       <div className="mt-3 flex flex-col gap-3">
         <Form method="post" action={action} encType="multipart/form-data" className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="upload-picture" />
           <Field
             id="contact-picture-file"
-            label="Picture"
-            hint="PNG, JPEG, GIF or WebP, at most 10 MB. Cropped to a square."
+            label={words.picture}
+            hint={words.hint}
             errors={failure?.pictureForm === 'upload-picture' ? [failure.message] : null}
           >
             {(control) => (
@@ -43,12 +56,12 @@ export function ContactPictureForm({ action, hasPicture }: { action: string; has
             )}
           </Field>
           {preview.url ? (
-            <img src={preview.url} alt="Preview of the chosen picture" width={64} height={64} className="h-16 w-16 rounded-full object-cover" data-testid="picture-preview" />
+            <img src={preview.url} alt={words.preview} width={64} height={64} className="h-16 w-16 rounded-full object-cover" data-testid="picture-preview" />
           ) : null}
           <div>
             <Button type="submit" variant="primary" size="sm" busy={sending('upload-picture')}>
               <ImageUp aria-hidden className="h-4 w-4" />
-              Upload picture
+              {words.upload}
             </Button>
           </div>
         </Form>
@@ -62,7 +75,7 @@ export function ContactPictureForm({ action, hasPicture }: { action: string; has
             ) : null}
             <Button type="submit" variant="secondary" size="sm" busy={sending('remove-picture')}>
               <Trash2 aria-hidden className="h-4 w-4" />
-              Remove picture
+              {words.remove}
             </Button>
           </Form>
         ) : null}

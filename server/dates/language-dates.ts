@@ -1,0 +1,21 @@
+import type { Language } from '#server/i18n/languages'
+import { LONG_DATE_PATTERNS } from './date-formats'
+import { formatPattern } from './date-pattern'
+import { formatInZone, toDate, type DateInput, type DatePreferences } from './tenant-dates'
+
+/** How Turkish writes a day and an instant: '02 Kas 2026', '02 Kas 2026 19:00'. */
+const TURKISH_PATTERNS = { date: 'DD MMM YYYY', dateTime: 'DD MMM YYYY HH:mm' } as const
+
+/**
+ * A date on a page in the page's language: English keeps the studio's date format setting (the
+ * spec's), Turkish writes its own day-month order, month names and 24-hour clock.
+ */
+export function dateInLanguage(value: DateInput, preferences: DatePreferences, style: 'date' | 'dateTime', language: Language): string {
+  if (language === 'en') return formatInZone(value, preferences, style)
+  return formatPattern(toDate(value), preferences.timezone, TURKISH_PATTERNS[style], language)
+}
+
+/** 'Sunday, November 22, 2026' / '22 Kasım 2026 Pazar': today over calendar screens. */
+export function longDateInLanguage(now: Date, timeZone: string, language: Language): string {
+  return formatPattern(now, timeZone, LONG_DATE_PATTERNS[language], language)
+}
