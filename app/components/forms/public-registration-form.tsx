@@ -126,7 +126,7 @@ export function PublicRegistrationForm({ view, refused, action, resumed = null }
             }}
           />
         ) : null}
-        <BotCheck ref={botCheck} stamp={refused?.stamp ?? view.stamp} disabled={view.isPreview} words={botCheckWords(t)} />
+        <BotCheck ref={botCheck} stamp={refused?.stamp ?? view.stamp} disabled={view.isPreview} words={botCheckWords((key) => t(key))} />
         <div className="flex justify-end border-t border-slate-200 pt-4">
           <button
             type="submit"

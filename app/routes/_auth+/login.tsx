@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useMemo, useRef, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { authBotCheckWords } from '#app/components/auth/auth-bot-check-words'
+import { botCheckWords } from '#app/components/forms/bot-check-words'
 import { AuthPage, FieldError, FormAlert, inputClass, primaryButtonClass } from '#app/components/auth/auth-page'
 import { BotCheck, type BotCheckHandle } from '#app/components/forms/bot-check'
 import { OrgSelectDialog } from '#app/components/auth/org-select-dialog'
@@ -181,7 +181,7 @@ export default function LoginRoute() {
             {t('forgotPassword')}
           </Link>
         </div>
-        {botCheckStamp ? <BotCheck key={botCheckStamp} ref={botCheck} stamp={botCheckStamp} disabled={false} words={authBotCheckWords(t)} /> : null}
+        {botCheckStamp ? <BotCheck key={botCheckStamp} ref={botCheck} stamp={botCheckStamp} disabled={false} words={botCheckWords((key) => t(key))} /> : null}
         <button type="submit" className={primaryButtonClass} disabled={navigation.state === 'submitting'}>
           {t('login')}
         </button>
