@@ -5,26 +5,26 @@
  * seconds. Env: the worker's usual (DATABASE_URL, REDIS_URL, QUEUE_PREFIX, ...) plus
  * TEST_LOCK_MS and TEST_STALLED_MS. Prints 'worker started' once it takes jobs.
  */
-import { startBullWorkers } from "#jobs/runtime/bullmq-queue";
-import { createPlatform } from "#server/boot/create-platform";
-import { loadEnv } from "#server/env.server";
-import { createLogger } from "#server/logger";
+import { startBullWorkers } from '#jobs/runtime/bullmq-queue'
+import { createPlatform } from '#server/boot/create-platform'
+import { loadEnv } from '#server/env.server'
+import { createLogger } from '#server/logger'
 
 async function main(): Promise<void> {
-  const env = loadEnv();
-  if (!env.REDIS_URL) throw new Error("the test worker needs REDIS_URL");
-  const logger = createLogger(env.LOG_LEVEL);
-  const platform = await createPlatform(env, logger, { jobs: "bullmq" });
+  const env = loadEnv()
+  if (!env.REDIS_URL) throw new Error('the test worker needs REDIS_URL')
+  const logger = createLogger(env.LOG_LEVEL)
+  const platform = await createPlatform(env, logger, { jobs: 'bullmq' })
   startBullWorkers(platform, logger, {
     redisUrl: env.REDIS_URL,
     prefix: env.QUEUE_PREFIX,
     lockDurationMs: Number(process.env.TEST_LOCK_MS ?? 1500),
     stalledIntervalMs: Number(process.env.TEST_STALLED_MS ?? 500),
-  });
-  console.log("worker started");
+  })
+  console.log('worker started')
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+  console.error(error)
+  process.exit(1)
+})

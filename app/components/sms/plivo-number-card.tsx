@@ -7,7 +7,7 @@ import { PLIVO_MESSAGES } from '#server/sms/plivo-form'
 export const PLIVO_NEXT_STEPS = [
   'In the Plivo console, open Messaging > 10DLC and register your business (the brand) and how you text contacts (the campaign).',
   'Link this number to that campaign. Carriers usually approve it within a few days.',
-  'Come back here and press Check approval. No texts go to contacts until the number shows Approved.',
+  'We ask Plivo again by itself for a week (press Check approval to ask now). No texts go to contacts until the number shows Approved.',
 ] as const
 
 /**
