@@ -69,6 +69,8 @@ export interface PlivoClient {
   /** Rents the number (Plivo's digits, no +). Answers Plivo's order status ('fulfilled', 'pending'). */
   buyNumber(number: string): Promise<{ status: string; numbers: Array<{ number: string; status: string }> }>
   readNumber(number: string): Promise<PlivoOwnedNumber>
+  /** Stops renting the number (Plivo's "unrent"): it leaves the account, and its rent stops. */
+  releaseNumber(number: string): Promise<void>
   sendMessage(input: { from: string; to: string; text: string }): Promise<{ id: string }>
 }
 
@@ -94,6 +96,10 @@ export function plivoClient(base: string, authId: string, authToken: string, tim
     },
     buyNumber: (number) => call('POST', `${account}/PhoneNumber/${encodeURIComponent(plivoDigits(number))}/`, buySchema, { json: {} }),
     readNumber: (number) => call('GET', `${account}/Number/${encodeURIComponent(plivoDigits(number))}/`, ownedSchema),
+    releaseNumber: async (number) => {
+      // Plivo answers 204 with no body.
+      await call('DELETE', `${account}/Number/${encodeURIComponent(plivoDigits(number))}/`, z.unknown())
+    },
     sendMessage: async ({ from, to, text: body }) => {
       const sent = await call('POST', `${account}/Message/`, messageSchema, { json: { src: plivoDigits(from), dst: plivoDigits(to), text: body } })
       return { id: sent.message_uuid[0] ?? '' }

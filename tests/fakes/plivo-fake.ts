@@ -24,7 +24,7 @@ export interface FakePlivo {
   authToken: string
   messages: FakePlivoMessage[]
   owned: Map<string, FakePlivoOwned>
-  calls: { account: number; search: number; buy: number; readNumber: number; send: number; refused429: number }
+  calls: { account: number; search: number; buy: number; readNumber: number; release: number; send: number; refused429: number }
   /** The numbers a search by this area code offers (Plivo's digits); by default three made-up ones, none for 999. */
   setInventory(areaCode: string, numbers: readonly string[]): void
   /** Numbers bought from now on are approved at once (a registered campaign), or wait (the default). */
@@ -49,8 +49,8 @@ const madeUp = (areaCode: string, n: number) => `1${areaCode}555${String(100 + n
 /**
  * A local stand-in of Plivo's v1 REST API, enough for the Plivo page and the send job: the
  * account read (the credentials check), PhoneNumber search by pattern, buying a number, the
- * account's number (with its 10DLC registration state) and sending a message (JSON src, dst,
- * text). It checks HTTP Basic auth, records what it sells and sends, and can answer 429 with
+ * account's number (with its 10DLC registration state), releasing it (DELETE, 204) and sending
+ * a message (JSON src, dst, text). It checks HTTP Basic auth, records what it sells and sends, and can answer 429 with
  * Retry-After, another status, or refuse a destination.
  */
 export async function startFakePlivo(options: { authId?: string; authToken?: string } = {}): Promise<FakePlivo> {
@@ -58,7 +58,7 @@ export async function startFakePlivo(options: { authId?: string; authToken?: str
   const authToken = options.authToken ?? 'fakeplivotoken0123456789abcdefABCDEF'
   const messages: FakePlivoMessage[] = []
   const owned = new Map<string, FakePlivoOwned>()
-  const calls = { account: 0, search: 0, buy: 0, readNumber: 0, send: 0, refused429: 0 }
+  const calls = { account: 0, search: 0, buy: 0, readNumber: 0, release: 0, send: 0, refused429: 0 }
   let inventory = new Map<string, string[]>()
   const failures = plannedFailures()
   let refused = new Set<string>()
@@ -120,6 +120,12 @@ export async function startFakePlivo(options: { authId?: string; authToken?: str
           calls.readNumber++
           const rented = owned.get(decodeURIComponent(id))
           return rented ? sendJson(res, 200, detail(rented)) : problem(res, 404, 'not found')
+        }
+        if (resource === 'Number' && id && method === 'DELETE') {
+          calls.release++
+          if (!owned.delete(decodeURIComponent(id))) return problem(res, 404, 'not found')
+          res.statusCode = 204
+          return res.end()
         }
         if (resource === 'Message' && !id && method === 'POST') {
           calls.send++
