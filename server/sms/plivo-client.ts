@@ -71,7 +71,8 @@ export interface PlivoClient {
   readNumber(number: string): Promise<PlivoOwnedNumber>
   /** Stops renting the number (Plivo's "unrent"): it leaves the account, and its rent stops. */
   releaseNumber(number: string): Promise<void>
-  sendMessage(input: { from: string; to: string; text: string }): Promise<{ id: string }>
+  /** Sends a text; `statusUrl` is where Plivo posts its delivery reports (POST). */
+  sendMessage(input: { from: string; to: string; text: string; statusUrl?: string }): Promise<{ id: string }>
 }
 
 /** Where Plivo's REST API lives: PLIVO_API_URL when set (tests point it at a local fake), else Plivo's. */
@@ -100,8 +101,9 @@ export function plivoClient(base: string, authId: string, authToken: string, tim
       // Plivo answers 204 with no body.
       await call('DELETE', `${account}/Number/${encodeURIComponent(plivoDigits(number))}/`, z.unknown())
     },
-    sendMessage: async ({ from, to, text: body }) => {
-      const sent = await call('POST', `${account}/Message/`, messageSchema, { json: { src: plivoDigits(from), dst: plivoDigits(to), text: body } })
+    sendMessage: async ({ from, to, text: body, statusUrl }) => {
+      const callback = statusUrl ? { url: statusUrl, method: 'POST' } : {}
+      const sent = await call('POST', `${account}/Message/`, messageSchema, { json: { src: plivoDigits(from), dst: plivoDigits(to), text: body, ...callback } })
       return { id: sent.message_uuid[0] ?? '' }
     },
   }

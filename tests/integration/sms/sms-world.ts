@@ -112,6 +112,6 @@ export function queueTestTexts(platform: TestPlatform, tenant: Tenant, count: nu
 export function sendRunner(platform: TestPlatform, tenant: Tenant) {
   const clock = handClock()
   const jobs = recordingJobs()
-  const run = () => runSmsSend({ database: platform.database, env: platform.env, jobs, clock }, { tenantId: tenant.id })
+  const run = () => runSmsSend({ database: platform.database, env: platform.env, tenants: platform.tenants, jobs, clock }, { tenantId: tenant.id })
   return { clock, jobs, run }
 }
