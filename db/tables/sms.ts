@@ -35,6 +35,8 @@ export interface SmsSettingsTable {
   plivo_approval_checked_at: Timestamp | null
   /** A buy is in flight since then: a second Buy is refused rather than renting a second number. */
   plivo_buying_at: Timestamp | null
+  /** The number has waited for carriers' approval since then: the approval check looks again on a schedule from it. */
+  plivo_waiting_since: Timestamp | null
   created_at: CreatedAt
   updated_at: CreatedAt
 }
@@ -51,7 +53,7 @@ export interface SmsMessagesTable {
   body: string
   kind: SmsMessageKind
   status: ColumnType<SmsMessageStatus, SmsMessageStatus | undefined, SmsMessageStatus>
-  /** Twilio's message sid once it took the message. */
+  /** The provider's id of the message once it took it (Twilio's sid, Plivo's message UUID). */
   provider_message_id: string | null
   error: string | null
   /** The messages queued together (one send, one reminder sweep). */
@@ -69,7 +71,14 @@ export interface SmsMessagesTable {
   created_by: string | null
   created_at: CreatedAt
   sent_at: Timestamp | null
+  /** What the provider's delivery report said of a sent message (Plivo's callbacks); null until one came. */
+  delivery_status: SmsDeliveryStatus | null
+  /** The provider's error code when it could not deliver. */
+  delivery_error: string | null
+  delivery_reported_at: Timestamp | null
 }
+
+export type SmsDeliveryStatus = 'delivered' | 'failed'
 
 export interface SmsTables {
   sms_settings: SmsSettingsTable

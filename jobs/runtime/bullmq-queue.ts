@@ -165,6 +165,13 @@ export interface WorkerOptions extends BullOptions {
   queues?: QueueSettings
   /** Jobs known besides the product's own (tests). */
   extraJobs?: readonly RegisteredJob[]
+  /**
+   * How long a running job's lock lasts without renewal, and how often stalled jobs are looked
+   * for (BullMQ's defaults: 30 s each). A job whose worker died runs again once its lock has
+   * lapsed and a stalled check has seen it; tests that kill a worker shorten both.
+   */
+  lockDurationMs?: number
+  stalledIntervalMs?: number
 }
 
 const defaultQueues: QueueSettings = { interactive: { concurrency: 4 }, bulk: { concurrency: 2 } }
@@ -212,6 +219,8 @@ export function startBullWorkers(platform: Platform, logger: Logger, options: Wo
       connection: connection as ConnectionOptions,
       prefix,
       concurrency: settings[queueName].concurrency,
+      ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
+      ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
     })
     worker.on('failed', (job, error) => {
       if (logged.has(error)) return

@@ -30,6 +30,8 @@ import { customDomainVerifyJob } from '#jobs/custom-domain-verify'
 import { handleCustomDomainVerify } from '#jobs/custom-domain-verify.handler'
 import { smsSendJob } from '#jobs/sms-send'
 import { handleSmsSend } from '#jobs/sms-send.handler'
+import { plivoApprovalCheckJob } from '#jobs/plivo-approval-check'
+import { handlePlivoApprovalCheck } from '#jobs/plivo-approval-check.handler'
 import { smsReminderSweepJob } from '#jobs/sms-reminder-sweep'
 import { handleSmsReminderSweep } from '#jobs/sms-reminder-sweep.handler'
 import { InvalidJobPayloadError } from './job-failure'
@@ -78,6 +80,7 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(customDomainVerifyJob, handleCustomDomainVerify),
   registerJob(smsSendJob, handleSmsSend),
   registerJob(smsReminderSweepJob, handleSmsReminderSweep),
+  registerJob(plivoApprovalCheckJob, handlePlivoApprovalCheck),
 ]
 
 /** The product's jobs plus any a test adds. */

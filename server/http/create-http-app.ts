@@ -12,6 +12,8 @@ import { paymentPageOrigins, stripeScriptOrigins } from '#server/payments/paymen
 import { handlePhonePeCallback, PHONEPE_CALLBACK_ROUTE } from '#server/payments/phonepe-callback'
 import { isRazorpayReturn } from '#server/payments/razorpay-checkout'
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from '#server/payments/stripe-webhook'
+import { PLIVO_STATUS_PATH } from '#server/sms/plivo-delivery-report'
+import { handlePlivoStatusCallback } from '#server/sms/plivo-status-callback'
 import { WIDGET_EMBED_PATH } from '#server/widgets/embed-code'
 import { loadSessionUser } from '#server/auth/load-session-user'
 import { CONTACT_AUTOCOMPLETE_PATH, CONTACTS_LIST_PATH, contactAutocompleteFastPath } from '#server/contacts/contact-autocomplete-fast-path'
@@ -130,6 +132,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   // PhonePe posts JSON from its own servers, with a checksum: not a browser form either.
   app.post(PHONEPE_CALLBACK_ROUTE, express.json({ limit: '64kb' }), (req, res, next) => {
     handlePhonePeCallback(platform, req, res).catch(next)
+  })
+  // Plivo posts delivery reports from its own servers, signed with the studio's Auth Token.
+  app.post(PLIVO_STATUS_PATH, express.urlencoded({ extended: false, limit: '64kb' }), express.json({ limit: '64kb' }), (req, res, next) => {
+    handlePlivoStatusCallback(platform, req, res).catch(next)
   })
 
   app.use((req, res, next) => {

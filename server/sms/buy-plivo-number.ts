@@ -2,6 +2,7 @@ import { withTenant } from '#db/tenant-scope'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Platform } from '#server/platform'
 import type { PlivoClient } from './plivo-client'
+import { scheduleApprovalCheck } from './plivo-approval'
 import { parseNumberToBuy } from './plivo-form'
 import { isMessagingApproved } from './plivo-number-status'
 import { PLIVO_REFUSALS, studioPlivoClient } from './plivo-page'
@@ -10,7 +11,7 @@ import { SmsCallFailed } from './sms-provider-call'
 /** A buy marked in flight this long ago belonged to a request that died: another may start. */
 const BUY_IN_FLIGHT_MS = 2 * 60_000
 
-type BuyPlatform = Pick<Platform, 'database' | 'env'>
+type BuyPlatform = Pick<Platform, 'database' | 'env' | 'jobs'>
 
 /** Whether carriers approved the number, as Plivo says now; null when Plivo could not say. */
 async function approvalOf(client: PlivoClient, number: string): Promise<boolean | null> {
@@ -27,7 +28,8 @@ async function approvalOf(client: PlivoClient, number: string): Promise<boolean 
  * {number}) and keeps it as the sender of its texts, with whether carriers approved it. One
  * number per studio: the buy is marked in flight under a lock on the settings row first, so a
  * second press of Buy (or a second tab) is refused instead of renting a second number. A buy
- * whose outcome is unknown (a timeout, a 5xx) is settled by asking Plivo for the number.
+ * whose outcome is unknown (a timeout, a 5xx) is settled by asking Plivo for the number. A
+ * number not approved yet is checked again in the background (plivo-approval.ts).
  */
 export async function buyPlivoNumber(platform: BuyPlatform, tenantId: string, rawNumber: unknown, now: Date): Promise<WordedResult<{ number: string; approved: boolean }, 'invalid_input' | 'conflict'>> {
   const chosen = parseNumberToBuy(rawNumber)
@@ -67,39 +69,11 @@ export async function buyPlivoNumber(platform: BuyPlatform, tenantId: string, ra
   await withTenant(platform.database, tenantId, (trx) =>
     trx
       .updateTable('sms_settings')
-      .set({ plivo_phone_number: number, is_messaging_approved: approved, plivo_approval_checked_at: now, plivo_buying_at: null, updated_at: now })
+      .set({ plivo_phone_number: number, is_messaging_approved: approved, plivo_approval_checked_at: now, plivo_buying_at: null, plivo_waiting_since: approved ? null : now, updated_at: now })
       .where('provider', '=', 'plivo')
       .execute(),
   )
+  // Not approved yet: Plivo is asked again in the background until carriers approve it.
+  if (!approved) await scheduleApprovalCheck(platform, tenantId, now)
   return ok({ number, approved })
-}
-
-/**
- * Asks Plivo again whether carriers approved the studio's number (the page's "Check approval"),
- * and keeps the answer. A number Plivo no longer lists for the account is removed here, so the
- * studio can search and buy another.
- */
-export async function refreshPlivoApproval(platform: BuyPlatform, tenantId: string, now: Date): Promise<WordedResult<{ approved: boolean }, 'conflict'>> {
-  const client = await studioPlivoClient(platform, tenantId)
-  if (!client) return err('conflict', PLIVO_REFUSALS.notStarted)
-  const row = await withTenant(platform.database, tenantId, (trx) => trx.selectFrom('sms_settings').select(['plivo_phone_number']).executeTakeFirst())
-  const number = row?.plivo_phone_number
-  if (!number) return err('conflict', PLIVO_REFUSALS.noNumber)
-  let approved: boolean
-  try {
-    approved = isMessagingApproved(await client.readNumber(number))
-  } catch (error) {
-    if (!(error instanceof SmsCallFailed)) throw error
-    if (error.status === 404) {
-      await withTenant(platform.database, tenantId, (trx) =>
-        trx.updateTable('sms_settings').set({ plivo_phone_number: null, is_messaging_approved: false, plivo_approval_checked_at: now, updated_at: now }).where('plivo_phone_number', '=', number).execute(),
-      )
-      return err('conflict', PLIVO_REFUSALS.numberGone)
-    }
-    return err('conflict', PLIVO_REFUSALS.checkFailed(error.detail))
-  }
-  await withTenant(platform.database, tenantId, (trx) =>
-    trx.updateTable('sms_settings').set({ is_messaging_approved: approved, plivo_approval_checked_at: now }).where('plivo_phone_number', '=', number).execute(),
-  )
-  return ok({ approved })
 }

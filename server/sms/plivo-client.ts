@@ -69,7 +69,10 @@ export interface PlivoClient {
   /** Rents the number (Plivo's digits, no +). Answers Plivo's order status ('fulfilled', 'pending'). */
   buyNumber(number: string): Promise<{ status: string; numbers: Array<{ number: string; status: string }> }>
   readNumber(number: string): Promise<PlivoOwnedNumber>
-  sendMessage(input: { from: string; to: string; text: string }): Promise<{ id: string }>
+  /** Stops renting the number (Plivo's "unrent"): it leaves the account, and its rent stops. */
+  releaseNumber(number: string): Promise<void>
+  /** Sends a text; `statusUrl` is where Plivo posts its delivery reports (POST). */
+  sendMessage(input: { from: string; to: string; text: string; statusUrl?: string }): Promise<{ id: string }>
 }
 
 /** Where Plivo's REST API lives: PLIVO_API_URL when set (tests point it at a local fake), else Plivo's. */
@@ -94,8 +97,13 @@ export function plivoClient(base: string, authId: string, authToken: string, tim
     },
     buyNumber: (number) => call('POST', `${account}/PhoneNumber/${encodeURIComponent(plivoDigits(number))}/`, buySchema, { json: {} }),
     readNumber: (number) => call('GET', `${account}/Number/${encodeURIComponent(plivoDigits(number))}/`, ownedSchema),
-    sendMessage: async ({ from, to, text: body }) => {
-      const sent = await call('POST', `${account}/Message/`, messageSchema, { json: { src: plivoDigits(from), dst: plivoDigits(to), text: body } })
+    releaseNumber: async (number) => {
+      // Plivo answers 204 with no body.
+      await call('DELETE', `${account}/Number/${encodeURIComponent(plivoDigits(number))}/`, z.unknown())
+    },
+    sendMessage: async ({ from, to, text: body, statusUrl }) => {
+      const callback = statusUrl ? { url: statusUrl, method: 'POST' } : {}
+      const sent = await call('POST', `${account}/Message/`, messageSchema, { json: { src: plivoDigits(from), dst: plivoDigits(to), text: body, ...callback } })
       return { id: sent.message_uuid[0] ?? '' }
     },
   }

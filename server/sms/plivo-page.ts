@@ -43,6 +43,7 @@ export const PLIVO_REFUSALS = {
   noNumber: 'This studio has no Plivo number yet.',
   checkFailed: (detail: string) => `Plivo could not say whether the number is approved: ${detail}`,
   numberGone: 'Plivo no longer lists this number in your account, so it was removed here. Search for a number to buy.',
+  releaseFailed: (detail: string) => `Plivo could not release this number, so it is still yours here: ${detail}`,
 } as const
 
 type Db = Pick<Platform, 'database'>

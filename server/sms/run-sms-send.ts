@@ -18,7 +18,7 @@ export const SMS_FAILURES = {
   unknown: (provider: string, detail: string) => `Not known whether ${provider} took this message (${detail}), so it was not sent again.`.slice(0, 500),
 } as const
 
-type SendPlatform = Pick<Platform, 'database' | 'env' | 'jobs' | 'clock'>
+type SendPlatform = Pick<Platform, 'database' | 'env' | 'jobs' | 'clock' | 'tenants'>
 
 /**
  * The sms-send job's work for one studio (docs/decisions/134, 138), through the studio's

@@ -55,7 +55,7 @@ export async function savePlivoAccount(platform: Pick<Platform, 'database' | 'en
     plivo_token_sealed: sealSmsToken(platform, 'plivo', tenantId, token),
     is_agree_to_terms: true,
     terms_agreed_at: plivo?.terms_agreed_at ?? now,
-    ...(otherAccount ? { plivo_phone_number: null, is_messaging_approved: false, plivo_approval_checked_at: null, plivo_buying_at: null } : {}),
+    ...(otherAccount ? { plivo_phone_number: null, is_messaging_approved: false, plivo_approval_checked_at: null, plivo_buying_at: null, plivo_waiting_since: null } : {}),
     updated_at: now,
   }
   await withTenant(platform.database, tenantId, async (trx) => {

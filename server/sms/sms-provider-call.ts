@@ -61,7 +61,7 @@ export function basicAuthorization(user: string, password: string): string {
  */
 export function providerCall(options: ProviderCallOptions) {
   const timeoutMs = options.timeoutMs ?? 15_000
-  return async function call<S extends z.ZodTypeAny>(method: 'GET' | 'POST', path: string, schema: S, body?: ProviderBody): Promise<z.output<S>> {
+  return async function call<S extends z.ZodTypeAny>(method: 'GET' | 'POST' | 'DELETE', path: string, schema: S, body?: ProviderBody): Promise<z.output<S>> {
     const contentType = body ? ('form' in body ? 'application/x-www-form-urlencoded' : 'application/json') : null
     let response: Response
     try {

@@ -4,6 +4,7 @@ import type { SmsProvider, SmsSettingsTable } from '#db/tables/sms'
 import type { Platform } from '#server/platform'
 import { openSecret, sealSecret } from '#server/security/secret-box'
 import { plivoBase, plivoClient } from './plivo-client'
+import { plivoStatusUrl } from './plivo-delivery-report'
 import { twilioBase, twilioClient, type TwilioClient, type TwilioSender } from './twilio-client'
 
 type Db = Pick<Platform, 'database'>
@@ -81,7 +82,7 @@ export interface ConnectedSms {
  * The studio's provider as the send job uses it (it picks the client by provider), or null when
  * SMS is not ready (not set up, a Plivo number not approved yet, a token that can no longer be opened).
  */
-export async function connectedSms(platform: Db & Sealing, tenantId: string): Promise<ConnectedSms | null> {
+export async function connectedSms(platform: Db & Sealing & Pick<Platform, 'tenants'>, tenantId: string): Promise<ConnectedSms | null> {
   const row = await withTenant(platform.database, tenantId, (trx) => trx.selectFrom('sms_settings').selectAll().executeTakeFirst())
   if (!row || !canSendSms(row)) return null
   const pace = { pageSize: row.page_size, pageWaitMinutes: row.page_wait_minutes }
@@ -90,7 +91,10 @@ export async function connectedSms(platform: Db & Sealing, tenantId: string): Pr
     const from = row.plivo_phone_number
     if (!token || !row.plivo_auth_id || !from) return null
     const client = plivoClient(plivoBase(platform.env), row.plivo_auth_id, token)
-    return { provider: 'Plivo', send: ({ to, body }) => client.sendMessage({ from, to, text: body }), ...pace }
+    // Plivo reports each text's delivery to the studio's own host (plivo-delivery-report.ts).
+    const tenant = await platform.tenants.findById(tenantId)
+    const statusUrl = tenant ? plivoStatusUrl(tenant, platform.env) : undefined
+    return { provider: 'Plivo', send: ({ to, body }) => client.sendMessage({ from, to, text: body, statusUrl }), ...pace }
   }
   const twilio = twilioOf(platform, tenantId, row)
   if (!twilio) return null

@@ -13,8 +13,13 @@ export interface FakeDnsServer {
   setMx(name: string, hosts: string[]): void
   remove(name: string): void
   clear(): void
-  /** How many questions it has answered, to tell a test a check really asked. */
+  /** How many questions it has been asked (answered or held), to tell a test a check really asked. */
   questions(): number
+  /**
+   * While held, questions get no answer (a resolver slow to answer), so a look-up stays in
+   * flight and a test can stop the process that asked; let go, questions are answered again.
+   */
+  hold(held: boolean): void
   close(): Promise<void>
 }
 
@@ -24,10 +29,12 @@ export async function startFakeDnsServer(): Promise<FakeDnsServer> {
   const txt = new Map<string, string[]>()
   const mx = new Map<string, string[]>()
   let asked = 0
+  let held = false
   const server = dns2.createServer({
     udp: true,
     handle(request, send) {
       asked += 1
+      if (held) return
       const response = Packet.createResponseFromRequest(request)
       const question = request.questions[0]
       if (question && question.type === Packet.TYPE.TXT) {
@@ -61,6 +68,9 @@ export async function startFakeDnsServer(): Promise<FakeDnsServer> {
       mx.clear()
     },
     questions: () => asked,
+    hold: (value) => {
+      held = value
+    },
     close: () => server.close() as Promise<void>,
   }
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import { createServer, type ServerResponse } from 'node:http'
 import { closeServer, listenLocally, plannedFailures, readBody, sendJson } from './fake-http'
 
@@ -8,6 +8,8 @@ export interface FakePlivoMessage {
   src: string
   dst: string
   text: string
+  /** The status callback the message named (Plivo's `url`), if any. */
+  url: string | null
   /** When it arrived (ms since the epoch, the fake's clock). */
   at: number
 }
@@ -24,7 +26,7 @@ export interface FakePlivo {
   authToken: string
   messages: FakePlivoMessage[]
   owned: Map<string, FakePlivoOwned>
-  calls: { account: number; search: number; buy: number; readNumber: number; send: number; refused429: number }
+  calls: { account: number; search: number; buy: number; readNumber: number; release: number; send: number; refused429: number }
   /** The numbers a search by this area code offers (Plivo's digits); by default three made-up ones, none for 999. */
   setInventory(areaCode: string, numbers: readonly string[]): void
   /** Numbers bought from now on are approved at once (a registered campaign), or wait (the default). */
@@ -35,6 +37,12 @@ export interface FakePlivo {
   rateLimitNext(count: number, retryAfterSeconds?: number): void
   /** The next `count` calls answer this status (a 5xx, say). */
   failNext(count: number, status: number): void
+  /**
+   * A delivery report as Plivo would post it to `url` (a message's status callback, as the app
+   * receives it): form fields, signed with the account's Auth Token (X-Plivo-Signature-V2 and
+   * its nonce). `authToken` signs with another token (a forged report).
+   */
+  deliveryReport(url: string, fields: { MessageUUID: string; Status: string; ErrorCode?: string }, authToken?: string): { body: string; headers: Record<string, string> }
   /** Messages to these numbers (Plivo's digits) are refused as invalid destinations. */
   refuseNumbers(numbers: readonly string[]): void
   reset(): void
@@ -49,8 +57,8 @@ const madeUp = (areaCode: string, n: number) => `1${areaCode}555${String(100 + n
 /**
  * A local stand-in of Plivo's v1 REST API, enough for the Plivo page and the send job: the
  * account read (the credentials check), PhoneNumber search by pattern, buying a number, the
- * account's number (with its 10DLC registration state) and sending a message (JSON src, dst,
- * text). It checks HTTP Basic auth, records what it sells and sends, and can answer 429 with
+ * account's number (with its 10DLC registration state), releasing it (DELETE, 204) and sending
+ * a message (JSON src, dst, text). It checks HTTP Basic auth, records what it sells and sends, and can answer 429 with
  * Retry-After, another status, or refuse a destination.
  */
 export async function startFakePlivo(options: { authId?: string; authToken?: string } = {}): Promise<FakePlivo> {
@@ -58,7 +66,7 @@ export async function startFakePlivo(options: { authId?: string; authToken?: str
   const authToken = options.authToken ?? 'fakeplivotoken0123456789abcdefABCDEF'
   const messages: FakePlivoMessage[] = []
   const owned = new Map<string, FakePlivoOwned>()
-  const calls = { account: 0, search: 0, buy: 0, readNumber: 0, send: 0, refused429: 0 }
+  const calls = { account: 0, search: 0, buy: 0, readNumber: 0, release: 0, send: 0, refused429: 0 }
   let inventory = new Map<string, string[]>()
   const failures = plannedFailures()
   let refused = new Set<string>()
@@ -121,9 +129,15 @@ export async function startFakePlivo(options: { authId?: string; authToken?: str
           const rented = owned.get(decodeURIComponent(id))
           return rented ? sendJson(res, 200, detail(rented)) : problem(res, 404, 'not found')
         }
+        if (resource === 'Number' && id && method === 'DELETE') {
+          calls.release++
+          if (!owned.delete(decodeURIComponent(id))) return problem(res, 404, 'not found')
+          res.statusCode = 204
+          return res.end()
+        }
         if (resource === 'Message' && !id && method === 'POST') {
           calls.send++
-          let body: { src?: unknown; dst?: unknown; text?: unknown }
+          let body: { src?: unknown; dst?: unknown; text?: unknown; url?: unknown }
           try {
             body = JSON.parse(raw) as typeof body
           } catch {
@@ -132,10 +146,11 @@ export async function startFakePlivo(options: { authId?: string; authToken?: str
           const src = typeof body.src === 'string' ? body.src : ''
           const dst = typeof body.dst === 'string' ? body.dst : ''
           const text = typeof body.text === 'string' ? body.text : ''
+          const callback = typeof body.url === 'string' ? body.url : null
           if (!src || !dst || !text) return problem(res, 400, { ...(src ? {} : { src: ['This field is required.'] }), ...(dst ? {} : { dst: ['This field is required.'] }), ...(text ? {} : { text: ['This field is required.'] }) })
           if (!owned.has(src)) return problem(res, 400, `${src} is not a valid source number for this account`)
           if (refused.has(dst)) return problem(res, 400, `${dst} is not a valid destination number`)
-          const message: FakePlivoMessage = { uuid: randomUUID(), src, dst, text, at: Date.now() }
+          const message: FakePlivoMessage = { uuid: randomUUID(), src, dst, text, url: callback, at: Date.now() }
           messages.push(message)
           return sendJson(res, 202, { api_id: randomUUID(), message: 'message(s) queued', message_uuid: [message.uuid] })
         }
@@ -159,6 +174,13 @@ export async function startFakePlivo(options: { authId?: string; authToken?: str
     approve(number) {
       const rented = owned.get(number.replace(/\D/g, ''))
       if (rented) rented.registration = 'COMPLETED'
+    },
+    deliveryReport(url, fields, token = authToken) {
+      const nonce = String(Math.floor(Math.random() * 1e20))
+      const parsed = new URL(url)
+      const signature = createHmac('sha256', token).update(`${parsed.protocol}//${parsed.host}${parsed.pathname}${nonce}`).digest('base64')
+      const body = new URLSearchParams({ From: '14155550150', To: '15550000000', ...fields, Units: '1', TotalRate: '0.00500' }).toString()
+      return { body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-plivo-signature-v2': signature, 'x-plivo-signature-v2-nonce': nonce } }
     },
     rateLimitNext: failures.rateLimitNext,
     failNext: failures.failNext,

@@ -1,20 +1,21 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { CircleCheck, Clock } from 'lucide-react'
-import { Button } from '#app/components/ui/button'
+import { Button, ButtonLink } from '#app/components/ui/button'
 import { PLIVO_MESSAGES } from '#server/sms/plivo-form'
 
 /** What to do while carriers have not approved the number (spec: a next-steps notice shows while the number is not approved). */
 export const PLIVO_NEXT_STEPS = [
   'In the Plivo console, open Messaging > 10DLC and register your business (the brand) and how you text contacts (the campaign).',
   'Link this number to that campaign. Carriers usually approve it within a few days.',
-  'Come back here and press Check approval. No texts go to contacts until the number shows Approved.',
+  'We ask Plivo again by itself for a week (press Check approval to ask now). No texts go to contacts until the number shows Approved.',
 ] as const
 
 /**
  * The studio's number with its state (spec: number owned, shows the number with 'Approved' or
  * 'Waiting for approval'), the next steps while it waits, and a button to ask Plivo again.
  */
-export function PlivoNumberCard({ number, approved, refreshError }: { number: string; approved: boolean; refreshError: string | null }) {
+export function PlivoNumberCard(props: { number: string; approved: boolean; refreshError: string | null; releaseError: string | null; releasePath: string }) {
+  const { number, approved, refreshError, releaseError, releasePath } = props
   const navigation = useNavigation()
   const checking = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'refresh'
   return (
@@ -33,6 +34,11 @@ export function PlivoNumberCard({ number, approved, refreshError }: { number: st
           </span>
         )}
       </div>
+      {releaseError ? (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {releaseError}
+        </div>
+      ) : null}
       {refreshError ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {refreshError}
@@ -59,6 +65,11 @@ export function PlivoNumberCard({ number, approved, refreshError }: { number: st
           </Form>
         </section>
       )}
+      <div>
+        <ButtonLink to={releasePath} variant="secondary" preventScrollReset>
+          Release number
+        </ButtonLink>
+      </div>
     </div>
   )
 }

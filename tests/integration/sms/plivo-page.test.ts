@@ -43,7 +43,7 @@ describe(`the Plivo page (${engine})`, () => {
   }
   const open = async (query = '', cookie = world.cookies.admin) => {
     const outcome = keep(await callRoute(loader, getRequest(url(`${PATH}${query}`), cookie), world.context()))
-    return { status: outcome.status, body: outcome.body as { page: PlivoPage; search: PlivoSearch | null } }
+    return { status: outcome.status, body: outcome.body as { page: PlivoPage; search: PlivoSearch | null; confirmRelease: boolean } }
   }
   const post = async (fields: Record<string, string>, cookie = world.cookies.admin) => keep(await callRoute(action, formPostRequest(url(PATH), fields, cookie), world.context()))
   const start = (changes: Record<string, string> = {}) => ({ intent: 'start', agree: 'on', authId: plivo.authId, authToken: plivo.authToken, ...changes })
@@ -173,6 +173,36 @@ describe(`the Plivo page (${engine})`, () => {
     expect(crossed.status).not.toBe(200)
     const otherRow = await withTenant(platform.database, world.other.id, (trx) => trx.selectFrom('sms_settings').selectAll().executeTakeFirst())
     expect(otherRow).toBeUndefined()
+  })
+
+  it("releases the number once confirmed: Plivo failing keeps it and says so; released, the page searches again", async () => {
+    expect((await open()).body.confirmRelease).toBe(false)
+    expect((await open('?confirm=release')).body.confirmRelease).toBe(true)
+    plivo.failNext(1, 500)
+    const failed = await post({ intent: 'release' })
+    expect(failed.status).toBe(400)
+    expect(failed.body).toEqual({ intent: 'release', message: PLIVO_REFUSALS.releaseFailed('unexpected error') })
+    expect(await row()).toMatchObject({ plivo_phone_number: '+14155550101', is_messaging_approved: true })
+    expect(plivo.owned.has('14155550101')).toBe(true)
+    expect((await post({ intent: 'release' }, world.cookies.staff)).status).toBe(403)
+    expect(plivo.owned.has('14155550101')).toBe(true)
+
+    const released = await post({ intent: 'release' })
+    expect(released.status).toBe(302)
+    expect(toastOf(released)?.message).toBe('Sms config updated')
+    expect(plivo.owned.has('14155550101')).toBe(false)
+    expect(await row()).toMatchObject({ provider: 'plivo', plivo_auth_id: plivo.authId, plivo_phone_number: null, is_messaging_approved: false, plivo_waiting_since: null })
+    expect((await open('?confirm=release')).body).toMatchObject({ page: { stage: 'number' }, confirmRelease: false })
+    expect((await post({ intent: 'release' })).body).toEqual({ intent: 'release', message: PLIVO_REFUSALS.noNumber })
+  })
+
+  it('releasing a number Plivo no longer lists clears it here', async () => {
+    const bought = await post({ intent: 'buy', number: '14155550102', areaCode: '415' })
+    expect(bought.status).toBe(302)
+    plivo.owned.delete('14155550102')
+    const released = await post({ intent: 'release' })
+    expect(released.status).toBe(302)
+    expect(await row()).toMatchObject({ plivo_phone_number: null })
   })
 
   it('saving Twilio replaces Plivo: its settings are removed and the page opens at the terms again', async () => {

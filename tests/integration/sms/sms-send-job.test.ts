@@ -147,7 +147,7 @@ describe(`the sms-send job against the Twilio stand-in (${engine})`, () => {
       await trx.updateTable('sms_messages').set({ status: 'sending', claimed_at: clock.now(), attempted_at: clock.now() }).where('id', '=', rows[1]!.id).execute()
     })
     clock.advance(11 * MINUTE)
-    await runSmsSend({ database: platform.database, env: platform.env, jobs: recordingJobs(), clock }, { tenantId: tenant.id })
+    await runSmsSend({ database: platform.database, env: platform.env, tenants: platform.tenants, jobs: recordingJobs(), clock }, { tenantId: tenant.id })
     expect(fake.messages.map((m) => m.to)).toEqual([rows[0]!.to_number])
   })
 

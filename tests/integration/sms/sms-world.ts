@@ -52,6 +52,21 @@ export async function setUpPlivo(platform: TestPlatform, tenant: Tenant, fake: F
   return number
 }
 
+/** The studio past Get Started with the fake's Plivo account, with no number yet (as Buy finds it). */
+export async function startPlivoAccount(platform: TestPlatform, tenant: Tenant, fake: FakePlivo): Promise<void> {
+  await withTenant(platform.database, tenant.id, async (trx) => {
+    await trx.deleteFrom('sms_settings').execute()
+    await trx
+      .insertInto('sms_settings')
+      .values({ tenant_id: tenant.id, provider: 'plivo', plivo_auth_id: fake.authId, plivo_token_sealed: sealSmsToken(platform, 'plivo', tenant.id, fake.authToken), is_agree_to_terms: true, terms_agreed_at: new Date() })
+      .execute()
+  })
+}
+
+export function smsSettingsRow(platform: TestPlatform, tenant: Tenant) {
+  return withTenant(platform.database, tenant.id, (trx) => trx.selectFrom('sms_settings').selectAll().executeTakeFirstOrThrow())
+}
+
 export function smsRows(platform: TestPlatform, tenant: Tenant) {
   return withTenant(platform.database, tenant.id, (trx) => trx.selectFrom('sms_messages').selectAll().orderBy('created_at').orderBy('to_number').execute())
 }
@@ -97,6 +112,6 @@ export function queueTestTexts(platform: TestPlatform, tenant: Tenant, count: nu
 export function sendRunner(platform: TestPlatform, tenant: Tenant) {
   const clock = handClock()
   const jobs = recordingJobs()
-  const run = () => runSmsSend({ database: platform.database, env: platform.env, jobs, clock }, { tenantId: tenant.id })
+  const run = () => runSmsSend({ database: platform.database, env: platform.env, tenants: platform.tenants, jobs, clock }, { tenantId: tenant.id })
   return { clock, jobs, run }
 }

@@ -5,12 +5,15 @@ import { PlivoAccountForm } from '#app/components/sms/plivo-account-form'
 import { PlivoNumberCard } from '#app/components/sms/plivo-number-card'
 import { PlivoNumberSearch, type PlivoSearch } from '#app/components/sms/plivo-number-search'
 import { ProviderSwitchNotice } from '#app/components/sms/provider-switch-notice'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
-import { buyPlivoNumber, refreshPlivoApproval } from '#server/sms/buy-plivo-number'
+import { buyPlivoNumber } from '#server/sms/buy-plivo-number'
+import { refreshPlivoApproval } from '#server/sms/plivo-approval'
 import { PLIVO_MESSAGES, type PlivoAccountErrors, type PlivoAccountValues } from '#server/sms/plivo-form'
 import { loadPlivoPage, searchPlivoNumbers } from '#server/sms/plivo-page'
+import { releasePlivoNumber } from '#server/sms/release-plivo-number'
 import { savePlivoAccount } from '#server/sms/save-plivo-account'
 
 export const meta: MetaFunction = () => [{ title: 'Plivo' }]
@@ -23,6 +26,7 @@ type Refused =
   | { intent: 'start' | 'account'; errors: PlivoAccountErrors; values: PlivoAccountValues; formError: string | null }
   | { intent: 'buy'; message: string; areaCode: string }
   | { intent: 'refresh'; message: string }
+  | { intent: 'release'; message: string }
   | { intent: 'unknown'; message: string }
 
 /**
@@ -46,7 +50,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       error: !found.ok && found.error === 'conflict' ? found.message : null,
     }
   }
-  return { page, search }
+  // 'Release number' asks first, at an address of its own, so it works without JavaScript.
+  const confirmRelease = page.stage === 'owned' && new URL(request.url).searchParams.get('confirm') === 'release'
+  return { page, search, confirmRelease }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -71,11 +77,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!checked.ok) return refused({ intent, message: checked.message })
     return checked.value.approved ? updated() : redirectWithToast(PATH, { type: 'success', message: PLIVO_MESSAGES.stillWaiting })
   }
+  if (intent === 'release') {
+    const released = await releasePlivoNumber(context.platform, tenant.id, now)
+    return released.ok ? updated() : refused({ intent, message: released.message })
+  }
   return refused({ intent: 'unknown', message: 'Unknown action.' })
 }
 
 export default function PlivoRoute() {
-  const { page, search } = useLoaderData<typeof loader>()
+  const { page, search, confirmRelease } = useLoaderData<typeof loader>()
   const refused = useActionData<typeof action>() ?? null
   const accountRefusal = refused && (refused.intent === 'start' || refused.intent === 'account') ? refused : null
   const accountForm = (intent: 'start' | 'account') => {
@@ -119,8 +129,22 @@ export default function PlivoRoute() {
       ) : null}
       {page.stage === 'owned' && page.phoneNumber ? (
         <ScreenPanel title="Your number">
-          <PlivoNumberCard number={page.phoneNumber} approved={page.approved} refreshError={refused?.intent === 'refresh' ? refused.message : null} />
+          <PlivoNumberCard
+            number={page.phoneNumber}
+            approved={page.approved}
+            refreshError={refused?.intent === 'refresh' ? refused.message : null}
+            releaseError={refused?.intent === 'release' ? refused.message : null}
+            releasePath={`${PATH}?confirm=release`}
+          />
         </ScreenPanel>
+      ) : null}
+      {confirmRelease && page.phoneNumber ? (
+        <ConfirmDialog title="Release number" closeTo={PATH} action={PATH} intent="release" yesLabel="Release number" noLabel="Cancel">
+          <p>
+            Release <span className="font-mono">{page.phoneNumber}</span>? Plivo stops renting it to your account, no texts can be sent from it, and it may not be
+            yours to buy again.
+          </p>
+        </ConfirmDialog>
       ) : null}
       {page.stage !== 'terms' ? <ScreenPanel title="Plivo account">{accountForm('account')}</ScreenPanel> : null}
     </div>
