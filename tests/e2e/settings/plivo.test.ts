@@ -11,8 +11,9 @@ import { useServer } from '#tests/e2e/support/server'
  * without JavaScript, Get Started is refused without the terms or with credentials Plivo refuses;
  * with JavaScript, Get Started waits for a valid form and a search by area code lists numbers;
  * without JavaScript, a bad area code is said and a number is bought, 'Waiting for approval' with
- * the next steps; with JavaScript, Check approval turns it 'Approved' and the hub checks the card.
- * The tests share one server and run in order.
+ * the next steps; with JavaScript, Check approval turns it 'Approved' and the hub checks the card, and
+ * Release number asks first and releases the number at Plivo. The tests share one server and
+ * run in order.
  */
 
 const SCREENSHOTS = process.env.SETTINGS_SCREENSHOTS_DIR
@@ -113,5 +114,30 @@ describe('the Plivo page', () => {
     await page.getByRole('link', { name: 'Back' }).click()
     await page.getByRole('heading', { level: 1, name: 'Third Party Settings' }).waitFor()
     await page.getByRole('link', { name: /Plivo/ }).getByText('Integrated').waitFor()
+  })
+
+  test('with JavaScript: Release number asks first; Plivo failing keeps the number, then it is released and numbers are searched again', { timeout: 120_000 }, async () => {
+    const { page } = await signedInPage(browser, server(), { orgId: 'demo', email: ADMIN, to: PATH }, { viewport, allowConsoleErrors: [refusedPost] })
+    await page.getByText('Approved', { exact: true }).waitFor()
+    await waitForHydration(page)
+    await page.getByRole('link', { name: 'Release number' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Release number' })
+    await dialog.waitFor()
+    await checkScreen(page, 'plivo-release', SCREENSHOTS)
+    await dialog.getByRole('link', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByText('+14155550101', { exact: true }).waitFor()
+
+    // Plivo failing: the number stays, and the dialog says why.
+    plivo().failNext(1, 500)
+    await page.getByRole('link', { name: 'Release number' }).click()
+    await dialog.getByRole('button', { name: 'Release number' }).click()
+    await dialog.getByRole('alert').filter({ hasText: /^Plivo could not release this number, so it is still yours here/ }).waitFor()
+    expect(plivo().owned.has('14155550101')).toBe(true)
+
+    await dialog.getByRole('button', { name: 'Release number' }).click()
+    await page.getByText('Sms config updated').waitFor()
+    await page.getByRole('heading', { level: 2, name: 'Choose a number' }).waitFor()
+    expect(plivo().owned.has('14155550101')).toBe(false)
   })
 })

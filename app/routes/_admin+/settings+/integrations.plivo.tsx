@@ -144,6 +144,12 @@ export default function PlivoRoute() {
             Release <span className="font-mono">{page.phoneNumber}</span>? Plivo stops renting it to your account, no texts can be sent from it, and it may not be
             yours to buy again.
           </p>
+          {/* With JavaScript a refused release keeps the dialog open (no reload after a 400): its reason shows here too. */}
+          {refused?.intent === 'release' ? (
+            <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+              {refused.message}
+            </div>
+          ) : null}
         </ConfirmDialog>
       ) : null}
       {page.stage !== 'terms' ? <ScreenPanel title="Plivo account">{accountForm('account')}</ScreenPanel> : null}
