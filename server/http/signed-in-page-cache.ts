@@ -49,5 +49,6 @@ export async function signedInPageKey(req: Request, context: RequestContext, aud
     .filter((part) => part !== '' && !part.startsWith(`${SESSION_COOKIE}=`))
     .sort()
     .join('; ')
-  return `${context.tenant.id} ${req.get('host') ?? ''} ${audience} ${req.originalUrl}\n${JSON.stringify(user)}\n${otherCookies}`
+  // The page's language too: without a choice of their own, it follows the browser's Accept-Language.
+  return `${context.tenant.id} ${req.get('host') ?? ''} ${audience} ${context.language} ${req.originalUrl}\n${JSON.stringify(user)}\n${otherCookies}`
 }
