@@ -40,6 +40,20 @@ describe(`the student portal's language (${engine})`, () => {
     await storeLanguage(null)
   })
 
+  it('keeps a signed-in page per language: the same person on a Turkish and an English browser', async () => {
+    // The staff invoice report is kept per signed-in person for a moment (allowSignedInPageCache).
+    const admin = await asSystem(app.platform.database, 'test: the demo admin', (trx) =>
+      trx.selectFrom('contacts').select('id').where('tenant_id', '=', app.demo.id).where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow(),
+    )
+    const staff = await createSessionCookie(app.platform, app.demo, admin)
+    const turkish = await get('/invoices', staff, { 'accept-language': 'tr-TR,tr;q=0.9' })
+    expect(turkish.status).toBe(200)
+    expect(turkish.body).toContain('<html lang="tr"')
+    const english = await get('/invoices', staff, { 'accept-language': 'en-GB,en;q=0.9' })
+    expect(english.status).toBe(200)
+    expect(english.body).toContain('<html lang="en"')
+  })
+
   it('draws the portal’s pages in Turkish for lng=tr', async () => {
     const pages: [string, string[]][] = [
       ['/student-assessments', ['Değerlendirmeler', 'Henüz değerlendirme yok.', 'Merhaba, Stella', 'Kurslar']],
