@@ -35,7 +35,7 @@ export async function landingAfterLogin(
   unsafeRedirectTo: string | null,
 ): Promise<string> {
   const landingTenant = await landingTenantFor(platform, tenant)
-  const user = { role, isPreviewMode: false, isStudentPreview: false, isPreviewOfSecuredPage: false }
+  const user = { role, isPreviewMode: false, isStudentPreview: false, isPreviewOfSecuredPage: false, isFranchiseMode: false }
   const home = landingPathFor({ path: '/', user, tenant: landingTenant, pendingEvent: null })
   const homePath = home.kind === 'redirect' ? home.to : '/'
   const wanted = safeRedirectPath(unsafeRedirectTo)

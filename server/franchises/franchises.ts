@@ -172,7 +172,9 @@ export async function createFranchise(platform: FranchisePlatform, master: Tenan
         name: input.businessName,
         isMasterFranchise: false,
         parentTenantId: master.id,
+        // The franchise's own admin signs it up: their first sign-in opens onboarding.
         settings: {
+          isNewTenant: true,
           phone: input.phone,
           timezone: input.timezone,
           email: input.email,

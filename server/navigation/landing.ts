@@ -13,6 +13,7 @@ export function landingUserOf(user: SessionUser | null): LandingUser | null {
     isStudentPreview: user.isStudentPreview,
     // Previewing a secured page is not a session state here: previews always show the public site.
     isPreviewOfSecuredPage: false,
+    isFranchiseMode: user.isFranchiseMode,
   }
 }
 

@@ -14,6 +14,11 @@ export type LandingUser = {
   isPreviewMode: boolean
   isStudentPreview: boolean
   isPreviewOfSecuredPage: boolean
+  /**
+   * The master franchise's staff acting on a child: they look after the franchise, they do not
+   * sign it up, so a new franchise's onboarding waits for its own staff.
+   */
+  isFranchiseMode: boolean
 }
 
 export type LandingTenant = {
@@ -119,7 +124,7 @@ export function landingPathFor(input: LandingInput): Landing {
   if (firstSegment(pathname) === 'logout' || pathname === INVOICE_PAYMENT_RETURN_PATH) return ok(pathname)
   if (user.isPreviewMode) return previewLanding(role, user, pathname, search, tenant)
   if (role === ROLE_STUDENT) return studentLanding(pathname, tenant, input.pendingEvent)
-  return staffLanding(role, pathname, search, tenant)
+  return staffLanding(role, pathname, search, tenant, user.isFranchiseMode)
 }
 
 // Student Preview runs on a student token, so whatever staff role the session keeps, the
@@ -192,9 +197,9 @@ function studentLanding(pathname: string, tenant: LandingTenant, pendingEvent: P
   return redirect(studentHomePath(tenant))
 }
 
-function staffLanding(role: StaffRole, pathname: string, search: string, tenant: LandingTenant): Landing {
+function staffLanding(role: StaffRole, pathname: string, search: string, tenant: LandingTenant, isFranchiseMode: boolean): Landing {
   const segment = firstSegment(pathname)
-  if (tenant.isNewTenant) return segment === 'onboarding' ? ok(pathname) : redirect('/onboarding')
+  if (tenant.isNewTenant && !isFranchiseMode) return segment === 'onboarding' ? ok(pathname) : redirect('/onboarding')
   if (segment === '') return redirect(roleLandingPath(role, tenant))
   // 'integrations' redirects to settings/integrations (2.18); the set-up targets keep their
   // sub-path and the provider's query (code, state, provider) for the settings page.

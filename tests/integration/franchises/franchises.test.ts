@@ -3,6 +3,7 @@ import { asSystem, withTenant } from '#db/tenant-scope'
 import { FRANCHISE_MESSAGES } from '#server/franchises/franchise-form'
 import { ARCHIVED_FRANCHISE_MESSAGES, purgeArchivedTenants, restoreFranchise } from '#server/franchises/archived-franchises'
 import { listFranchises } from '#server/auth/franchise-switch'
+import { landingAfterLogin } from '#server/auth/landing-after-login'
 import type { Tenant } from '#server/tenancy/tenant'
 import { createContact, createTenant } from '#tests/support/fixtures'
 import { callRoute, formPostRequest, getRequest, redirectOrStatus, toastOf, type RouteFunction } from '#tests/support/route-call'
@@ -11,6 +12,7 @@ import { contextFor, createTestPlatform, type TestPlatform } from '#tests/suppor
 import * as listRoute from '#app/routes/_admin+/settings+/franchise._index'
 import * as newRoute from '#app/routes/_admin+/settings+/franchise.new'
 import * as editRoute from '#app/routes/_admin+/settings+/franchise.edit.$guid'
+import * as onboardingRoute from '#app/routes/_session+/onboarding'
 import * as placeholderRoute from '#app/routes/_admin+/settings+/franchise.$guid'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
@@ -87,6 +89,13 @@ describe(`franchises of a master franchise (${engine})`, () => {
     expect(admin).toMatchObject({ role: 'ROLE_ADMIN', first_name: 'Nora', last_name: 'North' })
     expect(admin.password_hash).toMatch(/^scrypt\$/)
     expect(child?.settings.accountOwner).toBe(admin.id)
+    // The franchise's own admin signs it up; the master acting on it is not sent there.
+    expect(child?.settings.isNewTenant).toBe(true)
+    if (!child) throw new Error('the franchise was not created')
+    await expect(landingAfterLogin(platform, child, 'ROLE_ADMIN', '/dashboard')).resolves.toBe('/onboarding')
+    const franchiseAdmin = await createSessionCookie(platform, child, admin)
+    const wizard = await call(onboardingRoute.loader as RouteFunction, child, getRequest(url(child, '/onboarding'), franchiseAdmin))
+    expect((wizard.body as { values: { name: string } }).values.name).toBe('Lotus North')
 
     const list = await call(listRoute.loader as RouteFunction, master, getRequest(url(master, '/settings/franchise'), masterAdmin))
     const body = list.body as { rows: Array<{ guid: string; orgId: string; tenantId: string; dateCreatedStr: string }>; total: number }

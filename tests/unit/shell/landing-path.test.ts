@@ -24,6 +24,7 @@ const signedIn = (role: string, extra: Partial<LandingUser> = {}): LandingUser =
   isPreviewMode: false,
   isStudentPreview: false,
   isPreviewOfSecuredPage: false,
+  isFranchiseMode: false,
   ...extra,
 })
 
@@ -67,6 +68,7 @@ const rows: Row[] = [
   { bullet: 'or to the my-courses route when the tenant hides the schedule menu (empty route)', path: '', user: student, tenant: { isShowScheduleMenu: false }, expected: redirect('/mycourses') },
   { bullet: 'Logged-in staff of a new tenant go to onboarding', path: '/dashboard', user: admin, tenant: { isNewTenant: true }, expected: redirect('/onboarding') },
   { bullet: 'Logged-in staff of a new tenant go to onboarding (and stay there)', path: '/onboarding', user: frontDesk, tenant: { isNewTenant: true }, expected: ok('/onboarding') },
+  { bullet: 'Logged-in staff of a new tenant go to onboarding (not the master acting on a new franchise)', path: '/dashboard', user: signedIn('ROLE_ADMIN', { isFranchiseMode: true }), tenant: { isNewTenant: true }, expected: ok('/dashboard') },
   { bullet: 'Logged-in staff of a new tenant go to onboarding (not new: dashboard)', path: '/onboarding', user: admin, expected: redirect('/dashboard') },
   { bullet: 'A student with stored pending event parameters goes to the sign-up route', path: '', user: student, pendingEvent: event, expected: redirect('/signup/42/1763788380000?scheduleId=sch-7') },
   { bullet: 'A student with stored pending event parameters goes to the sign-up route (without scheduleId)', path: '/classes', user: student, pendingEvent: { ...event, scheduleId: null }, expected: redirect('/signup/42/1763788380000') },
