@@ -43,6 +43,8 @@ import { CANCEL_MESSAGES } from '#server/memberships/cancel-membership'
 import { PORTAL_MESSAGES } from '#server/portal/portal-messages'
 import { LANGUAGE_MESSAGES } from '#server/profile/contact-language'
 import { PROFILE_MESSAGES } from '#server/profile/profile-schema'
+import { CONTACT_ACTION_MESSAGES } from '#server/contacts/actions/action-messages'
+import { ONBOARDING_MESSAGES } from '#server/onboarding/onboarding-steps'
 
 type MessageSource = Readonly<Record<string, string | ((...values: never[]) => string)>>
 
@@ -99,6 +101,10 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'PORTAL_MESSAGES', messages: messagesOf(PORTAL_MESSAGES) },
   { name: 'LANGUAGE_MESSAGES', messages: messagesOf(LANGUAGE_MESSAGES) },
   { name: 'PROFILE_MESSAGES', messages: messagesOf(PROFILE_MESSAGES) },
+  {
+    name: "a student's email verification answers",
+    messages: [ONBOARDING_MESSAGES.verificationSent, ONBOARDING_MESSAGES.verificationNotSent, CONTACT_ACTION_MESSAGES.alreadyVerified, CONTACT_ACTION_MESSAGES.noEmail],
+  },
   { name: 'COURSE_ENROLLED', messages: [COURSE_ENROLLED] },
   {
     name: 'booking cancelled messages',

@@ -8,6 +8,9 @@ import type { TenantSettings } from '#server/tenancy/tenant-settings'
 export const ONBOARDING_STEPS = ["Let's get Started", 'Business Information', 'Select The Products You Offer'] as const
 export const LAST_STEP = ONBOARDING_STEPS.length - 1
 
+/** "An unverified student is polled every 10 seconds" (spec 002 sections 4 and 9). */
+export const STUDENT_VERIFICATION_RECHECK_SECONDS = 10
+
 export const ONBOARDING_MESSAGES = {
   missingFields: 'Please fill in the required fields, including the phone number.',
   phoneRequired: 'Phone number is required.',
@@ -17,6 +20,7 @@ export const ONBOARDING_MESSAGES = {
   timeZone: 'Choose a time zone of the chosen country.',
   website: 'Enter the website address, like https://www.example.com.',
   verificationSent: 'Sent verification email',
+  verificationNotSent: 'The email could not be sent.',
 } as const
 
 export const BUSINESS_TYPES = [

@@ -9,6 +9,7 @@ export type Profile = {
   firstName: string
   lastName: string
   email: string
+  isEmailVerified: boolean
   phone: string
   role: string | null
   pictureUrl: string | null
@@ -19,7 +20,7 @@ export async function loadProfile(database: DatabaseHandle, tenant: Pick<Tenant,
   const row = await withTenant(database, tenant.id, (trx) =>
     trx
       .selectFrom('contacts')
-      .select(['guid', 'first_name', 'last_name', 'email', 'phone', 'role', 'picture_key'])
+      .select(['guid', 'first_name', 'last_name', 'email', 'is_email_verified', 'phone', 'role', 'picture_key'])
       .where('id', '=', contactId)
       .executeTakeFirst(),
   )
@@ -29,6 +30,7 @@ export async function loadProfile(database: DatabaseHandle, tenant: Pick<Tenant,
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email ?? '',
+    isEmailVerified: row.is_email_verified,
     phone: row.phone ?? '',
     role: row.role,
     pictureUrl: contactPictureUrl(row.picture_key, 'profile'),

@@ -4,48 +4,67 @@ import { Check, MailWarning } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { StudentVerification } from '#app/components/onboarding/student-verification'
+import type { I18nHandle } from '#app/utils/i18n'
 import { requireUser } from '#app/utils/auth.server'
 import { PAGE_NOT_FOUND_PATH } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { readSessionToken } from '#server/auth/session-cookie'
 import { requestEmailVerification } from '#server/contacts/actions/request-email-verification'
 import { readUploadForm } from '#server/files/read-upload-form'
-import { BUSINESS_SIZES, BUSINESS_TYPES, LAST_STEP, ONBOARDING_COUNTRIES, ONBOARDING_MESSAGES, ONBOARDING_STEPS } from '#server/onboarding/onboarding-steps'
-import { loadOnboardingView, type OnboardingView } from '#server/onboarding/onboarding-view'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
+import { BUSINESS_SIZES, BUSINESS_TYPES, LAST_STEP, ONBOARDING_COUNTRIES, ONBOARDING_MESSAGES, ONBOARDING_STEPS, STUDENT_VERIFICATION_RECHECK_SECONDS } from '#server/onboarding/onboarding-steps'
+import { isEmailVerified, loadOnboardingView, type OnboardingView } from '#server/onboarding/onboarding-view'
 import { saveOnboardingStep } from '#server/onboarding/save-onboarding'
 import { unreadableForm } from '#server/settings/screen-form'
 import { isStaffRole } from '#server/shell/roles'
 
-export const meta: MetaFunction = () => [{ title: 'Onboarding' }, { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.who === 'student' ? data.title : 'Onboarding' }, { name: 'robots', content: 'noindex' }]
 
 const STUDENT_HOME = '/classes'
 const STAFF_HOME = '/dashboard'
 
+/** The wizard's staff draw with English words; the student's wait with the portal's. */
+export const handle: I18nHandle = { i18n: ['portal'] }
+
 /**
  * The onboarding wizard (spec 002 2.8), outside the back office's frame: "the app chrome shows
- * again" once it is done. Only staff of a new tenant take it; anyone else goes straight on.
+ * again" once it is done. Only staff of a new tenant take it. A student comes here to wait for
+ * their email to be verified, and goes on to their classes once it is; anyone else goes on.
  */
 async function requireOnboardingUser(request: Request, context: LoaderFunctionArgs['context']) {
   const tenant = requireTenant(context)
   if (!readSessionToken(request.headers.get('Cookie'))) throw redirect(PAGE_NOT_FOUND_PATH)
   const { user } = await requireUser(request, context)
-  if (!isStaffRole(user.role)) throw redirect(STUDENT_HOME)
-  if (!tenant.settings.isNewTenant) throw redirect(STAFF_HOME)
-  return { tenant, user }
+  if (isStaffRole(user.role)) {
+    if (!tenant.settings.isNewTenant) throw redirect(STAFF_HOME)
+    return { tenant, user, who: 'staff' as const }
+  }
+  // Staff previewing the portal have no address of their own to verify here.
+  if (user.isStudentPreview || (await isEmailVerified(context.platform, tenant.id, user.contactId))) throw redirect(STUDENT_HOME)
+  return { tenant, user, who: 'student' as const }
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, user } = await requireOnboardingUser(request, context)
+  const { tenant, user, who } = await requireOnboardingUser(request, context)
+  if (who === 'student') {
+    const wait: LoaderAnswer = { who, title: tFor(context.language, 'portal')('verifyEmailTitle'), email: user.email, recheckSeconds: STUDENT_VERIFICATION_RECHECK_SECONDS }
+    return data(wait, { headers: { 'Cache-Control': 'no-store' } })
+  }
   const view = await loadOnboardingView(context.platform, tenant, user, new URL(request.url).searchParams.get('step'))
-  return data(view, { headers: { 'Cache-Control': 'no-store' } })
+  const wizard: LoaderAnswer = { who, ...view }
+  return data(wizard, { headers: { 'Cache-Control': 'no-store' } })
 }
+
+type LoaderAnswer = ({ who: 'staff' } & OnboardingView) | { who: 'student'; title: string; email: string; recheckSeconds: number }
 
 type ActionAnswer =
   | { kind: 'refused'; step: number; message: string; fieldErrors: Record<string, string[]>; values: Record<string, string> }
   | { kind: 'verification'; ok: boolean; message: string }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { tenant, user } = await requireOnboardingUser(request, context)
+  const { tenant, user, who } = await requireOnboardingUser(request, context)
   const upload = await readUploadForm(request)
   if (upload.malformed) return data({ kind: 'refused', step: 0, message: unreadableForm().formError, fieldErrors: {}, values: {} } satisfies ActionAnswer, { status: 400 })
   const intent = upload.form.get('intent')
@@ -55,12 +74,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       unverifiedGuid: user.guid,
       actor: { contactId: user.contactId, fullName: user.fullName, ip: context.ip || null },
       requestUrl: new URL(request.url),
-      // The admin asks for their own address: the email reads in their page's language.
+      // The person asks for their own address: the email reads in their page's language.
       language: context.language,
     })
-    const answer: ActionAnswer = sent.ok ? { kind: 'verification', ok: true, message: ONBOARDING_MESSAGES.verificationSent } : { kind: 'verification', ok: false, message: sent.message ?? 'The email could not be sent.' }
+    const message = sent.ok ? ONBOARDING_MESSAGES.verificationSent : (sent.message ?? ONBOARDING_MESSAGES.verificationNotSent)
+    const answer: ActionAnswer = { kind: 'verification', ok: sent.ok, message: who === 'student' ? translateMessage(context.language, message) : message }
     return data(answer, { status: sent.ok ? 200 : 400 })
   }
+  if (who === 'student') return redirect('/onboarding')
   const step = Number(upload.form.get('step'))
   if (!Number.isInteger(step) || step < 0 || step > Math.min(tenant.settings.onBoardingStep, LAST_STEP)) return redirect('/onboarding')
   const saved = await saveOnboardingStep(context.platform, tenant, step, upload)
@@ -69,8 +90,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OnboardingRoute() {
-  const view = useLoaderData<typeof loader>()
+  const loaded = useLoaderData<typeof loader>() as LoaderAnswer
   const answer = useActionData<typeof action>() as ActionAnswer | undefined
+  if (loaded.who === 'student') {
+    return <StudentVerification email={loaded.email} recheckSeconds={loaded.recheckSeconds} answer={answer?.kind === 'verification' ? answer : null} />
+  }
+  return <OnboardingWizard view={loaded} answer={answer} />
+}
+
+function OnboardingWizard({ view, answer }: { view: OnboardingView; answer: ActionAnswer | undefined }) {
   const refused = answer?.kind === 'refused' && answer.step === view.step ? answer : null
   return (
     <main className="min-h-screen bg-slate-50 px-4 py-8 sm:py-12">

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '#app/components/ui/empty-state'
@@ -184,6 +184,20 @@ export default function ProfileRoute() {
               <div>
                 <dt className="text-slate-500">{t('email')}</dt>
                 <dd className="font-medium text-slate-900">{profile.email || '—'}</dd>
+                {profile.email && !profile.isEmailVerified ? (
+                  <dd className="mt-1 flex flex-wrap items-center gap-x-2 text-slate-600">
+                    <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200">{t('emailNotVerified')}</span>
+                    {/* The link is sent, then the student waits for it on the verification page. */}
+                    {shell.kind === 'student' ? (
+                      <Form method="post" action="/onboarding" className="inline">
+                        <input type="hidden" name="intent" value="resend-verification" />
+                        <button type="submit" className="font-medium text-brand-text hover:underline">
+                          {t('verifyMyEmail')}
+                        </button>
+                      </Form>
+                    ) : null}
+                  </dd>
+                ) : null}
               </div>
               <div>
                 <dt className="text-slate-500">{t('phone')}</dt>

@@ -32,11 +32,12 @@ describe(`the onboarding wizard of a new tenant (${engine})`, () => {
     return { name: row.name, settings: (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as Record<string, unknown> }
   }
 
-  it('sends staff of a new tenant from any back-office address to onboarding, and students to their classes', async () => {
+  it('sends staff of a new tenant from any back-office address to onboarding, and verified students to their classes', async () => {
     for (const cookie of [world.cookies.admin, world.cookies.staff, world.cookies.frontDesk]) {
       const dashboard = await callRoute(staffLayoutLoader, getRequest(url('/dashboard'), cookie), await context())
       expect(dashboard.location).toBe('/onboarding')
     }
+    await asSystem(platform.database, 'test: verified student', (trx) => trx.updateTable('contacts').set({ is_email_verified: true }).where('id', '=', world.student.id).execute())
     expect((await view('/onboarding', world.cookies.student)).location).toBe('/classes')
   })
 
@@ -128,5 +129,47 @@ describe(`onboarding's verification panel (${engine})`, () => {
     await asSystem(platform.database, 'test: verified', (trx) => trx.updateTable('contacts').set({ is_email_verified: true }).where('id', '=', world.staff.id).execute())
     const page = await callRoute(loader, getRequest(`http://${world.host}/onboarding`, world.cookies.staff), world.context())
     expect((page.body as OnboardingView).unverified).toBeNull()
+  })
+})
+
+describe(`an unverified student waiting for their link (${engine})`, () => {
+  let platform: TestPlatform
+  let world: UsersWorld
+
+  beforeAll(async () => {
+    platform = await createTestPlatform()
+    world = await createUsersWorld(platform, 'onboardstudent')
+  })
+  afterAll(() => platform.close())
+
+  const page = () => callRoute(loader, getRequest(`http://${world.host}/onboarding`, world.cookies.student), world.context())
+  const post = (fields: Record<string, string>) => callRoute(action, formPostRequest(`http://${world.host}/onboarding`, fields, world.cookies.student), world.context())
+  const mails = () => asSystem(platform.database, 'test: outbox', (trx) => trx.selectFrom('outbound_emails').select(['text_body']).where('to_address', '=', 'student@onboardstudent.test').execute())
+
+  it('waits on the page, checked again every 10 seconds, until the address is verified, then goes to the classes', async () => {
+    const waiting = await page()
+    expect(waiting.status).toBe(200)
+    expect(waiting.headers.get('Cache-Control')).toBe('no-store')
+    expect(waiting.body).toEqual({ who: 'student', title: 'Verify your email address', email: 'student@onboardstudent.test', recheckSeconds: 10 })
+
+    const sent = await post({ intent: 'resend-verification' })
+    expect(sent.body).toEqual({ kind: 'verification', ok: true, message: 'Sent verification email' })
+    expect((await mails())[0]?.text_body).toContain('/verify-email/')
+    // A student has no wizard to post: any other post only shows the page again, writing nothing.
+    expect((await post({ step: '0', businessType: 'coach', businessSize: '5' })).location).toBe('/onboarding')
+    const settings = await asSystem(platform.database, 'test: tenant', (trx) => trx.selectFrom('tenants').select('settings').where('id', '=', world.tenant.id).executeTakeFirstOrThrow())
+    expect(settings.settings).not.toMatchObject({ businessType: 'coach' })
+
+    await asSystem(platform.database, 'test: verified', (trx) => trx.updateTable('contacts').set({ is_email_verified: true }).where('id', '=', world.student.id).execute())
+    expect((await page()).location).toBe('/classes')
+    // Verified already: the post goes on to the classes, and nothing more is sent.
+    expect((await post({ intent: 'resend-verification' })).location).toBe('/classes')
+    expect(await mails()).toHaveLength(1)
+  })
+
+  it('answers in Turkish on a Turkish page', async () => {
+    await asSystem(platform.database, 'test: unverified', (trx) => trx.updateTable('contacts').set({ is_email_verified: false }).where('id', '=', world.student.id).execute())
+    const sent = await callRoute(action, formPostRequest(`http://${world.host}/onboarding`, { intent: 'resend-verification' }, world.cookies.student), { ...world.context(), language: 'tr' })
+    expect(sent.body).toEqual({ kind: 'verification', ok: true, message: 'Doğrulama e-postası gönderildi' })
   })
 })
