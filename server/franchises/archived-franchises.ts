@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { asSystem } from '#db/tenant-scope'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import { removeTenantFiles } from '#server/files/remove-tenant-files'
 import type { Platform } from '#server/platform'
 import { isUuid } from '#server/text/is-uuid'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -80,14 +81,28 @@ export async function restoreFranchise(
 }
 
 /**
- * Deletes, with all their data, the tenants archived more than 30 days ago (tenant-owned tables
- * cascade from tenants; the contact counts are deleted by hand). Their uploaded files stay on
- * disk. Run by the daily `tenant-purge` job; answers how many went.
+ * Deletes, with all their data and files, the tenants archived more than 30 days ago (tenant-owned
+ * tables cascade from tenants; the contact counts are deleted by hand). Run by the daily
+ * `tenant-purge` job; answers how many went.
  */
-export async function purgeArchivedTenants(platform: Pick<Platform, 'database'>, now: Date): Promise<number> {
+export async function purgeArchivedTenants(platform: Pick<Platform, 'database' | 'env'>, now: Date): Promise<number> {
   const before = new Date(now.getTime() - ARCHIVE_KEEP_DAYS * DAY_MS)
+  const due = await asSystem(platform.database, 'tenants archived more than 30 days ago', (trx) =>
+    trx.selectFrom('tenants').select('id').where('archived_at', 'is not', null).where('archived_at', '<=', before).execute(),
+  )
+  if (due.length === 0) return 0
+  // Files first: past 30 days a tenant can no longer be restored, so files gone before a purge
+  // that then fails harm no one, and the next purge deletes the rows. The other order could
+  // leave files that no row names any more, for ever.
+  for (const { id } of due) await removeTenantFiles(platform.env, id)
   const purged = await asSystem(platform.database, 'purge tenants archived more than 30 days ago', async (trx) => {
-    const gone = await trx.deleteFrom('tenants').where('archived_at', 'is not', null).where('archived_at', '<=', before).returning('id').execute()
+    const gone = await trx
+      .deleteFrom('tenants')
+      .where('id', 'in', due.map((row) => row.id))
+      .where('archived_at', 'is not', null)
+      .where('archived_at', '<=', before)
+      .returning('id')
+      .execute()
     // The contact counts have no foreign key on purpose (their trigger runs while contacts cascade away).
     if (gone.length > 0) await trx.deleteFrom('contact_counts').where('tenant_id', 'in', gone.map((row) => row.id)).execute()
     return gone

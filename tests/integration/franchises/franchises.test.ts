@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { sql } from 'kysely'
+import { writeTenantUpload } from '#server/files/tenant-uploads'
 import { asSystem, withTenant } from '#db/tenant-scope'
 import { FRANCHISE_MESSAGES } from '#server/franchises/franchise-form'
 import { ARCHIVED_FRANCHISE_MESSAGES, purgeArchivedTenants, restoreFranchise } from '#server/franchises/archived-franchises'
@@ -311,9 +314,18 @@ describe(`franchises of a master franchise (${engine})`, () => {
     await call(listRoute.action as RouteFunction, master, formPostRequest(url(master, '/settings/franchise?index'), { intent: 'delete', guid }, masterAdmin))
     const later = new Date(Date.now() + 31 * 86_400_000)
     expect((await restoreFranchise(platform, master, guid, later)).ok).toBe(false)
+    // Its files on disk, private and public, and the master's own.
+    await platform.files.put(guid, 'exports/contacts.csv', new TextEncoder().encode('a,b'))
+    const upload = await writeTenantUpload(platform.env, { id: guid }, 'aaaaaaaaaaaaaaaaaaaaaaaa.png', new Uint8Array([1, 2, 3]))
+    await platform.files.put(master.id, 'exports/contacts.csv', new TextEncoder().encode('kept'))
     expect(await purgeArchivedTenants(platform, new Date())).toBe(0)
+    expect(await platform.files.exists(guid, 'exports/contacts.csv')).toBe(true)
     expect(await purgeArchivedTenants(platform, later)).toBeGreaterThanOrEqual(1)
     expect(await tenantRows('lotus-north')).toEqual([])
+    expect(await platform.files.exists(guid, 'exports/contacts.csv')).toBe(false)
+    expect(existsSync(join(platform.env.DATA_DIR, 'uploads', guid))).toBe(false)
+    expect(upload).toContain('aaaaaaaaaaaaaaaaaaaaaaaa.png')
+    expect(await platform.files.exists(master.id, 'exports/contacts.csv')).toBe(true)
     const left = await asSystem(platform.database, 'test: rows left of the purged tenant', async (trx) => {
       const tables = await sql<{ table_name: string }>`select c.table_name from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name where c.column_name = 'tenant_id' and c.data_type = 'uuid' and c.table_schema = 'public' and t.table_type = 'BASE TABLE'`.execute(trx)
       const rows: string[] = []
