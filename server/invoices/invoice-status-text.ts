@@ -1,6 +1,10 @@
 import type { InvoiceStatus } from '#db/tables/checkout'
 
-const STATUS_WORDS: Record<InvoiceStatus, string> = {
+/** The words an invoice's status is printed as; pages in another language translate these. */
+export const INVOICE_STATUS_WORDS = ['Pending', 'Complete', 'On account', 'Failed', 'Void', 'Refunded', 'Partial'] as const
+export type InvoiceStatusWord = (typeof INVOICE_STATUS_WORDS)[number]
+
+const STATUS_WORDS: Record<InvoiceStatus, InvoiceStatusWord> = {
   pending: 'Pending',
   paid: 'Complete',
   unpaid: 'On account',
@@ -14,7 +18,7 @@ const STATUS_WORDS: Record<InvoiceStatus, string> = {
  * on-account invoice that has taken some money is 'Partial'. A paid invoice reads 'Complete'
  * whether it took money or had nothing to pay (a free order is complete too).
  */
-export function invoiceStatusText(invoice: { status: InvoiceStatus; paidMinor: number }): string {
+export function invoiceStatusText(invoice: { status: InvoiceStatus; paidMinor: number }): InvoiceStatusWord {
   if ((invoice.status === 'pending' || invoice.status === 'unpaid') && invoice.paidMinor > 0) return 'Partial'
   return STATUS_WORDS[invoice.status]
 }

@@ -4,10 +4,11 @@ import { withTenant } from '#db/tenant-scope'
 import type { InvoiceStatus } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
-import { formatDate, formatDay } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
+import type { Language } from '#server/i18n/languages'
 import { awaitsPayment } from '#server/payments/payable-invoice'
 import type { Tenant } from '#server/tenancy/tenant'
-import { invoiceStatusText } from './invoice-status-text'
+import { invoiceStatusText, type InvoiceStatusWord } from './invoice-status-text'
 import { publicInvoicePath } from './public-invoice-path'
 
 export interface MyInvoice {
@@ -19,7 +20,8 @@ export interface MyInvoice {
   totalText: string
   balanceText: string
   status: InvoiceStatus
-  statusText: string
+  /** The English status word; the page shows it in its language. */
+  statusText: InvoiceStatusWord
   /** Where it is paid (its public pay link), while it waits for money. */
   payPath: string | null
 }
@@ -32,7 +34,12 @@ export const MY_INVOICES_LIMIT = 100
  * payments (/meminvoice). Void invoices and checkout orders abandoned before payment are left
  * out: they were never owed.
  */
-export async function loadMyInvoices(database: DatabaseHandle, tenant: Tenant, input: { contactId: string; membershipOnly: boolean }): Promise<MyInvoice[]> {
+export async function loadMyInvoices(
+  database: DatabaseHandle,
+  tenant: Tenant,
+  input: { contactId: string; membershipOnly: boolean },
+  language: Language = 'en',
+): Promise<MyInvoice[]> {
   const rows = await withTenant(database, tenant.id, (trx) => {
     let query = trx
       .selectFrom('invoices')
@@ -46,11 +53,12 @@ export async function loadMyInvoices(database: DatabaseHandle, tenant: Tenant, i
   return rows.map((row) => ({
     guid: row.guid,
     numberText: invoiceNumberText(row.number),
-    dateText: formatDate(row.created_at, tenant.settings),
-    dueText: row.due_on ? formatDay(row.due_on, tenant.settings) : null,
+    dateText: dateInLanguage(row.created_at, tenant.settings, 'date', language),
+    // A due day is a calendar day, not an instant: written as it is, in no zone.
+    dueText: row.due_on ? dateInLanguage(new Date(`${row.due_on}T12:00:00Z`), { ...tenant.settings, timezone: 'UTC' }, 'date', language) : null,
     itemsText: row.items ?? '',
-    totalText: moneyText(Number(row.total_minor), row.currency),
-    balanceText: moneyText(Number(row.balance_minor), row.currency),
+    totalText: moneyText(Number(row.total_minor), row.currency, language),
+    balanceText: moneyText(Number(row.balance_minor), row.currency, language),
     status: row.status,
     statusText: invoiceStatusText({ status: row.status, paidMinor: Number(row.paid_minor) }),
     payPath: awaitsPayment(row.status) && Number(row.balance_minor) > 0 ? publicInvoicePath(row.guid) : null,

@@ -69,8 +69,11 @@ export const INVOICE_PAYMENT_RETURN_PATH = '/checkout/invoice/create'
 /** "Browser back in preview mode returns to /dashboard and ends preview." */
 export const PREVIEW_EXIT_PATH = '/dashboard'
 
-/** Public item pages a signed-in student may open too (the public site is otherwise for visitors). */
-const STUDENT_OPEN_PUBLIC_SEGMENTS: ReadonlySet<string> = new Set(['events', 'merchandise', 'donations', 'donate'])
+/**
+ * Public pages a signed-in student may open too (the public site is otherwise for visitors):
+ * item pages, and their membership payments (/meminvoice) with each one's pay link.
+ */
+const STUDENT_OPEN_PUBLIC_SEGMENTS: ReadonlySet<string> = new Set(['events', 'merchandise', 'donations', 'donate', 'meminvoice'])
 
 const ok = (path: string): Landing => ({ kind: 'ok', path })
 const redirect = (to: string): Landing => ({ kind: 'redirect', to })

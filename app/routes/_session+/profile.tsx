@@ -39,6 +39,7 @@ import { PAGE_NOT_FOUND_PATH, signedInShellFor } from '#app/utils/navigation.ser
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
 
 /** The student portal draws with the portal's words. */
 export const handle: I18nHandle = { i18n: ['portal'] }
@@ -50,7 +51,7 @@ const MY_RECORDS = [
   { to: '/invoices', label: 'invoices', what: 'invoicesWhat' },
 ] as const
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'My Profile')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'My Profile')
 
 /**
  * My Profile, for staff and students alike, inside the signed-in person's own layout. Visitors
@@ -85,7 +86,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const addCard = profile ? await readStripeAddCardView(context.platform, tenant) : null
   // A student's page speaks the portal's language, its toast too; staff screens stay English.
   const toast = kind === 'student' ? portalToast(shell.toast, context.language) : shell.toast
-  return data({ ...shell, toast, profile, savedCards, removing, addCard, roleLabel: roleTitle(user.role), language: user.language ?? context.language }, { headers })
+  const title = kind === 'student' ? tFor(context.language, 'portal')('myProfile') : 'My Profile'
+  return data({ ...shell, title, toast, profile, savedCards, removing, addCard, roleLabel: roleTitle(user.role), language: user.language ?? context.language }, { headers })
 }
 
 const KEPT_BY_MASTER = PORTAL_MESSAGES.keptByMaster

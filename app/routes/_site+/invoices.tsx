@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { InvoiceReportView } from '#app/components/invoices/invoice-report-view'
 import { MyInvoicesList } from '#app/components/invoices/my-invoices-list'
 import { PageHeader } from '#app/components/layout/page-header'
@@ -10,6 +11,7 @@ import { requireStaffArea, requireStudentArea, signedInShellFor } from '#app/uti
 import { readsCachedData } from '#server/cache/cache-reads'
 import { tenantToday } from '#server/dates/tenant-today'
 import { allowSignedInPageCache } from '#server/http/signed-in-page-cache'
+import { tFor } from '#server/i18n/server-translator'
 import { loadInvoiceReport } from '#server/invoices/invoice-report'
 import { readInvoiceReportQuery } from '#server/invoices/invoice-report-query'
 import { loadMyInvoices } from '#server/invoices/my-invoices'
@@ -41,19 +43,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       loadUpcomingMembershipPayments(context.platform.database, access.tenant, context.platform.clock.now()),
     ])
     headers.set('Cache-Control', 'private, no-store')
-    return data({ kind: 'staff' as const, shell, staff: { query, report, upcoming }, mine: null }, { headers })
+    return data({ kind: 'staff' as const, title: 'Invoices', shell, staff: { query, report, upcoming }, mine: null }, { headers })
   }
   const access = await requireStudentArea(request, context)
   const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'student' })
-  const mine = await loadMyInvoices(context.platform.database, access.tenant, { contactId: access.user.contactId, membershipOnly: false })
+  const mine = await loadMyInvoices(context.platform.database, access.tenant, { contactId: access.user.contactId, membershipOnly: false }, context.language)
   headers.set('Cache-Control', 'private, no-store')
-  return data({ kind: 'student' as const, shell, staff: null, mine }, { headers })
+  return data({ kind: 'student' as const, title: tFor(context.language, 'portal')('myInvoices'), shell, staff: null, mine }, { headers })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded?.kind === 'student' ? 'My Invoices' : 'Invoices' }]
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded?.title ?? 'Invoices' }]
 
 export default function InvoicesRoute() {
   const loaded = useLoaderData<typeof loader>()
+  const { t } = useTranslation('portal')
   const { shell, toast, session } = loaded.shell
   if (loaded.kind === 'staff' && loaded.staff) {
     return (
@@ -64,8 +67,8 @@ export default function InvoicesRoute() {
   }
   return (
     <StudentShell shell={shell} toast={toast} session={session}>
-      <PageHeader title="My Invoices" description="What you have bought and what is still to pay." />
-      <MyInvoicesList invoices={loaded.mine ?? []} emptyTitle="No invoices yet" emptyText="Your orders and membership payments will show here." />
+      <PageHeader title={t('myInvoices')} description={t('myInvoicesDescription')} />
+      <MyInvoicesList invoices={loaded.mine ?? []} emptyTitle={t('noInvoices')} emptyText={t('noInvoicesText')} />
     </StudentShell>
   )
 }

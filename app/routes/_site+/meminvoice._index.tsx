@@ -1,10 +1,12 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { MyInvoicesList } from '#app/components/invoices/my-invoices-list'
 import { PageHeader } from '#app/components/layout/page-header'
 import { StudentShell } from '#app/components/layout/student-shell'
 import { getSessionUser } from '#app/utils/auth.server'
 import { requireStudentArea, signedInShellFor } from '#app/utils/navigation.server'
+import { tFor } from '#server/i18n/server-translator'
 import { loadMyInvoices } from '#server/invoices/my-invoices'
 import { isStaffRole } from '#server/shell/roles'
 import type { I18nHandle } from '#app/utils/i18n'
@@ -12,7 +14,7 @@ import type { I18nHandle } from '#app/utils/i18n'
 /** The student portal's shell draws with the portal's words. */
 export const handle: I18nHandle = { i18n: ['portal'] }
 
-export const meta: MetaFunction = () => [{ title: 'Membership payments' }]
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded?.title ?? 'Membership payments' }]
 
 /** /meminvoice: a student's membership payments, to pay an open one and download their PDFs. Staff read them on /invoices. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -20,18 +22,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (user && isStaffRole(user.role) && !user.isPreviewMode && !user.isStudentPreview) throw redirect('/invoices')
   const access = await requireStudentArea(request, context)
   const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'student' })
-  const invoices = await loadMyInvoices(context.platform.database, access.tenant, { contactId: access.user.contactId, membershipOnly: true })
+  const invoices = await loadMyInvoices(context.platform.database, access.tenant, { contactId: access.user.contactId, membershipOnly: true }, context.language)
   headers.set('Cache-Control', 'private, no-store')
-  return data({ shell, invoices }, { headers })
+  return data({ title: tFor(context.language, 'portal')('membershipPayments'), shell, invoices }, { headers })
 }
 
 export default function MembershipInvoicesRoute() {
   const { shell: loaded, invoices } = useLoaderData<typeof loader>()
   const { shell, toast, session } = loaded
+  const { t } = useTranslation('portal')
   return (
     <StudentShell shell={shell} toast={toast} session={session}>
-      <PageHeader title="Membership payments" description="Each period of your memberships, paid and to pay." />
-      <MyInvoicesList invoices={invoices} emptyTitle="No membership payments yet" emptyText="When a membership of yours bills a period, its invoice shows here." />
+      <PageHeader title={t('membershipPayments')} description={t('membershipPaymentsDescription')} />
+      <MyInvoicesList invoices={invoices} emptyTitle={t('noMembershipPayments')} emptyText={t('noMembershipPaymentsText')} />
     </StudentShell>
   )
 }

@@ -20,8 +20,9 @@ import { loadStudentClassesPage, studentWeekQuery } from '#server/catalog/bookin
 import { dateInLanguage, longDateInLanguage } from '#server/dates/language-dates'
 import { translateMessage } from '#server/i18n/translate-message'
 import { PORTAL_MESSAGES } from '#server/portal/portal-messages'
+import { tFor } from '#server/i18n/server-translator'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Calendar')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Calendar')
 
 /** The student Calendar (/classes): the week's classes with the student's bookings, Book and Cancel. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -36,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cancelId = url.searchParams.get('cancel')
   const cancelling = cancelId ? (page.upcoming.find((booking) => booking.bookingId === cancelId && booking.canCancel) ?? null) : null
   return {
+    title: tFor(context.language, 'portal')('calendar'),
     heading: longDateInLanguage(now, tenant.settings.timezone, context.language),
     page,
     cutOffText: translateMessage(context.language, page.cutOffText),

@@ -11,8 +11,9 @@ import { requireStudentArea } from '#app/utils/navigation.server'
 import { isStudentBoardIntent, loadStudentBoard, studentBoardAction } from '#app/utils/student-board.server'
 import { notFound } from '#server/errors/responses'
 import { listStudentCourses } from '#server/catalog/courses/enrolments'
+import { tFor } from '#server/i18n/server-translator'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Courses')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Courses')
 
 /** The student's Courses (/mycourses): the courses they are enrolled in, with their progress. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listStudentCourses(context.platform, tenant, user.contactId),
     loadStudentBoard(context, access, new URL(request.url).searchParams),
   ])
-  return { courses, isShowCourses: tenant.settings.isShowCourses, studentBoard }
+  return { title: tFor(context.language, 'portal')('nav_courses'), courses, isShowCourses: tenant.settings.isShowCourses, studentBoard }
 }
 
 /** The notice board's feedback and review forms (the student home when the calendar is off). */

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { HandHeart } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { InvoiceStatusChip } from '#app/components/invoices/invoice-status-chip'
+import { useInvoiceStatusWord } from '#app/components/invoices/use-invoice-status-word'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
 import { EmptyState } from '#app/components/ui/empty-state'
@@ -12,8 +13,9 @@ import { MembershipBillingPanel, MembershipStopDialog, STOP_INTENT } from '#app/
 import { redirectWithToast } from '#app/utils/toast.server'
 import { notFound } from '#server/errors/responses'
 import { stopMembership, stopToConfirm } from '#server/memberships/cancel-membership'
+import { tFor } from '#server/i18n/server-translator'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'My Donations')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'My Donations')
 
 const PATH = '/mydonation'
 
@@ -24,7 +26,7 @@ const PATH = '/mydonation'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, user } = await requireStudentArea(request, context)
   const page = await loadMyDonations(context.platform.database, tenant, user.contactId, context.language)
-  return { ...page, stopping: stopToConfirm(page.repeating, new URL(request.url).searchParams, false) }
+  return { title: tFor(context.language, 'portal')('myDonations'), ...page, stopping: stopToConfirm(page.repeating, new URL(request.url).searchParams, false) }
 }
 
 /** A donor stops a gift on repeat at the end of the period given for, or keeps it after all. */
@@ -41,6 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function MyDonationsRoute() {
   const { donations, givenTexts, repeating, stopping } = useLoaderData<typeof loader>()
   const { t } = useTranslation('portal')
+  const statusWord = useInvoiceStatusWord()
   return (
     <>
       <PageHeader title={t('myDonations')} description={givenTexts.length > 0 ? t('thankYouGiven', { amounts: givenTexts.join(t('amountsAnd')) }) : t('donationsDescription')} />
@@ -78,7 +81,7 @@ export default function MyDonationsRoute() {
                     {donation.dateText} · <span className="font-medium tabular-nums text-slate-900">{donation.amountText}</span>
                   </p>
                 </div>
-                <InvoiceStatusChip text={donation.statusText} />
+                <InvoiceStatusChip text={statusWord(donation.statusText)} word={donation.statusText} />
               </div>
               <Link to={`/invoices/${donation.invoiceGuid}/pdf`} className="mt-2 inline-flex min-h-10 items-center text-sm font-medium text-brand-text hover:underline">
                 {t('receipt', { number: donation.numberText })}

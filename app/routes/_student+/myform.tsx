@@ -9,13 +9,15 @@ import { requireStudentArea } from '#app/utils/navigation.server'
 import { PDF_STATUS_MESSAGES } from '#server/forms/form-messages'
 import { translateMessage } from '#server/i18n/translate-message'
 import { loadMySubmissions } from '#server/forms/my-submissions'
+import { tFor } from '#server/i18n/server-translator'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'My Forms')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'My Forms')
 
 /** My registration (/myform, spec 000's student routes): the forms the student sent, with their signed PDF copies. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, user } = await requireStudentArea(request, context)
   return {
+    title: tFor(context.language, 'portal')('myForms'),
     submissions: await loadMySubmissions(context.platform.database, tenant, user.contactId, context.language),
     pdfStatusTexts: { ERROR: translateMessage(context.language, PDF_STATUS_MESSAGES.ERROR), IN_PROGRESS: translateMessage(context.language, PDF_STATUS_MESSAGES.IN_PROGRESS) },
   }

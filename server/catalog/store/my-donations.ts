@@ -5,7 +5,7 @@ import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { dateInLanguage } from '#server/dates/language-dates'
 import type { Language } from '#server/i18n/languages'
-import { invoiceStatusText } from '#server/invoices/invoice-status-text'
+import { invoiceStatusText, type InvoiceStatusWord } from '#server/invoices/invoice-status-text'
 import type { Tenant } from '#server/tenancy/tenant'
 import { MEMBERSHIP_BILLING_COLUMNS, membershipBillingViews, type MembershipBillingView } from '#server/memberships/membership-billing-view'
 
@@ -16,7 +16,8 @@ export interface MyDonation {
   dateText: string
   amountText: string
   status: InvoiceStatus
-  statusText: string
+  /** The English status word; the page shows it in its language. */
+  statusText: InvoiceStatusWord
 }
 
 /** A gift on repeat the student gives, with its billing (next gift, card, Stop giving). */

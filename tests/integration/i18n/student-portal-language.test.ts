@@ -61,11 +61,24 @@ describe(`the student portal's language (${engine})`, () => {
       ['/myform', ['Formlarım']],
       ['/mydonation', ['Bağışlarım']],
       ['/profile', ['Profilim', 'Bilgileri düzenle', 'Değişiklikleri kaydet', 'Dili kaydet']],
+      ['/invoices', ['Faturalarım', 'Satın aldıklarınız ve henüz ödenecek olanlar.']],
+      ['/meminvoice', ['Üyelik ödemeleri', 'Üyeliklerinizin her dönemi, ödenen ve ödenecek olan.']],
     ]
+    const titles: Record<string, string> = {
+      '/student-assessments': 'Değerlendirmeler',
+      '/mycourses': 'Kurslar',
+      '/myform': 'Formlarım',
+      '/mydonation': 'Bağışlarım',
+      '/profile': 'Profilim',
+      '/invoices': 'Faturalarım',
+      '/meminvoice': 'Üyelik ödemeleri',
+    }
     for (const [path, words] of pages) {
       const page = await get(path, `${student}; lng=tr`)
       expect(page.status, path).toBe(200)
       expect(page.body, path).toContain('<html lang="tr"')
+      // The browser tab names the page in Turkish too.
+      expect(/<title>([^<]*)<\/title>/.exec(page.body)?.[1], path).toMatch(new RegExp(`^${titles[path]}`))
       const text = textOf(page.body)
       for (const word of words) expect(text, `${path}: ${word}`).toContain(word)
     }

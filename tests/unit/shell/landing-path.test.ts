@@ -74,6 +74,8 @@ const rows: Row[] = [
   { bullet: 'A student with stored pending event parameters goes to the sign-up route (without scheduleId)', path: '/classes', user: student, pendingEvent: { ...event, scheduleId: null }, expected: redirect('/signup/42/1763788380000') },
   { bullet: 'A student with stored pending event parameters goes to the sign-up route (already there)', path: '/signup/42/1763788380000?scheduleId=sch-7', user: student, pendingEvent: event, expected: ok('/signup/42/1763788380000') },
   { bullet: 'In preview mode, students go to the calendar', path: '/mycourses', user: signedIn('ROLE_STUDENT', { isPreviewMode: true }), expected: redirect('/calendar') },
+  { bullet: 'A student opens their membership payments', path: '/meminvoice', user: student, expected: ok('/meminvoice') },
+  { bullet: "A student opens a membership payment's pay link", path: '/meminvoice/0b6c1f4e-4f7a-4a8e-9d59-2f1f7d6c9a11', user: student, expected: ok('/meminvoice/0b6c1f4e-4f7a-4a8e-9d59-2f1f7d6c9a11') },
   { bullet: 'In preview mode, students go to the calendar (public pages stay)', path: '/events', user: signedIn('ROLE_STUDENT', { isPreviewMode: true }), expected: ok('/events') },
   { bullet: 'staff previewing a non-secured page go to the public screen', path: '', user: signedIn('ROLE_ADMIN', { isPreviewMode: true }), expected: redirect('/home') },
   { bullet: 'staff previewing a non-secured page go to the public screen (public page)', path: '/courses', user: signedIn('ROLE_STAFF', { isPreviewMode: true }), expected: ok('/courses') },
