@@ -5,16 +5,20 @@ import { zonedParts, type ZonedParts } from './zoned-parts'
 interface Names {
   months: readonly string[]
   weekdays: readonly string[]
+  /** Short weekday names as the language writes them: Turkish's are not the first three letters (Pzt, Cmt). */
+  shortWeekdays: readonly string[]
 }
 
 const NAMES: Record<Language, Names> = {
   en: {
     months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
     weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    shortWeekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
   },
   tr: {
     months: ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'],
     weekdays: ['Pazar', 'Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi'],
+    shortWeekdays: ['Paz', 'Pzt', 'Sal', 'Çar', 'Per', 'Cum', 'Cmt'],
   },
 }
 
@@ -35,7 +39,7 @@ const TOKENS: Record<string, (p: ZonedParts, names: Names) => string> = {
   MM: (p) => two(p.month),
   M: (p) => String(p.month),
   dddd: (p, names) => names.weekdays[p.weekday] ?? '',
-  ddd: (p, names) => (names.weekdays[p.weekday] ?? '').slice(0, 3),
+  ddd: (p, names) => names.shortWeekdays[p.weekday] ?? '',
   DD: (p) => two(p.day),
   dd: (p) => two(p.day),
   D: (p) => String(p.day),

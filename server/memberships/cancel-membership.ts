@@ -6,6 +6,8 @@ import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { endMembership, MEMBERSHIP_CANCELLED_NOTE } from './billing-period'
 import type { MembershipBillingView } from './membership-billing-view'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 
 /**
  * How a recurring membership stops (issue: "Staff and the student can cancel at period end or
@@ -87,16 +89,37 @@ export interface MembershipStopping {
   stop: 'period-end' | 'now'
   /** The day the paid period runs out, where a stop at period end ends it. */
   endsText: string | null
+  /** The confirmation's words in the page's language: its title (for a membership or a gift), question and buttons. */
+  words: { membershipTitle: string; giftTitle: string; message: string; yes: string; no: string }
 }
 
 /**
  * The stop the address asks to confirm among these memberships, when it may be made: a member
  * (`mayCancelNow` false) cancels at period end only; staff also at once. Null for anything else.
  */
-export function stopToConfirm(memberships: ReadonlyArray<{ name: string; billing: MembershipBillingView | null }>, search: URLSearchParams, mayCancelNow: boolean): MembershipStopping | null {
+export function stopToConfirm(
+  memberships: ReadonlyArray<{ name: string; billing: MembershipBillingView | null }>,
+  search: URLSearchParams,
+  mayCancelNow: boolean,
+  language: Language = 'en',
+): MembershipStopping | null {
   const stop = mayCancelNow && search.get('stop') === 'now' ? 'now' : 'period-end'
   const asked = memberships.find((membership) => membership.billing !== null && membership.billing.guid === search.get('stopMembership'))
   const billing = asked?.billing
   if (!asked || !billing || !(stop === 'now' ? billing.canCancelNow : billing.canCancelAtPeriodEnd)) return null
-  return { guid: billing.guid, name: asked.name, stop, endsText: billing.periodEndText }
+  const t = tFor(language, 'portal')
+  const endsText = billing.periodEndText
+  const what =
+    stop === 'now'
+      ? t('stopNowMessage', { name: asked.name })
+      : endsText
+        ? t('stopEndsOnMessage', { name: asked.name, date: endsText })
+        : t('stopRenewingMessage', { name: asked.name })
+  return {
+    guid: billing.guid,
+    name: asked.name,
+    stop,
+    endsText,
+    words: { membershipTitle: t('cancelMembershipTitle'), giftTitle: t('stopGivingTitle'), message: `${what} ${t('continueQuestion')}`, yes: t('yes'), no: t('no') },
+  }
 }

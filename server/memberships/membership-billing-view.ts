@@ -2,7 +2,9 @@ import type { TenantExecutor } from '#db/tenant-scope'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { orderPathFor } from '#server/checkout/receipt-email'
-import { formatInZone } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import { savedMethodLabel } from '#server/payments/saved-payment-methods'
 import type { Tenant } from '#server/tenancy/tenant'
 import { periodCharges } from './membership-invoice'
@@ -19,11 +21,41 @@ export interface MembershipBillingView {
   /** 'Visa ending 4242, expires 12/2029', or how it is paid without a card. */
   cardText: string
   /** The unpaid invoice of the period due (failed or waiting), to pay from its page. */
-  openInvoice: { numberText: string; path: string; statusText: string } | null
+  /** The unpaid invoice of the period due (failed or waiting), to pay from its page; `text` says which and why. */
+  openInvoice: { numberText: string; path: string; statusText: string; text: string } | null
   retryText: string | null
+  /** The panel's button and link words, in the page's language. */
+  words: MembershipBillingWords
   canCancelAtPeriodEnd: boolean
   canCancelNow: boolean
   canKeep: boolean
+}
+
+export interface MembershipBillingWords {
+  changeCard: string
+  payNow: string
+  openInvoice: string
+  stopGiving: string
+  cancelMembership: string
+  cancelAtPeriodEnd: string
+  cancelNow: string
+  keepGiving: string
+  keepMembership: string
+}
+
+function billingWords(language: Language): MembershipBillingWords {
+  const t = tFor(language, 'portal')
+  return {
+    changeCard: t('changeCard'),
+    payNow: t('payNow'),
+    openInvoice: t('openInvoice'),
+    stopGiving: t('stopGiving'),
+    cancelMembership: t('cancelMembership'),
+    cancelAtPeriodEnd: t('cancelAtPeriodEnd'),
+    cancelNow: t('cancelNow'),
+    keepGiving: t('keepGiving'),
+    keepMembership: t('keepMembership'),
+  }
 }
 
 /** What a membership's billing view is made from: its row and its kept card's (held-memberships read them together). */
@@ -65,7 +97,12 @@ export const MEMBERSHIP_BILLING_COLUMNS = [
 ] as const
 
 /** The billing of each recurring membership among `rows`, by id, inside the caller's transaction (which read the rows). */
-export async function membershipBillingViews(trx: TenantExecutor, tenant: Tenant, rows: readonly MembershipBillingFacts[]): Promise<Map<string, MembershipBillingView>> {
+export async function membershipBillingViews(
+  trx: TenantExecutor,
+  tenant: Tenant,
+  rows: readonly MembershipBillingFacts[],
+  language: Language = 'en',
+): Promise<Map<string, MembershipBillingView>> {
   const views = new Map<string, MembershipBillingView>()
   const memberships = rows.filter((row) => row.membership_type === 'recurring')
   if (memberships.length === 0) return views
@@ -81,30 +118,39 @@ export async function membershipBillingViews(trx: TenantExecutor, tenant: Tenant
     .where('membership_billings.status', '=', 'open')
     .where('invoices.status', 'in', ['pending', 'failed'])
     .execute()
-  const date = (value: Date) => formatInZone(value, tenant.settings, 'date')
+  const t = tFor(language, 'portal')
+  const words = billingWords(language)
+  const date = (value: Date) => dateInLanguage(value, tenant.settings, 'date', language)
   for (const row of memberships) {
     const live = row.status === 'trial' || row.status === 'active' || row.status === 'suspended'
     const bills = live && row.next_billing_at !== null && !row.cancel_at_period_end
-    const amount = row.period_price_minor !== null && row.currency ? moneyText(periodCharges(row, tenant).totalMinor, row.currency) : null
+    const amount = row.period_price_minor !== null && row.currency ? moneyText(periodCharges(row, tenant).totalMinor, row.currency, language) : null
     const invoice = open.find((each) => each.membership_id === row.id)
     const card =
       row.kind && row.last4
-        ? savedMethodLabel({ kind: row.kind, brand: row.brand ?? '', last4: row.last4, exp_month: row.exp_month, exp_year: row.exp_year })
-        : "No card kept: each period's invoice is emailed, to be paid from its link."
+        ? savedMethodLabel({ kind: row.kind, brand: row.brand ?? '', last4: row.last4, exp_month: row.exp_month, exp_year: row.exp_year }, language)
+        : t('billingNoCard')
     views.set(row.id, {
       guid: row.guid,
-      nextText: bills && row.next_billing_at && amount && row.status !== 'suspended' ? `Next payment ${amount} on ${date(row.next_billing_at)}` : null,
-      endsText: live && row.cancel_at_period_end && row.next_billing_at ? `Ends ${date(row.next_billing_at)}` : live && row.expires_at ? `Ends ${date(row.expires_at)}` : null,
+      nextText: bills && row.next_billing_at && amount && row.status !== 'suspended' ? t('billingNextPayment', { amount, date: date(row.next_billing_at) }) : null,
+      endsText: live && row.cancel_at_period_end && row.next_billing_at ? t('billingEnds', { date: date(row.next_billing_at) }) : live && row.expires_at ? t('billingEnds', { date: date(row.expires_at) }) : null,
       periodEndText: live && row.next_billing_at ? date(row.next_billing_at) : null,
       cardText: card,
       openInvoice: invoice
-        ? { numberText: invoiceNumberText(invoice.number), path: orderPathFor(invoice.guid), statusText: invoice.status === 'failed' ? 'Payment failed' : 'Waiting for payment' }
+        ? openInvoiceOf(invoice, t)
         : null,
-      retryText: live && row.status !== 'suspended' && row.billing_retry_at && invoice ? `Next try ${date(row.billing_retry_at)}` : null,
+      retryText: live && row.status !== 'suspended' && row.billing_retry_at && invoice ? t('billingNextTry', { date: date(row.billing_retry_at) }) : null,
       canCancelAtPeriodEnd: live && row.next_billing_at !== null && !row.cancel_at_period_end,
       canCancelNow: live,
       canKeep: live && row.cancel_at_period_end,
+      words,
     })
   }
   return views
+}
+
+function openInvoiceOf(invoice: { guid: string; number: number; status: string }, t: ReturnType<typeof tFor>): NonNullable<MembershipBillingView['openInvoice']> {
+  const numberText = invoiceNumberText(invoice.number)
+  const statusText = invoice.status === 'failed' ? t('billingPaymentFailed') : t('billingWaitingForPayment')
+  return { numberText, path: orderPathFor(invoice.guid), statusText, text: t('billingOpenInvoice', { number: numberText, status: statusText }) }
 }

@@ -2,6 +2,8 @@ import { withTenant } from '#db/tenant-scope'
 import type { PaymentProvider } from '#db/tables/payments'
 import { giveCardToMemberships } from '#server/memberships/membership-card'
 import type { Platform } from '#server/platform'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 
 /** A kept card or account as the pay form lists it. */
 export interface SavedPaymentMethod {
@@ -14,11 +16,12 @@ export interface SavedPaymentMethod {
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' }
 
 /** How the buyer recognises a kept card or account: brand, last digits and expiry, never the number. */
-export function savedMethodLabel(row: { kind: 'card' | 'bank'; brand: string; last4: string; exp_month: number | null; exp_year: number | null }): string {
-  if (row.kind === 'bank') return `Bank account ending ${row.last4}`
-  const brand = BRANDS[row.brand.toLowerCase()] ?? 'Card'
-  const expires = row.exp_month && row.exp_year ? `, expires ${String(row.exp_month).padStart(2, '0')}/${row.exp_year}` : ''
-  return `${brand} ending ${row.last4}${expires}`
+export function savedMethodLabel(row: { kind: 'card' | 'bank'; brand: string; last4: string; exp_month: number | null; exp_year: number | null }, language: Language = 'en'): string {
+  const t = tFor(language, 'portal')
+  if (row.kind === 'bank') return t('bankEnding', { last4: row.last4 })
+  const brand = BRANDS[row.brand.toLowerCase()] ?? t('cardBrandUnknown')
+  if (!row.exp_month || !row.exp_year) return t('cardEnding', { brand, last4: row.last4 })
+  return t('cardEndingExpires', { brand, last4: row.last4, expiry: `${String(row.exp_month).padStart(2, '0')}/${row.exp_year}` })
 }
 
 /** A contact's kept cards and accounts on the studio's provider keys now in use, newest first. */
@@ -40,7 +43,7 @@ export async function listSavedPaymentMethods(platform: Pick<Platform, 'database
 const PROVIDER_NAMES: Record<PaymentProvider, string> = { STRIPE: 'Stripe', PSPRING: 'PaymentSpring', RAZORPAY: 'Razorpay', PHONEPE: 'PhonePe' }
 
 /** Every card and account the contact kept, whatever provider and keys: the profile lists them so each can be removed. */
-export async function listContactSavedMethods(platform: Pick<Platform, 'database'>, tenantId: string, contactId: string): Promise<Array<SavedPaymentMethod & { providerName: string }>> {
+export async function listContactSavedMethods(platform: Pick<Platform, 'database'>, tenantId: string, contactId: string, language: Language = 'en'): Promise<Array<SavedPaymentMethod & { providerName: string }>> {
   const rows = await withTenant(platform.database, tenantId, (trx) =>
     trx
       .selectFrom('saved_payment_methods')
@@ -50,7 +53,7 @@ export async function listContactSavedMethods(platform: Pick<Platform, 'database
       .limit(50)
       .execute(),
   )
-  return rows.map((row) => ({ id: row.id, kind: row.kind, label: savedMethodLabel(row), providerName: PROVIDER_NAMES[row.provider] }))
+  return rows.map((row) => ({ id: row.id, kind: row.kind, label: savedMethodLabel(row, language), providerName: PROVIDER_NAMES[row.provider] }))
 }
 
 /** The provider's reference of one kept method, only for its own contact and keys. */

@@ -27,6 +27,7 @@ export function MembershipBillingPanel({
   /** What is billed: a membership, or a gift on repeat (the donor's words: 'Stop giving'). */
   noun?: 'membership' | 'gift'
 }) {
+  const words = billing.words
   const stopLink = (stop: 'period-end' | 'now') => `${path}${path.includes('?') ? '&' : '?'}stopMembership=${billing.guid}&stop=${stop}`
   return (
     <div className="mt-4 space-y-2 border-t border-slate-100 pt-3 text-sm" data-membership-billing={name}>
@@ -40,7 +41,7 @@ export function MembershipBillingPanel({
             <>
               {' '}
               <Link to="/profile" className="font-medium text-brand-text underline-offset-2 hover:underline">
-                Change card
+                {words.changeCard}
               </Link>
             </>
           ) : null}
@@ -50,9 +51,10 @@ export function MembershipBillingPanel({
         <p className="flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-red-800" data-open-invoice>
           <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
-            Invoice {billing.openInvoice.numberText}: {billing.openInvoice.statusText}.{billing.retryText ? ` ${billing.retryText}.` : ''}{' '}
+            {billing.openInvoice.text}
+            {billing.retryText ? ` ${billing.retryText}.` : ''}{' '}
             <a href={billing.openInvoice.path} className="font-semibold underline underline-offset-2">
-              {actor === 'member' ? 'Pay now' : 'Open invoice'}
+              {actor === 'member' ? words.payNow : words.openInvoice}
             </a>
           </span>
         </p>
@@ -60,12 +62,12 @@ export function MembershipBillingPanel({
       <div className="flex flex-wrap gap-2 pt-1">
         {billing.canCancelAtPeriodEnd ? (
           <ButtonLink to={stopLink('period-end')} preventScrollReset variant="secondary" size="sm">
-            {actor === 'member' ? (noun === 'gift' ? 'Stop giving' : 'Cancel membership') : 'Cancel at period end'}
+            {actor === 'member' ? (noun === 'gift' ? words.stopGiving : words.cancelMembership) : words.cancelAtPeriodEnd}
           </ButtonLink>
         ) : null}
         {actor === 'staff' && billing.canCancelNow ? (
           <ButtonLink to={stopLink('now')} preventScrollReset variant="secondary" size="sm">
-            Cancel now
+            {words.cancelNow}
           </ButtonLink>
         ) : null}
         {billing.canKeep ? (
@@ -74,7 +76,7 @@ export function MembershipBillingPanel({
             <input type="hidden" name="membership" value={billing.guid} />
             <input type="hidden" name="stop" value="keep" />
             <Button type="submit" variant="secondary" size="sm">
-              {noun === 'gift' ? 'Keep giving' : 'Keep membership'}
+              {noun === 'gift' ? words.keepGiving : words.keepMembership}
             </Button>
           </Form>
         ) : null}
@@ -85,15 +87,14 @@ export function MembershipBillingPanel({
 
 /** The confirmation of a stop, at the page's own address. */
 export function MembershipStopDialog({ stopping, path, noun = 'membership' }: { stopping: MembershipStopping; path: string; noun?: 'membership' | 'gift' }) {
-  const message =
-    stopping.stop === 'now'
-      ? `${stopping.name} ends now. Nothing more will be charged, and an unpaid period is voided.`
-      : `${stopping.name} stops renewing${stopping.endsText ? ` and ends on ${stopping.endsText}` : ''}. Nothing more will be charged.`
+  const { words } = stopping
   return (
     <ConfirmDialog
       closeTo={path}
-      title={noun === 'gift' ? 'Stop Giving' : 'Cancel Membership'}
-      message={`${message} Are you sure you want to continue?`}
+      title={noun === 'gift' ? words.giftTitle : words.membershipTitle}
+      message={words.message}
+      yesLabel={words.yes}
+      noLabel={words.no}
       intent={STOP_INTENT}
       hiddenFields={[
         ['membership', stopping.guid],

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { CreditCard, Landmark } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { buttonClasses } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import type { SavedPaymentMethod } from '#server/payments/saved-payment-methods'
@@ -12,13 +13,14 @@ type KeptMethod = SavedPaymentMethod & { providerName: string }
  * Remove: a confirmation at its own address (`?removeCard=`), so it works without JavaScript.
  */
 export function SavedCardsSection({ methods, removing, addCard }: { methods: KeptMethod[]; removing: KeptMethod | null; addCard?: ReactNode }) {
+  const { t } = useTranslation('portal')
   return (
     <section aria-labelledby="saved-cards-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-saved-cards>
       <h2 id="saved-cards-heading" className="text-base font-semibold text-slate-900">
-        Saved cards
+        {t('savedCards')}
       </h2>
       {methods.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No card is saved. Tick &lsquo;Save for my next payment&rsquo; when you pay to keep one for next time.</p>
+        <p className="mt-2 text-sm text-slate-600">{t('noSavedCard')}</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
           {methods.map((method) => {
@@ -29,11 +31,11 @@ export function SavedCardsSection({ methods, removing, addCard }: { methods: Kep
                   <Icon aria-hidden className="h-5 w-5 shrink-0 text-slate-500" />
                   <div className="min-w-0">
                     <p className="break-words text-sm font-medium text-slate-900">{method.label}</p>
-                    <p className="text-xs text-slate-500">Kept with {method.providerName}</p>
+                    <p className="text-xs text-slate-500">{t('keptWith', { provider: method.providerName })}</p>
                   </div>
                 </div>
-                <Link to={`?removeCard=${encodeURIComponent(method.id)}`} preventScrollReset className={buttonClasses({ variant: 'secondary', size: 'sm' })} aria-label={`Remove ${method.label}`}>
-                  Remove
+                <Link to={`?removeCard=${encodeURIComponent(method.id)}`} preventScrollReset className={buttonClasses({ variant: 'secondary', size: 'sm' })} aria-label={t('removeNamed', { label: method.label })}>
+                  {t('remove')}
                 </Link>
               </li>
             )
@@ -44,8 +46,10 @@ export function SavedCardsSection({ methods, removing, addCard }: { methods: Kep
       {removing ? (
         <ConfirmDialog
           closeTo="/profile"
-          title="Remove Card"
-          message={`Are you sure you want to remove ${removing.label}? You can save a card again when you next pay.`}
+          title={t('removeCardTitle')}
+          message={t('removeCardMessage', { label: removing.label })}
+          yesLabel={t('yes')}
+          noLabel={t('no')}
           intent="remove-card"
           hiddenFields={[['cardId', removing.id]]}
           action="/profile"

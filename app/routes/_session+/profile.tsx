@@ -79,7 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { headers, ...shell } = await signedInShellFor(request, context, { tenant, user, kind })
   const profile = await loadProfile(context.platform.database, tenant, user.contactId)
-  const savedCards = profile ? await listContactSavedMethods(context.platform, tenant.id, user.contactId) : []
+  const savedCards = profile ? await listContactSavedMethods(context.platform, tenant.id, user.contactId, context.language) : []
   // Remove's confirmation, drawn at its own address so it works without JavaScript.
   const removeCard = new URL(request.url).searchParams.get('removeCard')
   const removing = savedCards.find((card) => card.id === removeCard) ?? null

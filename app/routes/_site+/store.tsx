@@ -16,6 +16,8 @@ import { stopMembership, stopToConfirm } from '#server/memberships/cancel-member
 import { redirectWithToast } from '#app/utils/toast.server'
 import { isStaffRole } from '#server/shell/roles'
 import type { I18nHandle } from '#app/utils/i18n'
+import { useTranslation } from 'react-i18next'
+import { tFor } from '#server/i18n/server-translator'
 
 /** The student portal's shell draws with the portal's words. */
 export const handle: I18nHandle = { i18n: ['portal'] }
@@ -32,13 +34,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     requireModule(context, 'store')
     const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
     const store = await loadStoreItems(context.platform.database, access.tenant)
-    return data({ kind: 'staff' as const, shell, store, myStore: null, stopping: null }, { headers })
+    return data({ kind: 'staff' as const, title: 'Store', shell, store, myStore: null, stopping: null }, { headers })
   }
   const access = await requireStudentArea(request, context)
   if (!access.tenant.settings.isShowStoreMenu) throw notFound()
   const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'student' })
-  const myStore = await loadMyStore(context.platform.database, { tenant: access.tenant, contactId: access.user.contactId, now: new Date() })
-  return data({ kind: 'student' as const, shell, store: null, myStore, stopping: stopToConfirm(myStore.memberships, new URL(request.url).searchParams, false) }, { headers })
+  const myStore = await loadMyStore(context.platform.database, { tenant: access.tenant, contactId: access.user.contactId, now: new Date(), language: context.language })
+  const stopping = stopToConfirm(myStore.memberships, new URL(request.url).searchParams, false, context.language)
+  return data({ kind: 'student' as const, title: tFor(context.language, 'portal')('nav_store'), shell, store: null, myStore, stopping }, { headers })
 }
 
 
@@ -55,10 +58,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast('/store', stopped.ok ? { type: 'success', message: stopped.value.message } : { type: 'error', message: stopped.message })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded?.kind === 'student' ? 'My Store' : 'Store' }]
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded?.title ?? 'Store' }]
 
 export default function StoreRoute() {
   const loaded = useLoaderData<typeof loader>()
+  const { t } = useTranslation('portal')
   const { shell, toast, session } = loaded.shell
   if (loaded.kind === 'staff' && loaded.store) {
     return (
@@ -79,7 +83,7 @@ export default function StoreRoute() {
   if (!loaded.myStore) return null
   return (
     <StudentShell shell={shell} toast={toast} session={session}>
-      <PageHeader title="My Store" description="Your memberships, credits and purchases." />
+      <PageHeader title={t('nav_store')} description={t('myStoreDescription')} />
       <MyStore store={loaded.myStore} />
       {loaded.stopping ? <MembershipStopDialog stopping={loaded.stopping} path="/store" /> : null}
     </StudentShell>

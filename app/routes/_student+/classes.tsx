@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date()
   const studentBoard = await loadStudentBoard(context, access, url.searchParams)
   const query = studentWeekQuery(url.searchParams, tenant, now)
-  const page = await loadStudentClassesPage(context.platform.database, { tenant, contactId: user.contactId, query, now })
+  const page = await loadStudentClassesPage(context.platform.database, { tenant, contactId: user.contactId, query, now, language: context.language })
   const issuedAt = await calendarFeedIssuedAt(context.platform.database, { tenantId: tenant.id, contactId: user.contactId })
   const cancelId = url.searchParams.get('cancel')
   const cancelling = cancelId ? (page.upcoming.find((booking) => booking.bookingId === cancelId && booking.canCancel) ?? null) : null

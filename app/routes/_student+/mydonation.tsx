@@ -26,7 +26,7 @@ const PATH = '/mydonation'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, user } = await requireStudentArea(request, context)
   const page = await loadMyDonations(context.platform.database, tenant, user.contactId, context.language)
-  return { title: tFor(context.language, 'portal')('myDonations'), ...page, stopping: stopToConfirm(page.repeating, new URL(request.url).searchParams, false) }
+  return { title: tFor(context.language, 'portal')('myDonations'), ...page, stopping: stopToConfirm(page.repeating, new URL(request.url).searchParams, false, context.language) }
 }
 
 /** A donor stops a gift on repeat at the end of the period given for, or keeps it after all. */

@@ -12,6 +12,8 @@ import { formatInZone } from '#server/dates/tenant-dates'
 import { isPublicPathAvailable } from '#server/navigation/available-paths'
 import { CHECKOUT_TAKES } from '#server/checkout/sold-online'
 import type { Tenant } from '#server/tenancy/tenant'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import { cancellationOutlook, cutOffText, signupOffer, type HeldMembershipForBooking } from './booking-rules'
 import { selectBookingMemberships } from './held-memberships'
 
@@ -55,8 +57,9 @@ export interface StudentClassesPage {
  */
 export async function loadStudentClassesPage(
   database: DatabaseHandle,
-  input: { tenant: Tenant; contactId: string; query: CalendarQuery; now: Date },
+  input: { tenant: Tenant; contactId: string; query: CalendarQuery; now: Date; language?: Language },
 ): Promise<StudentClassesPage> {
+  const language = input.language ?? 'en'
   const { tenant, now } = input
   const timeZone = tenant.settings.timezone
   const page = await loadPublicCalendarPage(database, tenant, { ...input.query, view: 'week' }, now)
@@ -141,7 +144,7 @@ export async function loadStudentClassesPage(
       return {
         bookingId: booking.id,
         className: booking.name,
-        whenText: `${formatPattern(booking.starts_at, timeZone, 'ddd')} ${formatInZone(booking.starts_at, tenant.settings, 'date')} ${formatPattern(booking.starts_at, timeZone, TIME_PATTERN)}`,
+        whenText: whenText(booking.starts_at, tenant, language),
         startIso: booking.starts_at.toISOString(),
         usedCredit,
         ...cancellationOutlook({ startsAt: booking.starts_at, now, usedCredit }),
@@ -153,17 +156,25 @@ export async function loadStudentClassesPage(
   return {
     calendar,
     upcoming,
-    memberships: loaded.memberships.map((membership) => ({ id: membership.id, name: membership.name, creditsText: creditsText(membership) })),
+    memberships: loaded.memberships.map((membership) => ({ id: membership.id, name: membership.name, creditsText: creditsText(membership, language) })),
     cutOffText: cutOffText(),
   }
 }
 
 /** '7 of 10 credits left' for a card; null for memberships without credits. */
-export function creditsText(membership: Pick<HeldMembershipForBooking, 'membershipType' | 'creditsLeft' | 'creditsTotal'>): string | null {
+/** 'Mon 11/30/2026 07:00 AM' in the studio's date format; Turkish: 'Pzt 30 Kas 2026 07:00'. */
+function whenText(startsAt: Date, tenant: Tenant, language: Language): string {
+  const timeZone = tenant.settings.timezone
+  if (language !== 'en') return formatPattern(startsAt, timeZone, 'ddd DD MMM YYYY HH:mm', language)
+  return `${formatPattern(startsAt, timeZone, 'ddd')} ${formatInZone(startsAt, tenant.settings, 'date')} ${formatPattern(startsAt, timeZone, TIME_PATTERN)}`
+}
+
+export function creditsText(membership: Pick<HeldMembershipForBooking, 'membershipType' | 'creditsLeft' | 'creditsTotal'>, language: Language = 'en'): string | null {
   if (membership.membershipType !== 'card') return null
   const left = membership.creditsLeft ?? 0
   const total = membership.creditsTotal ?? left
-  return `${left} of ${total} ${total === 1 ? 'credit' : 'credits'} left`
+  // Counted by the total: '1 of 1 credit left', '0 of 1 credit left', '3 of 10 credits left'.
+  return tFor(language, 'portal')('creditsOf', { count: total, left, total })
 }
 
 /** The week shown: `?date=` (any day of it), else today. */

@@ -88,7 +88,7 @@ async function selectRepeatingGifts(trx: TenantExecutor, tenant: Tenant, contact
     .where('contact_memberships.status', 'in', ['active', 'trial', 'suspended'])
     .orderBy('contact_memberships.starts_at', 'desc')
     .execute()
-  const billing = await membershipBillingViews(trx, tenant, rows)
+  const billing = await membershipBillingViews(trx, tenant, rows, language)
   return rows.map((row) => ({
     name: row.name,
     campaign: row.campaign,

@@ -1,7 +1,9 @@
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import type { HeldMembershipStatus, MembershipType } from '#db/tables/catalog'
-import { formatInZone } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Tenant } from '#server/tenancy/tenant'
 import { creditsText } from '#server/catalog/bookings/student-classes-page'
 import { MEMBERSHIP_BILLING_COLUMNS, membershipBillingViews, type MembershipBillingView } from '#server/memberships/membership-billing-view'
@@ -37,19 +39,23 @@ export interface MyStorePage {
   upcomingBookings: number
 }
 
-const TYPE_TEXT: Record<MembershipType, string> = { card: 'Class card', unlimited: 'Unlimited', recurring: 'Membership' }
-const SOLD_KIND_TEXT: Partial<Record<string, string>> = { product: 'Merchandise', bundle: 'Bundle', donation: 'Donation' }
-const STATUS_TEXT: Record<HeldMembershipStatus, string> = { active: 'Active', trial: 'Trial', paused: 'Paused', cancelled: 'Cancelled', expired: 'Expired', suspended: 'Suspended' }
+type Words = ReturnType<typeof tFor<'portal'>>
+const typeText = (t: Words, type: MembershipType): string => t(`membershipType_${type}`)
+const statusText = (t: Words, status: HeldMembershipStatus): string => t(`membershipStatus_${status}`)
+const SOLD_KINDS = ['product', 'bundle', 'donation'] as const
+const soldKindText = (t: Words, itemType: string): string => ((SOLD_KINDS as readonly string[]).includes(itemType) ? t(`purchaseKind_${itemType as (typeof SOLD_KINDS)[number]}`) : t('purchaseKind_other'))
 
 /**
  * My Store (/store, students): the memberships the student holds with credits left and expiry,
  * and what they have taken from the studio (memberships, course enrolments, event seats, and
  * merchandise, bundles and donations from their invoices), newest first.
  */
-export async function loadMyStore(database: DatabaseHandle, input: { tenant: Tenant; contactId: string; now: Date }): Promise<MyStorePage> {
+export async function loadMyStore(database: DatabaseHandle, input: { tenant: Tenant; contactId: string; now: Date; language?: Language }): Promise<MyStorePage> {
   const { tenant, now } = input
+  const language = input.language ?? 'en'
+  const t = tFor(language, 'portal')
   const { held, enrolments, registrations, sold, upcoming } = await withTenant(database, tenant.id, async (trx) => ({
-    held: await selectHeldMemberships(trx, tenant, input.contactId),
+    held: await selectHeldMemberships(trx, tenant, input.contactId, language),
     enrolments: await trx
       .selectFrom('course_enrolments')
       .innerJoin('catalog_items', 'catalog_items.id', 'course_enrolments.course_id')
@@ -81,13 +87,13 @@ export async function loadMyStore(database: DatabaseHandle, input: { tenant: Ten
       .where('class_occurrences.starts_at', '>', now)
       .executeTakeFirstOrThrow(),
   }))
-  const date = (value: Date) => formatInZone(value, tenant.settings, 'date')
-  const mine = heldMembershipViews(tenant, held, now)
+  const date = (value: Date) => dateInLanguage(value, tenant.settings, 'date', language)
+  const mine = heldMembershipViews(tenant, held, now, language)
   const purchases: Array<MyPurchase & { at: number }> = [
-    ...held.rows.map((row) => ({ id: row.id, at: row.starts_at.getTime(), what: row.name, kindText: TYPE_TEXT[row.membership_type] })),
-    ...enrolments.map((row) => ({ id: row.id, at: row.enrolled_at.getTime(), what: row.name, kindText: 'Course' })),
-    ...registrations.map((row) => ({ id: row.id, at: row.registered_at.getTime(), what: row.quantity > 1 ? `${row.name} (${row.quantity} seats)` : row.name, kindText: 'Event' })),
-    ...sold.map((row) => ({ id: row.id, at: row.created_at.getTime(), what: row.quantity > 1 ? `${row.quantity} × ${row.item_name}` : row.item_name, kindText: SOLD_KIND_TEXT[row.item_type] ?? 'Purchase' })),
+    ...held.rows.map((row) => ({ id: row.id, at: row.starts_at.getTime(), what: row.name, kindText: typeText(t, row.membership_type) })),
+    ...enrolments.map((row) => ({ id: row.id, at: row.enrolled_at.getTime(), what: row.name, kindText: t('purchaseKind_course') })),
+    ...registrations.map((row) => ({ id: row.id, at: row.registered_at.getTime(), what: row.quantity > 1 ? t('eventSeats', { name: row.name, count: row.quantity }) : row.name, kindText: t('purchaseKind_event') })),
+    ...sold.map((row) => ({ id: row.id, at: row.created_at.getTime(), what: row.quantity > 1 ? `${row.quantity} × ${row.item_name}` : row.item_name, kindText: soldKindText(t, row.item_type) })),
   ].map((row) => ({ ...row, dateText: date(new Date(row.at)), dateIso: new Date(row.at).toISOString() }))
   purchases.sort((a, b) => b.at - a.at)
   return {
@@ -98,7 +104,7 @@ export async function loadMyStore(database: DatabaseHandle, input: { tenant: Ten
 }
 
 /** A contact's memberships, newest first, with what their billing views need (one read). */
-async function selectHeldMemberships(trx: TenantExecutor, tenant: Tenant, contactId: string) {
+async function selectHeldMemberships(trx: TenantExecutor, tenant: Tenant, contactId: string, language: Language) {
   const rows = await trx
     .selectFrom('contact_memberships')
     .leftJoin('saved_payment_methods', 'saved_payment_methods.id', 'contact_memberships.payment_method_id')
@@ -119,38 +125,40 @@ async function selectHeldMemberships(trx: TenantExecutor, tenant: Tenant, contac
     .where('contact_memberships.is_gift', '=', false)
     .orderBy('contact_memberships.starts_at', 'desc')
     .execute()
-  return { rows, billing: await membershipBillingViews(trx, tenant, rows) }
+  return { rows, billing: await membershipBillingViews(trx, tenant, rows, language) }
 }
 
 type HeldMemberships = Awaited<ReturnType<typeof selectHeldMemberships>>
 
 /** A contact's memberships as My Store and the staff's Memberships tab show them, newest first. */
 export async function loadHeldMemberships(database: DatabaseHandle, input: { tenant: Tenant; contactId: string; now: Date }): Promise<MyMembership[]> {
-  const held = await withTenant(database, input.tenant.id, (trx) => selectHeldMemberships(trx, input.tenant, input.contactId))
-  return heldMembershipViews(input.tenant, held, input.now)
+  // Staff screens are English.
+  const held = await withTenant(database, input.tenant.id, (trx) => selectHeldMemberships(trx, input.tenant, input.contactId, 'en'))
+  return heldMembershipViews(input.tenant, held, input.now, 'en')
 }
 
-function heldMembershipViews(tenant: Tenant, { rows, billing }: HeldMemberships, now: Date): MyMembership[] {
-  const date = (value: Date) => formatInZone(value, tenant.settings, 'date')
+function heldMembershipViews(tenant: Tenant, { rows, billing }: HeldMemberships, now: Date, language: Language): MyMembership[] {
+  const t = tFor(language, 'portal')
+  const date = (value: Date) => dateInLanguage(value, tenant.settings, 'date', language)
   return rows.map((row): MyMembership => {
     const expired = row.expires_at !== null && row.expires_at.getTime() <= now.getTime()
     const status: HeldMembershipStatus = expired && (row.status === 'active' || row.status === 'trial') ? 'expired' : row.status
     const ended = row.status === 'cancelled' || expired
     const validityText =
       row.status === 'trial' && row.trial_ends_at
-        ? `Trial ends ${date(row.trial_ends_at)}`
+        ? t('trialEnds', { date: date(row.trial_ends_at) })
         : row.expires_at
-          ? `${ended ? 'Ended' : 'Expires'} ${date(row.expires_at)}`
+          ? t(ended ? 'endedOn' : 'expiresOn', { date: date(row.expires_at) })
           : row.membership_type === 'recurring'
-            ? 'Renews until cancelled'
-            : 'No expiry'
+            ? t('renewsUntilCancelled')
+            : t('noExpiry')
     return {
       id: row.id,
       name: row.name,
-      typeText: TYPE_TEXT[row.membership_type],
-      statusText: STATUS_TEXT[status],
+      typeText: typeText(t, row.membership_type),
+      statusText: statusText(t, status),
       isLive: status === 'active' || status === 'trial',
-      creditsText: creditsText({ membershipType: row.membership_type, creditsLeft: row.credits_left, creditsTotal: row.credits_total }),
+      creditsText: creditsText({ membershipType: row.membership_type, creditsLeft: row.credits_left, creditsTotal: row.credits_total }, language),
       creditsLeft: row.credits_left,
       creditsTotal: row.credits_total,
       validityText,

@@ -60,7 +60,8 @@ describe(`the student portal's language (${engine})`, () => {
       ['/mycourses', ['Kayıtlı olduğunuz kurslar.']],
       ['/myform', ['Formlarım']],
       ['/mydonation', ['Bağışlarım']],
-      ['/profile', ['Profilim', 'Bilgileri düzenle', 'Değişiklikleri kaydet', 'Dili kaydet']],
+      ['/profile', ['Profilim', 'Bilgileri düzenle', 'Değişiklikleri kaydet', 'Dili kaydet', 'Kayıtlı kartlar']],
+      ['/store', ['Üyeliklerim', 'Satın alımlar', 'Derslerinizi görün']],
       ['/invoices', ['Faturalarım', 'Satın aldıklarınız ve henüz ödenecek olanlar.']],
       ['/meminvoice', ['Üyelik ödemeleri', 'Üyeliklerinizin her dönemi, ödenen ve ödenecek olan.']],
     ]
@@ -72,6 +73,7 @@ describe(`the student portal's language (${engine})`, () => {
       '/profile': 'Profilim',
       '/invoices': 'Faturalarım',
       '/meminvoice': 'Üyelik ödemeleri',
+      '/store': 'Mağazam',
     }
     for (const [path, words] of pages) {
       const page = await get(path, `${student}; lng=tr`)

@@ -94,3 +94,13 @@ describe('patterns', () => {
     expect(formatPattern(new Date('2026-11-22T05:13:09Z'), 'UTC', '[Day] D, HH:mm:ss a (z)')).toBe('Day 22, 05:13:09 am (UTC)')
   })
 })
+
+describe('short weekday names in Turkish', () => {
+  it('writes the short names Turkish uses, not the first three letters (Pazartesi is Pzt, Cumartesi Cmt)', () => {
+    // 29 Nov 2026 is a Sunday; the week that follows, day by day at noon in Istanbul.
+    const week = Array.from({ length: 7 }, (_unused, day) => formatPattern(new Date(Date.UTC(2026, 10, 29 + day, 9)), 'Europe/Istanbul', 'ddd', 'tr'))
+    expect(week).toEqual(['Paz', 'Pzt', 'Sal', 'Çar', 'Per', 'Cum', 'Cmt'])
+    expect(formatPattern(new Date(Date.UTC(2026, 10, 30, 9)), 'Europe/Istanbul', 'ddd DD MMM YYYY HH:mm', 'tr')).toBe('Pzt 30 Kas 2026 12:00')
+    expect(formatPattern(new Date(Date.UTC(2026, 10, 30, 9)), 'UTC', 'ddd', 'en')).toBe('Mon')
+  })
+})

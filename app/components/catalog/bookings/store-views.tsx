@@ -1,4 +1,5 @@
 import { ShoppingBag, Ticket } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { MembershipBillingPanel } from '#app/components/memberships/membership-billing-panel'
 import { Card } from '#app/components/ui/card'
 import { EmptyState } from '#app/components/ui/empty-state'
@@ -48,15 +49,16 @@ export function StaffStoreTable({ store }: { store: StorePage }) {
 
 /** My Store: the student's memberships with credits and expiry, and what they have taken. */
 export function MyStore({ store }: { store: MyStorePage }) {
+  const { t } = useTranslation('portal')
   return (
     <div className="space-y-6">
       <section aria-labelledby="my-memberships" className="space-y-3">
         <h2 id="my-memberships" className="text-lg font-semibold text-slate-900">
-          My memberships
+          {t('myMemberships')}
         </h2>
         {store.memberships.length === 0 ? (
-          <EmptyState icon={Ticket} title="No memberships yet.">
-            Class passes and memberships you buy or are given by the studio appear here with the credits left.
+          <EmptyState icon={Ticket} title={t('noMemberships')}>
+            {t('noMembershipsText')}
           </EmptyState>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2">
@@ -75,7 +77,7 @@ export function MyStore({ store }: { store: MyStorePage }) {
                     <div
                       className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100"
                       role="progressbar"
-                      aria-label="Credits left"
+                      aria-label={t('creditsLeftLabel')}
                       aria-valuemin={0}
                       aria-valuemax={membership.creditsTotal}
                       aria-valuenow={membership.creditsLeft ?? 0}
@@ -84,15 +86,15 @@ export function MyStore({ store }: { store: MyStorePage }) {
                     </div>
                   </div>
                 ) : (
-                  <p className="mt-4 text-sm font-medium text-slate-900">Unlimited classes</p>
+                  <p className="mt-4 text-sm font-medium text-slate-900">{t('unlimitedClasses')}</p>
                 )}
                 <dl className="mt-4 grid grid-cols-2 gap-2 text-xs text-slate-600">
                   <div>
-                    <dt className="font-semibold text-slate-700">Valid</dt>
+                    <dt className="font-semibold text-slate-700">{t('valid')}</dt>
                     <dd>{membership.validityText}</dd>
                   </div>
                   <div>
-                    <dt className="font-semibold text-slate-700">Since</dt>
+                    <dt className="font-semibold text-slate-700">{t('since')}</dt>
                     <dd>{membership.purchasedText}</dd>
                   </div>
                 </dl>
@@ -102,16 +104,16 @@ export function MyStore({ store }: { store: MyStorePage }) {
           </ul>
         )}
         <p className="text-sm text-slate-600">
-          {store.upcomingBookings === 1 ? 'You have 1 class booked.' : `You have ${store.upcomingBookings} classes booked.`}{' '}
+          {t('classesBooked', { count: store.upcomingBookings })}{' '}
           <a href="/classes" className="font-medium text-brand-text underline-offset-2 hover:underline">
-            See your classes
+            {t('seeYourClasses')}
           </a>
         </p>
       </section>
-      <Card title="Purchases" padding="flush">
+      <Card title={t('purchases')} padding="flush">
         {store.purchases.length === 0 ? (
           <div className="p-5">
-            <EmptyState icon={ShoppingBag} title="No purchases yet." />
+            <EmptyState icon={ShoppingBag} title={t('noPurchases')} />
           </div>
         ) : (
           <ul className="divide-y divide-slate-100">
