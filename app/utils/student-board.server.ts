@@ -8,6 +8,7 @@ import { splitByType } from '#server/noticeboard/notice-rules'
 import { listNotices } from '#server/noticeboard/notices'
 import { readReviewForm, readStars, REVIEW_MESSAGES, usableGoogleLink } from '#server/reviews/review-rules'
 import { addReview, markReviewedOnGoogle, ownReview } from '#server/reviews/reviews'
+import { translateMessage } from '#server/i18n/translate-message'
 
 /** The intents the student board's forms post to the page they sit on. */
 export const STUDENT_BOARD_INTENTS = ['feedback-send', 'review-add', 'review-google'] as const
@@ -59,7 +60,7 @@ export async function studentBoardAction(context: AppLoadContext, access: GuardA
     const message = readFeedbackMessage(form.get('message'))
     if (!message.ok) {
       const raw = form.get('message')
-      return data<BoardFailure>({ board: { feedbackError: message.message, feedbackMessage: typeof raw === 'string' ? raw.slice(0, 2000) : '', review: null } }, { status: 400 })
+      return data<BoardFailure>({ board: { feedbackError: translateMessage(context.language, message.message), feedbackMessage: typeof raw === 'string' ? raw.slice(0, 2000) : '', review: null } }, { status: 400 })
     }
     await sendFeedback(database, tenant.id, { contactId: user.contactId, message: message.value, now })
     return redirectWithToast(path, { type: 'success', message: FEEDBACK_MESSAGES.sent })
@@ -67,7 +68,8 @@ export async function studentBoardAction(context: AppLoadContext, access: GuardA
   if (intent === 'review-add') {
     const review = readReviewForm(Object.fromEntries(form))
     if (!review.ok) {
-      return data<BoardFailure>({ board: { feedbackError: null, feedbackMessage: '', review: { step: 'write', stars: review.details.stars, reviewText: review.details.reviewText, errors: review.details.errors } } }, { status: 400 })
+      const errors = Object.fromEntries(Object.entries(review.details.errors ?? {}).map(([field, error]) => [field, translateMessage(context.language, error)]))
+      return data<BoardFailure>({ board: { feedbackError: null, feedbackMessage: '', review: { step: 'write', stars: review.details.stars, reviewText: review.details.reviewText, errors } } }, { status: 400 })
     }
     const added = await addReview(database, tenant.id, { ...review.value, contactId: user.contactId, now })
     if (!added.ok) return redirectWithToast(path, { type: 'error', message: added.message })

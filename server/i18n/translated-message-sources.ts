@@ -45,6 +45,8 @@ import { LANGUAGE_MESSAGES } from '#server/profile/contact-language'
 import { PROFILE_MESSAGES } from '#server/profile/profile-schema'
 import { CONTACT_ACTION_MESSAGES } from '#server/contacts/actions/action-messages'
 import { ONBOARDING_MESSAGES } from '#server/onboarding/onboarding-steps'
+import { FEEDBACK_MESSAGES } from '#server/feedback/feedback-rules'
+import { REVIEW_MESSAGES } from '#server/reviews/review-rules'
 
 type MessageSource = Readonly<Record<string, string | ((...values: never[]) => string)>>
 
@@ -115,5 +117,7 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
     ],
   },
   { name: 'CANCEL_MESSAGES', messages: messagesOf(CANCEL_MESSAGES) },
+  { name: 'FEEDBACK_MESSAGES', messages: messagesOf(FEEDBACK_MESSAGES) },
+  { name: 'REVIEW_MESSAGES', messages: messagesOf(REVIEW_MESSAGES) },
   { name: 'cutOffText', messages: [cutOffText(60), '{{1}} hours', '{{1}} minutes'] },
 ]

@@ -4,28 +4,43 @@ import { Card } from '#app/components/ui/card'
 
 export type BoardNotice = { id: string; message: string; type: 'notice' | 'quote' }
 
+/** The board's own words: English on staff screens, the page's language in the student portal. */
+export type NoticeBoardWords = { title: string; manage: string; notices: string; quotes: string; noNotices: string; noQuotes: string }
+
+const ENGLISH: NoticeBoardWords = { title: 'Notice board', manage: 'Manage', notices: 'Notices', quotes: 'Quotes', noNotices: 'No notices.', noQuotes: 'No quotes.' }
+
 /**
  * The notice board (website spec 2.13): the active notices, split into notices and quotes.
  * Messages are rich text sanitised on the server (server/text/rich-text-html.ts) before they
  * reach this component. `manageHref` is given to staff only: students and previews get no
  * Manage link.
  */
-export function NoticeBoard({ notices, quotes, manageHref }: { notices: readonly BoardNotice[]; quotes: readonly BoardNotice[]; manageHref: string | null }) {
+export function NoticeBoard({
+  notices,
+  quotes,
+  manageHref,
+  words = ENGLISH,
+}: {
+  notices: readonly BoardNotice[]
+  quotes: readonly BoardNotice[]
+  manageHref: string | null
+  words?: NoticeBoardWords
+}) {
   return (
     <Card
-      title="Notice board"
+      title={words.title}
       padding="flush"
       actions={
         manageHref ? (
           <ButtonLink to={manageHref} variant="link" preventScrollReset>
-            Manage
+            {words.manage}
           </ButtonLink>
         ) : null
       }
     >
       <div className="grid gap-0 md:grid-cols-2 md:divide-x md:divide-slate-100" data-testid="notice-board">
-        <BoardColumn title="Notices" empty="No notices." items={notices} icon="notice" />
-        <BoardColumn title="Quotes" empty="No quotes." items={quotes} icon="quote" />
+        <BoardColumn title={words.notices} empty={words.noNotices} items={notices} icon="notice" />
+        <BoardColumn title={words.quotes} empty={words.noQuotes} items={quotes} icon="quote" />
       </div>
     </Card>
   )

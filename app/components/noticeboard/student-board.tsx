@@ -27,7 +27,12 @@ export function StudentBoard({ loaded, refused, path }: { loaded: StudentBoardDa
   return (
     <div className="mb-6 flex flex-col gap-4">
       {loaded.showRatingBar ? <RatingBar hrefOf={(stars) => `${path}?review=write&stars=${stars}`} /> : null}
-      <NoticeBoard notices={loaded.board.notices} quotes={loaded.board.quotes} manageHref={null} />
+      <NoticeBoard
+        notices={loaded.board.notices}
+        quotes={loaded.board.quotes}
+        manageHref={null}
+        words={{ title: t('noticeBoard'), manage: '', notices: t('notices'), quotes: t('quotes'), noNotices: t('noNotices'), noQuotes: t('noQuotes') }}
+      />
       {loaded.canSendFeedback ? (
         <div className="flex justify-end">
           <ButtonLink to={`${path}?feedback`} variant="secondary" size="sm" preventScrollReset>

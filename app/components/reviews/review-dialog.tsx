@@ -1,6 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { Star } from 'lucide-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { Dialog } from '#app/components/ui/dialog'
@@ -18,16 +19,17 @@ const MIN_LENGTH = 10
  * the offer to post on Google when the studio has a link. Each step is a plain form or page.
  */
 export function ReviewDialog({ state, closeTo }: { state: ReviewDialogState; closeTo: string }) {
+  const { t } = useTranslation('portal')
   return (
-    <Dialog title="Review" closeTo={closeTo} width={600}>
+    <Dialog title={t('reviewTitle')} closeTo={closeTo} width={600}>
       {state.step === 'write' ? <WriteStep state={state} closeTo={closeTo} /> : null}
       {state.step === 'thanks' ? (
         <div className="flex flex-col gap-4 text-sm text-slate-800">
-          <p className="text-base font-semibold text-slate-900">Thank you for your review!</p>
-          <p>Your feedback helps the studio get better.</p>
+          <p className="text-base font-semibold text-slate-900">{t('reviewThanks')}</p>
+          <p>{t('reviewHelps')}</p>
           <div className="flex justify-end">
             <ButtonLink to={closeTo} variant="primary" preventScrollReset data-autofocus>
-              Close
+              {t('close')}
             </ButtonLink>
           </div>
         </div>
@@ -35,14 +37,14 @@ export function ReviewDialog({ state, closeTo }: { state: ReviewDialogState; clo
       {state.step === 'google' ? (
         <Form method="post" reloadDocument className="flex flex-col gap-4 text-sm text-slate-800">
           <input type="hidden" name="intent" value="review-google" />
-          <p className="text-base font-semibold text-slate-900">Thank you for your review!</p>
-          <p>Would you also post it on Google? It helps others find the studio.</p>
+          <p className="text-base font-semibold text-slate-900">{t('reviewThanks')}</p>
+          <p>{t('reviewOnGoogle')}</p>
           <div className="flex justify-end gap-3">
             <ButtonLink to={closeTo} variant="secondary" preventScrollReset>
-              Not now
+              {t('notNow')}
             </ButtonLink>
             <Button type="submit" variant="primary" data-autofocus>
-              Post on Google
+              {t('postOnGoogle')}
             </Button>
           </div>
         </Form>
@@ -56,18 +58,19 @@ function WriteStep({ state, closeTo }: { state: Extract<ReviewDialogState, { ste
   const [text, setText] = useState(state.reviewText)
   const hydrated = useHydrated()
   const navigation = useNavigation()
+  const { t } = useTranslation('portal')
   const invalid = stars === null || text.trim().length < MIN_LENGTH
   return (
     <Form method="post" className="flex flex-col gap-4" preventScrollReset>
       <input type="hidden" name="intent" value="review-add" />
       <fieldset aria-describedby={state.errors?.stars ? fieldErrorId('review-stars') : undefined}>
-        <legend className="text-sm font-medium text-slate-700">Rating</legend>
+        <legend className="text-sm font-medium text-slate-700">{t('rating')}</legend>
         <div className="mt-1.5 flex gap-1">
           {[1, 2, 3, 4, 5].map((value) => (
             <label key={value} className="cursor-pointer rounded p-0.5 text-amber-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-text">
               <input type="radio" name="stars" value={value} checked={stars === value} onChange={() => setStars(value)} className="sr-only" />
               <Star aria-hidden className={`h-8 w-8 ${stars !== null && value <= stars ? 'fill-amber-400' : ''}`} />
-              <span className="sr-only">{`${value} ${value === 1 ? 'star' : 'stars'}`}</span>
+              <span className="sr-only">{value === 1 ? t('oneStar') : t('manyStars', { count: value })}</span>
             </label>
           ))}
         </div>
@@ -77,15 +80,15 @@ function WriteStep({ state, closeTo }: { state: Extract<ReviewDialogState, { ste
           </p>
         ) : null}
       </fieldset>
-      <Field id="review-text" label="Review" required errors={state.errors?.reviewText ? [state.errors.reviewText] : null} hint={`At least ${MIN_LENGTH} characters.`}>
+      <Field id="review-text" label={t('reviewText')} required errors={state.errors?.reviewText ? [state.errors.reviewText] : null} hint={t('atLeastCharacters', { count: MIN_LENGTH })}>
         {(control) => <textarea {...control} required={false} aria-required name="reviewText" rows={5} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} className={FIELD_INPUT_CLASSES} />}
       </Field>
       <div className="flex justify-end gap-3">
         <ButtonLink to={closeTo} variant="secondary" preventScrollReset>
-          Cancel
+          {t('cancel')}
         </ButtonLink>
         <Button type="submit" variant="primary" disabled={hydrated && invalid} busy={navigation.state === 'submitting'}>
-          Submit
+          {t('submit')}
         </Button>
       </div>
     </Form>

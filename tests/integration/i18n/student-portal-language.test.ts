@@ -57,7 +57,7 @@ describe(`the student portal's language (${engine})`, () => {
   it('draws the portal’s pages in Turkish for lng=tr', async () => {
     const pages: [string, string[]][] = [
       ['/student-assessments', ['Değerlendirmeler', 'Henüz değerlendirme yok.', 'Merhaba, Stella', 'Kurslar']],
-      ['/mycourses', ['Kayıtlı olduğunuz kurslar.']],
+      ['/mycourses', ['Kayıtlı olduğunuz kurslar.', 'Duyuru panosu', 'Duyurular', 'Alıntılar']],
       ['/myform', ['Formlarım']],
       ['/mydonation', ['Bağışlarım']],
       ['/profile', ['Profilim', 'Bilgileri düzenle', 'Değişiklikleri kaydet', 'Dili kaydet', 'Kayıtlı kartlar']],
@@ -87,6 +87,13 @@ describe(`the student portal's language (${engine})`, () => {
     const english = await get('/student-assessments', `${student}; lng=en`)
     expect(textOf(english.body)).toContain('No assessments yet.')
     expect(textOf(english.body)).not.toContain('Henüz değerlendirme yok.')
+  })
+
+  it('refuses a review in Turkish on a Turkish page, in the dialog drawn in Turkish', async () => {
+    const refused = await post('/mycourses', 'intent=review-add&stars=&reviewText=short', `${student}; lng=tr`)
+    expect(refused.status).toBe(400)
+    const text = textOf(refused.body)
+    for (const word of ['Değerlendirme', 'Puan zorunludur.', 'Değerlendirme zorunludur ve en az 10 karakter olmalıdır.', 'En az 10 karakter.', 'Gönder']) expect(text, word).toContain(word)
   })
 
   it('carries the portal’s words to the browser and puts the language switcher in the toolbar', async () => {
