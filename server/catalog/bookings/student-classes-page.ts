@@ -62,7 +62,7 @@ export async function loadStudentClassesPage(
   const language = input.language ?? 'en'
   const { tenant, now } = input
   const timeZone = tenant.settings.timezone
-  const page = await loadPublicCalendarPage(database, tenant, { ...input.query, view: 'week' }, now)
+  const page = await loadPublicCalendarPage(database, tenant, { ...input.query, view: 'week' }, now, language)
   const days = page.weeks.flat()
   const firstDay = days[0]?.date ?? input.query.date
   const lastDay = days[days.length - 1]?.date ?? input.query.date

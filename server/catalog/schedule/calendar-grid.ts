@@ -2,6 +2,7 @@ import { addDays, addMonthsClamped, daysInMonth, formatCalendarDate, parseCalend
 import type { InstantWindow } from '#server/catalog/class-schedule'
 import { formatPattern } from '#server/dates/date-pattern'
 import { zonedTimeToInstant } from '#server/dates/local-time'
+import type { Language } from '#server/i18n/languages'
 
 export type CalendarView = 'week' | 'month'
 
@@ -38,7 +39,7 @@ export interface CalendarGrid {
  * the Saturday on or after its last day; its days from other months are not in range.
  * Previous and next move by a week or by a month (Jan 31 goes to Feb 28, never to March).
  */
-export function calendarGrid(view: CalendarView, date: string, today: string): CalendarGrid {
+export function calendarGrid(view: CalendarView, date: string, today: string, language: Language = 'en'): CalendarGrid {
   const day = parseCalendarDate(date) ?? parseCalendarDate(today) ?? 0
   const anchor = formatCalendarDate(day)
   if (view === 'week') {
@@ -52,7 +53,7 @@ export function calendarGrid(view: CalendarView, date: string, today: string): C
       lastDay: formatCalendarDate(first + 6),
       previousDate: formatCalendarDate(day - 7),
       nextDate: formatCalendarDate(day + 7),
-      title: weekTitle(formatCalendarDate(first), formatCalendarDate(first + 6)),
+      title: weekTitle(formatCalendarDate(first), formatCalendarDate(first + 6), language),
     }
   }
   const year = Number(anchor.slice(0, 4))
@@ -72,7 +73,7 @@ export function calendarGrid(view: CalendarView, date: string, today: string): C
     lastDay: formatCalendarDate(last),
     previousDate: addMonthsClamped(anchor, -1) ?? anchor,
     nextDate: addMonthsClamped(anchor, 1) ?? anchor,
-    title: formatPattern(new Date(`${anchor}T12:00:00Z`), 'UTC', 'MMMM YYYY'),
+    title: formatPattern(new Date(`${anchor}T12:00:00Z`), 'UTC', 'MMMM YYYY', language),
   }
 }
 
@@ -101,8 +102,14 @@ function daysOf(first: number, last: number, inRange: (day: number) => boolean, 
   return days
 }
 
-function weekTitle(first: string, last: string): string {
-  const at = (date: string, pattern: string) => formatPattern(new Date(`${date}T12:00:00Z`), 'UTC', pattern)
+function weekTitle(first: string, last: string, language: Language): string {
+  const at = (date: string, pattern: string) => formatPattern(new Date(`${date}T12:00:00Z`), 'UTC', pattern, language)
+  // Turkish puts the day before the month: '29 Kas - 5 Ara 2026', '1 - 7 Kas 2026'.
+  if (language === 'tr') {
+    if (first.slice(0, 4) !== last.slice(0, 4)) return `${at(first, 'D MMM YYYY')} - ${at(last, 'D MMM YYYY')}`
+    if (first.slice(0, 7) !== last.slice(0, 7)) return `${at(first, 'D MMM')} - ${at(last, 'D MMM YYYY')}`
+    return `${at(first, 'D')} - ${at(last, 'D MMM YYYY')}`
+  }
   if (first.slice(0, 4) !== last.slice(0, 4)) return `${at(first, 'MMM D, YYYY')} - ${at(last, 'MMM D, YYYY')}`
   if (first.slice(0, 7) !== last.slice(0, 7)) return `${at(first, 'MMM D')} - ${at(last, 'MMM D, YYYY')}`
   return `${at(first, 'MMM D')} - ${at(last, 'D, YYYY')}`

@@ -7,6 +7,8 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { calendarGrid, gridWindow, itemsByDay, type CalendarView } from './calendar-grid'
 import { calendarHref, type CalendarQuery } from './calendar-query'
 import { loadPublicSchedule, type PublicOccurrence, type PublicScheduleChoice } from './load-public-schedule'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 
 /** One occurrence as the calendar page shows it: text ready, no Dates (loader data is JSON). */
 export interface CalendarEntry {
@@ -60,11 +62,14 @@ export interface PublicCalendarPage {
  * The public calendar's week or month for a visitor's query, in the tenant's zone and date
  * format; room names only when the tenant shows them (isShowRoomName).
  */
-export async function loadPublicCalendarPage(database: DatabaseHandle, tenant: Tenant, query: CalendarQuery, now: Date): Promise<PublicCalendarPage> {
+export async function loadPublicCalendarPage(database: DatabaseHandle, tenant: Tenant, query: CalendarQuery, now: Date, language: Language = 'en'): Promise<PublicCalendarPage> {
   const { settings } = tenant
   const timeZone = settings.timezone
   const today = dateInputValue(now, timeZone)
-  const grid = calendarGrid(query.view, query.date, today)
+  const grid = calendarGrid(query.view, query.date, today, language)
+  // Turkish writes 24-hour times and its own day-month order; English keeps the studio's settings.
+  const timePattern = language === 'en' ? TIME_PATTERN : 'HH:mm'
+  const dayPattern = language === 'en' ? settings.dateFormat : 'DD MMM YYYY'
   const schedule = await loadPublicSchedule(database, tenant.id, gridWindow(grid, timeZone), { classId: query.classId, teacherId: query.teacherId })
   const byDay = itemsByDay(grid, schedule.occurrences, (occurrence) => dateInputValue(occurrence.start, timeZone))
   const entry = (occurrence: PublicOccurrence): CalendarEntry => {
@@ -74,11 +79,11 @@ export async function loadPublicCalendarPage(database: DatabaseHandle, tenant: T
       id: occurrence.id,
       className: occurrence.className,
       colour: occurrence.colour,
-      timeText: `${formatPattern(occurrence.start, timeZone, TIME_PATTERN)} - ${formatPattern(occurrence.end, timeZone, TIME_PATTERN)}`,
+      timeText: `${formatPattern(occurrence.start, timeZone, timePattern)} - ${formatPattern(occurrence.end, timeZone, timePattern)}`,
       startIso: occurrence.start.toISOString(),
       teacherName: occurrence.teacherName,
       roomName: settings.isShowRoomName ? occurrence.roomName : null,
-      spotsText: spotsText(occurrence.spotsLeft),
+      spotsText: spotsText(occurrence.spotsLeft, language),
       isFull,
       isPast,
       cancelled: occurrence.cancelled,
@@ -93,8 +98,8 @@ export async function loadPublicCalendarPage(database: DatabaseHandle, tenant: T
       const noon = new Date(`${day.date}T12:00:00Z`)
       return {
         date: day.date,
-        weekdayText: formatPattern(noon, 'UTC', 'ddd'),
-        dateText: formatPattern(noon, 'UTC', settings.dateFormat),
+        weekdayText: formatPattern(noon, 'UTC', 'ddd', language),
+        dateText: formatPattern(noon, 'UTC', dayPattern, language),
         dayOfMonth: Number(day.date.slice(8, 10)),
         inRange: day.inRange,
         isToday: day.isToday,
@@ -118,14 +123,15 @@ export async function loadPublicCalendarPage(database: DatabaseHandle, tenant: T
     },
     classes: schedule.classes,
     teachers: schedule.teachers,
-    registerButtonLabel: settings.registerButtonLabel.trim() || 'Register',
+    registerButtonLabel: settings.registerButtonLabel.trim() || tFor(language, 'portal')('register'),
     nextChangeAt: upcoming ? upcoming.start.toISOString() : null,
     timeZone,
   }
 }
 
-export function spotsText(spotsLeft: number | null): string | null {
+export function spotsText(spotsLeft: number | null, language: Language = 'en'): string | null {
   if (spotsLeft === null) return null
-  if (spotsLeft <= 0) return 'Full'
-  return spotsLeft === 1 ? '1 spot left' : `${spotsLeft} spots left`
+  const t = tFor(language, 'portal')
+  if (spotsLeft <= 0) return t('classFull')
+  return t('spotsLeft', { count: spotsLeft })
 }

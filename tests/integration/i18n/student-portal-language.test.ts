@@ -62,6 +62,8 @@ describe(`the student portal's language (${engine})`, () => {
       ['/mydonation', ['Bağışlarım']],
       ['/profile', ['Profilim', 'Bilgileri düzenle', 'Değişiklikleri kaydet', 'Dili kaydet', 'Kayıtlı kartlar']],
       ['/store', ['Üyeliklerim', 'Satın alımlar', 'Derslerinizi görün']],
+      // The week's days by Turkish short names, in Turkish order ('30 Kas 2026').
+      ['/classes?date=2026-11-30', ['Pzt', 'Cmt', '30 Kas 2026', '29 Kas - 5 Ara 2026']],
       ['/invoices', ['Faturalarım', 'Satın aldıklarınız ve henüz ödenecek olanlar.']],
       ['/meminvoice', ['Üyelik ödemeleri', 'Üyeliklerinizin her dönemi, ödenen ve ödenecek olan.']],
     ]
@@ -74,6 +76,7 @@ describe(`the student portal's language (${engine})`, () => {
       '/invoices': 'Faturalarım',
       '/meminvoice': 'Üyelik ödemeleri',
       '/store': 'Mağazam',
+      '/classes?date=2026-11-30': 'Takvim',
     }
     for (const [path, words] of pages) {
       const page = await get(path, `${student}; lng=tr`)
