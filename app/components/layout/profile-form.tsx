@@ -1,16 +1,20 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { profileFormSchema } from '#server/profile/profile-schema'
+import { profileFormSchemaWith, type ProfileMessages } from '#server/profile/profile-schema'
 
 type Props = {
   defaults: { firstName: string; lastName: string; phone: string }
   lastResult: SubmissionResult<string[]> | null
+  /** The form's messages in the page's language, for the browser's checks. */
+  messages: ProfileMessages
 }
 
 /** My Profile's edit form: a plain POST that the server checks; JavaScript adds live messages. */
-export function ProfileForm({ defaults, lastResult }: Props) {
+export function ProfileForm({ defaults, lastResult, messages }: Props) {
+  const schema = useMemo(() => profileFormSchemaWith(messages), [messages])
   const navigation = useNavigation()
   const { t } = useTranslation('portal')
   const busy = navigation.state === 'submitting' && navigation.formAction === '/profile'
@@ -18,10 +22,10 @@ export function ProfileForm({ defaults, lastResult }: Props) {
     id: 'profile',
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(profileFormSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
   return (
     <Form method="post" action="/profile" {...getFormProps(form)} className="space-y-5">

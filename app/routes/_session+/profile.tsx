@@ -24,12 +24,12 @@ import { changeContactPicture } from '#server/contacts/profile/contact-picture.s
 import { isPictureFormFailure, isPictureIntent, type PictureFormFailure } from '#server/contacts/profile/picture-form'
 import { readUploadForm } from '#server/files/read-upload-form'
 import { loadProfile } from '#server/profile/load-profile'
-import { profileFormSchema } from '#server/profile/profile-schema'
+import { PROFILE_MESSAGES, profileFormSchema } from '#server/profile/profile-schema'
 import { updateProfile } from '#server/profile/update-profile'
 import { LANGUAGE_MESSAGES, languageFormSchema, saveContactLanguage } from '#server/profile/contact-language'
 import { PORTAL_MESSAGES } from '#server/portal/portal-messages'
 import { languageCookie } from '#server/i18n/language-cookie'
-import { translateMessage } from '#server/i18n/translate-message'
+import { translateMessage, translateMessages } from '#server/i18n/translate-message'
 import { ProfileLanguageForm } from '#app/components/layout/profile-language-form'
 import { portalToast } from '#app/utils/portal-toast.server'
 import { statusOf } from '#server/errors/error-codes'
@@ -87,7 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A student's page speaks the portal's language, its toast too; staff screens stay English.
   const toast = kind === 'student' ? portalToast(shell.toast, context.language) : shell.toast
   const title = kind === 'student' ? tFor(context.language, 'portal')('myProfile') : 'My Profile'
-  return data({ ...shell, title, toast, profile, savedCards, removing, addCard, roleLabel: roleTitle(user.role), language: user.language ?? context.language }, { headers })
+  return data({ ...shell, title, profileMessages: translateMessages(context.language, PROFILE_MESSAGES), toast, profile, savedCards, removing, addCard, roleLabel: roleTitle(user.role), language: user.language ?? context.language }, { headers })
 }
 
 const KEPT_BY_MASTER = PORTAL_MESSAGES.keptByMaster
@@ -147,7 +147,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileRoute() {
-  const { shell, toast, sidebarFolded, session, profile, savedCards, removing, addCard, roleLabel, language } = useLoaderData<typeof loader>()
+  const { shell, toast, sidebarFolded, session, profile, savedCards, removing, addCard, roleLabel, language, profileMessages } = useLoaderData<typeof loader>()
   const { t } = useTranslation('portal')
   const reply = useActionData<typeof action>()
   // The picture form reads its own refusals; the details form gets the rest.
@@ -216,6 +216,7 @@ export default function ProfileRoute() {
             <ProfileForm
               defaults={{ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone }}
               lastResult={lastResult}
+              messages={profileMessages}
             />
             <ProfileLanguageForm language={language} />
           </section>

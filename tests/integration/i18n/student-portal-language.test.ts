@@ -99,6 +99,13 @@ describe(`the student portal's language (${engine})`, () => {
     for (const word of ['Değerlendirme', 'Puan zorunludur.', 'Değerlendirme zorunludur ve en az 10 karakter olmalıdır.', 'En az 10 karakter.', 'Gönder']) expect(text, word).toContain(word)
   })
 
+  it("gives My Profile's browser-side checks the page's words", async () => {
+    const page = await get('/profile', `${student}; lng=tr`)
+    // The loader's data the browser hydrates with carries the Turkish messages for the form's own checks.
+    expect(page.body).toContain('Ad zorunludur.')
+    expect(page.body).toContain('Yalnızca rakam, boşluk ve + ( ) - kullanın.')
+  })
+
   it('carries the portal’s words to the browser and puts the language switcher in the toolbar', async () => {
     const page = await get('/student-assessments', `${student}; lng=tr`)
     const boot = /<script id="i18n-boot" type="application\/json"[^>]*>(.*?)<\/script>/s.exec(page.body)
