@@ -87,7 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A student's page speaks the portal's language, its toast too; staff screens stay English.
   const toast = kind === 'student' ? portalToast(shell.toast, context.language) : shell.toast
   const title = kind === 'student' ? tFor(context.language, 'portal')('myProfile') : 'My Profile'
-  return data({ ...shell, title, profileMessages: translateMessages(context.language, PROFILE_MESSAGES), toast, profile, savedCards, removing, addCard, roleLabel: roleTitle(user.role), language: user.language ?? context.language }, { headers })
+  return data({ ...shell, title, profileMessages: translateMessages(context.language, PROFILE_MESSAGES), toast, profile, savedCards, removing, addCard, roleLabel: kind === 'student' ? tFor(context.language, 'portal')('roleStudent') : roleTitle(user.role), language: user.language ?? context.language }, { headers })
 }
 
 const KEPT_BY_MASTER = PORTAL_MESSAGES.keptByMaster

@@ -42,4 +42,33 @@ describe('the student portal in Turkish', () => {
     await page.getByRole('heading', { level: 1, name: 'Assessments' }).waitFor()
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en')
   })
+
+  test('My Store, My Invoices, the calendar and My Profile read in Turkish, the profile checks too; axe and widths pass', { timeout: 120_000 }, async () => {
+    const { page, checked } = await signedInPage(browser, server(), { ...STUDENT, to: '/profile' })
+    await checked.context.addCookies([{ name: 'lng', value: 'tr', url: server().url('demo') }])
+    await page.goto(`${server().url('demo')}/store`)
+    await page.getByRole('heading', { level: 1, name: 'Mağazam' }).waitFor()
+    await page.getByRole('heading', { name: 'Üyeliklerim' }).waitFor()
+    await checkScreen(page, 'my-store-tr', SCREENSHOTS)
+
+    await page.goto(`${server().url('demo')}/invoices`)
+    await page.getByRole('heading', { level: 1, name: 'Faturalarım' }).waitFor()
+    await expect.poll(() => page.title()).toMatch(/^Faturalarım/)
+    await checkScreen(page, 'my-invoices-tr', SCREENSHOTS)
+
+    await page.goto(`${server().url('demo')}/classes?date=2026-11-30`)
+    await page.getByText('29 Kas - 5 Ara 2026').waitFor()
+    await page.getByText('Pzt 30 Kas 2026').first().waitFor()
+    await checkScreen(page, 'classes-tr', SCREENSHOTS)
+
+    await page.goto(`${server().url('demo')}/profile`)
+    await page.getByRole('heading', { level: 1, name: 'Profilim' }).waitFor()
+    await waitForHydration(page)
+    // The browser's own check, before anything is sent, in Turkish.
+    await page.getByLabel('Ad', { exact: true }).fill('')
+    await page.getByLabel('Soyad', { exact: true }).focus()
+    await page.getByText('Ad zorunludur.').waitFor()
+    await checkScreen(page, 'profile-tr', SCREENSHOTS)
+    checked.expectNoConsoleErrors()
+  })
 })

@@ -60,7 +60,7 @@ describe(`the student portal's language (${engine})`, () => {
       ['/mycourses', ['Kayıtlı olduğunuz kurslar.', 'Duyuru panosu', 'Duyurular', 'Alıntılar']],
       ['/myform', ['Formlarım']],
       ['/mydonation', ['Bağışlarım']],
-      ['/profile', ['Profilim', 'Bilgileri düzenle', 'Değişiklikleri kaydet', 'Dili kaydet', 'Kayıtlı kartlar']],
+      ['/profile', ['Profilim', 'Bilgileri düzenle', 'Değişiklikleri kaydet', 'Dili kaydet', 'Kayıtlı kartlar', 'Öğrenci']],
       ['/store', ['Üyeliklerim', 'Satın alımlar', 'Derslerinizi görün']],
       // The week's days by Turkish short names, in Turkish order ('30 Kas 2026').
       ['/classes?date=2026-11-30', ['Pzt', 'Cmt', '30 Kas 2026', '29 Kas - 5 Ara 2026']],
