@@ -80,16 +80,7 @@ export interface SmsMessagesTable {
 
 export type SmsDeliveryStatus = 'delivered' | 'failed'
 
-/** A provider report's nonce the studio took: each signed report is taken once (a week's worth kept). */
-export interface SmsReportNoncesTable {
-  tenant_id: string
-  provider: 'plivo'
-  nonce: string
-  seen_at: Timestamp
-}
-
 export interface SmsTables {
   sms_settings: SmsSettingsTable
   sms_messages: SmsMessagesTable
-  sms_report_nonces: SmsReportNoncesTable
 }

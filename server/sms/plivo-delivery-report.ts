@@ -49,11 +49,7 @@ function deliveryOf(status: string): SmsDeliveryStatus | null {
   return null
 }
 
-export type DeliveryReportOutcome = 'recorded' | 'ignored' | 'replayed' | 'refused' | 'invalid'
-
-/** How long a report's nonce is kept: a replay later than this is still only a final state on a message already final. */
-const NONCE_KEEP_MS = 7 * 24 * 60 * 60 * 1000
-const NONCE_MAX = 100
+export type DeliveryReportOutcome = 'recorded' | 'ignored' | 'refused' | 'invalid'
 
 /**
  * A delivery report from Plivo for one of the studio's texts (docs/decisions/138, amended):
@@ -78,28 +74,15 @@ export async function recordPlivoDeliveryReport(
   const report = reportSchema.safeParse(input.body)
   if (!report.success) return 'invalid'
   const delivery = deliveryOf(report.data.Status)
-  const nonce = input.nonce.slice(0, NONCE_MAX)
+  if (!delivery) return 'ignored'
   const errorCode = report.data.ErrorCode === undefined || report.data.ErrorCode === '' ? null : String(report.data.ErrorCode)
-  return withTenant(platform.database, tenant.id, async (trx) => {
-    // The signature does not cover the body: a nonce taken once already is a replay, or Plivo
-    // posting the same report again. Either way it changes nothing, and is answered like any report.
-    const taken = await trx
-      .insertInto('sms_report_nonces')
-      .values({ tenant_id: tenant.id, provider: 'plivo', nonce, seen_at: input.now })
-      .onConflict((conflict) => conflict.columns(['tenant_id', 'provider', 'nonce']).doNothing())
-      .returning('nonce')
-      .executeTakeFirst()
-    await trx.deleteFrom('sms_report_nonces').where('provider', '=', 'plivo').where('seen_at', '<', new Date(input.now.getTime() - NONCE_KEEP_MS)).execute()
-    if (!taken) return 'replayed'
-    if (!delivery) return 'ignored'
-    const updated = await trx
+  const updated = await withTenant(platform.database, tenant.id, (trx) =>
+    trx
       .updateTable('sms_messages')
       .set({ delivery_status: delivery, delivery_error: delivery === 'failed' ? errorCode : null, delivery_reported_at: input.now })
       .where('provider_message_id', '=', report.data.MessageUUID)
       .where('status', '=', 'sent')
-      // Delivered or not is final: a later report never turns one into the other.
-      .where('delivery_status', 'is', null)
-      .executeTakeFirst()
-    return Number(updated.numUpdatedRows) > 0 ? 'recorded' : 'ignored'
-  })
+      .executeTakeFirst(),
+  )
+  return Number(updated.numUpdatedRows) > 0 ? 'recorded' : 'ignored'
 }
