@@ -44,17 +44,7 @@ export interface ContactSmsPage {
   smsNumber: string | null
   /** Why a message cannot be sent, or null when it can. */
   blockedBy: string | null
-  recent: Array<{
-    id: string
-    body: string
-    status: SmsMessageStatus
-    error: string | null
-    createdAt: string
-    createdAtText: string
-    sentAt: string | null
-    /** What the carrier reported of a sent message (Plivo's delivery report), once it has. */
-    delivery: { status: 'delivered' | 'failed'; error: string | null; reportedAt: string | null; reportedAtText: string | null } | null
-  }>
+  recent: Array<{ id: string; body: string; status: SmsMessageStatus; error: string | null; createdAt: string; createdAtText: string; sentAt: string | null }>
 }
 
 type Db = Pick<Platform, 'database'>
@@ -72,7 +62,7 @@ export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifie
       .executeTakeFirst()
     const recent = await trx
       .selectFrom('sms_messages')
-      .select(['id', 'body', 'status', 'error', 'created_at', 'sent_at', 'delivery_status', 'delivery_error', 'delivery_reported_at'])
+      .select(['id', 'body', 'status', 'error', 'created_at', 'sent_at'])
       .where('contact_id', '=', contact.id)
       .orderBy('created_at', 'desc')
       .limit(10)
@@ -88,23 +78,7 @@ export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifie
       phone,
       smsNumber,
       blockedBy: !configured ? notReady : !phone ? CONTACT_SMS_MESSAGES.noPhone : !smsNumber ? CONTACT_SMS_MESSAGES.badPhone(phone) : null,
-      recent: recent.map((row) => ({
-        id: row.id,
-        body: row.body,
-        status: row.status,
-        error: row.error,
-        createdAt: row.created_at.toISOString(),
-        createdAtText: formatInZone(row.created_at, tenant.settings, 'dateTime'),
-        sentAt: row.sent_at ? row.sent_at.toISOString() : null,
-        delivery: row.delivery_status
-          ? {
-              status: row.delivery_status,
-              error: row.delivery_error,
-              reportedAt: row.delivery_reported_at ? row.delivery_reported_at.toISOString() : null,
-              reportedAtText: row.delivery_reported_at ? formatInZone(row.delivery_reported_at, tenant.settings, 'dateTime') : null,
-            }
-          : null,
-      })),
+      recent: recent.map((row) => ({ id: row.id, body: row.body, status: row.status, error: row.error, createdAt: row.created_at.toISOString(), createdAtText: formatInZone(row.created_at, tenant.settings, 'dateTime'), sentAt: row.sent_at ? row.sent_at.toISOString() : null })),
     }
   })
 }

@@ -6,9 +6,7 @@ import { PLIVO_STATUS_PATH } from '#server/sms/plivo-delivery-report'
 import type { Tenant } from '#server/tenancy/tenant'
 import { startFakePlivo, type FakePlivo } from '#tests/fakes/plivo-fake'
 import { request } from '#tests/integration/http/http-client'
-import { asSystem } from '#db/tenant-scope'
-import { loadContactSmsPage } from '#server/sms/contact-sms'
-import { createContact, createTenant } from '#tests/support/fixtures'
+import { createTenant } from '#tests/support/fixtures'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
 import { queueTestTexts, sendRunner, setUpPlivo, smsRows } from './sms-world'
 
@@ -85,23 +83,6 @@ describe(`Plivo delivery reports (${engine})`, () => {
     expect(rows[0]!.delivery_reported_at).toBeInstanceOf(Date)
     expect((await report(studio, { MessageUUID: first!.provider_message_id!, Status: 'delivered' })).status).toBe(200)
     expect((await smsRows(platform, studio))[0]).toMatchObject({ status: 'sent', delivery_status: 'delivered' })
-  })
-
-  it("shows on the contact's SMS page what the carrier reported of each sent text, in words", async () => {
-    const contact = await createContact(platform, studio, { email: 'texted@plivoreports.test', phone: '+14155550199' })
-    const rows = await smsRows(platform, studio)
-    await asSystem(platform.database, 'test: the texts went to one contact', (trx) =>
-      trx.updateTable('sms_messages').set({ contact_id: contact.id }).where('id', 'in', rows.map((row) => row.id)).execute(),
-    )
-    const page = await loadContactSmsPage(platform, studio, contact.guid)
-    const byBody = new Map((page?.recent ?? []).map((message) => [message.body, message.delivery]))
-    expect(byBody.get(rows[0]!.body)).toMatchObject({ status: 'delivered', error: null })
-    expect(byBody.get(rows[0]!.body)?.reportedAtText).toBeTruthy()
-    expect(byBody.get(rows[1]!.body)).toMatchObject({ status: 'failed', error: '30' })
-    // No report yet: nothing said of delivery.
-    expect(byBody.get(rows[2]!.body)).toBeNull()
-    // Another studio's page of the same contact guid is not found.
-    expect(await loadContactSmsPage(platform, other, contact.guid)).toBeNull()
   })
 
   it('refuses a report not signed with the studio’s Auth Token (403), and an unreadable one (400), changing nothing', async () => {

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { AlertTriangle, ArrowLeft, CheckCheck } from 'lucide-react'
+import { ArrowLeft } from 'lucide-react'
 import { screenMeta } from '#app/components/layout/page-title'
 import { PageHeader } from '#app/components/layout/page-header'
 import { Button } from '#app/components/ui/button'
@@ -81,7 +81,6 @@ export default function ContactSmsRoute() {
                 </span>
                 <span className="whitespace-pre-wrap text-slate-900">{message.body}</span>
                 {message.error ? <span className="text-red-700">{message.error}</span> : null}
-                {message.status === 'sent' ? <DeliveryLine delivery={message.delivery} /> : null}
               </li>
             ))}
           </ul>
@@ -129,35 +128,5 @@ function SendSmsCard({ page, lastResult }: { page: { guId: string; phone: string
         </Form>
       )}
     </Card>
-  )
-}
-
-type Delivery = { status: 'delivered' | 'failed'; error: string | null; reportedAt: string | null; reportedAtText: string | null } | null
-
-/** What the carrier said of a sent message: in words (not colour alone), with when, or that no report came yet. */
-function DeliveryLine({ delivery }: { delivery: Delivery }) {
-  if (!delivery) return <span className="text-xs text-slate-600" data-sms-delivery="waiting">No delivery report yet.</span>
-  const when = delivery.reportedAt && delivery.reportedAtText ? (
-    <>
-      {' '}
-      <time dateTime={delivery.reportedAt}>{delivery.reportedAtText}</time>
-    </>
-  ) : null
-  if (delivery.status === 'delivered') {
-    return (
-      <span className="flex items-center gap-1.5 text-xs font-medium text-emerald-800" data-sms-delivery="delivered">
-        <CheckCheck aria-hidden className="h-4 w-4" />
-        <span>Delivered{when}</span>
-      </span>
-    )
-  }
-  return (
-    <span className="flex items-center gap-1.5 text-xs font-medium text-red-800" data-sms-delivery="failed">
-      <AlertTriangle aria-hidden className="h-4 w-4" />
-      <span>
-        Not delivered{when}
-        {delivery.error ? ` (carrier error ${delivery.error})` : ''}
-      </span>
-    </span>
   )
 }
