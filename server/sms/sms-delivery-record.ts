@@ -1,5 +1,6 @@
-import type { TenantExecutor } from '#db/tenant-scope'
+import { asSystem, type TenantExecutor } from '#db/tenant-scope'
 import type { SmsDeliveryStatus, SmsProvider } from '#db/tables/sms'
+import type { Platform } from '#server/platform'
 
 /** How long a callback's nonce is remembered: longer than any provider retries a report. */
 export const CALLBACK_NONCE_KEEP_DAYS = 7
@@ -44,4 +45,16 @@ export function errorCodeOf(code: string | number | undefined): string | null {
   if (code === undefined) return null
   const text = String(code).trim()
   return text === '' ? null : text.slice(0, 200)
+}
+
+/**
+ * Forgets callback nonces older than CALLBACK_NONCE_KEEP_DAYS in every studio: a report that
+ * late is no provider's retry, and its message's final state (kept final) would not change anyway.
+ */
+export async function pruneCallbackNonces(platform: Pick<Platform, 'database'>, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - CALLBACK_NONCE_KEEP_DAYS * 24 * 60 * 60 * 1000)
+  return asSystem(platform.database, 'forget old SMS callback nonces in every studio', async (trx) => {
+    const deleted = await trx.deleteFrom('sms_callback_nonces').where('seen_at', '<', before).executeTakeFirst()
+    return Number(deleted.numDeletedRows)
+  })
 }
