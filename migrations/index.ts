@@ -42,6 +42,7 @@ import * as connectedEmailAccounts from './2026-12-03T14-00-00_connected-email-a
 import * as plivoSms from './2026-12-03T15-00-00_plivo-sms'
 import * as contactLanguage from './2026-12-03T17-00-00_contact-language'
 import * as plivoApprovalAndDelivery from './2026-12-04T09-00-00_plivo-approval-and-delivery'
+import * as smsCallbackNonces from './2026-12-05T10-00-00_sms-callback-nonces'
 import * as emailSender from './2026-12-02T09-00-00_email-sender'
 import * as noticesFeedbackReviews from './2026-12-03T09-00-00_notices-feedback-reviews'
 import * as customDomainOwnership from './2026-12-03T08-00-00_custom-domain-ownership'
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T15-00-00_plivo-sms': plivoSms,
   '2026-12-03T17-00-00_contact-language': contactLanguage,
   '2026-12-04T09-00-00_plivo-approval-and-delivery': plivoApprovalAndDelivery,
+  '2026-12-05T10-00-00_sms-callback-nonces': smsCallbackNonces,
 }

@@ -71,7 +71,7 @@ export interface SmsMessagesTable {
   created_by: string | null
   created_at: CreatedAt
   sent_at: Timestamp | null
-  /** What the provider's delivery report said of a sent message (Plivo's callbacks); null until one came. */
+  /** What the provider's delivery report said of a sent message (Plivo's and Twilio's callbacks); null until one came; final once set. */
   delivery_status: SmsDeliveryStatus | null
   /** The provider's error code when it could not deliver. */
   delivery_error: string | null
@@ -80,7 +80,17 @@ export interface SmsMessagesTable {
 
 export type SmsDeliveryStatus = 'delivered' | 'failed'
 
+/** A signed callback's nonce a studio has taken: never taken twice (docs/decisions/145). */
+export interface SmsCallbackNoncesTable {
+  id: Generated<string>
+  tenant_id: string
+  provider: SmsProvider
+  nonce: string
+  seen_at: Timestamp
+}
+
 export interface SmsTables {
   sms_settings: SmsSettingsTable
   sms_messages: SmsMessagesTable
+  sms_callback_nonces: SmsCallbackNoncesTable
 }

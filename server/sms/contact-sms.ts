@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { withTenant } from '#db/tenant-scope'
-import type { SmsMessageStatus } from '#db/tables/sms'
+import type { SmsDeliveryStatus, SmsMessageStatus } from '#db/tables/sms'
 import { formatInZone } from '#server/dates/tenant-dates'
 import { contactDisplayName } from '#server/contacts/actions/action-target'
 import { parseContactGuid } from '#server/contacts/contact-guid'
@@ -44,7 +44,32 @@ export interface ContactSmsPage {
   smsNumber: string | null
   /** Why a message cannot be sent, or null when it can. */
   blockedBy: string | null
-  recent: Array<{ id: string; body: string; status: SmsMessageStatus; error: string | null; createdAt: string; createdAtText: string; sentAt: string | null }>
+  recent: Array<{ id: string; body: string; status: SmsMessageStatus; error: string | null; createdAt: string; createdAtText: string; sentAt: string | null; delivery: SmsDelivery | null }>
+}
+
+/**
+ * What the carrier reported of a sent message, in words: delivered (with when), not delivered
+ * (with the provider's error code), or sent while no report came yet; null for a message not sent.
+ */
+export type SmsDelivery =
+  | { kind: 'delivered'; at: string; atText: string }
+  | { kind: 'failed'; errorCode: string | null; at: string; atText: string }
+  | { kind: 'awaiting' }
+
+export const SMS_DELIVERY_WORDS = {
+  delivered: 'Delivered',
+  failed: 'Not delivered',
+  carrierError: (code: string) => ` (carrier error ${code})`,
+  reported: ', reported',
+  awaitingReport: 'Sent; no delivery report from the carrier yet.',
+} as const
+
+function deliveryOf(row: { status: SmsMessageStatus; delivery_status: SmsDeliveryStatus | null; delivery_error: string | null; delivery_reported_at: Date | null }, tenant: Tenant): SmsDelivery | null {
+  if (row.status !== 'sent') return null
+  if (!row.delivery_status || !row.delivery_reported_at) return { kind: 'awaiting' }
+  const at = row.delivery_reported_at.toISOString()
+  const atText = formatInZone(row.delivery_reported_at, tenant.settings, 'dateTime')
+  return row.delivery_status === 'delivered' ? { kind: 'delivered', at, atText } : { kind: 'failed', errorCode: row.delivery_error, at, atText }
 }
 
 type Db = Pick<Platform, 'database'>
@@ -62,7 +87,7 @@ export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifie
       .executeTakeFirst()
     const recent = await trx
       .selectFrom('sms_messages')
-      .select(['id', 'body', 'status', 'error', 'created_at', 'sent_at'])
+      .select(['id', 'body', 'status', 'error', 'created_at', 'sent_at', 'delivery_status', 'delivery_error', 'delivery_reported_at'])
       .where('contact_id', '=', contact.id)
       .orderBy('created_at', 'desc')
       .limit(10)
@@ -78,7 +103,7 @@ export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifie
       phone,
       smsNumber,
       blockedBy: !configured ? notReady : !phone ? CONTACT_SMS_MESSAGES.noPhone : !smsNumber ? CONTACT_SMS_MESSAGES.badPhone(phone) : null,
-      recent: recent.map((row) => ({ id: row.id, body: row.body, status: row.status, error: row.error, createdAt: row.created_at.toISOString(), createdAtText: formatInZone(row.created_at, tenant.settings, 'dateTime'), sentAt: row.sent_at ? row.sent_at.toISOString() : null })),
+      recent: recent.map((row) => ({ id: row.id, body: row.body, status: row.status, error: row.error, createdAt: row.created_at.toISOString(), createdAtText: formatInZone(row.created_at, tenant.settings, 'dateTime'), sentAt: row.sent_at ? row.sent_at.toISOString() : null, delivery: deliveryOf(row, tenant) })),
     }
   })
 }

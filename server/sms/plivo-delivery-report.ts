@@ -6,6 +6,7 @@ import { tenantOrigin } from '#server/auth/tenant-origin'
 import type { Env } from '#server/env.server'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
+import { errorCodeOf, recordDelivery, takeCallbackNonce } from './sms-delivery-record'
 import { openSmsToken } from './sms-settings-store'
 
 /** Where Plivo posts the delivery reports of a studio's texts, on the studio's own host. */
@@ -58,7 +59,8 @@ export type DeliveryReportOutcome = 'recorded' | 'ignored' | 'refused' | 'invali
  * only, so another studio's message is never touched. A report of a message not found here
  * (or of a studio that no longer texts through Plivo) changes nothing and is answered like a
  * recorded one, so Plivo does not keep posting it. The signature does not cover the body, so a
- * report can only set a final state on a message this studio sent through Plivo.
+ * report can only set a final state on a message this studio sent through Plivo, a nonce is
+ * taken once (a repeat is answered 200 and changes nothing), and a final state stays final.
  */
 export async function recordPlivoDeliveryReport(
   platform: Pick<Platform, 'database' | 'env'>,
@@ -72,17 +74,16 @@ export async function recordPlivoDeliveryReport(
   const callbackUrl = `${tenantOrigin(tenant, input.requestUrl, platform.env)}${PLIVO_STATUS_PATH}`
   if (!input.signature || !input.nonce || !signatureMatches(token, callbackUrl, input.nonce, input.signature)) return 'refused'
   const report = reportSchema.safeParse(input.body)
-  if (!report.success) return 'invalid'
+  if (!report.success || input.nonce.length > 200) return 'invalid'
   const delivery = deliveryOf(report.data.Status)
-  if (!delivery) return 'ignored'
-  const errorCode = report.data.ErrorCode === undefined || report.data.ErrorCode === '' ? null : String(report.data.ErrorCode)
-  const updated = await withTenant(platform.database, tenant.id, (trx) =>
-    trx
-      .updateTable('sms_messages')
-      .set({ delivery_status: delivery, delivery_error: delivery === 'failed' ? errorCode : null, delivery_reported_at: input.now })
-      .where('provider_message_id', '=', report.data.MessageUUID)
-      .where('status', '=', 'sent')
-      .executeTakeFirst(),
-  )
-  return Number(updated.numUpdatedRows) > 0 ? 'recorded' : 'ignored'
+  const errorCode = errorCodeOf(report.data.ErrorCode)
+  // The signature does not cover the body: a nonce the studio has taken is never taken again,
+  // so a captured report cannot be replayed with another body (docs/decisions/145).
+  const nonce = input.nonce
+  const recorded = await withTenant(platform.database, tenant.id, async (trx) => {
+    if (!(await takeCallbackNonce(trx, tenant.id, 'plivo', nonce, input.now))) return false
+    if (!delivery) return false
+    return recordDelivery(trx, { providerMessageId: report.data.MessageUUID, delivery, errorCode, now: input.now })
+  })
+  return recorded ? 'recorded' : 'ignored'
 }

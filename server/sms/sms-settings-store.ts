@@ -5,6 +5,7 @@ import type { Platform } from '#server/platform'
 import { openSecret, sealSecret } from '#server/security/secret-box'
 import { plivoBase, plivoClient } from './plivo-client'
 import { plivoStatusUrl } from './plivo-delivery-report'
+import { twilioStatusUrl } from './twilio-delivery-report'
 import { twilioBase, twilioClient, type TwilioClient, type TwilioSender } from './twilio-client'
 
 type Db = Pick<Platform, 'database'>
@@ -98,7 +99,10 @@ export async function connectedSms(platform: Db & Sealing & Pick<Platform, 'tena
   }
   const twilio = twilioOf(platform, tenantId, row)
   if (!twilio) return null
-  return { provider: 'Twilio', send: async ({ to, body }) => ({ id: (await twilio.client.createMessage({ to, body, sender: twilio.sender })).sid }), ...pace }
+  // Twilio reports each text's delivery to the studio's own host (twilio-delivery-report.ts).
+  const tenant = await platform.tenants.findById(tenantId)
+  const statusCallback = tenant ? twilioStatusUrl(tenant, platform.env) : undefined
+  return { provider: 'Twilio', send: async ({ to, body }) => ({ id: (await twilio.client.createMessage({ to, body, sender: twilio.sender, statusCallback })).sid }), ...pace }
 }
 
 /** Null when SMS is not set up with Twilio, or its token can no longer be opened. */

@@ -18,7 +18,7 @@ export type TwilioSender = { phone: string; messagingId?: undefined } | { messag
 
 export interface TwilioClient {
   readAccount(): Promise<TwilioAccount>
-  createMessage(input: { to: string; body: string; sender: TwilioSender }): Promise<{ sid: string; status: string }>
+  createMessage(input: { to: string; body: string; sender: TwilioSender; statusCallback?: string }): Promise<{ sid: string; status: string }>
 }
 
 /** Where Twilio's REST API lives: TWILIO_API_URL when set (tests point it at a local fake), else Twilio's. */
@@ -32,8 +32,9 @@ export function twilioClient(base: string, accountSid: string, authToken: string
   const account = `/2010-04-01/Accounts/${encodeURIComponent(accountSid)}`
   return {
     readAccount: () => call('GET', `${account}.json`, accountSchema),
-    createMessage: ({ to, body, sender }) => {
+    createMessage: ({ to, body, sender, statusCallback }) => {
       const form = new URLSearchParams({ To: to, Body: body })
+      if (statusCallback) form.set('StatusCallback', statusCallback)
       if (sender.messagingId !== undefined) form.set('MessagingServiceSid', sender.messagingId)
       else form.set('From', sender.phone)
       return call('POST', `${account}/Messages.json`, messageSchema, { form })

@@ -42,7 +42,7 @@ export interface FakePlivo {
    * receives it): form fields, signed with the account's Auth Token (X-Plivo-Signature-V2 and
    * its nonce). `authToken` signs with another token (a forged report).
    */
-  deliveryReport(url: string, fields: { MessageUUID: string; Status: string; ErrorCode?: string }, authToken?: string): { body: string; headers: Record<string, string> }
+  deliveryReport(url: string, fields: { MessageUUID: string; Status: string; ErrorCode?: string }, authToken?: string, nonce?: string): { body: string; headers: Record<string, string> }
   /** Messages to these numbers (Plivo's digits) are refused as invalid destinations. */
   refuseNumbers(numbers: readonly string[]): void
   reset(): void
@@ -175,8 +175,7 @@ export async function startFakePlivo(options: { authId?: string; authToken?: str
       const rented = owned.get(number.replace(/\D/g, ''))
       if (rented) rented.registration = 'COMPLETED'
     },
-    deliveryReport(url, fields, token = authToken) {
-      const nonce = String(Math.floor(Math.random() * 1e20))
+    deliveryReport(url, fields, token = authToken, nonce = String(Math.floor(Math.random() * 1e20))) {
       const parsed = new URL(url)
       const signature = createHmac('sha256', token).update(`${parsed.protocol}//${parsed.host}${parsed.pathname}${nonce}`).digest('base64')
       const body = new URLSearchParams({ From: '14155550150', To: '15550000000', ...fields, Units: '1', TotalRate: '0.00500' }).toString()

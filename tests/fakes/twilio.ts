@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { createServer, type ServerResponse } from 'node:http'
 import { closeServer, listenLocally, plannedFailures, readBody, sendJson } from './fake-http'
 
@@ -9,6 +9,8 @@ export interface FakeTwilioMessage {
   from: string | null
   messagingServiceSid: string | null
   body: string
+  /** The StatusCallback URL the message named, if any. */
+  statusCallback: string | null
   /** When it arrived (ms since the epoch, the fake's clock). */
   at: number
 }
@@ -30,6 +32,11 @@ export interface FakeTwilio {
   rateLimitNext(count: number, retryAfterSeconds?: number): void
   /** The next `count` calls answer this status (a 5xx, say). */
   failNext(count: number, status: number): void
+  /**
+   * Twilio's post of a status callback to `url`, signed as Twilio signs it (HMAC-SHA1 of the URL
+   * and the sorted fields under the auth token, or `authToken` to forge one).
+   */
+  statusCallback(url: string, fields: { MessageSid: string; MessageStatus: string; ErrorCode?: string }, authToken?: string): { body: string; headers: Record<string, string> }
   /** Messages to these numbers are refused with Twilio's 21211 (invalid To number). */
   refuseNumbers(numbers: readonly string[]): void
   /** The account reads as this status (active, suspended, closed). */
@@ -92,7 +99,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
           if (!from && !messagingServiceSid) return problem(res, 400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message.")
           if (body.length > 1600) return problem(res, 400, 21617, 'The concatenated message body exceeds the 1600 character limit.')
           if (refused.has(to)) return problem(res, 400, 21211, `The 'To' number ${to} is not a valid phone number.`)
-          const message: FakeTwilioMessage = { sid: `SM${randomBytes(16).toString('hex')}`, to, from, messagingServiceSid, body, at: Date.now() }
+          const message: FakeTwilioMessage = { sid: `SM${randomBytes(16).toString('hex')}`, to, from, messagingServiceSid, body, statusCallback: form.get('StatusCallback'), at: Date.now() }
           messages.push(message)
           return sendJson(res, 201, { sid: message.sid, account_sid: accountSid, to, from, messaging_service_sid: messagingServiceSid, body, status: 'queued' })
         }
@@ -108,6 +115,15 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     calls,
     rateLimitNext: failures.rateLimitNext,
     failNext: failures.failNext,
+    statusCallback(url, fields, token = authToken) {
+      const params: Record<string, string> = { AccountSid: accountSid, From: '+14155550100', To: '+15550000000', SmsStatus: fields.MessageStatus, ApiVersion: '2010-04-01', ...fields }
+      const signed = Object.keys(params)
+        .sort()
+        .map((name) => `${name}${params[name]}`)
+        .join('')
+      const signature = createHmac('sha1', token).update(`${url}${signed}`).digest('base64')
+      return { body: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature } }
+    },
     refuseNumbers(numbers) {
       refused = new Set(numbers)
     },

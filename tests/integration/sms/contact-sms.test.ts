@@ -1,6 +1,10 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { SmsDeliveryLine } from '#app/components/sms/sms-delivery-line'
 import { action, loader } from '#app/routes/_admin+/contacts+/$guId.sms'
 import { asSystem } from '#db/tenant-scope'
 import { CONTACT_SMS_MESSAGES, type ContactSmsPage } from '#server/sms/contact-sms'
+import { recordTwilioDeliveryReport, TWILIO_STATUS_PATH } from '#server/sms/twilio-delivery-report'
 import { startFakePlivo, type FakePlivo } from '#tests/fakes/plivo-fake'
 import { startFakeTwilio, type FakeTwilio } from '#tests/fakes/twilio'
 import { createContact } from '#tests/support/fixtures'
@@ -96,6 +100,28 @@ describe(`Send SMS from a contact's profile (${engine})`, () => {
     expect((await page(localPhone.guid)).body.smsNumber).toBe('+15550100201')
     const opened = await page(withPhone.guid)
     expect(opened.body.recent.map((m) => [m.body, m.status])).toEqual([['Class moved to 6pm', 'sent']])
+  })
+
+  it("shows each sent message's delivery in words: Sent until a report comes, then Delivered with when or Not delivered with the carrier's error", async () => {
+    expect((await page(withPhone.guid)).body.recent[0]?.delivery).toEqual({ kind: 'awaiting' })
+    await post(withPhone.guid, { body: 'Bring a mat' })
+    await platform.jobs.drain()
+    const [first, second] = await rows()
+    const statusUrl = new URL(`http://${world.host}${TWILIO_STATUS_PATH}`)
+    const report = async (fields: { MessageSid: string; MessageStatus: string; ErrorCode?: string }) => {
+      const signed = fake.statusCallback(statusUrl.toString(), fields)
+      const body = Object.fromEntries(new URLSearchParams(signed.body))
+      return recordTwilioDeliveryReport(platform, world.tenant, { requestUrl: statusUrl, signature: signed.headers['x-twilio-signature'], body, now: new Date() })
+    }
+    expect(await report({ MessageSid: first!.provider_message_id!, MessageStatus: 'delivered' })).toBe('recorded')
+    expect(await report({ MessageSid: second!.provider_message_id!, MessageStatus: 'undelivered', ErrorCode: '30003' })).toBe('recorded')
+    const shown = (await page(withPhone.guid)).body.recent
+    const byBody = Object.fromEntries(shown.map((m) => [m.body, m]))
+    expect(byBody['Class moved to 6pm']?.delivery).toMatchObject({ kind: 'delivered' })
+    expect(byBody['Bring a mat']?.delivery).toMatchObject({ kind: 'failed', errorCode: '30003' })
+    const words = shown.map((m) => (m.delivery ? renderToStaticMarkup(createElement(SmsDeliveryLine, { delivery: m.delivery })).replace(/<[^>]+>/g, '') : ''))
+    expect(words).toContain(`Delivered ${(byBody['Class moved to 6pm']?.delivery as { atText: string }).atText}`)
+    expect(words).toContain(`Not delivered (carrier error 30003), reported ${(byBody['Bring a mat']?.delivery as { atText: string }).atText}`)
   })
 
   it('is 403 for staff without the Contacts permission and 404 for another tenant\'s contact, writing nothing', async () => {

@@ -48,8 +48,8 @@ describe(`Plivo delivery reports (${engine})`, () => {
 
   const hostOf = (tenant: Tenant) => `${tenant.orgId}.localhost:${port}`
   /** Plivo's post of a report to the tenant's host, as the app receives it. */
-  const report = (tenant: Tenant, fields: { MessageUUID: string; Status: string; ErrorCode?: string }, authToken?: string) => {
-    const signed = fake.deliveryReport(`http://${hostOf(tenant)}${PLIVO_STATUS_PATH}`, fields, authToken)
+  const report = (tenant: Tenant, fields: { MessageUUID: string; Status: string; ErrorCode?: string }, authToken?: string, nonce?: string) => {
+    const signed = fake.deliveryReport(`http://${hostOf(tenant)}${PLIVO_STATUS_PATH}`, fields, authToken, nonce)
     return request(port, PLIVO_STATUS_PATH, { host: hostOf(tenant), method: 'POST', body: signed.body, headers: signed.headers })
   }
   const sendTexts = async (tenant: Tenant, count: number, prefix: string) => {
@@ -107,5 +107,29 @@ describe(`Plivo delivery reports (${engine})`, () => {
     // An unknown host is no studio's.
     const nobody = await request(port, PLIVO_STATUS_PATH, { host: `nobody.localhost:${port}`, method: 'POST', body: 'MessageUUID=x&Status=delivered', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     expect(nobody.status).toBe(404)
+  })
+
+  it('takes a nonce once: the same nonce again answers 200 and changes nothing, even with another body; a new nonce is taken', async () => {
+    await queueTestTexts(platform, studio, 2, '+1555060')
+    await sendRunner(platform, studio).run()
+    const rows = await smsRows(platform, studio)
+    const [fresh, later] = rows.slice(-2)
+    const nonce = '91827364550011223344'
+    expect((await report(studio, { MessageUUID: fresh!.provider_message_id!, Status: 'queued' }, undefined, nonce)).status).toBe(200)
+    // A captured report replayed with another body under the same signature and nonce.
+    expect((await report(studio, { MessageUUID: fresh!.provider_message_id!, Status: 'failed', ErrorCode: '200' }, undefined, nonce)).status).toBe(200)
+    expect((await report(studio, { MessageUUID: later!.provider_message_id!, Status: 'delivered' }, undefined, nonce)).status).toBe(200)
+    let now = (await smsRows(platform, studio)).slice(-2)
+    expect(now.map((row) => row.delivery_status)).toEqual([null, null])
+    expect((await report(studio, { MessageUUID: fresh!.provider_message_id!, Status: 'delivered' }, undefined, '91827364550011223345')).status).toBe(200)
+    now = (await smsRows(platform, studio)).slice(-2)
+    expect(now.map((row) => row.delivery_status)).toEqual(['delivered', null])
+  })
+
+  it('keeps a final state final: a later failed report with a new nonce does not overwrite delivered', async () => {
+    const [first] = await smsRows(platform, studio)
+    expect(first).toMatchObject({ delivery_status: 'delivered' })
+    expect((await report(studio, { MessageUUID: first!.provider_message_id!, Status: 'failed', ErrorCode: '30' })).status).toBe(200)
+    expect((await smsRows(platform, studio))[0]).toMatchObject({ delivery_status: 'delivered', delivery_error: null })
   })
 })

@@ -12,6 +12,7 @@ import { requirePermission } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 import { statusOf } from '#server/errors/error-codes'
 import { notFound } from '#server/errors/responses'
+import { SmsDeliveryLine } from '#app/components/sms/sms-delivery-line'
 import { contactSmsSchema, loadContactSmsPage, sendContactSms, SMS_BODY_MAX } from '#server/sms/contact-sms'
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => screenMeta(matches, page ? `${page.fullName}: send SMS` : 'Contact not found')
@@ -81,6 +82,7 @@ export default function ContactSmsRoute() {
                 </span>
                 <span className="whitespace-pre-wrap text-slate-900">{message.body}</span>
                 {message.error ? <span className="text-red-700">{message.error}</span> : null}
+                {message.delivery ? <SmsDeliveryLine delivery={message.delivery} /> : null}
               </li>
             ))}
           </ul>
