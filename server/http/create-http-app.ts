@@ -13,9 +13,8 @@ import { handlePhonePeCallback, PHONEPE_CALLBACK_ROUTE } from '#server/payments/
 import { isRazorpayReturn } from '#server/payments/razorpay-checkout'
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from '#server/payments/stripe-webhook'
 import { PLIVO_STATUS_PATH } from '#server/sms/plivo-delivery-report'
-import { handlePlivoStatusCallback } from '#server/sms/plivo-status-callback'
 import { TWILIO_STATUS_PATH } from '#server/sms/twilio-delivery-report'
-import { handleTwilioStatusCallback } from '#server/sms/twilio-status-callback'
+import { handleSmsStatusCallback } from '#server/sms/sms-status-callback'
 import { WIDGET_EMBED_PATH } from '#server/widgets/embed-code'
 import { loadSessionUser } from '#server/auth/load-session-user'
 import { CONTACT_AUTOCOMPLETE_PATH, CONTACTS_LIST_PATH, contactAutocompleteFastPath } from '#server/contacts/contact-autocomplete-fast-path'
@@ -137,11 +136,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   })
   // Plivo posts delivery reports from its own servers, signed with the studio's Auth Token.
   app.post(PLIVO_STATUS_PATH, express.urlencoded({ extended: false, limit: '64kb' }), express.json({ limit: '64kb' }), (req, res, next) => {
-    handlePlivoStatusCallback(platform, req, res).catch(next)
+    handleSmsStatusCallback(platform, 'plivo', req, res).catch(next)
   })
   // Twilio posts status callbacks from its own servers, signed (body included) with the studio's auth token.
   app.post(TWILIO_STATUS_PATH, express.urlencoded({ extended: false, limit: '64kb' }), (req, res, next) => {
-    handleTwilioStatusCallback(platform, req, res).catch(next)
+    handleSmsStatusCallback(platform, 'twilio', req, res).catch(next)
   })
 
   app.use((req, res, next) => {
