@@ -90,6 +90,7 @@ export async function signedInShellFor(
     user: access.user,
     kind: access.kind,
     shortcutsCookie: readCookieValue(cookieHeader, SHORTCUTS_COOKIE),
+    language: context.language,
   })
   readsCachedData(context, 'tenant', 'site')
   const { toast, headers } = getToast(request)

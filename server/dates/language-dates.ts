@@ -3,14 +3,14 @@ import { LONG_DATE_PATTERNS } from './date-formats'
 import { formatPattern } from './date-pattern'
 import { formatInZone, toDate, type DateInput, type DatePreferences } from './tenant-dates'
 
-/** How Turkish writes a day and an instant: '02 Kas 2026', '02 Kas 2026 19:00'. */
-const TURKISH_PATTERNS = { date: 'DD MMM YYYY', dateTime: 'DD MMM YYYY HH:mm' } as const
+/** How Turkish writes a day and an instant: '02 Kas 2026', '02 Kas 2026 19:00', 'Pzt 02 Kas 2026 19:00'. */
+const TURKISH_PATTERNS = { date: 'DD MMM YYYY', dateTime: 'DD MMM YYYY HH:mm', activity: 'ddd DD MMM YYYY HH:mm' } as const
 
 /**
  * A date on a page in the page's language: English keeps the studio's date format setting (the
  * spec's), Turkish writes its own day-month order, month names and 24-hour clock.
  */
-export function dateInLanguage(value: DateInput, preferences: DatePreferences, style: 'date' | 'dateTime', language: Language): string {
+export function dateInLanguage(value: DateInput, preferences: DatePreferences, style: keyof typeof TURKISH_PATTERNS, language: Language): string {
   if (language === 'en') return formatInZone(value, preferences, style)
   return formatPattern(toDate(value), preferences.timezone, TURKISH_PATTERNS[style], language)
 }

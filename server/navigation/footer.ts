@@ -1,6 +1,9 @@
 import { BoundedMemo } from '#server/cache/bounded-memo'
-import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
+import { machineDateTime, shownDate, type ShownDate } from '#server/dates/tenant-dates'
 import { zonedParts } from '#server/dates/zoned-parts'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { NavigationItem } from '#server/shell/navigation-item'
 import { footerPagesFor, legalPagesFor, withScheme, type WebPage } from '#server/shell/public-navigation'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -40,9 +43,12 @@ export function footerFor(input: {
   tenant: Tenant
   pages: readonly WebPage[]
   signedIn: { lastActivityAt: string | null } | null
+  /** The page's language: the copyright line and the last activity's date are written in it. */
+  language?: Language
   now?: Date
 }): FooterView {
   const { tenant } = input
+  const language = input.language ?? 'en'
   const settings = tenant.settings
   const shown = input.pages.filter((page) => isPublicPageAvailable(page.name))
   // The copyright year turns over at the tenant's midnight, not the server's.
@@ -62,11 +68,18 @@ export function footerFor(input: {
     signedIn: input.signedIn
       ? {
           version: PRODUCT_VERSION,
-          copyright: `© ${year} ${tenant.name}. All rights reserved.`,
-          lastActivity: shownDate(input.signedIn.lastActivityAt, settings, 'activity'),
+          copyright: tFor(language, 'common')('copyright', { year, name: tenant.name }),
+          lastActivity: lastActivityShown(input.signedIn.lastActivityAt, settings, language),
         }
       : null,
   }
+}
+
+/** The spec's 'ddd MMM-DD-YYYY hh:mm A' in English; Turkish writes its own day order and 24-hour clock. */
+function lastActivityShown(value: string | null, settings: Tenant['settings'], language: Language): ShownDate | null {
+  if (language === 'en') return shownDate(value, settings, 'activity')
+  const dateTime = value ? machineDateTime(value) : ''
+  return dateTime ? { dateTime, text: dateInLanguage(value as string, settings, 'activity', language) } : null
 }
 
 // Every page draws the footer; sanitising is a parse, so the answer is kept per stored text.

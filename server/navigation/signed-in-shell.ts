@@ -1,5 +1,6 @@
 import { listFranchises, type FranchiseSummary } from '#server/auth/franchise-switch'
 import type { SessionUser } from '#server/auth/session-user'
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import type { NavigationItem } from '#server/shell/navigation-item'
 import { isStaffRole, ROLE_STUDENT, roleTitle } from '#server/shell/roles'
@@ -67,7 +68,7 @@ export function shellUserOf(user: SessionUser): ShellUser {
  */
 export async function loadSignedInShell(
   platform: Pick<Platform, 'database' | 'tenants'>,
-  input: { tenant: Tenant; user: SessionUser; kind: 'staff' | 'student'; shortcutsCookie: string | null },
+  input: { tenant: Tenant; user: SessionUser; kind: 'staff' | 'student'; shortcutsCookie: string | null; language?: Language },
 ): Promise<SignedInShell> {
   const { tenant, user, kind } = input
   const navigation =
@@ -99,6 +100,6 @@ export async function loadSignedInShell(
       : [],
     shortcutChoices: isStaffView ? menuLinks(navigation) : [],
     franchises,
-    footer: footerFor({ tenant, pages, signedIn: { lastActivityAt: user.lastLoginAt } }),
+    footer: footerFor({ tenant, pages, signedIn: { lastActivityAt: user.lastLoginAt }, language: input.language }),
   }
 }

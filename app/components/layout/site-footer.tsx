@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { Mail, Phone } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { FooterView } from '#server/navigation/footer'
 import type { NavigationItem } from '#server/shell/navigation-item'
 import { DateText } from '#app/components/ui/date-text'
@@ -26,6 +27,7 @@ function FooterLink({ item }: { item: NavigationItem }) {
  * activity. `compact` is the one-line form under the staff screens.
  */
 export function SiteFooter({ footer, compact = false }: { footer: FooterView; compact?: boolean }) {
+  const { t } = useTranslation()
   const signedIn = footer.signedIn
   if (compact) {
     return (
@@ -39,7 +41,7 @@ export function SiteFooter({ footer, compact = false }: { footer: FooterView; co
             <>
               <span className="sm:ml-auto">{signedIn.copyright}</span>
               <span>{signedIn.version}</span>
-              {signedIn.lastActivity ? <span>Last activity: <DateText value={signedIn.lastActivity} /></span> : null}
+              {signedIn.lastActivity ? <span>{t('lastActivity')} <DateText value={signedIn.lastActivity} /></span> : null}
             </>
           ) : null}
         </div>
@@ -59,8 +61,8 @@ export function SiteFooter({ footer, compact = false }: { footer: FooterView; co
             ) : null}
           </div>
           {footer.pages.length > 0 ? (
-            <nav aria-label="Footer">
-              <p className="mb-2 font-semibold text-slate-900">Explore</p>
+            <nav aria-label={t('footerPages')}>
+              <p className="mb-2 font-semibold text-slate-900">{t('footerExplore')}</p>
               <ul className="space-y-1.5">
                 {footer.pages.map((item) => (
                   <li key={item.id}>
@@ -72,7 +74,7 @@ export function SiteFooter({ footer, compact = false }: { footer: FooterView; co
           ) : null}
           {footer.phone || footer.email || footer.socials.length > 0 ? (
             <div>
-              <p className="mb-2 font-semibold text-slate-900">Get in touch</p>
+              <p className="mb-2 font-semibold text-slate-900">{t('footerGetInTouch')}</p>
               <ul className="space-y-1.5">
                 {footer.phone ? (
                   <li>
@@ -90,7 +92,7 @@ export function SiteFooter({ footer, compact = false }: { footer: FooterView; co
                 ) : null}
               </ul>
               {footer.socials.length > 0 ? (
-                <ul aria-label="Social links" className="mt-3 flex flex-wrap gap-2">
+                <ul aria-label={t('footerSocialLinks')} className="mt-3 flex flex-wrap gap-2">
                   {footer.socials.map((social) => (
                     <li key={social.name}>
                       <a
@@ -108,8 +110,8 @@ export function SiteFooter({ footer, compact = false }: { footer: FooterView; co
             </div>
           ) : null}
           {footer.legalPages.length > 0 ? (
-            <nav aria-label="Legal">
-              <p className="mb-2 font-semibold text-slate-900">Legal</p>
+            <nav aria-label={t('footerLegal')}>
+              <p className="mb-2 font-semibold text-slate-900">{t('footerLegal')}</p>
               <ul className="space-y-1.5">
                 {footer.legalPages.map((item) => (
                   <li key={item.id}>
@@ -126,7 +128,7 @@ export function SiteFooter({ footer, compact = false }: { footer: FooterView; co
           <div className="mx-auto flex max-w-[1366px] flex-wrap gap-x-6 gap-y-1 px-4 py-3 text-xs text-slate-500 sm:px-6">
             <span>{signedIn.copyright}</span>
             <span>{signedIn.version}</span>
-            {signedIn.lastActivity ? <span className="sm:ml-auto">Last activity: <DateText value={signedIn.lastActivity} /></span> : null}
+            {signedIn.lastActivity ? <span className="sm:ml-auto">{t('lastActivity')} <DateText value={signedIn.lastActivity} /></span> : null}
           </div>
         </div>
       ) : footer.isShown ? null : (

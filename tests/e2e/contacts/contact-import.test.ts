@@ -36,8 +36,12 @@ describe('importing contacts from a CSV file', () => {
     const { page, checked } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/contacts' })
     // A click while React takes the page over can be lost: wait until it has.
     await waitForHydration(page)
-    await page.getByRole('link', { name: 'Import contacts' }).click()
-    await page.getByRole('heading', { level: 1, name: 'Import contacts' }).waitFor()
+    // On a loaded machine the route's code and data can take longer than an action's default wait.
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/contacts/import', { timeout: 60_000 }),
+      page.getByRole('link', { name: 'Import contacts' }).click(),
+    ])
+    await page.getByRole('heading', { level: 1, name: 'Import contacts' }).waitFor({ timeout: 60_000 })
     await waitForHydration(page)
     await expectNoSeriousA11yViolations(page)
 

@@ -108,6 +108,21 @@ describe('footer', () => {
     })
   })
 
+  it('writes the copyright line and the last activity in Turkish on a Turkish page', () => {
+    const footer = footerFor({
+      tenant: tenant({ timezone: 'Asia/Kolkata' }),
+      pages: [],
+      signedIn: { lastActivityAt: '2026-11-23T13:13:00Z' },
+      language: 'tr',
+      now: new Date('2026-11-23T14:00:00Z'),
+    })
+    expect(footer.signedIn).toEqual({
+      version: 'v6.4 December 2022',
+      copyright: '© 2026 Demo Yoga Studio. Tüm hakları saklıdır.',
+      lastActivity: { dateTime: '2026-11-23T13:13:00.000Z', text: 'Pzt 23 Kas 2026 18:43' },
+    })
+  })
+
   it('turns the copyright year over at midnight in the tenant’s time zone', () => {
     const newYearsEve = { pages: [], signedIn: { lastActivityAt: null }, now: new Date('2027-01-01T03:00:00Z') }
     expect(footerFor({ ...newYearsEve, tenant: tenant({ timezone: 'America/Los_Angeles' }) }).signedIn).toMatchObject({
