@@ -37,7 +37,7 @@ import { PHONE_REQUIRED_MESSAGE } from '#server/forms/phone-mask'
 import { SIGN_UP_MESSAGES } from '#server/platform-admin/sign-up-organisation'
 import { PLAN_MESSAGES } from '#server/plans/plan-catalogue'
 import { tooManyAttemptsMessage } from '#server/security/rate-limit'
-import { cancelledMessage, cutOffText } from '#server/catalog/bookings/booking-rules'
+import { BOOKING_MESSAGES, bookedMessage, cancelledMessage, cutOffText } from '#server/catalog/bookings/booking-rules'
 import { COURSE_ENROLLED } from '#server/catalog/courses/enrolments'
 import { CANCEL_MESSAGES } from '#server/memberships/cancel-membership'
 import { PORTAL_MESSAGES } from '#server/portal/portal-messages'
@@ -116,6 +116,7 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
       'Booking cancelled. It was less than {{1}} before the class, so the credit is used.',
     ],
   },
+  { name: 'BOOKING_MESSAGES', messages: [...messagesOf(BOOKING_MESSAGES), ...messagesOf({ bookedMessage })] },
   { name: 'CANCEL_MESSAGES', messages: messagesOf(CANCEL_MESSAGES) },
   { name: 'FEEDBACK_MESSAGES', messages: messagesOf(FEEDBACK_MESSAGES) },
   { name: 'REVIEW_MESSAGES', messages: messagesOf(REVIEW_MESSAGES) },

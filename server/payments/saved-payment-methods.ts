@@ -25,7 +25,11 @@ export function savedMethodLabel(row: { kind: 'card' | 'bank'; brand: string; la
 }
 
 /** A contact's kept cards and accounts on the studio's provider keys now in use, newest first. */
-export async function listSavedPaymentMethods(platform: Pick<Platform, 'database'>, tenantId: string, input: { contactId: string; provider: PaymentProvider; accountId: string }): Promise<SavedPaymentMethod[]> {
+export async function listSavedPaymentMethods(
+  platform: Pick<Platform, 'database'>,
+  tenantId: string,
+  input: { contactId: string; provider: PaymentProvider; accountId: string; language?: Language },
+): Promise<SavedPaymentMethod[]> {
   const rows = await withTenant(platform.database, tenantId, (trx) =>
     trx
       .selectFrom('saved_payment_methods')
@@ -37,7 +41,7 @@ export async function listSavedPaymentMethods(platform: Pick<Platform, 'database
       .limit(10)
       .execute(),
   )
-  return rows.map((row) => ({ id: row.id, kind: row.kind, label: savedMethodLabel(row) }))
+  return rows.map((row) => ({ id: row.id, kind: row.kind, label: savedMethodLabel(row, input.language) }))
 }
 
 const PROVIDER_NAMES: Record<PaymentProvider, string> = { STRIPE: 'Stripe', PSPRING: 'PaymentSpring', RAZORPAY: 'Razorpay', PHONEPE: 'PhonePe' }

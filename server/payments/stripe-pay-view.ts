@@ -1,3 +1,4 @@
+import type { Language } from '#server/i18n/languages'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { readActiveProvider } from './active-provider'
 import { studioStripe } from './studio-stripe'
@@ -26,7 +27,7 @@ export async function readStripePayView(
   platform: PaymentPlatform & Parameters<typeof readActiveProvider>[0],
   tenant: Tenant,
   /** `found`: the invoice already read by the caller, so the page reads it once. */
-  input: { invoiceGuid: string; signedInContactId: string | null; found?: PayableInvoice | null },
+  input: { invoiceGuid: string; signedInContactId: string | null; found?: PayableInvoice | null; language?: Language },
 ): Promise<StripePayView | null> {
   const studio = await studioStripe(platform, tenant.id)
   const publishableKey = platform.env.STRIPE_PUBLISHABLE_KEY
@@ -34,7 +35,7 @@ export async function readStripePayView(
   const found = input.found ?? (await loadPayableInvoice(platform, tenant.id, input.invoiceGuid))
   if (!found || !awaitsPayment(found.invoice.status) || found.invoice.dueMinor <= 0) return null
   const ownContact = input.signedInContactId !== null && input.signedInContactId === found.invoice.contactId ? input.signedInContactId : null
-  const saved = ownContact ? await listSavedPaymentMethods(platform, tenant.id, { contactId: ownContact, provider: 'STRIPE', accountId: studio.account }) : []
+  const saved = ownContact ? await listSavedPaymentMethods(platform, tenant.id, { contactId: ownContact, provider: 'STRIPE', accountId: studio.account, language: input.language }) : []
   return {
     publishableKey,
     stripeAccount: studio.account,

@@ -1,6 +1,7 @@
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isPublicScheduleShown } from '#server/catalog/public/public-item-gates'
 import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { PublicCalendar } from '#app/components/catalog/public-calendar'
 import { PageHeader } from '#app/components/layout/page-header'
 import { StaffShell } from '#app/components/layout/staff-shell'
@@ -17,6 +18,8 @@ import { calendarHeading } from '#server/navigation/calendar-heading'
 import { landingFor } from '#server/navigation/landing'
 import { isStaffRole } from '#server/shell/roles'
 import { NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
+import { tFor } from '#server/i18n/server-translator'
+import type { I18nHandle } from '#app/utils/i18n'
 
 /**
  * /calendar: the class schedule by week or month. Visitors see it in the public site (404 while
@@ -36,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (user && isStaffRole(user.role) && !user.isPreviewMode && !user.isStudentPreview) {
     const access = await requireStaffArea(request, context)
     const { headers, ...staff } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
-    const calendar = await loadPublicCalendarPage(context.platform.database, access.tenant, query, now)
+    const calendar = await loadPublicCalendarPage(context.platform.database, access.tenant, query, now, context.language)
     readsCachedData(context, 'catalog', 'tenant', 'site')
     return data({ kind: 'staff' as const, staff: { ...staff, heading: calendarHeading(now, access.tenant.settings.timezone) }, calendar, public: null }, { headers })
   }
@@ -46,17 +49,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shown = isPublicScheduleShown(tenant.settings)
   const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'calendar' : null })
   if (!shown || landing?.kind === 'not-found') {
-    return data({ kind: 'public' as const, staff: null, calendar: null, public: { shell: loaded.shell, title: '' } }, { status: 404 })
+    return data({ kind: 'public' as const, staff: null, calendar: null, public: { shell: loaded.shell, title: '', feedTitle: '' } }, { status: 404 })
   }
-  const calendar = await loadPublicCalendarPage(context.platform.database, tenant, query, now)
+  const calendar = await loadPublicCalendarPage(context.platform.database, tenant, query, now, context.language)
   readsCachedData(context, 'catalog', 'tenant', 'site')
-  const title = loaded.page?.title || 'Calendar'
+  const title = loaded.page?.title || tFor(context.language, 'portal')('calendar')
   return data(
-    { kind: 'public' as const, staff: null, calendar, public: { shell: loaded.shell, title } },
+    { kind: 'public' as const, staff: null, calendar, public: { shell: loaded.shell, title, feedTitle: tFor(context.language, 'portal')('scheduleFeed') } },
     // Kept for visitors a few seconds, and never past the next class's start (it turns grey then).
     { headers: user ? undefined : shareablePageHeaders(request, { changesAt: calendar.nextChangeAt ? new Date(calendar.nextChangeAt) : null, now }) },
   )
 }
+
+export const handle: I18nHandle = { i18n: ['portal'] }
 
 export const headers: HeadersFunction = shareableLoaderHeaders
 
@@ -70,11 +75,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { name: 'description', content: data.public?.shell.site.description ?? '' },
     { name: 'robots', content: 'index, follow' },
     { property: 'og:title', content: title },
-    { tagName: 'link', rel: 'alternate', type: 'text/calendar', href: '/calendar.ics', title: 'Class schedule (iCalendar)' },
+    { tagName: 'link', rel: 'alternate', type: 'text/calendar', href: '/calendar.ics', title: data.public?.feedTitle ?? 'Class schedule (iCalendar)' },
   ]
 }
 
 export default function CalendarRoute() {
+  const { t } = useTranslation('portal')
   const loaded = useLoaderData<typeof loader>()
   if (loaded.kind === 'staff' && loaded.staff) {
     const { shell, toast, sidebarFolded, session, heading } = loaded.staff
@@ -94,7 +100,7 @@ export default function CalendarRoute() {
           <PublicCalendar calendar={loaded.calendar} />
           <p className="mt-6 text-sm">
             <a href="/calendar.ics" className="font-medium text-brand-text underline-offset-2 hover:underline">
-              Add the schedule to your calendar app (.ics)
+              {t('addScheduleToCalendarApp')}
             </a>
           </p>
         </>

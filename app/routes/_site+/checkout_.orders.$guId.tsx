@@ -76,7 +76,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const active = order && awaitsPayment(order.status) ? await readActiveProvider(context.platform, tenant.id) : null
   const payWith = active ? PROVIDER_NAMES[active.provider] : null
   const canPay = payWith !== null
-  const stripePay = active?.provider === 'STRIPE' ? await readStripePayView(context.platform, tenant, { invoiceGuid: guid, signedInContactId: buyerOf(user)?.contactId ?? null, found: payable }) : null
+  const stripePay = active?.provider === 'STRIPE' ? await readStripePayView(context.platform, tenant, { invoiceGuid: guid, signedInContactId: buyerOf(user)?.contactId ?? null, found: payable, language: context.language }) : null
   // A membership this order started has no card yet (nothing was paid at checkout): the page asks for one while the studio takes Stripe cards.
   const addCard = order?.asksForCard ? await readStripeAddCardView(context.platform, tenant) : null
   const failure = url.searchParams.get('payment')

@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!awaitsPayment(order.status) || active?.provider !== 'PSPRING') throw redirect(orderPathFor(guid))
   // Kept cards are offered to the order's own contact, signed in: the order's address alone shows none.
   const ownerContactId = await orderContactIfSignedIn(context.platform, tenant.id, guid, buyerOf(user)?.contactId ?? null)
-  const saved = ownerContactId ? await listSavedPaymentMethods(context.platform, tenant.id, { contactId: ownerContactId, provider: 'PSPRING', accountId: active.accountId }) : []
+  const saved = ownerContactId ? await listSavedPaymentMethods(context.platform, tenant.id, { contactId: ownerContactId, provider: 'PSPRING', accountId: active.accountId, language: context.language }) : []
   return data({ shell: loaded.shell, order, years: cardExpiryYears(new Date()), saved, canSave: ownerContactId !== null }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 

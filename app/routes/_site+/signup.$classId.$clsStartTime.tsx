@@ -9,7 +9,10 @@ import { loadPublicPage, requireStudentArea, signedInShellFor } from '#app/utils
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 import { bookClass } from '#server/catalog/bookings/book-class'
-import { bookedMessage } from '#server/catalog/bookings/booking-rules'
+import { BOOKING_MESSAGES, bookedMessage } from '#server/catalog/bookings/booking-rules'
+import { translateMessage } from '#server/i18n/translate-message'
+import { tFor } from '#server/i18n/server-translator'
+import type { Language } from '#server/i18n/languages'
 import { findClassOccurrence, type FoundOccurrence } from '#server/catalog/bookings/find-class-occurrence'
 import { signupSummaryOf, studentSignupOffer } from '#server/catalog/bookings/signup-page'
 import { dateInputValue } from '#server/dates/local-time'
@@ -33,17 +36,17 @@ export const handle: I18nHandle = { i18n: ['checkout', 'portal'] }
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { tenant, found } = await requireOccurrence(context, params)
   const user = await getSessionUser(request, context)
-  const summary = signupSummaryOf(tenant, found)
+  const summary = signupSummaryOf(tenant, found, context.language)
   if (user && isStaffRole(user.role) && !user.isPreviewMode && !user.isStudentPreview) throw redirect('/calendar')
   if (!user || user.isPreviewMode) {
     const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
-    return data({ kind: 'visitor' as const, summary, public: { shell: loaded.shell }, student: null })
+    return data({ kind: 'visitor' as const, summary, title: signupTitle(context.language, summary.className), public: { shell: loaded.shell }, student: null })
   }
   const access = await requireStudentArea(request, context)
   const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'student' })
   const takesCards = await takesCardPayments(context.platform, tenant.id)
-  const offer = await studentSignupOffer(context.platform.database, { tenantId: tenant.id, contactId: access.user.contactId, found, now: new Date(), takesCards })
-  return data({ kind: 'student' as const, summary, public: null, student: { ...shell, offer } }, { headers })
+  const offer = await studentSignupOffer(context.platform.database, { tenantId: tenant.id, contactId: access.user.contactId, found, now: new Date(), takesCards, language: context.language })
+  return data({ kind: 'student' as const, summary, title: signupTitle(context.language, summary.className), public: null, student: { ...shell, offer } }, { headers })
 }
 
 const intentSchema = z.object({ intent: z.literal('book') })
@@ -52,10 +55,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenant, found } = await requireOccurrence(context, params)
   const access = await requireStudentArea(request, context)
   const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return data({ error: 'Choose Book this class to book.' }, { status: 400 })
+  if (!parsed.success) return data({ error: translateMessage(context.language, BOOKING_MESSAGES.chooseBook) }, { status: 400 })
   const now = new Date()
   const booked = await bookClass(context.platform, { tenantId: tenant.id, contactId: access.user.contactId, found, now })
-  if (!booked.ok) return data({ error: booked.message }, { status: 409 })
+  if (!booked.ok) return data({ error: translateMessage(context.language, booked.message) }, { status: 409 })
   const week = dateInputValue(found.occurrence.start, tenant.settings.timezone)
   return redirectWithToast(`/classes?date=${week}`, { type: 'success', message: bookedMessage(found.item.name) })
 }
@@ -68,8 +71,12 @@ async function requireOccurrence(context: AppLoadContext, params: Record<string,
   return { tenant, found }
 }
 
+function signupTitle(language: Language, className: string): string {
+  return tFor(language, 'portal')('signupTitle', { name: className })
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `Sign up: ${loaded.summary.className}` : 'Page not found' },
+  { title: loaded ? loaded.title : 'Page not found' },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -35,6 +35,7 @@ export const BOOKING_MESSAGES = {
   contactStudio: 'Online payment is not available yet. Please contact the studio to book this class.',
   notFound: 'That booking was not found.',
   cancelStarted: 'This class has already started, so the booking can no longer be cancelled.',
+  chooseBook: 'Choose Book this class to book.',
 } as const
 
 /** "Course enrolled successfully" in the spec's words, for a class. */

@@ -1,8 +1,9 @@
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
 import { spotsText } from '#server/catalog/schedule/public-calendar-page'
-import { LONG_DATE_PATTERN, TIME_PATTERN } from '#server/dates/date-formats'
+import { LONG_DATE_PATTERNS, TIME_PATTERNS } from '#server/dates/date-formats'
 import { formatPattern } from '#server/dates/date-pattern'
+import type { Language } from '#server/i18n/languages'
 import { isPublicPathAvailable } from '#server/navigation/available-paths'
 import { CHECKOUT_TAKES } from '#server/checkout/sold-online'
 import { DROP_IN_PRICE_NAME } from '#server/catalog/classes/save-class'
@@ -19,9 +20,9 @@ import { creditsText } from './student-classes-page'
 export interface SignupSummary {
   className: string
   summary: string
-  /** 'Monday, November 30, 2026' */
+  /** 'Monday, November 30, 2026'; '30 Kasım 2026 Pazartesi' */
   dateText: string
-  /** '07:00 AM - 08:00 AM' */
+  /** '07:00 AM - 08:00 AM'; '07:00 - 08:00' */
   timeText: string
   startIso: string
   teacherName: string | null
@@ -41,18 +42,19 @@ export type StudentSignupOffer =
   /** Pay for this one class at checkout: its drop-in price ('$15.00'). */
   | { kind: 'checkout'; dropInPriceText: string }
 
-export function signupSummaryOf(tenant: Tenant, found: FoundOccurrence): SignupSummary {
+export function signupSummaryOf(tenant: Tenant, found: FoundOccurrence, language: Language = 'en'): SignupSummary {
   const { occurrence, item } = found
   const timeZone = tenant.settings.timezone
+  const time = (at: Date) => formatPattern(at, timeZone, TIME_PATTERNS[language], language)
   return {
     className: item.name,
     summary: item.summary,
-    dateText: formatPattern(occurrence.start, timeZone, LONG_DATE_PATTERN),
-    timeText: `${formatPattern(occurrence.start, timeZone, TIME_PATTERN)} - ${formatPattern(occurrence.end, timeZone, TIME_PATTERN)}`,
+    dateText: formatPattern(occurrence.start, timeZone, LONG_DATE_PATTERNS[language], language),
+    timeText: `${time(occurrence.start)} - ${time(occurrence.end)}`,
     startIso: occurrence.start.toISOString(),
     teacherName: occurrence.teacherName,
     roomName: tenant.settings.isShowRoomName ? occurrence.roomName : null,
-    spotsText: occurrence.cancelled ? null : spotsText(occurrence.spotsLeft),
+    spotsText: occurrence.cancelled ? null : spotsText(occurrence.spotsLeft, language),
     signupPath: signupPathFor({ classId: occurrence.classId, clsStartTime: occurrence.clsStartTime, scheduleId: occurrence.scheduleId }),
     dropIn: { classId: occurrence.classId, clsStartTime: occurrence.clsStartTime },
     externalLink: item.paymentType === 'EXTERNAL' ? item.externalLink : null,
@@ -62,9 +64,10 @@ export function signupSummaryOf(tenant: Tenant, found: FoundOccurrence): SignupS
 /** What the sign-up page offers this student for this occurrence now. */
 export async function studentSignupOffer(
   database: DatabaseHandle,
-  input: { tenantId: string; contactId: string; found: FoundOccurrence; now: Date; takesCards: boolean },
+  input: { tenantId: string; contactId: string; found: FoundOccurrence; now: Date; takesCards: boolean; language?: Language },
 ): Promise<StudentSignupOffer> {
   const { occurrence, item } = input.found
+  const language = input.language ?? 'en'
   const { memberships, booked, dropIn } = await withTenant(database, input.tenantId, async (trx) => ({
     memberships: await selectBookingMemberships(trx, input.contactId),
     booked: await isBookedInto(trx, input.contactId, { scheduleId: occurrence.scheduleId, date: occurrenceDateOf(occurrence.clsStartTime) }),
@@ -87,13 +90,13 @@ export async function studentSignupOffer(
     isCheckoutAvailable: isPublicPathAvailable('/checkout') && CHECKOUT_TAKES.classDropIns && input.takesCards && dropIn !== undefined,
   })
   if (offer.kind === 'checkout') {
-    return { kind: 'checkout', dropInPriceText: dropIn ? moneyText(Math.max(0, dropIn.price_minor - dropIn.discount_minor), dropIn.currency) : '' }
+    return { kind: 'checkout', dropInPriceText: dropIn ? moneyText(Math.max(0, dropIn.price_minor - dropIn.discount_minor), dropIn.currency, language) : '' }
   }
   if (offer.kind !== 'membership') return offer
   return {
     kind: 'membership',
     membershipName: offer.membership.name,
-    creditsText: creditsText(offer.membership),
+    creditsText: creditsText(offer.membership, language),
     usesCredit: offer.membership.membershipType === 'card',
   }
 }

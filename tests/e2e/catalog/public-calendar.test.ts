@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
-import { useBrowser } from '#tests/e2e/support/browser'
+import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
+import { screenshotAtWidths } from '#tests/e2e/support/screenshots'
 import { useServer } from '#tests/e2e/support/server'
 
 const server = useServer()
@@ -104,5 +105,50 @@ describe('the public calendar', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/calendar-month-360.png`, fullPage: true })
     await expectNoSeriousA11yViolations(page)
+  })
+
+  test('in Turkish: the week, the month, the filter, the footer and a class sign-up; axe and 360 px pass', { timeout: 120_000 }, async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    page.setDefaultTimeout(30_000)
+    await page.goto(calendarUrl('?view=week'))
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Türkçe' }).click()
+    await page.locator('html[lang="tr"]').waitFor({ state: 'attached' })
+    await page.getByRole('link', { name: 'Önceki hafta' }).waitFor()
+    await waitForHydration(page)
+    for (const words of ['Sonraki hafta', 'Bugün', 'Hafta', 'Ay']) await page.getByRole('link', { name: words, exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Filtrele' }).waitFor()
+    const main = await page.locator('main').innerText()
+    expect(main).toContain('Tüm eğitmenler')
+    expect(main).toMatch(/Saatler .+ saatine göre gösterilir\./)
+    expect(main).not.toMatch(/\b(Previous|Next) (week|month)\b|All teachers|Times are shown/)
+    // Day names and 24-hour times as Turkish writes them.
+    expect(await page.locator('[data-day] h3').first().innerText()).toMatch(/^(Paz|Pzt|Sal|Çar|Per|Cum|Cmt) /)
+    expect(await page.locator('[data-occurrence] time').first().innerText()).toMatch(/^\d{2}:\d{2} - \d{2}:\d{2}$/)
+    expect(await page.locator('footer').innerText()).not.toMatch(/\b(Explore|Get in touch)\b/)
+    await expectNoSeriousA11yViolations(page)
+    await screenshotAtWidths(page, SCREENSHOTS, 'calendar-week-turkish')
+
+    await page.getByRole('link', { name: 'Ay', exact: true }).click()
+    await page.locator('[data-calendar-view="month"]').waitFor()
+    expect(await page.locator('[data-calendar-view="month"] [aria-hidden] > div').allTextContents()).toEqual(['Paz', 'Pzt', 'Sal', 'Çar', 'Per', 'Cum', 'Cmt'])
+    await page.getByRole('link', { name: 'Sonraki ay' }).waitFor()
+
+    // An upcoming class's sign-up page, for a visitor, in Turkish.
+    // Next week has classes still to come whatever day today is.
+    await page.goto(calendarUrl('?view=week'))
+    await page.getByRole('link', { name: 'Sonraki hafta' }).click()
+    await page.waitForURL(/view=week&date=/)
+    const register = page.locator('[data-occurrence]:not([data-past]) a[href^="/signup/"]').first()
+    await register.click()
+    await page.waitForURL((url) => url.pathname.startsWith('/signup/'))
+    await page.getByText('Ders kaydı').waitFor()
+    await page.getByRole('link', { name: 'Rezerve etmek için giriş yapın' }).waitFor()
+    expect(await page.title()).toMatch(/^Kayıt: /)
+    expect(await page.locator('main').innerText()).not.toMatch(/Sign in to book|Class sign-up|spots? left/)
+    await expectNoSeriousA11yViolations(page)
+    await page.setViewportSize({ width: 360, height: 780 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    await screenshotAtWidths(page, SCREENSHOTS, 'class-signup-turkish')
   })
 })

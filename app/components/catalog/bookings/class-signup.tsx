@@ -1,39 +1,41 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { CalendarDays, CircleAlert, CircleCheck, Clock, MapPin, User, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import type { SignupSummary, StudentSignupOffer } from '#server/catalog/bookings/signup-page'
 
 /** The class, day, time, teacher, room and places left of the occurrence being signed up for. */
 export function SignupSummaryCard({ summary, children }: { summary: SignupSummary; children: ReactNode }) {
+  const { t } = useTranslation('portal')
   return (
     <article aria-labelledby="signup-class" className="mx-auto w-full max-w-xl overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
-        <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Class sign-up</p>
+        <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('classSignup')}</p>
         <h1 id="signup-class" className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">
           {summary.className}
         </h1>
         {summary.summary ? <p className="mt-2 text-sm text-slate-600">{summary.summary}</p> : null}
       </div>
       <dl className="grid gap-3 px-5 py-4 text-sm text-slate-700 sm:grid-cols-2 sm:px-6">
-        <Fact icon={CalendarDays} label="Date">
+        <Fact icon={CalendarDays} label={t('factDate')}>
           <time dateTime={summary.startIso}>{summary.dateText}</time>
         </Fact>
-        <Fact icon={Clock} label="Time">
+        <Fact icon={Clock} label={t('factTime')}>
           {summary.timeText}
         </Fact>
         {summary.teacherName ? (
-          <Fact icon={User} label="Teacher">
+          <Fact icon={User} label={t('factTeacher')}>
             {summary.teacherName}
           </Fact>
         ) : null}
         {summary.roomName ? (
-          <Fact icon={MapPin} label="Room">
+          <Fact icon={MapPin} label={t('factRoom')}>
             {summary.roomName}
           </Fact>
         ) : null}
         {summary.spotsText ? (
-          <Fact icon={Users} label="Places">
+          <Fact icon={Users} label={t('factPlaces')}>
             {summary.spotsText}
           </Fact>
         ) : null}
@@ -57,16 +59,17 @@ function Fact({ icon: Icon, label, children }: { icon: typeof CalendarDays; labe
 
 /** A visitor is asked to sign in or register, and comes back to this page afterwards. */
 export function VisitorSignupActions({ signupPath }: { signupPath: string }) {
+  const { t } = useTranslation('portal')
   const back = encodeURIComponent(signupPath)
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-700">Sign in or create an account to book this class. You come straight back here afterwards.</p>
+      <p className="text-sm text-slate-700">{t('signInToBookText')}</p>
       <div className="flex flex-wrap gap-2">
         <ButtonLink to={`/login?redirectTo=${back}`} variant="primary">
-          Sign in to book
+          {t('signInToBook')}
         </ButtonLink>
         <ButtonLink to={`/register?redirectTo=${back}`} variant="secondary">
-          Register
+          {t('register')}
         </ButtonLink>
       </div>
     </div>
@@ -75,6 +78,8 @@ export function VisitorSignupActions({ signupPath }: { signupPath: string }) {
 
 /** What a signed-in student can do: book at once, go to checkout, or read why not. */
 export function StudentSignupActions({ offer, summary, error }: { offer: StudentSignupOffer; summary: SignupSummary; error: string | null }) {
+  const { t } = useTranslation('portal')
+  const strong = { strong: <strong /> }
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
   const bookForm = (label: string, note: ReactNode) => (
@@ -94,61 +99,64 @@ export function StudentSignupActions({ offer, summary, error }: { offer: Student
           case 'booked':
             return (
               <Notice tone="success">
-                You are booked into this class. <a className="font-medium underline" href="/classes">See your classes</a>
+                {t('bookedIntoClass')}{' '}
+                <a className="font-medium underline" href="/classes">
+                  {t('seeYourClasses')}
+                </a>
               </Notice>
             )
           case 'past':
-            return <Notice tone="info">This class has already started, so it can no longer be booked.</Notice>
+            return <Notice tone="info">{t('classAlreadyStarted')}</Notice>
           case 'cancelled':
-            return <Notice tone="info">This class has been cancelled by the studio.</Notice>
+            return <Notice tone="info">{t('classCancelledByStudio')}</Notice>
           case 'full':
-            return <Notice tone="info">Sorry, this class is full.</Notice>
+            return <Notice tone="info">{t('classIsFull')}</Notice>
           case 'free':
-            return bookForm('Book this class', 'This class is free.')
+            return bookForm(t('bookThisClass'), t('classIsFree'))
           case 'membership':
             return bookForm(
-              'Book this class',
+              t('bookThisClass'),
               offer.usesCredit ? (
-                <>
-                  Uses one credit of your <strong>{offer.membershipName}</strong>
-                  {offer.creditsText ? ` (${offer.creditsText})` : ''}.
-                </>
+                <Trans
+                  t={t}
+                  i18nKey="usesCreditOf"
+                  values={{ name: offer.membershipName, credits: offer.creditsText ? ` (${offer.creditsText})` : '' }}
+                  components={strong}
+                />
               ) : (
-                <>
-                  Included in your <strong>{offer.membershipName}</strong>.
-                </>
+                <Trans t={t} i18nKey="includedIn" values={{ name: offer.membershipName }} components={strong} />
               ),
             )
           case 'checkout':
             return (
               <Form method="post" action="/checkout" className="space-y-3">
                 <p className="text-sm text-slate-700">
-                  No class pass or membership of yours covers this class. You can pay for this class alone: <strong>{offer.dropInPriceText}</strong> drop-in.
+                  <Trans t={t} i18nKey="dropInOffer" values={{ price: offer.dropInPriceText }} components={strong} />
                 </p>
                 <input type="hidden" name="intent" value="add-class" />
                 <input type="hidden" name="classId" value={summary.dropIn.classId} />
                 <input type="hidden" name="clsStartTime" value={summary.dropIn.clsStartTime} />
                 <Button type="submit" variant="primary" busy={busy}>
-                  Continue to checkout
+                  {t('continueToCheckout')}
                 </Button>
               </Form>
             )
           case 'contact-studio':
             return (
               <Notice tone="info">
-                You need a class pass or membership to book this class, and online payment is not available yet. Please contact the studio to book it.
+                {t('needPassNoPayment')}
               </Notice>
             )
           case 'external':
             return summary.externalLink ? (
               <div className="space-y-3">
-                <p className="text-sm text-slate-700">The studio takes bookings for this class on another site.</p>
+                <p className="text-sm text-slate-700">{t('bookedElsewhere')}</p>
                 <a href={summary.externalLink} rel="noopener noreferrer" className="font-medium text-brand-text underline-offset-2 hover:underline">
-                  Book on the studio&apos;s booking page
+                  {t('bookOnStudioPage')}
                 </a>
               </div>
             ) : (
-              <Notice tone="info">Please contact the studio to book this class.</Notice>
+              <Notice tone="info">{t('contactStudioToBook')}</Notice>
             )
         }
       })()}
