@@ -4,7 +4,7 @@ import { formatPattern } from './date-pattern'
 import { formatInZone, toDate, type DateInput, type DatePreferences } from './tenant-dates'
 
 /** How Turkish writes a day and an instant: '02 Kas 2026', '02 Kas 2026 19:00', 'Pzt 02 Kas 2026 19:00'. */
-const TURKISH_PATTERNS = { date: 'DD MMM YYYY', dateTime: 'DD MMM YYYY HH:mm', activity: 'ddd DD MMM YYYY HH:mm' } as const
+const TURKISH_PATTERNS = { date: 'DD MMM YYYY', time: 'HH:mm', dateTime: 'DD MMM YYYY HH:mm', activity: 'ddd DD MMM YYYY HH:mm' } as const
 
 /**
  * A date on a page in the page's language: English keeps the studio's date format setting (the

@@ -39,6 +39,8 @@ import { PLAN_MESSAGES } from '#server/plans/plan-catalogue'
 import { tooManyAttemptsMessage } from '#server/security/rate-limit'
 import { BOOKING_MESSAGES, bookedMessage, cancelledMessage, cutOffText } from '#server/catalog/bookings/booking-rules'
 import { COURSE_ENROLLED } from '#server/catalog/courses/enrolments'
+import { DONATION_MESSAGES } from '#server/catalog/public/donation-choice'
+import { REGISTER_POST_MESSAGES, REGISTRATION_MESSAGES } from '#server/catalog/public/register-for-event'
 import { CANCEL_MESSAGES } from '#server/memberships/cancel-membership'
 import { PORTAL_MESSAGES } from '#server/portal/portal-messages'
 import { LANGUAGE_MESSAGES } from '#server/profile/contact-language'
@@ -117,6 +119,8 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
     ],
   },
   { name: 'BOOKING_MESSAGES', messages: [...messagesOf(BOOKING_MESSAGES), ...messagesOf({ bookedMessage })] },
+  { name: 'DONATION_MESSAGES', messages: messagesOf(DONATION_MESSAGES) },
+  { name: 'event registration messages', messages: [...Object.values(REGISTRATION_MESSAGES).map((entry) => entry.message), ...messagesOf(REGISTER_POST_MESSAGES)] },
   { name: 'CANCEL_MESSAGES', messages: messagesOf(CANCEL_MESSAGES) },
   { name: 'FEEDBACK_MESSAGES', messages: messagesOf(FEEDBACK_MESSAGES) },
   { name: 'REVIEW_MESSAGES', messages: messagesOf(REVIEW_MESSAGES) },

@@ -1,4 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
+import { useTranslation } from 'react-i18next'
+import { translateMessage } from '#server/i18n/translate-message'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { DonateForm, SuggestedAmounts, type DonateRefusal } from '#app/components/catalog/public/donate-form'
 import { toastCookieHeader } from '#app/utils/toast.server'
@@ -29,16 +33,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context)
   const shown = isPublicListingShown(tenant.settings, 'donations')
   const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'donations' : null })
-  const donation = shown ? await loadPublicDonation(context.platform.database, tenant, params.id ?? '', await takesCardPayments(context.platform, tenant.id)) : null
+  const donation = shown ? await loadPublicDonation(context.platform.database, tenant, params.id ?? '', await takesCardPayments(context.platform, tenant.id), context.language) : null
   if (!donation) return data({ shell: loaded.shell, view: null }, { status: 404 })
   readsCachedData(context, 'catalog', 'tenant', 'site')
   const path = donateHref(donation.guid)
   const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
-  const head = itemPageHead(donation, { origin, path, siteTitle: loaded.shell.site.title, description: donation.summary || `Give to ${donation.name}.`, type: 'article' })
+  const head = itemPageHead(donation, { origin, path, siteTitle: loaded.shell.site.title, description: donation.summary || tFor(context.language, 'listings')('giveTo', { name: donation.name }), type: 'article' })
   return data(
     {
       shell: loaded.shell,
-      view: { donation, head, jsonLd: jsonLdScriptText(donationJsonLd(donation, { origin, path, organisationName: loaded.shell.site.title })), listingTitle: loaded.page?.title || 'Donations' },
+      view: { donation, head, jsonLd: jsonLdScriptText(donationJsonLd(donation, { origin, path, organisationName: loaded.shell.site.title })), listingTitle: loaded.page?.title || tFor(context.language, 'listings')('donations') },
     },
     { headers: user ? undefined : shareablePageHeaders(request) },
   )
@@ -65,8 +69,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     // A field's message stands under its field; the box above sums up (or, with no field to blame, says it all).
     const byField = added.details.amount !== undefined || added.details.otherAmount !== undefined || added.details.frequency !== undefined || added.details.limit !== undefined
     const refused: DonateRefusal = {
-      message: byField ? FORM_MESSAGES.invalidForm : added.message,
-      errors: added.details,
+      message: translateMessage(context.language, byField ? FORM_MESSAGES.invalidForm : added.message),
+      errors: Object.fromEntries(Object.entries(added.details).map(([field, message]) => [field, translateMessage(context.language, message)])),
       values: { amount: text('amount'), otherAmount: text('otherAmount'), frequency: text('frequency'), limit: text('limit') },
     }
     return data({ refused }, { status: added.error === 'invalid_input' ? 400 : 409 })
@@ -79,23 +83,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = shareableLoaderHeaders
 
+/** The item page's words (prices, states, the buy form) come with the page. */
+export const handle: I18nHandle = { i18n: ['listings'] }
+
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : NOT_FOUND_HEAD)
 
 export default function DonateRoute() {
   const { shell, view } = useLoaderData<typeof loader>()
   const answered = useActionData<typeof action>()
+  const { t, i18n } = useTranslation('listings')
   if (!view) return <PublicNotFoundPage shell={shell} />
   const { donation } = view
   return (
     <PublicLayout shell={shell}>
       <ItemDetail
         kind="donation"
-        back={{ href: '/donations', label: `All ${view.listingTitle.toLowerCase()}` }}
+        back={{ href: '/donations', label: i18n.language === 'en' ? t('allOf', { listing: view.listingTitle.toLowerCase() }) : t('allDonations') }}
         name={donation.name}
         image={donation.image}
         summary={donation.summary}
         descriptionHtml={donation.descriptionHtml}
-        facts={donation.goalText ? <p className="text-sm text-slate-700">Our goal: <span className="font-semibold text-slate-900">{donation.goalText}</span></p> : null}
+        facts={donation.goalText ? <p className="text-sm text-slate-700">{t('ourGoal')} <span className="font-semibold text-slate-900">{donation.goalText}</span></p> : null}
         panel={<DonatePanel donation={donation} refused={answered?.refused ?? null} />}
       />
       <JsonLdScript text={view.jsonLd} />

@@ -1,4 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
+import { useTranslation } from 'react-i18next'
 import { useLoaderData } from '@remix-run/react'
 import { ItemGrid } from '#app/components/catalog/public/item-card'
 import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
@@ -21,14 +24,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shown = isPublicListingShown(tenant.settings, 'donations')
   const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'donations' : null })
   if (!shown) return data({ shell: loaded.shell, listing: null }, { status: 404 })
-  const donations = await loadPublicDonations(context.platform.database, tenant)
+  const donations = await loadPublicDonations(context.platform.database, tenant, context.language)
+  const t = tFor(context.language, 'listings')
   readsCachedData(context, 'catalog', 'tenant', 'site')
-  const title = loaded.page?.title || 'Donations'
+  const title = loaded.page?.title || t('donations')
   const site = { origin: tenantOrigin(tenant, new URL(request.url), context.platform.env), path: '/donations', organisationName: loaded.shell.site.title }
   const head = itemHeadTags({
     title,
     siteTitle: loaded.shell.site.title,
-    description: `Support ${loaded.shell.site.title}: the causes you can give to.`,
+    description: t('donationsDescription', { site: loaded.shell.site.title }),
     canonicalUrl: `${site.origin}${site.path}`,
     imageUrl: null,
     imageAlt: null,
@@ -40,16 +44,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = shareableLoaderHeaders
 
+/** The listing's words (prices, states, the buy form) come with the page. */
+export const handle: I18nHandle = { i18n: ['listings'] }
+
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.listing ? data.listing.head : NOT_FOUND_HEAD)
 
 export default function DonationsRoute() {
   const { shell, listing } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('listings')
   return (
     <PublicLayout shell={shell}>
       {listing ? (
         <>
           <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">{listing.title}</h1>
-          <ItemGrid cards={listing.cards} empty="No campaigns right now." />
+          <ItemGrid cards={listing.cards} empty={t('noCampaigns')} />
           <JsonLdScript text={listing.jsonLd} />
         </>
       ) : (

@@ -1,4 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
+import { useTranslation } from 'react-i18next'
+import { translateMessage } from '#server/i18n/translate-message'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { CalendarDays, CircleCheck, MapPin, Users } from 'lucide-react'
 import { z } from 'zod'
@@ -19,7 +23,7 @@ import { itemPageHead, NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
 import { eventJsonLd, jsonLdScriptText } from '#server/catalog/public/json-ld'
 import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
 import { eventHref, loadPublicEvent, type EventPageView } from '#server/catalog/public/public-item-pages'
-import { REGISTRATION_MESSAGES, registerForFreeEvent } from '#server/catalog/public/register-for-event'
+import { REGISTER_POST_MESSAGES, REGISTRATION_MESSAGES, registerForFreeEvent } from '#server/catalog/public/register-for-event'
 import { notFound } from '#server/errors/responses'
 import { meetingUrlForRegisteredEvent } from '#server/meetings/meeting-links'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
@@ -38,7 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const shown = isPublicListingShown(tenant.settings, 'events')
   const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'events' : null })
   const now = new Date()
-  const found = shown ? await loadPublicEvent(context.platform.database, tenant, params.slug ?? '', now, registrantOf(user)?.contactId ?? null, await takesCardPayments(context.platform, tenant.id)) : null
+  const found = shown ? await loadPublicEvent(context.platform.database, tenant, params.slug ?? '', now, registrantOf(user)?.contactId ?? null, await takesCardPayments(context.platform, tenant.id), context.language) : null
   if (!found) return data({ shell: loaded.shell, view: null }, { status: 404 })
   readsCachedData(context, 'catalog', 'tenant', 'site')
   const event = found.page
@@ -60,12 +64,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         event,
         head,
         jsonLd: jsonLdScriptText(eventJsonLd(event, site)),
-        listingTitle: loaded.page?.title || 'Events',
+        listingTitle: loaded.page?.title || tFor(context.language, 'listings')('events'),
         viewer: user === null ? ('visitor' as const) : registrant ? ('registrant' as const) : ('preview' as const),
         meetingUrl,
         loginHref: loginPathFor(path),
         registerHref: `/register?redirectTo=${encodeURIComponent(path)}`,
-        toast,
+        toast: toast ? { ...toast, message: translateMessage(context.language, toast.message) } : null,
       },
     },
     { headers },
@@ -83,9 +87,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await getSessionUser(request, context)
   if (!user) throw redirect(loginPathFor(path))
   const parsed = registerIntent.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return redirectWithToast(path, { type: 'error', message: 'Please press the register button to register.' })
+  if (!parsed.success) return redirectWithToast(path, { type: 'error', message: REGISTER_POST_MESSAGES.pressRegister })
   const registrant = registrantOf(user)
-  if (!registrant) return redirectWithToast(path, { type: 'error', message: 'Registration is not available while you preview the site.' })
+  if (!registrant) return redirectWithToast(path, { type: 'error', message: REGISTER_POST_MESSAGES.preview })
   const outcome = await registerForFreeEvent(context.platform, { tenantId: tenant.id, contactId: registrant.contactId, unverifiedSlug: slug, now: new Date() })
   if (outcome === 'not-found') throw notFound()
   return redirectWithToast(path, REGISTRATION_MESSAGES[outcome])
@@ -93,10 +97,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = shareableLoaderHeaders
 
+/** The item page's words (prices, states, the buy form) come with the page. */
+export const handle: I18nHandle = { i18n: ['listings'] }
+
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : NOT_FOUND_HEAD)
 
 export default function EventDetailsRoute() {
   const { shell, view } = useLoaderData<typeof loader>()
+  const { t, i18n } = useTranslation('listings')
   if (!view) return <PublicNotFoundPage shell={shell} />
   const { event } = view
   return (
@@ -108,7 +117,7 @@ export default function EventDetailsRoute() {
       ) : null}
       <ItemDetail
         kind="event"
-        back={{ href: '/events', label: `All ${view.listingTitle.toLowerCase()}` }}
+        back={{ href: '/events', label: i18n.language === 'en' ? t('allOf', { listing: view.listingTitle.toLowerCase() }) : t('allEvents') }}
         name={event.name}
         image={event.image}
         summary={event.summary}
@@ -122,19 +131,20 @@ export default function EventDetailsRoute() {
 }
 
 function EventFacts({ event }: { event: EventPageView }) {
+  const { t } = useTranslation('listings')
   return (
     <dl className="space-y-3 text-sm text-slate-700">
       <div className="flex items-start gap-2">
-        <dt className="sr-only">When</dt>
+        <dt className="sr-only">{t('when')}</dt>
         <CalendarDays aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
         <dd>
           <time dateTime={event.when.start.dateTime}>{event.when.start.text}</time> – <time dateTime={event.when.end.dateTime}>{event.when.end.text}</time>
-          <span className="block text-slate-600">{`${event.when.zoneText} time`}</span>
+          <span className="block text-slate-600">{t('zoneTime', { zone: event.when.zoneText })}</span>
         </dd>
       </div>
       {event.venue ? (
         <div className="flex items-start gap-2">
-          <dt className="sr-only">Where</dt>
+          <dt className="sr-only">{t('where')}</dt>
           <MapPin aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
           <dd>
             {event.venue.name ? <span className="block font-medium text-slate-800">{event.venue.name}</span> : null}
@@ -148,7 +158,7 @@ function EventFacts({ event }: { event: EventPageView }) {
       ) : null}
       {event.state === 'open' && event.placesLeftText ? (
         <div className="flex items-start gap-2">
-          <dt className="sr-only">Places</dt>
+          <dt className="sr-only">{t('places')}</dt>
           <Users aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
           <dd data-places-left>{event.placesLeftText}</dd>
         </div>
@@ -158,17 +168,19 @@ function EventFacts({ event }: { event: EventPageView }) {
 }
 
 function EventPanel({ event, viewer, loginHref, registerHref, meetingUrl }: { event: EventPageView; viewer: 'visitor' | 'registrant' | 'preview'; loginHref: string; registerHref: string; meetingUrl: string | null }) {
+  const { t, i18n } = useTranslation('listings')
   const prices = event.isFree ? null : <PriceList prices={event.prices} />
   if (event.isRegistered) {
     return (
       <div className="space-y-3">
         <p role="status" className="flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-900" data-registered>
           <CircleCheck aria-hidden className="h-5 w-5 shrink-0" />
-          You are registered for this event.
+          {t('registeredForEvent')}
         </p>
         {meetingUrl ? (
           <a href={meetingUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary', size: 'md' })} data-meeting-url>
-            Join online meeting<span className="sr-only"> (opens in a new tab)</span>
+            {t('joinMeeting')}
+            <span className="sr-only">{t('opensInNewTab')}</span>
           </a>
         ) : null}
       </div>
@@ -179,7 +191,7 @@ function EventPanel({ event, viewer, loginHref, registerHref, meetingUrl }: { ev
       <div className="space-y-4">
         {prices}
         <StateNotice>
-          {event.state === 'full' ? 'Sold out: this event is full.' : event.state === 'closed' ? 'Registration for this event is closed.' : 'This event has ended.'}
+          {event.state === 'full' ? t('eventFullNotice') : event.state === 'closed' ? t('eventClosedNotice') : t('eventEndedNotice')}
         </StateNotice>
       </div>
     )
@@ -190,7 +202,7 @@ function EventPanel({ event, viewer, loginHref, registerHref, meetingUrl }: { ev
         {prices}
         <a href={event.externalLink} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary', size: 'md' })}>
           {event.buttonLabel}
-          <span className="sr-only"> (opens the organiser&apos;s site in a new tab)</span>
+          <span className="sr-only">{t('opensOrganiserSite')}</span>
         </a>
       </div>
     )
@@ -206,7 +218,7 @@ function EventPanel({ event, viewer, loginHref, registerHref, meetingUrl }: { ev
   return (
     <div className="space-y-4">
       <p className="text-lg font-semibold text-slate-900" data-price>
-        Free
+        {t('free')}
       </p>
       {viewer === 'registrant' ? (
         <Form method="post">
@@ -215,16 +227,16 @@ function EventPanel({ event, viewer, loginHref, registerHref, meetingUrl }: { ev
           </button>
         </Form>
       ) : viewer === 'preview' ? (
-        <StateNotice>Registration is not available while you preview the site.</StateNotice>
+        <StateNotice>{t('previewNoRegistration')}</StateNotice>
       ) : (
         <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" data-sign-in-to-register>
-          <p className="text-sm text-slate-700">Sign in or create an account to register. You will come straight back here.</p>
+          <p className="text-sm text-slate-700">{t('signInToRegisterText')}</p>
           <div className="flex flex-wrap gap-3">
             <Link to={loginHref} className={buttonClasses({ variant: 'primary', size: 'md' })}>
-              {`Sign in to ${event.buttonLabel.toLowerCase()}`}
+              {t('signInTo', { action: event.buttonLabel.toLocaleLowerCase(i18n.language) })}
             </Link>
             <Link to={registerHref} className={buttonClasses({ variant: 'secondary', size: 'md' })}>
-              Create an account
+              {t('createAccount')}
             </Link>
           </div>
         </div>

@@ -1,4 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
+import { useTranslation } from 'react-i18next'
 import { useLoaderData } from '@remix-run/react'
 import { BuyForm, hasOnlinePrice } from '#app/components/catalog/public/buy-form'
 import { StateBadge } from '#app/components/catalog/public/item-card'
@@ -24,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context)
   const shown = isPublicListingShown(tenant.settings, 'merchandise')
   const loaded = await loadPublicPage(context, { tenant, user, pageName: shown ? 'merchandise' : null })
-  const product = shown ? await loadPublicProduct(context.platform.database, tenant, params.slug ?? '', await takesCardPayments(context.platform, tenant.id)) : null
+  const product = shown ? await loadPublicProduct(context.platform.database, tenant, params.slug ?? '', await takesCardPayments(context.platform, tenant.id), context.language) : null
   if (!product) return data({ shell: loaded.shell, view: null }, { status: 404 })
   readsCachedData(context, 'catalog', 'tenant', 'site')
   const path = merchandiseHref(product.slug)
@@ -33,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data(
     {
       shell: loaded.shell,
-      view: { product, head, jsonLd: jsonLdScriptText(productJsonLd(product, { origin, path, organisationName: loaded.shell.site.title })), listingTitle: loaded.page?.title || 'Merchandise' },
+      view: { product, head, jsonLd: jsonLdScriptText(productJsonLd(product, { origin, path, organisationName: loaded.shell.site.title })), listingTitle: loaded.page?.title || tFor(context.language, 'listings')('merchandise') },
     },
     { headers: user ? undefined : shareablePageHeaders(request) },
   )
@@ -41,17 +44,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = shareableLoaderHeaders
 
+/** The item page's words (prices, states, the buy form) come with the page. */
+export const handle: I18nHandle = { i18n: ['listings'] }
+
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : NOT_FOUND_HEAD)
 
 export default function MerchandiseDetailsRoute() {
   const { shell, view } = useLoaderData<typeof loader>()
+  const { t, i18n } = useTranslation('listings')
   if (!view) return <PublicNotFoundPage shell={shell} />
   const { product } = view
   return (
     <PublicLayout shell={shell}>
       <ItemDetail
         kind={product.kind}
-        back={{ href: '/merchandise', label: `All ${view.listingTitle.toLowerCase()}` }}
+        back={{ href: '/merchandise', label: i18n.language === 'en' ? t('allOf', { listing: view.listingTitle.toLowerCase() }) : t('allMerchandise') }}
         name={product.name}
         image={product.image}
         gallery={product.gallery}
@@ -66,13 +74,14 @@ export default function MerchandiseDetailsRoute() {
 }
 
 function ProductFacts({ product }: { product: ProductPageView }) {
+  const { t } = useTranslation('listings')
   if (product.bundleParts.length === 0 && product.state === 'open') return null
   return (
     <div className="space-y-3">
       <StateBadge state={product.state} text={product.stateText} />
       {product.bundleParts.length > 0 ? (
         <div>
-          <h2 className="mb-1 text-sm font-medium text-slate-800">In this bundle</h2>
+          <h2 className="mb-1 text-sm font-medium text-slate-800">{t('inThisBundle')}</h2>
           <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
             {product.bundleParts.map((part) => (
               <li key={part}>{part}</li>
@@ -85,15 +94,16 @@ function ProductFacts({ product }: { product: ProductPageView }) {
 }
 
 function ProductPanel({ product }: { product: ProductPageView }) {
+  const { t } = useTranslation('listings')
   return (
     <div className="space-y-4">
       <PriceList prices={product.prices} />
       {product.state !== 'open' ? (
-        <StateNotice>Sold out: this item is not available right now.</StateNotice>
+        <StateNotice>{t('productSoldOutNotice')}</StateNotice>
       ) : product.purchase.isCheckoutAvailable && hasOnlinePrice(product.prices) ? (
         <BuyForm itemGuid={product.guid} prices={product.prices} label={product.buttonLabel} itemName={product.name} />
       ) : (
-        <HowToBuy purchase={product.purchase} what="buy this" />
+        <HowToBuy purchase={product.purchase} what="buy" />
       )}
     </div>
   )

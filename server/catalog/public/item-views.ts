@@ -1,5 +1,8 @@
 import { itemImageSrc } from '#server/catalog/items/cover-variants'
-import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
+import { machineDateTime, shownDate, type ShownDate } from '#server/dates/tenant-dates'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Tenant } from '#server/tenancy/tenant'
 import { isSoldOnline } from '#server/checkout/sold-online'
 import { sanitizePageHtmlCached } from '#server/website/sanitize-page-html'
@@ -46,6 +49,11 @@ export const STATE_TEXT: Record<Exclude<ItemState, 'open'>, string> = {
   ended: 'This event has ended',
 }
 
+/** STATE_TEXT in the page's language. */
+export function stateTextOf(state: Exclude<ItemState, 'open'>, language: Language = 'en'): string {
+  return tFor(language, 'listings')(`state_${state}`)
+}
+
 export interface EventWhen {
   start: ShownDate
   end: ShownDate
@@ -71,27 +79,31 @@ export function imageOf(row: PublicItemRow): ItemImageView | null {
 }
 
 /** A price as an item page shows it; `takesCards`: the studio takes cards, so priced options sell online. */
-export function priceOf(row: PublicPriceRow, takesCards = false): PriceView {
+export function priceOf(row: PublicPriceRow, takesCards = false, language: Language = 'en'): PriceView {
   const amountMinor = Math.max(0, row.priceMinor - row.discountMinor)
   return {
     guid: row.guid,
     name: row.name,
-    priceText: amountMinor === 0 && !row.isOtherPrice ? 'Free' : `${moneyText(amountMinor, row.currency)}${frequencySuffix(row.membershipType === 'recurring' ? row.frequency : null)}`,
+    priceText:
+      amountMinor === 0 && !row.isOtherPrice
+        ? tFor(language, 'listings')('free')
+        : `${moneyText(amountMinor, row.currency, language)}${frequencySuffix(row.membershipType === 'recurring' ? row.frequency : null, language)}`,
     amountMinor,
     currency: row.currency,
     maxQuantity: Math.min(9, Math.max(1, row.maxQuantity)),
     isOtherPrice: row.isOtherPrice,
-    minimumText: row.isOtherPrice && row.otherPriceMinor !== null ? moneyText(row.otherPriceMinor, row.currency) : null,
+    minimumText: row.isOtherPrice && row.otherPriceMinor !== null ? moneyText(row.otherPriceMinor, row.currency, language) : null,
     isSoldOnline: isSoldOnline(row, takesCards),
   }
 }
 
 /** What a card says about the price: 'Free', '$18.00', or 'From $35.00' when options differ. */
-export function cardPriceText(row: Pick<PublicItemRow, 'paymentType'>, prices: readonly PriceView[]): string {
-  if (row.paymentType === 'FREE' || prices.length === 0) return row.paymentType === 'PAID' ? '' : 'Free'
+export function cardPriceText(row: Pick<PublicItemRow, 'paymentType'>, prices: readonly PriceView[], language: Language = 'en'): string {
+  const t = tFor(language, 'listings')
+  if (row.paymentType === 'FREE' || prices.length === 0) return row.paymentType === 'PAID' ? '' : t('free')
   const lowest = prices.reduce((least, price) => (price.amountMinor < least.amountMinor ? price : least))
   const sameEverywhere = prices.every((price) => price.amountMinor === lowest.amountMinor)
-  return sameEverywhere ? lowest.priceText : `From ${lowest.priceText}`
+  return sameEverywhere ? lowest.priceText : t('fromPrice', { price: lowest.priceText })
 }
 
 /** An event's state at `now`: over, closed, full or open, in that order. */
@@ -104,19 +116,21 @@ export function eventStateOf(details: EventDetailsRow, now: Date): ItemState {
 }
 
 /** '12 places left', '1 place left'; null when the event has no limit or is full. */
-export function placesLeftText(details: EventDetailsRow): string | null {
+export function placesLeftText(details: EventDetailsRow, language: Language = 'en'): string | null {
   if (details.capacity === null) return null
   const left = details.capacity - details.registeredCount
   if (left <= 0) return null
-  return left === 1 ? '1 place left' : `${left} places left`
+  return tFor(language, 'listings')('placesLeft', { count: left })
 }
 
-/** The event's times in its own zone, with the tenant's date format. */
-export function eventWhenOf(details: EventDetailsRow, tenant: Tenant): EventWhen {
+/** The event's times in its own zone, with the tenant's date format (in English; Turkish writes its own). */
+export function eventWhenOf(details: EventDetailsRow, tenant: Tenant, language: Language = 'en'): EventWhen {
   const preferences = { timezone: details.timeZone, dateFormat: tenant.settings.dateFormat }
-  const start = shownDate(details.startsAt, preferences, 'dateTime')
-  const sameDay = shownDate(details.startsAt, preferences, 'date')?.text === shownDate(details.endsAt, preferences, 'date')?.text
-  const end = shownDate(details.endsAt, preferences, sameDay ? 'time' : 'dateTime')
+  const shown = (at: Date, style: 'date' | 'time' | 'dateTime'): ShownDate | null =>
+    language === 'en' ? shownDate(at, preferences, style) : { dateTime: machineDateTime(at), text: dateInLanguage(at, preferences, style, language) }
+  const start = shown(details.startsAt, 'dateTime')
+  const sameDay = shown(details.startsAt, 'date')?.text === shown(details.endsAt, 'date')?.text
+  const end = shown(details.endsAt, sameDay ? 'time' : 'dateTime')
   const fallback = { dateTime: '', text: '' }
   return { start: start ?? fallback, end: end ?? fallback, zoneText: details.timeZone.replace(/_/g, ' ') }
 }
@@ -138,8 +152,8 @@ export function eventVenueOf(details: EventDetailsRow): EventVenue | null {
 }
 
 /** Suggested amounts as donate choices ('$25.00'), in the campaign's currency. */
-export function suggestedAmountsOf(details: DonationDetailsRow): Array<{ amountMinor: number; text: string }> {
-  return details.suggestedAmountsMinor.map((amountMinor) => ({ amountMinor, text: moneyText(amountMinor, details.currency) }))
+export function suggestedAmountsOf(details: DonationDetailsRow, language: Language = 'en'): Array<{ amountMinor: number; text: string }> {
+  return details.suggestedAmountsMinor.map((amountMinor) => ({ amountMinor, text: moneyText(amountMinor, details.currency, language) }))
 }
 
 /** The item's description, sanitised again on the way out (kept per item version). */

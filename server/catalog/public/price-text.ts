@@ -41,8 +41,3 @@ const EVERY: Record<Language, Record<BillingFrequency, string>> = {
 export function frequencySuffix(frequency: BillingFrequency | null, language: Language = 'en'): string {
   return frequency ? ` / ${EVERY[language][frequency]}` : ''
 }
-
-/** 'monthly' as a donor reads it in 'Give monthly'. */
-export function frequencyWord(frequency: BillingFrequency): string {
-  return frequency === 'halfyearly' ? 'every six months' : frequency
-}

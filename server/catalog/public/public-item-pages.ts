@@ -3,9 +3,11 @@ import { withTenant } from '#db/tenant-scope'
 import { itemImageSrc } from '#server/catalog/items/cover-variants'
 import { isPublicPathAvailable } from '#server/navigation/available-paths'
 import { CHECKOUT_TAKES } from '#server/checkout/sold-online'
+import { LANGUAGE_LOCALES, type Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
+import { studioButtonLabel } from '#server/i18n/studio-button-label'
 import type { Tenant } from '#server/tenancy/tenant'
 import {
-  STATE_TEXT,
   cardPriceText,
   descriptionOf,
   eventStateOf,
@@ -14,6 +16,7 @@ import {
   imageOf,
   placesLeftText,
   priceOf,
+  stateTextOf,
   suggestedAmountsOf,
   type EventVenue,
   type EventWhen,
@@ -21,7 +24,7 @@ import {
   type ItemState,
   type PriceView,
 } from './item-views'
-import { frequencyWord, moneyText } from './price-text'
+import { moneyText } from './price-text'
 import {
   selectDonationDetails,
   selectEventDetails,
@@ -114,8 +117,6 @@ export function purchaseInfoFor(tenant: Tenant): PurchaseInfo {
   return { isCheckoutAvailable: isPublicPathAvailable('/checkout'), email: tenant.settings.email.trim(), phone: tenant.settings.phone.trim() }
 }
 
-const labelOr = (label: string, fallback: string) => label.trim() || fallback
-
 export const eventHref = (slug: string) => `/events/details/${encodeURIComponent(slug)}`
 export const merchandiseHref = (slug: string) => `/merchandise/details/${encodeURIComponent(slug)}`
 export const donateHref = (guid: string) => `/donate/${encodeURIComponent(guid)}`
@@ -131,7 +132,7 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, 
 }
 
 /** Upcoming and running events, soonest first; the ones that are over leave the list. */
-export async function loadPublicEvents(database: DatabaseHandle, tenant: Tenant, now: Date): Promise<{ cards: ItemCardView[]; nextChangeAt: string | null }> {
+export async function loadPublicEvents(database: DatabaseHandle, tenant: Tenant, now: Date, language: Language = 'en'): Promise<{ cards: ItemCardView[]; nextChangeAt: string | null }> {
   const { items, prices, details } = await withTenant(database, tenant.id, async (trx) => {
     const items = await selectPublicItems(trx, { kinds: ['event'] })
     const ids = items.map((item) => item.id)
@@ -154,10 +155,10 @@ export async function loadPublicEvents(database: DatabaseHandle, tenant: Tenant,
       summary: item.summary,
       href: eventHref(item.slug),
       image: imageOf(item),
-      priceText: cardPriceText(item, (pricesByItem.get(item.id) ?? []).map((row) => priceOf(row))),
+      priceText: cardPriceText(item, (pricesByItem.get(item.id) ?? []).map((row) => priceOf(row, false, language)), language),
       state,
-      stateText: state === 'open' ? placesLeftText(detail) : STATE_TEXT[state],
-      when: eventWhenOf(detail, tenant),
+      stateText: state === 'open' ? placesLeftText(detail, language) : stateTextOf(state, language),
+      when: eventWhenOf(detail, tenant, language),
       placeText: detail.venueName ?? detail.city,
     }
   })
@@ -181,6 +182,7 @@ export async function loadPublicEvent(
   now: Date,
   viewerContactId: string | null,
   takesCards = false,
+  language: Language = 'en',
 ): Promise<{ page: EventPageView; nextChangeAt: string | null } | null> {
   const found = await withTenant(database, tenant.id, async (trx) => {
     const [item] = await selectPublicItems(trx, { kinds: ['event'], slug: unverifiedSlug })
@@ -201,26 +203,26 @@ export async function loadPublicEvent(
   if (!found) return null
   const { item, detail } = found
   const state = eventStateOf(detail, now)
-  const prices = found.prices.map((row) => priceOf(row, takesCards))
+  const prices = found.prices.map((row) => priceOf(row, takesCards, language))
   const isFree = item.paymentType === 'FREE' || (item.paymentType !== 'EXTERNAL' && prices.every((price) => price.amountMinor === 0 && !price.isOtherPrice))
   return {
     page: {
-      ...pageBase(item, tenant, prices, state, state === 'open' ? placesLeftText(detail) : STATE_TEXT[state]),
+      ...pageBase(item, tenant, prices, state, state === 'open' ? placesLeftText(detail, language) : stateTextOf(state, language)),
       kind: 'event',
       slug: item.slug,
       isFree,
       externalLink: item.paymentType === 'EXTERNAL' ? item.externalLink : null,
-      when: eventWhenOf(detail, tenant),
+      when: eventWhenOf(detail, tenant, language),
       venue: eventVenueOf(detail),
-      placesLeftText: placesLeftText(detail),
-      buttonLabel: labelOr(tenant.settings.registerButtonLabel, 'Register'),
+      placesLeftText: placesLeftText(detail, language),
+      buttonLabel: studioButtonLabel(tenant.settings.registerButtonLabel, 'Register', tFor(language, 'listings')('register'), language),
       isRegistered: found.isRegistered,
     },
     nextChangeAt: nextEventChange([detail], now),
   }
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+const capitalised = (text: string, language: Language) => text.charAt(0).toLocaleUpperCase(LANGUAGE_LOCALES[language]) + text.slice(1)
 
 /** The description's words, to tell one that only repeats the summary. */
 const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim()
@@ -243,7 +245,7 @@ function pageBase(item: PublicItemRow, tenant: Tenant, prices: PriceView[], stat
 }
 
 /** Merchandise and bundles: featured first, then by name. */
-export async function loadPublicMerchandise(database: DatabaseHandle, tenant: Tenant): Promise<{ cards: ItemCardView[] }> {
+export async function loadPublicMerchandise(database: DatabaseHandle, tenant: Tenant, language: Language = 'en'): Promise<{ cards: ItemCardView[] }> {
   const { items, prices, unavailable } = await withTenant(database, tenant.id, async (trx) => {
     const items = await selectPublicItems(trx, { kinds: ['product', 'bundle'] })
     return {
@@ -263,9 +265,9 @@ export async function loadPublicMerchandise(database: DatabaseHandle, tenant: Te
         summary: item.summary,
         href: merchandiseHref(item.slug),
         image: imageOf(item),
-        priceText: cardPriceText(item, (pricesByItem.get(item.id) ?? []).map((row) => priceOf(row))),
+        priceText: cardPriceText(item, (pricesByItem.get(item.id) ?? []).map((row) => priceOf(row, false, language)), language),
         state,
-        stateText: state === 'open' ? null : STATE_TEXT[state],
+        stateText: state === 'open' ? null : stateTextOf(state, language),
         when: null,
         placeText: null,
       }
@@ -280,7 +282,7 @@ function productStateOf(item: PublicItemRow, unavailableBundles: ReadonlySet<str
 }
 
 /** One product or bundle by its slug (a product wins when a bundle shares it). */
-export async function loadPublicProduct(database: DatabaseHandle, tenant: Tenant, unverifiedSlug: string, takesCards = false): Promise<ProductPageView | null> {
+export async function loadPublicProduct(database: DatabaseHandle, tenant: Tenant, unverifiedSlug: string, takesCards = false, language: Language = 'en'): Promise<ProductPageView | null> {
   const found = await withTenant(database, tenant.id, async (trx) => {
     const items = await selectPublicItems(trx, { kinds: ['product', 'bundle'], slug: unverifiedSlug })
     const item = items.find((row) => row.kind === 'product') ?? items[0]
@@ -308,25 +310,25 @@ export async function loadPublicProduct(database: DatabaseHandle, tenant: Tenant
   const state = productStateOf(item, found.unavailable)
   const stockLeft = item.stockQuantity === null ? null : Math.max(0, item.stockQuantity)
   // Never offer more than is left.
-  const prices = found.prices.map((row) => priceOf(row, takesCards)).map((price) => (stockLeft === null ? price : { ...price, maxQuantity: Math.max(1, Math.min(price.maxQuantity, stockLeft)) }))
+  const prices = found.prices.map((row) => priceOf(row, takesCards, language)).map((price) => (stockLeft === null ? price : { ...price, maxQuantity: Math.max(1, Math.min(price.maxQuantity, stockLeft)) }))
   return {
-    ...pageBase(item, tenant, prices, state, state === 'open' ? null : STATE_TEXT[state]),
+    ...pageBase(item, tenant, prices, state, state === 'open' ? null : stateTextOf(state, language)),
     gallery: found.gallery.map((picture, index) => ({
       src: itemImageSrc(picture.image_key),
-      alt: picture.alt_text.trim() || `${item.name}, picture ${index + 2}`,
+      alt: picture.alt_text.trim() || tFor(language, 'listings')('pictureOf', { name: item.name, number: index + 2 }),
       width: picture.width,
       height: picture.height,
     })),
     kind: item.kind === 'bundle' ? 'bundle' : 'product',
     slug: item.slug,
-    buttonLabel: labelOr(tenant.settings.buyButtonLabel, 'Buy'),
+    buttonLabel: studioButtonLabel(tenant.settings.buyButtonLabel, 'Buy', tFor(language, 'listings')('buy'), language),
     bundleParts: found.parts.map((part) => `${part.quantity} × ${part.name}`),
     stockLeft,
   }
 }
 
 /** Donation campaigns: featured first, then by name. */
-export async function loadPublicDonations(database: DatabaseHandle, tenant: Tenant): Promise<{ cards: ItemCardView[] }> {
+export async function loadPublicDonations(database: DatabaseHandle, tenant: Tenant, language: Language = 'en'): Promise<{ cards: ItemCardView[] }> {
   const { items, details } = await withTenant(database, tenant.id, async (trx) => {
     const items = await selectPublicItems(trx, { kinds: ['donation'] })
     return { items, details: await selectDonationDetails(trx, items.map((item) => item.id)) }
@@ -344,7 +346,7 @@ export async function loadPublicDonations(database: DatabaseHandle, tenant: Tena
           summary: item.summary,
           href: donateHref(item.guid),
           image: imageOf(item),
-          priceText: donationRangeText(detail),
+          priceText: donationRangeText(detail, language),
           state: 'open',
           stateText: null,
           when: null,
@@ -355,15 +357,16 @@ export async function loadPublicDonations(database: DatabaseHandle, tenant: Tena
   }
 }
 
-function donationRangeText(detail: DonationDetailsRow): string {
+function donationRangeText(detail: DonationDetailsRow, language: Language): string {
+  const t = tFor(language, 'listings')
   const lowest = Math.min(...detail.suggestedAmountsMinor)
-  if (detail.suggestedAmountsMinor.length === 0 || !Number.isFinite(lowest)) return 'Give any amount'
-  return `Give from ${moneyText(lowest, detail.currency)}`
+  if (detail.suggestedAmountsMinor.length === 0 || !Number.isFinite(lowest)) return t('giveAnyAmount')
+  return t('giveFrom', { amount: moneyText(lowest, detail.currency, language) })
 }
 
 /** One campaign by its guid (the spec's donate/{id}); null for anything a visitor may not see. */
 /** A campaign's page; `takesCards`: the studio takes card payments now, so a gift can be given online. */
-export async function loadPublicDonation(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string, takesCards = false): Promise<DonationPageView | null> {
+export async function loadPublicDonation(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string, takesCards = false, language: Language = 'en'): Promise<DonationPageView | null> {
   const found = await withTenant(database, tenant.id, async (trx) => {
     const [item] = await selectPublicItems(trx, { kinds: ['donation'], guid: unverifiedGuid })
     if (!item) return null
@@ -372,21 +375,23 @@ export async function loadPublicDonation(database: DatabaseHandle, tenant: Tenan
   })
   if (!found) return null
   const { item, detail } = found
+  const t = tFor(language, 'listings')
+  const every = t(`frequency_${detail.recurringFrequency}`)
   const frequencies: DonationPageView['frequencies'] = [
-    ...(detail.isOneTimeAllowed ? [{ value: 'one-time' as const, label: 'One time' }] : []),
-    ...(detail.isRecurringAllowed ? [{ value: 'recurring' as const, label: capitalised(frequencyWord(detail.recurringFrequency)) }] : []),
+    ...(detail.isOneTimeAllowed ? [{ value: 'one-time' as const, label: t('oneTime') }] : []),
+    ...(detail.isRecurringAllowed ? [{ value: 'recurring' as const, label: capitalised(every, language) }] : []),
   ]
-  const ways = [...(detail.isOneTimeAllowed ? ['once'] : []), ...(detail.isRecurringAllowed ? [frequencyWord(detail.recurringFrequency)] : [])]
+  const ways = [...(detail.isOneTimeAllowed ? [t('giveOnce')] : []), ...(detail.isRecurringAllowed ? [every] : [])]
   return {
     ...pageBase(item, tenant, [], 'open', null),
     purchase: { ...purchaseInfoFor(tenant), isCheckoutAvailable: purchaseInfoFor(tenant).isCheckoutAvailable && CHECKOUT_TAKES.donations && takesCards },
     kind: 'donation',
     currency: detail.currency,
-    amounts: suggestedAmountsOf(detail),
+    amounts: suggestedAmountsOf(detail, language),
     isOtherAmountAllowed: detail.isOtherAmountAllowed,
     frequencies,
-    goalText: detail.goalMinor === null ? null : moneyText(detail.goalMinor, detail.currency),
-    givingText: ways.length > 0 ? `You can give ${ways.join(' or ')}.` : '',
-    buttonLabel: 'Donate',
+    goalText: detail.goalMinor === null ? null : moneyText(detail.goalMinor, detail.currency, language),
+    givingText: ways.length > 0 ? capitalised(t('youCanGive', { ways: ways.join(t('waysOr')) }), language) : '',
+    buttonLabel: t('donate'),
   }
 }

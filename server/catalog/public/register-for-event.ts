@@ -58,6 +58,12 @@ export async function registerForFreeEvent(
 }
 
 /** What the event page says after a registration attempt. */
+/** The event page's refusals of a Register post that never reached a registration. */
+export const REGISTER_POST_MESSAGES = {
+  pressRegister: 'Please press the register button to register.',
+  preview: 'Registration is not available while you preview the site.',
+} as const
+
 export const REGISTRATION_MESSAGES: Record<Exclude<FreeEventRegistration, 'not-found'>, { type: 'success' | 'error'; message: string }> = {
   registered: { type: 'success', message: 'You are registered. See you there!' },
   'already-registered': { type: 'success', message: 'You are already registered for this event.' },

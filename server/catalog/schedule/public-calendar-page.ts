@@ -9,6 +9,7 @@ import { calendarHref, type CalendarQuery } from './calendar-query'
 import { loadPublicSchedule, type PublicOccurrence, type PublicScheduleChoice } from './load-public-schedule'
 import type { Language } from '#server/i18n/languages'
 import { tFor } from '#server/i18n/server-translator'
+import { studioButtonLabel } from '#server/i18n/studio-button-label'
 
 /** One occurrence as the calendar page shows it: text ready, no Dates (loader data is JSON). */
 export interface CalendarEntry {
@@ -123,7 +124,7 @@ export async function loadPublicCalendarPage(database: DatabaseHandle, tenant: T
     },
     classes: schedule.classes,
     teachers: schedule.teachers,
-    registerButtonLabel: settings.registerButtonLabel.trim() || tFor(language, 'portal')('register'),
+    registerButtonLabel: studioButtonLabel(settings.registerButtonLabel, 'Register', tFor(language, 'portal')('register'), language),
     nextChangeAt: upcoming ? upcoming.start.toISOString() : null,
     timeZone,
   }

@@ -115,4 +115,43 @@ describe('the public events, merchandise and donations pages', () => {
       }
     }
   })
+
+  test('in Turkish: event, merchandise and donation pages in the visitor’s language; axe passes', { timeout: 180_000 }, async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    page.setDefaultTimeout(30_000)
+    await page.goto(site('/events'))
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Türkçe' }).click()
+    await page.locator('html[lang="tr"]').waitFor({ state: 'attached' })
+    await page.locator('[data-item-card="event"]').first().waitFor()
+    const events = await page.locator('main').innerText()
+    expect(events).toMatch(/\d+ yer kaldı/)
+    expect(events).toContain('Ücretsiz')
+    // Dates as Turkish writes them, 24-hour.
+    expect(events).toMatch(/\d{2} (Oca|Şub|Mar|Nis|May|Haz|Tem|Ağu|Eyl|Eki|Kas|Ara) \d{4} \d{2}:\d{2}/)
+    expect(events).not.toMatch(/places? left|\bFree\b|\b(AM|PM)\b/)
+    await expectNoSeriousA11yViolations(page)
+
+    await page.locator('[data-item-card="event"] a').first().click()
+    await page.locator('[data-item-page="event"]').waitFor()
+    await page.getByRole('link', { name: 'Tüm etkinlikler' }).waitFor()
+    expect(await page.locator('main').innerText()).toMatch(/saati/)
+    await expectNoSeriousA11yViolations(page)
+
+    await page.goto(site('/merchandise'))
+    await page.locator('[data-item-card]').first().waitFor()
+    expect(await page.locator('main').innerText()).toContain('Tükendi')
+    await page.locator('[data-item-card] a').first().click()
+    await page.getByRole('link', { name: 'Tüm ürünler' }).waitFor()
+    await expectNoSeriousA11yViolations(page)
+
+    await page.goto(site('/donations'))
+    await page.locator('[data-item-card="donation"]').first().waitFor()
+    expect(await page.locator('main').innerText()).toMatch(/ve üzeri bağış|Dilediğiniz tutarda bağış yapın/)
+    await page.locator('[data-item-card="donation"] a').first().click()
+    await page.getByRole('link', { name: 'Tüm bağışlar' }).waitFor()
+    expect(await page.locator('main').innerText()).not.toMatch(/Suggested amounts|How often|Other amount|Online payment/)
+    await expectNoSeriousA11yViolations(page)
+    await shoot(page, 'donation-turkish')
+  })
 })

@@ -93,7 +93,9 @@ describe('the checkout in Turkish', () => {
     // The checkout's page brings its own words: none is fetched (none could be, such requests
     // are refused here) and no key shows.
     await page.route('**/locales/**', (route) => route.abort())
-    await page.locator('form[data-buy-form]').getByRole('button', { name: `Buy: ${BOOKMARK}` }).click()
+    // The item page is in Turkish too: its price, and the Buy button the studio left at its default.
+    await expect(page.locator('[data-price-option]').first().innerText()).resolves.toContain('Ücretsiz')
+    await page.locator('form[data-buy-form]').getByRole('button', { name: `Satın al: ${BOOKMARK}` }).click()
     await page.waitForURL(isCheckout)
     await page.getByRole('heading', { level: 1, name: 'Ödeme' }).waitFor()
     await page.getByRole('heading', { level: 2, name: 'Bilgileriniz' }).waitFor({ timeout: 5_000 })

@@ -1,4 +1,5 @@
 import { buttonClasses } from '#app/components/ui/button'
+import { useTranslation } from 'react-i18next'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import type { PriceView } from '#server/catalog/public/item-views'
 
@@ -13,6 +14,7 @@ export function hasOnlinePrice(prices: readonly PriceView[]): boolean {
  * are offered; checkout checks all of it again.
  */
 export function BuyForm({ itemGuid, prices: allPrices, label, itemName }: { itemGuid: string; prices: PriceView[]; label: string; itemName: string }) {
+  const { t } = useTranslation('listings')
   const prices = allPrices.filter((price) => price.isSoldOnline)
   const first = prices[0]
   if (!first) return null
@@ -25,7 +27,7 @@ export function BuyForm({ itemGuid, prices: allPrices, label, itemName }: { item
         <input type="hidden" name="priceOption" value={first.guid} />
       ) : (
         <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-800">Choose an option</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-800">{t('chooseOption')}</legend>
           <div className="space-y-2">
             {prices.map((price, index) => (
               <label key={price.guid} className="flex cursor-pointer items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/5">
@@ -42,7 +44,7 @@ export function BuyForm({ itemGuid, prices: allPrices, label, itemName }: { item
       {maxQuantity > 1 ? (
         <div>
           <label htmlFor="buy-quantity" className="mb-1 block text-sm font-medium text-slate-800">
-            Quantity
+            {t('quantity')}
           </label>
           <select id="buy-quantity" name="quantity" defaultValue="1" className={`${FIELD_INPUT_CLASSES} w-24`}>
             {Array.from({ length: maxQuantity }, (_, index) => index + 1).map((quantity) => (

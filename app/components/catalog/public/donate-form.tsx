@@ -1,4 +1,5 @@
 import { buttonClasses } from '#app/components/ui/button'
+import { useTranslation } from 'react-i18next'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { GIFT_LIMIT_CHOICES, type DonationChoiceErrors } from '#server/catalog/public/donation-choice'
 import type { DonationPageView } from '#server/catalog/public/public-item-pages'
@@ -19,6 +20,7 @@ const OTHER_AMOUNT = 'other'
  * the cart, or shows what to change.
  */
 export function DonateForm({ donation, refused }: { donation: DonationPageView; refused: DonateRefusal | null }) {
+  const { t, i18n } = useTranslation('listings')
   const firstAmount = donation.amounts[0]
   const chosen = refused?.values.amount ?? (firstAmount ? String(firstAmount.amountMinor) : OTHER_AMOUNT)
   const repeating = donation.frequencies.find((frequency) => frequency.value === 'recurring')
@@ -39,7 +41,7 @@ export function DonateForm({ donation, refused }: { donation: DonationPageView; 
         </p>
       ) : null}
       <fieldset aria-describedby={refused?.errors.amount ? 'donate-amount-error' : undefined}>
-        <legend className="mb-2 text-sm font-medium text-slate-800">Amount ({donation.currency})</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t('amountIn', { currency: donation.currency })}</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {donation.amounts.map((amount, index) => (
             <label key={amount.amountMinor} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-900 has-[:checked]:border-brand has-[:checked]:bg-brand/10">
@@ -50,14 +52,14 @@ export function DonateForm({ donation, refused }: { donation: DonationPageView; 
           {donation.isOtherAmountAllowed ? (
             <label className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-900 has-[:checked]:border-brand has-[:checked]:bg-brand/10">
               <input type="radio" name="amount" value={OTHER_AMOUNT} defaultChecked={chosen === OTHER_AMOUNT} className="h-4 w-4 accent-brand" />
-              Other amount
+              {t('otherAmount')}
             </label>
           ) : null}
         </div>
         {donation.isOtherAmountAllowed ? (
           <div className="mt-3">
             <label htmlFor="donate-other-amount" className="mb-1 block text-sm font-medium text-slate-800">
-              Your amount, if other
+              {t('yourAmountIfOther')}
             </label>
             <input
               id="donate-other-amount"
@@ -78,7 +80,7 @@ export function DonateForm({ donation, refused }: { donation: DonationPageView; 
       </fieldset>
       {donation.frequencies.length > 1 ? (
         <fieldset aria-describedby={refused?.errors.frequency ? 'donate-frequency-error' : undefined}>
-          <legend className="mb-2 text-sm font-medium text-slate-800">How often</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-800">{t('howOften')}</legend>
           <div className="flex flex-wrap gap-2">
             {donation.frequencies.map((frequency) => (
               <label key={frequency.value} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-900 has-[:checked]:border-brand has-[:checked]:bg-brand/10">
@@ -93,7 +95,7 @@ export function DonateForm({ donation, refused }: { donation: DonationPageView; 
       {repeating ? (
         <div>
           <label htmlFor="donate-limit" className="mb-1 block text-sm font-medium text-slate-800">
-            {donation.frequencies.length > 1 ? `If you give ${repeating.label.toLowerCase()}: for how long` : 'For how long'}
+            {donation.frequencies.length > 1 ? t('ifYouGiveForHowLong', { frequency: repeating.label.toLocaleLowerCase(i18n.language) }) : t('forHowLong')}
           </label>
           <select
             id="donate-limit"
@@ -105,13 +107,13 @@ export function DonateForm({ donation, refused }: { donation: DonationPageView; 
           >
             {GIFT_LIMIT_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
-                {choice.label}
+                {t(`giftLimit_${choice.value}`)}
               </option>
             ))}
           </select>
           {problem('limit', 'donate-limit-error') ?? (
             <p id="donate-limit-hint" className="mt-1 text-sm text-slate-600">
-              Your card is kept for the next gifts. You can stop giving at any time from My Donations.
+              {t('cardKeptForGifts')}
             </p>
           )}
         </div>
@@ -125,17 +127,18 @@ export function DonateForm({ donation, refused }: { donation: DonationPageView; 
 
 /** Without online checkout: the amounts the campaign suggests, so a donor knows what to offer. */
 export function SuggestedAmounts({ donation }: { donation: DonationPageView }) {
+  const { t } = useTranslation('listings')
   if (donation.amounts.length === 0) return null
   return (
     <div>
-      <h2 className="mb-2 text-sm font-medium text-slate-800">Suggested amounts</h2>
-      <ul className="flex flex-wrap gap-2" aria-label="Suggested amounts">
+      <h2 className="mb-2 text-sm font-medium text-slate-800">{t('suggestedAmounts')}</h2>
+      <ul className="flex flex-wrap gap-2" aria-label={t('suggestedAmounts')}>
         {donation.amounts.map((amount) => (
           <li key={amount.amountMinor} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900">
             {amount.text}
           </li>
         ))}
-        {donation.isOtherAmountAllowed ? <li className="rounded-md border border-dashed border-slate-300 px-3 py-1.5 text-sm text-slate-700">or any amount</li> : null}
+        {donation.isOtherAmountAllowed ? <li className="rounded-md border border-dashed border-slate-300 px-3 py-1.5 text-sm text-slate-700">{t('orAnyAmount')}</li> : null}
       </ul>
       {donation.givingText ? <p className="mt-2 text-sm text-slate-600">{donation.givingText}</p> : null}
     </div>

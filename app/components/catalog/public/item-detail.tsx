@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ItemImageView } from '#server/catalog/public/item-views'
@@ -21,6 +22,7 @@ export function ItemDetail(props: {
   panel: ReactNode
   descriptionHtml: string
 }) {
+  const { t } = useTranslation('listings')
   return (
     <article className="space-y-8" data-item-page={props.kind}>
       <Link to={props.back.href} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-text underline-offset-2 hover:underline">
@@ -31,7 +33,7 @@ export function ItemDetail(props: {
         <div className="min-w-0 space-y-3">
           <ItemImage image={props.image} kind={props.kind} className="rounded-lg border border-slate-200" />
           {props.gallery && props.gallery.length > 0 ? (
-            <ul className="grid grid-cols-4 gap-2" aria-label="More pictures" data-item-gallery>
+            <ul className="grid grid-cols-4 gap-2" aria-label={t('morePictures')} data-item-gallery>
               {props.gallery.map((picture) => (
                 <li key={picture.src}>
                   <a href={picture.src} className="block rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text">
@@ -54,7 +56,7 @@ export function ItemDetail(props: {
       {props.descriptionHtml.trim() ? (
         <section aria-labelledby="item-about" className="max-w-3xl">
           <h2 id="item-about" className="mb-3 text-xl font-semibold text-slate-900">
-            About
+            {t('about')}
           </h2>
           <div className="prose prose-slate max-w-none text-slate-700 [&_li]:ml-5 [&_p]:mb-3 [&_ul]:list-disc" dangerouslySetInnerHTML={{ __html: props.descriptionHtml }} />
         </section>

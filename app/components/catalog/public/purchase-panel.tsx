@@ -1,18 +1,20 @@
 import { Mail, Phone } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { ReactNode } from 'react'
 import type { PriceView } from '#server/catalog/public/item-views'
 import type { PurchaseInfo } from '#server/catalog/public/public-item-pages'
 
 /** The price options of an item as a list: name and price, 'at least' for pay-what-you-like options. */
 export function PriceList({ prices }: { prices: PriceView[] }) {
+  const { t } = useTranslation('listings')
   if (prices.length === 0) return null
   return (
-    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Prices">
+    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label={t('prices')}>
       {prices.map((price) => (
         <li key={price.guid} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3" data-price-option={price.guid}>
           <span className="text-sm font-medium text-slate-800">{price.name}</span>
           <span className="text-base font-semibold text-slate-900">
-            {price.isOtherPrice ? (price.minimumText ? `Pay what you like, from ${price.minimumText}` : 'Pay what you like') : price.priceText}
+            {price.isOtherPrice ? (price.minimumText ? t('payWhatYouLikeFrom', { amount: price.minimumText }) : t('payWhatYouLike')) : price.priceText}
           </span>
         </li>
       ))}
@@ -20,16 +22,14 @@ export function PriceList({ prices }: { prices: PriceView[] }) {
   )
 }
 
-/**
- * How to buy while there is no online checkout: the studio's email and phone from its settings.
- * `what` completes 'To ... contact us': 'buy this', 'register', 'give'.
- */
-export function HowToBuy({ purchase, what }: { purchase: PurchaseInfo; what: string }) {
+/** How to buy while there is no online checkout: the studio's email and phone from its settings. */
+export function HowToBuy({ purchase, what }: { purchase: PurchaseInfo; what: 'buy' | 'register' | 'give' }) {
+  const { t } = useTranslation('listings')
   const { email, phone } = purchase
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" data-how-to-buy>
       <p>
-        {email || phone ? `Online payment is not open yet. To ${what}, contact the studio:` : `Online payment is not open yet. To ${what}, please contact the studio.`}
+        {email || phone ? t(`howToBuy_${what}`) : t(`howToBuyNoContact_${what}`)}
       </p>
       {email || phone ? (
         <ul className="mt-2 space-y-1">
