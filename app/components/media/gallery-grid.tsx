@@ -1,4 +1,5 @@
 import type { GalleryItemView } from '#server/media/media-items'
+import { useTranslation } from 'react-i18next'
 import { GALLERY_IMAGE_SIZES } from '#server/media/media-variants'
 
 /**
@@ -18,6 +19,7 @@ export function GalleryGrid({ items, firstIndex }: { items: readonly GalleryItem
 }
 
 function GalleryImage({ item, image, number, eager }: { item: GalleryItemView; image: NonNullable<GalleryItemView['image']>; number: number; eager: boolean }) {
+  const { t } = useTranslation('listings')
   return (
     <a href={image.full.url} className="group block overflow-hidden rounded-xl bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text">
       <img
@@ -32,18 +34,19 @@ function GalleryImage({ item, image, number, eager }: { item: GalleryItemView; i
         className="aspect-[4/3] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transition-none"
       />
       {/* The link's name: the image's own text, or its place in the gallery when it has none. */}
-      <span className="sr-only">{item.text ? ' (full size)' : `Image ${number}, full size`}</span>
+      <span className="sr-only">{item.text ? t('fullSize') : t('imageFullSize', { number })}</span>
     </a>
   )
 }
 
 function GalleryVideo({ item }: { item: GalleryItemView }) {
+  const { t } = useTranslation('listings')
   if (!item.videoUrl) return null
   return (
     <figure className="flex flex-col gap-2">
-      <video controls preload="none" playsInline aria-label={item.text || 'Video'} className="aspect-video w-full rounded-xl bg-slate-900">
+      <video controls preload="none" playsInline aria-label={item.text || t('video')} className="aspect-video w-full rounded-xl bg-slate-900">
         <source src={item.videoUrl} type={item.videoType ?? undefined} />
-        <a href={item.videoUrl}>Download the video</a>
+        <a href={item.videoUrl}>{t('downloadVideo')}</a>
       </video>
       {item.text ? <figcaption className="text-sm text-slate-700">{item.text}</figcaption> : null}
     </figure>

@@ -1,4 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
 import { useLoaderData } from '@remix-run/react'
 import { CourseCards } from '#app/components/catalog/courses/course-cards'
 import { PageNotFound, PublicLayout } from '#app/components/public-layout'
@@ -16,15 +18,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context)
   const loaded = await loadPublicPage(context, { tenant, user, pageName: tenant.settings.isShowCourses ? 'courses' : null })
   if (!tenant.settings.isShowCourses) return data({ shell: loaded.shell, title: '', description: '', courses: null }, { status: 404 })
-  const courses = await listPublicCourses(context.platform, tenant)
+  const courses = await listPublicCourses(context.platform, tenant, context.language)
   readsCachedData(context, 'catalog', 'tenant', 'site')
   return data(
-    { shell: loaded.shell, title: loaded.page?.title || 'Courses', description: loaded.shell.site.description, courses },
+    { shell: loaded.shell, title: loaded.page?.title || tFor(context.language, 'listings')('courses'), description: loaded.shell.site.description, courses },
     { headers: user ? undefined : shareablePageHeaders(request) },
   )
 }
 
 export const headers: HeadersFunction = shareableLoaderHeaders
+
+/** The course pages' words come with the page. */
+export const handle: I18nHandle = { i18n: ['listings'] }
+
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data?.courses) return NOT_FOUND_HEAD

@@ -1,4 +1,8 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
+import { studioButtonLabel } from '#server/i18n/studio-button-label'
+import { translateMessage } from '#server/i18n/translate-message'
 import { useLoaderData } from '@remix-run/react'
 import { CourseDetail } from '#app/components/catalog/courses/course-detail'
 import { JsonLdScript } from '#app/components/catalog/public/json-ld-script'
@@ -29,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const tenant = requireTenant(context)
   const user = await getSessionUser(request, context)
   const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
-  const course = tenant.settings.isShowCourses ? await loadPublicCourse(context.platform, tenant, params.slug ?? '', await takesCardPayments(context.platform, tenant.id)) : null
+  const course = tenant.settings.isShowCourses ? await loadPublicCourse(context.platform, tenant, params.slug ?? '', await takesCardPayments(context.platform, tenant.id), context.language) : null
   if (!course) return data({ shell: loaded.shell, course: null, register: null, openChapter: null, jsonLd: null, head: null, registerLabel: '', toast: null }, { status: 404 })
   readsCachedData(context, 'catalog', 'tenant', 'site')
   const viewer: CourseViewer = !user ? 'visitor' : isStaffRole(user.role) && !user.isStudentPreview ? 'staff' : 'student'
@@ -68,7 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // 'Course enrolled successfully' after a registration form sent the visitor here (once; never kept).
   const { toast, headers: toastHeaders } = getToast(request)
   return data(
-    { shell: loaded.shell, course, register, openChapter, jsonLd, head, registerLabel: tenant.settings.registerButtonLabel || 'Register', toast },
+    { shell: loaded.shell, course, register, openChapter, jsonLd, head, registerLabel: studioButtonLabel(tenant.settings.registerButtonLabel, 'Register', tFor(context.language, 'listings')('register'), context.language), toast: toast ? { ...toast, message: translateMessage(context.language, toast.message) } : null },
     { headers: toastHeaders ?? (user ? undefined : shareablePageHeaders(request)) },
   )
 }
@@ -80,6 +84,8 @@ export const headers: HeadersFunction = (args) => {
   if (cookie) headers.set('Set-Cookie', cookie)
   return headers
 }
+
+export const handle: I18nHandle = { i18n: ['listings'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.head ?? NOT_FOUND_HEAD
 

@@ -1,4 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
+import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { GalleryGrid } from '#app/components/media/gallery-grid'
@@ -27,13 +30,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!page || page.name.toLowerCase() !== 'mediagallery') return data({ shell: loaded.shell, gallery: null }, { status: 404 })
   const gallery = await listGalleryItems(context.platform, tenant, readMediaPage(new URL(request.url).searchParams))
   readsCachedData(context, 'media', 'tenant', 'site')
-  const title = page.title || 'Media Gallery'
+  const t = tFor(context.language, 'listings')
+  const title = page.title || t('mediaGallery')
   const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
   const cover = gallery.items.find((item) => item.image)
   const head = itemHeadTags({
     title,
     siteTitle: loaded.shell.site.title,
-    description: page.subHeader || `Photos and videos from ${loaded.shell.site.title}.`,
+    description: page.subHeader || t('mediaDescription', { site: loaded.shell.site.title }),
     canonicalUrl: `${origin}${galleryPath(gallery.page)}`,
     imageUrl: cover?.image ? `${origin}${cover.image.full.url}` : null,
     imageAlt: cover?.text || null,
@@ -44,10 +48,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = shareableLoaderHeaders
 
+export const handle: I18nHandle = { i18n: ['listings'] }
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.gallery ? data.gallery.head : NOT_FOUND_HEAD)
 
 export default function MediaGalleryPageRoute() {
   const { shell, gallery } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('listings')
   if (!gallery) {
     return (
       <PublicLayout shell={shell}>
@@ -61,26 +68,26 @@ export default function MediaGalleryPageRoute() {
       {/* The hero's header is the page's heading; without one, the page's title is. */}
       {gallery.header ? null : <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">{gallery.title}</h1>}
       {gallery.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-600">No photos or videos yet. Please check back soon.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-600">{t('noMedia')}</p>
       ) : (
         <GalleryGrid items={gallery.items} firstIndex={firstIndex} />
       )}
       {gallery.pageCount > 1 ? (
-        <nav aria-label="Gallery pages" className="mt-8 flex items-center justify-between gap-3 text-sm">
+        <nav aria-label={t('galleryPages')} className="mt-8 flex items-center justify-between gap-3 text-sm">
           {gallery.page > 1 ? (
             <Link to={galleryPath(gallery.page - 1)} className="inline-flex items-center gap-1 font-medium text-brand-text hover:underline">
               <ChevronLeft aria-hidden className="h-4 w-4" />
-              Newer
+              {t('newer')}
             </Link>
           ) : (
             <span />
           )}
           <span className="text-slate-600">
-            Page {gallery.page} of {gallery.pageCount}
+            {t('pageOf', { page: gallery.page, count: gallery.pageCount })}
           </span>
           {gallery.page < gallery.pageCount ? (
             <Link to={galleryPath(gallery.page + 1)} className="inline-flex items-center gap-1 font-medium text-brand-text hover:underline">
-              Older
+              {t('older')}
               <ChevronRight aria-hidden className="h-4 w-4" />
             </Link>
           ) : (

@@ -1,9 +1,11 @@
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
-import type { ItemPaymentType } from '#db/tables/catalog'
+import type { BillingFrequency, ItemPaymentType } from '#db/tables/catalog'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { loadCourseContent, type CourseRef } from './course-content'
-import { formatMoney } from './course-price'
+import { moneyText } from '#server/catalog/public/price-text'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import { readableContent, type ReadableSection } from './enrolments'
 import { sanitizePageHtmlCached } from '#server/website/sanitize-page-html'
 import { isSoldOnline } from '#server/checkout/sold-online'
@@ -34,13 +36,14 @@ export interface PublicCourseCard {
   priceLabel: string
 }
 
-function termsOf(option: { membership_type: string | null; frequency: string | null; number_of_billing_cycles: number | null; credits: number | null }): string | null {
+function termsOf(option: { membership_type: string | null; frequency: BillingFrequency | null; number_of_billing_cycles: number | null; credits: number | null }, language: Language): string | null {
+  const t = tFor(language, 'listings')
   if (option.membership_type === 'recurring' && option.frequency) {
-    const every = option.frequency === 'halfyearly' ? 'Every six months' : option.frequency.charAt(0).toUpperCase() + option.frequency.slice(1)
-    return option.number_of_billing_cycles ? `${every}, ${option.number_of_billing_cycles} payments` : `${every}, until cancelled`
+    const every = t(`every_${option.frequency}`)
+    return option.number_of_billing_cycles ? t('terms_every', { every, count: option.number_of_billing_cycles }) : t('terms_untilCancelled', { every })
   }
-  if (option.membership_type === 'card' && option.credits) return `Card of ${option.credits}`
-  if (option.membership_type === 'unlimited') return 'Unlimited'
+  if (option.membership_type === 'card' && option.credits) return t('terms_card', { count: option.credits })
+  if (option.membership_type === 'unlimited') return t('terms_unlimited')
   return null
 }
 
@@ -69,17 +72,18 @@ async function coverImagesOf(trx: TenantExecutor, itemIds: readonly string[]) {
   return covers
 }
 
-function toPriceOption(row: Awaited<ReturnType<typeof priceOptionsOf>>[number], takesCards = false): PublicPriceOption {
+function toPriceOption(row: Awaited<ReturnType<typeof priceOptionsOf>>[number], takesCards: boolean, language: Language): PublicPriceOption {
   const amount = Math.max(0, row.price_minor - row.discount_minor)
-  return { guid: row.guid, name: row.name, priceMinor: amount, currency: row.currency, price: formatMoney(amount, row.currency), terms: termsOf(row),
+  return { guid: row.guid, name: row.name, priceMinor: amount, currency: row.currency, price: moneyText(amount, row.currency, language), terms: termsOf(row, language),
     isSoldOnline: isSoldOnline({ priceMinor: row.price_minor, discountMinor: row.discount_minor, registrationFeeMinor: row.registration_fee_minor, isOtherPrice: row.is_other_price }, takesCards),
   }
 }
 
-function priceLabelOf(paymentType: ItemPaymentType, options: readonly PublicPriceOption[]): string {
-  if (paymentType === 'FREE' || options.length === 0) return paymentType === 'FREE' ? 'Free' : ''
+function priceLabelOf(paymentType: ItemPaymentType, options: readonly PublicPriceOption[], language: Language): string {
+  const t = tFor(language, 'listings')
+  if (paymentType === 'FREE' || options.length === 0) return paymentType === 'FREE' ? t('free') : ''
   const lowest = options.reduce((low, option) => (option.priceMinor < low.priceMinor ? option : low))
-  return options.length === 1 ? lowest.price : `From ${lowest.price}`
+  return options.length === 1 ? lowest.price : t('fromPrice', { price: lowest.price })
 }
 
 const publishedCourses = (trx: TenantExecutor) =>
@@ -91,14 +95,14 @@ const publishedCourses = (trx: TenantExecutor) =>
     .where('is_archived', '=', false)
 
 /** The published courses, featured first then by name, as cards. */
-export async function listPublicCourses(platform: Pick<Platform, 'database'>, tenant: Tenant): Promise<PublicCourseCard[]> {
+export async function listPublicCourses(platform: Pick<Platform, 'database'>, tenant: Tenant, language: Language = 'en'): Promise<PublicCourseCard[]> {
   return withTenant(platform.database, tenant.id, async (trx) => {
     const courses = await publishedCourses(trx).orderBy('is_featured', 'desc').orderBy('sort_name').execute()
     const ids = courses.map((course) => course.id)
     const [prices, covers] = await Promise.all([priceOptionsOf(trx, ids), coverImagesOf(trx, ids)])
     return courses.map((course) => {
       const cover = covers.get(course.id)
-      const options = prices.filter((price) => price.item_id === course.id).map((row) => toPriceOption(row))
+      const options = prices.filter((price) => price.item_id === course.id).map((row) => toPriceOption(row, false, language))
       return {
         guid: course.guid,
         name: course.name,
@@ -107,7 +111,7 @@ export async function listPublicCourses(platform: Pick<Platform, 'database'>, te
         paymentType: course.payment_type,
         imageUrl: cover ? itemImageSrc(cover.image_key) : null,
         imageAlt: cover?.alt_text ?? '',
-        priceLabel: priceLabelOf(course.payment_type, options),
+        priceLabel: priceLabelOf(course.payment_type, options, language),
       }
     })
   })
@@ -126,14 +130,14 @@ export interface PublicCourse extends PublicCourseCard {
 }
 
 /** A published course by its slug, for /courses/details/{slug}; null when there is none. */
-export async function loadPublicCourse(platform: Pick<Platform, 'database'>, tenant: Tenant, slug: string, takesCards = false): Promise<PublicCourse | null> {
+export async function loadPublicCourse(platform: Pick<Platform, 'database'>, tenant: Tenant, slug: string, takesCards = false, language: Language = 'en'): Promise<PublicCourse | null> {
   if (slug.length === 0 || slug.length > 200) return null
   return withTenant(platform.database, tenant.id, async (trx) => {
     const course = await publishedCourses(trx).where('slug', '=', slug.toLowerCase()).executeTakeFirst()
     if (!course) return null
     const [prices, covers, content] = await Promise.all([priceOptionsOf(trx, [course.id]), coverImagesOf(trx, [course.id]), loadCourseContent(trx, course.id)])
     const cover = covers.get(course.id)
-    const priceOptions = prices.map((row) => toPriceOption(row, takesCards))
+    const priceOptions = prices.map((row) => toPriceOption(row, takesCards, language))
     const demoOpen = course.is_allow_demo_chapters
     return {
       guid: course.guid,
@@ -143,7 +147,7 @@ export async function loadPublicCourse(platform: Pick<Platform, 'database'>, ten
       paymentType: course.payment_type,
       imageUrl: cover ? itemImageSrc(cover.image_key) : null,
       imageAlt: cover?.alt_text ?? '',
-      priceLabel: priceLabelOf(course.payment_type, priceOptions),
+      priceLabel: priceLabelOf(course.payment_type, priceOptions, language),
       // Sanitised again on the way out, as every item page's description (kept per course version).
       descriptionHtml: sanitizePageHtmlCached(`catalog-item:${course.id}:${new Date(course.updated_at).getTime()}`, course.description_html),
       externalLink: course.external_link,

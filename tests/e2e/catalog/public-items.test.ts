@@ -116,7 +116,7 @@ describe('the public events, merchandise and donations pages', () => {
     }
   })
 
-  test('in Turkish: event, merchandise and donation pages in the visitor’s language; axe passes', { timeout: 180_000 }, async () => {
+  test('in Turkish: event, merchandise, donation, course and gallery pages in the visitor’s language; axe passes', { timeout: 180_000 }, async () => {
     const { page } = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     page.setDefaultTimeout(30_000)
     await page.goto(site('/events'))
@@ -153,5 +153,16 @@ describe('the public events, merchandise and donations pages', () => {
     expect(await page.locator('main').innerText()).not.toMatch(/Suggested amounts|How often|Other amount|Online payment/)
     await expectNoSeriousA11yViolations(page)
     await shoot(page, 'donation-turkish')
+
+    await page.goto(site('/courses'))
+    await page.locator('[data-course-slug]').first().waitFor()
+    expect(await page.locator('main').innerText()).toMatch(/Ücretsiz|başlayan fiyatlarla/)
+    await page.locator('[data-course-slug] a').first().click()
+    await page.getByRole('link', { name: 'Tüm kurslar' }).waitFor()
+    expect(await page.locator('main').innerText()).not.toMatch(/What the course covers|Price options|Free course/)
+    await expectNoSeriousA11yViolations(page)
+
+    await page.goto(site('/mediagallery'))
+    await page.locator('main').getByText(/Henüz fotoğraf ya da video yok|Sayfa \d+ \/ \d+/).first().or(page.locator('main img').first()).waitFor()
   })
 })

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { COURSE_CONTENT_MESSAGES, parseChapterForm, safeFileName } from '#server/catalog/courses/chapter-input'
 import { courseJsonLd } from '#server/catalog/courses/course-json-ld'
 import { isReorderOf, moveOnePlace } from '#server/catalog/courses/course-order'
-import { formatMoney, schemaOrgPrice } from '#server/catalog/courses/course-price'
+import { schemaOrgPrice } from '#server/catalog/courses/course-price'
+import { moneyText } from '#server/catalog/public/price-text'
 import { registerChoiceFor } from '#server/catalog/courses/register-choice'
 
 const form = (fields: Record<string, string>) => {
@@ -78,7 +79,7 @@ describe('course prices', () => {
     [500, 'JPY', '¥500', '500'],
     [5, 'USD', '$0.05', '0.05'],
   ])('%i %s is shown as %s and given to schema.org as %s', (amount, currency, shown, plain) => {
-    expect(formatMoney(amount, currency)).toBe(shown)
+    expect(moneyText(amount, currency)).toBe(shown)
     expect(schemaOrgPrice(amount, currency)).toBe(plain)
   })
 

@@ -1,13 +1,15 @@
 import { GraduationCap } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { PublicCourseCard } from '#server/catalog/courses/public-courses'
 
 /** The published courses as cards: picture, name, summary and price, each linking to its page. */
 export function CourseCards({ courses }: { courses: PublicCourseCard[] }) {
+  const { t } = useTranslation('listings')
   if (courses.length === 0) {
-    return <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">No courses are open yet. Please come back soon.</p>
+    return <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">{t('noCourses')}</p>
   }
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Courses">
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('courses')}>
       {courses.map((course) => (
         <li key={course.guid} className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-course-slug={course.slug}>
           <CourseImage url={course.imageUrl} alt={course.imageAlt} className="aspect-[16/9] w-full" />

@@ -1,4 +1,5 @@
 import { CheckCircle2, Eye, FileText, Lock, Paperclip, Video } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { ReadableChapter } from '#server/catalog/courses/enrolments'
 import type { PublicCourse } from '#server/catalog/courses/public-courses'
 import type { RegisterChoice } from '#server/catalog/courses/register-choice'
@@ -18,11 +19,12 @@ interface Props {
 
 /** A course's public page: picture, description, price options, Register area, outline and demo chapters. */
 export function CourseDetail({ course, register, openChapter, registerLabel, contact }: Props) {
+  const { t } = useTranslation('listings')
   return (
     <div className="flex flex-col gap-8">
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t('breadcrumb')} className="text-sm">
         <a href="/courses" className="font-medium text-brand-text underline-offset-2 hover:underline">
-          All courses
+          {t('allCourses')}
         </a>
       </nav>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -35,8 +37,8 @@ export function CourseDetail({ course, register, openChapter, registerLabel, con
             <div className="text-slate-800 [&_a]:text-brand-text [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6" dangerouslySetInnerHTML={{ __html: course.descriptionHtml }} />
           ) : null}
           {openChapter ? (
-            <section id="demo-chapter" aria-label="Demo chapter" className="rounded-xl border border-emerald-200 bg-emerald-50/40 p-5">
-              <p className="mb-3 text-xs font-semibold tracking-wide text-emerald-800 uppercase">Free preview</p>
+            <section id="demo-chapter" aria-label={t('demoChapter')} className="rounded-xl border border-emerald-200 bg-emerald-50/40 p-5">
+              <p className="mb-3 text-xs font-semibold tracking-wide text-emerald-800 uppercase">{t('freePreview')}</p>
               <ChapterView chapter={openChapter} />
             </section>
           ) : null}
@@ -44,10 +46,10 @@ export function CourseDetail({ course, register, openChapter, registerLabel, con
         </div>
         <aside aria-labelledby="register-heading" className="flex h-fit flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:mt-14">
           <h2 id="register-heading" className="text-lg font-semibold text-slate-900">
-            {course.paymentType === 'FREE' ? 'Free course' : 'Price options'}
+            {course.paymentType === 'FREE' ? t('freeCourse') : t('priceOptions')}
           </h2>
           {course.paymentType !== 'FREE' && course.priceOptions.length > 0 ? (
-            <ul className="flex flex-col divide-y divide-slate-100" aria-label="Price options">
+            <ul className="flex flex-col divide-y divide-slate-100" aria-label={t('priceOptions')}>
               {course.priceOptions.map((option) => (
                 <li key={option.guid} className="flex flex-wrap items-center justify-between gap-2 py-3" data-price-option={option.guid}>
                   <div className="min-w-0">
@@ -79,16 +81,17 @@ export function CourseDetail({ course, register, openChapter, registerLabel, con
 }
 
 function RegisterArea({ register, registerLabel, contact }: { register: RegisterChoice; registerLabel: string; contact: Props['contact'] }) {
+  const { t } = useTranslation('listings')
   switch (register.kind) {
     case 'enrolled':
       return (
         <div className="flex flex-col gap-3">
           <p className="inline-flex items-center gap-2 text-sm font-medium text-emerald-800">
             <CheckCircle2 aria-hidden className="h-4 w-4" />
-            You are enrolled in this course.
+            {t('enrolledInCourse')}
           </p>
           <a href={register.portalPath} className={buttonClasses({ variant: 'primary' })}>
-            Open the course
+            {t('openCourse')}
           </a>
         </div>
       )
@@ -107,16 +110,16 @@ function RegisterArea({ register, registerLabel, contact }: { register: Register
             {registerLabel}
           </a>
           <p className="text-sm text-slate-600">
-            Sign in to enrol; you will come back here.{' '}
+            {t('signInToEnrol')}{' '}
             <a href={register.registerPath} className="font-medium text-brand-text underline-offset-2 hover:underline">
-              New here? Create an account
+              {t('newHereCreateAccount')}
             </a>
             .
           </p>
         </div>
       )
     case 'staff':
-      return <p className="text-sm text-slate-600">Students enrol here with the {registerLabel} button.</p>
+      return <p className="text-sm text-slate-600">{t('studentsEnrolWith', { label: registerLabel })}</p>
     case 'external':
       return (
         <a href={register.href} rel="noopener noreferrer" target="_blank" className={buttonClasses({ variant: 'primary' }, 'w-full')}>
@@ -128,11 +131,10 @@ function RegisterArea({ register, registerLabel, contact }: { register: Register
     case 'contact':
       return (
         <p className="text-sm text-slate-700" data-enrol-contact>
-          To enrol, contact {contact.name || 'the studio'}
+          {t('toEnrolContact', { name: contact.name || t('theStudio') })}
           {contact.email ? (
             <>
-              {' '}
-              at{' '}
+              {': '}
               <a href={`mailto:${contact.email}`} className="font-medium text-brand-text underline-offset-2 hover:underline">
                 {contact.email}
               </a>
@@ -140,7 +142,7 @@ function RegisterArea({ register, registerLabel, contact }: { register: Register
           ) : null}
           {contact.phone ? (
             <>
-              {contact.email ? ' or ' : ' at '}
+              {contact.email ? t('waysOr') : ': '}
               <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} className="font-medium text-brand-text underline-offset-2 hover:underline">
                 {contact.phone}
               </a>
@@ -152,18 +154,19 @@ function RegisterArea({ register, registerLabel, contact }: { register: Register
     case 'closed':
       return (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm font-medium text-slate-700" data-register-closed>
-          Registration is closed.
+          {t('registrationClosed')}
         </p>
       )
   }
 }
 
 function CourseOutline({ course, openGuid }: { course: PublicCourse; openGuid: string | null }) {
+  const { t } = useTranslation('listings')
   if (course.outline.length === 0) return null
   return (
     <section aria-labelledby="outline-heading" className="flex flex-col gap-3">
       <h2 id="outline-heading" className="text-xl font-semibold text-slate-900">
-        What the course covers
+        {t('courseCovers')}
       </h2>
       <ol className="flex flex-col gap-4">
         {course.outline.map((section) => (
@@ -180,16 +183,16 @@ function CourseOutline({ course, openGuid }: { course: PublicCourse; openGuid: s
                       <a
                         href={`/courses/details/${course.slug}?chapter=${chapter.guid}#demo-chapter`}
                         aria-current={openGuid === chapter.guid ? 'true' : undefined}
-                        aria-label={`Preview ${chapter.title}`}
+                        aria-label={t('previewChapter', { title: chapter.title })}
                         className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-800 hover:bg-emerald-200"
                       >
                         <Eye aria-hidden className="h-3.5 w-3.5" />
-                        Preview
+                        {t('preview')}
                       </a>
                     ) : (
                       <span className="inline-flex">
                         <Lock aria-hidden className="h-4 w-4 text-slate-400" />
-                        <span className="sr-only">For enrolled students</span>
+                        <span className="sr-only">{t('forEnrolledStudents')}</span>
                       </span>
                     )}
                   </li>
