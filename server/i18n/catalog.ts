@@ -4,12 +4,14 @@ import enCommon from './locales/en/common.json'
 import enForms from './locales/en/forms.json'
 import enListings from './locales/en/listings.json'
 import enPortal from './locales/en/portal.json'
+import enStaff from './locales/en/staff.json'
 import trAuth from './locales/tr/auth.json'
 import trCheckout from './locales/tr/checkout.json'
 import trCommon from './locales/tr/common.json'
 import trForms from './locales/tr/forms.json'
 import trListings from './locales/tr/listings.json'
 import trPortal from './locales/tr/portal.json'
+import trStaff from './locales/tr/staff.json'
 import trAuthMessages from './locales/tr/messages/auth.json'
 import trCheckoutMessages from './locales/tr/messages/checkout.json'
 import trFormMessages from './locales/tr/messages/forms.json'
@@ -23,8 +25,8 @@ import type { Namespace } from './namespaces'
  * words, word for word; Turkish has the same keys (tests/unit/i18n/catalog-complete.test.ts).
  */
 export const CATALOG = {
-  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings },
-  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings },
+  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff },
+  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff },
 } as const satisfies Record<Language, Record<Namespace, Record<string, string>>>
 
 /**

@@ -43,6 +43,8 @@ export function shortcutsFor(input: {
       seen.add(shortcut.url)
       return true
     })
+    // Named as the menu names the screen now (its language may have changed since it was kept).
+    .map((shortcut) => ({ ...shortcut, title: offered.get(shortcut.url)?.title ?? shortcut.title }))
     .slice(0, MAX_SHORTCUTS)
 }
 

@@ -10,6 +10,7 @@ import { listSitePages } from '#server/website/list-site-pages'
 import type { PublicPageSummary } from '#server/website/public-pages'
 import { siteIdentityFor, type SiteIdentity } from '#server/website/site-identity'
 import { adminMenuFor } from './admin-menu'
+import { staffMenuIn } from './staff-menu-words'
 import { footerFor, type FooterView } from './footer'
 import { menuLinks, shortcutsFor, type Shortcut } from './shortcuts'
 import { studentMenuFor } from './student-menu'
@@ -73,7 +74,7 @@ export async function loadSignedInShell(
   const { tenant, user, kind } = input
   const navigation =
     kind === 'staff' && isStaffRole(user.role)
-      ? adminMenuFor({ tenant, role: user.role })
+      ? staffMenuIn(adminMenuFor({ tenant, role: user.role }), input.language ?? 'en')
       : studentMenuFor({ tenant, userName: user.fullName })
   const isStaffView = kind === 'staff'
   // Switching needs a staff member on the master's own session, so the list is only read then.

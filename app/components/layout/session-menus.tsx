@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { ArrowLeftRight, ChevronDown, Eye, LayoutDashboard, LogOut, Undo2, User } from 'lucide-react'
 import {
   END_PREVIEW_PATH,
@@ -17,20 +18,21 @@ const toolbarButton =
 
 /** 'Switch franchise': each franchise is a small form, so switching works without JavaScript. */
 export function FranchiseMenu({ franchises }: { franchises: FranchiseView[] }) {
+  const { t } = useTranslation()
   if (franchises.length === 0) return null
   return (
     <Dropdown
-      summaryLabel="Switch franchise"
+      summaryLabel={t('switchFranchise')}
       summary={
         <>
           <ArrowLeftRight aria-hidden className="h-4 w-4" />
-          <span className="hidden xl:inline">Switch franchise</span>
+          <span className="hidden xl:inline">{t('switchFranchise')}</span>
         </>
       }
       summaryClassName={toolbarButton}
       panelClassName="max-h-96 w-64 overflow-y-auto"
     >
-      <p className="px-4 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-400">Switch franchise</p>
+      <p className="px-4 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{t('switchFranchise')}</p>
       {franchises.map((franchise) => (
         // A plain form: the switch continues on the franchise's own address.
         <form key={franchise.id} method="post" action={FRANCHISE_SWITCH_PATH}>
@@ -47,11 +49,12 @@ export function FranchiseMenu({ franchises }: { franchises: FranchiseView[] }) {
 
 /** 'Master View': back to the master franchise (only in franchise login mode). */
 export function MasterViewButton() {
+  const { t } = useTranslation()
   return (
     <form method="post" action={MASTER_VIEW_PATH}>
       <button type="submit" className={`${toolbarButton} text-brand-text`}>
         <Undo2 aria-hidden className="h-4 w-4" />
-        Master View
+        {t('masterView')}
       </button>
     </form>
   )
@@ -59,13 +62,14 @@ export function MasterViewButton() {
 
 /** The Preview menu: Web Preview and Student Preview. */
 export function PreviewMenu() {
+  const { t } = useTranslation()
   return (
     <Dropdown
-      summaryLabel="Preview"
+      summaryLabel={t('preview')}
       summary={
         <>
           <Eye aria-hidden className="h-4 w-4" />
-          <span className="hidden sm:inline">Preview</span>
+          <span className="hidden sm:inline">{t('preview')}</span>
           <ChevronDown aria-hidden className="h-3.5 w-3.5" />
         </>
       }
@@ -73,12 +77,12 @@ export function PreviewMenu() {
     >
       <Form method="post" action={WEB_PREVIEW_PATH}>
         <button type="submit" className={menuRowClass}>
-          Web Preview
+          {t('webPreview')}
         </button>
       </Form>
       <Form method="post" action={STUDENT_PREVIEW_PATH}>
         <button type="submit" className={menuRowClass}>
-          Student Preview
+          {t('studentPreview')}
         </button>
       </Form>
     </Dropdown>
@@ -87,11 +91,12 @@ export function PreviewMenu() {
 
 /** 'Admin View': ends the preview and returns to the dashboard with the staff identity. */
 export function AdminViewButton({ className = toolbarButton }: { className?: string }) {
+  const { t } = useTranslation()
   return (
     <Form method="post" action={END_PREVIEW_PATH} reloadDocument>
       <button type="submit" className={className}>
         <LayoutDashboard aria-hidden className="h-4 w-4" />
-        Admin View
+        {t('adminView')}
       </button>
     </Form>
   )
@@ -99,6 +104,7 @@ export function AdminViewButton({ className = toolbarButton }: { className?: str
 
 /** The user menu: who is signed in, My Profile and Logout. */
 export function UserMenu({ fullName, email, roleTitle }: { fullName: string; email: string; roleTitle: string }) {
+  const { t } = useTranslation()
   const initials = fullName
     .split(/\s+/)
     .filter(Boolean)
@@ -116,7 +122,7 @@ export function UserMenu({ fullName, email, roleTitle }: { fullName: string; ema
           </span>
           <span className="sr-only text-left leading-tight md:not-sr-only md:block">
             <span className="block text-sm font-medium text-slate-800">{fullName}</span>
-            <span className="block text-xs text-slate-500">{roleTitle}</span>
+            <span className="block text-xs text-slate-600">{roleTitle}</span>
           </span>
           <ChevronDown aria-hidden className="hidden h-3.5 w-3.5 text-slate-400 md:block" />
         </>
@@ -129,12 +135,12 @@ export function UserMenu({ fullName, email, roleTitle }: { fullName: string; ema
       </div>
       <Link to="/profile" className={menuRowClass}>
         <User aria-hidden className="h-4 w-4 text-slate-400" />
-        My Profile
+        {t('myProfile')}
       </Link>
       <Form method="post" action={LOGOUT_PATH} reloadDocument>
         <button type="submit" className={menuRowClass}>
           <LogOut aria-hidden className="h-4 w-4 text-slate-400" />
-          Logout
+          {t('logout')}
         </button>
       </Form>
     </Dropdown>

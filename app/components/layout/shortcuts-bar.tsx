@@ -1,4 +1,5 @@
 import { Link, useRevalidator } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Bookmark, Check } from 'lucide-react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { NavIcon } from '#app/components/navigation/nav-icon'
@@ -15,6 +16,7 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
  * picker appears once JavaScript runs; the links themselves render on the server.
  */
 export function ShortcutsBar({ shortcuts, choices }: { shortcuts: ShortcutView[]; choices: ShortcutView[] }) {
+  const { t } = useTranslation()
   const hydrated = useHydrated()
   const revalidator = useRevalidator()
   const chosen = new Set(shortcuts.map((shortcut) => shortcut.url))
@@ -26,7 +28,7 @@ export function ShortcutsBar({ shortcuts, choices }: { shortcuts: ShortcutView[]
   }
 
   return (
-    <div className="flex items-center gap-1" aria-label="Shortcuts" role="group">
+    <div className="flex items-center gap-1" aria-label={t('shortcuts')} role="group">
       {shortcuts.map((shortcut) => (
         <Link
           key={shortcut.url}
@@ -41,13 +43,13 @@ export function ShortcutsBar({ shortcuts, choices }: { shortcuts: ShortcutView[]
       ))}
       {hydrated && choices.length > 0 ? (
         <Dropdown
-          summaryLabel="Choose shortcuts"
+          summaryLabel={t('chooseShortcuts')}
           summary={<Bookmark aria-hidden className="h-5 w-5" />}
           summaryClassName="p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-900"
           align="left"
           panelClassName="max-h-96 w-64 overflow-y-auto"
         >
-          <p className="px-4 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-400">Shortcuts</p>
+          <p className="px-4 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{t('shortcuts')}</p>
           {choices.map((choice) => (
             <button
               key={choice.url}

@@ -1,4 +1,5 @@
 import { Link, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react'
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { CacheClearShortcut } from '#app/components/cache-clear/cache-clear-shortcut'
@@ -35,6 +36,7 @@ type Props = {
  * links is a hidden tab stop.
  */
 export function StaffShell({ shell, toast, sidebarFolded, session, children }: Props) {
+  const { t } = useTranslation()
   const location = useLocation()
   const openToggle = useRef<HTMLInputElement>(null)
 
@@ -55,14 +57,14 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
         id="sidebar-fold"
         type="checkbox"
         className="peer/fold sr-only max-lg:hidden"
-        aria-label="Fold the menu"
+        aria-label={t('foldMenu')}
         defaultChecked={sidebarFolded}
         onChange={(event) => rememberFold(event.currentTarget.checked)}
       />
-      <input ref={openToggle} id="sidebar-open" type="checkbox" className="sr-only lg:hidden" aria-label="Open the menu" />
+      <input ref={openToggle} id="sidebar-open" type="checkbox" className="sr-only lg:hidden" aria-label={t('openMenu')} />
 
       <aside
-        aria-label="Sidebar"
+        aria-label={t('sidebar')}
         data-testid="sidebar"
         className="group/sidebar invisible fixed inset-y-0 left-0 z-40 flex w-[250px] -translate-x-full flex-col bg-slate-900 shadow-xl transition-[width,transform,visibility] duration-300 group-has-[#sidebar-open:checked]/shell:visible group-has-[#sidebar-open:checked]/shell:translate-x-0 lg:visible lg:translate-x-0 lg:shadow-none group-has-[#sidebar-fold:checked]/shell:lg:w-16 group-has-[#sidebar-fold:checked]/shell:lg:hover:w-[250px] group-has-[#sidebar-fold:checked]/shell:lg:hover:shadow-2xl"
       >
@@ -76,13 +78,13 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
           </Link>
           <label
             htmlFor="sidebar-fold"
-            title="Fold or unfold the menu"
+            title={t('foldOrUnfoldMenu')}
             data-testid="sidebar-fold-toggle"
             className={`hidden cursor-pointer rounded-md p-1.5 text-slate-400 hover:bg-white/10 hover:text-white lg:block group-has-[#sidebar-fold:checked]/shell:lg:hidden group-has-[#sidebar-fold:checked]/shell:lg:group-hover/sidebar:block ${focusOfFold}`}
           >
             <PanelLeftClose aria-hidden className="h-5 w-5 group-has-[#sidebar-fold:checked]/shell:hidden" />
             <PanelLeftOpen aria-hidden className="hidden h-5 w-5 group-has-[#sidebar-fold:checked]/shell:block" />
-            <span className="sr-only">Fold or unfold the menu</span>
+            <span className="sr-only">{t('foldOrUnfoldMenu')}</span>
           </label>
         </div>
         <VerticalNavigation items={shell.navigation} />
@@ -98,20 +100,20 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
         <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-4">
           <label
             htmlFor="sidebar-open"
-            title="Menu"
+            title={t('menuToggle')}
             data-testid="menu-toggle"
             className={`cursor-pointer rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden ${focusOfOpen}`}
           >
             <Menu aria-hidden className="h-5 w-5" />
-            <span className="sr-only">Menu</span>
+            <span className="sr-only">{t('menuToggle')}</span>
           </label>
           <label
             htmlFor="sidebar-fold"
-            title="Fold or unfold the menu"
+            title={t('foldOrUnfoldMenu')}
             className={`hidden cursor-pointer rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:block ${focusOfFold}`}
           >
             <Menu aria-hidden className="h-5 w-5" />
-            <span className="sr-only">Fold or unfold the menu</span>
+            <span className="sr-only">{t('foldOrUnfoldMenu')}</span>
           </label>
           <Link to="/dashboard" className="lg:hidden">
             <TenantLogo name={site.name} logoUrl={site.logoUrl} className="h-8" />

@@ -1,4 +1,5 @@
 import { Form, useLocation, useSearchParams } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { ChevronDown, Search, X } from 'lucide-react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { searchNavigation } from '#server/shell/menu-search'
@@ -21,6 +22,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The staff menu: a search box, then collapsible groups of links (spec 000 sections 4 and 5). */
 export function VerticalNavigation({ items }: { items: NavigationItem[] }) {
+  const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   const [query, setQuery] = useState(searchParams.get(MENU_SEARCH_PARAM) ?? '')
   const shown = useMemo(() => searchNavigation(items, query), [items, query])
@@ -32,10 +34,10 @@ export function VerticalNavigation({ items }: { items: NavigationItem[] }) {
   const { pathname } = useLocation()
 
   return (
-    <nav aria-label="Staff menu" className="flex min-h-0 flex-1 flex-col">
+    <nav aria-label={t('staffMenu')} className="flex min-h-0 flex-1 flex-col">
       <Form method="get" action={pathname} role="search" className={`px-3 pb-2 ${foldedHiddenBlock}`} onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={searchId} className="sr-only">
-          Search the menu
+          {t('searchTheMenu')}
         </label>
         <div className="relative w-full">
           <Search aria-hidden className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
@@ -45,7 +47,7 @@ export function VerticalNavigation({ items }: { items: NavigationItem[] }) {
             name={MENU_SEARCH_PARAM}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search menu"
+            placeholder={t('searchMenu')}
             autoComplete="off"
             className="w-full rounded-md border border-white/10 bg-white/5 py-1.5 pl-8 pr-7 text-sm text-white placeholder:text-slate-400 focus:border-brand focus:outline-none"
           />
@@ -53,7 +55,7 @@ export function VerticalNavigation({ items }: { items: NavigationItem[] }) {
             <button
               type="button"
               onClick={() => setQuery('')}
-              aria-label="Clear menu search"
+              aria-label={t('clearMenuSearch')}
               className="absolute right-1.5 top-1/2 -translate-y-1/2 rounded p-0.5 text-slate-400 hover:text-white"
             >
               <X aria-hidden className="h-3.5 w-3.5" />
@@ -63,7 +65,7 @@ export function VerticalNavigation({ items }: { items: NavigationItem[] }) {
       </Form>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-6">
         {shown.length === 0 ? (
-          <p className={`px-3 py-4 text-sm text-slate-400 ${foldedHidden}`}>No menu item matches “{query.trim()}”.</p>
+          <p className={`px-3 py-4 text-sm text-slate-400 ${foldedHidden}`}>{t('noMenuMatch', { query: query.trim() })}</p>
         ) : (
           <ul className="space-y-1">
             {shown.map((item) => (

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { useServer } from '#tests/e2e/support/server'
-import { signedInPage } from '#tests/e2e/support/login'
+import { login, signedInPage } from '#tests/e2e/support/login'
+import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
 
 const server = useServer()
 const browser = useBrowser()
@@ -66,6 +67,31 @@ describe('staff back office (vertical layout)', () => {
     await expect(page.getByText('No menu item matches “zzz”.').isVisible()).resolves.toBe(true)
     await page.getByRole('button', { name: 'Clear menu search' }).click()
     await expect(visibleMenuLinks(page)).resolves.toContain('Dashboard')
+  })
+
+  test('in Turkish the menu, its search and the toolbar read in Turkish, with and without JavaScript; axe passes', async () => {
+    for (const javaScriptEnabled of [false, true]) {
+      const checked = await browser.newContext({ viewport: { width: 1366, height: 900 }, javaScriptEnabled })
+      await checked.context.addCookies([{ name: 'lng', value: 'tr', url: demo('/') }])
+      const page = await login(checked.context, server(), { email: 'admin@demo.test', to: '/settings/account' })
+      const menu = page.locator('nav[aria-label="Personel menüsü"]')
+      await expect(menu.locator('details[data-group] > summary').evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim()))).resolves.toEqual([
+        'Genel Bakış',
+        'Yayınla',
+        'Ürünler',
+        'Daha Fazla',
+        'Yönet',
+        'Kaynaklar',
+      ])
+      if (javaScriptEnabled) await waitForHydration(page)
+      const search = page.getByRole('searchbox', { name: 'Menüde ara' })
+      await search.fill('fatura')
+      if (!javaScriptEnabled) await Promise.all([page.waitForURL((url) => url.searchParams.get('menu') === 'fatura'), search.press('Enter')])
+      await expect.poll(() => menu.locator('a').evaluateAll((nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null).map((node) => node.textContent?.trim()))).toEqual(['Faturalar'])
+      await page.getByTestId('user-menu').locator('summary').click()
+      await page.getByRole('link', { name: 'Profilim' }).waitFor()
+      if (javaScriptEnabled) await expectNoSeriousA11yViolations(page)
+    }
   })
 
   test('menu search works without JavaScript too, and keeps the term on the page it was typed on', async () => {
