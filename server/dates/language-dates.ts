@@ -1,7 +1,7 @@
 import type { Language } from '#server/i18n/languages'
 import { LONG_DATE_PATTERNS } from './date-formats'
 import { formatPattern } from './date-pattern'
-import { formatInZone, toDate, type DateInput, type DatePreferences } from './tenant-dates'
+import { formatInZone, machineDateTime, shownDate, toDate, type DateInput, type DatePreferences, type ShownDate } from './tenant-dates'
 
 /** How Turkish writes a day and an instant: '02 Kas 2026', '02 Kas 2026 19:00', 'Pzt 02 Kas 2026 19:00'. */
 const TURKISH_PATTERNS = { date: 'DD MMM YYYY', time: 'HH:mm', dateTime: 'DD MMM YYYY HH:mm', activity: 'ddd DD MMM YYYY HH:mm' } as const
@@ -19,3 +19,12 @@ export function dateInLanguage(value: DateInput, preferences: DatePreferences, s
 export function longDateInLanguage(now: Date, timeZone: string, language: Language): string {
   return formatPattern(now, timeZone, LONG_DATE_PATTERNS[language], language)
 }
+
+/** shownDate in the page's language: the tenant's settings in English, Turkish's own order and clock otherwise. */
+export function shownDateIn(value: DateInput | null | undefined, preferences: DatePreferences, style: keyof typeof TURKISH_PATTERNS, language: Language): ShownDate | null {
+  if (language === 'en') return shownDate(value, preferences, style)
+  if (value === null || value === undefined) return null
+  const dateTime = machineDateTime(value)
+  return dateTime ? { dateTime, text: dateInLanguage(value, preferences, style, language) } : null
+}
+

@@ -1,3 +1,4 @@
+import { LANGUAGE_LOCALES, type Language } from '#server/i18n/languages'
 import { zonedParts } from './zoned-parts'
 
 const DAY_MS = 86_400_000
@@ -45,3 +46,31 @@ function spanText(days: number): string {
   if (days < 548) return 'a year'
   return `${Math.max(2, Math.round(days / 365))} years`
 }
+
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>()
+
+/**
+ * relativeDayText in the page's language: English keeps the spec's words; another language
+ * says the same spans with its own ('Bugün', '5 gün önce', '2 ay önce').
+ */
+export function relativeDayTextIn(then: Date, now: Date, timeZone: string, language: Language): string {
+  if (language === 'en') return relativeDayText(then, now, timeZone)
+  if (Number.isNaN(then.getTime()) || Number.isNaN(now.getTime())) return ''
+  const days = calendarDaysBetween(then, now, timeZone)
+  let format = relativeFormats.get(language)
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(LANGUAGE_LOCALES[language], { numeric: 'auto' })
+    relativeFormats.set(language, format)
+  }
+  if (days === 0) return capitalised(format.format(0, 'day'), language)
+  const span = Math.abs(days)
+  const sign = days > 0 ? -1 : 1
+  if (span < 26) return format.format(sign * span, 'day')
+  if (span < 320) return format.format(sign * Math.max(1, Math.round(span / 30.4)), 'month')
+  return format.format(sign * Math.max(1, Math.round(span / 365)), 'year')
+}
+
+function capitalised(text: string, language: Language): string {
+  return text.charAt(0).toLocaleUpperCase(LANGUAGE_LOCALES[language]) + text.slice(1)
+}
+

@@ -1,6 +1,7 @@
 import { ACTIVITY_PATTERN, LONG_DATE_PATTERN, MEDIUM_DATE_PATTERN, MONTH_YEAR_PATTERN, TIME_PATTERN, type DateFormat } from './date-formats'
 import { formatPattern } from './date-pattern'
-import { relativeDayText } from './relative-day'
+import type { Language } from '#server/i18n/languages'
+import { relativeDayTextIn } from './relative-day'
 
 /** What a tenant's dates are shown with; `tenant.settings` is one. */
 export interface DatePreferences {
@@ -68,11 +69,11 @@ export function shownDate(value: DateInput | null | undefined, preferences: Date
 }
 
 /** A date shown as relative days in the tenant's zone ('Today', '3 days ago'), for lists of recent things. */
-export function shownRelativeDay(value: DateInput | null | undefined, preferences: DatePreferences, now: Date): ShownDate | null {
+export function shownRelativeDay(value: DateInput | null | undefined, preferences: DatePreferences, now: Date, language: Language = 'en'): ShownDate | null {
   if (value === null || value === undefined) return null
   const date = toDate(value)
   if (Number.isNaN(date.getTime())) return null
-  return { dateTime: date.toISOString(), text: relativeDayText(date, now, preferences.timezone) }
+  return { dateTime: date.toISOString(), text: relativeDayTextIn(date, now, preferences.timezone, language) }
 }
 
 /** The instant as a machine reads it (ISO 8601, UTC); '' for a value that is not a date. */

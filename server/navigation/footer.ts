@@ -1,6 +1,6 @@
 import { BoundedMemo } from '#server/cache/bounded-memo'
-import { dateInLanguage } from '#server/dates/language-dates'
-import { machineDateTime, shownDate, type ShownDate } from '#server/dates/tenant-dates'
+import { shownDateIn } from '#server/dates/language-dates'
+import type { ShownDate } from '#server/dates/tenant-dates'
 import { zonedParts } from '#server/dates/zoned-parts'
 import type { Language } from '#server/i18n/languages'
 import { tFor } from '#server/i18n/server-translator'
@@ -69,17 +69,11 @@ export function footerFor(input: {
       ? {
           version: PRODUCT_VERSION,
           copyright: tFor(language, 'common')('copyright', { year, name: tenant.name }),
-          lastActivity: lastActivityShown(input.signedIn.lastActivityAt, settings, language),
+          // The spec's 'ddd MMM-DD-YYYY hh:mm A' in English; Turkish writes its own day order and 24-hour clock.
+          lastActivity: shownDateIn(input.signedIn.lastActivityAt, settings, 'activity', language),
         }
       : null,
   }
-}
-
-/** The spec's 'ddd MMM-DD-YYYY hh:mm A' in English; Turkish writes its own day order and 24-hour clock. */
-function lastActivityShown(value: string | null, settings: Tenant['settings'], language: Language): ShownDate | null {
-  if (language === 'en') return shownDate(value, settings, 'activity')
-  const dateTime = value ? machineDateTime(value) : ''
-  return dateTime ? { dateTime, text: dateInLanguage(value as string, settings, 'activity', language) } : null
 }
 
 // Every page draws the footer; sanitising is a parse, so the answer is kept per stored text.

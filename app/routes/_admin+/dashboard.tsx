@@ -18,11 +18,19 @@ import { hasPermission } from '#server/auth/permissions'
 import { loadDashboard } from '#server/dashboard/load-dashboard'
 import { loadDashboardCatalog } from '#server/dashboard/load-dashboard-catalog'
 import { isStaffPathAvailable } from '#server/navigation/available-paths'
-import { shownDate, shownRelativeDay } from '#server/dates/tenant-dates'
+import { shownRelativeDay } from '#server/dates/tenant-dates'
+import { shownDateIn } from '#server/dates/language-dates'
+import { formatPattern } from '#server/dates/date-pattern'
+import { tFor } from '#server/i18n/server-translator'
+import type { I18nHandle } from '#app/utils/i18n'
+import { useTranslation } from 'react-i18next'
 import { isModuleOn } from '#server/shell/modules'
-import { roleTitle } from '#server/shell/roles'
+import { isRole, roleTitle } from '#server/shell/roles'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Dashboard')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Dashboard')
+
+/** The dashboard's words come with it (the staff words of other screens stay on the server). */
+export const handle: I18nHandle = { i18n: ['staff'] }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireStaffArea(request, context)
@@ -35,35 +43,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadDashboardCatalog(context.platform.database, tenant, { classes: showClasses, events: showEvents }, now),
     loadStaffBoard(context, access, new URL(request.url).searchParams),
   ])
-  const daysAgo = (iso: string) => shownRelativeDay(iso, tenant.settings, now)
+  const language = context.language
+  const t = tFor(language, 'staff')
+  const daysAgo = (iso: string) => shownRelativeDay(iso, tenant.settings, now, language)
+  const roleLabel = (role: string | null) => (isRole(role) ? t(`role_${role}`) : role ? roleTitle(role) : t('role_contact'))
   // Names and emails of contacts and submitters are contact data: only for those who may see
   // contacts (docs/decisions/056). The counts stay for everyone.
   const showsContacts = hasPermission(tenant.settings.roles, user.role, 'showContacts')
   return {
+    title: t('dashboard'),
     staffBoard,
     showsContacts,
     firstName: user.firstName,
     tenantName: tenant.name,
     dashboard: {
       ...dashboard,
+      monthLabel: language === 'en' ? dashboard.monthLabel : formatPattern(now, tenant.settings.timezone, 'MMMM YYYY', language),
       recentContacts: (showsContacts ? dashboard.recentContacts : []).map((contact) => ({
         ...contact,
-        roleLabel: contact.role ? roleTitle(contact.role) : 'Contact',
+        roleLabel: roleLabel(contact.role),
         added: daysAgo(contact.createdAt),
       })),
       recentSubmissions: (showsContacts ? dashboard.recentSubmissions : []).map((submission) => ({ ...submission, received: daysAgo(submission.createdAt) })),
     },
     todaysClasses: catalog.todaysClasses?.map((occurrence) => ({
       ...occurrence,
-      time: shownDate(occurrence.start, tenant.settings, 'time'),
+      time: shownDateIn(occurrence.start, tenant.settings, 'time', language),
       isPast: new Date(occurrence.end).getTime() <= now.getTime(),
     })) ?? null,
     upcomingEvents: catalog.upcomingEvents?.map((event) => ({
       ...event,
-      when: shownDate(event.startsAt, { ...tenant.settings, timezone: event.timeZone }, 'dateTime'),
+      when: shownDateIn(event.startsAt, { ...tenant.settings, timezone: event.timeZone }, 'dateTime', language),
     })) ?? null,
-    lastSignIn: shownDate(user.lastLoginAt, tenant.settings),
-    lastStaffActivity: shownDate(dashboard.lastStaffActivityAt, tenant.settings),
+    lastSignIn: shownDateIn(user.lastLoginAt, tenant.settings, 'dateTime', language),
+    lastStaffActivity: shownDateIn(dashboard.lastStaffActivityAt, tenant.settings, 'dateTime', language),
     links: {
       contacts: showsContacts && isStaffPathAvailable('/contacts'),
       forms: isModuleOn(tenant.settings, 'forms') && isStaffPathAvailable('/customforms'),
@@ -82,11 +95,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return staffBoardAction(context, access, form)
 }
 
-const NO_CONTACT_ACCESS = 'Your role does not show contact details.'
-
 export default function DashboardRoute() {
   const { firstName, tenantName, dashboard, todaysClasses, upcomingEvents, lastSignIn, lastStaffActivity, links, showsContacts, staffBoard } = useLoaderData<typeof loader>()
   const refused = useActionData<typeof action>()
+  const { t } = useTranslation('staff')
   const { contacts, forms } = dashboard
   const manage = refused?.noticeForm
     ? { view: refused.noticeForm.id ? ('edit' as const) : ('add' as const), values: refused.noticeForm, errors: refused.noticeForm.errors }
@@ -94,16 +106,16 @@ export default function DashboardRoute() {
   return (
     <>
       <PageHeader
-        title={`Welcome back${firstName ? `, ${firstName}` : ''}`}
-        description={`Here is how ${tenantName} is doing in ${dashboard.monthLabel}.`}
+        title={firstName ? t('welcomeBackName', { name: firstName }) : t('welcomeBack')}
+        description={t('howDoing', { tenant: tenantName, month: dashboard.monthLabel })}
         actions={
           <>
             <ButtonLink to={`${STAFF_BOARD_PATH}?feedback=list`} variant="secondary" preventScrollReset>
-              <MessageSquare aria-hidden className="h-4 w-4" /> Feedback
+              <MessageSquare aria-hidden className="h-4 w-4" /> {t('feedback')}
             </ButtonLink>
             {links.settings ? (
               <ButtonLink to="/settings" variant="secondary">
-                <Settings aria-hidden className="h-4 w-4" /> Settings
+                <Settings aria-hidden className="h-4 w-4" /> {t('settings')}
               </ButtonLink>
             ) : null}
           </>
@@ -115,19 +127,19 @@ export default function DashboardRoute() {
       {manage ? <NoticeManageDialog state={manage} base={STAFF_BOARD_PATH} deleteQuestion={NOTICE_MESSAGES.deleteConfirm} /> : null}
       {staffBoard.feedback ? <FeedbackListDialog state={staffBoard.feedback} base={STAFF_BOARD_PATH} closeTo={STAFF_BOARD_PATH} /> : null}
 
-      <section aria-label="Figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Figure icon={Users} label="Contacts" value={contacts.total} detail={`${contacts.students} students · ${contacts.staff} staff`} />
-        <Figure icon={UserPlus} label="New contacts this month" value={contacts.newThisMonth} detail={dashboard.monthLabel} />
-        <Figure icon={Inbox} label="Form submissions" value={forms.submissions} detail={`${forms.submissionsThisMonth} this month`} />
-        <Figure icon={ClipboardList} label="Published forms" value={forms.published} detail={forms.published === 1 ? 'form open to visitors' : 'forms open to visitors'} />
+      <section aria-label={t('figures')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure id="Contacts" icon={Users} label={t('contacts')} value={contacts.total} detail={t('studentsAndStaff', { students: contacts.students, staff: contacts.staff })} />
+        <Figure id="New contacts this month" icon={UserPlus} label={t('newContactsThisMonth')} value={contacts.newThisMonth} detail={dashboard.monthLabel} />
+        <Figure id="Form submissions" icon={Inbox} label={t('formSubmissions')} value={forms.submissions} detail={t('countThisMonth', { count: forms.submissionsThisMonth })} />
+        <Figure id="Published forms" icon={ClipboardList} label={t('publishedForms')} value={forms.published} detail={t('formsOpen', { count: forms.published })} />
       </section>
 
       {todaysClasses || upcomingEvents ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           {todaysClasses ? (
-            <Panel title="Today's classes" link={links.calendar ? { to: '/calendar?view=week', label: 'Calendar' } : null}>
+            <Panel title={t('todaysClasses')} link={links.calendar ? { to: '/calendar?view=week', label: t('calendar') } : null}>
               {todaysClasses.length === 0 ? (
-                <p className="px-5 py-8 text-center text-sm text-slate-500">No classes today.</p>
+                <p className="px-5 py-8 text-center text-sm text-slate-500">{t('noClassesToday')}</p>
               ) : (
                 <ul className="divide-y divide-slate-100" data-testid="todays-classes">
                   {todaysClasses.map((occurrence) => (
@@ -137,12 +149,12 @@ export default function DashboardRoute() {
                       <div className="min-w-0 flex-1">
                         <p className={`truncate text-sm font-medium ${occurrence.isPast || occurrence.cancelled ? '' : 'text-slate-900'}`}>
                           {occurrence.className}
-                          {occurrence.cancelled ? <span className="ml-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700">Cancelled</span> : null}
+                          {occurrence.cancelled ? <span className="ml-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700">{t('cancelled')}</span> : null}
                         </p>
-                        <p className="truncate text-xs text-slate-500">{[occurrence.teacherName, occurrence.roomName].filter(Boolean).join(' · ') || 'No teacher set'}</p>
+                        <p className="truncate text-xs text-slate-500">{[occurrence.teacherName, occurrence.roomName].filter(Boolean).join(' · ') || t('noTeacherSet')}</p>
                       </div>
                       <p className="text-xs tabular-nums text-slate-500">
-                        {occurrence.capacity === null ? `${occurrence.bookedCount} booked` : `${occurrence.bookedCount} / ${occurrence.capacity} booked`}
+                        {occurrence.capacity === null ? t('booked', { count: occurrence.bookedCount }) : t('bookedOf', { count: occurrence.bookedCount, capacity: occurrence.capacity })}
                       </p>
                     </li>
                   ))}
@@ -151,9 +163,9 @@ export default function DashboardRoute() {
             </Panel>
           ) : null}
           {upcomingEvents ? (
-            <Panel title="Upcoming events" link={links.events ? { to: '/rules', label: 'All events' } : null}>
+            <Panel title={t('upcomingEvents')} link={links.events ? { to: '/rules', label: t('allEvents') } : null}>
               {upcomingEvents.length === 0 ? (
-                <p className="px-5 py-8 text-center text-sm text-slate-500">No upcoming events.</p>
+                <p className="px-5 py-8 text-center text-sm text-slate-500">{t('noUpcomingEvents')}</p>
               ) : (
                 <ul className="divide-y divide-slate-100" data-testid="upcoming-events">
                   {upcomingEvents.map((event) => (
@@ -162,12 +174,12 @@ export default function DashboardRoute() {
                       <div className="min-w-0 flex-1">
                         <p className="truncate text-sm font-medium text-slate-900">
                           {event.name}
-                          {event.isPublished ? null : <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">Draft</span>}
+                          {event.isPublished ? null : <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">{t('draft')}</span>}
                         </p>
                         <p className="truncate text-xs text-slate-500"><DateText value={event.when} /></p>
                       </div>
                       <p className="text-xs tabular-nums text-slate-500">
-                        {event.capacity === null ? `${event.registeredCount} registered` : `${event.registeredCount} / ${event.capacity} registered`}
+                        {event.capacity === null ? t('registered', { count: event.registeredCount }) : t('registeredOf', { count: event.registeredCount, capacity: event.capacity })}
                       </p>
                     </li>
                   ))}
@@ -179,11 +191,11 @@ export default function DashboardRoute() {
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Panel title="Newest contacts" link={links.contacts ? { to: '/contacts', label: 'All contacts' } : null}>
+        <Panel title={t('newestContacts')} link={links.contacts ? { to: '/contacts', label: t('allContacts') } : null}>
           {!showsContacts ? (
-            <p className="px-5 py-8 text-center text-sm text-slate-500">{NO_CONTACT_ACCESS}</p>
+            <p className="px-5 py-8 text-center text-sm text-slate-500">{t('noContactAccess')}</p>
           ) : dashboard.recentContacts.length === 0 ? (
-            <p className="px-5 py-8 text-center text-sm text-slate-500">No contacts yet.</p>
+            <p className="px-5 py-8 text-center text-sm text-slate-500">{t('noContactsYet')}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {dashboard.recentContacts.map((contact) => (
@@ -193,7 +205,7 @@ export default function DashboardRoute() {
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-slate-900">{contact.name}</p>
-                    <p className="truncate text-xs text-slate-500">{contact.email ?? 'No email'}</p>
+                    <p className="truncate text-xs text-slate-500">{contact.email ?? t('noEmail')}</p>
                   </div>
                   <div className="text-right">
                     <span className="inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">{contact.roleLabel}</span>
@@ -205,11 +217,11 @@ export default function DashboardRoute() {
           )}
         </Panel>
 
-        <Panel title="Latest form submissions" link={links.forms ? { to: '/customforms', label: 'All forms' } : null}>
+        <Panel title={t('latestSubmissions')} link={links.forms ? { to: '/customforms', label: t('allForms') } : null}>
           {!showsContacts ? (
-            <p className="px-5 py-8 text-center text-sm text-slate-500">{NO_CONTACT_ACCESS}</p>
+            <p className="px-5 py-8 text-center text-sm text-slate-500">{t('noContactAccess')}</p>
           ) : dashboard.recentSubmissions.length === 0 ? (
-            <p className="px-5 py-8 text-center text-sm text-slate-500">No form submissions yet.</p>
+            <p className="px-5 py-8 text-center text-sm text-slate-500">{t('noSubmissionsYet')}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {dashboard.recentSubmissions.map((submission) => (
@@ -227,21 +239,29 @@ export default function DashboardRoute() {
         </Panel>
       </div>
 
-      <section aria-label="Activity" className="mt-6 flex flex-wrap gap-x-8 gap-y-2 rounded-xl border border-slate-200 bg-white px-5 py-4 text-sm text-slate-600">
+      <section aria-label={t('activity')} className="mt-6 flex flex-wrap gap-x-8 gap-y-2 rounded-xl border border-slate-200 bg-white px-5 py-4 text-sm text-slate-600">
         <p className="flex items-center gap-2">
           <Clock aria-hidden className="h-4 w-4 text-slate-400" />
-          Your last sign-in: <span className="font-medium text-slate-900"><DateText value={lastSignIn} empty="first visit" /></span>
+          {t('lastSignIn')}{' '}
+          <span className="font-medium text-slate-900">
+            <DateText value={lastSignIn} empty={t('firstVisit')} />
+          </span>
         </p>
         <p className="flex items-center gap-2">
           <Users aria-hidden className="h-4 w-4 text-slate-400" />
-          Last team activity: <span className="font-medium text-slate-900"><DateText value={lastStaffActivity} empty="none yet" /></span>
+          {t('lastTeamActivity')}{' '}
+          <span className="font-medium text-slate-900">
+            <DateText value={lastStaffActivity} empty={t('noneYet')} />
+          </span>
         </p>
       </section>
     </>
   )
 }
 
-function Figure({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: string; value: number; detail: string }) {
+/** `id`: a name for the figure that stays the same in every language. */
+function Figure({ id, icon: Icon, label, value, detail }: { id: string; icon: LucideIcon; label: string; value: number; detail: string }) {
+  const { i18n } = useTranslation()
   return (
     <Card>
       <div className="flex items-center justify-between">
@@ -250,8 +270,8 @@ function Figure({ icon: Icon, label, value, detail }: { icon: LucideIcon; label:
           <Icon aria-hidden className="h-5 w-5" />
         </span>
       </div>
-      <p className="mt-3 text-3xl font-semibold tabular-nums text-slate-900" data-figure={label}>
-        {value.toLocaleString('en-US')}
+      <p className="mt-3 text-3xl font-semibold tabular-nums text-slate-900" data-figure={id}>
+        {value.toLocaleString(i18n.language === 'tr' ? 'tr-TR' : 'en-US')}
       </p>
       <p className="mt-1 text-xs text-slate-500">{detail}</p>
     </Card>

@@ -1,6 +1,6 @@
 import { itemImageSrc } from '#server/catalog/items/cover-variants'
-import { dateInLanguage } from '#server/dates/language-dates'
-import { machineDateTime, shownDate, type ShownDate } from '#server/dates/tenant-dates'
+import { shownDateIn } from '#server/dates/language-dates'
+import type { ShownDate } from '#server/dates/tenant-dates'
 import type { Language } from '#server/i18n/languages'
 import { tFor } from '#server/i18n/server-translator'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -126,8 +126,7 @@ export function placesLeftText(details: EventDetailsRow, language: Language = 'e
 /** The event's times in its own zone, with the tenant's date format (in English; Turkish writes its own). */
 export function eventWhenOf(details: EventDetailsRow, tenant: Tenant, language: Language = 'en'): EventWhen {
   const preferences = { timezone: details.timeZone, dateFormat: tenant.settings.dateFormat }
-  const shown = (at: Date, style: 'date' | 'time' | 'dateTime'): ShownDate | null =>
-    language === 'en' ? shownDate(at, preferences, style) : { dateTime: machineDateTime(at), text: dateInLanguage(at, preferences, style, language) }
+  const shown = (at: Date, style: 'date' | 'time' | 'dateTime') => shownDateIn(at, preferences, style, language)
   const start = shown(details.startsAt, 'dateTime')
   const sameDay = shown(details.startsAt, 'date')?.text === shown(details.endsAt, 'date')?.text
   const end = shown(details.endsAt, sameDay ? 'time' : 'dateTime')

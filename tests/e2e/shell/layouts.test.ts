@@ -69,7 +69,7 @@ describe('staff back office (vertical layout)', () => {
     await expect(visibleMenuLinks(page)).resolves.toContain('Dashboard')
   })
 
-  test('in Turkish the menu, its search and the toolbar read in Turkish, with and without JavaScript; axe passes', async () => {
+  test('in Turkish the menu, its search, the toolbar and the dashboard read in Turkish, with and without JavaScript; axe passes', async () => {
     for (const javaScriptEnabled of [false, true]) {
       const checked = await browser.newContext({ viewport: { width: 1366, height: 900 }, javaScriptEnabled })
       await checked.context.addCookies([{ name: 'lng', value: 'tr', url: demo('/') }])
@@ -90,6 +90,16 @@ describe('staff back office (vertical layout)', () => {
       await expect.poll(() => menu.locator('a').evaluateAll((nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null).map((node) => node.textContent?.trim()))).toEqual(['Faturalar'])
       await page.getByTestId('user-menu').locator('summary').click()
       await page.getByRole('link', { name: 'Profilim' }).waitFor()
+      if (javaScriptEnabled) await expectNoSeriousA11yViolations(page)
+
+      // The dashboard, the first screen staff see, reads in Turkish too.
+      await page.goto(demo('/dashboard'))
+      await page.getByRole('heading', { level: 1, name: 'Tekrar hoş geldiniz, Avery' }).waitFor()
+      await page.waitForFunction(() => document.title.startsWith('Pano'))
+      const figures = await page.getByRole('region', { name: 'Rakamlar' }).innerText()
+      expect(figures).toContain('Kişiler')
+      expect(figures).toMatch(/\d+ öğrenci · \d+ personel/)
+      expect(await page.locator('main').innerText()).not.toMatch(/Welcome back|Newest contacts|Latest form submissions|Your last sign-in/)
       if (javaScriptEnabled) await expectNoSeriousA11yViolations(page)
     }
   })
