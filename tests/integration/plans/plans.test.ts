@@ -127,6 +127,15 @@ describe(`studio plans (${engine})`, () => {
     expect(page).toContain('organize monthly plan')
     expect(page).toContain('$25')
     expect(page).toContain('Completed')
+    // The card is kept on the platform's customer for the renewals, named but never its number.
+    expect(session?.payment_intent_data.setup_future_usage).toBe('off_session')
+    expect(page).toContain('Visa ending 4242')
+    const kept = await asSystem(app.platform.database, 'test: the kept card', (trx) =>
+      trx.selectFrom('tenant_plans').select(['stripe_customer', 'stripe_payment_method', 'card_last4']).where('tenant_id', '=', app.demo.id).executeTakeFirstOrThrow(),
+    )
+    expect(kept.stripe_customer).toBe(session?.customer)
+    expect(kept.stripe_payment_method).toMatch(/^pm_/)
+    expect(kept.card_last4).toBe('4242')
     // The same form sent again after paying opens nothing new.
     const again = await post('/settings/plan/upgrade', fields, app.adminCookie)
     expect(again.header('location')).toBe('/settings/plan')
