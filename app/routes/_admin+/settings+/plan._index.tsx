@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome === 'paid' || outcome === 'counted-elsewhere') return redirectWithToast(PLAN_PATH, { type: 'success', message: 'Plan renewed' })
   if (outcome === 'not-due') return data({ formError: RENEWAL_MESSAGES.notDue }, { status: 400 })
   const renewal = await readRenewalView(context.platform, tenant.id)
-  return data({ formError: renewal.refused?.reason ?? RENEWAL_MESSAGES.refused }, { status: 402 })
+  return data({ formError: renewal.refused?.reason ?? RENEWAL_MESSAGES.refused }, { status: 400 })
 }
 
 function pageHref(year: number, page: number, size: number): string {
