@@ -58,11 +58,14 @@ export async function queueDuePlanRenewals(platform: Pick<Platform, 'database' |
   const due = await asSystem(platform.database, 'find the plans due for renewal in every studio', (trx) =>
     trx
       .selectFrom('tenant_plans')
-      .select(['tenant_id', wakesAt.as('wakes_at')])
+      .innerJoin('tenants', 'tenants.id', 'tenant_plans.tenant_id')
+      .select(['tenant_plans.tenant_id', wakesAt.as('wakes_at')])
       // The predicates of the partial index tenant_plans_renewal_due.
-      .where('renews_at', 'is not', null)
-      .where('plan_id', '<>', 'free_plan')
+      .where('tenant_plans.renews_at', 'is not', null)
+      .where('tenant_plans.plan_id', '<>', 'free_plan')
       .where(wakesAt, '<=', now)
+      // An archived studio (waiting to be purged) is not charged.
+      .where('tenants.archived_at', 'is', null)
       .orderBy(wakesAt)
       .limit(limit)
       .execute(),
