@@ -15,6 +15,19 @@ export interface TenantPlansTable {
   /** The platform's Stripe customer and the card kept for renewals. */
   stripe_customer: string | null
   stripe_payment_method: string | null
+  /** The kept card as the plan page names it ('Visa ending 4242'); never its number. */
+  card_brand: string | null
+  card_last4: string | null
+  card_exp_month: number | null
+  card_exp_year: number | null
+  /** Refused renewals of the period that ended at renews_at; 0 when none. */
+  renewal_failures: Generated<number>
+  /** When the refused renewal is tried again (days 1, 3 and 7 after renews_at). */
+  renewal_retry_at: Date | null
+  /** What the bank answered to the last refused renewal. */
+  renewal_error: string | null
+  /** When the studio last dropped to Free after its last renewal try failed. */
+  dropped_to_free_at: Date | null
   updated_at: CreatedAt
 }
 

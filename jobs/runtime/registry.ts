@@ -17,6 +17,10 @@ import { handleTenantPurge } from '#jobs/tenant-purge.handler'
 import { membershipBillingSweepJob } from '#jobs/membership-billing-sweep'
 import { handleMembershipBillingSweep } from '#jobs/membership-billing-sweep.handler'
 import { membershipChargeJob } from '#jobs/membership-charge'
+import { planRenewalJob } from '#jobs/plan-renewal'
+import { handlePlanRenewal } from '#jobs/plan-renewal.handler'
+import { planRenewalSweepJob } from '#jobs/plan-renewal-sweep'
+import { handlePlanRenewalSweep } from '#jobs/plan-renewal-sweep.handler'
 import { handleMembershipCharge } from '#jobs/membership-charge.handler'
 import { sendEmailJob } from '#jobs/send-email'
 import { handleSendEmail } from '#jobs/send-email.handler'
@@ -72,6 +76,8 @@ export const registeredJobs: readonly RegisteredJob[] = [
   registerJob(paymentAttemptCheckJob, handlePaymentAttemptCheck),
   registerJob(membershipBillingSweepJob, handleMembershipBillingSweep),
   registerJob(membershipChargeJob, handleMembershipCharge),
+  registerJob(planRenewalSweepJob, handlePlanRenewalSweep),
+  registerJob(planRenewalJob, handlePlanRenewal),
   registerJob(checkoutHousekeepingJob, handleCheckoutHousekeeping),
   registerJob(tenantPurgeJob, handleTenantPurge),
   registerJob(mailingListResyncJob, handleMailingListResync),

@@ -38,16 +38,21 @@ export async function startPlanCheckout(
   const key = `plan-${input.attempt}`
 
   const known = await withTenant(platform.database, tenant.id, async (trx) => ({
-    current: await trx.selectFrom('tenant_plans').select('plan_id').where('tenant_id', '=', tenant.id).executeTakeFirst(),
+    current: await trx.selectFrom('tenant_plans').select(['plan_id', 'stripe_customer', 'renewal_failures']).where('tenant_id', '=', tenant.id).executeTakeFirst(),
     row: await trx.selectFrom('plan_payments').select(['status', 'checkout_ref']).where('idempotency_key', '=', key).executeTakeFirst(),
   }))
   if (known.row && known.row.status !== 'OPEN') return ok({ kind: 'done' })
-  if (!known.row && known.current?.plan_id === input.planId) return err('conflict', PLAN_MESSAGES.alreadyOnPlan)
+  // The same plan again only to pay a refused renewal with another card.
+  if (!known.row && known.current?.plan_id === input.planId && known.current.renewal_failures === 0) return err('conflict', PLAN_MESSAGES.alreadyOnPlan)
 
   const price = planPrice(input.planId, planRegionOf(tenant.settings))
   const period = periodOfPlanId(input.planId)
   let session: Stripe.Checkout.Session
   try {
+    // The platform's customer for the studio keeps the card for renewals (one per studio: the key names it).
+    const customer =
+      known.current?.stripe_customer ??
+      (await stripe.customers.create({ email: input.payer.email || undefined, name: tenant.name.slice(0, 200), metadata: { tenantId: tenant.id } }, { idempotencyKey: `${tenant.id}-plan-customer` })).id
     session = await stripe.checkout.sessions.create(
       {
         mode: 'payment',
@@ -60,9 +65,10 @@ export async function startPlanCheckout(
         success_url: `${input.origin}${PLAN_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${input.origin}/settings/plan/upgrade?period=${period}`,
         client_reference_id: tenant.id,
-        customer_email: input.payer.email || undefined,
+        customer,
         metadata: { kind: 'plan', tenantId: tenant.id, planId: input.planId },
-        payment_intent_data: { metadata: { kind: 'plan', tenantId: tenant.id, planId: input.planId } },
+        // The card is kept for the renewals charged off session (docs/decisions/146).
+        payment_intent_data: { setup_future_usage: 'off_session', metadata: { kind: 'plan', tenantId: tenant.id, planId: input.planId } },
       },
       { idempotencyKey: `${tenant.id}-${key}` },
     )
@@ -108,6 +114,7 @@ export interface PlanSessionSnapshot {
   amountTotal: number | null
   currency: string | null
   paymentIntent: string | null
+  customer: string | null
 }
 
 export function snapshotOfPlanSession(session: Stripe.Checkout.Session): PlanSessionSnapshot {
@@ -118,6 +125,7 @@ export function snapshotOfPlanSession(session: Stripe.Checkout.Session): PlanSes
     amountTotal: session.amount_total,
     currency: session.currency,
     paymentIntent: stripeIdOf(session.payment_intent),
+    customer: stripeIdOf(session.customer),
   }
 }
 
@@ -129,6 +137,50 @@ export type PlanSettlement = 'paid' | 'already-settled' | 'expired' | 'waiting' 
  * session whose amount is not the row's is recorded as failed and changes no plan.
  */
 export async function settlePlanSession(platform: PlanPlatform, tenantId: string, snapshot: PlanSessionSnapshot, now: Date): Promise<PlanSettlement> {
+  const settled = await recordPlanSession(platform, tenantId, snapshot, now)
+  if (settled === 'paid') await keepPlanCard(platform, tenantId, snapshot, now)
+  return settled
+}
+
+const keptCard = z.object({
+  id: z.string().min(1),
+  card: z.object({ brand: z.string().max(40), last4: z.string().regex(/^[0-9]{4}$/), exp_month: z.number().int().min(1).max(12), exp_year: z.number().int() }).nullable().optional(),
+})
+
+/**
+ * Keeps the card a paid plan session saved, for the renewals: the customer and the payment
+ * method's ids, and its brand, last four digits and expiry to name it (never its number). A
+ * failure is logged, not thrown: the plan is paid, and the renewal asks for a card then.
+ */
+async function keepPlanCard(platform: PlanPlatform, tenantId: string, snapshot: PlanSessionSnapshot, now: Date): Promise<void> {
+  const stripe = platformStripeFor(platform.env)
+  if (!stripe || !snapshot.paymentIntent || !snapshot.customer) return
+  try {
+    const intent = await stripe.paymentIntents.retrieve(snapshot.paymentIntent, { expand: ['payment_method'] })
+    const method = keptCard.safeParse(intent.payment_method)
+    if (!method.success) return
+    const card = method.data.card ?? null
+    await withTenant(platform.database, tenantId, (trx) =>
+      trx
+        .updateTable('tenant_plans')
+        .set({
+          stripe_customer: snapshot.customer,
+          stripe_payment_method: method.data.id,
+          card_brand: card?.brand ?? null,
+          card_last4: card?.last4 ?? null,
+          card_exp_month: card?.exp_month ?? null,
+          card_exp_year: card?.exp_year ?? null,
+          updated_at: now,
+        })
+        .where('tenant_id', '=', tenantId)
+        .execute(),
+    )
+  } catch (error) {
+    platform.logger.error({ err: error, tenant: tenantId }, 'the card of a paid plan could not be kept for renewals')
+  }
+}
+
+async function recordPlanSession(platform: PlanPlatform, tenantId: string, snapshot: PlanSessionSnapshot, now: Date): Promise<PlanSettlement> {
   return withTenant(platform.database, tenantId, async (trx) => {
     const row = await trx
       .selectFrom('plan_payments')

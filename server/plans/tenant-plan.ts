@@ -26,7 +26,8 @@ export async function readPlanLimits(platform: Pick<Platform, 'database'>, tenan
 
 /**
  * Puts the studio on a plan from `now`: a paid plan renews a period later, Free never. The
- * contact limit is written with it, for the database to hold. Existing data is left alone: a
+ * contact limit is written with it, for the database to hold. The kept card stays (a later
+ * checkout reuses its customer) but Free is never charged: it has no renewal date. Existing data is left alone: a
  * smaller plan only refuses new additions.
  */
 export async function putTenantOnPlan(trx: TenantExecutor, tenantId: string, planId: PlanId, now: Date): Promise<void> {
@@ -37,6 +38,11 @@ export async function putTenantOnPlan(trx: TenantExecutor, tenantId: string, pla
     contact_limit: limitsOfPlan(planId).contacts,
     started_at: now,
     renews_at: tierOfPlanId(planId) === 'free' ? null : periodEnd(now, period),
+    // A new plan starts with no refused renewal behind it.
+    renewal_failures: 0,
+    renewal_retry_at: null,
+    renewal_error: null,
+    dropped_to_free_at: null,
     updated_at: now,
   }
   await trx

@@ -141,6 +141,9 @@ interface CardDecline {
  * the platform's secret key reaches them and as Stripe.js confirms them in the buyer's browser
  * (with the publishable key and the intent's client secret).
  */
+/** The platform's own account (no Stripe-Account header); the same as PLATFORM_ACCOUNT in stripe.ts. */
+const PLATFORM = ''
+
 export function createIntentApi(deps: { publishableKey: string; connectedAccount: (req: IncomingMessage) => string | null; hasAccount: (id: string) => boolean; events: IntentEvents }) {
   const intents = new Map<string, FakeIntent>()
   const setups = new Map<string, FakeSetupIntent>()
@@ -151,6 +154,28 @@ export function createIntentApi(deps: { publishableKey: string; connectedAccount
     const account = deps.connectedAccount(req)
     if (!account) throw invalid(`The fake Stripe makes ${what} on connected accounts only: send the Stripe-Account header.`)
     return account
+  }
+
+  /**
+   * The account a customer or card request is for: the connected account its Stripe-Account
+   * header names, or the platform's own (PLATFORM) without one, where the platform keeps the
+   * cards studios pay their plans with.
+   */
+  function accountOf(req: IncomingMessage): string {
+    return deps.connectedAccount(req) ?? PLATFORM
+  }
+
+  /**
+   * PaymentIntents go to connected accounts, except the platform's off-session charges of a card
+   * it keeps for its own customer (plan renewals): nothing else is modelled on the platform.
+   */
+  function intentAccount(req: IncomingMessage, form: FormFields): string {
+    const account = deps.connectedAccount(req)
+    if (account) return account
+    const customer = text(form, 'customer')
+    if (!customer || text(form, 'off_session') !== 'true') return requireAccount(req, 'PaymentIntents')
+    ownCustomer(PLATFORM, customer)
+    return PLATFORM
   }
 
   function ownIntent(account: string | null, id: string): FakeIntent {
@@ -174,14 +199,12 @@ export function createIntentApi(deps: { publishableKey: string; connectedAccount
   /** Answers for the secret-key endpoints, or null when the path is not one of these. */
   function api(req: IncomingMessage, method: string, path: string, form: FormFields, query: URLSearchParams): Answer | null {
     if (path === '/v1/payment_intents' && method === 'POST') {
-      const account = requireAccount(req, 'PaymentIntents')
-      const intent = createIntent(form, account)
+      const intent = createIntent(form, intentAccount(req, form))
       return { status: 200, body: publicIntent(intent) }
     }
     const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/cancel|\/confirm)?$/.exec(path)
     if (intentPath) {
-      const account = deps.connectedAccount(req)
-      const intent = ownIntent(account, decodeURIComponent(intentPath[1]))
+      const intent = ownIntent(accountOf(req), decodeURIComponent(intentPath[1]))
       if (method === 'GET' && !intentPath[2]) return { status: 200, body: expandIntent(intent, query) }
       if (method === 'POST' && !intentPath[2]) return { status: 200, body: publicIntent(updateIntent(intent, form)) }
       if (method === 'POST' && intentPath[2] === '/cancel') {
@@ -214,7 +237,7 @@ export function createIntentApi(deps: { publishableKey: string; connectedAccount
       return { status: 200, body: publicSetup(setup) }
     }
     if (path === '/v1/customers' && method === 'POST') {
-      const account = requireAccount(req, 'customers')
+      const account = accountOf(req)
       refuseUnknown(form, ['email', 'name', 'metadata', 'description', 'phone'])
       const customer: KeptCustomer = {
         id: `cus_${randomToken(14)}`,
@@ -231,14 +254,14 @@ export function createIntentApi(deps: { publishableKey: string; connectedAccount
     }
     const customerMethods = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(path)
     if (customerMethods && method === 'GET') {
-      const account = requireAccount(req, 'customers')
+      const account = accountOf(req)
       const customer = ownCustomer(account, decodeURIComponent(customerMethods[1]))
       const data = [...methods.values()].filter((each) => each.customer === customer.id).map(publicMethod)
       return { status: 200, body: { object: 'list', data: data.reverse(), has_more: false, url: path } }
     }
     const methodPath = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(path)
     if (methodPath) {
-      const account = requireAccount(req, 'payment methods')
+      const account = accountOf(req)
       const found = ownMethod(account, decodeURIComponent(methodPath[1]), 'id')
       if (method === 'GET' && !methodPath[2]) return { status: 200, body: publicMethod(found) }
       if (method === 'POST' && methodPath[2]) {

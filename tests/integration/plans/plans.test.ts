@@ -2,6 +2,7 @@ import { describe, expect, it, beforeAll, afterAll } from 'vitest'
 import { asSystem } from '#db/tenant-scope'
 import { checkCustomDomain } from '#server/settings/custom-domain'
 import { PLAN_MESSAGES } from '#server/plans/plan-catalogue'
+import { RENEWAL_MESSAGES } from '#server/plans/plan-renewal'
 import { startFakeStripe, stripeEnvFor, type FakeStripe } from '#tests/fakes/stripe'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
@@ -56,6 +57,7 @@ describe(`studio plans (${engine})`, () => {
     for (const path of ['/settings/plan', '/settings/plan/upgrade', '/settings/plan/return?session_id=cs_x']) expect((await get(path, staffCookie)).status).toBe(403)
     const posted = await post('/settings/plan/upgrade', form({ intent: 'free', plan: 'free_plan', attempt: 'staff-attempt-000000000001' }), staffCookie)
     expect(posted.status).toBe(403)
+    expect((await post('/settings/plan?index', form({ intent: 'pay-now', attempt: 'staff-attempt-000000000002' }), staffCookie)).status).toBe(403)
     expect(await planRows()).toHaveLength(0)
     expect((await tenantPlan())?.plan_id).toBe('leap_yearly_plan')
   })
@@ -84,8 +86,15 @@ describe(`studio plans (${engine})`, () => {
     const leap = await post('/settings/plan/upgrade', form({ intent: 'checkout', plan: 'leap_monthly_plan', attempt: 'bad-attempt-0000000000004' }), app.adminCookie)
     expect(leap.status).toBe(400)
     expect(textOf(leap.body)).toContain(PLAN_MESSAGES.contactUs)
+    // Pay now with nothing refused, or a bad post: refused in words, nothing charged.
+    for (const fields of [{ intent: 'pay-now', attempt: 'pay-attempt-00000000000001' }, { intent: 'pay-now', attempt: 'x' }]) {
+      const answer = await post('/settings/plan?index', form(fields), app.adminCookie)
+      expect(answer.status).toBe(400)
+      expect(textOf(answer.body)).toContain(RENEWAL_MESSAGES.notDue)
+    }
     expect(await planRows()).toHaveLength(0)
     expect(stripe.sessions()).toHaveLength(0)
+    expect(stripe.intents()).toHaveLength(0)
   })
 
   it('a paid upgrade goes through the platform Stripe account once, however often it is sent and settled', async () => {
@@ -127,6 +136,15 @@ describe(`studio plans (${engine})`, () => {
     expect(page).toContain('organize monthly plan')
     expect(page).toContain('$25')
     expect(page).toContain('Completed')
+    // The card is kept on the platform's customer for the renewals, named but never its number.
+    expect(session?.payment_intent_data.setup_future_usage).toBe('off_session')
+    expect(page).toContain('Visa ending 4242')
+    const kept = await asSystem(app.platform.database, 'test: the kept card', (trx) =>
+      trx.selectFrom('tenant_plans').select(['stripe_customer', 'stripe_payment_method', 'card_last4']).where('tenant_id', '=', app.demo.id).executeTakeFirstOrThrow(),
+    )
+    expect(kept.stripe_customer).toBe(session?.customer)
+    expect(kept.stripe_payment_method).toMatch(/^pm_/)
+    expect(kept.card_last4).toBe('4242')
     // The same form sent again after paying opens nothing new.
     const again = await post('/settings/plan/upgrade', fields, app.adminCookie)
     expect(again.header('location')).toBe('/settings/plan')

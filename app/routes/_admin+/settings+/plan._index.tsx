@@ -1,13 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Repeat } from 'lucide-react'
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
 import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { PageSizeForm, PreviousNextNav } from '#app/components/ui/pagination'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { requireAdmin } from '#app/utils/auth.server'
+import { redirectWithToast } from '#app/utils/toast.server'
 import { paymentDateText, planNameText } from '#server/plans/plan-catalogue'
 import { listPlanPayments, PLAN_PAYMENT_PAGE_SIZES, readPlanPaymentQuery } from '#server/plans/plan-payments'
+import { PLAN_PATH } from '#server/plans/plan-checkout'
+import { readRenewalView, renewPlan, RENEWAL_MESSAGES } from '#server/plans/plan-renewal'
 import { readTenantPlan } from '#server/plans/tenant-plan'
 
 export const meta: MetaFunction = () => [{ title: 'Plan' }]
@@ -17,15 +22,45 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant } = await requireAdmin(request, context)
   const now = context.platform.clock.now()
   const query = readPlanPaymentQuery(new URL(request.url).searchParams, now)
-  const [plan, payments] = await Promise.all([readTenantPlan(context.platform, tenant.id), listPlanPayments(context.platform, tenant.id, { ...query, now })])
+  const [plan, payments, renewal] = await Promise.all([
+    readTenantPlan(context.platform, tenant.id),
+    listPlanPayments(context.platform, tenant.id, { ...query, now }),
+    readRenewalView(context.platform, tenant.id),
+  ])
   return {
     plan: {
       name: planNameText(plan?.planId),
       period: plan?.period ?? null,
       renewsOn: plan?.renewsAt ? paymentDateText(Math.floor(plan.renewsAt.getTime() / 1000)) : null,
+      // Replacing the card is paying the same plan again through the checkout.
+      replaceCardHref: plan ? `/settings/plan/upgrade?period=${plan.period}&choose=${plan.planId}` : null,
     },
+    renewal,
     payments,
+    // Names this visit's Pay now form: a double submit is one charge.
+    attempt: randomUUID(),
   }
+}
+
+const payNowSchema = z.object({ intent: z.literal('pay-now'), attempt: z.string().regex(/^[A-Za-z0-9-]{16,64}$/) })
+
+/** Pay now: the refused renewal is charged on the kept card at once (a plain POST, so it works without JavaScript). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { tenant } = await requireAdmin(request, context)
+  const form = await request.formData().catch(() => new FormData())
+  const parsed = payNowSchema.safeParse({ intent: form.get('intent'), attempt: form.get('attempt') })
+  if (!parsed.success) return data({ formError: RENEWAL_MESSAGES.notDue }, { status: 400 })
+  let outcome: Awaited<ReturnType<typeof renewPlan>>
+  try {
+    outcome = await renewPlan(context.platform, { tenantId: tenant.id, now: context.platform.clock.now(), payNow: { attempt: parsed.data.attempt } })
+  } catch (error) {
+    context.platform.logger.error({ err: error, tenant: tenant.id }, 'a refused plan renewal could not be charged now')
+    return data({ formError: RENEWAL_MESSAGES.providerDown }, { status: 503 })
+  }
+  if (outcome === 'paid' || outcome === 'counted-elsewhere') return redirectWithToast(PLAN_PATH, { type: 'success', message: 'Plan renewed' })
+  if (outcome === 'not-due') return data({ formError: RENEWAL_MESSAGES.notDue }, { status: 400 })
+  const renewal = await readRenewalView(context.platform, tenant.id)
+  return data({ formError: renewal.refused?.reason ?? RENEWAL_MESSAGES.refused }, { status: 400 })
 }
 
 function pageHref(year: number, page: number, size: number): string {
@@ -36,12 +71,48 @@ function pageHref(year: number, page: number, size: number): string {
 }
 
 export default function PlanRoute() {
-  const { plan, payments } = useLoaderData<typeof loader>()
+  const { plan, payments, renewal, attempt } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>() ?? null
   const first = payments.total === 0 ? 0 : (payments.page - 1) * payments.size + 1
   const last = Math.min(payments.total, payments.page * payments.size)
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
       <ScreenHeader title="Plan" backTo="/settings" />
+      {refused ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {refused.formError}
+        </p>
+      ) : null}
+      {renewal.refused ? (
+        <section aria-labelledby="renewal-refused-title" className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-renewal-refused>
+          <h2 id="renewal-refused-title" className="font-semibold">
+            Your plan could not be renewed
+          </h2>
+          <p>
+            {renewal.refused.reason ? `${renewal.refused.reason} ` : ''}
+            {renewal.refused.retryOn ? `The card will be tried again on ${renewal.refused.retryOn}.` : 'The card will be tried again soon.'} If every try fails, the studio moves to the Free plan.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="pay-now" />
+              <input type="hidden" name="attempt" value={attempt} />
+              <Button type="submit" variant="primary">
+                Pay now
+              </Button>
+            </Form>
+            {plan.replaceCardHref ? (
+              <ButtonLink to={plan.replaceCardHref} variant="secondary">
+                Pay with another card
+              </ButtonLink>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+      {renewal.droppedToFreeOn ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-dropped-to-free>
+          Your paid plan could not be renewed and the studio moved to the Free plan on {renewal.droppedToFreeOn}. Upgrade to choose a plan again.
+        </p>
+      ) : null}
       <ScreenPanel title="Current plan">
         <div className="flex flex-wrap items-center gap-4" data-current-plan>
           <dl className="grid flex-1 grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
@@ -57,8 +128,18 @@ export default function PlanRoute() {
             </div>
             <div>
               <dt className="text-slate-600">Next renewal</dt>
-              <dd className="text-slate-900">{plan.renewsOn ?? 'None'}</dd>
+              <dd className="text-slate-900" data-next-renewal>
+                {plan.renewsOn ?? 'None'}
+              </dd>
             </div>
+            {renewal.card ? (
+              <div>
+                <dt className="text-slate-600">Card for renewals</dt>
+                <dd className="text-slate-900" data-renewal-card>
+                  {renewal.card}
+                </dd>
+              </div>
+            ) : null}
           </dl>
           <ButtonLink to="/settings/plan/upgrade" variant="primary">
             Upgrade
