@@ -21,7 +21,7 @@ function invoiceIn(language: Language): StaffInvoice {
     contact: { guid: '00000000-0000-4000-8000-000000000002', name: 'Ayşe Yılmaz', email: 'ayse@example.test', phone: null, accountBalanceMinor: 0, accountBalanceText: 'Nothing owed' },
     dateText: '',
     dueOn: '2026-11-02',
-    dueText: dayInLanguage('2026-11-02', { dateFormat: 'MM/DD/YYYY' }, language),
+    dueText: dayInLanguage('2026-11-02', { dateFormat: 'MM/dd/YYYY' }, language),
     isOverdue: true,
     note: 'Studio-written note stays as written.',
     salesPerson: null,
