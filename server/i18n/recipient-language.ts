@@ -16,3 +16,11 @@ export async function contactLanguage(database: DatabaseHandle, tenant: Tenant, 
   const row = await withTenant(database, tenant.id, (trx) => trx.selectFrom('contacts').select('language').where('guid', '=', contactGuid).executeTakeFirst())
   return recipientLanguage(row?.language, tenant)
 }
+
+/** recipientLanguage for the buyer of an invoice of this tenant, by the invoice's guid. */
+export async function invoiceContactLanguage(database: DatabaseHandle, tenant: Tenant, invoiceGuid: string): Promise<Language> {
+  const row = await withTenant(database, tenant.id, (trx) =>
+    trx.selectFrom('invoices').innerJoin('contacts', 'contacts.id', 'invoices.contact_id').select('contacts.language').where('invoices.guid', '=', invoiceGuid).executeTakeFirst(),
+  )
+  return recipientLanguage(row?.language, tenant)
+}
