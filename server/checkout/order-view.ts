@@ -4,7 +4,8 @@ import type { DatabaseHandle } from '#db/connection'
 import type { InvoiceLinesTable, InvoiceStatus, InvoicesTable } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { formatPattern } from '#server/dates/date-pattern'
-import { LONG_DATE_PATTERN, TIME_PATTERN } from '#server/dates/date-formats'
+import { LONG_DATE_PATTERN, LONG_DATE_PATTERNS, TIME_PATTERN } from '#server/dates/date-formats'
+import type { Language } from '#server/i18n/languages'
 import type { Tenant } from '#server/tenancy/tenant'
 import { discountLabelFor } from './cart-view'
 import { isUuid } from '#server/text/is-uuid'
@@ -87,8 +88,11 @@ export function saleLineOptionText(line: { item_name: string; option_name: strin
   return option ? `${option}, ${when}` : when
 }
 
-/** A sale of this tenant by its guid (an unguessable id, the spec's public invoice), or null. */
-export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string): Promise<OrderView | null> {
+/**
+ * A sale of this tenant by its guid (an unguessable id, the spec's public invoice), or null.
+ * `language` writes its amounts and date (a receipt to a Turkish buyer); pages keep English.
+ */
+export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string, language: Language = 'en'): Promise<OrderView | null> {
   if (!isUuid(unverifiedGuid)) return null
   const found = await withTenant(database, tenant.id, async (trx) => {
     const invoice = await trx.selectFrom('invoices').selectAll().where('guid', '=', unverifiedGuid).executeTakeFirst()
@@ -108,7 +112,7 @@ export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unveri
             .executeTakeFirst()) ?? null)
     return { invoice, lines, renewing }
   })
-  return found ? orderViewOf(found, tenant) : null
+  return found ? orderViewOf(found, tenant, language) : null
 }
 
 /**
@@ -130,16 +134,16 @@ interface OrderRows {
   renewing: { next_billing_at: Date | null; is_gift: boolean; last4: string | null } | null
 }
 
-function orderViewOf(found: OrderRows, tenant: Tenant): OrderView {
+function orderViewOf(found: OrderRows, tenant: Tenant, language: Language = 'en'): OrderView {
   const { invoice, lines, renewing } = found
-  const money = (minor: string | number | bigint) => moneyText(Number(minor), invoice.currency)
+  const money = (minor: string | number | bigint) => moneyText(Number(minor), invoice.currency, language)
   const positive = (minor: string | number | bigint) => Number(minor) > 0
   return {
     guid: invoice.guid,
     status: invoice.status,
     voidReason: invoice.status === 'void' && invoice.note ? invoice.note : null,
     numberText: invoiceNumberText(invoice.number),
-    dateText: formatPattern(invoice.created_at, tenant.settings.timezone, LONG_DATE_PATTERN),
+    dateText: formatPattern(invoice.created_at, tenant.settings.timezone, LONG_DATE_PATTERNS[language], language),
     statusText: STATUS_TEXT[invoice.status],
     buyerName: `${invoice.first_name} ${invoice.last_name}`.trim(),
     email: invoice.email,

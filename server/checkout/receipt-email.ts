@@ -1,39 +1,35 @@
 import { withTenant } from '#db/tenant-scope'
 import { paragraphsFrom, studioOrProductEmail, type OutgoingWords } from '#server/email-templates/studio-email'
+import type { Language } from '#server/i18n/languages'
+import { invoiceContactLanguage } from '#server/i18n/recipient-language'
+import { tFor } from '#server/i18n/server-translator'
 import { queueEmail, queueTenantEmails } from '#server/mail/queue-email'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { loadMembershipPeriodOrders, loadOrder, type OrderView } from './order-view'
 
-/** The receipt's words: plain text, so every mail client shows it the same. */
-export function receiptText(order: OrderView, studioName: string, orderUrl: string): { subject: string; text: string } {
+/** The receipt's words in the buyer's language: plain text, so every mail client shows it the same. */
+export function receiptText(order: OrderView, studioName: string, orderUrl: string, language: Language = 'en'): { subject: string; text: string } {
+  const t = tFor(language, 'emails')
   const lines = order.lines.map((line) => {
     const what = [line.itemName, line.optionName].filter(Boolean).join(': ')
     const given = line.givenText ? ` (${line.givenText})` : ''
     return `- ${line.quantity > 1 ? `${line.quantity} × ` : ''}${what}${given}: ${line.amountText}`
   })
+  const { totals } = order
   const sums = [
-    `Subtotal: ${order.totals.subtotal}`,
-    ...(order.totals.discount ? [`${order.totals.discountLabel}: ${order.totals.discount}`] : []),
-    ...(order.totals.cardFees ? [`Card fees: ${order.totals.cardFees}`] : []),
-    ...(order.totals.tax ? [`${order.totals.taxLabel}: ${order.totals.tax}`] : []),
-    `Total: ${order.totals.total}`,
+    t('subtotal', { amount: totals.subtotal }),
+    ...(totals.discount ? [t('taxLine', { label: totals.discountLabel, amount: totals.discount })] : []),
+    ...(totals.cardFees ? [t('cardFees', { amount: totals.cardFees })] : []),
+    ...(totals.tax ? [t('taxLine', { label: totals.taxLabel, amount: totals.tax })] : []),
+    t('total', { amount: totals.total }),
   ]
+  const values = { number: order.numberText, studio: studioName, date: order.dateText }
   // An invoice staff wrote is paid, not ordered: its receipt says so (the invoice_success words).
-  const thanks = order.isStaffInvoice ? `Thank you: invoice ${order.numberText} from ${studioName} is paid.` : `Thank you for your order from ${studioName} on ${order.dateText}.`
+  const thanks = order.isStaffInvoice ? t('receiptInvoiceThanks', values) : t('receiptOrderThanks', values)
   return {
-    subject: order.isStaffInvoice ? `Receipt for invoice ${order.numberText} from ${studioName}` : `Your order ${order.numberText} from ${studioName}`,
-    text: [
-      `Hello ${order.buyerName},`,
-      '',
-      thanks,
-      '',
-      ...lines,
-      '',
-      ...sums,
-      '',
-      `${order.isStaffInvoice ? 'Your invoice' : 'Your order'}: ${orderUrl}`,
-    ].join('\n'),
+    subject: order.isStaffInvoice ? t('invoiceSuccessSubject', values) : t('receiptOrderSubject', values),
+    text: [t('hello', { name: order.buyerName }), '', thanks, '', ...lines, '', ...sums, '', order.isStaffInvoice ? t('yourInvoice', { url: orderUrl }) : t('yourOrder', { url: orderUrl })].join('\n'),
   }
 }
 
@@ -73,7 +69,10 @@ export async function queueMembershipReceipts(
 
 /** A paid sale's receipt to its buyer: the studio's invoice_success template, or the product's words. */
 async function receiptEmailOf(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, order: OrderView, origin: string): Promise<{ to: string } & OutgoingWords> {
-  const productEmail = receiptText(order, tenant.name, `${origin}${orderPathFor(order.guid)}`)
+  // The buyer reads it in their language: amounts and the date written in it too.
+  const language = await invoiceContactLanguage(platform.database, tenant, order.guid)
+  const shown = language === 'en' ? order : ((await loadOrder(platform.database, tenant, order.guid, language)) ?? order)
+  const productEmail = receiptText(shown, tenant.name, `${origin}${orderPathFor(order.guid)}`, language)
   // A paid sale is the spec's 'complete' status, whose email is invoice_success.
   const email = await studioOrProductEmail(platform, tenant, {
     templateName: 'invoice_success',

@@ -1,7 +1,7 @@
 import type { Language } from '#server/i18n/languages'
 import { LONG_DATE_PATTERNS } from './date-formats'
 import { formatPattern } from './date-pattern'
-import { formatInZone, machineDateTime, shownDate, toDate, type DateInput, type DatePreferences, type ShownDate } from './tenant-dates'
+import { formatDay, formatInZone, machineDateTime, shownDate, toDate, type DateInput, type DatePreferences, type ShownDate } from './tenant-dates'
 
 /** How Turkish writes a day and an instant: '02 Kas 2026', '02 Kas 2026 19:00', 'Pzt 02 Kas 2026 19:00'. */
 const TURKISH_PATTERNS = { date: 'DD MMM YYYY', time: 'HH:mm', dateTime: 'DD MMM YYYY HH:mm', activity: 'ddd DD MMM YYYY HH:mm' } as const
@@ -13,6 +13,12 @@ const TURKISH_PATTERNS = { date: 'DD MMM YYYY', time: 'HH:mm', dateTime: 'DD MMM
 export function dateInLanguage(value: DateInput, preferences: DatePreferences, style: keyof typeof TURKISH_PATTERNS, language: Language): string {
   if (language === 'en') return formatInZone(value, preferences, style)
   return formatPattern(toDate(value), preferences.timezone, TURKISH_PATTERNS[style], language)
+}
+
+/** A calendar day ('YYYY-MM-DD', a due date) in a language: the studio's format in English, '02 Kas 2026' in Turkish. */
+export function dayInLanguage(day: string, preferences: Pick<DatePreferences, 'dateFormat'>, language: Language): string {
+  if (language === 'en') return formatDay(day, preferences)
+  return formatPattern(new Date(`${day}T12:00:00Z`), 'UTC', TURKISH_PATTERNS.date, language)
 }
 
 /** 'Sunday, November 22, 2026' / '22 Kasım 2026 Pazar': today over calendar screens. */

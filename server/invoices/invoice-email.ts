@@ -1,15 +1,21 @@
 import { withTenant } from '#db/tenant-scope'
+import type { CATALOG } from '#server/i18n/catalog'
 import { paragraphsFrom, studioOrProductEmail } from '#server/email-templates/studio-email'
 import { productTypeText } from '#server/email-templates/render-template'
 import type { InvoiceStatus } from '#db/tables/checkout'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import type { Language } from '#server/i18n/languages'
+import { contactLanguage } from '#server/i18n/recipient-language'
+import { tFor } from '#server/i18n/server-translator'
 import { queueEmail } from '#server/mail/queue-email'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { publicInvoicePath } from './public-invoice-path'
-import type { StaffInvoice } from './staff-invoice'
+import { loadStaffInvoice, type StaffInvoice } from './staff-invoice'
 
 /** The spec's invoice email templates, chosen by the invoice's status (spec 001: payment status values). */
+type EmailWord = keyof (typeof CATALOG)['en']['emails']
+
 export type InvoiceTemplate = 'invoice_pending' | 'invoice_success' | 'invoice_failed' | 'invoice_reminder'
 
 export const EMAIL_MESSAGES = {
@@ -38,52 +44,51 @@ export function invoiceTemplateFor(invoice: { status: InvoiceStatus; dueOn: stri
   }
 }
 
+const TEMPLATE_WORDS = {
+  invoice_pending: { subject: 'invoicePendingSubject', opening: 'invoicePendingOpening' },
+  invoice_success: { subject: 'invoiceSuccessSubject', opening: 'invoiceSuccessOpening' },
+  invoice_failed: { subject: 'invoiceFailedSubject', opening: 'invoiceFailedOpening' },
+  invoice_reminder: { subject: 'invoiceReminderSubject', opening: 'invoiceReminderOpening' },
+} as const satisfies Record<InvoiceTemplate, { subject: EmailWord; opening: EmailWord }>
+
 /**
- * The built-in words of each template, until a tenant edits its own on the templates screen.
+ * The built-in words of each template, until a tenant edits its own on the templates screen,
+ * in the contact's language (amounts and the due date come written in it with the invoice).
  * Plain text, so every mail client shows it the same.
  */
-export function invoiceEmailText(template: InvoiceTemplate, invoice: StaffInvoice, studioName: string, payUrl: string): { subject: string; text: string } {
-  const heading: Record<InvoiceTemplate, { subject: string; opening: string }> = {
-    invoice_pending: { subject: `Invoice ${invoice.numberText} from ${studioName}`, opening: `Here is your invoice ${invoice.numberText} from ${studioName}.` },
-    invoice_success: { subject: `Receipt for invoice ${invoice.numberText} from ${studioName}`, opening: `Thank you: invoice ${invoice.numberText} is paid.` },
-    invoice_failed: {
-      subject: `Payment failed for invoice ${invoice.numberText}`,
-      opening: `We could not take the payment for invoice ${invoice.numberText}. You can pay it with another card from the link below.`,
-    },
-    invoice_reminder: {
-      subject: `Reminder: invoice ${invoice.numberText} is overdue`,
-      opening: `This is a reminder that invoice ${invoice.numberText} from ${studioName} was due on ${invoice.dueText ?? ''} and is not paid yet.`,
-    },
-  }
+export function invoiceEmailText(template: InvoiceTemplate, invoice: StaffInvoice, studioName: string, payUrl: string, language: Language = 'en'): { subject: string; text: string } {
+  const t = tFor(language, 'emails')
+  const values = { number: invoice.numberText, studio: studioName, due: invoice.dueText ?? '' }
   const lines = invoice.lines.map((line) => {
     const what = [line.itemName, line.optionName].filter(Boolean).join(': ')
     return `- ${line.quantity > 1 ? `${line.quantity} × ` : ''}${what}: ${line.totalText}`
   })
+  const { totals } = invoice
   const sums = [
-    `Subtotal: ${invoice.totals.subtotal}`,
-    ...(invoice.totals.discount ? [`Discount: ${invoice.totals.discount}`] : []),
-    ...(invoice.totals.cardFees ? [`Card fees: ${invoice.totals.cardFees}`] : []),
-    ...(invoice.totals.tax ? [`${invoice.totals.taxLabel}: ${invoice.totals.tax}`] : []),
-    `Total: ${invoice.totals.total}`,
-    `Paid: ${invoice.totals.paid}`,
-    ...(invoice.totals.refunded ? [`Refunded: ${invoice.totals.refunded}`] : []),
-    `Balance due: ${invoice.totals.balance}`,
+    t('subtotal', { amount: totals.subtotal }),
+    ...(totals.discount ? [t('discount', { amount: totals.discount })] : []),
+    ...(totals.cardFees ? [t('cardFees', { amount: totals.cardFees })] : []),
+    ...(totals.tax ? [t('taxLine', { label: totals.taxLabel, amount: totals.tax })] : []),
+    t('total', { amount: totals.total }),
+    t('paid', { amount: totals.paid }),
+    ...(totals.refunded ? [t('refunded', { amount: totals.refunded })] : []),
+    t('balanceDue', { amount: totals.balance }),
   ]
   const open = template !== 'invoice_success'
   return {
-    subject: heading[template].subject,
+    subject: t(TEMPLATE_WORDS[template].subject, values),
     text: [
-      `Hello ${invoice.contact.name},`,
+      t('hello', { name: invoice.contact.name }),
       '',
-      heading[template].opening,
-      ...(invoice.dueText && open ? ['', `Due date: ${invoice.dueText}`] : []),
+      t(TEMPLATE_WORDS[template].opening, values),
+      ...(invoice.dueText && open ? ['', t('dueDate', { date: invoice.dueText })] : []),
       '',
       ...lines,
       '',
       ...sums,
       ...(invoice.note ? ['', invoice.note] : []),
       '',
-      open ? `Pay online: ${payUrl}` : `Your invoice: ${payUrl}`,
+      open ? t('payOnline', { url: payUrl }) : t('yourInvoice', { url: payUrl }),
     ].join('\n'),
   }
 }
@@ -98,7 +103,10 @@ export async function emailInvoice(
   const template = invoiceTemplateFor({ status: invoice.status, dueOn: invoice.dueOn }, input.today)
   if (!template) return err('conflict', EMAIL_MESSAGES.notSendable)
   if (!invoice.contact.email) return err('conflict', EMAIL_MESSAGES.noEmail)
-  const productEmail = invoiceEmailText(template, invoice, tenant.name, `${input.origin}${publicInvoicePath(invoice.guid)}`)
+  // The contact reads it in their language: amounts and the due date written in it too.
+  const language = await contactLanguage(platform.database, tenant, invoice.contact.guid)
+  const shown = language === 'en' ? invoice : ((await loadStaffInvoice(platform.database, tenant, invoice.guid, input.today, language)) ?? invoice)
+  const productEmail = invoiceEmailText(template, shown, tenant.name, `${input.origin}${publicInvoicePath(invoice.guid)}`, language)
   const first = invoice.lines[0]
   const email = await studioOrProductEmail(platform, tenant, {
     templateName: template,

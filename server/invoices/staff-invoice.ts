@@ -3,7 +3,9 @@ import { withTenant } from '#db/tenant-scope'
 import type { InvoiceSource, InvoiceStatus, LedgerMethod } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
-import { formatDateTime, formatDay } from '#server/dates/tenant-dates'
+import { dayInLanguage } from '#server/dates/language-dates'
+import { formatDateTime } from '#server/dates/tenant-dates'
+import type { Language } from '#server/i18n/languages'
 import type { PaymentProvider } from '#db/tables/payments'
 import { awaitsPayment } from '#server/payments/payable-invoice'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
@@ -65,8 +67,12 @@ export interface StaffInvoice {
 
 const SOURCE_TEXT: Record<InvoiceSource, string> = { checkout: 'Online order', till: 'Sold at the desk', staff: 'Written by staff', membership: 'Membership payment' }
 
-/** One invoice of this tenant by its guid, with its lines and the money it took; null for an unknown (or another tenant's) guid. */
-export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string, today: string): Promise<StaffInvoice | null> {
+/**
+ * One invoice of this tenant by its guid, with its lines and the money it took; null for an
+ * unknown (or another tenant's) guid. `language` sets how amounts and the due date are written (a Turkish contact's email); staff
+ * screens keep English, the default.
+ */
+export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string, today: string, language: Language = 'en'): Promise<StaffInvoice | null> {
   if (!isUuid(unverifiedGuid)) return null
   const found = await withTenant(database, tenant.id, async (trx) => {
     const invoice = await trx
@@ -100,7 +106,7 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
   })
   if (!found) return null
   const { invoice, lines, payments } = found
-  const money = (minor: string | number | bigint) => moneyText(Number(minor), invoice.currency)
+  const money = (minor: string | number | bigint) => moneyText(Number(minor), invoice.currency, language)
   const positive = (minor: string | number | bigint) => Number(minor) > 0
   const paidMinor = Number(invoice.paid_minor)
   const balanceMinor = Number(invoice.balance_minor)
@@ -126,7 +132,7 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
     },
     dateText: formatDateTime(invoice.created_at, tenant.settings),
     dueOn: invoice.due_on,
-    dueText: invoice.due_on ? formatDay(invoice.due_on, tenant.settings) : null,
+    dueText: invoice.due_on ? dayInLanguage(invoice.due_on, tenant.settings, language) : null,
     isOverdue: isOpen && invoice.due_on !== null && invoice.due_on < today,
     note: invoice.note,
     salesPerson: invoice.seller_first !== null ? `${invoice.seller_first} ${invoice.seller_last ?? ''}`.trim() : null,
