@@ -163,10 +163,11 @@ export async function shareFile(database: DatabaseHandle, tenant: Tenant, input:
     const file = await trx.selectFrom('shared_files').select('id').where('id', '=', input.fileId).executeTakeFirst()
     if (!file) return err('not_found', 'Not found.')
     if (contactId !== null) {
-      const contact = await trx.selectFrom('contacts').select('id').where('id', '=', contactId).executeTakeFirst()
+      // The pickers post a contact's guid; the contact page posts its id.
+      const contact = await trx.selectFrom('contacts').select('id').where((eb) => eb.or([eb('id', '=', contactId), eb('guid', '=', contactId)])).executeTakeFirst()
       if (!contact) return err('invalid_input', SHARED_FILE_MESSAGES.noContact)
-      const existing = await trx.selectFrom('shared_file_shares').select('id').where('file_id', '=', file.id).where('contact_id', '=', contactId).executeTakeFirst()
-      if (!existing) await trx.insertInto('shared_file_shares').values({ tenant_id: tenant.id, file_id: file.id, contact_id: contactId }).execute()
+      const existing = await trx.selectFrom('shared_file_shares').select('id').where('file_id', '=', file.id).where('contact_id', '=', contact.id).executeTakeFirst()
+      if (!existing) await trx.insertInto('shared_file_shares').values({ tenant_id: tenant.id, file_id: file.id, contact_id: contact.id }).execute()
     } else {
       const existing = await trx.selectFrom('shared_file_shares').select('id').where('file_id', '=', file.id).where('contact_id', 'is', null).executeTakeFirst()
       if (!existing) await trx.insertInto('shared_file_shares').values({ tenant_id: tenant.id, file_id: file.id, contact_id: null }).execute()
