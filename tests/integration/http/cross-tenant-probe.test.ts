@@ -178,6 +178,7 @@ const PROBES: Record<string, Probe> = {
   '_admin+/contacts+/$guId.actions.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/actions`, (ids) => ({ guId: ids.userGuid })),
   // An email from a connected mailbox: another tenant's contact is a 404 before any account is looked at.
   '_admin+/contacts+/$guId.email.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/email`, (ids) => ({ guId: ids.userGuid })),
+  '_admin+/contacts+/$guId.files.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/files`, (ids) => ({ guId: ids.userGuid }), { body: (url, ids) => formPostRequest(url, { intent: 'share', fileId: ids.sharedFileId }) }),
   '_admin+/contacts+/$guId.sms.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/sms`, (ids) => ({ guId: ids.userGuid })),
   '_admin+/contacts+/$guId.activity-report.$reportId.ts': staffScreen(
     (ids) => `/contacts/${ids.userGuid}/activity-report/${ids.activityReportId}`,

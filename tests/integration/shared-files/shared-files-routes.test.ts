@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as filesAction, loader as filesLoader } from '#app/routes/_admin+/files+/_index'
 import { action as fileAction, loader as fileLoader } from '#app/routes/_admin+/files+/$id'
 import { loader as staffDownload } from '#app/routes/_admin+/files+/$id_.download'
+import { action as contactFilesAction, loader as contactFilesLoader } from '#app/routes/_admin+/contacts+/$guId.files'
 import { loader as myFilesLoader } from '#app/routes/_student+/myfiles'
 import { loader as studentDownload } from '#app/routes/_student+/myfiles_.$id.download'
 import { asSystem } from '#db/tenant-scope'
@@ -111,6 +112,21 @@ describe(`files staff share with contacts and students (${engine})`, () => {
     const foreign = await callRoute(fileAction, formPostRequest(url(`/files/${id}`), { intent: 'share-contact', contactId: other.student.id }, world.cookies.admin), world.context(), { id })
     expect(foreign.status).toBe(400)
     expect(await callRoute(fileLoader, getRequest(url('/files/not-an-id'), world.cookies.admin), world.context(), { id: 'not-an-id' })).toMatchObject({ status: 404 })
+  })
+
+  it("shares and unshares from the contact's Files page", async () => {
+    const guId = String(world.student.guid)
+    const page = await callRoute(contactFilesLoader, getRequest(url(`/contacts/${guId}/files`), world.cookies.admin), world.context(), { guId })
+    const choices = (page.body as { choices: { id: string; name: string }[] }).choices
+    const prices = choices.find((file) => file.name === 'prices.csv')
+    expect(prices).toBeDefined()
+    const shared = await callRoute(contactFilesAction, formPostRequest(url(`/contacts/${guId}/files`), { intent: 'share', fileId: prices?.id ?? '' }, world.cookies.admin), world.context(), { guId })
+    expect(shared.status).toBe(302)
+    const after = await callRoute(contactFilesLoader, getRequest(url(`/contacts/${guId}/files`), world.cookies.admin), world.context(), { guId })
+    expect((after.body as { shared: { name: string }[] }).shared.map((file) => file.name)).toEqual(['prices.csv'])
+    await callRoute(contactFilesAction, formPostRequest(url(`/contacts/${guId}/files`), { intent: 'unshare', fileId: prices?.id ?? '' }, world.cookies.admin), world.context(), { guId })
+    const cleared = await callRoute(contactFilesLoader, getRequest(url(`/contacts/${guId}/files`), world.cookies.admin), world.context(), { guId })
+    expect((cleared.body as { shared: unknown[] }).shared).toHaveLength(0)
   })
 
   it('renames, refusing a script name, and deletes the file with its bytes', async () => {
