@@ -40,7 +40,6 @@ export interface SharedFileRow {
 /** A file name as kept: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
   return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_NAME_LENGTH)
 }
 
