@@ -28,6 +28,7 @@ import type { NoticeFeedbackReviewTables } from './tables/notices-feedback-revie
 import type { MeetingTables } from './tables/meetings'
 import type { ConnectedEmailAccountTables } from './tables/connected-email-accounts'
 import type { SmsTables } from './tables/sms'
+import type { SharedFileTables } from './tables/shared-files'
 import type {
   CatalogItemsTable,
   CatalogTables,
@@ -56,12 +57,13 @@ export type * from './tables/notices-feedback-reviews'
 export type * from './tables/meetings'
 export type * from './tables/connected-email-accounts'
 export type * from './tables/sms'
+export type * from './tables/shared-files'
 
 /**
  * Every table, grouped by the capability that owns it (one file each in db/tables/).
  * A capability adds its tables by extending this interface with its own group.
  */
-export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables, MailingListTables, PlanTables, CampaignSenderTables, NoticeFeedbackReviewTables, MeetingTables, ConnectedEmailAccountTables, SmsTables {}
+export interface Database extends CoreTables, AuthTables, ContactTables, ContactActionTables, FormsTables, ScreenTables, CatalogTables, BookingTables, CheckoutTables, PaymentTables, OfferTables, InvoicePdfTables, EmailTemplateTables, WebTemplateTables, MediaTables, WidgetTables, MailingListTables, PlanTables, CampaignSenderTables, NoticeFeedbackReviewTables, MeetingTables, ConnectedEmailAccountTables, SmsTables, SharedFileTables {}
 
 export type TenantRow = Selectable<TenantsTable>
 export type NewTenant = Insertable<TenantsTable>

@@ -44,6 +44,7 @@ import * as contactLanguage from './2026-12-03T17-00-00_contact-language'
 import * as plivoApprovalAndDelivery from './2026-12-04T09-00-00_plivo-approval-and-delivery'
 import * as smsCallbackNonces from './2026-12-05T10-00-00_sms-callback-nonces'
 import * as planRenewals from './2026-12-05T11-00-00_plan-renewals'
+import * as sharedFiles from './2026-12-05T12-00-00_shared-files'
 import * as emailSender from './2026-12-02T09-00-00_email-sender'
 import * as noticesFeedbackReviews from './2026-12-03T09-00-00_notices-feedback-reviews'
 import * as customDomainOwnership from './2026-12-03T08-00-00_custom-domain-ownership'
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T09-00-00_plivo-approval-and-delivery': plivoApprovalAndDelivery,
   '2026-12-05T10-00-00_sms-callback-nonces': smsCallbackNonces,
   '2026-12-05T11-00-00_plan-renewals': planRenewals,
+  '2026-12-05T12-00-00_shared-files': sharedFiles,
 }

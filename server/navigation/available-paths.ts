@@ -10,6 +10,8 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
   '/dashboard',
   '/settings',
   '/customforms',
+  // Files staff share with contacts and students (docs/decisions/147).
+  '/files',
   '/contacts',
   '/store',
   '/offers',
@@ -40,7 +42,7 @@ export const AVAILABLE_STAFF_PATHS: ReadonlySet<string> = new Set([
 ])
 
 /** The student portal's screens; Calendar and Courses exist even before they have data. */
-export const AVAILABLE_STUDENT_PATHS: ReadonlySet<string> = new Set(['/classes', '/mycourses', '/store', '/student-assessments', '/myform', '/mydonation', '/profile', '/logout'])
+export const AVAILABLE_STUDENT_PATHS: ReadonlySet<string> = new Set(['/classes', '/mycourses', '/store', '/student-assessments', '/myform', '/myfiles', '/mydonation', '/profile', '/logout'])
 
 /**
  * Standard public pages that list product data (calendar, courses, events, ...) rather than

@@ -25,6 +25,7 @@ export const PERMISSION_BY_PATH: Readonly<Record<string, keyof StaffPermissions>
   '/schedule': 'isAllowCreateClasses',
   '/services': 'isShowCourse',
   '/contacts': 'isShowContactsList',
+  '/files': 'isShowContactsList',
   '/offers': 'isShowOffers',
 }
 
@@ -94,6 +95,7 @@ function adminMenu(helpUrl: string | null): readonly AdminGroup[] {
       children: [
         item('assessments', 'Assessments', 'quiz', '/tests'),
         item('contacts', 'Contacts', 'contacts', '/contacts'),
+        item('files', 'Files', 'folder', '/files'),
         item('campaign', 'Campaigns', 'campaign', '/campaign', { isBeta: true }),
         item('reviews', 'G-Reviews', 'reviews', '/reviews'),
         item('website', 'Website', 'language', '/website'),

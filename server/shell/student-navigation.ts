@@ -16,6 +16,8 @@ export function studentNavigationFor(input: StudentNavigationInput): NavigationI
     items.push({ id: 'store', title: 'My Store', type: 'item', icon: 'storefront', url: '/store' })
   }
   items.push({ id: 'assessments', title: 'Assessments', type: 'item', icon: 'quiz', url: '/student-assessments' })
+  // 'my files' in spec 000's student routes.
+  items.push({ id: 'myfiles', title: 'My Files', type: 'item', icon: 'folder', url: '/myfiles' })
   items.push({
     id: 'profile-group',
     // A group needs a visible heading even when the contact has no name yet.

@@ -97,6 +97,7 @@ const NAVIGATION_WORDS = {
   courses: 'nav_courses',
   store: 'nav_store',
   assessments: 'nav_assessments',
+  myfiles: 'nav_myfiles',
   profile: 'nav_profile',
   logout: 'nav_logout',
 } as const

@@ -55,6 +55,8 @@ type Ids = {
   templateGuid: string
   /** An image of tenant A's media gallery. */
   mediaGuid: string
+  /** A file tenant A's staff keep and share with all students (its bytes are not on disk). */
+  sharedFileId: string
   /** A published widget of tenant A, and A's plugin key that embeds it. */
   widgetGuid: string
   pluginKey: string
@@ -176,6 +178,7 @@ const PROBES: Record<string, Probe> = {
   '_admin+/contacts+/$guId.actions.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/actions`, (ids) => ({ guId: ids.userGuid })),
   // An email from a connected mailbox: another tenant's contact is a 404 before any account is looked at.
   '_admin+/contacts+/$guId.email.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/email`, (ids) => ({ guId: ids.userGuid })),
+  '_admin+/contacts+/$guId.files.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/files`, (ids) => ({ guId: ids.userGuid }), { body: (url, ids) => formPostRequest(url, { intent: 'share', fileId: ids.sharedFileId }) }),
   '_admin+/contacts+/$guId.sms.tsx': staffScreen((ids) => `/contacts/${ids.userGuid}/sms`, (ids) => ({ guId: ids.userGuid })),
   '_admin+/contacts+/$guId.activity-report.$reportId.ts': staffScreen(
     (ids) => `/contacts/${ids.userGuid}/activity-report/${ids.activityReportId}`,
@@ -387,6 +390,10 @@ const PROBES: Record<string, Probe> = {
     body: (url, ids) => formPostRequest(url, { intent: 'complete', chapter: ids.catalog.course.chapterGuid }),
   }),
   // Tenant A's probe submission is no student's own, so even at home it is a 404: only B's answer is checked.
+  '_admin+/files+/$id.tsx': staffScreen((ids) => `/files/${ids.sharedFileId}`, (ids) => ({ id: ids.sharedFileId }), { body: (url) => formPostRequest(url, { intent: 'delete' }) }),
+  // The probe file has no bytes on disk, so even at home the download is a 404: only B's answer is checked.
+  '_admin+/files+/$id_.download.ts': staffScreen((ids) => `/files/${ids.sharedFileId}/download`, (ids) => ({ id: ids.sharedFileId }), { home: null }),
+  '_student+/myfiles_.$id.download.ts': studentPage((ids) => `/myfiles/${ids.sharedFileId}/download`, (ids) => ({ id: ids.sharedFileId }), { home: null }),
   '_student+/myform_.$id_.pdf.ts': studentPage((ids) => `/myform/${ids.submissionId}/pdf`, (ids) => ({ id: ids.submissionId }), { home: null }),
   '_student+/mycourses_.enrol.$guId.tsx': studentPage(
     (ids) => `/mycourses/enrol/${ids.catalog.enrollableCourseGuid}`,
@@ -518,6 +525,12 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         .values({ tenant_id: tenantA.id, plan_id: 'free_plan', period: 'monthly', amount_minor: 0, currency: 'USD', status: 'SETTLED', idempotency_key: 'probe-free', settled_at: new Date() })
         .returning('guid')
         .executeTakeFirstOrThrow()
+      const sharedFile = await trx
+        .insertInto('shared_files')
+        .values({ tenant_id: tenantA.id, name: 'probe-notes.pdf', content_type: 'application/pdf', size_bytes: 1, storage_key: 'shared-files/probe-notes.pdf', uploaded_by: 'Probe' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx.insertInto('shared_file_shares').values({ tenant_id: tenantA.id, file_id: sharedFile.id, contact_id: null }).execute()
       const media = await trx
         .insertInto('media_items')
         .values({
@@ -599,6 +612,7 @@ describe(`the cross-tenant probe: tenant A's ids on tenant B's host (${engine})`
         offerGuid: String(offer.guid),
         templateGuid: String(template.guid),
         mediaGuid: String(media.guid),
+        sharedFileId: sharedFile.id,
         widgetGuid: String(widget.guid),
         planPaymentGuid: String(planPayment.guid),
         franchiseGuid: franchise.id,

@@ -3,10 +3,10 @@ import { studentNavigationFor } from '#server/shell/student-navigation'
 
 describe('studentNavigationFor', () => {
   it.each([
-    { schedule: true, store: true, titles: ['Calendar', 'Courses', 'My Store', 'Assessments', 'Ada Lovelace'] },
-    { schedule: false, store: true, titles: ['Courses', 'My Store', 'Assessments', 'Ada Lovelace'] },
-    { schedule: true, store: false, titles: ['Calendar', 'Courses', 'Assessments', 'Ada Lovelace'] },
-    { schedule: false, store: false, titles: ['Courses', 'Assessments', 'Ada Lovelace'] },
+    { schedule: true, store: true, titles: ['Calendar', 'Courses', 'My Store', 'Assessments', 'My Files', 'Ada Lovelace'] },
+    { schedule: false, store: true, titles: ['Courses', 'My Store', 'Assessments', 'My Files', 'Ada Lovelace'] },
+    { schedule: true, store: false, titles: ['Calendar', 'Courses', 'Assessments', 'My Files', 'Ada Lovelace'] },
+    { schedule: false, store: false, titles: ['Courses', 'Assessments', 'My Files', 'Ada Lovelace'] },
   ])(
     'Calendar only if the schedule menu flag is on ($schedule), My Store only if the store flag is on ($store)',
     ({ schedule, store, titles }) => {
@@ -22,6 +22,7 @@ describe('studentNavigationFor', () => {
       '/mycourses',
       '/store',
       '/student-assessments',
+      '/myfiles',
       ['/profile', '/logout'],
     ])
   })

@@ -26,6 +26,12 @@ export function ProfileTabLinks({ guId, current }: { guId: string; current: Prof
             </li>
           )
         })}
+        <li>
+          {/* The files shared with the contact have their own page (/contacts/{guId}/files). */}
+          <Link to={`/contacts/${guId}/files`} className="-mb-px block border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:border-slate-300 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-text">
+            Files
+          </Link>
+        </li>
       </ul>
     </nav>
   )

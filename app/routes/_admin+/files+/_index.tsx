@@ -1,0 +1,102 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { FolderOpen } from 'lucide-react'
+import { PageHeader } from '#app/components/layout/page-header'
+import { screenMeta } from '#app/components/layout/page-title'
+import { Button } from '#app/components/ui/button'
+import { EmptyState } from '#app/components/ui/empty-state'
+import { PageLinks } from '#app/components/ui/pagination'
+import { requirePermission } from '#app/utils/auth.server'
+import { redirectWithToast } from '#app/utils/toast.server'
+import { readUploadForm } from '#server/files/read-upload-form'
+import { checkSharedUpload, formatFileSize, listSharedFiles, MAX_FILES_PER_UPLOAD, MAX_SHARED_FILE_BYTES, storeSharedFiles } from '#server/shared-files/shared-files'
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Files')
+
+/** The studio's files (spec 000 route /files): a page of them, a search by name, an upload form. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { tenant } = await requirePermission(request, context, 'showContacts')
+  const params = new URL(request.url).searchParams
+  const search = (params.get('q') ?? '').slice(0, 100)
+  const list = await listSharedFiles(context.platform.database, tenant, { search, page: Number(params.get('page') ?? '1') })
+  return { ...list, search, files: list.files.map((file) => ({ ...file, sizeText: formatFileSize(file.sizeBytes), dateText: file.createdAt.slice(0, 10) })) }
+}
+
+/** Up to four files of at most 10 MB each; one refused file keeps none of them. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { tenant, user } = await requirePermission(request, context, 'showContacts')
+  const upload = await readUploadForm(request, { maxFileBytes: MAX_SHARED_FILE_BYTES })
+  if (upload.malformed) return data({ error: 'The upload could not be read. Try again.' }, { status: 400 })
+  const files = upload.form.getAll('files').filter((value): value is File => typeof value !== 'string')
+  const oversized = upload.oversized.size > 0 ? 1 : 0
+  const checked = await checkSharedUpload(files, oversized)
+  if (!checked.ok) return data({ error: checked.message }, { status: 400 })
+  const ids = await storeSharedFiles(context.platform, tenant, checked.value, user.fullName)
+  const message = ids.length === 1 ? 'File uploaded.' : `${ids.length} files uploaded.`
+  return redirectWithToast(ids.length === 1 ? `/files/${ids[0] ?? ''}` : '/files', { type: 'success', message })
+}
+
+export default function FilesRoute() {
+  const { files, total, page, pageCount, search } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const hrefOf = (target: number) => `/files?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(target) }).toString()}`
+  return (
+    <>
+      <PageHeader title="Files" description="Files you share with contacts and students. Students find them under My Files." />
+      <section aria-labelledby="upload-heading" className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <h2 id="upload-heading" className="text-base font-semibold text-slate-900">Upload files</h2>
+        <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
+          <div className="min-w-0">
+            <label htmlFor="files" className="block text-sm font-medium text-slate-800">Files (up to {MAX_FILES_PER_UPLOAD}, at most 10 MB each)</label>
+            <input id="files" name="files" type="file" multiple required className="mt-1 block max-w-full text-sm" aria-describedby={result?.error ? 'upload-error' : undefined} />
+          </div>
+          <Button type="submit" variant="primary">Upload</Button>
+        </Form>
+        {result?.error ? (
+          <p id="upload-error" role="alert" className="mt-2 text-sm font-medium text-red-700">{result.error}</p>
+        ) : null}
+      </section>
+      <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="q" className="block text-sm font-medium text-slate-800">Search by name</label>
+          <input id="q" name="q" type="search" defaultValue={search} className="mt-1 min-h-10 rounded-md border border-slate-300 px-3 text-sm" />
+        </div>
+        <Button type="submit">Search</Button>
+      </Form>
+      {files.length === 0 ? (
+        <EmptyState icon={FolderOpen} title={search ? 'No files match this name' : 'No files yet'}>
+          {search ? 'Try another part of the name.' : 'Upload a file above, then share it with contacts or with all students.'}
+        </EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+          <table className="w-full min-w-[640px] text-left text-sm">
+            <caption className="sr-only">Files, {total} in all</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">Name</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Size</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Type</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Shared with</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Uploaded by</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Date</th>
+              </tr>
+            </thead>
+            <tbody>
+              {files.map((file) => (
+                <tr key={file.id} className="border-t border-slate-200" data-file={file.name}>
+                  <td className="px-3 py-2"><Link to={`/files/${file.id}`} className="font-medium text-brand-text hover:underline">{file.name}</Link></td>
+                  <td className="px-3 py-2 text-slate-700">{file.sizeText}</td>
+                  <td className="px-3 py-2 text-slate-700">{file.contentType.split(';')[0]}</td>
+                  <td className="px-3 py-2 text-slate-700">{file.sharedWith || 'Not shared'}</td>
+                  <td className="px-3 py-2 text-slate-700">{file.uploadedBy ?? ''}</td>
+                  <td className="px-3 py-2 text-slate-700">{file.dateText}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pageCount > 1 ? <div className="mt-4"><PageLinks page={page} pageCount={pageCount} hrefOf={hrefOf} /></div> : null}
+    </>
+  )
+}
