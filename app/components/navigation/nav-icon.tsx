@@ -10,6 +10,7 @@ import {
   Contact,
   Crown,
   FileCheck,
+  Folder,
   Globe,
   GraduationCap,
   HandHeart,
@@ -34,7 +35,7 @@ import {
  * Menu items name their icon the way the product always has (Material icon names, stored in
  * shortcut cookies too); this maps each name to the drawing used here.
  */
-const ICONS: Readonly<Record<string, LucideIcon>> = {
+export const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {
   rocket_launch: Rocket,
   dashboard: LayoutDashboard,
   event: CalendarRange,
@@ -45,6 +46,7 @@ const ICONS: Readonly<Record<string, LucideIcon>> = {
   shopping_bag: ShoppingBag,
   quiz: BrainCircuit,
   contacts: Contact,
+  folder: Folder,
   campaign: Megaphone,
   reviews: Star,
   language: Globe,
@@ -65,6 +67,6 @@ const ICONS: Readonly<Record<string, LucideIcon>> = {
 }
 
 export function NavIcon({ name, className = 'h-5 w-5' }: { name: string | undefined; className?: string }) {
-  const Icon = (name && ICONS[name]) || Circle
+  const Icon = (name && NAV_ICONS[name]) || Circle
   return <Icon aria-hidden className={className} strokeWidth={1.75} />
 }

@@ -48,7 +48,7 @@ export default function FilesRoute() {
         <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
           <div className="min-w-0">
             <label htmlFor="files" className="block text-sm font-medium text-slate-800">Files (up to {MAX_FILES_PER_UPLOAD}, at most 10 MB each)</label>
-            <input id="files" name="files" type="file" multiple required className="mt-1 block max-w-full text-sm" aria-describedby={result?.error ? 'upload-error' : undefined} />
+            <input id="files" name="files" type="file" multiple required className="mt-1 block w-full min-w-0 max-w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-50" aria-describedby={result?.error ? 'upload-error' : undefined} />
           </div>
           <Button type="submit" variant="primary">Upload</Button>
         </Form>
