@@ -36,11 +36,18 @@ describe('importing contacts from a CSV file', () => {
     const { page, checked } = await signedInPage(browser, server(), { email: 'admin@demo.test', to: '/contacts' })
     // A click while React takes the page over can be lost: wait until it has.
     await waitForHydration(page)
-    // On a loaded machine the route's code and data can take longer than an action's default wait.
-    await Promise.all([
-      page.waitForURL((url) => url.pathname === '/contacts/import', { timeout: 60_000 }),
-      page.getByRole('link', { name: 'Import contacts' }).click(),
-    ])
+    // On a loaded machine a click can land while the list is still settling and lead nowhere:
+    // press again until the import page's address is reached (a few tries).
+    const importLink = page.getByRole('link', { name: 'Import contacts' })
+    const onImport = (url: URL) => url.pathname === '/contacts/import'
+    for (let attempt = 1; !onImport(new URL(page.url())); attempt++) {
+      await importLink.click()
+      const arrived = await page.waitForURL(onImport, { timeout: 20_000 }).then(
+        () => true,
+        () => false,
+      )
+      if (!arrived && attempt === 3) throw new Error(`the import page did not open after ${attempt} presses; the page is at ${page.url()}`)
+    }
     await page.getByRole('heading', { level: 1, name: 'Import contacts' }).waitFor({ timeout: 60_000 })
     await waitForHydration(page)
     await expectNoSeriousA11yViolations(page)

@@ -39,7 +39,7 @@ describe(`menus assembled from tenant settings, role and built screens (${engine
   it('shows staff only the screens that exist today', async () => {
     const shell = await shellOf(staffLayoutLoader, '/dashboard', cookies.ROLE_ADMIN, tenant)
     expect(shell.navigation.map((group) => group.title)).toEqual(['Overview', 'Launch', 'Products', 'More Launch', 'Manage', 'Resources'])
-    expect(urls(shell.navigation)).toEqual(['/dashboard', '/rules', '/schedule', '/services', '/donation', '/customforms', '/products', '/contacts', '/reviews', '/website', '/store', '/offers', '/memberships', '/invoices', '/reports', '/settings', '/logout'])
+    expect(urls(shell.navigation)).toEqual(['/dashboard', '/rules', '/schedule', '/services', '/donation', '/customforms', '/products', '/contacts', '/files', '/reviews', '/website', '/store', '/offers', '/memberships', '/invoices', '/reports', '/settings', '/logout'])
   })
 
   it('offers Settings to admins only, since its screens admit admins only', async () => {
@@ -79,12 +79,12 @@ describe(`menus assembled from tenant settings, role and built screens (${engine
 
   it('drops the student Calendar on the next request when the schedule menu is turned off', async () => {
     const before = await shellOf(studentLayoutLoader, '/mycourses', cookies.ROLE_STUDENT, tenant)
-    expect(before.navigation.map((item) => item.title)).toEqual(['Calendar', 'Courses', 'My Store', 'Assessments', expect.any(String)])
+    expect(before.navigation.map((item) => item.title)).toEqual(['Calendar', 'Courses', 'My Store', 'Assessments', 'My Files', expect.any(String)])
     const off = await updateSettings(platform, tenant, { isShowScheduleMenu: false })
     try {
       const after = await shellOf(studentLayoutLoader, '/mycourses', cookies.ROLE_STUDENT, off)
-      expect(after.navigation.map((item) => item.title)).toEqual(['Courses', 'My Store', 'Assessments', expect.any(String)])
-      const profileGroup = after.navigation[3]
+      expect(after.navigation.map((item) => item.title)).toEqual(['Courses', 'My Store', 'Assessments', 'My Files', expect.any(String)])
+      const profileGroup = after.navigation[4]
       expect(profileGroup?.children?.map((child) => child.title)).toEqual(['Profile', 'Logout'])
     } finally {
       tenant = await updateSettings(platform, off, { isShowScheduleMenu: true })
@@ -104,7 +104,7 @@ describe(`menus assembled from tenant settings, role and built screens (${engine
     // Staff may not open settings, so the same cookie gives them no shortcut.
     const staff = await shellOf(staffLayoutLoader, '/dashboard', cookies.ROLE_STAFF, tenant, `; ${SHORTCUTS_COOKIE}=${stored}`)
     expect(staff.shortcuts).toEqual([])
-    expect(admin.shortcutChoices.map((choice) => choice.url)).toEqual(['/dashboard', '/rules', '/schedule', '/services', '/donation', '/customforms', '/products', '/contacts', '/reviews', '/website', '/store', '/offers', '/memberships', '/invoices', '/reports', '/settings'])
+    expect(admin.shortcutChoices.map((choice) => choice.url)).toEqual(['/dashboard', '/rules', '/schedule', '/services', '/donation', '/customforms', '/products', '/contacts', '/files', '/reviews', '/website', '/store', '/offers', '/memberships', '/invoices', '/reports', '/settings'])
   })
 
   it('adds the default store shortcut for staff when the store menu is on, never for students', () => {
