@@ -204,7 +204,7 @@ describe('student portal (horizontal layout)', () => {
     const navbar = page.getByTestId('student-navbar')
     await navbar.waitFor()
     const menu = page.getByRole('navigation', { name: 'Student menu', exact: true })
-    await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['Calendar', 'Courses', 'My Store', 'Assessments'])
+    await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['Calendar', 'Courses', 'My Store', 'Assessments', 'My Files'])
     await expect(menu.locator('summary').textContent()).resolves.toBe('Stella Student')
     await waitForHydration(page)
     await page.screenshot({ path: '/tmp/e2e-shell-student.png', fullPage: true })
