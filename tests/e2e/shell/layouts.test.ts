@@ -183,6 +183,8 @@ describe('staff back office (vertical layout)', () => {
 
   test('My Profile saves a new phone number with a toast, and refuses a bad one in the form', async () => {
     const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { viewport: { width: 1366, height: 900 } })
+    // A menu opened before React takes the page over is closed again by it: wait until it has.
+    await waitForHydration(page)
     await page.getByTestId('user-menu').locator('summary').click()
     await page.getByRole('link', { name: 'My Profile' }).click()
     await page.waitForURL('**/profile')
