@@ -1,4 +1,5 @@
 import { LANGUAGE_LOCALES, type Language } from '#server/i18n/languages'
+import { capitalised } from '#server/text/capitalised'
 import { zonedParts } from './zoned-parts'
 
 const DAY_MS = 86_400_000
@@ -69,8 +70,3 @@ export function relativeDayTextIn(then: Date, now: Date, timeZone: string, langu
   if (span < 320) return format.format(sign * Math.max(1, Math.round(span / 30.4)), 'month')
   return format.format(sign * Math.max(1, Math.round(span / 365)), 'year')
 }
-
-function capitalised(text: string, language: Language): string {
-  return text.charAt(0).toLocaleUpperCase(LANGUAGE_LOCALES[language]) + text.slice(1)
-}
-

@@ -11,12 +11,6 @@ export function recipientLanguage(stored: string | null | undefined, tenant: Pic
   return isLanguage(stored) ? stored : tenant.settings.defaultLanguage
 }
 
-/** recipientLanguage for a contact of this tenant by guid; an unknown guid gets the studio's default. */
-export async function contactLanguage(database: DatabaseHandle, tenant: Tenant, contactGuid: string): Promise<Language> {
-  const row = await withTenant(database, tenant.id, (trx) => trx.selectFrom('contacts').select('language').where('guid', '=', contactGuid).executeTakeFirst())
-  return recipientLanguage(row?.language, tenant)
-}
-
 /** recipientLanguage for the buyer of an invoice of this tenant, by the invoice's guid. */
 export async function invoiceContactLanguage(database: DatabaseHandle, tenant: Tenant, invoiceGuid: string): Promise<Language> {
   const row = await withTenant(database, tenant.id, (trx) =>

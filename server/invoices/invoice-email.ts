@@ -5,7 +5,7 @@ import { productTypeText } from '#server/email-templates/render-template'
 import type { InvoiceStatus } from '#db/tables/checkout'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Language } from '#server/i18n/languages'
-import { contactLanguage } from '#server/i18n/recipient-language'
+import { recipientLanguage } from '#server/i18n/recipient-language'
 import { tFor } from '#server/i18n/server-translator'
 import { queueEmail } from '#server/mail/queue-email'
 import type { Platform } from '#server/platform'
@@ -104,7 +104,7 @@ export async function emailInvoice(
   if (!template) return err('conflict', EMAIL_MESSAGES.notSendable)
   if (!invoice.contact.email) return err('conflict', EMAIL_MESSAGES.noEmail)
   // The contact reads it in their language: amounts and the due date written in it too.
-  const language = await contactLanguage(platform.database, tenant, invoice.contact.guid)
+  const language = recipientLanguage(invoice.contact.language, tenant)
   const shown = language === 'en' ? invoice : ((await loadStaffInvoice(platform.database, tenant, invoice.guid, input.today, language)) ?? invoice)
   const productEmail = invoiceEmailText(template, shown, tenant.name, `${input.origin}${publicInvoicePath(invoice.guid)}`, language)
   const first = invoice.lines[0]

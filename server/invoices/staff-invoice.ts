@@ -49,7 +49,8 @@ export interface StaffInvoice {
   sourceText: string
   isArchived: boolean
   currency: string
-  contact: { guid: string; name: string; email: string; phone: string | null; accountBalanceMinor: number; accountBalanceText: string }
+  /** `language`: the one the contact chose, if any (emails to them are written in it). */
+  contact: { guid: string; name: string; email: string; phone: string | null; language: string | null; accountBalanceMinor: number; accountBalanceText: string }
   dateText: string
   dueOn: string | null
   dueText: string | null
@@ -80,7 +81,7 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
       .innerJoin('contacts', 'contacts.id', 'invoices.contact_id')
       .leftJoin('contacts as seller', 'seller.id', 'invoices.sales_person_id')
       .selectAll('invoices')
-      .select(['contacts.guid as contact_guid', 'contacts.balance_minor as account_balance', 'seller.first_name as seller_first', 'seller.last_name as seller_last'])
+      .select(['contacts.guid as contact_guid', 'contacts.language as contact_language', 'contacts.balance_minor as account_balance', 'seller.first_name as seller_first', 'seller.last_name as seller_last'])
       .where('invoices.guid', '=', unverifiedGuid)
       .executeTakeFirst()
     if (!invoice) return null
@@ -127,6 +128,7 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
       name: `${invoice.first_name} ${invoice.last_name}`.trim(),
       email: invoice.email,
       phone: invoice.phone,
+      language: invoice.contact_language,
       accountBalanceMinor,
       accountBalanceText: accountBalanceMinor === 0 ? 'Nothing owed' : accountBalanceMinor < 0 ? `Owes ${money(-accountBalanceMinor)}` : `In credit ${money(accountBalanceMinor)}`,
     },

@@ -71,12 +71,18 @@ export async function storeSharedFiles(platform: Platformish, tenant: Tenant, fi
     const extension = extensionOf(name).replace(/[^a-z0-9]/g, '').slice(0, 10)
     const key = `shared-files/${id}${extension ? `.${extension}` : ''}`
     await store.put(tenant.id, key, new Uint8Array(await file.arrayBuffer()))
-    await withTenant(platform.database, tenant.id, (trx) =>
-      trx
-        .insertInto('shared_files')
-        .values({ id, tenant_id: tenant.id, name, content_type: contentTypeFor(name), size_bytes: file.size, storage_key: key, uploaded_by: uploadedBy || null })
-        .execute(),
-    )
+    try {
+      await withTenant(platform.database, tenant.id, (trx) =>
+        trx
+          .insertInto('shared_files')
+          .values({ id, tenant_id: tenant.id, name, content_type: contentTypeFor(name), size_bytes: file.size, storage_key: key, uploaded_by: uploadedBy || null })
+          .execute(),
+      )
+    } catch (error) {
+      // Bytes no row names would stay on disk for ever: remove them with the failed row.
+      await store.delete(tenant.id, key)
+      throw error
+    }
     ids.push(id)
   }
   return ids

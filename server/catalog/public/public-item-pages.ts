@@ -3,7 +3,8 @@ import { withTenant } from '#db/tenant-scope'
 import { itemImageSrc } from '#server/catalog/items/cover-variants'
 import { isPublicPathAvailable } from '#server/navigation/available-paths'
 import { CHECKOUT_TAKES } from '#server/checkout/sold-online'
-import { LANGUAGE_LOCALES, type Language } from '#server/i18n/languages'
+import type { Language } from '#server/i18n/languages'
+import { capitalised } from '#server/text/capitalised'
 import { tFor } from '#server/i18n/server-translator'
 import { studioButtonLabel } from '#server/i18n/studio-button-label'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -221,8 +222,6 @@ export async function loadPublicEvent(
     nextChangeAt: nextEventChange([detail], now),
   }
 }
-
-const capitalised = (text: string, language: Language) => text.charAt(0).toLocaleUpperCase(LANGUAGE_LOCALES[language]) + text.slice(1)
 
 /** The description's words, to tell one that only repeats the summary. */
 const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim()

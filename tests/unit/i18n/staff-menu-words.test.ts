@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { CATALOG } from '#server/i18n/catalog'
 import { staffMenuIn } from '#server/navigation/staff-menu-words'
-import { adminNavigationFor } from '#server/shell/admin-navigation'
-import type { NavigationItem } from '#server/shell/navigation-item'
+import { flatMenu as flat, fullAdminMenu } from '#tests/support/full-admin-menu'
 
-const everyItem = adminNavigationFor({
-  flags: new Proxy({}, { get: () => true }) as Parameters<typeof adminNavigationFor>[0]['flags'],
-  isMaster: true,
-  permissions: { isAllowCreateClasses: true, isShowCourse: true, isShowContactsList: true, isShowOffers: true },
-  helpUrl: 'https://help.example.test',
-  isAvailable: () => true,
-})
-
-const flat = (items: readonly NavigationItem[]): NavigationItem[] => items.flatMap((item) => [item, ...flat(item.children ?? [])])
+const everyItem = fullAdminMenu()
 
 describe('the staff menu in the page language', () => {
   it('keeps the spec’s English titles in English', () => {

@@ -18,7 +18,7 @@ function invoiceIn(language: Language): StaffInvoice {
     sourceText: 'Written by staff',
     isArchived: false,
     currency: 'USD',
-    contact: { guid: '00000000-0000-4000-8000-000000000002', name: 'Ayşe Yılmaz', email: 'ayse@example.test', phone: null, accountBalanceMinor: 0, accountBalanceText: 'Nothing owed' },
+    contact: { guid: '00000000-0000-4000-8000-000000000002', name: 'Ayşe Yılmaz', email: 'ayse@example.test', phone: null, language: 'tr', accountBalanceMinor: 0, accountBalanceText: 'Nothing owed' },
     dateText: '',
     dueOn: '2026-11-02',
     dueText: dayInLanguage('2026-11-02', { dateFormat: 'MM/dd/YYYY' }, language),
