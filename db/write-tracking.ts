@@ -17,6 +17,14 @@ export async function trackWrites<T>(fn: () => Promise<T>): Promise<{ result: T;
   return { result, tables }
 }
 
+/**
+ * Runs `fn` with its writes left out of the unit of work's record: for the one write that
+ * changes nothing a cache keeps (its caller says why). Async work started inside stays outside.
+ */
+export function withoutWriteTracking<T>(fn: () => Promise<T>): Promise<T> {
+  return scope.exit(fn)
+}
+
 /** The tables written so far in the current unit of work, or null outside one. */
 export function tablesWrittenSoFar(): ReadonlySet<string> | null {
   return scope.getStore() ?? null

@@ -75,7 +75,7 @@ export type SwitchResult = Result<{ enterUrl: string; child: FranchiseSummary },
 
 /** 'Switch franchise': prepares a session in the child and says where the browser goes next. */
 export async function switchIntoFranchise(
-  platform: Pick<Platform, 'database' | 'tenants' | 'env'>,
+  platform: Pick<Platform, 'database' | 'tenants' | 'env' | 'caches'>,
   input: {
     hostTenant: Tenant
     user: SessionUser
@@ -118,6 +118,7 @@ export async function switchIntoFranchise(
       ip: input.ip,
     }),
   )
+  platform.caches.changed(child.id, ['sessions'])
   await withTenant(platform.database, hostTenant.id, (trx) =>
     writeAuditLog(trx, {
       tenantId: hostTenant.id,
@@ -138,7 +139,7 @@ export async function switchIntoFranchise(
 
 /** On the child's host: redeems the one-time code for a real session (new token). */
 export async function enterFranchise(
-  platform: Pick<Platform, 'database' | 'tenants' | 'env'>,
+  platform: Pick<Platform, 'database' | 'tenants' | 'env' | 'caches'>,
   input: { childTenant: Tenant; code: string; ip: string | null; now?: Date },
 ): Promise<IssuedSession | null> {
   const now = input.now ?? new Date()
@@ -149,7 +150,7 @@ export async function enterFranchise(
   if (!state?.handoff || !state.franchise || new Date(pending.expires_at) <= now) return null
   const actor = await loadFranchiseActor(platform, childTenant, state.franchise, pending.contact_id)
   if (!actor) return null
-  return withTenant(platform.database, childTenant.id, async (trx) => {
+  const entered = await withTenant(platform.database, childTenant.id, async (trx) => {
     const issued = await rotateSession(trx, pending.id, {
       state: { franchise: state.franchise },
       expiresAt: idleExpiry(now, platform.env.SESSION_IDLE_MINUTES),
@@ -167,14 +168,16 @@ export async function enterFranchise(
     }
     return issued
   })
+  platform.caches.changed(childTenant.id, ['sessions'])
+  return entered
 }
 
 /** 'Master View': ends the child session and says where the master's own session is. */
 export async function leaveFranchise(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'caches'>,
   input: { childTenant: Tenant; user: SessionUser; ip: string | null },
 ): Promise<string | null> {
-  return withTenant(platform.database, input.childTenant.id, async (trx) => {
+  const returnTo = await withTenant(platform.database, input.childTenant.id, async (trx) => {
     const row = await trx.selectFrom('sessions').select(['id', 'state']).where('id', '=', input.user.sessionId).executeTakeFirst()
     const state = row ? parseSessionState(row.state) : null
     if (!row || !state?.franchise) return null
@@ -189,4 +192,6 @@ export async function leaveFranchise(
     })
     return `${state.franchise.returnOrigin}/dashboard`
   })
+  if (returnTo) platform.caches.changed(input.childTenant.id, ['sessions'])
+  return returnTo
 }

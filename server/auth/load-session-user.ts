@@ -4,23 +4,31 @@ import { isRole, isStaffRole, ROLE_STUDENT, type Role } from '#server/shell/role
 import type { Tenant } from '#server/tenancy/tenant'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import { loadFranchiseActor } from './franchise-switch'
+import { hashToken } from './session-token'
 import { parseSessionState, type SessionState } from './session-state'
-import { extendSession, findSessionByToken, idleExpiry } from './session-store'
+import { findSessionByToken, idleExpiry, slideSession } from './session-store'
+import { sessionMemoOf } from './session-memo'
 import { fullNameOf, sessionContactColumns, type SessionContact, type SessionUser } from './session-user'
 
 /** Sliding the idle time-out is a write; once a minute per session is plenty. */
-const TOUCH_INTERVAL_MS = 60_000
+export const TOUCH_INTERVAL_MS = 60_000
 
 export type SessionLookup =
   | { kind: 'none' }
   /** The row exists but the idle time-out has passed (it may still be refreshed, see refresh-session). */
   | { kind: 'expired'; sessionId: string }
-  | { kind: 'active'; user: SessionUser; state: SessionState; rememberMe: boolean }
+  /**
+   * `seenAt`: when the session's idle time-out last slid (now, if this lookup slid it).
+   * `byRotatedToken`: the token was the session's previous one, valid for seconds after a rotation.
+   */
+  | { kind: 'active'; user: SessionUser; state: SessionState; rememberMe: boolean; seenAt: Date; byRotatedToken: boolean }
 
 /**
  * Who a session token belongs to on this tenant's host. The row is read under the host
- * tenant's RLS, so a token from another tenant finds nothing. Every request re-reads the
- * contact: a locked account or a removed role ends the session at once.
+ * tenant's RLS, so a token from another tenant finds nothing. Every call re-reads the contact:
+ * a locked account or a removed role ends the session at once. (Reads through the session memo
+ * hear of those changes when the app's writers announce them; a change made in SQL by hand
+ * reaches them within SESSION_MEMO_TTL_MS.)
  */
 export async function loadSessionUser(
   platform: Pick<Platform, 'database' | 'tenants' | 'env'>,
@@ -40,14 +48,16 @@ export async function loadSessionUser(
     const ids = state.franchise ? [] : [row.contact_id, state.preview?.staffContactId].filter((id): id is string => Boolean(id))
     const contacts = ids.length > 0 ? await loadContacts(trx, ids) : new Map<string, SessionContact>()
     let expiresAt = new Date(row.expires_at)
-    if (now.getTime() - new Date(row.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
+    let seenAt = new Date(row.last_seen_at)
+    if (now.getTime() - seenAt.getTime() >= TOUCH_INTERVAL_MS) {
       expiresAt = idleExpiry(now, platform.env.SESSION_IDLE_MINUTES)
-      await extendSession(trx, row.id, expiresAt, now)
+      seenAt = now
+      await slideSession(trx, row.id, expiresAt, now)
     }
-    return { kind: 'found' as const, row, state, contacts, expiresAt }
+    return { kind: 'found' as const, row, state, contacts, expiresAt, seenAt }
   })
   if (local.kind !== 'found') return local
-  const { row, state, contacts, expiresAt } = local
+  const { row, state, contacts, expiresAt, seenAt } = local
 
   const identity = await resolveIdentity(platform, tenant, state, row.contact_id, contacts)
   if (!identity) return { kind: 'none' }
@@ -71,7 +81,15 @@ export async function loadSessionUser(
     lastLoginAt: contact.last_login_at ? new Date(contact.last_login_at).toISOString() : null,
     language: isLanguage(contact.language) ? contact.language : null,
   }
-  return { kind: 'active', user, state, rememberMe: row.remember_me }
+  return { kind: 'active', user, state, rememberMe: row.remember_me, seenAt, byRotatedToken: row.token_hash !== hashToken(token) }
+}
+
+/**
+ * loadSessionUser through the process's session memo (docs/decisions/148): for reads, where the
+ * same person asks many times a second. A hit is what a fresh read that does not slide would say.
+ */
+export function memoisedSessionUser(platform: Pick<Platform, 'database' | 'tenants' | 'env'>, tenant: Tenant, token: string): Promise<SessionLookup> {
+  return sessionMemoOf(platform.tenants, TOUCH_INTERVAL_MS).lookUp(tenant.id, token, () => loadSessionUser(platform, tenant, token))
 }
 
 interface Identity {

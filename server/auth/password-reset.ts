@@ -154,5 +154,6 @@ export async function resetPassword(
       .where(sql`state->'franchise'->>'masterContactId'`, '=', changedFor)
       .execute(),
   )
+  platform.caches.changed(input.tenant.id, ['sessions'])
   return 'changed'
 }

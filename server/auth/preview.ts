@@ -22,7 +22,7 @@ export const PREVIEW_EXIT_PATH = '/dashboard'
 export type StartPreviewResult = Result<{ session: IssuedSession; landing: string }, 'forbidden' | 'not_found'>
 
 export async function startPreview(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'caches'>,
   input: { tenant: Tenant; user: SessionUser; kind: PreviewKind; unverifiedContactId?: string; ip: string | null },
 ): Promise<StartPreviewResult> {
   const { tenant, user, kind } = input
@@ -30,7 +30,7 @@ export async function startPreview(
   if (!isStaffRole(user.role)) return err('forbidden', 'Only staff can preview.')
   if (kind === 'contact' && user.role !== ROLE_ADMIN) return err('forbidden', 'Only an admin can preview as a contact.')
 
-  return withTenant(platform.database, tenant.id, async (trx): Promise<StartPreviewResult> => {
+  const started = await withTenant(platform.database, tenant.id, async (trx): Promise<StartPreviewResult> => {
     const row = await trx.selectFrom('sessions').select(['id', 'state']).where('id', '=', user.sessionId).executeTakeFirst()
     const state = row ? parseSessionState(row.state) : null
     if (!row || !state) return err('forbidden', 'Your session has ended. Please login again.')
@@ -71,14 +71,17 @@ export async function startPreview(
     const landing = kind === 'web' ? '/' : roleLandingPath(ROLE_STUDENT, { isShowScheduleMenu: tenant.settings.isShowScheduleMenu })
     return ok({ session, landing })
   })
+  // The old token names the changed session for a few seconds more: its kept lookup must go.
+  if (started.ok) platform.caches.changed(tenant.id, ['sessions'])
+  return started
 }
 
 /** 'Admin View' (and browser back during Web Preview): the staff identity again, new token. */
 export async function endPreview(
-  platform: Pick<Platform, 'database'>,
+  platform: Pick<Platform, 'database' | 'caches'>,
   input: { tenant: Tenant; user: SessionUser; ip: string | null },
 ): Promise<IssuedSession | null> {
-  return withTenant(platform.database, input.tenant.id, async (trx) => {
+  const ended = await withTenant(platform.database, input.tenant.id, async (trx) => {
     const row = await trx.selectFrom('sessions').select(['id', 'state']).where('id', '=', input.user.sessionId).executeTakeFirst()
     const state = row ? parseSessionState(row.state) : null
     if (!row || !state?.preview) return null
@@ -95,4 +98,6 @@ export async function endPreview(
     }
     return session
   })
+  if (ended) platform.caches.changed(input.tenant.id, ['sessions'])
+  return ended
 }

@@ -1,5 +1,5 @@
 import type { RequestContext } from '#server/http/load-context'
-import { loadSessionUser } from './load-session-user'
+import { loadSessionUser, memoisedSessionUser } from './load-session-user'
 import { readSessionToken } from './session-cookie'
 import type { SessionUser } from './session-user'
 
@@ -37,23 +37,24 @@ function lookupsOf(context: RequestContext): Map<string, Promise<RequestSession>
  * per request; after an action, which may have changed the session, every ask looks again.
  */
 export function sessionOfRequest(context: RequestContext, method: string, cookieHeader: string | null | undefined): Promise<RequestSession> {
-  if (method !== 'GET' && method !== 'HEAD') return lookUp(context, cookieHeader)
+  if (method !== 'GET' && method !== 'HEAD') return lookUp(context, cookieHeader, 'fresh')
   const byCookie = lookupsOf(context)
   const key = cookieHeader ?? ''
   let pending = byCookie.get(key)
   if (!pending) {
-    pending = lookUp(context, cookieHeader)
+    pending = lookUp(context, cookieHeader, 'kept')
     byCookie.set(key, pending)
   }
   return pending
 }
 
-async function lookUp(context: RequestContext, cookieHeader: string | null | undefined): Promise<RequestSession> {
+/** `kept`: a read may be answered from the process's session memo (docs/decisions/148); an action reads afresh. */
+async function lookUp(context: RequestContext, cookieHeader: string | null | undefined, source: 'kept' | 'fresh'): Promise<RequestSession> {
   const token = readSessionToken(cookieHeader)
   if (!token) return NO_SESSION
   // Sessions live in a tenant; the bare platform host (no organisation chosen) has none.
   if (!context.tenant) return NO_SESSION
-  const lookup = await loadSessionUser(context.platform, context.tenant, token)
+  const lookup = source === 'kept' ? await memoisedSessionUser(context.platform, context.tenant, token) : await loadSessionUser(context.platform, context.tenant, token)
   if (lookup.kind === 'active') return { user: lookup.user, staleCookie: false }
   return { user: null, staleCookie: true }
 }

@@ -3,6 +3,7 @@ import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import type { SessionRow } from '#db/types'
 import type { SessionState } from './session-state'
 import { createOpaqueToken, hashToken } from './session-token'
+import { withoutWriteTracking } from '#db/write-tracking'
 
 export interface NewSessionInput {
   tenantId: string
@@ -106,6 +107,17 @@ export async function deleteSessionByToken(database: DatabaseHandle, tenantId: s
       .where((eb) => eb.or([eb('token_hash', '=', hashToken(token)), eb('previous_token_hash', '=', hashToken(token))]))
       .execute(),
   )
+}
+
+/**
+ * The idle slide of a signed-in read, once a minute per session. Outside the write audit
+ * (db/write-tracking.ts) and announcing nothing: it moves only the idle time-out, and the session
+ * memo never gives out a lookup whose session is due a slide (server/auth/session-memo.ts), so
+ * no kept answer depends on it; announcing it would drop every kept lookup of the tenant once a
+ * minute per person signed in.
+ */
+export function slideSession(trx: TenantExecutor, sessionId: string, expiresAt: Date, now: Date): Promise<void> {
+  return withoutWriteTracking(() => extendSession(trx, sessionId, expiresAt, now))
 }
 
 export async function extendSession(trx: TenantExecutor, sessionId: string, expiresAt: Date, now: Date): Promise<void> {

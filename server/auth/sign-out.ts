@@ -8,7 +8,7 @@ import { hashToken } from './session-token'
  * cookie whatever happens here ("Logout failure: local session cleared anyway").
  */
 export async function endSession(
-  platform: Pick<Platform, 'database' | 'logger'>,
+  platform: Pick<Platform, 'database' | 'logger' | 'caches'>,
   input: { tenantId: string; token: string; ip: string | null },
 ): Promise<void> {
   try {
@@ -25,4 +25,5 @@ export async function endSession(
   } catch (error) {
     platform.logger.warn({ err: error }, 'logout could not end the stored session; the cookie is cleared anyway')
   }
+  platform.caches.changed(input.tenantId, ['sessions'])
 }

@@ -65,7 +65,7 @@ export async function startSession(platform: Pick<Platform, 'database' | 'env' |
     })
     return { ...issued, role: contact.role }
   })
-  // The last-login time is part of the contact book.
-  if (started) platform.caches.changed(input.tenantId, ['contacts'])
+  // The last-login time is part of the contact book; the browser's previous session has ended.
+  if (started) platform.caches.changed(input.tenantId, ['contacts', 'sessions'])
   return started
 }

@@ -5,7 +5,7 @@
  * visitor submissions write all day and feed no cached page; emptying a busy site's page cache
  * on each of them would make the cache useless when it matters most.
  */
-export const CACHE_TAGS = ['tenant', 'screens', 'site', 'forms', 'contacts', 'catalog', 'invoices', 'memberships', 'templates', 'media'] as const
+export const CACHE_TAGS = ['tenant', 'screens', 'site', 'forms', 'contacts', 'catalog', 'invoices', 'memberships', 'templates', 'media', 'sessions'] as const
 export type CacheTag = (typeof CACHE_TAGS)[number]
 
 /**
@@ -59,6 +59,12 @@ export const TABLES_OF_TAG: Readonly<Record<CacheTag, readonly string[]>> = {
   templates: ['email_templates'],
   /** The studio's media gallery: the public /mediagallery page lists its images and videos. */
   media: ['media_items'],
+  /**
+   * Who a session token is: the per-process session memo (server/auth/session-memo.ts) keeps a
+   * signed-in lookup for seconds and drops it when a session is opened, rotated or ended. The
+   * once-a-minute idle slide is the one write left out (slideSession says why).
+   */
+  sessions: ['sessions'],
 }
 
 /** The tags a write to this table must declare (none for tables no cache reads). */

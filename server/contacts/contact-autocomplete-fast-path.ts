@@ -28,7 +28,7 @@ export function asksContactAutocomplete(path: string, search: URLSearchParams): 
  */
 export function contactAutocompleteFastPath(options: {
   platform: Pick<Platform, 'database' | 'tenants'>
-  /** Who a session token is on this tenant: the guards' own lookup (`loadSessionUser`), read from Postgres each time. */
+  /** Who a session token is on this tenant: the guards' own lookup, through the session memo (`memoisedSessionUser`, decision 148). */
   lookUpSession: (tenant: Tenant, token: string) => Promise<SessionLookup>
 }): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {

@@ -16,7 +16,7 @@ import { PLIVO_STATUS_PATH } from '#server/sms/plivo-delivery-report'
 import { TWILIO_STATUS_PATH } from '#server/sms/twilio-delivery-report'
 import { handleSmsStatusCallback } from '#server/sms/sms-status-callback'
 import { WIDGET_EMBED_PATH } from '#server/widgets/embed-code'
-import { loadSessionUser } from '#server/auth/load-session-user'
+import { memoisedSessionUser } from '#server/auth/load-session-user'
 import { CONTACT_AUTOCOMPLETE_PATH, CONTACTS_LIST_PATH, contactAutocompleteFastPath } from '#server/contacts/contact-autocomplete-fast-path'
 import { compressedAssets } from './compressed-assets'
 import './load-context'
@@ -189,7 +189,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   // session may see contacts; everything else goes on to the Remix routes (docs/decisions/140).
   app.get(
     [CONTACT_AUTOCOMPLETE_PATH, CONTACTS_LIST_PATH],
-    contactAutocompleteFastPath({ platform, lookUpSession: (tenant, token) => loadSessionUser(platform, tenant, token) }),
+    contactAutocompleteFastPath({ platform, lookUpSession: (tenant, token) => memoisedSessionUser(platform, tenant, token) }),
   )
 
   app.all(

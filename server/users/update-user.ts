@@ -79,6 +79,9 @@ export async function updateUser(options: {
 
     if (input.isAccountLocked) {
       await trx.deleteFrom('sessions').where('contact_id', '=', target.id).execute()
+      // The contact book's announcement after the commit (writeContactBook) drops kept lookups again,
+      // so none read before the commit outlives it.
+      options.platform.caches.changed(tenant.id, ['sessions'])
     }
 
     const audit = { tenantId: tenant.id, actorContactId: options.actorContactId, targetGuid: guid, ip: options.ip }

@@ -103,6 +103,8 @@ describe(`session guards (${engine})`, () => {
     await asSystem(platform.database, 'test: lock the account', (trx) =>
       trx.updateTable('contacts').set({ is_account_locked: true }).where('id', '=', student.id).execute(),
     )
+    // As the app's writers of contacts do (updateUser through writeContactBook): kept lookups drop.
+    platform.caches.changed(tenant.id, ['contacts'])
     expect(await getSessionUser(request(fresh), contextFor(platform, tenant))).toBeNull()
   })
 })

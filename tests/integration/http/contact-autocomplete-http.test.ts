@@ -1,6 +1,9 @@
 import { sql } from 'kysely'
 import { asSystem } from '#db/tenant-scope'
 import { createSessionCookie } from '#tests/support/sessions'
+import { endSession } from '#server/auth/sign-out'
+import { encodeChange } from '#server/cache/cache-invalidation'
+import { updateUser } from '#server/users/update-user'
 import { startDemoHttpApp, type DemoHttpApp } from './demo-http-app'
 import { request } from './http-client'
 
@@ -89,6 +92,50 @@ describe(`GET /contacts?autoComplete=true&q= over HTTP (${engine})`, () => {
     expect((await get('/contacts?autoComplete=true&q=jose', staffCookie)).status).toBe(403)
     // A cookie that names no live session: signed out, as on every page.
     expect((await get('/contacts?autoComplete=true&q=jose', '__session=not-a-live-session-token-0000000000000000')).status).toBe(302)
+  })
+
+  it('answers a kept session until it ends: sign-out, a suspension or another process\'s sign-out ends it at once', async () => {
+    const ask = (cookie: string) => get('/contacts?autoComplete=true&q=jose', cookie)
+    const deskCookie = async (email: string) => {
+      const desk = await asSystem(app.platform.database, 'test fixture', (trx) =>
+        trx.insertInto('contacts').values({ tenant_id: app.demo.id, first_name: 'Kept', last_name: 'Desk', email, role: 'ROLE_FRONTDESK' }).returning('id').executeTakeFirstOrThrow(),
+      )
+      return { id: desk.id, cookie: await createSessionCookie(app.platform, app.demo, desk) }
+    }
+    const tokenOf = (cookie: string) => cookie.replace(/^__session=/, '').split(';')[0] ?? ''
+
+    // Signed out in this process (the Logout action's own call): the next ask is signed out.
+    const first = await deskCookie('kept1@autocomplete.test')
+    for (let i = 0; i < 3; i++) expect((await ask(first.cookie)).status).toBe(200)
+    await endSession(app.platform, { tenantId: app.demo.id, token: tokenOf(first.cookie), ip: null })
+    expect((await ask(first.cookie)).status).toBe(302)
+
+    // Suspended on the Users screen: its sessions end with it.
+    const second = await deskCookie('kept2@autocomplete.test')
+    expect((await ask(second.cookie)).status).toBe(200)
+    const [target, admin] = await asSystem(app.platform.database, 'test', (trx) =>
+      Promise.all([
+        trx.selectFrom('contacts').select('guid').where('id', '=', second.id).executeTakeFirstOrThrow(),
+        trx.selectFrom('contacts').select('id').where('tenant_id', '=', app.demo.id).where('role', '=', 'ROLE_ADMIN').executeTakeFirstOrThrow(),
+      ]),
+    )
+    const suspended = await updateUser({
+      platform: app.platform,
+      tenant: app.demo,
+      unverifiedGuid: target.guid,
+      input: { role: 'ROLE_FRONTDESK', isAccountLocked: true, isTeacher: false, notifySales: false, notifyContact: false, notifyProduct: false },
+      actorContactId: admin.id,
+      ip: null,
+    })
+    expect(suspended.ok).toBe(true)
+    expect((await ask(second.cookie)).status).toBe(302)
+
+    // Signed out by another web process: its broadcast reaches this one and the kept lookup goes.
+    const third = await deskCookie('kept3@autocomplete.test')
+    expect((await ask(third.cookie)).status).toBe(200)
+    await asSystem(app.platform.database, 'test: the other process deletes the session', (trx) => trx.deleteFrom('sessions').where('contact_id', '=', third.id).execute())
+    app.platform.caches.applyRemote(encodeChange(app.demo.id, new Set(['sessions'])))
+    expect((await ask(third.cookie)).status).toBe(302)
   })
 
   it('leaves the contacts list itself to its page, with or without other parameters', async () => {
