@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import Stripe from 'stripe'
-import { asSystem, withTenant } from '#db/tenant-scope'
+import { asSystem, withTenant, type TenantExecutor } from '#db/tenant-scope'
 import { planRenewalJob, planRenewalJobId } from '#jobs/plan-renewal'
 import { enqueueAll } from '#server/jobs/job-contract'
 import { queueTenantEmails } from '#server/mail/queue-email'
@@ -106,18 +106,19 @@ export async function renewPlan(platform: RenewalPlatform, input: { tenantId: st
   const { now } = input
   const tenant = await platform.tenants.findById(input.tenantId)
   if (!tenant) return 'not-due'
-  const due = await readDuePlan(platform, tenant.id, now, input.payNow !== undefined)
-  if (!due) return 'not-due'
-  const price = planPrice(due.planId, planRegionOf(tenant.settings))
-  const attempt = due.failures + 1
-  const key = input.payNow ? `plan-renewal-${tenant.id}-${due.periodEndAt.toISOString()}-pay-${input.payNow.attempt}` : renewalKey(tenant.id, due.periodEndAt, attempt, due.method ?? 'none')
-  const answer = await chargeKeptCard(platform, tenant, due, { amountMinor: price.amountMinor, currency: price.currency, key })
-
+  let droppedPlan: PlanId | null = null
+  let reason: string | null = null
+  // One charge at a time per studio: the plan row stays locked from the check that the renewal
+  // is due, through Stripe's answer, to the record. A Pay now and a scheduled try at the same
+  // instant (they send different keys) cannot both charge a period: the second waits and then
+  // finds it paid, or refused again. Stripe's client time-out bounds how long the row is held.
   const outcome = await withTenant(platform.database, tenant.id, async (trx): Promise<RenewalOutcome> => {
-    const row = await trx.selectFrom('tenant_plans').select(['plan_id', 'renews_at', 'renewal_failures']).where('tenant_id', '=', tenant.id).forUpdate().executeTakeFirst()
-    // Another run (or Pay now, or a new plan) got here first: the period is not this one any more.
-    if (!row || row.plan_id !== due.planId || row.renews_at?.getTime() !== due.periodEndAt.getTime()) return 'counted-elsewhere'
-    if (!input.payNow && row.renewal_failures !== due.failures) return 'counted-elsewhere'
+    const due = await readDuePlan(trx, tenant.id, now, input.payNow !== undefined)
+    if (!due) return 'not-due'
+    const price = planPrice(due.planId, planRegionOf(tenant.settings))
+    const attempt = due.failures + 1
+    const key = input.payNow ? `plan-renewal-${tenant.id}-${due.periodEndAt.toISOString()}-pay-${input.payNow.attempt}` : renewalKey(tenant.id, due.periodEndAt, attempt, due.method ?? 'none')
+    const answer = await chargeKeptCard(platform, tenant, due, { amountMinor: price.amountMinor, currency: price.currency, key })
     const recorded = await trx
       .insertInto('plan_payments')
       .values({
@@ -138,6 +139,7 @@ export async function renewPlan(platform: RenewalPlatform, input: { tenantId: st
       .onConflict((conflict) => conflict.doNothing())
       .returning('id')
       .executeTakeFirst()
+    // The same key recorded before: a run that committed and then lost its job's answer.
     if (!recorded) return 'counted-elsewhere'
     if (answer.kind === 'paid') {
       await trx
@@ -163,21 +165,25 @@ export async function renewPlan(platform: RenewalPlatform, input: { tenantId: st
     }
     await moveToFreePlan(trx, tenant, { key: `plan-renewal-free-${tenant.id}-${due.periodEndAt.toISOString()}`, payer: { contactId: null, fullName: tenant.name }, now })
     await trx.updateTable('tenant_plans').set({ dropped_to_free_at: now, renewal_error: message }).where('tenant_id', '=', tenant.id).execute()
+    droppedPlan = due.planId
+    reason = answer.kind === 'refused' ? answer.message : null
     return 'free'
   })
-  if (outcome === 'free') await tellAdminsOfFree(platform, tenant, { planId: due.planId, reason: answer.kind === 'refused' ? answer.message : null })
+  if (outcome === 'free' && droppedPlan) await tellAdminsOfFree(platform, tenant, { planId: droppedPlan, reason })
   return outcome
 }
 
-/** The studio's plan when a renewal is due at `now` (or, for Pay now, refused and waiting for a retry). */
-async function readDuePlan(platform: RenewalPlatform, tenantId: string, now: Date, payNow: boolean): Promise<DuePlan | null> {
-  const row = await withTenant(platform.database, tenantId, (trx) =>
-    trx
-      .selectFrom('tenant_plans')
-      .select(['plan_id', 'period', 'renews_at', 'renewal_retry_at', 'renewal_failures', 'stripe_customer', 'stripe_payment_method'])
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst(),
-  )
+/**
+ * The studio's plan when a renewal is due at `now` (or, for Pay now, refused and waiting for a
+ * retry), its row locked until the caller's transaction ends.
+ */
+async function readDuePlan(trx: TenantExecutor, tenantId: string, now: Date, payNow: boolean): Promise<DuePlan | null> {
+  const row = await trx
+    .selectFrom('tenant_plans')
+    .select(['plan_id', 'period', 'renews_at', 'renewal_retry_at', 'renewal_failures', 'stripe_customer', 'stripe_payment_method'])
+    .where('tenant_id', '=', tenantId)
+    .forUpdate()
+    .executeTakeFirst()
   if (!row || !row.renews_at || !isPlanId(row.plan_id) || tierOfPlanId(row.plan_id) === 'free') return null
   const wakesAt = payNow ? row.renews_at : (row.renewal_retry_at ?? row.renews_at)
   if (payNow ? row.renewal_failures === 0 : wakesAt.getTime() > now.getTime()) return null

@@ -23,6 +23,10 @@ declare module 'autocannon' {
       setupRequest?: (request: { method?: string; path: string; headers?: Record<string, string> }) => { method?: string; path: string; headers?: Record<string, string> }
     }>
   }
-  function autocannon(options: AutocannonOptions): Promise<unknown>
+  /** The running load: awaited for its summary; 'response' is each answer with its time in ms. */
+  interface AutocannonRun extends Promise<unknown> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): AutocannonRun
+  }
+  function autocannon(options: AutocannonOptions): AutocannonRun
   export default autocannon
 }

@@ -155,11 +155,29 @@ describe(`paid plans renewed on the kept card (${engine})`, () => {
     const tenant = await createTenant(app.platform)
     const kept = await onPaidPlan(tenant, { renewsAt: periodEnd })
     const now = new Date()
-    // Two runs at once: the same idempotency key, Stripe's one answer, one row.
+    // Two runs at once: one charges while the plan's row is locked, the other then finds it paid.
     const outcomes = await Promise.all([renewPlan(app.platform, { tenantId: tenant.id, now }), renewPlan(app.platform, { tenantId: tenant.id, now })])
-    expect(outcomes.sort()).toEqual(['counted-elsewhere', 'paid'])
+    expect(outcomes.sort()).toEqual(['not-due', 'paid'])
     expect(intentsOf(kept.customer)).toHaveLength(1)
     expect(await paymentsOf(tenant.id)).toHaveLength(1)
+  })
+
+  it('Pay now and the scheduled retry at the same instant charge the period once', async () => {
+    const periodEnd = new Date(Date.now() - 2 * DAY_MS)
+    const tenant = await createTenant(app.platform)
+    const kept = await onPaidPlan(tenant, { renewsAt: periodEnd, card: DECLINING_CARD })
+    expect(await renewPlan(app.platform, { tenantId: tenant.id, now: new Date(periodEnd.getTime() + HOUR_MS) })).toBe('retry')
+    // The bank lets the card through now; the admin presses Pay now as the day-1 retry runs.
+    stripe.changeCardNumber(kept.paymentMethod, GOOD_CARD)
+    const now = new Date()
+    const outcomes = await Promise.all([
+      renewPlan(app.platform, { tenantId: tenant.id, now, payNow: { attempt: randomBytes(8).toString('hex') } }),
+      renewPlan(app.platform, { tenantId: tenant.id, now }),
+    ])
+    expect(outcomes.sort()).toEqual(['not-due', 'paid'])
+    expect(intentsOf(kept.customer).map((intent) => intent.status)).toEqual(['requires_payment_method', 'succeeded'])
+    expect((await paymentsOf(tenant.id)).map((row) => row.status)).toEqual(['FAILED', 'SETTLED'])
+    expect(await planOf(tenant.id)).toMatchObject({ renewal_failures: 0, renewal_retry_at: null })
   })
 
   it('a refused renewal is tried again on day 1 and paid then: a failed then a settled payment, the period moved on once', async () => {
