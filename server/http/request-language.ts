@@ -23,11 +23,14 @@ export function requestLanguage(req: Pick<Request, 'headers'>, tenant: Pick<Tena
 /**
  * The language kept on the signed-in person's profile, when it can decide the page: not when
  * the browser carries a choice of its own, nor without a session. The session lookup is the
- * request's one (request-session.ts), which the guards and the signed-in page cache share.
+ * request's one (request-session.ts), which the guards and the signed-in page cache share. It is
+ * asked as a read whatever the method: an action's guard still reads its session afresh, but the
+ * language needs no fresh read, since a kept lookup drops with any change to the profile
+ * (decision 148), and a post need not read the session twice.
  */
-export async function storedLanguageOf(req: Pick<Request, 'headers' | 'method'>, context: RequestContext): Promise<Language | null> {
+export async function storedLanguageOf(req: Pick<Request, 'headers'>, context: RequestContext): Promise<Language | null> {
   const cookieHeader = req.headers.cookie
   if (!context.tenant || !cookieHeader?.includes(`${SESSION_COOKIE}=`) || chosenLanguage(cookieHeader)) return null
-  const { user } = await sessionOfRequest(context, req.method, cookieHeader)
+  const { user } = await sessionOfRequest(context, 'GET', cookieHeader)
   return user?.language ?? null
 }

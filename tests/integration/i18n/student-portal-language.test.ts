@@ -20,8 +20,11 @@ describe(`the student portal's language (${engine})`, () => {
     request(app.port, path, { host: app.host, method: 'POST', body, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: `http://${app.host}` } })
   const storedLanguage = () =>
     asSystem(app.platform.database, 'test: the stored language', (trx) => trx.selectFrom('contacts').select('language').where('id', '=', studentId).executeTakeFirstOrThrow()).then((row) => row.language)
-  const storeLanguage = (language: string | null) =>
-    asSystem(app.platform.database, 'test: store a language', (trx) => trx.updateTable('contacts').set({ language }).where('id', '=', studentId).execute())
+  const storeLanguage = async (language: string | null) => {
+    await asSystem(app.platform.database, 'test: store a language', (trx) => trx.updateTable('contacts').set({ language }).where('id', '=', studentId).execute())
+    // Announced as the app's writers of contacts announce it: kept session lookups drop.
+    app.platform.caches.changed(app.demo.id, ['contacts'])
+  }
 
   beforeAll(async () => {
     app = await startDemoHttpApp()
