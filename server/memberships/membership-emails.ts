@@ -87,7 +87,7 @@ export async function periodNoticeEmail(
     {
       studio: tenant.name,
       memberName: period.invoice.firstName,
-      membership: giftNameIn(period.membership.name, language),
+      membership: heldName(period, language),
       numberText: invoiceNumberText(period.invoice.number),
       totalText: moneyText(period.invoice.totalMinor, period.invoice.currency, language),
       dueText: dateInLanguage(period.dueAt, tenant.settings, 'date', language),
@@ -109,6 +109,11 @@ export async function periodNoticeEmail(
       })
     : productEmail
   return { to: period.invoice.email, ...email }
+}
+
+/** The held membership's name; a gift on repeat keeps the product's gift name, written in the reader's language. */
+function heldName(period: DuePeriod, language: Language): string {
+  return period.membership.is_gift ? giftNameIn(period.membership.name, language) : period.membership.name
 }
 
 /** The refusal in a notice is the card's answer: a known one is said in the reader's language. */
@@ -170,7 +175,7 @@ export function salesNoticeFor(tenant: Tenant, notice: SalesNotice, language: La
     {
       studio: tenant.name,
       memberName: period.invoice.firstName,
-      membership: giftNameIn(period.membership.name, language),
+      membership: heldName(period, language),
       numberText: invoiceNumberText(period.invoice.number),
       totalText: moneyText(period.invoice.totalMinor, period.invoice.currency, language),
       reason: notice.reason === null ? null : translateMessage(language, notice.reason),
