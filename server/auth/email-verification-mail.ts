@@ -4,7 +4,7 @@ import { VERIFICATION_LINK_LIFETIME_HOURS } from './email-verification'
 
 /**
  * The email asking a contact to verify their address, in the given language: the person's own
- * page language when they ask for it themselves, English when staff send it.
+ * page language when they ask for it themselves, the contact's own (else the studio's) when staff send it.
  */
 export function emailVerificationMail(
   language: Language,

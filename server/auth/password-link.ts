@@ -1,4 +1,6 @@
 import type { TenantExecutor } from '#db/tenant-scope'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import { createOpaqueToken, hashToken } from './session-token'
 
 /** A link to choose a password, as 'Forgot password' mails it: an hour. */
@@ -35,13 +37,14 @@ export function passwordLinkPath(token: string): string {
   return `/reset-password/${token}`
 }
 
-/** The lines of a login email that give the sign-in address and the three-day link to choose a password. */
-export function credentialsEmailLines(input: { email: string; origin: string; token: string }): string[] {
+/** The lines of a login email that give the sign-in address and the three-day link to choose a password, in the reader's language. */
+export function credentialsEmailLines(input: { email: string; origin: string; token: string }, language: Language = 'en'): string[] {
+  const t = tFor(language, 'emails')
   return [
-    `Sign-in email: ${input.email}`,
-    `Sign in at: ${input.origin}/login`,
+    t('signInEmail', { email: input.email }),
+    t('signInAt', { url: `${input.origin}/login` }),
     '',
-    'Choose your password with this link (it works once, for the next three days):',
+    t('choosePasswordLink'),
     `${input.origin}${passwordLinkPath(input.token)}`,
   ]
 }

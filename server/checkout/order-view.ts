@@ -4,10 +4,12 @@ import type { DatabaseHandle } from '#db/connection'
 import type { InvoiceLinesTable, InvoiceStatus, InvoicesTable } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { formatPattern } from '#server/dates/date-pattern'
-import { LONG_DATE_PATTERN, LONG_DATE_PATTERNS, TIME_PATTERN } from '#server/dates/date-formats'
+import { LONG_DATE_PATTERN, LONG_DATE_PATTERNS, TIME_PATTERNS } from '#server/dates/date-formats'
 import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Tenant } from '#server/tenancy/tenant'
 import { discountLabelFor } from './cart-view'
+import { giftNameIn } from './gift-name-in'
 import { isUuid } from '#server/text/is-uuid'
 
 export interface OrderLineView {
@@ -70,21 +72,31 @@ export function invoiceNumberText(number: number): string {
   return `#${String(number).padStart(4, '0')}`
 }
 
-function givenText(line: { item_type: string; quantity: number; credits: number | null; membership_type: string | null }): string | null {
-  if (line.item_type === 'course') return 'Enrolled'
-  if (line.item_type === 'class') return 'Place booked'
-  if (line.item_type === 'event') return line.quantity === 1 ? '1 seat' : `${line.quantity} seats`
-  if (line.membership_type === 'card' && line.credits !== null) return line.credits === 1 ? '1 class credit' : `${line.credits} class credits`
-  if (line.membership_type === 'unlimited') return 'Unlimited classes'
-  if (line.membership_type === 'recurring') return 'Membership started'
+/** What a paid line gave its buyer, in their language; a gift gives nothing back but its repeat. */
+function givenText(line: { item_type: string; quantity: number; credits: number | null; membership_type: string | null }, language: Language): string | null {
+  const t = tFor(language, 'emails')
+  if (line.item_type === 'course') return t('givenEnrolled')
+  if (line.item_type === 'class') return t('givenPlaceBooked')
+  if (line.item_type === 'event') return line.quantity === 1 ? t('givenOneSeat') : t('givenSeats', { count: line.quantity })
+  if (line.item_type === 'donation') return line.membership_type === 'recurring' ? t('givenGiftStarted') : null
+  if (line.membership_type === 'card' && line.credits !== null) return line.credits === 1 ? t('givenOneCredit') : t('givenCredits', { count: line.credits })
+  if (line.membership_type === 'unlimited') return t('givenUnlimited')
+  if (line.membership_type === 'recurring') return t('givenMembershipStarted')
   return null
 }
 
-/** What a sale's line says under its item: the option when it says more, and a class drop-in's day and time. */
-export function saleLineOptionText(line: { item_name: string; option_name: string | null; item_type: string; occurrence_starts_at: Date | null }, timeZone: string): string | null {
-  const option = line.option_name && line.option_name !== line.item_name ? line.option_name : null
+/**
+ * What a sale's line says under its item: the option when it says more (a gift's, the product's
+ * own name, in the reader's language), and a class drop-in's day and time.
+ */
+export function saleLineOptionText(line: { item_name: string; option_name: string | null; item_type: string; occurrence_starts_at: Date | null }, timeZone: string, language: Language = 'en'): string | null {
+  const named = line.option_name && line.option_name !== line.item_name ? line.option_name : null
+  const option = named && line.item_type === 'donation' ? giftNameIn(named, language) : named
   if (line.item_type !== 'class' || line.occurrence_starts_at === null) return option
-  const when = `${formatPattern(line.occurrence_starts_at, timeZone, LONG_DATE_PATTERN)} at ${formatPattern(line.occurrence_starts_at, timeZone, TIME_PATTERN)}`
+  const when = tFor(language, 'emails')('classDropInWhen', {
+    date: formatPattern(line.occurrence_starts_at, timeZone, LONG_DATE_PATTERNS[language], language),
+    time: formatPattern(line.occurrence_starts_at, timeZone, TIME_PATTERNS[language], language),
+  })
   return option ? `${option}, ${when}` : when
 }
 
@@ -138,6 +150,7 @@ function orderViewOf(found: OrderRows, tenant: Tenant, language: Language = 'en'
   const { invoice, lines, renewing } = found
   const money = (minor: string | number | bigint) => moneyText(Number(minor), invoice.currency, language)
   const positive = (minor: string | number | bigint) => Number(minor) > 0
+  const t = tFor(language, 'checkout')
   return {
     guid: invoice.guid,
     status: invoice.status,
@@ -149,19 +162,20 @@ function orderViewOf(found: OrderRows, tenant: Tenant, language: Language = 'en'
     email: invoice.email,
     lines: lines.map((line) => ({
       itemName: line.item_name,
-      optionName: saleLineOptionText(line, tenant.settings.timezone),
+      optionName: saleLineOptionText(line, tenant.settings.timezone, language),
       quantity: line.quantity,
-      amountText: positive(line.price_minor) ? money(line.price_minor) : 'Free',
+      amountText: positive(line.price_minor) ? money(line.price_minor) : t('free'),
       // Nothing is given until the order is paid (or put on account).
-      givenText: invoice.status === 'paid' || invoice.status === 'unpaid' ? givenText(line) : null,
+      givenText: invoice.status === 'paid' || invoice.status === 'unpaid' ? givenText(line, language) : null,
     })),
     totals: {
       subtotal: money(invoice.subtotal_minor),
       discount: positive(invoice.discount_minor) ? `-${money(invoice.discount_minor)}` : null,
-      discountLabel: discountLabelFor(invoice.offer_code),
+      discountLabel: discountLabelFor(invoice.offer_code, language),
       cardFees: positive(invoice.card_fees_minor) ? money(invoice.card_fees_minor) : null,
       tax: positive(invoice.tax_minor) ? money(invoice.tax_minor) : null,
-      taxLabel: invoice.tax_label || 'Tax',
+      // The studio's own tax label is kept as written; only the product's fallback is translated.
+      taxLabel: invoice.tax_label || t('tax'),
       total: money(invoice.total_minor),
     },
     hasCourse: lines.some((line) => line.item_type === 'course'),

@@ -42,6 +42,8 @@ import { COURSE_ENROLLED } from '#server/catalog/courses/enrolments'
 import { DONATION_MESSAGES } from '#server/catalog/public/donation-choice'
 import { REGISTER_POST_MESSAGES, REGISTRATION_MESSAGES } from '#server/catalog/public/register-for-event'
 import { CANCEL_MESSAGES } from '#server/memberships/cancel-membership'
+import { CHARGE_MESSAGES } from '#server/memberships/charge-kept-card'
+import { RENEWAL_MESSAGES } from '#server/plans/plan-renewal'
 import { PORTAL_MESSAGES } from '#server/portal/portal-messages'
 import { LANGUAGE_MESSAGES } from '#server/profile/contact-language'
 import { PROFILE_MESSAGES } from '#server/profile/profile-schema'
@@ -124,5 +126,6 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'CANCEL_MESSAGES', messages: messagesOf(CANCEL_MESSAGES) },
   { name: 'FEEDBACK_MESSAGES', messages: messagesOf(FEEDBACK_MESSAGES) },
   { name: 'REVIEW_MESSAGES', messages: messagesOf(REVIEW_MESSAGES) },
+  { name: 'card refusals in billing emails', messages: [...messagesOf(CHARGE_MESSAGES), RENEWAL_MESSAGES.noCard, RENEWAL_MESSAGES.refused, RENEWAL_MESSAGES.needsAction] },
   { name: 'cutOffText', messages: [cutOffText(60), '{{1}} hours', '{{1}} minutes'] },
 ]

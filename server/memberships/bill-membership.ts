@@ -1,15 +1,14 @@
 import { sql } from 'kysely'
 import { withTenant } from '#db/tenant-scope'
 import { tenantOrigin } from '#server/auth/tenant-origin'
-import { moneyText } from '#server/catalog/public/price-text'
-import { invoiceNumberText } from '#server/checkout/order-view'
 import type { Env } from '#server/env.server'
+import { recipientLanguage } from '#server/i18n/recipient-language'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { queueTenantEmails } from '#server/mail/queue-email'
 import { openDuePeriods, recordFailedCharge, settleMembershipPeriods, type DuePeriod } from './billing-period'
 import { chargeKeptCards } from './charge-kept-card'
-import { periodNoticeEmail, salesNoticeText, salesStaffAddresses, type PeriodNotice } from './membership-emails'
+import { periodNoticeEmail, salesNoticeFor, salesStaffAddresses, type PeriodNotice, type SalesNotice } from './membership-emails'
 
 export type BillingOutcome = 'not-due' | 'cancelled' | 'settled' | 'paid' | 'waiting' | 'retry' | 'suspended' | 'counted-elsewhere'
 
@@ -68,7 +67,7 @@ export async function billMemberships(platform: BillingPlatform, input: { tenant
 /** What the run tells people: members of periods not paid, staff of payments and suspensions. */
 interface RunNotices {
   members: Array<{ period: DuePeriod; notice: PeriodNotice }>
-  staff: Array<{ subject: string; text: string }>
+  staff: SalesNotice[]
 }
 
 async function billPeriods(platform: BillingPlatform, tenant: Tenant, input: { membershipIds: readonly string[]; now: Date }): Promise<Map<string, BillingOutcome>> {
@@ -96,7 +95,7 @@ async function billPeriods(platform: BillingPlatform, tenant: Tenant, input: { m
     if (charge.kind === 'paid') {
       outcomes.set(membershipId, 'paid')
       // Staff hear of a payment once: from the run that recorded it, not from a second worker given the same charge back.
-      if (charge.recordedHere) notices.staff.push(salesNoticeText('paid', noticeFacts(tenant, period, null)))
+      if (charge.recordedHere) notices.staff.push({ kind: 'paid', period, reason: null })
     } else if (charge.kind === 'waiting') outcomes.set(membershipId, 'waiting')
     else if (charge.kind === 'error') failures.push({ membershipId, error: charge.error })
     else unpaid.push({ period, refusal: charge.kind === 'refused' ? charge.message : null })
@@ -134,7 +133,7 @@ async function countUnpaidPeriods(
     if (after.kind === 'suspend') {
       run.outcomes.set(membershipId, 'suspended')
       run.notices.members.push({ period, notice: { kind: 'suspended', reason: refusal } })
-      run.notices.staff.push(salesNoticeText('suspended', noticeFacts(tenant, period, refusal)))
+      run.notices.staff.push({ kind: 'suspended', period, reason: refusal })
       return
     }
     run.outcomes.set(membershipId, 'retry')
@@ -145,15 +144,27 @@ async function countUnpaidPeriods(
 }
 
 /**
- * The run's notices to members and to Sales staff (read once), written to the outbox together.
- * Never throws: billing stands without the emails, and a failure is logged for staff.
+ * The run's notices to members and to Sales staff (read once), written to the outbox together,
+ * each in its reader's language. Never throws: billing stands without the emails, and a failure
+ * is logged for staff.
  */
 async function queueRunEmails(platform: BillingPlatform, tenant: Tenant, notices: RunNotices, origin: string): Promise<void> {
   if (notices.members.length === 0 && notices.staff.length === 0) return
   try {
-    const staff = notices.staff.length > 0 ? await withTenant(platform.database, tenant.id, (trx) => salesStaffAddresses(trx)) : []
-    const toMembers = await Promise.all(notices.members.map(({ period, notice }) => periodNoticeEmail(platform, tenant, period, notice, origin)))
-    const toStaff = notices.staff.flatMap((message) => staff.map((to) => ({ to, subject: message.subject, text: message.text })))
+    const { staff, languageOf } = await withTenant(platform.database, tenant.id, async (trx) => {
+      const memberIds = [...new Set(notices.members.map(({ period }) => period.membership.contact_id))]
+      const members = memberIds.length > 0 ? await trx.selectFrom('contacts').select(['id', 'language']).where('id', 'in', memberIds).execute() : []
+      return {
+        staff: notices.staff.length > 0 ? await salesStaffAddresses(trx, tenant) : [],
+        languageOf: new Map(members.map((member) => [member.id, recipientLanguage(member.language, tenant)])),
+      }
+    })
+    const toMembers = await Promise.all(
+      notices.members.map(({ period, notice }) =>
+        periodNoticeEmail(platform, tenant, period, notice, { origin, language: languageOf.get(period.membership.contact_id) ?? recipientLanguage(null, tenant) }),
+      ),
+    )
+    const toStaff = notices.staff.flatMap((notice) => staff.map((person) => ({ to: person.email, ...salesNoticeFor(tenant, notice, person.language) })))
     await queueTenantEmails(platform, tenant.id, [...toMembers.flatMap((email) => (email ? [email] : [])), ...toStaff])
   } catch (error) {
     platform.logger.error({ err: error, tenant: tenant.id }, 'the emails of a membership billing run could not be queued')
@@ -187,15 +198,4 @@ export async function postponeBilling(platform: Pick<Platform, 'database' | 'cac
       .execute(),
   )
   platform.caches.changed(input.tenantId, ['memberships'])
-}
-
-function noticeFacts(tenant: Tenant, period: DuePeriod, reason: string | null) {
-  return {
-    studio: tenant.name,
-    memberName: period.invoice.firstName,
-    membership: period.membership.name,
-    numberText: invoiceNumberText(period.invoice.number),
-    totalText: moneyText(period.invoice.totalMinor, period.invoice.currency),
-    reason,
-  }
 }

@@ -3,6 +3,10 @@ import Stripe from 'stripe'
 import { asSystem, withTenant, type TenantExecutor } from '#db/tenant-scope'
 import { planRenewalJob, planRenewalJobId } from '#jobs/plan-renewal'
 import { enqueueAll } from '#server/jobs/job-contract'
+import type { Language } from '#server/i18n/languages'
+import { recipientLanguage } from '#server/i18n/recipient-language'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
 import { queueTenantEmails } from '#server/mail/queue-email'
 import { afterFailedCharge } from '#server/memberships/billing-schedule'
 import { platformStripeFor } from '#server/payments/stripe-client'
@@ -224,25 +228,33 @@ async function chargeKeptCard(platform: RenewalPlatform, tenant: Tenant, due: Du
   }
 }
 
+/** The admins' email that the plan dropped to Free, in the reader's language (the plan's name is the product's). */
+export function movedToFreeEmail(input: { planName: string; studio: string; reason: string | null }, language: Language = 'en'): { subject: string; text: string } {
+  const t = tFor(language, 'emails')
+  const values = { plan: input.planName, studio: input.studio }
+  // The refusal is the card's answer: a known one is said in the reader's language.
+  const reason = input.reason ? translateMessage(language, input.reason) : null
+  return {
+    subject: t('planFreeSubject', values),
+    text: [reason ? t('planFreeNotRenewedBecause', { ...values, reason }) : t('planFreeNotRenewed', values), t('planFreeNow'), t('planFreeChooseAgain')].join('\n'),
+  }
+}
+
 /**
- * Emails the studio's admins that the plan dropped to Free, through the outbox. Never throws:
- * the move stands without the email (the plan page says it too), and a failure is logged.
+ * Emails the studio's admins that the plan dropped to Free, through the outbox, each in their
+ * language. Never throws: the move stands without the email (the plan page says it too), and a
+ * failure is logged.
  */
 async function tellAdminsOfFree(platform: RenewalPlatform, tenant: Tenant, input: { planId: PlanId; reason: string | null }): Promise<void> {
   try {
     const admins = await withTenant(platform.database, tenant.id, (trx) =>
-      trx.selectFrom('contacts').select('email').where('role', '=', ROLE_ADMIN).where('is_account_locked', '=', false).where('email', 'is not', null).execute(),
+      trx.selectFrom('contacts').select(['email', 'language']).where('role', '=', ROLE_ADMIN).where('is_account_locked', '=', false).where('email', 'is not', null).execute(),
     )
-    const planName = PLAN_TIER_INFO[tierOfPlanId(input.planId)].name
-    const text = [
-      `The ${planName} plan of ${tenant.name} could not be renewed: the kept card was refused on every try${input.reason ? ` (${input.reason})` : ''}.`,
-      'The studio is on the Free plan now, and the Free plan limits apply.',
-      'Choose a plan again under Settings > Plan to pay with another card.',
-    ].join('\n')
+    const words = { planName: PLAN_TIER_INFO[tierOfPlanId(input.planId)].name, studio: tenant.name, reason: input.reason }
     await queueTenantEmails(
       platform,
       tenant.id,
-      admins.flatMap((admin) => (admin.email ? [{ to: admin.email, subject: `Your ${planName} plan moved to Free`, text }] : [])),
+      admins.flatMap((admin) => (admin.email ? [{ to: admin.email, ...movedToFreeEmail(words, recipientLanguage(admin.language, tenant)) }] : [])),
     )
   } catch (error) {
     platform.logger.error({ err: error, tenant: tenant.id }, 'the admins could not be emailed that the plan moved to Free')

@@ -2,11 +2,13 @@ import { sql } from 'kysely'
 import type { TenantExecutor } from '#db/tenant-scope'
 import { parseClsStartTime, type LocalStart } from '#server/catalog/occurrence-key'
 import { writeCatalog } from '#server/catalog/write-catalog'
-import { formatInZone } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
 import { err, ok, type Err, type Ok } from '#server/errors/result'
 import { addToOutbox, sendFromOutbox } from '#server/mail/outbox-email'
+import { recipientLanguage } from '#server/i18n/recipient-language'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
+import { classCancellationEmail } from './class-cancellation-email'
 import { ensureOccurrenceRow, findClass, locateOccurrence, occurrenceTimes, selectOccurrenceRows, selectSchedules, type LocatedOccurrence, type StoredClass } from './class-rows'
 import { OCCURRENCE_MESSAGES, type OccurrenceChangeInput } from './occurrence-form-schema'
 import { refuseClassForm, type ClassFormRefusal, type ClassPlatform } from './save-class'
@@ -92,18 +94,14 @@ export async function cancelOccurrence(platform: ClassPlatform & Pick<Platform, 
       }
     }
     const contacts = bookings.length
-      ? await trx.selectFrom('contacts').select(['email', 'first_name']).where('id', 'in', bookings.map((booking) => booking.contact_id)).where('email', 'is not', null).execute()
+      ? await trx.selectFrom('contacts').select(['email', 'first_name', 'language']).where('id', 'in', bookings.map((booking) => booking.contact_id)).where('email', 'is not', null).execute()
       : []
-    const when = formatInZone(row.starts_at, tenant.settings, 'dateTime')
     for (const contact of contacts) {
-      queued.push(
-        await addToOutbox(trx, platform.env, {
-          tenantId: tenant.id,
-          to: contact.email as string,
-          subject: `Cancelled: ${found.item.name} on ${when}`,
-          text: cancellationText({ firstName: contact.first_name, className: found.item.name, when, studio: tenant.name, note: input.note }),
-        }),
-      )
+      // Each student reads it in their language, the session's day and time written in it too.
+      const language = recipientLanguage(contact.language, tenant)
+      const when = dateInLanguage(row.starts_at, tenant.settings, 'dateTime', language)
+      const email = classCancellationEmail({ firstName: contact.first_name, className: found.item.name, when, studio: tenant.name, note: input.note }, language)
+      queued.push(await addToOutbox(trx, platform.env, { tenantId: tenant.id, to: contact.email as string, ...email }))
     }
     return ok({ message: OCCURRENCE_MESSAGES.cancelled(contacts.length) })
   }, ['memberships'])
@@ -127,17 +125,6 @@ export async function restoreOccurrence(platform: ClassPlatform, tenant: Tenant,
     await trx.updateTable('class_occurrences').set({ status: 'scheduled', cancelled_at: null, note: null, updated_at: now }).where('id', '=', row.id).execute()
     return ok({ message: OCCURRENCE_MESSAGES.restored })
   })
-}
-
-function cancellationText(input: { firstName: string; className: string; when: string; studio: string; note: string }): string {
-  const lines = [
-    `Hello${input.firstName ? ` ${input.firstName}` : ''},`,
-    '',
-    `${input.studio} has cancelled ${input.className} on ${input.when}. Your booking is cancelled, and any class credit you used has been returned.`,
-  ]
-  if (input.note) lines.push('', input.note)
-  lines.push('', `${input.studio}`)
-  return lines.join('\n')
 }
 
 /** Checks a booked student in, or undoes it; a cancelled booking is left alone. */

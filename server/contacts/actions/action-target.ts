@@ -11,6 +11,8 @@ export interface ContactActionTarget {
   hasLogin: boolean
   isEmailVerified: boolean
   isAccountLocked: boolean
+  /** The language they chose, if any: what the emails to them are written in (else the studio's). */
+  language: string | null
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ContactActionTarget {
 export async function lockActionTarget(trx: TenantExecutor, guid: string): Promise<ContactActionTarget | null> {
   const row = await trx
     .selectFrom('contacts')
-    .select(['id', 'guid', 'email', 'first_name', 'last_name', 'role', 'password_hash', 'is_email_verified', 'is_account_locked'])
+    .select(['id', 'guid', 'email', 'first_name', 'last_name', 'role', 'password_hash', 'is_email_verified', 'is_account_locked', 'language'])
     .where('guid', '=', guid)
     .forUpdate()
     .executeTakeFirst()
@@ -35,6 +37,7 @@ export async function lockActionTarget(trx: TenantExecutor, guid: string): Promi
     hasLogin: row.password_hash !== null,
     isEmailVerified: row.is_email_verified,
     isAccountLocked: row.is_account_locked,
+    language: row.language,
   }
 }
 

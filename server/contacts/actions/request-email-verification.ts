@@ -3,7 +3,8 @@ import { issueVerificationLink, verificationLinkPath } from '#server/auth/email-
 import { emailVerificationMail } from '#server/auth/email-verification-mail'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { err, ok } from '#server/errors/result'
-import { DEFAULT_LANGUAGE, type Language } from '#server/i18n/languages'
+import type { Language } from '#server/i18n/languages'
+import { recipientLanguage } from '#server/i18n/recipient-language'
 import type { Tenant } from '#server/tenancy/tenant'
 import { CONTACT_ACTION_MESSAGES } from './action-messages'
 import { mailContact, type ContactActor, type ContactMailPlatform, type ContactMailResult } from './mail-contact'
@@ -11,8 +12,9 @@ import { mailContact, type ContactActor, type ContactMailPlatform, type ContactM
 /**
  * 'Request email verification' (website spec 7: PUT contact/{id}/verification): mails a
  * single-use link, valid two days, whose page on the tenant's site marks the address verified.
- * An address already verified is said so, and nothing is sent. The email is English unless a
- * language is given (the person asking for their own address gets their page's).
+ * An address already verified is said so, and nothing is sent. The email is in the language
+ * given (the person asking for their own address gets their page's), else in the contact's own
+ * (staff sending it), else the studio's.
  */
 export function requestEmailVerification(
   platform: ContactMailPlatform,
@@ -31,7 +33,7 @@ export function requestEmailVerification(
     })
     const link = `${tenantOrigin(tenant, input.requestUrl, platform.env)}${verificationLinkPath(token)}`
     return ok({
-      ...emailVerificationMail(input.language ?? DEFAULT_LANGUAGE, { organisation: tenant.name, name: target.fullName, email: target.email, link }),
+      ...emailVerificationMail(input.language ?? recipientLanguage(target.language, tenant), { organisation: tenant.name, name: target.fullName, email: target.email, link }),
       done: CONTACT_ACTION_MESSAGES.verificationSent,
     })
   })

@@ -4,10 +4,33 @@ import { writeAuditLog } from '#server/auth/audit-log'
 import { credentialsEmailLines, CREDENTIALS_LINK_LIFETIME_MINUTES, issuePasswordLink } from '#server/auth/password-link'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { err, ok } from '#server/errors/result'
+import type { Language } from '#server/i18n/languages'
+import { recipientLanguage } from '#server/i18n/recipient-language'
+import { tFor } from '#server/i18n/server-translator'
 import { ROLE_STUDENT } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { CONTACT_ACTION_MESSAGES } from './action-messages'
 import { mailContact, type ContactActor, type ContactMailPlatform, type ContactMailResult } from './mail-contact'
+
+/** The login details' email in the contact's language: a new account, or a new password for one they have. */
+export function credentialsEmailText(
+  input: { studio: string; name: string; email: string; origin: string; token: string; hadLogin: boolean },
+  language: Language = 'en',
+): { subject: string; text: string } {
+  const t = tFor(language, 'emails')
+  return {
+    subject: t('credentialsSubject', { studio: input.studio }),
+    text: [
+      t('hello', { name: input.name }),
+      '',
+      input.hadLogin ? t('credentialsNewPassword', { studio: input.studio }) : t('credentialsAccountCreated', { studio: input.studio }),
+      '',
+      ...credentialsEmailLines({ email: input.email, origin: input.origin, token: input.token }, language),
+      '',
+      t('credentialsIgnore'),
+    ].join('\n'),
+  }
+}
 
 /**
  * 'Send credentials' (website spec 7: POST message/sendCredentials). A contact without a login
@@ -46,16 +69,7 @@ export function sendCredentials(
       details: { sentBy: actor.fullName, hadLogin: target.hasLogin },
     })
     return ok({
-      subject: `Your ${tenant.name} login`,
-      text: [
-        `Hello ${target.fullName},`,
-        '',
-        target.hasLogin ? `Here is a link to set a new password for your ${tenant.name} account.` : `An account has been created for you at ${tenant.name}.`,
-        '',
-        ...credentialsEmailLines({ email: target.email, origin, token }),
-        '',
-        'If you did not expect this email, you can ignore it.',
-      ].join('\n'),
+      ...credentialsEmailText({ studio: tenant.name, name: target.fullName, email: target.email, origin, token, hadLogin: target.hasLogin }, recipientLanguage(target.language, tenant)),
       done: target.hasLogin ? CONTACT_ACTION_MESSAGES.passwordLinkSent(target.email) : CONTACT_ACTION_MESSAGES.credentialsSent(target.email),
     })
   })

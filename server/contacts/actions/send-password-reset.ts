@@ -3,9 +3,21 @@ import { writeAuditLog } from '#server/auth/audit-log'
 import { issuePasswordLink, passwordLinkPath, RESET_LINK_LIFETIME_MINUTES } from '#server/auth/password-link'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { err, ok } from '#server/errors/result'
+import type { Language } from '#server/i18n/languages'
+import { recipientLanguage } from '#server/i18n/recipient-language'
+import { tFor } from '#server/i18n/server-translator'
 import type { Tenant } from '#server/tenancy/tenant'
 import { CONTACT_ACTION_MESSAGES } from './action-messages'
 import { mailContact, type ContactActor, type ContactMailPlatform, type ContactMailResult } from './mail-contact'
+
+/** The reset link staff send, in the contact's language. */
+export function staffPasswordResetText(input: { studio: string; name: string; link: string }, language: Language = 'en'): { subject: string; text: string } {
+  const t = tFor(language, 'emails')
+  return {
+    subject: t('staffResetSubject', { studio: input.studio }),
+    text: [t('hello', { name: input.name }), '', t('staffResetSent', { studio: input.studio }), '', t('staffResetOpenLink'), input.link, '', t('staffResetIgnore')].join('\n'),
+  }
+}
 
 /**
  * 'Reset password' from the profile: the same single-use, one-hour link as 'Forgot password',
@@ -36,18 +48,9 @@ export function sendPasswordReset(
       text: `Password reset link sent to ${target.email}`,
       details: { sentBy: actor.fullName },
     })
+    const link = `${tenantOrigin(tenant, input.requestUrl, platform.env)}${passwordLinkPath(token)}`
     return ok({
-      subject: `Reset your ${tenant.name} password`,
-      text: [
-        `Hello ${target.fullName},`,
-        '',
-        `${tenant.name} sent you a link to reset the password of your account.`,
-        '',
-        'To choose a new password, open this link within the next hour:',
-        `${tenantOrigin(tenant, input.requestUrl, platform.env)}${passwordLinkPath(token)}`,
-        '',
-        'If you did not ask for this, ignore this email: your password stays as it is.',
-      ].join('\n'),
+      ...staffPasswordResetText({ studio: tenant.name, name: target.fullName, link }, recipientLanguage(target.language, tenant)),
       done: CONTACT_ACTION_MESSAGES.resetSent(target.email),
     })
   })

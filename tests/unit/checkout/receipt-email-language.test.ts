@@ -4,7 +4,8 @@ import { LONG_DATE_PATTERNS } from '#server/dates/date-formats'
 import { formatPattern } from '#server/dates/date-pattern'
 import type { Language } from '#server/i18n/languages'
 import { receiptText } from '#server/checkout/receipt-email'
-import type { OrderView } from '#server/checkout/order-view'
+import { saleLineOptionText, type OrderView } from '#server/checkout/order-view'
+import { giftNameIn } from '#server/checkout/gift-name-in'
 
 const paidOn = new Date('2026-11-22T15:00:00Z')
 
@@ -53,5 +54,28 @@ describe('a receipt in the buyer language', () => {
     expect(email.text).toContain('Toplam: ₺2.500,00')
     expect(email.text).toContain(`Siparişiniz: ${url}`)
     expect(email.text).not.toMatch(/Hello|Thank you|Total/)
+  })
+})
+
+describe("a receipt line's words in the buyer language", () => {
+  const dropIn = { item_name: 'Wheel Throwing', option_name: 'Drop-in', item_type: 'class', occurrence_starts_at: new Date('2026-11-30T16:00:00Z') }
+
+  it("keeps a class drop-in's English day and time as they were", () => {
+    expect(saleLineOptionText(dropIn, 'Europe/Istanbul')).toBe('Drop-in, Monday, November 30, 2026 at 07:00 PM')
+  })
+
+  it("writes a class drop-in's day and time in Turkish; the studio's option name stays", () => {
+    expect(saleLineOptionText(dropIn, 'Europe/Istanbul', 'tr')).toBe('Drop-in, 30 Kasım 2026 Pazartesi, saat 19:00')
+  })
+
+  it("writes the product's gift names in Turkish and leaves a studio's own name alone", () => {
+    expect(giftNameIn('One-time gift', 'tr')).toBe('Tek seferlik bağış')
+    expect(giftNameIn('Monthly gift', 'tr')).toBe('Aylık bağış')
+    expect(giftNameIn('Half-yearly gift', 'tr')).toBe('Altı aylık bağış')
+    expect(giftNameIn('Monthly gift', 'en')).toBe('Monthly gift')
+    expect(giftNameIn('Patron circle', 'tr')).toBe('Patron circle')
+    const gift = { item_name: 'Scholarship Fund', option_name: 'Monthly gift', item_type: 'donation', occurrence_starts_at: null }
+    expect(saleLineOptionText(gift, 'UTC', 'tr')).toBe('Aylık bağış')
+    expect(saleLineOptionText(gift, 'UTC')).toBe('Monthly gift')
   })
 })
