@@ -1,3 +1,5 @@
+import type { Language } from '#server/i18n/languages'
+import { visitorLanguage } from '#server/i18n/recipient-language'
 import { z } from 'zod'
 import { contactLimitMessage } from '#server/plans/plan-limits'
 import { withTenant } from '#db/tenant-scope'
@@ -72,6 +74,8 @@ export async function placeOrder(
     /** The studio takes cards now (card-payments.ts): a cart with a total waits for its payment. */
     takesCards: boolean
     ip?: string | null
+    /** The checkout page's language: kept on a new buyer when it is not the studio's default. */
+    language?: Language
   },
 ): Promise<PlaceOrderResult> {
   const addressRequired = tenant.settings.isAddressNeededForEvent && (await cartHoldsEvent(platform, tenant.id, input.token))
@@ -122,7 +126,14 @@ export async function placeOrder(
 
       const contactId = input.student
         ? ((await touchStudentContact(trx, input.student.contactId, { phone: details.phone, signedWaiver: details.signedWaiver })) ?? input.student.contactId)
-        : await upsertFormContact(trx, tenant.id, { firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone, signedWaiver: details.signedWaiver })
+        : await upsertFormContact(trx, tenant.id, {
+            firstName: details.firstName,
+            lastName: details.lastName,
+            email: details.email,
+            phone: details.phone,
+            signedWaiver: details.signedWaiver,
+            language: visitorLanguage(input.language, tenant),
+          })
       await keepBuyerDetails(trx, { tenantId: tenant.id, contactId, isOwnContact: input.student !== null }, details, checkoutForm?.fields ?? [])
       const sale = await writeSale(trx, tenant, {
         cartId: cart.id,

@@ -181,7 +181,7 @@ export async function receivePublicForm(
   tenant: Tenant,
   form: FormDefinition,
   request: Request,
-  input: { viewer: FormViewer | null; ip: string },
+  input: { viewer: FormViewer | null; ip: string; language?: Language },
 ): Promise<PublicPostOutcome> {
   const studentViewer = isStudent(input.viewer) ? input.viewer : null
   const descriptor = publicFormDescriptor(form, {
@@ -211,6 +211,7 @@ export async function receivePublicForm(
     ip: input.ip,
     userAgent: request.headers.get('user-agent') ?? '',
     student,
+    language: input.language,
   })
   if (result.ok) {
     const { submissionId, thanksPath, downloadPath } = result.value

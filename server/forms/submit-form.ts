@@ -1,3 +1,5 @@
+import type { Language } from '#server/i18n/languages'
+import { visitorLanguage } from '#server/i18n/recipient-language'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { contactLimitMessage } from '#server/plans/plan-limits'
 import type { TenantExecutor } from '#db/tenant-scope'
@@ -25,6 +27,8 @@ export interface SubmitFormInput {
   /** The signed-in student submitting, if any. */
   student: (StudentProfile & { contactId: string }) | null
   now?: Date
+  /** The form page's language: kept on a new contact when it is not the studio's default. */
+  language?: Language
 }
 
 export interface StoredSubmission {
@@ -128,6 +132,7 @@ export async function submitForm(platform: Platform, tenant: Tenant, input: Subm
         email: values.email,
         phone: values.phone,
         signedWaiver,
+        language: visitorLanguage(input.language, tenant),
       }))
     await keepAnswersOnContact(trx, { tenantId: tenant.id, contactId, isOwnContact: input.student?.contactId === contactId }, form.fields, values)
     await trx

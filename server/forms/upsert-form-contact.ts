@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { TenantExecutor } from '#db/tenant-scope'
+import type { Language } from '#server/i18n/languages'
 
 export interface FormContactDetails {
   firstName: string
@@ -7,13 +8,19 @@ export interface FormContactDetails {
   email: string
   phone: string
   signedWaiver: boolean
+  /**
+   * The language the visitor used the studio's pages in, when it is not the studio's default
+   * (a contact without one follows the default): their emails are then written in it.
+   */
+  language?: Language | null
 }
 
 /**
  * The contact a submission belongs to: found by email within the tenant (any letter case) or
  * created. An anonymous post may fill in what an existing contact lacks and mark a waiver as
  * signed, but never overwrites a name or phone already on file: anyone can type anyone's
- * email into a public form (docs/decisions/041).
+ * email into a public form (docs/decisions/041). A language is likewise only filled in where
+ * none is kept.
  */
 export async function upsertFormContact(trx: TenantExecutor, tenantId: string, details: FormContactDetails): Promise<string> {
   const values = {
@@ -23,6 +30,7 @@ export async function upsertFormContact(trx: TenantExecutor, tenantId: string, d
     email: details.email || null,
     phone: details.phone || null,
     has_signed_waiver_form: details.signedWaiver,
+    language: details.language ?? null,
   }
   if (!details.email) {
     const created = await trx.insertInto('contacts').values(values).returning('id').executeTakeFirstOrThrow()
@@ -41,6 +49,7 @@ export async function upsertFormContact(trx: TenantExecutor, tenantId: string, d
           last_name: sql`case when contacts.last_name = '' then excluded.last_name else contacts.last_name end`,
           phone: sql`coalesce(contacts.phone, excluded.phone)`,
           has_signed_waiver_form: sql`contacts.has_signed_waiver_form or excluded.has_signed_waiver_form`,
+          language: sql`coalesce(contacts.language, excluded.language)`,
           updated_at: sql`now()`,
         }),
     )

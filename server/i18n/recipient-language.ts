@@ -18,3 +18,11 @@ export async function invoiceContactLanguage(database: DatabaseHandle, tenant: T
   )
   return recipientLanguage(row?.language, tenant)
 }
+
+/**
+ * What to keep on a new contact from the language a visitor used the studio's pages in: nothing
+ * when it is the studio's default, so the contact goes on following the default if it changes.
+ */
+export function visitorLanguage(pageLanguage: Language | undefined, tenant: Pick<Tenant, 'settings'>): Language | null {
+  return pageLanguage && pageLanguage !== tenant.settings.defaultLanguage ? pageLanguage : null
+}

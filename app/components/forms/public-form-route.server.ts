@@ -45,7 +45,7 @@ export async function postPublicFormRoute(request: Request, context: AppLoadCont
   const form = await findPublicForm(context.platform, tenant, key)
   if (!form) throw notFound()
   const user = await getSessionUser(request, context)
-  const outcome = await receivePublicForm(context.platform, tenant, form, request, { viewer: viewerOf(user), ip: context.ip })
+  const outcome = await receivePublicForm(context.platform, tenant, form, request, { viewer: viewerOf(user), ip: context.ip, language: context.language })
   if (outcome.ok) {
     // A form filled in for a course (?course=, and ?isDemo=true to try it): spec 002 section 4.
     const registration = courseRegistrationOf(new URL(request.url).searchParams)
@@ -67,7 +67,7 @@ export async function postPublicFormJson(request: Request, context: AppLoadConte
   const form = await findPublicForm(context.platform, tenant, key)
   if (!form) return Response.json({ status: 'ERROR', message: 'Form not found' }, { status: 404 })
   const user = await getSessionUser(request, context)
-  const outcome = await receivePublicForm(context.platform, tenant, form, request, { viewer: viewerOf(user), ip: context.ip })
+  const outcome = await receivePublicForm(context.platform, tenant, form, request, { viewer: viewerOf(user), ip: context.ip, language: context.language })
   if (outcome.ok) {
     const stored = outcome.value
     return Response.json(

@@ -118,7 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
       const now = new Date()
       const takesCards = await takesCardPayments(context.platform, tenant.id)
-      const placed = await placeOrder(context.platform, tenant, { token, posted, student: buyer ? { contactId: buyer.contactId } : null, now, origin, takesCards, ip: context.ip || null })
+      const placed = await placeOrder(context.platform, tenant, { token, posted, student: buyer ? { contactId: buyer.contactId } : null, now, origin, takesCards, ip: context.ip || null, language: context.language })
       if (placed.ok && placed.value.awaitingPayment) {
         // A page running JavaScript pays with the Payment Element on the order page.
         if (form.payInPage === '1' && (await paysInPage(context.platform, tenant.id))) {

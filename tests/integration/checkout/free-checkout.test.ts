@@ -188,6 +188,19 @@ describe(`checkout of what costs nothing (${engine})`, () => {
     expect((await get('/checkout', cookie)).body).toContain('Your cart is empty.')
   })
 
+  it('keeps Turkish on a new buyer who ordered from the Turkish checkout, so their receipt is in Turkish', async () => {
+    await setStock(5)
+    const cookie = await newCartWithSticker(1)
+    const placed = await post('/checkout', buyer('attempt-turkish-buyer-0001', { email: 'ayse.turk@example.test', firstName: 'Ayşe' }), `${cookie}; lng=tr`)
+    expect(placed.status).toBe(302)
+    const contact = await asSystem(app.platform.database, 'test: the buyer', (trx) => trx.selectFrom('contacts').select('language').where('email', '=', 'ayse.turk@example.test').executeTakeFirstOrThrow())
+    expect(contact.language).toBe('tr')
+    const receipt = await asSystem(app.platform.database, 'test: receipt', (trx) =>
+      trx.selectFrom('outbound_emails').select(['subject', 'text_body']).where('to_address', '=', 'ayse.turk@example.test').executeTakeFirstOrThrow(),
+    )
+    expect(receipt.text_body).toContain('Studio Sticker: Ücretsiz')
+  })
+
   it('refuses a cart that wants more than is left, and says which line', async () => {
     await setStock(1)
     const cookie = await newCartWithSticker(2)

@@ -100,6 +100,24 @@ describe('a public registration form in Turkish', () => {
     expect(thanks.body).not.toContain('Successfully registered')
   })
 
+  it('keeps Turkish on the new contact of a Turkish visitor, for their emails; fills in none already kept, and nothing for the studio default', async () => {
+    const languageOf = (email: string) =>
+      withTenant(app.platform.database, app.demo.id, (trx) => trx.selectFrom('contacts').select('language').where('email', '=', email).executeTakeFirst())
+    expect((await post(`/pforms/${form.guId}`, { email: 'new.turkish@example.com' }, { cookie: 'lng=tr' })).status).toBe(303)
+    expect(await languageOf('new.turkish@example.com')).toEqual({ language: 'tr' })
+    // The studio's own language is not written down: the contact goes on following the default.
+    expect((await post(`/pforms/${form.guId}`, { email: 'new.english@example.com' }, { 'accept-language': 'en' })).status).toBe(303)
+    expect(await languageOf('new.english@example.com')).toEqual({ language: null })
+    // Anyone may type anyone's email: a language already kept is never changed by a post.
+    await withTenant(app.platform.database, app.demo.id, (trx) => trx.updateTable('contacts').set({ language: 'en' }).where('email', '=', 'new.english@example.com').execute())
+    expect((await post(`/pforms/${form.guId}`, { email: 'new.english@example.com' }, { cookie: 'lng=tr' })).status).toBe(303)
+    expect(await languageOf('new.english@example.com')).toEqual({ language: 'en' })
+    // Missing, it is filled in.
+    await withTenant(app.platform.database, app.demo.id, (trx) => trx.updateTable('contacts').set({ language: null }).where('email', '=', 'new.english@example.com').execute())
+    expect((await post(`/pforms/${form.guId}`, { email: 'new.english@example.com' }, { cookie: 'lng=tr' })).status).toBe(303)
+    expect(await languageOf('new.english@example.com')).toEqual({ language: 'tr' })
+  })
+
   it('keeps the English and the Turkish page apart in the anonymous page cache', async () => {
     const path = `/pforms/${form.guId}?cache-apart`
     const english = await get(path)
