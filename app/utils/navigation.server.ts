@@ -13,6 +13,7 @@ import { SIDEBAR_FOLDED_COOKIE } from '#app/components/layout/sidebar-cookie'
 import { getSessionUser, requireStaff, requireStudent, returnPathOf, type GuardAccess, type SessionUser } from './auth.server'
 import { endPreviewAndRedirect } from './session.server'
 import { requireTenant } from './tenant.server'
+import { portalToast } from './portal-toast.server'
 import { getToast, type Toast } from './toast.server'
 
 /** The website's page-not-found screen (the named route 404: the site with page name 404). */
@@ -96,7 +97,8 @@ export async function signedInShellFor(
   const { toast, headers } = getToast(request)
   return {
     shell,
-    toast,
+    // Actions write toasts in English; a signed-in page shows them in its language where translated.
+    toast: portalToast(toast, context.language),
     sidebarFolded: readCookieValue(cookieHeader, SIDEBAR_FOLDED_COOKIE) === '1',
     session: { expiresAt: access.user.expiresAt, refreshBufferMinutes: context.platform.env.SESSION_REFRESH_BUFFER_MINUTES },
     headers: headers ?? new Headers(),

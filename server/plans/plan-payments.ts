@@ -1,7 +1,9 @@
 import { sql } from 'kysely'
 import { withTenant } from '#db/tenant-scope'
 import type { Platform } from '#server/platform'
-import { paymentDateText, planNameText, priceText, transactionStatusText } from './plan-catalogue'
+import type { Language } from '#server/i18n/languages'
+import { priceText, transactionStatusText } from './plan-catalogue'
+import { planDateIn, planNameIn, transactionStatusIn } from './plan-words'
 import { isUuid } from '#server/text/is-uuid'
 
 export const PLAN_PAYMENT_PAGE_SIZES = [50, 100, 150] as const
@@ -15,6 +17,8 @@ export interface PlanPaymentRow {
   price: string
   isRecurring: boolean
   status: 'Completed' | 'Failed'
+  /** The status in the page's language. */
+  statusText: string
   date: string
 }
 
@@ -32,7 +36,11 @@ export interface PlanPaymentPage {
  * The studio's payments for its plan in one calendar year (UTC), newest first, a page at a
  * time. Open checkouts are left out: nothing was paid or refused yet.
  */
-export async function listPlanPayments(platform: Pick<Platform, 'database'>, tenantId: string, input: { year: number; page: number; size: PlanPaymentPageSize; now: Date }): Promise<PlanPaymentPage> {
+export async function listPlanPayments(
+  platform: Pick<Platform, 'database'>,
+  tenantId: string,
+  input: { year: number; page: number; size: PlanPaymentPageSize; now: Date; language?: Language },
+): Promise<PlanPaymentPage> {
   const from = new Date(Date.UTC(input.year, 0, 1))
   const to = new Date(Date.UTC(input.year + 1, 0, 1))
   return withTenant(platform.database, tenantId, async (trx) => {
@@ -53,7 +61,7 @@ export async function listPlanPayments(platform: Pick<Platform, 'database'>, ten
     const years: number[] = []
     for (let year = thisYear; year >= firstYear; year -= 1) years.push(year)
     return {
-      rows: rows.map(paymentRowOf),
+      rows: rows.map((row) => paymentRowOf(row, input.language ?? 'en')),
       total: Number(counted.count),
       year: input.year,
       page: input.page,
@@ -64,15 +72,20 @@ export async function listPlanPayments(platform: Pick<Platform, 'database'>, ten
 }
 
 /** A stored plan payment as the Payments table and the receipt show it. */
-function paymentRowOf(row: { guid: string; client_name: string; plan_id: string; amount_minor: string | number | bigint; currency: string; is_recurring: boolean; status: string; created_at: Date | string }): PlanPaymentRow {
+function paymentRowOf(
+  row: { guid: string; client_name: string; plan_id: string; amount_minor: string | number | bigint; currency: string; is_recurring: boolean; status: string; created_at: Date | string },
+  language: Language,
+): PlanPaymentRow {
+  const status = transactionStatusText(row.status)
   return {
     guid: row.guid,
     clientName: row.client_name,
-    invoiceName: planNameText(row.plan_id),
+    invoiceName: planNameIn(row.plan_id, language),
     price: priceText(Number(row.amount_minor), row.currency),
     isRecurring: row.is_recurring,
-    status: transactionStatusText(row.status),
-    date: paymentDateText(Math.floor(new Date(row.created_at).getTime() / 1000)),
+    status,
+    statusText: transactionStatusIn(status, language),
+    date: planDateIn(new Date(row.created_at), language),
   }
 }
 
@@ -84,7 +97,7 @@ export interface PlanReceipt extends PlanPaymentRow {
 }
 
 /** One payment of the studio for its plan; null for an unknown guid or another studio's. */
-export async function readPlanReceipt(platform: Pick<Platform, 'database'>, tenantId: string, unverifiedGuid: string): Promise<PlanReceipt | null> {
+export async function readPlanReceipt(platform: Pick<Platform, 'database'>, tenantId: string, unverifiedGuid: string, language: Language = 'en'): Promise<PlanReceipt | null> {
   if (!isUuid(unverifiedGuid)) return null
   const row = await withTenant(platform.database, tenantId, (trx) =>
     trx
@@ -96,11 +109,11 @@ export async function readPlanReceipt(platform: Pick<Platform, 'database'>, tena
   )
   if (!row) return null
   return {
-    ...paymentRowOf(row),
+    ...paymentRowOf(row, language),
     planId: row.plan_id,
     period: row.period,
     reference: row.payment_ref,
-    settledAt: row.settled_at ? paymentDateText(Math.floor(new Date(row.settled_at).getTime() / 1000)) : null,
+    settledAt: row.settled_at ? planDateIn(new Date(row.settled_at), language) : null,
   }
 }
 

@@ -14,7 +14,8 @@ import type { Platform } from '#server/platform'
 import { ROLE_ADMIN } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { moveToFreePlan } from './choose-free-plan'
-import { isPlanId, paymentDateText, periodEnd, PLAN_TIER_INFO, planPrice, planRegionOf, tierOfPlanId, type PlanId } from './plan-catalogue'
+import { isPlanId, periodEnd, PLAN_TIER_INFO, planPrice, planRegionOf, tierOfPlanId, type PlanId } from './plan-catalogue'
+import { keptCardIn, planDateIn } from './plan-words'
 
 type RenewalPlatform = Pick<Platform, 'database' | 'env' | 'logger' | 'jobs' | 'tenants'>
 
@@ -26,6 +27,7 @@ export const RENEWAL_MESSAGES = {
   refused: 'Your card was declined.',
   needsAction: 'Your bank asked to confirm this payment.',
   notDue: 'Nothing is due for your plan.',
+  renewed: 'Plan renewed',
   providerDown: 'The card could not be charged right now. Try again in a few minutes.',
 } as const
 
@@ -269,7 +271,7 @@ export interface RenewalView {
   droppedToFreeOn: string | null
 }
 
-export async function readRenewalView(platform: Pick<Platform, 'database'>, tenantId: string): Promise<RenewalView> {
+export async function readRenewalView(platform: Pick<Platform, 'database'>, tenantId: string, language: Language = 'en'): Promise<RenewalView> {
   const row = await withTenant(platform.database, tenantId, (trx) =>
     trx
       .selectFrom('tenant_plans')
@@ -279,17 +281,12 @@ export async function readRenewalView(platform: Pick<Platform, 'database'>, tena
   )
   if (!row) return { nextOn: null, card: null, refused: null, droppedToFreeOn: null }
   const paid = row.plan_id !== 'free_plan' && row.renews_at !== null
-  const dateOf = (at: Date | null) => (at ? paymentDateText(Math.floor(at.getTime() / 1000)) : null)
+  const dateOf = (at: Date | null) => (at ? planDateIn(at, language) : null)
   return {
     nextOn: paid ? dateOf(row.renews_at) : null,
-    card: paid && row.stripe_payment_method && row.card_last4 ? `${cardBrandText(row.card_brand)} ending ${row.card_last4}` : null,
+    card: paid && row.stripe_payment_method && row.card_last4 ? keptCardIn(row.card_brand, row.card_last4, language) : null,
     refused: paid && row.renewal_failures > 0 ? { retryOn: dateOf(row.renewal_retry_at), reason: row.renewal_error } : null,
     droppedToFreeOn: row.plan_id === 'free_plan' ? dateOf(row.dropped_to_free_at) : null,
   }
 }
 
-const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' }
-
-function cardBrandText(brand: string | null): string {
-  return (brand && CARD_BRANDS[brand]) || 'Card'
-}
