@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
-import { signedInPage } from '#tests/e2e/support/login'
+import { login, signedInPage } from '#tests/e2e/support/login'
 import { checkScreen } from '#tests/e2e/support/screen-check'
 import { useServerWithFakeStripe } from '#tests/e2e/support/fake-stripe-server'
 
@@ -39,6 +39,28 @@ describe('studio plans', () => {
     const row = page.locator('[data-plan-payment]').first()
     await expect(row.innerText()).resolves.toContain('Completed')
     await expect(row.innerText()).resolves.toContain('$25')
+    checked.expectNoConsoleErrors()
+  })
+
+  test('in Turkish the settings home, the plan page and the upgrade chooser read in Turkish; axe passes at both widths', { timeout: 180_000 }, async () => {
+    const checked = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await checked.context.addCookies([{ name: 'lng', value: 'tr', url: server().url('demo') }])
+    const page = await login(checked.context, server(), { orgId: 'demo', email: 'admin@demo.test', to: '/settings' })
+    await page.getByRole('heading', { level: 1, name: 'Ayarlar' }).waitFor()
+    await page.getByText('Mevcut planınız, ödemeleriniz ve yükseltmeler.').waitFor()
+    await checkScreen(page, 'settings-home-turkish', SCREENSHOTS)
+    await waitForHydration(page)
+    await page.getByRole('link', { name: /Planlar/ }).click()
+    await page.waitForURL((url) => url.pathname === '/settings/plan')
+    await page.getByRole('region', { name: 'Mevcut plan' }).or(page.getByText('Mevcut plan').first()).first().waitFor()
+    await page.getByText('Sonraki yenileme').waitFor()
+    await page.getByRole('heading', { name: 'Ödemeler' }).waitFor()
+    await checkScreen(page, 'plan-page-turkish', SCREENSHOTS)
+    await page.getByRole('link', { name: 'Yükselt' }).click()
+    await page.waitForURL((url) => url.pathname === '/settings/plan/upgrade')
+    await page.getByRole('heading', { name: 'Planı yükselt' }).waitFor()
+    await page.getByText('10 aktif üye').first().waitFor()
+    await checkScreen(page, 'plan-upgrade-turkish', SCREENSHOTS)
     checked.expectNoConsoleErrors()
   })
 
