@@ -1,6 +1,7 @@
 import enAuth from './locales/en/auth.json'
 import enCheckout from './locales/en/checkout.json'
 import enCommon from './locales/en/common.json'
+import enContacts from './locales/en/contacts.json'
 import enEmails from './locales/en/emails.json'
 import enForms from './locales/en/forms.json'
 import enListings from './locales/en/listings.json'
@@ -9,6 +10,7 @@ import enStaff from './locales/en/staff.json'
 import trAuth from './locales/tr/auth.json'
 import trCheckout from './locales/tr/checkout.json'
 import trCommon from './locales/tr/common.json'
+import trContacts from './locales/tr/contacts.json'
 import trEmails from './locales/tr/emails.json'
 import trForms from './locales/tr/forms.json'
 import trListings from './locales/tr/listings.json'
@@ -18,6 +20,7 @@ import trAuthMessages from './locales/tr/messages/auth.json'
 import trCheckoutMessages from './locales/tr/messages/checkout.json'
 import trFormMessages from './locales/tr/messages/forms.json'
 import trPortalMessages from './locales/tr/messages/portal.json'
+import trContactMessages from './locales/tr/messages/contacts.json'
 import type { Language } from './languages'
 import type { Namespace } from './namespaces'
 
@@ -27,8 +30,8 @@ import type { Namespace } from './namespaces'
  * words, word for word; Turkish has the same keys (tests/unit/i18n/catalog-complete.test.ts).
  */
 export const CATALOG = {
-  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails },
-  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails },
+  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, contacts: enContacts },
+  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, contacts: trContacts },
 } as const satisfies Record<Language, Record<Namespace, Record<string, string>>>
 
 /**
@@ -37,5 +40,5 @@ export const CATALOG = {
  * where they are answered (translate-message.ts), so the rules stay in one language.
  */
 export const MESSAGE_TRANSLATIONS: Record<Exclude<Language, 'en'>, Record<string, string>> = {
-  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages },
+  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages, ...trContactMessages },
 }

@@ -49,6 +49,7 @@ import { CONTACT_ACTION_MESSAGES } from '#server/contacts/actions/action-message
 import { ONBOARDING_MESSAGES } from '#server/onboarding/onboarding-steps'
 import { FEEDBACK_MESSAGES } from '#server/feedback/feedback-rules'
 import { REVIEW_MESSAGES } from '#server/reviews/review-rules'
+import { CONTACTS_MESSAGE_SOURCES } from '#server/contacts/contacts-message-sources'
 
 type MessageSource = Readonly<Record<string, string | ((...values: never[]) => string)>>
 
@@ -125,4 +126,5 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'FEEDBACK_MESSAGES', messages: messagesOf(FEEDBACK_MESSAGES) },
   { name: 'REVIEW_MESSAGES', messages: messagesOf(REVIEW_MESSAGES) },
   { name: 'cutOffText', messages: [cutOffText(60), '{{1}} hours', '{{1}} minutes'] },
+  ...CONTACTS_MESSAGE_SOURCES.map(({ name, source }) => ({ name, messages: messagesOf(source) })),
 ]
