@@ -13,6 +13,18 @@ export type ContactSelection = { kind: 'ids'; guIds: string[] } | { kind: 'all';
 /** More than any page holds (150) with room to spare; beyond it, 'all that match' is the way. */
 export const MAX_SELECTED_IDS = 500
 
+/** Why a selection is refused; the page shows it in its language. */
+export const CONTACT_SELECTION_MESSAGES = {
+  filterUnread: (ignored: string) => `The filter could not be read (${ignored}); nothing was changed.`,
+  unreadable: 'A selected contact could not be read; nothing was changed.',
+  none: 'Select at least one contact.',
+  tooMany: `Select at most ${MAX_SELECTED_IDS} contacts, or all that match the filter.`,
+  fieldGone: 'The custom field in the filter no longer exists; nothing was changed.',
+  nothingChanged: (problem: string) => `${problem} Nothing was changed.`,
+  chooseBulk: 'Choose Delete, Tag or Export for the selected contacts.',
+  chooseDeleteOrTag: 'Choose Delete or Tag for the selected contacts.',
+}
+
 const guid = z.string().uuid()
 
 /** Reads the selection from a GET's search parameters or a POST's form fields. */
@@ -21,19 +33,19 @@ export function parseContactSelection(params: URLSearchParams): WordedResult<Con
     const { filter, ignored } = parseContactListFilter(params)
     // Acting on 'all that match' a filter that was partly not understood would reach people
     // the person never saw listed: refused rather than widened.
-    if (ignored.length > 0) return err('invalid_input', `The filter could not be read (${ignored.join(', ')}); nothing was changed.`)
+    if (ignored.length > 0) return err('invalid_input', CONTACT_SELECTION_MESSAGES.filterUnread(ignored.join(', ')))
     return ok({ kind: 'all', filter: { ...filter, page: 1 } })
   }
   const wanted = [...params.getAll('id'), ...(params.get('selectPage') === '1' ? params.getAll('pageId') : [])]
   const guIds: string[] = []
   for (const value of wanted) {
     const parsed = guid.safeParse(value.trim())
-    if (!parsed.success) return err('invalid_input', 'A selected contact could not be read; nothing was changed.')
+    if (!parsed.success) return err('invalid_input', CONTACT_SELECTION_MESSAGES.unreadable)
     const id = parsed.data.toLowerCase()
     if (!guIds.includes(id)) guIds.push(id)
   }
-  if (guIds.length === 0) return err('invalid_input', 'Select at least one contact.')
-  if (guIds.length > MAX_SELECTED_IDS) return err('invalid_input', `Select at most ${MAX_SELECTED_IDS} contacts, or all that match the filter.`)
+  if (guIds.length === 0) return err('invalid_input', CONTACT_SELECTION_MESSAGES.none)
+  if (guIds.length > MAX_SELECTED_IDS) return err('invalid_input', CONTACT_SELECTION_MESSAGES.tooMany)
   return ok({ kind: 'ids', guIds })
 }
 

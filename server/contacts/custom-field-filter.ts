@@ -55,8 +55,18 @@ export interface CustomFieldFilterOutcome {
 
 const NO_CONDITION: CustomFieldFilterOutcome = { field: null, match: null, problem: null, unknownField: false }
 
-const YES = new Set(['yes', 'y', 'true', '1', 'on', 'ticked', 'checked'])
-const NO = new Set(['no', 'n', 'false', '0', 'off', 'unticked', 'unchecked'])
+// Turkish pages ask for 'evet' or 'hayır', so those words are read too.
+const YES = new Set(['yes', 'y', 'true', '1', 'on', 'ticked', 'checked', 'evet', 'e'])
+const NO = new Set(['no', 'n', 'false', '0', 'off', 'unticked', 'unchecked', 'hayır', 'hayir', 'h'])
+
+/** Why a custom field condition is not applied; shown under its value in the page's language. */
+export const CUSTOM_FIELD_FILTER_MESSAGES = {
+  notAnOption: (typed: string, field: string) => `“${typed}” is not an option of ${field}, so this filter is not applied.`,
+  notAnOptionChoose: (typed: string, field: string, options: string) => `“${typed}” is not an option of ${field}, so this filter is not applied. Choose one of: ${options}.`,
+  tickBox: (field: string) => `${field} is a tick box: choose Yes or No. This filter is not applied.`,
+  numbers: (field: string) => `${field} holds numbers: enter a number such as 12 or 3.5. This filter is not applied.`,
+  chooseField: (typed: string) => `Choose a custom field to look for “${typed}” in; this filter is not applied.`,
+}
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)$/
 
 /** The words of a tick box's two values, as the filter offers them and as `cfv` carries them. */
@@ -89,17 +99,20 @@ export function customFieldMatchFor(
     case 'choice': {
       const option = field.options.find((candidate) => candidate.trim().toLowerCase() === typed.toLowerCase())
       if (option !== undefined) return { match: { ...key, kind: 'option', option }, problem: null }
-      const offered = field.options.length > 0 ? ` Choose one of: ${field.options.join(', ')}.` : ''
-      return { match: null, problem: `“${typed}” is not an option of ${field.name}, so this filter is not applied.${offered}` }
+      const problem =
+        field.options.length > 0
+          ? CUSTOM_FIELD_FILTER_MESSAGES.notAnOptionChoose(typed, field.name, field.options.join(', '))
+          : CUSTOM_FIELD_FILTER_MESSAGES.notAnOption(typed, field.name)
+      return { match: null, problem }
     }
     case 'yesNo': {
       const answer = yesNoValue(typed)
       if (answer !== null) return { match: { ...key, kind: 'ticked', ticked: answer === 'yes' }, problem: null }
-      return { match: null, problem: `${field.name} is a tick box: choose Yes or No. This filter is not applied.` }
+      return { match: null, problem: CUSTOM_FIELD_FILTER_MESSAGES.tickBox(field.name) }
     }
     case 'number': {
       if (NUMBER.test(typed)) return { match: { ...key, kind: 'number', number: typed.replace(/^\+/, '') }, problem: null }
-      return { match: null, problem: `${field.name} holds numbers: enter a number such as 12 or 3.5. This filter is not applied.` }
+      return { match: null, problem: CUSTOM_FIELD_FILTER_MESSAGES.numbers(field.name) }
     }
   }
 }
@@ -116,7 +129,7 @@ export function resolveCustomFieldFilter(
 ): CustomFieldFilterOutcome {
   if (wanted === null) return NO_CONDITION
   if (wanted.field === null) {
-    return { ...NO_CONDITION, problem: wanted.value ? `Choose a custom field to look for “${wanted.value}” in; this filter is not applied.` : null }
+    return { ...NO_CONDITION, problem: wanted.value ? CUSTOM_FIELD_FILTER_MESSAGES.chooseField(wanted.value) : null }
   }
   const ref = wanted.field.toLowerCase()
   const field = fields.find((candidate) => candidate.guId.toLowerCase() === ref || candidate.id.toLowerCase() === ref) ?? null

@@ -11,6 +11,9 @@ import { queueMailingListPushes } from '#server/mailing-list/push-contact'
 import { writeContactBook } from '#server/contacts/write-contact-book'
 import { removeImageVariants } from '#server/files/remove-image-variants'
 import { CONTACT_PICTURE_VARIANT_NAMES } from './profile/contact-picture-url'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
+import { shownCount } from './shown-count'
 
 type ContactRecordTable = 'form_submissions' | 'contact_memberships' | 'class_bookings' | 'course_enrolments' | 'event_registrations' | 'invoices'
 
@@ -92,6 +95,8 @@ export async function deleteContacts(input: {
   actorContactIds: string[]
   selection: ContactSelection
   ip?: string | null
+  /** The language of the page that shows the outcome's message. */
+  language?: Language
 }): Promise<Ok<DeleteContactsOutcome>> {
   const { tenant, selection } = input
   const done = await writeContactBook(input.platform, tenant.id, async (trx) => {
@@ -138,7 +143,7 @@ export async function deleteContacts(input: {
       archived: toArchive.length,
       refused,
       notFound,
-      message: deleteMessage(toDelete.length, toArchive.length, [...archiveReasons], refusals, notFound),
+      message: deleteMessage(toDelete.length, toArchive.length, [...archiveReasons], refusals, notFound, input.language),
     })
     // Archived subscribers leave the mailing list too (the push sends them as unsubscribed).
     const archived = new Set(toArchive)
@@ -151,16 +156,39 @@ export async function deleteContacts(input: {
   return done.outcome
 }
 
-const contacts = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'contact' : 'contacts'}`
+/** The words of each kind of record that keeps a contact, in the contacts namespace. */
+const ARCHIVE_REASON_KEYS: Readonly<Record<string, 'reasonFormSubmissions' | 'reasonMemberships' | 'reasonClassBookings' | 'reasonCourseEnrolments' | 'reasonEventRegistrations' | 'reasonInvoices'>> = {
+  'form submissions': 'reasonFormSubmissions',
+  memberships: 'reasonMemberships',
+  'class bookings': 'reasonClassBookings',
+  'course enrolments': 'reasonCourseEnrolments',
+  'event registrations': 'reasonEventRegistrations',
+  invoices: 'reasonInvoices',
+}
 
-/** '3 contacts deleted; 2 archived because they have form submissions.' and what was left alone. */
-export function deleteMessage(deleted: number, archived: number, archiveReasons: string[], refusals: ReadonlyMap<string, number>, notFound: number): string {
-  const parts = [`${contacts(deleted)} deleted`]
-  if (archived > 0) parts.push(`${archived.toLocaleString('en-US')} archived because they have ${archiveReasons.join(' or ')}`)
+/** '3 contacts deleted; 2 archived because they have form submissions.' and what was left alone, in the page's language. */
+export function deleteMessage(
+  deleted: number,
+  archived: number,
+  archiveReasons: string[],
+  refusals: ReadonlyMap<string, number>,
+  notFound: number,
+  language: Language = 'en',
+): string {
+  const t = tFor(language, 'contacts')
+  const counted = (count: number) => ({ count, shown: shownCount(count, language) })
+  const parts = [t('deletedCount', counted(deleted))]
+  if (archived > 0) {
+    const reasons = archiveReasons.map((reason) => {
+      const key = ARCHIVE_REASON_KEYS[reason]
+      return key ? t(key) : reason
+    })
+    parts.push(t('archivedBecause', { ...counted(archived), reasons: reasons.join(t('orJoiner')) }))
+  }
   const sentences = [`${parts.join('; ')}.`]
   const staff = refusals.get('a staff login') ?? 0
-  if (staff > 0) sentences.push(`${contacts(staff)} with a staff login ${staff === 1 ? 'was' : 'were'} not deleted.`)
-  if (refusals.has('yourself')) sentences.push('You cannot delete yourself.')
-  if (notFound > 0) sentences.push(`${contacts(notFound)} ${notFound === 1 ? 'was' : 'were'} not found and left alone.`)
+  if (staff > 0) sentences.push(t('staffNotDeleted', counted(staff)))
+  if (refusals.has('yourself')) sentences.push(t('cannotDeleteYourself'))
+  if (notFound > 0) sentences.push(t('notFoundLeftAlone', counted(notFound)))
   return sentences.join(' ')
 }

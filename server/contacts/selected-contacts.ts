@@ -5,7 +5,7 @@ import type { Database } from '#db/types'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Tenant } from '#server/tenancy/tenant'
 import { listContactCustomFields } from './contact-field-values'
-import type { ContactSelection } from './contact-selection'
+import { CONTACT_SELECTION_MESSAGES, type ContactSelection } from './contact-selection'
 import { resolveCustomFieldFilter, type CustomFieldFilterOutcome } from './custom-field-filter'
 import { contactListMatches } from './list-contacts'
 
@@ -44,8 +44,8 @@ export async function checkContactSelection(input: { database: DatabaseHandle; t
   const { selection } = input
   if (selection.kind !== 'all' || selection.filter.customField === null) return ok(selection)
   const customField = await withTenant(input.database, input.tenant.id, (trx) => customFieldOutcome(trx, selection, input.tenant.id))
-  if (customField?.unknownField) return err('invalid_input', 'The custom field in the filter no longer exists; nothing was changed.')
-  if (customField?.problem) return err('invalid_input', `${customField.problem} Nothing was changed.`)
+  if (customField?.unknownField) return err('invalid_input', CONTACT_SELECTION_MESSAGES.fieldGone)
+  if (customField?.problem) return err('invalid_input', CONTACT_SELECTION_MESSAGES.nothingChanged(customField.problem))
   return ok(selection)
 }
 

@@ -7,8 +7,20 @@ import type { ContactSelection } from './contact-selection'
 import { notFoundCount, selectedContactsWhere } from './selected-contacts'
 import type { Platform } from '#server/platform'
 import { writeContactBook } from '#server/contacts/write-contact-book'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
+import { shownCount } from './shown-count'
 
 export const TAG_NAME_MAX = 100
+
+/** The tag form's refusals; the page shows them in its language. */
+export const TAG_FORM_MESSAGES = {
+  chooseFromList: 'Choose a tag from the list.',
+  tooLong: `A tag name is at most ${TAG_NAME_MAX} characters.`,
+  chooseOrType: 'Choose a tag or type a new one.',
+  onlyExisting: 'Only a tag that exists can be removed: choose it from the list.',
+  gone: 'That tag no longer exists.',
+} as const
 
 /**
  * The tag form of the bulk 'Tag' confirmation: an existing tag (`tagId`) or a new name
@@ -17,15 +29,15 @@ export const TAG_NAME_MAX = 100
 export const bulkTagSchema = z
   .object({
     mode: z.enum(['add', 'remove']).default('add'),
-    tagId: z.preprocess((value) => (value === '' ? undefined : value), z.string().uuid({ message: 'Choose a tag from the list.' }).optional()),
+    tagId: z.preprocess((value) => (value === '' ? undefined : value), z.string().uuid({ message: TAG_FORM_MESSAGES.chooseFromList }).optional()),
     newTag: z.preprocess(
       (value) => (typeof value === 'string' ? value.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim() : value),
-      z.string().max(TAG_NAME_MAX, { message: `A tag name is at most ${TAG_NAME_MAX} characters.` }).optional(),
+      z.string().max(TAG_NAME_MAX, { message: TAG_FORM_MESSAGES.tooLong }).optional(),
     ),
   })
   .superRefine((value, ctx) => {
-    if (!value.newTag && !value.tagId) ctx.addIssue({ code: 'custom', path: ['tagId'], message: 'Choose a tag or type a new one.' })
-    if (value.mode === 'remove' && value.newTag) ctx.addIssue({ code: 'custom', path: ['newTag'], message: 'Only a tag that exists can be removed: choose it from the list.' })
+    if (!value.newTag && !value.tagId) ctx.addIssue({ code: 'custom', path: ['tagId'], message: TAG_FORM_MESSAGES.chooseOrType })
+    if (value.mode === 'remove' && value.newTag) ctx.addIssue({ code: 'custom', path: ['newTag'], message: TAG_FORM_MESSAGES.onlyExisting })
   })
 
 export type BulkTagInput = z.infer<typeof bulkTagSchema>
@@ -58,6 +70,8 @@ export async function tagContacts(input: {
   tenant: Tenant
   selection: ContactSelection
   tag: BulkTagInput
+  /** The language of the page that shows the outcome's message. */
+  language?: Language
 }): Promise<WordedResult<TagContactsOutcome, 'not_found'>> {
   const { tenant, selection, tag } = input
   return writeContactBook(input.platform, tenant.id, async (trx) => {
@@ -66,7 +80,7 @@ export async function tagContacts(input: {
     if (tag.newTag) chosen = await tagNamed(trx, tenant.id, tag.newTag)
     else {
       const found = await trx.selectFrom('tags').select(['id', 'name']).where('id', '=', tag.tagId ?? '').executeTakeFirst()
-      if (!found) return err('not_found', 'That tag no longer exists.')
+      if (!found) return err('not_found', TAG_FORM_MESSAGES.gone)
       chosen = { ...found, created: false }
     }
     const selected = await trx.selectFrom('contacts').select((eb) => eb.fn.countAll<string | number>().as('count')).where(where).executeTakeFirstOrThrow()
@@ -89,18 +103,19 @@ export async function tagContacts(input: {
       changed = Number(result.numDeletedRows)
     }
     const notFound = notFoundCount(selection, selectedCount)
-    return ok({ tagName: chosen.name, changed, selected: selectedCount, notFound, createdTag: chosen.created, message: tagMessage(tag.mode, chosen.name, changed, selectedCount, notFound) })
+    return ok({ tagName: chosen.name, changed, selected: selectedCount, notFound, createdTag: chosen.created, message: tagMessage(tag.mode, chosen.name, changed, selectedCount, notFound, input.language) })
   })
 }
 
-const contacts = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'contact' : 'contacts'}`
-
-function tagMessage(mode: 'add' | 'remove', name: string, changed: number, selected: number, notFound: number): string {
+/** "Tag 'X' added to 2 contacts." and who was left as they were, in the page's language. */
+export function tagMessage(mode: 'add' | 'remove', name: string, changed: number, selected: number, notFound: number, language: Language = 'en'): string {
+  const t = tFor(language, 'contacts')
+  const counted = (count: number) => ({ count, shown: shownCount(count, language) })
   const unchanged = selected - changed
   const sentences =
     mode === 'add'
-      ? [`Tag '${name}' added to ${contacts(changed)}.`, unchanged > 0 ? `${contacts(unchanged)} had it already.` : '']
-      : [`Tag '${name}' removed from ${contacts(changed)}.`, unchanged > 0 ? `${contacts(unchanged)} did not have it.` : '']
-  if (notFound > 0) sentences.push(`${contacts(notFound)} ${notFound === 1 ? 'was' : 'were'} not found and left alone.`)
+      ? [t('tagAdded', { ...counted(changed), name }), unchanged > 0 ? t('hadItAlready', counted(unchanged)) : '']
+      : [t('tagRemoved', { ...counted(changed), name }), unchanged > 0 ? t('didNotHaveIt', counted(unchanged)) : '']
+  if (notFound > 0) sentences.push(t('notFoundLeftAlone', counted(notFound)))
   return sentences.filter(Boolean).join(' ')
 }

@@ -1,6 +1,7 @@
 import enAuth from './locales/en/auth.json'
 import enCheckout from './locales/en/checkout.json'
 import enCommon from './locales/en/common.json'
+import enContacts from './locales/en/contacts.json'
 import enEmails from './locales/en/emails.json'
 import enForms from './locales/en/forms.json'
 import enListings from './locales/en/listings.json'
@@ -10,6 +11,7 @@ import enStaff from './locales/en/staff.json'
 import trAuth from './locales/tr/auth.json'
 import trCheckout from './locales/tr/checkout.json'
 import trCommon from './locales/tr/common.json'
+import trContacts from './locales/tr/contacts.json'
 import trEmails from './locales/tr/emails.json'
 import trForms from './locales/tr/forms.json'
 import trListings from './locales/tr/listings.json'
@@ -21,6 +23,7 @@ import trCheckoutMessages from './locales/tr/messages/checkout.json'
 import trFormMessages from './locales/tr/messages/forms.json'
 import trPortalMessages from './locales/tr/messages/portal.json'
 import trSettingsMessages from './locales/tr/messages/settings.json'
+import trContactMessages from './locales/tr/messages/contacts.json'
 import type { Language } from './languages'
 import type { Namespace } from './namespaces'
 
@@ -30,8 +33,8 @@ import type { Namespace } from './namespaces'
  * words, word for word; Turkish has the same keys (tests/unit/i18n/catalog-complete.test.ts).
  */
 export const CATALOG = {
-  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, settings: enSettings },
-  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, settings: trSettings },
+  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, settings: enSettings, contacts: enContacts },
+  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, settings: trSettings, contacts: trContacts },
 } as const satisfies Record<Language, Record<Namespace, Record<string, string>>>
 
 /**
@@ -40,5 +43,5 @@ export const CATALOG = {
  * where they are answered (translate-message.ts), so the rules stay in one language.
  */
 export const MESSAGE_TRANSLATIONS: Record<Exclude<Language, 'en'>, Record<string, string>> = {
-  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages, ...trSettingsMessages },
+  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages, ...trSettingsMessages, ...trContactMessages },
 }

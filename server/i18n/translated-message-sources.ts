@@ -51,6 +51,7 @@ import { CONTACT_ACTION_MESSAGES } from '#server/contacts/actions/action-message
 import { ONBOARDING_MESSAGES } from '#server/onboarding/onboarding-steps'
 import { FEEDBACK_MESSAGES } from '#server/feedback/feedback-rules'
 import { REVIEW_MESSAGES } from '#server/reviews/review-rules'
+import { CONTACTS_MESSAGE_SOURCES } from '#server/contacts/contacts-message-sources'
 
 type MessageSource = Readonly<Record<string, string | ((...values: never[]) => string)>>
 
@@ -129,4 +130,5 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'card refusals in billing emails', messages: [...messagesOf(CHARGE_MESSAGES), RENEWAL_MESSAGES.noCard, RENEWAL_MESSAGES.refused, RENEWAL_MESSAGES.needsAction] },
   { name: 'the plan screens', messages: [...messagesOf(PLAN_MESSAGES), ...messagesOf(RENEWAL_MESSAGES)] },
   { name: 'cutOffText', messages: [cutOffText(60), '{{1}} hours', '{{1}} minutes'] },
+  ...CONTACTS_MESSAGE_SOURCES.map(({ name, source }) => ({ name, messages: messagesOf(source) })),
 ]

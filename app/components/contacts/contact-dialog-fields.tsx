@@ -6,6 +6,8 @@ import { contactFormSchema, type ContactFormOptions } from '#server/contacts/con
 import { ContactPhoneField } from '#app/components/contacts/contact-phone-field'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { useContactsWords } from './use-contacts-words'
+import { useFormMessages } from './use-form-messages'
 
 export type ContactDialogFormProps = ReturnType<typeof getFormProps> & { className: string; onInput: (event: FormEvent<HTMLFormElement>) => void }
 
@@ -36,6 +38,8 @@ export function ContactDialogFields({
   busy: boolean
   render: (formProps: ContactDialogFormProps, children: ReactNode) => ReactNode
 }) {
+  const { t } = useContactsWords()
+  const shownMessages = useFormMessages()
   const schema = useMemo(() => contactFormSchema(options), [options])
   const [form, fields] = useForm({
     id: formId,
@@ -65,36 +69,36 @@ export function ContactDialogFields({
     <>
       {form.errors?.length ? (
         <div id={form.errorId} role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {form.errors.join(' ')}
+          {shownMessages(form.errors)?.join(' ')}
         </div>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First Name" field={fields.firstName} autoComplete="given-name" />
-        <TextField label="Last Name" field={fields.lastName} autoComplete="family-name" />
+        <TextField label={t('firstName')} field={fields.firstName} autoComplete="given-name" />
+        <TextField label={t('lastName')} field={fields.lastName} autoComplete="family-name" />
       </div>
-      <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
-      {options.supportsGrn ? <TextField label="GRN Number" field={fields.grnNumber} /> : null}
-      <ContactPhoneField label="Phone" field={fields.phone} countryField={fields.phoneCountry} rules={options.phone} />
+      <TextField label={t('email')} field={fields.email} type="email" autoComplete="email" />
+      {options.supportsGrn ? <TextField label={t('grnNumber')} field={fields.grnNumber} /> : null}
+      <ContactPhoneField label={t('phone')} field={fields.phone} countryField={fields.phoneCountry} rules={options.phone} />
       <label className="flex items-center gap-2">
         <input {...getInputProps(fields.hasSignedWaiverForm, { type: 'checkbox' })} className="h-4 w-4 accent-brand" />
-        Waiver Form Signed
+        {t('waiverFormSigned')}
       </label>
       <label className="flex items-center gap-2">
         <input {...getInputProps(fields.subscribeToMailingList, { type: 'checkbox' })} className="h-4 w-4 accent-brand" />
-        Subscribe to Mailing List
+        {t('subscribeToMailingList')}
       </label>
       <div className="mt-2 flex justify-end gap-3">
         {'href' in cancel ? (
           <ButtonLink to={cancel.href} variant="secondary">
-            Cancel
+            {t('cancel')}
           </ButtonLink>
         ) : (
           <Button type="button" onClick={cancel.onCancel} variant="secondary">
-            Cancel
+            {t('cancel')}
           </Button>
         )}
         <Button type="submit" busy={busy} disabled={hydrated && !complete} variant="primary">
-          {busy ? 'Saving…' : 'Submit'}
+          {busy ? t('saving') : t('submit')}
         </Button>
       </div>
     </>,
@@ -114,9 +118,10 @@ export function TextField({
   autoComplete?: string
   hint?: string
 }) {
+  const shownMessages = useFormMessages()
   const { key, ...input } = getInputProps(field as FieldMetadata<string>, { type })
   return (
-    <Field id={field.id} label={label} required={field.required} errors={field.errors} hint={hint}>
+    <Field id={field.id} label={label} required={field.required} errors={shownMessages(field.errors)} hint={hint}>
       {(control) => <input key={key} {...input} {...control} autoComplete={autoComplete} className={FIELD_INPUT_CLASSES} />}
     </Field>
   )

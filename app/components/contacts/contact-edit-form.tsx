@@ -10,6 +10,8 @@ import { Button, ButtonLink } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { CustomInputControl } from '#app/components/forms/custom-input-control'
+import { useContactsWords } from './use-contacts-words'
+import { useFormMessages } from './use-form-messages'
 
 type Props = {
   guId: string
@@ -28,6 +30,8 @@ type AnyField = FieldMetadata<string | null | undefined | unknown>
  * come back beside each field, and the browser checks what it can as the user types.
  */
 export function ContactEditForm({ guId, values, customInputs, options, suggestions, lastResult }: Props) {
+  const { t } = useContactsWords()
+  const shownMessages = useFormMessages()
   const schema = useMemo(() => contactProfileSchema(options), [options])
   const [form, fields] = useForm({
     id: 'edit-contact',
@@ -49,92 +53,92 @@ export function ContactEditForm({ guId, values, customInputs, options, suggestio
     <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-5">
       {form.errors?.length ? (
         <div id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {form.errors.join(' ')}
+          {shownMessages(form.errors)?.join(' ')}
         </div>
       ) : null}
 
-      <Card title="Contact">
+      <Card title={t('cardContact')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First Name" field={fields.firstName} autoComplete="off" />
-          <TextField label="Last Name" field={fields.lastName} autoComplete="off" />
-          <TextField label="Email" field={fields.email} type="email" autoComplete="off" />
-          <ContactPhoneField label="Phone" field={fields.phone} countryField={fields.phoneCountry} rules={options.phone} />
-          {options.supportsGrn ? <TextField label="GRN Number" field={fields.grnNumber} /> : null}
-          <TextField label="Barcode" field={fields.barcode} />
+          <TextField label={t('firstName')} field={fields.firstName} autoComplete="off" />
+          <TextField label={t('lastName')} field={fields.lastName} autoComplete="off" />
+          <TextField label={t('email')} field={fields.email} type="email" autoComplete="off" />
+          <ContactPhoneField label={t('phone')} field={fields.phone} countryField={fields.phoneCountry} rules={options.phone} />
+          {options.supportsGrn ? <TextField label={t('grnNumber')} field={fields.grnNumber} /> : null}
+          <TextField label={t('barcode')} field={fields.barcode} />
         </div>
         <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:gap-8">
-          <Checkbox field={fields.hasSignedWaiverForm} label="Waiver Form Signed" />
-          <Checkbox field={fields.subscribeToMailingList} label="Subscribe to Mailing List" />
+          <Checkbox field={fields.hasSignedWaiverForm} label={t('waiverFormSigned')} />
+          <Checkbox field={fields.subscribeToMailingList} label={t('subscribeToMailingList')} />
         </div>
       </Card>
 
-      <Card title="Alternate emails">
+      <Card title={t('alternateEmails')}>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Alternate Email 1" field={fields.altEmail1} type="email" autoComplete="off" />
-          <TextField label="Alternate Email 2" field={fields.altEmail2} type="email" autoComplete="off" />
-          <TextField label="Alternate Email 3" field={fields.altEmail3} type="email" autoComplete="off" />
+          <TextField label={t('alternateEmail1')} field={fields.altEmail1} type="email" autoComplete="off" />
+          <TextField label={t('alternateEmail2')} field={fields.altEmail2} type="email" autoComplete="off" />
+          <TextField label={t('alternateEmail3')} field={fields.altEmail3} type="email" autoComplete="off" />
         </div>
       </Card>
 
-      <Card title="Address">
+      <Card title={t('address')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Address Line 1" field={fields.addressLine1} autoComplete="off" />
-          <TextField label="Address Line 2" field={fields.addressLine2} autoComplete="off" />
-          <TextField label="City" field={fields.city} autoComplete="off" />
-          <TextField label="State" field={fields.state} autoComplete="off" />
-          <TextField label="Zip" field={fields.zip} autoComplete="off" />
-          <TextField label="Country" field={fields.country} autoComplete="off" />
+          <TextField label={t('addressLine1')} field={fields.addressLine1} autoComplete="off" />
+          <TextField label={t('addressLine2')} field={fields.addressLine2} autoComplete="off" />
+          <TextField label={t('city')} field={fields.city} autoComplete="off" />
+          <TextField label={t('state')} field={fields.state} autoComplete="off" />
+          <TextField label={t('zip')} field={fields.zip} autoComplete="off" />
+          <TextField label={t('country')} field={fields.country} autoComplete="off" />
         </div>
       </Card>
 
-      <Card title="About">
+      <Card title={t('about')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Date of Birth" field={fields.dateOfBirth} type="date" />
-          <TextField label="Company" field={fields.company} autoComplete="off" />
-          <TextField label="Lead Source" field={fields.leadSource} />
-          <SuggestedField label="Category" field={fields.category} suggestions={suggestions.category} />
-          <SuggestedField label="Sales Stage" field={fields.salesStage} suggestions={suggestions.salesStage} />
-          <SuggestedField label="Account Stage" field={fields.accountStage} suggestions={suggestions.accountStage} />
+          <TextField label={t('dateOfBirth')} field={fields.dateOfBirth} type="date" />
+          <TextField label={t('company')} field={fields.company} autoComplete="off" />
+          <TextField label={t('leadSource')} field={fields.leadSource} />
+          <SuggestedField label={t('categoryTitle')} field={fields.category} suggestions={suggestions.category} />
+          <SuggestedField label={t('salesStageTitle')} field={fields.salesStage} suggestions={suggestions.salesStage} />
+          <SuggestedField label={t('accountStageTitle')} field={fields.accountStage} suggestions={suggestions.accountStage} />
         </div>
-        <TextArea label="Description" field={fields.description} className="mt-4" />
+        <TextArea label={t('description')} field={fields.description} className="mt-4" />
       </Card>
 
-      <Card title="Status and reminders">
+      <Card title={t('statusAndReminders')}>
         <fieldset>
-          <legend className="text-sm font-medium text-slate-700">Status</legend>
+          <legend className="text-sm font-medium text-slate-700">{t('status')}</legend>
           <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {CONTACT_STATUS_FIELDS.map(([name, label]) => (
-              <Checkbox key={name} field={field(name)} label={label} />
+            {CONTACT_STATUS_FIELDS.map(([name]) => (
+              <Checkbox key={name} field={field(name)} label={t(statusKeyOf(name))} />
             ))}
-            <Checkbox field={fields.isTeacher} label="Teacher" />
+            <Checkbox field={fields.isTeacher} label={t('teacher')} />
           </div>
         </fieldset>
         <fieldset className="mt-5">
-          <legend className="text-sm font-medium text-slate-700">Reminders</legend>
+          <legend className="text-sm font-medium text-slate-700">{t('reminders')}</legend>
           <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:gap-8">
-            <Checkbox field={fields.isSendReminder} label="Email reminders" />
-            <Checkbox field={fields.isSendSmsReminder} label="SMS reminders" />
+            <Checkbox field={fields.isSendReminder} label={t('emailReminders')} />
+            <Checkbox field={fields.isSendSmsReminder} label={t('smsReminders')} />
           </div>
         </fieldset>
       </Card>
 
-      <Card title="Emergency contact and guardians">
+      <Card title={t('emergencyAndGuardians')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Emergency Contact Name" field={fields.emergencyContactName} autoComplete="off" />
-          <ContactPhoneField label="Emergency Contact Phone" field={fields.emergencyContactPhone} rules={options.phone} />
+          <TextField label={t('emergencyContactName')} field={fields.emergencyContactName} autoComplete="off" />
+          <ContactPhoneField label={t('emergencyContactPhone')} field={fields.emergencyContactPhone} rules={options.phone} />
         </div>
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
-          <TextField label="Mother Name" field={fields.motherName} autoComplete="off" />
-          <TextField label="Mother Email" field={fields.motherEmail} type="email" autoComplete="off" />
-          <ContactPhoneField label="Mother Phone" field={fields.motherPhone} rules={options.phone} />
-          <TextField label="Father Name" field={fields.fatherName} autoComplete="off" />
-          <TextField label="Father Email" field={fields.fatherEmail} type="email" autoComplete="off" />
-          <ContactPhoneField label="Father Phone" field={fields.fatherPhone} rules={options.phone} />
+          <TextField label={t('motherName')} field={fields.motherName} autoComplete="off" />
+          <TextField label={t('motherEmail')} field={fields.motherEmail} type="email" autoComplete="off" />
+          <ContactPhoneField label={t('motherPhone')} field={fields.motherPhone} rules={options.phone} />
+          <TextField label={t('fatherName')} field={fields.fatherName} autoComplete="off" />
+          <TextField label={t('fatherEmail')} field={fields.fatherEmail} type="email" autoComplete="off" />
+          <ContactPhoneField label={t('fatherPhone')} field={fields.fatherPhone} rules={options.phone} />
         </div>
       </Card>
 
       {customInputs.length > 0 ? (
-        <Card title="Custom fields">
+        <Card title={t('customFields')}>
           <div className="grid gap-4 sm:grid-cols-2">
             {customInputs.map((input) => (
               <CustomFieldControl key={input.key} input={input} field={field(input.key)} />
@@ -145,14 +149,19 @@ export function ContactEditForm({ guId, values, customInputs, options, suggestio
 
       <div className="sticky bottom-0 -mx-4 flex justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
         <ButtonLink to={`/contacts/${guId}/detail`} variant="secondary">
-          Cancel
+          {t('cancel')}
         </ButtonLink>
         <Button type="submit" busy={busy} variant="primary">
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? t('saving') : t('save')}
         </Button>
       </div>
     </Form>
   )
+}
+
+/** 'isStatusFollowup' to its status's words' key, 'status_followup'. */
+function statusKeyOf(name: (typeof CONTACT_STATUS_FIELDS)[number][0]) {
+  return `status_${name.slice('isStatus'.length).toLowerCase() as 'client' | 'lead' | 'member' | 'staff' | 'followup' | 'inactive' | 'other'}` as const
 }
 
 function Checkbox({ field, label }: { field: AnyField; label: string }) {
@@ -166,9 +175,10 @@ function Checkbox({ field, label }: { field: AnyField; label: string }) {
 }
 
 function TextArea({ label, field, className, hint, maxLength }: { label: string; field: AnyField; className?: string; hint?: string; maxLength?: number }) {
+  const shownMessages = useFormMessages()
   const { key, ...input } = getTextareaProps(field as FieldMetadata<string>)
   return (
-    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={className} required={field.required}>
+    <Field id={field.id} label={label} errors={shownMessages(field.errors)} hint={hint} className={className} required={field.required}>
       {(control) => <textarea key={key} {...input} {...control} maxLength={maxLength ?? input.maxLength} rows={4} className={FIELD_INPUT_CLASSES} />}
     </Field>
   )
@@ -177,9 +187,10 @@ function TextArea({ label, field, className, hint, maxLength }: { label: string;
 /** A free text field that offers the values other contacts already have (a category, a stage). */
 function SuggestedField({ label, field, suggestions }: { label: string; field: AnyField; suggestions: string[] }) {
   const listId = `${field.id}-suggestions`
+  const shownMessages = useFormMessages()
   const { key, ...input } = getInputProps(field as FieldMetadata<string>, { type: 'text' })
   return (
-    <Field id={field.id} label={label} errors={field.errors}>
+    <Field id={field.id} label={label} errors={shownMessages(field.errors)}>
       {(control) => (
         <>
           <input key={key} {...input} {...control} list={suggestions.length > 0 ? listId : undefined} autoComplete="off" className={FIELD_INPUT_CLASSES} />

@@ -4,6 +4,8 @@ import { contactPhonePattern } from '#server/contacts/contact-phone'
 import type { PhoneRules } from '#server/contacts/contact-form-schema'
 import { COUNTRIES } from '#server/shell/dial-codes'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { useContactsWords } from './use-contacts-words'
+import { useFormMessages } from './use-form-messages'
 
 /**
  * A contact's phone in the tenant's mask (spec 2.9). With multi-country support a dial code
@@ -21,19 +23,21 @@ export function ContactPhoneField({
   countryField?: FieldMetadata<string | null | undefined | unknown>
   rules: PhoneRules
 }) {
+  const { t } = useContactsWords()
+  const shownMessages = useFormMessages()
   const withCountry = rules.multiCountry && countryField !== undefined
   const initialCode = withCountry && typeof countryField.initialValue === 'string' ? countryField.initialValue : rules.country.code
   const [code, setCode] = useState(initialCode)
   const country = COUNTRIES.find((entry) => entry.code === code) ?? rules.country
   const { key, ...input } = getInputProps(field as FieldMetadata<string>, { type: 'tel' })
   return (
-    <Field id={field.id} label={label} errors={field.errors} hint={`Like ${country.mask}`}>
+    <Field id={field.id} label={label} errors={shownMessages(field.errors)} hint={t('phoneLike', { mask: country.mask })}>
       {(control) => (
         <div className="flex gap-2">
           {withCountry ? (
             <select
               {...withoutDefault(getSelectProps(countryField as FieldMetadata<string>))}
-              aria-label={`${label} country code`}
+              aria-label={t('phoneCountryCode', { label })}
               className={`${FIELD_INPUT_CLASSES} w-28 shrink-0`}
               value={code}
               onChange={(event) => setCode(event.currentTarget.value)}

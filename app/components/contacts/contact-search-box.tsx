@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react'
 import type { ContactSearchItem } from '#server/contacts/search-contacts'
 import { ContactOptions, movedHighlight } from './contact-options'
 import { useContactSuggestions } from './use-contact-suggestions'
+import { useContactsWords } from './use-contacts-words'
 
 /** Website spec 9: "Contact search debounce 20 ms". */
 export const CONTACT_SEARCH_DEBOUNCE_MS = 20
@@ -15,7 +16,10 @@ export const CONTACT_SEARCH_PLACEHOLDER = 'Search Contact'
  * for the next search. Arrow keys move through the options, Enter chooses, Escape closes.
  * It needs JavaScript: pages that show it offer a plain search beside it.
  */
-export function ContactSearchBox({ onChoose, label = 'Search Contact' }: { onChoose: (contact: ContactSearchItem) => void; label?: string }) {
+export function ContactSearchBox({ onChoose, label: givenLabel }: { onChoose: (contact: ContactSearchItem) => void; label?: string }) {
+  const { t } = useContactsWords()
+  // The spec's 'Search Contact' in English; the page's language otherwise.
+  const label = givenLabel ?? t('searchContact')
   const id = useId()
   const listboxId = `${id}-options`
   const [text, setText] = useState('')
@@ -51,7 +55,7 @@ export function ContactSearchBox({ onChoose, label = 'Search Contact' }: { onCho
         aria-autocomplete="list"
         aria-activedescendant={open && active >= 0 ? `${id}-option-${active}` : undefined}
         autoComplete="off"
-        placeholder={CONTACT_SEARCH_PLACEHOLDER}
+        placeholder={t('searchContact')}
         value={text}
         maxLength={100}
         onChange={(event) => setText(event.target.value)}

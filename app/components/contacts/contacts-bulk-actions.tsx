@@ -8,19 +8,18 @@ import type { ContactListFilter } from '#server/contacts/contact-list-filter'
 import type { action as bulkAction } from '#app/routes/_admin+/contacts+/bulk'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
-import { BULK_CONFIRM_TITLES, BULK_YES_LABELS, BulkConfirmContent } from './bulk-confirm-content'
+import { BulkConfirmContent } from './bulk-confirm-content'
 import { FilterHiddenFields } from './filter-hidden-fields'
 import type { ContactRowsSelection } from './use-contact-selection'
+import { useContactsWords } from './use-contacts-words'
 
 export const CONTACTS_BULK_FORM_ID = 'contacts-bulk'
 
-const ACTIONS: Array<{ action: BulkContactAction; label: string; Icon: typeof Trash2 }> = [
-  { action: 'delete', label: 'Delete', Icon: Trash2 },
-  { action: 'tag', label: 'Tag', Icon: Tag },
-  { action: 'export', label: 'Export', Icon: Download },
+const ACTIONS: Array<{ action: BulkContactAction; label: 'bulkDelete' | 'bulkTag' | 'bulkExport'; Icon: typeof Trash2 }> = [
+  { action: 'delete', label: 'bulkDelete', Icon: Trash2 },
+  { action: 'tag', label: 'bulkTag', Icon: Tag },
+  { action: 'export', label: 'bulkExport', Icon: Download },
 ]
-
-const contacts = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'contact' : 'contacts'}`
 
 /**
  * Above the list: what to do with the ticked contacts. Without JavaScript the boxes and these
@@ -39,6 +38,7 @@ export function ContactsBulkActions({
   state: ContactRowsSelection
   tags: Array<{ id: string; name: string }>
 }) {
+  const { t, shown, contactCount: contacts } = useContactsWords()
   const hydrated = useHydrated()
   const location = useLocation()
   const [open, setOpen] = useState<BulkContactAction | null>(null)
@@ -65,10 +65,10 @@ export function ContactsBulkActions({
       </form>
       {hydrated ? (
         <p aria-live="polite" className="font-medium text-slate-900">
-          {state.count > 0 ? `${state.count.toLocaleString('en-US')} selected` : 'Tick contacts to delete, tag or export them.'}
+          {state.count > 0 ? t('selectedCount', { shown: shown(state.count) }) : t('tickToAct')}
         </p>
       ) : (
-        <p className="font-medium text-slate-900">With the ticked contacts:</p>
+        <p className="font-medium text-slate-900">{t('withTicked')}</p>
       )}
       <div className="flex flex-wrap gap-2">
         {ACTIONS.map(({ action, label, Icon }) => (
@@ -84,39 +84,39 @@ export function ContactsBulkActions({
             onClick={(event) => choose(event, action)}
           >
             <Icon aria-hidden className="h-3.5 w-3.5" />
-            {label}
+            {t(label)}
           </Button>
         ))}
       </div>
       {hydrated ? (
         everyoneOnPage ? (
           <p className="text-slate-700">
-            All {contacts(state.selected.size)} on this page are selected.{' '}
+            {t('allOnPageSelected', { contacts: contacts(state.selected.size) })}{' '}
             <Button type="button" variant="link" onClick={state.selectAllMatching}>
-              Select all {contacts(total)} that match
+              {t('selectAllMatching', { contacts: contacts(total) })}
             </Button>
           </p>
         ) : state.allMatching ? (
           <p className="text-slate-700">
-            All {contacts(total)} that match are selected.{' '}
+            {t('allMatchingSelected', { contacts: contacts(total) })}{' '}
             <Button type="button" variant="link" onClick={state.clear}>
-              Clear selection
+              {t('clearSelection')}
             </Button>
           </p>
         ) : null
       ) : total > 0 ? (
         <label className="flex items-center gap-2 text-slate-700">
           <input type="checkbox" name="all" value="1" form={CONTACTS_BULK_FORM_ID} className="h-4 w-4 accent-brand" />
-          Or all {contacts(total)} that match
+          {t('orAllMatching', { contacts: contacts(total) })}
         </label>
       ) : null}
       {open && selection ? (
         <ConfirmDialog
           open
           onClose={close}
-          title={BULK_CONFIRM_TITLES[open]}
+          title={t(`bulkTitle_${open}`)}
           intent={open}
-          yesLabel={BULK_YES_LABELS[open]}
+          yesLabel={t(`bulkYes_${open}`)}
           yesVariant={open === 'delete' ? 'danger' : 'primary'}
           action={open === 'export' ? '/contacts/export.csv' : '/contacts/bulk'}
           method={open === 'export' ? 'get' : 'post'}

@@ -2,12 +2,13 @@ import { Form, Link, useLocation, useNavigationType, useSubmit } from '@remix-ru
 import { Search } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, hasCustomFieldCondition, MAX_SEARCH_LENGTH, type ContactListFilter } from '#server/contacts/contact-list-filter'
+import { CONTACT_STATUSES, hasCustomFieldCondition, MAX_SEARCH_LENGTH, type ContactListFilter } from '#server/contacts/contact-list-filter'
 import type { ContactListOptions } from '#server/contacts/list-contacts'
 import { Button } from '#app/components/ui/button'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { CustomFieldFilter } from './custom-field-filter'
 import { FilterHiddenFields } from './filter-hidden-fields'
+import { useContactsWords } from './use-contacts-words'
 
 const SEARCH_DEBOUNCE_MS = 300
 
@@ -47,6 +48,7 @@ export interface CustomFieldFilterState {
  * short pause.
  */
 export function ContactsFilter({ filter, options, customField }: { filter: ContactListFilter; options: ContactListOptions; customField: CustomFieldFilterState }) {
+  const { t } = useContactsWords()
   const submit = useSubmit()
   const hydrated = useHydrated()
   const timer = useRef<number | undefined>(undefined)
@@ -87,7 +89,7 @@ export function ContactsFilter({ filter, options, customField }: { filter: Conta
       method="get"
       action="/contacts"
       role="search"
-      aria-label="Search and filter contacts"
+      aria-label={t('searchAndFilter')}
       onChange={onChange}
       key={generation}
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -99,7 +101,7 @@ export function ContactsFilter({ filter, options, customField }: { filter: Conta
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="contacts-search" className="text-sm font-medium text-slate-700">
-            Search
+            {t('search')}
           </label>
           <div className="relative">
             <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-500" />
@@ -109,7 +111,7 @@ export function ContactsFilter({ filter, options, customField }: { filter: Conta
               name="q"
               defaultValue={filter.search}
               maxLength={MAX_SEARCH_LENGTH}
-              placeholder="Name, email, phone or barcode"
+              placeholder={t('searchPlaceholder')}
               className={`${FIELD_INPUT_CLASSES} w-full pl-9`}
               onChange={(event) => {
                 const form = event.currentTarget.form
@@ -121,10 +123,10 @@ export function ContactsFilter({ filter, options, customField }: { filter: Conta
 
         {/* A custom field chosen stays in view, its value still to be given. */}
         <details open={narrowing > 0 || filter.customField !== null} className="group">
-          <summary className="cursor-pointer text-sm font-medium text-brand-text select-none">Filters{narrowing > 0 ? ` (${narrowing} applied)` : ''}</summary>
+          <summary className="cursor-pointer text-sm font-medium text-brand-text select-none">{narrowing > 0 ? t('filtersApplied', { count: narrowing }) : t('filters')}</summary>
           <div className="mt-3 flex flex-col gap-4">
             <fieldset>
-              <legend className="text-sm font-medium text-slate-700">Status</legend>
+              <legend className="text-sm font-medium text-slate-700">{t('status')}</legend>
               <div className="mt-1.5 flex flex-wrap gap-2">
                 {CONTACT_STATUSES.map((status) => (
                   <label
@@ -132,12 +134,12 @@ export function ContactsFilter({ filter, options, customField }: { filter: Conta
                     className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 has-[:checked]:border-brand has-[:checked]:bg-brand/10 has-[:checked]:text-slate-900"
                   >
                     <input type="checkbox" name="status" value={status} defaultChecked={filter.statuses.includes(status)} className="h-4 w-4 accent-brand" />
-                    {CONTACT_STATUS_LABELS[status]}
+                    {t(`status_${status}`)}
                   </label>
                 ))}
                 <label className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 has-[:checked]:border-brand has-[:checked]:bg-brand/10 has-[:checked]:text-slate-900">
                   <input type="checkbox" name="walkIn" value="1" defaultChecked={filter.walkInOnly} className="h-4 w-4 accent-brand" />
-                  Walk-in only
+                  {t('walkInOnly')}
                 </label>
               </div>
             </fieldset>
@@ -146,42 +148,42 @@ export function ContactsFilter({ filter, options, customField }: { filter: Conta
               <Choice
                 id="contacts-tag"
                 name="tag"
-                label="Tag"
+                label={t('tag')}
                 value={filter.tagIds[0] ?? ''}
                 choices={options.tags.map((tag) => ({
                   value: tag.id,
                   label: tag.name,
                 }))}
-                anyLabel="Any tag"
+                anyLabel={t('anyTag')}
               />
               <Choice
                 id="contacts-category"
                 name="category"
-                label="Category"
+                label={t('category')}
                 value={filter.category ?? ''}
                 choices={labels(options.categories, filter.category)}
-                anyLabel="Any category"
+                anyLabel={t('anyCategory')}
               />
               <Choice
                 id="contacts-sales-stage"
                 name="salesStage"
-                label="Sales stage"
+                label={t('salesStage')}
                 value={filter.salesStage ?? ''}
                 choices={labels(options.salesStages, filter.salesStage)}
-                anyLabel="Any sales stage"
+                anyLabel={t('anySalesStage')}
               />
               <Choice
                 id="contacts-account-stage"
                 name="accountStage"
-                label="Account stage"
+                label={t('accountStage')}
                 value={filter.accountStage ?? ''}
                 choices={labels(options.accountStages, filter.accountStage)}
-                anyLabel="Any account stage"
+                anyLabel={t('anyAccountStage')}
               />
-              <Labelled id="contacts-joined-from" label="Joined from">
+              <Labelled id="contacts-joined-from" label={t('joinedFrom')}>
                 <input id="contacts-joined-from" type="date" name="joinedFrom" defaultValue={filter.joinedFrom ?? ''} className={FIELD_INPUT_CLASSES} />
               </Labelled>
-              <Labelled id="contacts-joined-to" label="Joined to">
+              <Labelled id="contacts-joined-to" label={t('joinedTo')}>
                 <input id="contacts-joined-to" type="date" name="joinedTo" defaultValue={filter.joinedTo ?? ''} className={FIELD_INPUT_CLASSES} />
               </Labelled>
               {options.customFields.length > 0 ? (
@@ -196,23 +198,23 @@ export function ContactsFilter({ filter, options, customField }: { filter: Conta
               <Choice
                 id="contacts-sort"
                 name="sort"
-                label="Sort by"
+                label={t('sortBy')}
                 value={filter.sort}
                 choices={[
-                  { value: 'name', label: 'Name' },
-                  { value: 'created', label: 'Date created' },
-                  { value: 'updated', label: 'Date updated' },
-                  { value: 'balance', label: 'Balance' },
+                  { value: 'name', label: t('name') },
+                  { value: 'created', label: t('dateCreated') },
+                  { value: 'updated', label: t('dateUpdated') },
+                  { value: 'balance', label: t('balance') },
                 ]}
               />
               <Choice
                 id="contacts-order"
                 name="order"
-                label="Order"
+                label={t('order')}
                 value={filter.direction}
                 choices={[
-                  { value: 'asc', label: 'Ascending' },
-                  { value: 'desc', label: 'Descending' },
+                  { value: 'asc', label: t('ascending') },
+                  { value: 'desc', label: t('descending') },
                 ]}
               />
             </div>
@@ -222,10 +224,10 @@ export function ContactsFilter({ filter, options, customField }: { filter: Conta
         <div className="flex flex-wrap items-center gap-3">
           {/* With JavaScript the form applies itself; the button stays for keyboard users who prefer it. */}
           <Button type="submit" variant={hydrated ? 'secondary' : 'primary'}>
-            Apply
+            {t('apply')}
           </Button>
           <Link to="/contacts" className="text-sm font-medium text-brand-text underline-offset-2 hover:underline">
-            Clear filters
+            {t('clearFilters')}
           </Link>
         </div>
       </div>

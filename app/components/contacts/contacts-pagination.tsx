@@ -1,21 +1,18 @@
 import { CONTACT_PAGE_SIZES, contactListSearch, type ContactListFilter } from '#server/contacts/contact-list-filter'
 import { PageLinks, PageSizeForm } from '#app/components/ui/pagination'
 import { FilterHiddenFields } from './filter-hidden-fields'
+import { useContactsWords } from './use-contacts-words'
 
 /** Under the table: the result count, the page size and the previous and next page links. */
 export function ContactsPagination({ filter, total, pageCount }: { filter: ContactListFilter; total: number; pageCount: number }) {
+  const { t, shown } = useContactsWords()
   const first = total === 0 ? 0 : (filter.page - 1) * filter.pageSize + 1
   const last = Math.min(total, filter.page * filter.pageSize)
   return (
     <div className="flex flex-wrap items-center justify-between gap-4 px-1 py-3 text-sm text-slate-600">
       <p>
-        <span className="font-medium text-slate-900">{total.toLocaleString('en-US')}</span> {total === 1 ? 'contact' : 'contacts'}
-        {total > 0 ? (
-          <span>
-            {' '}
-            · showing {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')}
-          </span>
-        ) : null}
+        <span className="font-medium text-slate-900">{shown(total)}</span> {t('contactWord', { count: total })}
+        {total > 0 ? <span> · {t('showingRange', { first: shown(first), last: shown(last) })}</span> : null}
       </p>
       <div className="flex flex-wrap items-center gap-4">
         <PageSizeForm
@@ -25,9 +22,7 @@ export function ContactsPagination({ filter, total, pageCount }: { filter: Conta
           action="/contacts"
           hiddenFields={<FilterHiddenFields filter={filter} omit={['pageSize', 'page']} />}
         />
-        <span>
-          Page {filter.page.toLocaleString('en-US')} of {pageCount.toLocaleString('en-US')}
-        </span>
+        <span>{t('pageOf', { page: shown(filter.page), pages: shown(pageCount) })}</span>
         <PageLinks page={filter.page} pageCount={pageCount} hrefOf={(page) => `/contacts${contactListSearch(filter, { page })}`} />
       </div>
     </div>

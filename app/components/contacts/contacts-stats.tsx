@@ -1,21 +1,23 @@
 import { Link } from '@remix-run/react'
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, contactListSearch, DEFAULT_CONTACT_LIST_FILTER, type ContactListFilter, type ContactStatus } from '#server/contacts/contact-list-filter'
+import { CONTACT_STATUSES, contactListSearch, DEFAULT_CONTACT_LIST_FILTER, type ContactListFilter, type ContactStatus } from '#server/contacts/contact-list-filter'
 import type { ContactListStats } from '#server/contacts/list-contacts'
+import { useContactsWords } from './use-contacts-words'
 
 /**
  * The totals on top of the list: every contact, new this month, and one per status. Each
  * status is a link to the list filtered by it; the one in use is marked current.
  */
 export function ContactsStats({ stats, filter }: { stats: ContactListStats; filter: ContactListFilter }) {
+  const { t } = useContactsWords()
   const current = filter.statuses.length === 1 ? filter.statuses[0] : null
   const only = (status: ContactStatus) => `/contacts${contactListSearch(DEFAULT_CONTACT_LIST_FILTER, { statuses: [status], pageSize: filter.pageSize })}`
   return (
-    <section aria-label="Contact totals">
+    <section aria-label={t('contactTotals')}>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-9">
-        <Stat label="All contacts" value={stats.total} to="/contacts" current={!current && filter.statuses.length === 0} />
-        <Stat label="New this month" value={stats.newThisMonth} />
+        <Stat label={t('allContacts')} value={stats.total} to="/contacts" current={!current && filter.statuses.length === 0} />
+        <Stat label={t('newThisMonth')} value={stats.newThisMonth} />
         {CONTACT_STATUSES.map((status) => (
-          <Stat key={status} label={CONTACT_STATUS_LABELS[status]} value={stats.byStatus[status]} to={only(status)} current={current === status} />
+          <Stat key={status} label={t(`status_${status}`)} value={stats.byStatus[status]} to={only(status)} current={current === status} />
         ))}
       </ul>
     </section>
@@ -23,10 +25,11 @@ export function ContactsStats({ stats, filter }: { stats: ContactListStats; filt
 }
 
 function Stat({ label, value, to, current = false }: { label: string; value: number; to?: string; current?: boolean }) {
+  const { shown } = useContactsWords()
   const body = (
     <>
       <span className="block text-xs font-medium text-slate-600">{label}</span>
-      <span className="mt-1 block text-xl font-semibold tabular-nums text-slate-900">{value.toLocaleString('en-US')}</span>
+      <span className="mt-1 block text-xl font-semibold tabular-nums text-slate-900">{shown(value)}</span>
     </>
   )
   const frame = `block h-full rounded-xl border bg-white px-4 py-3 shadow-sm ${current ? 'border-brand ring-1 ring-brand' : 'border-slate-200'}`

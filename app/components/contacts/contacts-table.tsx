@@ -6,6 +6,7 @@ import type { ShownDate } from '#server/dates/tenant-dates'
 import { DateText } from '#app/components/ui/date-text'
 import { EditContactLink } from './edit-contact-dialog'
 import { ContactAvatar } from './profile/contact-avatar'
+import { useContactsWords } from './use-contacts-words'
 import { PageSelectBox, RowSelectBox, type RowSelectionProps } from './row-select-box'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 
@@ -47,28 +48,29 @@ export function ContactsTable({
   selection?: RowSelectionProps
   onEdit?: (guId: string) => void
 }) {
+  const { t } = useContactsWords()
   const columnCount = 6 + (selection ? 1 : 0) + (onEdit ? 1 : 0)
   return (
-    <Table caption="Contacts" hideCaption minWidth={820 + (selection ? 40 : 0) + (onEdit ? 48 : 0)}>
+    <Table caption={t('contacts')} hideCaption minWidth={820 + (selection ? 40 : 0) + (onEdit ? 48 : 0)}>
       <TableHead>
         {selection ? <PageSelectBox selection={selection} /> : null}
         <SortHeader filter={filter} sort="name">
-          Name
+          {t('name')}
         </SortHeader>
-        <HeaderCell>Email and phone</HeaderCell>
-        <HeaderCell>Status</HeaderCell>
+        <HeaderCell>{t('emailAndPhone')}</HeaderCell>
+        <HeaderCell>{t('status')}</HeaderCell>
         <SortHeader filter={filter} sort="balance" align="end">
-          Balance
+          {t('balance')}
         </SortHeader>
         <SortHeader filter={filter} sort="created">
-          Created
+          {t('created')}
         </SortHeader>
         <SortHeader filter={filter} sort="updated">
-          Updated
+          {t('updated')}
         </SortHeader>
         {onEdit ? (
           <HeaderCell className={`${EDIT_COLUMN_CLASSES} bg-slate-50`}>
-            <span className="sr-only">Edit</span>
+            <span className="sr-only">{t('edit')}</span>
           </HeaderCell>
         ) : null}
       </TableHead>
@@ -97,7 +99,7 @@ export function ContactsTable({
                     {status}
                   </span>
                 ))}
-                {row.isWalkIn ? <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Walk-in</span> : null}
+                {row.isWalkIn ? <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t('walkIn')}</span> : null}
               </span>
             </Cell>
             <Cell align="end" className={`whitespace-nowrap tabular-nums ${row.balanceSign < 0 ? 'text-red-700' : row.balanceSign > 0 ? 'text-emerald-700' : 'text-slate-700'}`}>
@@ -111,9 +113,9 @@ export function ContactsTable({
             </Cell>
             {onEdit ? (
               <Cell align="end" className={`${EDIT_COLUMN_CLASSES} bg-white group-hover:bg-slate-50`}>
-                <EditContactLink guId={row.guId} onOpen={onEdit} look={{ variant: 'secondary', size: 'sm' }} title={`Edit ${row.name}`}>
+                <EditContactLink guId={row.guId} onOpen={onEdit} look={{ variant: 'secondary', size: 'sm' }} title={t('editName', { name: row.name })}>
                   <Pencil aria-hidden className="h-4 w-4" />
-                  <span className="sr-only">{`Edit ${row.name}`}</span>
+                  <span className="sr-only">{t('editName', { name: row.name })}</span>
                 </EditContactLink>
               </Cell>
             ) : null}
@@ -125,6 +127,7 @@ export function ContactsTable({
 }
 
 function SortHeader({ filter, sort, align, children }: { filter: ContactListFilter; sort: ContactSort; align?: 'end'; children: string }) {
+  const { t } = useContactsWords()
   const active = filter.sort === sort
   // A second click on the column in use turns its order round; a new column starts at its natural order.
   const direction = active ? (filter.direction === 'asc' ? 'desc' : 'asc') : sort === 'name' ? 'asc' : 'desc'
@@ -134,7 +137,7 @@ function SortHeader({ filter, sort, align, children }: { filter: ContactListFilt
       <Link to={`/contacts${contactListSearch(filter, { sort, direction, page: 1 })}`} className="inline-flex items-center gap-1 uppercase hover:text-slate-900">
         {children}
         {active ? <Arrow aria-hidden className="h-3.5 w-3.5" /> : null}
-        <span className="sr-only">{active ? `, sorted ${filter.direction === 'asc' ? 'ascending' : 'descending'}; sort the other way` : ', sort by this column'}</span>
+        <span className="sr-only">{active ? t(filter.direction === 'asc' ? 'sortedAscending' : 'sortedDescending') : t('sortByColumn')}</span>
       </Link>
     </HeaderCell>
   )

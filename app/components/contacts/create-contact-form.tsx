@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useNavigation } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import type { ContactFormOptions } from '#server/contacts/contact-form-schema'
 import { ContactDialogFields, type ContactDialogCancel } from '#app/components/contacts/contact-dialog-fields'
+import { useContactsWords } from './use-contacts-words'
 
 /** The Users screen's Create Contact page: the contact joins the users as Staff. */
 export const ADD_CONTACT_PATH = '/settings/users/add'
@@ -21,13 +22,14 @@ const newContactValues = (options: ContactFormOptions) => ({ hasSignedWaiverForm
 
 /** The Create Contact dialog as a page of its own, with a way back to the screen that opened it. */
 export function CreateContactPage({ back, ...props }: Props & { lastResult: SubmissionResult<string[]> | null; back: { href: string; label: string } }) {
+  const { t } = useContactsWords()
   return (
     <div className="mx-auto flex max-w-[590px] flex-col gap-4 p-4 sm:p-6">
       <header className="flex items-center gap-3">
         <Link to={back.href} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label={back.label}>
           <ArrowLeft aria-hidden className="h-5 w-5" />
         </Link>
-        <h1 className="text-2xl font-semibold">Create Contact</h1>
+        <h1 className="text-2xl font-semibold">{t('createContact')}</h1>
       </header>
       <div className="rounded-lg border border-slate-200 bg-white p-5">
         <CreateContactPageForm {...props} />

@@ -3,6 +3,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { customFieldFilterKind, yesNoValue, YES_NO_CHOICES } from '#server/contacts/custom-field-filter'
 import type { ContactListOptions } from '#server/contacts/list-contacts'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { useContactsWords } from './use-contacts-words'
 
 type FilterField = ContactListOptions['customFields'][number]
 
@@ -31,6 +32,7 @@ export function CustomFieldFilter({
   /** Typing in the value waits for a pause before applying, as the search does. */
   onTyped: (form: HTMLFormElement) => void
 }) {
+  const { t } = useContactsWords()
   const hydrated = useHydrated()
   const [fieldGuId, setFieldGuId] = useState(chosen)
   const field = fields.find((candidate) => candidate.guId === fieldGuId) ?? null
@@ -38,14 +40,14 @@ export function CustomFieldFilter({
   // A new field asks for a new value: what was typed for the last one rarely fits.
   const shownValue = fieldGuId === chosen ? value : ''
   const choices =
-    kind === 'choice' && field ? field.options.map((option) => ({ value: option, label: option })) : kind === 'yesNo' ? YES_NO_CHOICES.map((choice) => ({ ...choice })) : null
-  const hint = hydrated && choices ? null : typingHint(field, kind)
+    kind === 'choice' && field ? field.options.map((option) => ({ value: option, label: option })) : kind === 'yesNo' ? YES_NO_CHOICES.map((choice) => ({ value: choice.value, label: t(choice.value) })) : null
+  const hint = hydrated && choices ? null : typingHint(field, kind, t)
   return (
     <>
-      <Field id={FIELD_ID} label="Custom field">
+      <Field id={FIELD_ID} label={t('customField')}>
         {(control) => (
           <select {...control} name="cf" defaultValue={chosen} onChange={(event) => setFieldGuId(event.currentTarget.value)} className={FIELD_INPUT_CLASSES}>
-            <option value="">Any custom field</option>
+            <option value="">{t('anyCustomField')}</option>
             {fields.map((candidate) => (
               <option key={candidate.guId} value={candidate.guId}>
                 {candidate.name}
@@ -54,11 +56,11 @@ export function CustomFieldFilter({
           </select>
         )}
       </Field>
-      <Field id={VALUE_ID} label="Custom field value" hint={hint} errors={problem ? [problem] : null}>
+      <Field id={VALUE_ID} label={t('customFieldValue')} hint={hint} errors={problem ? [problem] : null}>
         {(control) =>
           hydrated && choices ? (
             <select {...control} key={fieldGuId} name="cfv" defaultValue={kind === 'yesNo' ? (yesNoValue(shownValue) ?? '') : shownValue} className={FIELD_INPUT_CLASSES}>
-              <option value="">Any value</option>
+              <option value="">{t('anyValue')}</option>
               {choices.map((choice) => (
                 <option key={choice.value} value={choice.value}>
                   {choice.label}
@@ -99,10 +101,10 @@ export function CustomFieldFilter({
 }
 
 /** What to type, for a form that cannot switch the value to a select. */
-function typingHint(field: FilterField | null, kind: ReturnType<typeof customFieldFilterKind> | null): string {
-  if (!field) return 'Choose a field, then type a value: yes or no for a tick box, an option for a list.'
-  if (kind === 'yesNo') return 'Type yes or no.'
-  if (kind === 'choice') return field.options.length > 0 ? `One of: ${field.options.join(', ')}.` : 'One of the options of this field.'
-  if (kind === 'number') return 'A number, such as 12 or 3.5.'
-  return 'Contacts whose value contains this text.'
+function typingHint(field: FilterField | null, kind: ReturnType<typeof customFieldFilterKind> | null, t: ReturnType<typeof useContactsWords>['t']): string {
+  if (!field) return t('hintChooseField')
+  if (kind === 'yesNo') return t('hintYesNo')
+  if (kind === 'choice') return field.options.length > 0 ? t('hintOneOf', { options: field.options.join(', ') }) : t('hintAnOption')
+  if (kind === 'number') return t('hintNumber')
+  return t('hintText')
 }

@@ -5,6 +5,7 @@ import type { ContactDialogSaved, ContactDialogView } from '#server/contacts/con
 import { ContactDialogFields } from '#app/components/contacts/contact-dialog-fields'
 import { ButtonLink, type ButtonLook } from '#app/components/ui/button'
 import { Dialog } from '#app/components/ui/dialog'
+import { useContactsWords } from './use-contacts-words'
 
 /** The full Edit Contact page: where Edit leads without JavaScript. */
 export const editContactPagePath = (guId: string) => `/contacts/${guId}/edit`
@@ -46,8 +47,9 @@ export function EditContactLink({ guId, onOpen, look, title, children }: { guId:
  * data (the row, the profile's header) and shows the toast.
  */
 export function EditContactDialog({ guId, onClose }: { guId: string | null; onClose: () => void }) {
+  const { t } = useContactsWords()
   return (
-    <Dialog open={guId !== null} onClose={onClose} title="Edit Contact" width={590} minHeight={590}>
+    <Dialog open={guId !== null} onClose={onClose} title={t('editContact')} width={590} minHeight={590}>
       {guId ? <EditContactDialogBody key={guId} guId={guId} onClose={onClose} /> : null}
     </Dialog>
   )
@@ -61,11 +63,12 @@ function EditContactDialogBody({ guId, onClose }: { guId: string; onClose: () =>
     // Once per opening: the body is mounted afresh for each contact.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path])
+  const { t } = useContactsWords()
   const view = reader.data
   if (!view || view.guId !== guId) {
     return (
       <p role="status" className="text-sm text-slate-600">
-        Loading…
+        {t('loading')}
       </p>
     )
   }

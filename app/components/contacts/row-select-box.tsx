@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Cell, HeaderCell } from '#app/components/ui/table'
 import type { ContactRowsSelection } from './use-contact-selection'
+import { useContactsWords } from './use-contacts-words'
 
 /** What the table's checkbox column needs: the list's bulk form and the selection kept in the page. */
 export interface RowSelectionProps {
@@ -16,6 +17,7 @@ const BOX_CLASSES = 'h-4 w-4 rounded border-slate-400 accent-brand focus-visible
  * page's guIds go with it as `pageId` (one per row), so ticking it alone selects the page.
  */
 export function PageSelectBox({ selection }: { selection: RowSelectionProps }) {
+  const { t } = useContactsWords()
   const ref = useRef<HTMLInputElement>(null)
   const { pageState } = selection.state
   useEffect(() => {
@@ -29,7 +31,7 @@ export function PageSelectBox({ selection }: { selection: RowSelectionProps }) {
         name="selectPage"
         value="1"
         form={selection.formId}
-        aria-label="Select this page"
+        aria-label={t('selectThisPage')}
         checked={pageState === 'all'}
         onChange={(event) => selection.state.togglePage(event.currentTarget.checked)}
         className={BOX_CLASSES}
@@ -40,6 +42,7 @@ export function PageSelectBox({ selection }: { selection: RowSelectionProps }) {
 
 /** A row's box: `id` is its guId; `pageId` says the row was on the page (for 'Select this page'). */
 export function RowSelectBox({ selection, guId, name }: { selection: RowSelectionProps; guId: string; name: string }) {
+  const { t } = useContactsWords()
   const { state, formId } = selection
   return (
     <Cell className="w-10">
@@ -49,7 +52,7 @@ export function RowSelectBox({ selection, guId, name }: { selection: RowSelectio
         name="id"
         value={guId}
         form={formId}
-        aria-label={`Select ${name}`}
+        aria-label={t('selectName', { name })}
         checked={state.allMatching || state.selected.has(guId)}
         onChange={(event) => state.toggle(guId, event.currentTarget.checked)}
         className={BOX_CLASSES}

@@ -1,5 +1,6 @@
 import { Form, useNavigation, type FetcherWithComponents } from '@remix-run/react'
 import type { FormEvent, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button, ButtonLink, type ButtonVariant } from '#app/components/ui/button'
 import { Dialog } from '#app/components/ui/dialog'
 
@@ -44,7 +45,8 @@ export type ConfirmDialogProps = ConfirmPlacement & {
  * default) and an action button ('Yes' by default) that posts its `intent`.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { title, message, children, intent, yesLabel = 'Yes', noLabel = 'No', yesVariant = 'danger', action, method = 'post', hiddenFields = [], fetcher, reloadDocument, onSubmit, onConfirm } = props
+  const { title, message, children, intent, yesLabel, noLabel, yesVariant = 'danger', action, method = 'post', hiddenFields = [], fetcher, reloadDocument, onSubmit, onConfirm } = props
+  const { t } = useTranslation('common')
   const navigation = useNavigation()
   const busy = props.busy ?? (fetcher ? fetcher.state !== 'idle' : navigation.state === 'submitting' && navigation.formAction === (action ?? navigation.formAction))
   const FormElement = fetcher ? fetcher.Form : Form
@@ -60,15 +62,15 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <div className="mt-5 flex justify-end gap-3">
           {props.closeTo !== undefined ? (
             <ButtonLink to={props.closeTo} preventScrollReset variant="secondary">
-              {noLabel}
+              {noLabel ?? t('no')}
             </ButtonLink>
           ) : (
             <Button type="button" variant="secondary" onClick={props.onClose}>
-              {noLabel}
+              {noLabel ?? t('no')}
             </Button>
           )}
           <Button type={onConfirm ? 'button' : 'submit'} onClick={onConfirm} variant={yesVariant} busy={busy} data-autofocus={yesVariant === 'danger' ? undefined : true}>
-            {yesLabel}
+            {yesLabel ?? t('yes')}
           </Button>
         </div>
       </FormElement>

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@remix-run/react'
 import { X } from 'lucide-react'
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type SyntheticEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 
 // Layout effects do nothing on the server and React warns about them there.
 const useBeforePaint = typeof window === 'undefined' ? useEffect : useLayoutEffect
@@ -31,6 +32,7 @@ export type DialogProps = DialogSize & (StateDialogProps | AddressDialogProps) &
  * mounted while open, so each opening starts afresh.
  */
 export function Dialog(props: DialogProps) {
+  const { t } = useTranslation('common')
   const { title, width = 450, minHeight, children } = props
   const byAddress = props.closeTo !== undefined
   const shown = byAddress || props.open
@@ -77,7 +79,7 @@ export function Dialog(props: DialogProps) {
     if (shown) close.current()
   }
 
-  const closeLabel = 'Close'
+  const closeLabel = t('close')
   const closeClasses = 'ml-auto rounded-full p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-text'
   return (
     <>

@@ -2,6 +2,7 @@ import { Form, Link, useSubmit } from '@remix-run/react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { useTranslation } from 'react-i18next'
 import { Button } from './button'
 
 /**
@@ -23,12 +24,13 @@ export function PageSizeForm({
   action?: string
   hiddenFields: ReactNode
 }) {
+  const { t } = useTranslation('common')
   const submit = useSubmit()
   const hydrated = useHydrated()
   return (
     <Form method="get" action={action} className="flex items-center gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
       {hiddenFields}
-      <label htmlFor={id}>Items per page:</label>
+      <label htmlFor={id}>{t('itemsPerPage')}</label>
       <select id={id} name="size" defaultValue={String(current)} key={current} className="rounded border border-slate-300 bg-white px-2 py-1">
         {sizes.map((size) => (
           <option key={size} value={size}>
@@ -38,7 +40,7 @@ export function PageSizeForm({
       </select>
       {hydrated ? null : (
         <Button type="submit" variant="secondary" size="sm">
-          Apply
+          {t('apply')}
         </Button>
       )}
     </Form>
@@ -47,12 +49,13 @@ export function PageSizeForm({
 
 /** The previous and next page links of a paged list; `hrefOf` keeps the list's other parameters. */
 export function PageLinks({ page, pageCount, hrefOf }: { page: number; pageCount: number; hrefOf: (page: number) => string }) {
+  const { t } = useTranslation('common')
   return (
     <span className="flex items-center gap-1">
-      <PageLink href={page <= 1 ? null : hrefOf(page - 1)} label="Previous page">
+      <PageLink href={page <= 1 ? null : hrefOf(page - 1)} label={t('previousPage')}>
         <ChevronLeft aria-hidden className="h-4 w-4" />
       </PageLink>
-      <PageLink href={page >= pageCount ? null : hrefOf(page + 1)} label="Next page">
+      <PageLink href={page >= pageCount ? null : hrefOf(page + 1)} label={t('nextPage')}>
         <ChevronRight aria-hidden className="h-4 w-4" />
       </PageLink>
     </span>

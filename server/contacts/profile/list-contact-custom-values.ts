@@ -1,5 +1,8 @@
 import { sql } from 'kysely'
 import type { TenantExecutor } from '#db/tenant-scope'
+import type { Language } from '#server/i18n/languages'
+import { LANGUAGE_LOCALES } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 
 /** One of the tenant's custom fields and this contact's value of it (null when not given). */
 export interface CustomValueView {
@@ -13,7 +16,7 @@ export interface CustomValueView {
  * Every custom field of the tenant except headers (they only title a form's sections), with the
  * contact's value read from the column its type uses: value_text, value_number or value_bool.
  */
-export async function listContactCustomValues(trx: TenantExecutor, contactId: string): Promise<CustomValueView[]> {
+export async function listContactCustomValues(trx: TenantExecutor, contactId: string, language: Language = 'en'): Promise<CustomValueView[]> {
   const rows = await trx
     .selectFrom('custom_fields')
     .leftJoin('contact_field_values', (join) =>
@@ -36,12 +39,13 @@ export async function listContactCustomValues(trx: TenantExecutor, contactId: st
     fieldGuId: String(row.guid),
     name: row.name,
     type: row.type,
-    value: shownValue(row.type, row.value_text, row.value_number, row.value_bool),
+    value: shownValue(row.type, row.value_text, row.value_number, row.value_bool, language),
   }))
 }
 
-function shownValue(type: string, valueText: string | null, valueNumber: string | number | null, valueBool: boolean | null): string | null {
-  if (type === 'checkbox' || valueBool !== null) return valueBool === null ? null : valueBool ? 'Yes' : 'No'
-  if (valueNumber !== null) return String(Number(valueNumber))
+function shownValue(type: string, valueText: string | null, valueNumber: string | number | null, valueBool: boolean | null, language: Language): string | null {
+  if (type === 'checkbox' || valueBool !== null) return valueBool === null ? null : tFor(language, 'contacts')(valueBool ? 'yes' : 'no')
+  // English keeps the number as it was typed ('1234.5'); Turkish writes its own decimal comma.
+  if (valueNumber !== null) return language === 'en' ? String(Number(valueNumber)) : Number(valueNumber).toLocaleString(LANGUAGE_LOCALES[language], { maximumFractionDigits: 20 })
   return valueText && valueText.trim() ? valueText : null
 }

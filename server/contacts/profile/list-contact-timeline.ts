@@ -5,7 +5,9 @@ import { loginInstants, mergeTimeline, type TimelineEntry } from './merge-timeli
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { invoiceStatusText } from '#server/invoices/invoice-status-text'
-import { LONG_DATE_PATTERN } from '#server/dates/date-formats'
+import { LONG_DATE_PATTERNS } from '#server/dates/date-formats'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import { formatPattern } from '#server/dates/date-pattern'
 
 const EXCERPT_LENGTH = 160
@@ -23,10 +25,19 @@ function excerpt(text: string): string {
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1)}…` : flat
 }
 
-/** 'Monday, November 30, 2026' for a class's local date ('2026-11-30'), which has no zone to convert. */
-const localDateText = (date: string) => formatPattern(new Date(`${date}T12:00:00Z`), 'UTC', LONG_DATE_PATTERN)
+/** 'Monday, November 30, 2026' ('30 Kasım 2026 Pazartesi') for a class's local date ('2026-11-30'), which has no zone to convert. */
+const localDateText = (date: string, language: Language) => formatPattern(new Date(`${date}T12:00:00Z`), 'UTC', LONG_DATE_PATTERNS[language], language)
 
-const EMAIL_STATUS_WORDS = { sent: 'sent', queued: 'queued', outbox: 'kept in the outbox', failed: 'not delivered' } as const
+const EMAIL_STATUS_KEYS = { sent: 'emailSent', queued: 'emailQueued', outbox: 'emailOutbox', failed: 'emailFailed' } as const
+const INVOICE_STATUS_KEYS = {
+  Pending: 'invoicePending',
+  Complete: 'invoiceComplete',
+  'On account': 'invoiceOnAccount',
+  Failed: 'invoiceFailed',
+  Void: 'invoiceVoid',
+  Refunded: 'invoiceRefunded',
+  Partial: 'invoicePartial',
+} as const
 
 /**
  * What happened with a contact, newest first, from everything that records it: the activity
@@ -38,7 +49,9 @@ export async function listContactTimeline(
   trx: TenantExecutor,
   contact: { id: string; email: string | null; last_login_at: Date | string | null },
   limit: number,
+  language: Language = 'en',
 ): Promise<{ entries: TimelineEntry[]; hasMore: boolean }> {
+  const t = tFor(language, 'contacts')
   const take = limit + 1
   const activities = await trx
     .selectFrom('activities')
@@ -128,40 +141,44 @@ export async function listContactTimeline(
   return mergeTimeline(
     [
       activities.map((row) => ({ key: `activity:${row.id}`, kind: 'activity' as const, at: new Date(row.created_at), text: row.text })),
-      submissions.map((row) => ({ key: `form:${row.id}`, kind: 'form' as const, at: new Date(row.created_at), text: `Submitted the form "${row.form_name}"` })),
+      submissions.map((row) => ({ key: `form:${row.id}`, kind: 'form' as const, at: new Date(row.created_at), text: t('timelineForm', { form: row.form_name }) })),
       notes.map((row) => ({
         key: `note:${row.guid}`,
         kind: 'note' as const,
         at: new Date(row.created_at),
-        text: `Note${row.author_name ? ` by ${row.author_name}` : ''}: ${excerpt(row.body)}`,
+        text: row.author_name ? t('timelineNoteBy', { author: row.author_name, text: excerpt(row.body) }) : t('timelineNote', { text: excerpt(row.body) }),
       })),
       emails.map((row) => ({
         key: `email:${row.id}`,
         kind: 'email' as const,
         at: new Date(row.sent_at ?? row.created_at),
-        text: `Email "${excerpt(row.subject)}" ${EMAIL_STATUS_WORDS[row.status] ?? row.status}`,
+        text: t(row.status in EMAIL_STATUS_KEYS ? `timeline_${EMAIL_STATUS_KEYS[row.status as keyof typeof EMAIL_STATUS_KEYS]}` : 'timelineEmailOther', { subject: excerpt(row.subject), status: row.status }),
       })),
-      logins.map((at) => ({ key: `login:${at.toISOString()}`, kind: 'login' as const, at, text: 'Signed in' })),
+      logins.map((at) => ({ key: `login:${at.toISOString()}`, kind: 'login' as const, at, text: t('timelineSignedIn') })),
       invoices.map((row) => ({
         key: `invoice:${row.id}`,
         kind: 'sale' as const,
         at: new Date(row.created_at),
-        text: `Invoice ${invoiceNumberText(row.number)} for ${moneyText(Number(row.total_minor), row.currency)}: ${invoiceStatusText({ status: row.status, paidMinor: Number(row.paid_minor) })}`,
+        text: t('timelineInvoice', {
+          number: invoiceNumberText(row.number),
+          amount: moneyText(Number(row.total_minor), row.currency, language),
+          status: t(INVOICE_STATUS_KEYS[invoiceStatusText({ status: row.status, paidMinor: Number(row.paid_minor) })]),
+        }),
       })),
-      memberships.map((row) => ({ key: `membership:${row.id}`, kind: 'membership' as const, at: new Date(row.starts_at), text: row.is_gift ? `Started giving: ${row.name}` : `Started the membership ${row.name}` })),
+      memberships.map((row) => ({ key: `membership:${row.id}`, kind: 'membership' as const, at: new Date(row.starts_at), text: row.is_gift ? t('timelineGift', { name: row.name }) : t('timelineMembership', { name: row.name }) })),
       bookings.map((row) => ({
         key: `booking:${row.id}`,
         kind: 'booking' as const,
         at: new Date(row.booked_at),
-        text: `Booked ${row.name} on ${localDateText(String(row.occurrence_date))}${row.status === 'cancelled' ? ' (cancelled)' : ''}`,
+        text: t(row.status === 'cancelled' ? 'timelineBookedCancelled' : 'timelineBooked', { name: row.name, date: localDateText(String(row.occurrence_date), language) }),
       })),
       registrations.map((row) => ({
         key: `registration:${row.id}`,
         kind: 'booking' as const,
         at: new Date(row.registered_at),
-        text: `Registered for ${row.name}${row.status === 'cancelled' ? ' (cancelled)' : ''}`,
+        text: t(row.status === 'cancelled' ? 'timelineRegisteredCancelled' : 'timelineRegistered', { name: row.name }),
       })),
-      enrolments.map((row) => ({ key: `enrolment:${row.id}`, kind: 'booking' as const, at: new Date(row.enrolled_at), text: `Enrolled in ${row.name}` })),
+      enrolments.map((row) => ({ key: `enrolment:${row.id}`, kind: 'booking' as const, at: new Date(row.enrolled_at), text: t('timelineEnrolled', { name: row.name }) })),
     ],
     limit,
   )

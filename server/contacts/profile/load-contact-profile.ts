@@ -2,7 +2,9 @@ import { withTenant } from '#db/tenant-scope'
 import { loadHeldMemberships, type MyMembership } from '#server/catalog/store/my-store'
 import type { Platform } from '#server/platform'
 import { searchContacts, type ContactSearchItem } from '#server/contacts/search-contacts'
-import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
+import type { ShownDate } from '#server/dates/tenant-dates'
+import { shownDateIn } from '#server/dates/language-dates'
+import type { Language } from '#server/i18n/languages'
 import type { Tenant } from '#server/tenancy/tenant'
 import { findProfileContact } from './find-profile-contact'
 import { listContactCustomValues, type CustomValueView } from './list-contact-custom-values'
@@ -60,27 +62,30 @@ export async function loadContactProfile(options: {
   timelineShown: number
   /** The family tab's search for a contact to link (the picker without JavaScript). */
   familyQuery: string
+  /** The page's language: the words and dates the server writes. */
+  language?: Language
 }): Promise<ContactProfile | null> {
   const { tenant } = options
+  const language = options.language ?? 'en'
   type Read = ContactProfile | { header: ProfileHeaderView; family: FamilyView } | { header: ProfileHeaderView; membershipsOf: string }
   const found = await withTenant(options.platform.database, tenant.id, async (trx): Promise<Read | null> => {
     const contact = await findProfileContact(trx, options.unverifiedGuid)
     if (!contact) return null
-    const header = profileHeaderOf(contact, tenant)
+    const header = profileHeaderOf(contact, tenant, language)
     switch (options.tab) {
       case 'details':
-        return { header, section: { tab: 'details', groups: profileDetailsOf(contact, tenant) } satisfies ProfileSection }
+        return { header, section: { tab: 'details', groups: profileDetailsOf(contact, tenant, language) } satisfies ProfileSection }
       case 'custom-fields':
-        return { header, section: { tab: 'custom-fields', fields: await listContactCustomValues(trx, contact.id) } satisfies ProfileSection }
+        return { header, section: { tab: 'custom-fields', fields: await listContactCustomValues(trx, contact.id, language) } satisfies ProfileSection }
       case 'family':
         return { header, family: await loadContactFamily(trx, contact.id) }
       case 'timeline': {
-        const timeline = await listContactTimeline(trx, contact, options.timelineShown)
+        const timeline = await listContactTimeline(trx, contact, options.timelineShown, language)
         const section: ProfileSection = {
           tab: 'timeline',
           hasMore: timeline.hasMore,
           shown: options.timelineShown,
-          entries: timeline.entries.map((entry) => ({ key: entry.key, kind: entry.kind, text: entry.text, at: shownDate(entry.at, tenant.settings, 'activity') })),
+          entries: timeline.entries.map((entry) => ({ key: entry.key, kind: entry.kind, text: entry.text, at: shownDateIn(entry.at, tenant.settings, 'activity', language) })),
         }
         return { header, section }
       }
@@ -92,8 +97,8 @@ export async function loadContactProfile(options: {
             guid: note.guid,
             body: note.body,
             authorName: note.authorName,
-            created: shownDate(note.createdAt, tenant.settings, 'dateTime'),
-            edited: note.updatedAt.getTime() > note.createdAt.getTime() ? shownDate(note.updatedAt, tenant.settings, 'dateTime') : null,
+            created: shownDateIn(note.createdAt, tenant.settings, 'dateTime', language),
+            edited: note.updatedAt.getTime() > note.createdAt.getTime() ? shownDateIn(note.updatedAt, tenant.settings, 'dateTime', language) : null,
           })),
         }
         return { header, section }

@@ -1,5 +1,8 @@
 import { formatPattern } from '#server/dates/date-pattern'
-import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
+import { dayInLanguage, shownDateIn } from '#server/dates/language-dates'
+import type { ShownDate } from '#server/dates/tenant-dates'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Tenant } from '#server/tenancy/tenant'
 import type { ProfileContactRow } from './find-profile-contact'
 
@@ -13,23 +16,25 @@ export interface DetailItem {
 }
 
 export interface DetailGroup {
+  /** Which group it is, the same in every language. */
+  id: 'contact' | 'guardian' | 'studio'
   title: string
   items: DetailItem[]
 }
 
 const text = (value: string | null | undefined): string | null => (value && value.trim() ? value.trim() : null)
-const yesNo = (value: boolean): string => (value ? 'Yes' : 'No')
 const email = (label: string, value: string | null): DetailItem => ({ label, value: text(value), href: text(value) ? `mailto:${value}` : undefined })
 const phone = (label: string, value: string | null): DetailItem => ({ label, value: text(value), href: text(value) ? `tel:${value?.replace(/[^\d+]/g, '')}` : undefined })
 
-/** A calendar date ('YYYY-MM-DD', no zone) in the tenant's date format. */
-function calendarDate(value: string | Date | null, dateFormat: string): string | null {
+/** A calendar date ('YYYY-MM-DD', no zone) in the tenant's date format, or Turkish's own. */
+function calendarDate(value: string | Date | null, settings: Tenant['settings'], language: Language): string | null {
   if (!value) return null
   // A driver that parses dates after all hands over a Date at UTC midnight.
   const day = value instanceof Date ? value.toISOString().slice(0, 10) : value
   const date = new Date(`${day}T00:00:00Z`)
+  if (Number.isNaN(date.getTime())) return day
   // Read at UTC midnight in UTC, so a birthday is the same day in every zone.
-  return Number.isNaN(date.getTime()) ? day : formatPattern(date, 'UTC', dateFormat)
+  return language === 'en' ? formatPattern(date, 'UTC', settings.dateFormat) : dayInLanguage(day, settings, language)
 }
 
 function addressOf(contact: ProfileContactRow): string | null {
@@ -39,52 +44,56 @@ function addressOf(contact: ProfileContactRow): string | null {
 }
 
 /** Every profile field, grouped as the Details section shows them (GRN only where the tenant uses it). */
-export function profileDetailsOf(contact: ProfileContactRow, tenant: Pick<Tenant, 'settings'>): DetailGroup[] {
+export function profileDetailsOf(contact: ProfileContactRow, tenant: Pick<Tenant, 'settings'>, language: Language = 'en'): DetailGroup[] {
   const { settings } = tenant
+  const t = tFor(language, 'contacts')
+  const yesNo = (value: boolean): string => (value ? t('yes') : t('no'))
   const identity: DetailItem[] = [
-    { label: 'First name', value: text(contact.first_name) },
-    { label: 'Last name', value: text(contact.last_name) },
-    email('Email', contact.email),
-    email('Alternate email 1', contact.alt_email1),
-    email('Alternate email 2', contact.alt_email2),
-    email('Alternate email 3', contact.alt_email3),
-    phone('Phone', contact.phone),
-    { label: 'Address', value: addressOf(contact) },
-    { label: 'Date of birth', value: calendarDate(contact.date_of_birth, settings.dateFormat) },
-    { label: 'Company', value: text(contact.company) },
-    { label: 'Description', value: text(contact.description) },
+    { label: t('detail_firstName'), value: text(contact.first_name) },
+    { label: t('detail_lastName'), value: text(contact.last_name) },
+    email(t('email'), contact.email),
+    email(t('detail_altEmail1'), contact.alt_email1),
+    email(t('detail_altEmail2'), contact.alt_email2),
+    email(t('detail_altEmail3'), contact.alt_email3),
+    phone(t('phone'), contact.phone),
+    { label: t('address'), value: addressOf(contact) },
+    { label: t('detail_dateOfBirth'), value: calendarDate(contact.date_of_birth, settings, language) },
+    { label: t('company'), value: text(contact.company) },
+    { label: t('description'), value: text(contact.description) },
   ]
-  if (settings.isSupportGrn) identity.push({ label: 'GRN number', value: text(contact.grn_number) })
+  if (settings.isSupportGrn) identity.push({ label: t('detail_grnNumber'), value: text(contact.grn_number) })
   return [
-    { title: 'Contact', items: identity },
+    { id: 'contact', title: t('cardContact'), items: identity },
     {
-      title: 'Guardian and other info',
+      id: 'guardian',
+      title: t('detail_guardianTitle'),
       items: [
-        { label: 'Emergency contact name', value: text(contact.emergency_contact_name) },
-        phone('Emergency contact phone', contact.emergency_contact_phone),
-        { label: "Mother's name", value: text(contact.mother_name) },
-        email("Mother's email", contact.mother_email),
-        phone("Mother's phone", contact.mother_phone),
-        { label: "Father's name", value: text(contact.father_name) },
-        email("Father's email", contact.father_email),
-        phone("Father's phone", contact.father_phone),
+        { label: t('detail_emergencyName'), value: text(contact.emergency_contact_name) },
+        phone(t('detail_emergencyPhone'), contact.emergency_contact_phone),
+        { label: t('detail_motherName'), value: text(contact.mother_name) },
+        email(t('detail_motherEmail'), contact.mother_email),
+        phone(t('detail_motherPhone'), contact.mother_phone),
+        { label: t('detail_fatherName'), value: text(contact.father_name) },
+        email(t('detail_fatherEmail'), contact.father_email),
+        phone(t('detail_fatherPhone'), contact.father_phone),
       ],
     },
     {
-      title: 'Studio',
+      id: 'studio',
+      title: t('detail_studioTitle'),
       items: [
-        { label: 'Lead source', value: text(contact.lead_source) },
-        { label: 'Category', value: text(contact.category) },
-        { label: 'Sales stage', value: text(contact.sales_stage) },
-        { label: 'Account stage', value: text(contact.account_stage) },
-        { label: 'Barcode', value: text(contact.barcode) },
-        { label: 'Teacher', value: yesNo(contact.is_teacher) },
-        { label: 'Waiver Form Signed', value: yesNo(contact.has_signed_waiver_form) },
-        { label: 'Subscribed to Mailing List', value: yesNo(contact.subscribe_to_mailing_list) },
-        { label: 'Email reminders', value: yesNo(contact.is_send_reminder) },
-        { label: 'SMS reminders', value: yesNo(contact.is_send_sms_reminder) },
-        { label: 'Created', value: null, date: shownDate(contact.created_at, settings, 'dateTime') },
-        { label: 'Updated', value: null, date: shownDate(contact.updated_at, settings, 'dateTime') },
+        { label: t('detail_leadSource'), value: text(contact.lead_source) },
+        { label: t('category'), value: text(contact.category) },
+        { label: t('salesStage'), value: text(contact.sales_stage) },
+        { label: t('accountStage'), value: text(contact.account_stage) },
+        { label: t('barcode'), value: text(contact.barcode) },
+        { label: t('teacher'), value: yesNo(contact.is_teacher) },
+        { label: t('waiverFormSigned'), value: yesNo(contact.has_signed_waiver_form) },
+        { label: t('detail_subscribed'), value: yesNo(contact.subscribe_to_mailing_list) },
+        { label: t('emailReminders'), value: yesNo(contact.is_send_reminder) },
+        { label: t('smsReminders'), value: yesNo(contact.is_send_sms_reminder) },
+        { label: t('created'), value: null, date: shownDateIn(contact.created_at, settings, 'dateTime', language) },
+        { label: t('updated'), value: null, date: shownDateIn(contact.updated_at, settings, 'dateTime', language) },
       ],
     },
   ]

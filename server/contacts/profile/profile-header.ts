@@ -1,5 +1,6 @@
 import { balanceText } from '#server/contacts/balance-text'
-import { CONTACT_STATUS_LABELS } from '#server/contacts/contact-list-filter'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import { CONTACT_STATUS_COLUMN } from '#db/tables/contacts'
 import type { Tenant } from '#server/tenancy/tenant'
 import { contactPictureUrl } from './contact-picture-url'
@@ -24,7 +25,9 @@ export interface ProfileHeaderView {
   isEmailVerified: boolean
 }
 
-export function profileHeaderOf(contact: ProfileContactRow, tenant: Pick<Tenant, 'settings'>): ProfileHeaderView {
+/** The header in the page's language: the statuses' names and the balance's number. */
+export function profileHeaderOf(contact: ProfileContactRow, tenant: Pick<Tenant, 'settings'>, language: Language = 'en'): ProfileHeaderView {
+  const t = tFor(language, 'contacts')
   const balanceMinor = Number(contact.balance_minor)
   return {
     guId: contact.guid,
@@ -33,10 +36,10 @@ export function profileHeaderOf(contact: ProfileContactRow, tenant: Pick<Tenant,
     pictureUrl: contactPictureUrl(contact.picture_key),
     statuses: (Object.keys(CONTACT_STATUS_COLUMN) as Array<keyof typeof CONTACT_STATUS_COLUMN>)
       .filter((status) => contact[CONTACT_STATUS_COLUMN[status]])
-      .map((status) => CONTACT_STATUS_LABELS[status]),
+      .map((status) => t(`status_${status}`)),
     isWalkIn: contact.is_walk_in,
     isArchived: contact.is_archived,
-    balance: balanceText(balanceMinor, tenant.settings.defaultCurrency),
+    balance: balanceText(balanceMinor, tenant.settings.defaultCurrency, language),
     balanceSign: Math.sign(balanceMinor),
     email: contact.email,
     phone: contact.phone,

@@ -4,6 +4,7 @@ import type { ProfileHeaderView } from '#server/contacts/profile/profile-header'
 import { EditContactLink } from '#app/components/contacts/edit-contact-dialog'
 import { ContactAvatar } from './contact-avatar'
 import { StatusChip } from './status-chip'
+import { useContactsWords } from '#app/components/contacts/use-contacts-words'
 
 /**
  * The top of a contact's profile: picture, name, statuses, balance and how to reach them, with
@@ -12,6 +13,7 @@ import { StatusChip } from './status-chip'
  * one under the picture for changing it (`picture`).
  */
 export function ContactProfileHeader({ header, onEdit, actions, picture }: { header: ProfileHeaderView; onEdit: (guId: string) => void; actions?: ReactNode; picture?: ReactNode }) {
+  const { t } = useContactsWords()
   const balanceTone = header.balanceSign < 0 ? 'text-red-700' : header.balanceSign > 0 ? 'text-emerald-700' : 'text-slate-700'
   return (
     <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -22,10 +24,10 @@ export function ContactProfileHeader({ header, onEdit, actions, picture }: { hea
         </div>
         <div className="min-w-0 flex-1">
           <h1 className="break-words text-2xl font-semibold tracking-tight text-slate-900">{header.fullName}</h1>
-          <ul aria-label="Status" className="mt-2 flex flex-wrap gap-1.5">
+          <ul aria-label={t('status')} className="mt-2 flex flex-wrap gap-1.5">
             {header.isArchived ? (
               <li>
-                <StatusChip tone="muted">Archived</StatusChip>
+                <StatusChip tone="muted">{t('archived')}</StatusChip>
               </li>
             ) : null}
             {header.statuses.map((status) => (
@@ -35,19 +37,19 @@ export function ContactProfileHeader({ header, onEdit, actions, picture }: { hea
             ))}
             {header.isWalkIn ? (
               <li>
-                <StatusChip tone="warning">Walk-in</StatusChip>
+                <StatusChip tone="warning">{t('walkIn')}</StatusChip>
               </li>
             ) : null}
           </ul>
           <dl className="mt-3 flex flex-col gap-1.5 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-6">
             <div className="flex items-center gap-1.5">
-              <dt className="font-medium text-slate-600">Balance</dt>
+              <dt className="font-medium text-slate-600">{t('balance')}</dt>
               <dd className={`font-semibold tabular-nums ${balanceTone}`}>{header.balance}</dd>
             </div>
             <div className="flex min-w-0 items-center gap-1.5">
               <dt>
                 <Mail aria-hidden className="h-4 w-4 text-slate-500" />
-                <span className="sr-only">Email</span>
+                <span className="sr-only">{t('email')}</span>
               </dt>
               <dd className="min-w-0 truncate">
                 {header.email ? (
@@ -55,14 +57,14 @@ export function ContactProfileHeader({ header, onEdit, actions, picture }: { hea
                     {header.email}
                   </a>
                 ) : (
-                  <span className="text-slate-500">Not given</span>
+                  <span className="text-slate-500">{t('notGiven')}</span>
                 )}
               </dd>
             </div>
             <div className="flex items-center gap-1.5">
               <dt>
                 <Phone aria-hidden className="h-4 w-4 text-slate-500" />
-                <span className="sr-only">Phone</span>
+                <span className="sr-only">{t('phone')}</span>
               </dt>
               <dd>
                 {header.phone ? (
@@ -70,7 +72,7 @@ export function ContactProfileHeader({ header, onEdit, actions, picture }: { hea
                     {header.phone}
                   </a>
                 ) : (
-                  <span className="text-slate-500">Not given</span>
+                  <span className="text-slate-500">{t('notGiven')}</span>
                 )}
               </dd>
             </div>
@@ -79,7 +81,7 @@ export function ContactProfileHeader({ header, onEdit, actions, picture }: { hea
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
           <EditContactLink guId={header.guId} onOpen={onEdit}>
             <Pencil aria-hidden className="h-4 w-4" />
-            Edit
+            {t('edit')}
           </EditContactLink>
           {actions}
         </div>

@@ -20,7 +20,7 @@ export function DetailsSection({ groups }: { groups: DetailGroup[] }) {
   return (
     <div className="grid gap-5 lg:grid-cols-2">
       {groups.map((group) => (
-        <Card key={group.title} title={group.title} className={group.title === 'Contact' ? 'self-start lg:row-span-2' : 'self-start'}>
+        <Card key={group.id} title={group.title} className={group.id === 'contact' ? 'self-start lg:row-span-2' : 'self-start'}>
           <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[minmax(0,11rem)_minmax(0,1fr)]">
             {group.items.map((item) => (
               <div key={item.label} className="contents">

@@ -28,8 +28,13 @@ import { STOP_INTENT } from '#app/components/memberships/membership-billing-pane
 import { TimelineSection } from '#app/components/contacts/profile/timeline-section'
 import { requirePermission } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { translateMessage } from '#server/i18n/translate-message'
+import type { I18nHandle } from '#app/utils/i18n'
+import { useContactsWords } from '#app/components/contacts/use-contacts-words'
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.profile.header.fullName ?? 'Contact')
+
+export const handle: I18nHandle = { i18n: ['contacts'] }
 
 /** A contact's profile (website spec 2.12, /contacts/{guId}/detail): the header and one section (?tab=). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -43,6 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     tab,
     timelineShown: parseTimelineShown(search.get('shown')),
     familyQuery: search.get('q') ?? '',
+    language: context.language,
   })
   if (!profile) throw notFound()
   return { profile, editNote: search.get('editNote'), deleteNote: search.get('deleteNote'), stopping: profile.section.tab === 'memberships' ? stopToConfirm(profile.section.memberships, search, true) : null }
@@ -57,6 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenant, user } = await requirePermission(request, context, 'showContacts')
   const database = context.platform.database
+  const said = (message: string) => translateMessage(context.language, message)
   // Urlencoded and multipart alike; a body that is no form at all reads as an empty one.
   const upload = await readUploadForm(request)
   const formData = upload.form
@@ -72,7 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       stop: stop === 'now' ? 'now' : stop === 'keep' ? 'keep' : 'period-end',
       now: new Date(),
     })
-    return redirectWithToast(profilePath(contact.guid, 'memberships'), stopped.ok ? { type: 'success', message: stopped.value.message } : { type: 'error', message: stopped.message })
+    return redirectWithToast(profilePath(contact.guid, 'memberships'), stopped.ok ? { type: 'success', message: said(stopped.value.message) } : { type: 'error', message: said(stopped.message) })
   }
   if (isPictureIntent(pictureIntent)) {
     const changed = await changeContactPicture({
@@ -84,9 +91,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       intent: pictureIntent,
       upload,
     })
-    if (changed.ok) return redirectWithToast(profilePath(changed.value.guid), { type: 'success', message: changed.value.message })
+    if (changed.ok) return redirectWithToast(profilePath(changed.value.guid), { type: 'success', message: said(changed.value.message) })
     if (changed.error === 'not_found') throw notFound()
-    return data<PictureFormFailure>({ pictureForm: pictureIntent, message: changed.message }, { status: statusOf(changed.error) })
+    return data<PictureFormFailure>({ pictureForm: pictureIntent, message: said(changed.message) }, { status: statusOf(changed.error) })
   }
   const parsed = parseProfileForm(formData)
   if (!parsed.ok) {
@@ -95,7 +102,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const failure: ProfileFormFailure = parsed.details
     // The picker shows only form-wide messages: a link's field messages are told there too.
     const shown = failure.intent === 'link-family' ? { ...failure, formErrors: [...failure.formErrors, ...Object.values(failure.fieldErrors).flat()] } : failure
-    return data(shown, { status: statusOf(parsed.error) })
+    const fieldErrors = Object.fromEntries(Object.entries(shown.fieldErrors).map(([name, messages]) => [name, messages?.map(said)]))
+    return data({ ...shown, formErrors: shown.formErrors.map(said), fieldErrors }, { status: statusOf(parsed.error) })
   }
   const changed = await changeContactProfile({
     platform: context.platform,
@@ -106,9 +114,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   })
   if (!changed) throw notFound()
   const { result, guid } = changed
-  if (result.ok) return redirectWithToast(profilePath(guid, result.value.tab), { type: 'success', message: result.value.message })
+  if (result.ok) return redirectWithToast(profilePath(guid, result.value.tab), { type: 'success', message: said(result.value.message) })
   const values = Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
-  const failure: ProfileFormFailure = { intent: parsed.value.intent, formErrors: [result.message], fieldErrors: {}, values }
+  const failure: ProfileFormFailure = { intent: parsed.value.intent, formErrors: [said(result.message)], fieldErrors: {}, values }
   return data(failure, { status: statusOf(result.error) })
 }
 
@@ -116,11 +124,12 @@ export default function ContactProfileRoute() {
   const { profile, editNote, deleteNote, stopping } = useLoaderData<typeof loader>()
   const { header, section } = profile
   const edit = useEditContactDialog()
+  const { t } = useContactsWords()
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 p-4 sm:p-6">
       <Link to="/contacts" className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
         <ArrowLeft aria-hidden className="h-4 w-4" />
-        Contacts
+        {t('contacts')}
       </Link>
       <ContactProfileHeader
         header={header}

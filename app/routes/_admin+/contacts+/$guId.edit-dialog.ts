@@ -8,6 +8,8 @@ import { notFound } from '#server/errors/responses'
 import { requirePermission } from '#app/utils/auth.server'
 import { beginContactEdit, saveContactEdit } from '#app/utils/contact-edit-action.server'
 import { toastCookieHeader } from '#app/utils/toast.server'
+import { translatedReply } from '#server/contacts/translated-reply'
+import { translateMessage } from '#server/i18n/translate-message'
 
 // A resource route answers Responses (JSON) both to the dialog's fetchers and to a plain request.
 
@@ -27,11 +29,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const edit = await beginContactEdit(args)
+  const { language } = args.context
   const submission = parseWithZod(edit.formData, { schema: contactFormSchema(contactFormOptionsFor(edit.tenant.settings)) })
-  if (submission.status !== 'success') return Response.json(submission.reply(), { status: 400 })
+  if (submission.status !== 'success') return Response.json(translatedReply(submission.reply(), language), { status: 400 })
   const saved = await saveContactEdit(args, edit, { input: submission.value }, (options) => submission.reply(options))
-  if ('refusal' in saved) return Response.json(saved.refusal, { status: 400 })
+  if ('refusal' in saved) return Response.json(translatedReply(saved.refusal, language), { status: 400 })
   const answer: ContactDialogSaved = { saved: true, guId: saved.savedGuid }
   // The page behind the dialog reloads its data after the save; its layout shows the toast then.
-  return Response.json(answer, { headers: { 'Set-Cookie': toastCookieHeader({ type: 'success', message: CONTACT_UPDATED_MESSAGE }) } })
+  return Response.json(answer, { headers: { 'Set-Cookie': toastCookieHeader({ type: 'success', message: translateMessage(language, CONTACT_UPDATED_MESSAGE) }) } })
 }

@@ -10,6 +10,11 @@ import { CONTACT_UPDATED_MESSAGE } from '#server/contacts/update-contact'
 import { notFound } from '#server/errors/responses'
 import { ContactEditForm } from '#app/components/contacts/contact-edit-form'
 import { screenMeta } from '#app/components/layout/page-title'
+import { translatedReply } from '#server/contacts/translated-reply'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
+import type { I18nHandle } from '#app/utils/i18n'
+import { useContactsWords } from '#app/components/contacts/use-contacts-words'
 import { requirePermission } from '#app/utils/auth.server'
 import { beginContactEdit, saveContactEdit } from '#app/utils/contact-edit-action.server'
 import { redirectWithToast } from '#app/utils/toast.server'
@@ -21,38 +26,42 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!guId) throw notFound()
   const view = await loadContactEditView(context.platform.database, tenant, guId)
   if (!view) throw notFound()
-  return view
+  return { ...view, title: tFor(context.language, 'contacts')('editContact') }
 }
 
 export async function action(args: ActionFunctionArgs) {
   const edit = await beginContactEdit(args)
   const { tenant, formData } = edit
+  const { language } = args.context
   const submission = parseWithZod(formData, { schema: contactProfileSchema(contactFormOptionsFor(tenant.settings)) })
   const custom = await checkContactCustomAnswers(args.context.platform.database, tenant, formData)
   const customErrors = custom.errors
 
   if (submission.status !== 'success' || Object.keys(customErrors).length > 0) {
     // reply() keeps the schema's messages and adds the custom fields' beside them.
-    return data(submission.reply({ fieldErrors: customErrors }), { status: 400 })
+    return data(translatedReply(submission.reply({ fieldErrors: customErrors }), language), { status: 400 })
   }
   const saved = await saveContactEdit(args, edit, { input: submission.value, fields: custom.fields, answers: custom.answers }, (options) => submission.reply(options))
-  if ('refusal' in saved) return data(saved.refusal, { status: 400 })
-  return redirectWithToast(`/contacts/${saved.savedGuid}/detail`, { type: 'success', message: CONTACT_UPDATED_MESSAGE })
+  if ('refusal' in saved) return data(translatedReply(saved.refusal, language), { status: 400 })
+  return redirectWithToast(`/contacts/${saved.savedGuid}/detail`, { type: 'success', message: translateMessage(language, CONTACT_UPDATED_MESSAGE) })
 }
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Edit Contact')
+export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => screenMeta(matches, page?.title ?? 'Edit Contact')
+
+export const handle: I18nHandle = { i18n: ['contacts'] }
 
 export default function EditContactRoute() {
   const view = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>() ?? null
+  const { t } = useContactsWords()
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4 sm:p-6">
       <header className="flex items-center gap-3">
-        <Link to={`/contacts/${view.guId}/detail`} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label={`Back to ${view.fullName}`}>
+        <Link to={`/contacts/${view.guId}/detail`} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label={t('backTo', { name: view.fullName })}>
           <ArrowLeft aria-hidden className="h-5 w-5" />
         </Link>
         <div>
-          <h1 className="text-2xl font-semibold">Edit Contact</h1>
+          <h1 className="text-2xl font-semibold">{t('editContact')}</h1>
           <p className="text-sm text-slate-600">{view.fullName}</p>
         </div>
       </header>

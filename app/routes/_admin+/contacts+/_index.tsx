@@ -5,10 +5,12 @@ import { FileUp, UserPlus, Users } from 'lucide-react'
 import { useState, type MouseEvent } from 'react'
 import { balanceText } from '#server/contacts/balance-text'
 import { contactFormOptionsFor } from '#server/contacts/contact-form-schema'
-import { CONTACT_STATUS_LABELS, isFiltered, parseContactListFilter } from '#server/contacts/contact-list-filter'
+import { isFiltered, parseContactListFilter } from '#server/contacts/contact-list-filter'
 import { listContacts } from '#server/contacts/list-contacts'
 import { shownRelativeDay } from '#server/dates/tenant-dates'
 import { readsCachedData } from '#server/cache/cache-reads'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
 import { allowSignedInPageCache } from '#server/http/signed-in-page-cache'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
@@ -25,8 +27,12 @@ import { ButtonLink } from '#app/components/ui/button'
 import { Dialog } from '#app/components/ui/dialog'
 import { EmptyState } from '#app/components/ui/empty-state'
 import { requirePermission } from '#app/utils/auth.server'
+import type { I18nHandle } from '#app/utils/i18n'
+import { useContactsWords } from '#app/components/contacts/use-contacts-words'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Contacts')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Contacts')
+
+export const handle: I18nHandle = { i18n: ['contacts'] }
 
 /** The studio's people (website spec 2.12): stats, a GET filter form, one page of the list. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -39,7 +45,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   readsCachedData(context, 'contacts')
   const now = new Date()
   const currency = tenant.settings.defaultCurrency
+  // The page is kept per user with its cookies, the language's among them: each language keeps its own.
+  const language = context.language
+  const t = tFor(language, 'contacts')
   return {
+    title: t('contacts'),
     contactForm: contactFormOptionsFor(tenant.settings),
     filter: { ...filter, page: list.page },
     filtered: isFiltered(filter),
@@ -48,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageCount: list.pageCount,
     stats: list.stats,
     options: list.options,
-    customField: { fieldGuId: list.customField.field?.guId ?? null, problem: list.customField.problem },
+    customField: { fieldGuId: list.customField.field?.guId ?? null, problem: list.customField.problem === null ? null : translateMessage(language, list.customField.problem) },
     rows: list.items.map((item) => ({
       guId: item.guId,
       name: `${item.firstName} ${item.lastName}`.trim() || item.email || '-',
@@ -56,12 +66,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       pictureUrl: item.pictureUrl,
       email: item.email,
       phone: item.phone,
-      statuses: item.statuses.map((status) => CONTACT_STATUS_LABELS[status]),
+      statuses: item.statuses.map((status) => t(`status_${status}`)),
       isWalkIn: item.isWalkIn,
-      balance: balanceText(item.balanceMinor, currency),
+      balance: balanceText(item.balanceMinor, currency, language),
       balanceSign: Math.sign(item.balanceMinor),
-      created: shownRelativeDay(item.createdAt, tenant.settings, now),
-      updated: shownRelativeDay(item.updatedAt, tenant.settings, now),
+      created: shownRelativeDay(item.createdAt, tenant.settings, now, language),
+      updated: shownRelativeDay(item.updatedAt, tenant.settings, now, language),
     })),
   }
 }
@@ -73,6 +83,7 @@ function initialsOf(firstName: string, lastName: string, email: string | null): 
 
 export default function ContactsRoute() {
   const { contactForm, filter, filtered, ignored, total, pageCount, stats, options, customField, rows } = useLoaderData<typeof loader>()
+  const { t, shown } = useContactsWords()
   const bookIsEmpty = stats.total === 0 && !filtered
   const [creating, setCreating] = useState(false)
   const edit = useEditContactDialog()
@@ -92,34 +103,34 @@ export default function ContactsRoute() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 p-4 sm:p-6">
       <PageHeader
-        title="Contacts"
-        description="Everyone on the studio's books: clients, leads, members and more."
+        title={t('contacts')}
+        description={t('contactsDescription')}
         actions={
           <>
             {hydrated ? <ContactSearchBox onChoose={(contact) => navigate(`/contacts/${contact.id}/detail`)} /> : null}
             <ButtonLink to={NEW_CONTACT_PATH} onClick={openCreate} variant="primary">
               <UserPlus aria-hidden className="h-4 w-4" />
-              Create Contact
+              {t('createContact')}
             </ButtonLink>
             {/* On a phone only its icon shows, so the header still fits 360 px; the name stays for screen readers. */}
-            <ButtonLink to="/contacts/import" variant="secondary" title="Import contacts">
+            <ButtonLink to="/contacts/import" variant="secondary" title={t('importContacts')}>
               <FileUp aria-hidden className="h-4 w-4" />
-              <span className="sr-only sm:not-sr-only">Import contacts</span>
+              <span className="sr-only sm:not-sr-only">{t('importContacts')}</span>
             </ButtonLink>
           </>
         }
       />
       <ContactsStats stats={stats} filter={filter} />
       {bookIsEmpty ? (
-        <EmptyState icon={Users} title="No contacts yet">
-          People appear here as they register on the website, fill in a form or are added by staff.
+        <EmptyState icon={Users} title={t('noContactsYet')}>
+          {t('noContactsYetText')}
         </EmptyState>
       ) : (
         <>
           <ContactsFilter filter={filter} options={options} customField={customField} />
           {ignored.length > 0 ? (
             <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-              Some filter values in the address were not understood and are not applied: {ignored.join(', ')}.
+              {t('ignoredFilterValues', { values: ignored.join(', ') })}
             </p>
           ) : null}
           <div>
@@ -131,9 +142,9 @@ export default function ContactsRoute() {
               onEdit={edit.open}
               empty={
                 <span className="flex flex-col items-center gap-3">
-                  <span>No contacts match this search and filter.</span>
+                  <span>{t('noMatch')}</span>
                   <ButtonLink to="/contacts" variant="secondary" size="sm">
-                    Clear filters
+                    {t('clearFilters')}
                   </ButtonLink>
                 </span>
               }
@@ -142,12 +153,12 @@ export default function ContactsRoute() {
           </div>
         </>
       )}
-      <Dialog open={creating} onClose={() => setCreating(false)} title="Create Contact" width={590} minHeight={590}>
+      <Dialog open={creating} onClose={() => setCreating(false)} title={t('createContact')} width={590} minHeight={590}>
         <CreateContactDialogForm options={contactForm} action={NEW_CONTACT_PATH} cancel={{ onCancel: () => setCreating(false) }} />
       </Dialog>
       <EditContactDialog guId={edit.editing} onClose={edit.close} />
       {/* Kept for the screen reader: the result count, in words, after each search. */}
-      <p className="sr-only" aria-live="polite">{`${total.toLocaleString('en-US')} ${total === 1 ? 'contact' : 'contacts'} found`}</p>
+      <p className="sr-only" aria-live="polite">{t('contactsFound', { count: total, shown: shown(total) })}</p>
     </div>
   )
 }

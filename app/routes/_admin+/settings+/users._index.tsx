@@ -14,6 +14,7 @@ import { UsersPagination } from '#app/components/users/users-pagination'
 import { UsersTable } from '#app/components/users/users-table'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
+import type { I18nHandle } from '#app/utils/i18n'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
@@ -24,6 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Users' }]
+
+/** The Create Contact form drawn here speaks the contacts screens' words. */
+export const handle: I18nHandle = { i18n: ['contacts'] }
 
 type OpenDialog = 'pick' | 'add' | null
 

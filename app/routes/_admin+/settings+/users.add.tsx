@@ -7,6 +7,7 @@ import { ADD_CONTACT_PATH, CreateContactPage } from '#app/components/contacts/cr
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import type { I18nHandle } from '#app/utils/i18n'
 
 /** The Create Contact dialog as a page: where the add-contact button leads without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -36,6 +37,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Create Contact' }]
+
+/** The Create Contact form drawn here speaks the contacts screens' words. */
+export const handle: I18nHandle = { i18n: ['contacts'] }
 
 export default function AddContactRoute() {
   const { contactForm } = useLoaderData<typeof loader>()
