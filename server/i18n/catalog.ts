@@ -1,6 +1,7 @@
 import enAuth from './locales/en/auth.json'
 import enCheckout from './locales/en/checkout.json'
 import enCommon from './locales/en/common.json'
+import enDocuments from './locales/en/documents.json'
 import enEmails from './locales/en/emails.json'
 import enForms from './locales/en/forms.json'
 import enListings from './locales/en/listings.json'
@@ -9,6 +10,7 @@ import enStaff from './locales/en/staff.json'
 import trAuth from './locales/tr/auth.json'
 import trCheckout from './locales/tr/checkout.json'
 import trCommon from './locales/tr/common.json'
+import trDocuments from './locales/tr/documents.json'
 import trEmails from './locales/tr/emails.json'
 import trForms from './locales/tr/forms.json'
 import trListings from './locales/tr/listings.json'
@@ -27,8 +29,8 @@ import type { Namespace } from './namespaces'
  * words, word for word; Turkish has the same keys (tests/unit/i18n/catalog-complete.test.ts).
  */
 export const CATALOG = {
-  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails },
-  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails },
+  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, documents: enDocuments },
+  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, documents: trDocuments },
 } as const satisfies Record<Language, Record<Namespace, Record<string, string>>>
 
 /**
