@@ -71,15 +71,25 @@ type Encoding = StandardFontEmbedder['encoding']
 /**
  * The embedder with WinAnsi widened by the Turkish letters: the same glyph names drive widths
  * and kerning, and getCharacterSet() (what the writers fold against) lists the new letters.
+ * Letters are looked up in one table by code point, made once: every word a PDF measures to
+ * wrap its lines passes through here, letter by letter.
  */
 function withTurkishLetters(embedder: StandardFontEmbedder): StandardFontEmbedder {
   const winAnsi = embedder.encoding
-  const extra = new Map(TURKISH_LETTERS.map((letter) => [letter.char.codePointAt(0) ?? 0, { code: letter.code, name: letter.glyph }]))
+  const glyphs: Array<Readonly<{ code: number; name: string }> | undefined> = []
+  for (const codePoint of winAnsi.supportedCodePoints) glyphs[codePoint] = Object.freeze(winAnsi.encodeUnicodeCodePoint(codePoint))
+  for (const letter of TURKISH_LETTERS) glyphs[letter.char.codePointAt(0) ?? 0] = Object.freeze({ code: letter.code, name: letter.glyph })
+  const supportedCodePoints = glyphs.flatMap((glyph, codePoint) => (glyph ? [codePoint] : []))
   const encoding: Pick<Encoding, 'name' | 'supportedCodePoints' | 'canEncodeUnicodeCodePoint' | 'encodeUnicodeCodePoint'> = {
     name: winAnsi.name,
-    supportedCodePoints: [...winAnsi.supportedCodePoints, ...extra.keys()].sort((a, b) => a - b),
-    canEncodeUnicodeCodePoint: (codePoint) => extra.has(codePoint) || winAnsi.canEncodeUnicodeCodePoint(codePoint),
-    encodeUnicodeCodePoint: (codePoint) => extra.get(codePoint) ?? winAnsi.encodeUnicodeCodePoint(codePoint),
+    supportedCodePoints,
+    canEncodeUnicodeCodePoint: (codePoint) => glyphs[codePoint] !== undefined,
+    encodeUnicodeCodePoint: (codePoint) => {
+      const glyph = glyphs[codePoint]
+      // As WinAnsi does: the writers fold or replace such letters before they get here.
+      if (!glyph) throw new Error(`Helvetica cannot encode "${String.fromCodePoint(codePoint)}" (0x${codePoint.toString(16).padStart(4, '0')})`)
+      return glyph
+    },
   }
   // pdf-lib declares the encoding read-only and offers no other way to widen it; the embedder
   // reads it only through these four members (pinned pdf-lib 1.17.1, tested by document-fonts.test.ts).
