@@ -3,8 +3,8 @@ import { LONG_DATE_PATTERNS } from './date-formats'
 import { formatPattern } from './date-pattern'
 import { formatDay, formatInZone, machineDateTime, shownDate, toDate, type DateInput, type DatePreferences, type ShownDate } from './tenant-dates'
 
-/** How Turkish writes a day and an instant: '02 Kas 2026', '02 Kas 2026 19:00', 'Pzt 02 Kas 2026 19:00'. */
-const TURKISH_PATTERNS = { date: 'DD MMM YYYY', time: 'HH:mm', dateTime: 'DD MMM YYYY HH:mm', activity: 'ddd DD MMM YYYY HH:mm' } as const
+/** How Turkish writes a day and an instant: '02 Kas 2026', '02 Kas 2026 19:00', 'Pzt 02 Kas 2026 19:00'; with the zone for records ('02 Kas 2026 19:00 GMT+3'). */
+const TURKISH_PATTERNS = { date: 'DD MMM YYYY', time: 'HH:mm', dateTime: 'DD MMM YYYY HH:mm', dateTimeZone: 'DD MMM YYYY HH:mm z', activity: 'ddd DD MMM YYYY HH:mm' } as const
 
 /**
  * A date on a page in the page's language: English keeps the studio's date format setting (the

@@ -2,6 +2,7 @@ import { withTenant } from '#db/tenant-scope'
 import { UnrecoverableJobError, type JobContext } from '#server/jobs/job-contract'
 import type { Platform } from '#server/platform'
 import { fileStoreFor } from '#server/files/file-store'
+import { recipientLanguage } from '#server/i18n/recipient-language'
 import { readTenantSettings } from '#server/tenancy/tenant-settings'
 import { readAgreedTexts } from './canonical-submission'
 import { renderSubmissionPdf } from './render-submission-pdf'
@@ -26,11 +27,15 @@ export async function generateSubmissionPdf(
   const loaded = await withTenant(platform.database, tenantId, async (trx) => {
     const submission = await trx
       .selectFrom('form_submissions')
-      .select(['id', 'form_name', 'form_version', 'data', 'sign_method', 'signature_png', 'signed_name', 'signed_at', 'signer_ip', 'signer_user_agent', 'integrity_hash', 'pdf_status', 'pdf_file_key', 'created_at'])
+      .select(['id', 'contact_id', 'form_name', 'form_version', 'data', 'sign_method', 'signature_png', 'signed_name', 'signed_at', 'signer_ip', 'signer_user_agent', 'integrity_hash', 'pdf_status', 'pdf_file_key', 'created_at'])
       .where('id', '=', submissionId)
       .executeTakeFirst()
     const tenant = await trx.selectFrom('tenants').select(['name', 'settings']).where('id', '=', tenantId).executeTakeFirst()
-    return submission && tenant ? { submission, tenantName: tenant.name, settings: readTenantSettings(tenant.settings) } : null
+    if (!submission || !tenant) return null
+    const contact = submission.contact_id ? await trx.selectFrom('contacts').select('language').where('id', '=', submission.contact_id).executeTakeFirst() : undefined
+    const settings = readTenantSettings(tenant.settings)
+    // The copy is the submitter's: in their language, else the studio's. It is stored once, so it keeps that language.
+    return { submission, tenantName: tenant.name, settings, language: recipientLanguage(contact?.language, { settings }) }
   })
   // Another tenant's id, or a submission since deleted: retrying cannot help.
   if (!loaded) throw new UnrecoverableJobError(`form submission ${submissionId} not found in tenant ${tenantId}`)
@@ -46,7 +51,7 @@ export async function generateSubmissionPdf(
         dates: loaded.settings,
         formName: submission.form_name,
         submittedAt: new Date(submission.created_at),
-        rows: submissionRows(submission.data),
+        rows: submissionRows(submission.data, loaded.language),
         signature:
           submission.sign_method === 'drawn' && submission.signature_png
             ? { method: 'drawn', png: Buffer.from(submission.signature_png, 'base64') }
@@ -61,6 +66,7 @@ export async function generateSubmissionPdf(
           signerUserAgent: submission.signer_user_agent,
         },
         agreedTexts: readAgreedTexts(submission.data),
+        language: loaded.language,
       })
       await store.put(tenantId, key, bytes)
     }

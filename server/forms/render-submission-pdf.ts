@@ -1,7 +1,11 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
-import { formatInZone, type DatePreferences } from '#server/dates/tenant-dates'
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { dateInLanguage } from '#server/dates/language-dates'
+import type { DatePreferences } from '#server/dates/tenant-dates'
+import { embedDocumentFonts, encodableCharacters } from '#server/documents/document-fonts'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import { formHtmlText } from './form-html-text'
-import { formatSignDate } from './signature'
+import { formatSignDateIn } from './signature'
 
 export interface PdfRow {
   label: string
@@ -25,6 +29,8 @@ export interface SubmissionPdfInput {
   integrity: { hash: string; formVersion: number; signerIp: string | null; signerUserAgent: string | null }
   /** The form's descriptions as the visitor saw them (sanitised HTML); null for older submissions. */
   agreedTexts: { beforeFormHtml: string; subHeaderHtml: string; afterFormHtml: string } | null
+  /** The language of the copy's own words and dates (the submitter's); English when not given. The rows come already in it. */
+  language?: Language
 }
 
 const PAGE = { width: 595.28, height: 841.89 } // A4
@@ -38,24 +44,28 @@ const INK = rgb(0.07, 0.09, 0.12)
  * them (before the form and its sub-header above the answers, the text after the form below
  * them), every field with its value (long values wrapped), the signature (image or typed name)
  * with its date, and the integrity record, kept whole on one page when it fits on one.
- * Helvetica only knows WinAnsi: other characters are folded to their base letter when they
- * have one ('ő' prints as 'o') and replaced by '?' otherwise, with a note on the page.
+ * Helvetica knows WinAnsi and Turkish's letters (document-fonts.ts): other characters are
+ * folded to their base letter when they have one ('ő' prints as 'o') and replaced by '?'
+ * otherwise, with a note on the page. The copy's own words and dates are in `language`; the
+ * form's labels, answers and texts are the tenant's and the visitor's, printed as written.
  */
 export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Uint8Array> {
+  const language = input.language ?? 'en'
+  const t = tFor(language, 'documents')
+  const when = (date: Date) => dateInLanguage(date, input.dates, 'dateTimeZone', language)
   const pdf = await PDFDocument.create()
   pdf.setTitle(input.formName)
-  pdf.setSubject(`${input.formName} submission`)
+  pdf.setSubject(t('submissionSubject', { form: input.formName }))
   pdf.setProducer('Studio Platform')
   pdf.setCreator(input.organisationName)
   pdf.setCreationDate(input.submittedAt)
   pdf.setModificationDate(input.submittedAt)
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const { regular, bold } = embedDocumentFonts(pdf)
   const writer = new PageWriter(pdf, regular, bold)
 
   writer.text(input.organisationName, { size: 10, color: GREY })
   writer.text(input.formName, { size: 18, font: 'bold', gapAfter: 4 })
-  writer.text(`Submitted ${formatInZone(input.submittedAt, input.dates, 'dateTimeZone')}`, { size: 10, color: GREY, gapAfter: 14 })
+  writer.text(t('submitted', { date: when(input.submittedAt) }), { size: 10, color: GREY, gapAfter: 14 })
   writer.description(input.agreedTexts?.beforeFormHtml)
   writer.description(input.agreedTexts?.subHeaderHtml)
 
@@ -71,38 +81,32 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Ui
   writer.description(input.agreedTexts?.afterFormHtml, { gapBefore: 4 })
 
   if (input.signature) {
-    writer.text('Signature', { size: 13, font: 'bold', gapBefore: 10, gapAfter: 6 })
+    writer.text(t('signature'), { size: 13, font: 'bold', gapBefore: 10, gapAfter: 6 })
     if (input.signature.method === 'drawn') {
       const image = await pdf.embedPng(input.signature.png)
       const scale = Math.min(1, 262 / image.width, 112 / image.height)
       writer.image(image, image.width * scale, image.height * scale)
     } else {
       writer.text(input.signature.signedName, { size: 16, font: 'bold', gapAfter: 2 })
-      writer.text('Signed by typing the full name above and ticking the consent box.', { size: 9, color: GREY })
+      writer.text(t('typedSignature'), { size: 9, color: GREY })
     }
-    if (input.signedAt) writer.text(`Sign date: ${formatSignDate(input.signedAt)}`, { size: 11, gapBefore: 4, gapAfter: 8 })
+    if (input.signedAt) writer.text(t('signDate', { date: formatSignDateIn(language, input.signedAt) }), { size: 11, gapBefore: 4, gapAfter: 8 })
   }
 
   const record: Array<[string, TextOptions]> = [
-    ['Integrity record', { size: 11, font: 'bold', gapBefore: 10, gapAfter: 2 }],
-    [`SHA-256: ${input.integrity.hash}`, { size: 8, color: GREY }],
-    [`Form version: ${input.integrity.formVersion}`, { size: 8, color: GREY }],
+    [t('integrityRecord'), { size: 11, font: 'bold', gapBefore: 10, gapAfter: 2 }],
+    [t('integrityHash', { hash: input.integrity.hash }), { size: 8, color: GREY }],
+    [t('formVersion', { version: input.integrity.formVersion }), { size: 8, color: GREY }],
   ]
   // The exact instant in UTC as well: the record is read away from the organisation's zone too.
-  if (input.signedAt) record.push([`Signed at: ${formatInZone(input.signedAt, input.dates, 'dateTimeZone')} (${input.signedAt.toISOString()})`, { size: 8, color: GREY }])
-  if (input.integrity.signerIp) record.push([`Signer IP address: ${input.integrity.signerIp}`, { size: 8, color: GREY }])
-  if (input.integrity.signerUserAgent) record.push([`Signer browser: ${input.integrity.signerUserAgent}`, { size: 8, color: GREY }])
+  if (input.signedAt) record.push([t('signedAt', { date: when(input.signedAt), instant: input.signedAt.toISOString() }), { size: 8, color: GREY }])
+  if (input.integrity.signerIp) record.push([t('signerIp', { ip: input.integrity.signerIp }), { size: 8, color: GREY }])
+  if (input.integrity.signerUserAgent) record.push([t('signerBrowser', { browser: input.integrity.signerUserAgent }), { size: 8, color: GREY }])
   // A record split over two pages reads as two documents: start it on a new page instead.
   writer.keepTogether(record.reduce((height, [text, options]) => height + writer.heightOf(text, options), 0))
   for (const [text, options] of record) writer.text(text, options)
 
-  if (writer.replacedCharacters) {
-    writer.text("Some characters could not be printed in this PDF's font and are shown as '?'.", {
-      size: 8,
-      color: GREY,
-      gapBefore: 10,
-    })
-  }
+  if (writer.replacedCharacters) writer.text(t('replacedCharacters'), { size: 8, color: GREY, gapBefore: 10 })
   // Object streams make the file a little smaller and saving several times slower.
   return pdf.save({ useObjectStreams: false })
 }
@@ -114,9 +118,6 @@ export interface TextOptions {
   gapBefore?: number
   gapAfter?: number
 }
-
-// The characters each standard font can encode, worked out once per process.
-const encodableByFont = new Map<string, Set<number>>()
 
 /** Writes top to bottom, wrapping lines and starting new pages as needed (the contact activity report writes with it too). */
 export class PageWriter {
@@ -193,11 +194,7 @@ export class PageWriter {
   }
 
   #printable(text: string, font: PDFFont): string {
-    let supported = encodableByFont.get(font.name)
-    if (!supported) {
-      supported = new Set(font.getCharacterSet())
-      encodableByFont.set(font.name, supported)
-    }
+    const supported = encodableCharacters(font)
     let out = ''
     for (const char of text.replace(/\t/g, '    ')) {
       const code = char.codePointAt(0) ?? 0

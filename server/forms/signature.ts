@@ -68,7 +68,7 @@ const signDateFormats = new Map<Language, Intl.DateTimeFormat>()
 /**
  * The sign date beside the signature pad in the page's language: the spec's 'MMM dd, YYYY' in
  * English, the same day, month and year as the language's locale writes them otherwise
- * ('02 Kas 2026'), still in UTC. The stored copy keeps the spec's English form.
+ * ('02 Kas 2026'), still in UTC. The stored PDF copy writes it in its submitter's language.
  */
 export function formatSignDateIn(language: Language, date: Date): string {
   if (language === 'en') return formatSignDate(date)

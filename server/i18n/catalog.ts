@@ -2,6 +2,7 @@ import enAuth from './locales/en/auth.json'
 import enCheckout from './locales/en/checkout.json'
 import enCommon from './locales/en/common.json'
 import enContacts from './locales/en/contacts.json'
+import enDocuments from './locales/en/documents.json'
 import enEmails from './locales/en/emails.json'
 import enForms from './locales/en/forms.json'
 import enListings from './locales/en/listings.json'
@@ -12,6 +13,7 @@ import trAuth from './locales/tr/auth.json'
 import trCheckout from './locales/tr/checkout.json'
 import trCommon from './locales/tr/common.json'
 import trContacts from './locales/tr/contacts.json'
+import trDocuments from './locales/tr/documents.json'
 import trEmails from './locales/tr/emails.json'
 import trForms from './locales/tr/forms.json'
 import trListings from './locales/tr/listings.json'
@@ -33,8 +35,8 @@ import type { Namespace } from './namespaces'
  * words, word for word; Turkish has the same keys (tests/unit/i18n/catalog-complete.test.ts).
  */
 export const CATALOG = {
-  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, settings: enSettings, contacts: enContacts },
-  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, settings: trSettings, contacts: trContacts },
+  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, settings: enSettings, contacts: enContacts, documents: enDocuments },
+  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, settings: trSettings, contacts: trContacts, documents: trDocuments },
 } as const satisfies Record<Language, Record<Namespace, Record<string, string>>>
 
 /**

@@ -1,4 +1,8 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib'
+import type { TFunction } from 'i18next'
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib'
+import { embedDocumentFonts, encodableCharacters } from '#server/documents/document-fonts'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 
 /** One line of the invoice as printed. */
 export interface InvoicePdfLine {
@@ -12,11 +16,14 @@ export interface InvoicePdfLine {
 }
 
 /**
- * Everything an invoice's PDF prints, already written out as it reads (money in its currency,
- * dates in the tenant's format). Plain JSON: its hash is the PDF's version, so an invoice that
- * changes after its PDF was made gets a new one (invoice-pdf-data.ts).
+ * Everything an invoice's PDF prints, already written out as it reads in `language` (money in
+ * its currency, dates in the tenant's zone). Plain JSON: its hash is the PDF's version, so an
+ * invoice that changes after its PDF was made gets a new one (invoice-pdf-data.ts), and so
+ * does one whose buyer changes language.
  */
 export interface InvoicePdfData {
+  /** The buyer's language: the PDF's own words (headings, columns) are written in it. */
+  language: Language
   organisation: {
     name: string
     email: string
@@ -69,40 +76,46 @@ const TOTALS = { label: { x: 305, width: 140 }, value: { x: RIGHT - 95, width: 9
  * The invoice as a one-or-more page A4 PDF: the organisation's logo, name, address and email;
  * the invoice number, status and dates; who it is for; its lines; the totals down to the
  * balance; the currency; the invoice's note and the organisation's invoice note. Helvetica
- * only knows WinAnsi: other characters are folded to their base letter where there is one and
- * printed as '?' otherwise, with a note saying so (as the form copies do).
+ * knows WinAnsi and Turkish's letters (document-fonts.ts): other characters are folded to
+ * their base letter where there is one and printed as '?' otherwise, with a note saying so
+ * (as the form copies do). The item names, the notes and the letterhead are the tenant's
+ * words and are printed as written.
  */
 export async function renderInvoicePdf(data: InvoicePdfData, artwork: InvoicePdfArtwork): Promise<Uint8Array> {
+  const t = tFor(data.language, 'documents')
   const pdf = await PDFDocument.create()
-  const title = `Invoice ${data.numberText}`
+  const title = t('invoiceTitle', { number: data.numberText })
   pdf.setTitle(title)
-  pdf.setSubject(`${title} of ${data.organisation.name}`)
+  pdf.setSubject(t('invoiceSubject', { number: data.numberText, organisation: data.organisation.name }))
   pdf.setProducer('Studio Platform')
   pdf.setCreator(data.organisation.name)
   pdf.setCreationDate(artwork.madeAt)
   pdf.setModificationDate(artwork.madeAt)
-  const sheet = new Sheet(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold))
+  const { regular, bold } = embedDocumentFonts(pdf)
+  const sheet = new Sheet(pdf, regular, bold)
   const logo = artwork.logoPng ? await pdf.embedPng(artwork.logoPng) : null
 
-  header(sheet, data, logo)
-  billTo(sheet, data)
-  lines(sheet, data)
+  header(sheet, data, logo, t)
+  billTo(sheet, data, t)
+  lines(sheet, data, t)
   totals(sheet, data)
 
-  sheet.paragraph(`All amounts are in ${data.currency}.`, { size: 9, color: GREY, gapBefore: 10 })
+  sheet.paragraph(t('amountsIn', { currency: data.currency }), { size: 9, color: GREY, gapBefore: 10 })
   if (data.note.trim()) {
-    sheet.paragraph('Note', { size: 10, bold: true, gapBefore: 14, gapAfter: 2 })
+    sheet.paragraph(t('invoiceNote'), { size: 10, bold: true, gapBefore: 14, gapAfter: 2 })
     sheet.paragraph(data.note.trim(), { size: 10 })
   }
   if (data.organisation.invoiceNote.trim()) sheet.paragraph(data.organisation.invoiceNote.trim(), { size: 9, color: GREY, gapBefore: 14 })
-  if (sheet.replacedCharacters) sheet.paragraph("Some characters could not be printed in this PDF's font and are shown as '?'.", { size: 8, color: GREY, gapBefore: 10 })
+  if (sheet.replacedCharacters) sheet.paragraph(t('replacedCharacters'), { size: 8, color: GREY, gapBefore: 10 })
 
-  sheet.pageLines(`${data.organisation.name} · ${title}`)
+  sheet.pageLines((page, pages) => `${data.organisation.name} · ${title} · ${t('pageOf', { page, pages })}`)
   // Object streams make the file a little smaller and saving several times slower.
   return pdf.save({ useObjectStreams: false })
 }
 
-function header(sheet: Sheet, data: InvoicePdfData, logo: PDFImage | null): void {
+type Words = TFunction<'documents'>
+
+function header(sheet: Sheet, data: InvoicePdfData, logo: PDFImage | null, t: Words): void {
   const top = sheet.y
   let left = top
   if (logo) {
@@ -120,32 +133,32 @@ function header(sheet: Sheet, data: InvoicePdfData, logo: PDFImage | null): void
   left = sheet.column(organisation, { x: MARGIN, width: half, top: left })
 
   const facts: CellText[] = [
-    { text: 'Invoice', size: 20, bold: true },
+    { text: t('invoiceHeading'), size: 20, bold: true },
     { text: data.numberText, size: 14, bold: true, gapAfter: 4 },
-    { text: `Status: ${data.statusText}`, size: 10 },
-    { text: `Date: ${data.issuedText}`, size: 10 },
-    ...(data.dueText ? [{ text: `Due: ${data.dueText}`, size: 10 }] : []),
+    { text: t('invoiceStatus', { status: data.statusText }), size: 10 },
+    { text: t('invoiceDate', { date: data.issuedText }), size: 10 },
+    ...(data.dueText ? [{ text: t('invoiceDue', { date: data.dueText }), size: 10 }] : []),
   ]
   const right = sheet.column(facts, { x: RIGHT - half, width: half, top, align: 'right' })
   sheet.y = Math.min(left, right) - 24
 }
 
-function billTo(sheet: Sheet, data: InvoicePdfData): void {
-  sheet.paragraph('Bill to', { size: 9, bold: true, color: GREY, gapAfter: 2 })
+function billTo(sheet: Sheet, data: InvoicePdfData, t: Words): void {
+  sheet.paragraph(t('billTo'), { size: 9, bold: true, color: GREY, gapAfter: 2 })
   sheet.paragraph(data.billTo.name || data.billTo.email, { size: 11, bold: true })
   if (data.billTo.name && data.billTo.email) sheet.paragraph(data.billTo.email, { size: 10 })
   if (data.billTo.phone) sheet.paragraph(data.billTo.phone, { size: 10 })
   sheet.y -= 20
 }
 
-function lines(sheet: Sheet, data: InvoicePdfData): void {
+function lines(sheet: Sheet, data: InvoicePdfData, t: Words): void {
   const tableHeader = () => {
     sheet.row(
       [
-        { ...COLUMNS.item, text: 'Item', size: 9, bold: true, color: GREY },
-        { ...COLUMNS.quantity, text: 'Qty', size: 9, bold: true, color: GREY, align: 'right' },
-        { ...COLUMNS.unitPrice, text: 'Unit price', size: 9, bold: true, color: GREY, align: 'right' },
-        { ...COLUMNS.amount, text: 'Amount', size: 9, bold: true, color: GREY, align: 'right' },
+        { ...COLUMNS.item, text: t('columnItem'), size: 9, bold: true, color: GREY },
+        { ...COLUMNS.quantity, text: t('columnQuantity'), size: 9, bold: true, color: GREY, align: 'right' },
+        { ...COLUMNS.unitPrice, text: t('columnUnitPrice'), size: 9, bold: true, color: GREY, align: 'right' },
+        { ...COLUMNS.amount, text: t('columnAmount'), size: 9, bold: true, color: GREY, align: 'right' },
       ],
       { gapAfter: 4 },
     )
@@ -154,7 +167,7 @@ function lines(sheet: Sheet, data: InvoicePdfData): void {
   }
   sheet.room(60)
   tableHeader()
-  if (data.lines.length === 0) sheet.paragraph('No lines.', { size: 10, color: GREY, gapAfter: 6 })
+  if (data.lines.length === 0) sheet.paragraph(t('noLines'), { size: 10, color: GREY, gapAfter: 6 })
   for (const line of data.lines) {
     const cells: Cell[] = [
       { ...COLUMNS.item, text: line.name, size: 10, bold: true },
@@ -200,9 +213,6 @@ interface Cell extends CellText {
   width: number
   align?: 'left' | 'right'
 }
-
-// The characters each standard font can encode, worked out once per process.
-const encodableByFont = new Map<string, Set<number>>()
 
 /** Writes top to bottom on A4 pages: wrapped cells side by side, new pages when one is full. */
 class Sheet {
@@ -256,11 +266,11 @@ class Sheet {
     this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: RIGHT, y: this.y }, thickness: 0.5, color: RULE })
   }
 
-  /** 'Page 1 of 2' at the foot of every page, once all are laid out. */
-  pageLines(label: string): void {
+  /** The foot of every page ('… · Page 1 of 2'), once all are laid out. */
+  pageLines(lineOf: (page: number, pages: number) => string): void {
     const pages = this.pdf.getPages()
     pages.forEach((page, index) => {
-      const text = this.#printable(`${label} · Page ${index + 1} of ${pages.length}`, this.regular, true)
+      const text = this.#printable(lineOf(index + 1, pages.length), this.regular, true)
       page.drawText(text, { x: MARGIN, y: MARGIN - 20, size: 8, font: this.regular, color: GREY })
     })
   }
@@ -284,11 +294,7 @@ class Sheet {
 
   /** The text with what the font cannot print folded ('ő' to 'o') or replaced by '?'; measuring does not count as replacing. */
   #printable(text: string, font: PDFFont, measuring: boolean): string {
-    let supported = encodableByFont.get(font.name)
-    if (!supported) {
-      supported = new Set(font.getCharacterSet())
-      encodableByFont.set(font.name, supported)
-    }
+    const supported = encodableCharacters(font)
     const can = (char: string) => supported.has(char.codePointAt(0) ?? 0)
     let out = ''
     for (const char of text.replace(/\t/g, '    ')) {

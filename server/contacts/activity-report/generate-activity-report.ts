@@ -2,6 +2,7 @@ import { withTenant } from '#db/tenant-scope'
 import { UnrecoverableJobError, type JobContext } from '#server/jobs/job-contract'
 import type { Platform } from '#server/platform'
 import { fileStoreFor } from '#server/files/file-store'
+import { recipientLanguage } from '#server/i18n/recipient-language'
 import { readTenantSettings } from '#server/tenancy/tenant-settings'
 import { contactDisplayName } from '#server/contacts/actions/action-target'
 import { ACTIVITY_REPORT_MAX_ENTRIES, activityReportKey } from './activity-report-file'
@@ -21,7 +22,7 @@ export async function generateActivityReport(
 ): Promise<void> {
   const { reportId, tenantId } = payload
   const loaded = await withTenant(platform.database, tenantId, async (trx) => {
-    const report = await trx.selectFrom('contact_activity_reports').select(['id', 'contact_id', 'status', 'file_key']).where('id', '=', reportId).executeTakeFirst()
+    const report = await trx.selectFrom('contact_activity_reports').select(['id', 'contact_id', 'requested_by', 'status', 'file_key']).where('id', '=', reportId).executeTakeFirst()
     if (!report) return null
     const contact = await trx.selectFrom('contacts').selectAll().where('id', '=', report.contact_id).executeTakeFirst()
     const tenant = await trx.selectFrom('tenants').select(['name', 'settings']).where('id', '=', tenantId).executeTakeFirst()
@@ -34,7 +35,8 @@ export async function generateActivityReport(
       .orderBy('id', 'desc')
       .limit(ACTIVITY_REPORT_MAX_ENTRIES + 1)
       .execute()
-    return { report, contact, tenant, activities }
+    const reader = report.requested_by ? await trx.selectFrom('contacts').select('language').where('id', '=', report.requested_by).executeTakeFirst() : undefined
+    return { report, contact, tenant, activities, readerLanguage: reader?.language ?? null }
   })
   if (!loaded) throw new UnrecoverableJobError(`activity report ${reportId} not found in tenant ${tenantId}`)
   const { report, contact, tenant } = loaded
@@ -45,14 +47,20 @@ export async function generateActivityReport(
   try {
     if (!(await store.exists(tenantId, key))) {
       const settings = readTenantSettings(tenant.settings)
+      // The report is a staff record, asked for and read on the contact's profile in the back
+      // office, not a letter to the contact: it follows the language of the staff member who
+      // asked (kept on their profile when they switch the page's language), else the studio's,
+      // as the screen they asked from does. The contact's own language is for what they receive.
+      const language = recipientLanguage(loaded.readerLanguage, { settings })
       const bytes = await renderActivityReportPdf({
         organisationName: tenant.name,
         dates: settings,
         generatedAt: platform.clock.now(),
         contactName: contactDisplayName(contact.first_name, contact.last_name, contact.email),
-        details: reportDetails(contact, settings),
+        details: reportDetails(contact, settings, language),
         activities: loaded.activities.slice(0, ACTIVITY_REPORT_MAX_ENTRIES).map((row) => ({ at: new Date(row.created_at), text: row.text })),
         truncated: loaded.activities.length > ACTIVITY_REPORT_MAX_ENTRIES,
+        language,
       })
       await store.put(tenantId, key, bytes)
     }

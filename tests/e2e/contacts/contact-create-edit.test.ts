@@ -157,6 +157,7 @@ describe('creating and editing a contact', () => {
     const dialogWidth = await page.getByRole('dialog', { name: 'Create Contact' }).evaluate((element) => element.getBoundingClientRect().width)
     expect(dialogWidth).toBeLessThanOrEqual(360)
     await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('dialog', { name: 'Create Contact' }).waitFor({ state: 'hidden' })
 
     const guId = await guidOf(page, 'garcia')
     await page.goto(`${server().url('demo')}/contacts/${guId}/edit`)

@@ -317,6 +317,28 @@ describe(`the actions on a contact (${engine})`, () => {
     expect(forbidden.status).toBe(403)
   })
 
+  it('writes the activity report in the language of the staff member who asked, not the contact’s', async () => {
+    const setLanguage = (contactId: string, language: string | null) =>
+      asSystem(platform.database, 'test fixture', (trx) => trx.updateTable('contacts').set({ language }).where('id', '=', contactId).execute())
+    await setLanguage(world.frontDesk.id, 'tr')
+    await setLanguage(verified.id, 'en')
+    try {
+      expect((await post(verified.guid, { intent: 'activity-report' })).status).toBe(302)
+      await platform.jobs.drain()
+      const page = (await open(verified.guid)).body as { report: { id: string; status: string } }
+      expect(page.report.status).toBe('COMPLETE')
+      const download = await callRoute(reportLoader, getRequest(`http://${world.host}/contacts/${verified.guid}/activity-report/${page.report.id}`, world.cookies.frontDesk), world.context(), {
+        guId: verified.guid,
+        reportId: page.report.id,
+      })
+      expect(download.status).toBe(200)
+      expect((await PDFDocument.load(download.body as Uint8Array)).getTitle()).toBe('Etkinlik raporu: Vera Verified')
+    } finally {
+      await setLanguage(world.frontDesk.id, null)
+      await setLanguage(verified.id, null)
+    }
+  })
+
   it('shows a report whose job failed for good with its message, and refuses a payload of another tenant', async () => {
     const person = await createContact(platform, world.tenant, { role: null, email: 'broken@cactions.test' })
     const report = await asSystem(platform.database, 'test fixture', (trx) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
+import { extractText } from 'unpdf'
 import { asSystem, withTenant } from '#db/tenant-scope'
 import { fileStoreFor } from '#server/files/file-store'
 import { FORM_MESSAGES } from '#server/forms/form-messages'
@@ -267,6 +268,27 @@ describe('the PDF copy', () => {
     await generateSubmissionPdf(platform, { submissionId: result.submissionId, tenantId: tenant.id }, { attempt: 2, maxAttempts: 5, isLastAttempt: false })
     expect(await store.get(tenant.id, submissionPdfKey(result.submissionId))).toEqual(first)
     expect((await findSubmissionByToken(platform, tenant, result.token))?.pdfStatus).toBe('COMPLETE')
+  })
+
+  it('is in the language of the contact who sent it, else the studio’s', async () => {
+    const turkish = await createContact(platform, tenant, { email: 'isil@example.com', firstName: 'Işıl', lastName: 'Şahin', role: null })
+    await withTenant(platform.database, tenant.id, (trx) => trx.updateTable('contacts').set({ language: 'tr' }).where('id', '=', turkish.id).execute())
+    const copyText = async (email: string, ip: string) => {
+      const result = storedOf(await submitForm(platform, tenant, {
+        form,
+        posted: validPost(form, { fullName: 'Işıl Şahin', email, formStartedAt: oldStamp(form.id) }),
+        ip,
+        userAgent: 'test',
+        student: null,
+      }))
+      await platform.jobs.drain()
+      const pdf = await openSubmissionPdfByToken(platform, tenant, result.token)
+      return (await extractText(new Uint8Array(pdf?.bytes ?? []), { mergePages: true })).text
+    }
+    const inTurkish = await copyText('isil@example.com', '203.0.113.17')
+    for (const expected of ['Gönderilme tarihi:', 'Ad Soyad', 'Işıl Şahin', 'İmza', 'Bütünlük kaydı', 'Form sürümü:']) expect(inTurkish, expected).toContain(expected)
+    const inEnglish = await copyText('someone.new@example.com', '203.0.113.18')
+    for (const expected of ['Submitted', 'Name', 'Işıl Şahin', 'Signature', 'Integrity record']) expect(inEnglish, expected).toContain(expected)
   })
 
   it('is refused for another tenant', async () => {

@@ -296,6 +296,34 @@ describe(`the invoice PDF (${engine})`, () => {
     }
   })
 
+  it('is in the buyer’s language whoever asks for it, and a new PDF once they change it', async () => {
+    const setLanguage = (language: string | null) =>
+      withTenant(platform.database, world.tenant.id, (trx) => trx.updateTable('contacts').set({ language }).where('id', '=', otherStudent.id).execute())
+    await setLanguage('tr')
+    try {
+      const invoice = await insertInvoice(world.tenant, otherStudent)
+      await ask(invoice.guid, world.cookies.admin)
+      await platform.jobs.drain()
+      const turkish = await download(invoice.guid, world.cookies.admin)
+      expect(turkish.status).toBe(200)
+      expect((await PDFDocument.load(turkish.body as Uint8Array)).getTitle()).toBe(`Fatura #00${invoice.number}`)
+      const text = await textOf(turkish.body as Uint8Array)
+      for (const expected of ['Durum: Kısmi', 'Son ödeme tarihi: 15 Ara 2026', 'Birim fiyat', 'Ara toplam', '$122,10', 'Kalan borç', 'Tüm tutarlar USD cinsindendir.']) {
+        expect(text, expected).toContain(expected)
+      }
+
+      await setLanguage(null)
+      expect((await progressOf(invoice.guid, world.cookies.admin)).progress).toBe('none')
+      await ask(invoice.guid, world.cookies.admin)
+      await platform.jobs.drain()
+      const english = await textOf((await download(invoice.guid, world.cookies.admin)).body as Uint8Array)
+      expect(english).toContain('Status: Partial')
+      expect(english).toContain('$122.10')
+    } finally {
+      await setLanguage(null)
+    }
+  })
+
   it('is not made when the invoice changed between the request and the job', async () => {
     const invoice = await insertInvoice(world.tenant, world.student)
     const enqueue = vi.spyOn(platform.jobs, 'enqueue').mockImplementation(async () => undefined)
