@@ -1,10 +1,16 @@
 import { createElement, type ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { translatorFor } from '#server/i18n/server-translator'
+import type { Language } from '#server/i18n/languages'
 
-/** The markup the server sends for one element, inside a router like Remix's (links and navigation need one). */
-export async function renderInRouter(element: ReactElement, url = 'http://studio.localhost/here'): Promise<string> {
-  const handler = createStaticHandler([{ path: '*', element }])
+/**
+ * The markup the server sends for one element, inside a router like Remix's (links and navigation
+ * need one) and the page's words in `language`, as the root route gives every page.
+ */
+export async function renderInRouter(element: ReactElement, url = 'http://studio.localhost/here', language: Language = 'en'): Promise<string> {
+  const handler = createStaticHandler([{ path: '*', element: createElement(I18nextProvider, { i18n: translatorFor(language) }, element) }])
   const context = await handler.query(new Request(url))
   if (context instanceof Response) throw new Error('unexpected redirect')
   return renderToStaticMarkup(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }))
