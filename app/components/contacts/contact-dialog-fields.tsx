@@ -93,7 +93,9 @@ export function ContactDialogFields({
             {t('cancel')}
           </ButtonLink>
         ) : (
-          <Button type="button" onClick={cancel.onCancel} variant="secondary">
+          // Pressing Cancel must not blur the field first: the blur's check would show a message,
+          // move the button down, and the release would land beside it, leaving the dialog open.
+          <Button type="button" onMouseDown={(event) => event.preventDefault()} onClick={cancel.onCancel} variant="secondary">
             {t('cancel')}
           </Button>
         )}
