@@ -259,6 +259,8 @@ describe('public website (horizontal layout)', () => {
 
   test('web preview shows staff the public site, and Admin View brings them back', async () => {
     const { page } = await signedInPage(browser, server(), { email: 'admin@demo.test' }, { viewport: { width: 1366, height: 900 } })
+    // Hydration would close a menu opened before it.
+    await waitForHydration(page)
     await page.locator('summary[aria-label="Preview"]').click()
     await Promise.all([page.waitForURL('**/home'), page.getByRole('button', { name: 'Web Preview' }).click()])
     await page.getByText('You are seeing the website as visitors do.').waitFor()

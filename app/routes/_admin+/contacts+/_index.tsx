@@ -107,7 +107,10 @@ export default function ContactsRoute() {
         description={t('contactsDescription')}
         actions={
           <>
-            {hydrated ? <ContactSearchBox onChoose={(contact) => navigate(`/contacts/${contact.id}/detail`)} /> : null}
+            {/* Drawn from the start, hidden until it works, so the header's buttons never move under a pointer when it appears. */}
+            <div className={`w-full sm:w-72${hydrated ? '' : ' invisible'}`}>
+              <ContactSearchBox onChoose={(contact) => navigate(`/contacts/${contact.id}/detail`)} />
+            </div>
             <ButtonLink to={NEW_CONTACT_PATH} onClick={openCreate} variant="primary">
               <UserPlus aria-hidden className="h-4 w-4" />
               {t('createContact')}
