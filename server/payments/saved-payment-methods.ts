@@ -13,7 +13,7 @@ export interface SavedPaymentMethod {
   label: string
 }
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' }
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' }
 
 /** How the buyer recognises a kept card or account: brand, last digits and expiry, never the number. */
 export function savedMethodLabel(row: { kind: 'card' | 'bank'; brand: string; last4: string; exp_month: number | null; exp_year: number | null }, language: Language = 'en'): string {

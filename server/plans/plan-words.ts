@@ -2,6 +2,7 @@ import { formatPattern } from '#server/dates/date-pattern'
 import type { Language } from '#server/i18n/languages'
 import { CATALOG } from '#server/i18n/catalog'
 import { tFor } from '#server/i18n/server-translator'
+import { savedMethodLabel } from '#server/payments/saved-payment-methods'
 import { isPlanId, paymentDateText, periodOfPlanId, PLAN_TIER_INFO, planNameText, tierOfPlanId, type PlanTier } from './plan-catalogue'
 
 /**
@@ -40,10 +41,7 @@ export function transactionStatusIn(status: 'Completed' | 'Failed', language: La
   return tFor(language, 'settings')(status === 'Completed' ? 'status_Completed' : 'status_Failed')
 }
 
-const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' }
-
-/** The card kept for renewals: 'Visa ending 4242'. */
+/** The card kept for renewals, as a buyer's kept card is named everywhere: 'Visa ending 4242'. */
 export function keptCardIn(brand: string | null, last4: string, language: Language): string {
-  const t = tFor(language, 'settings')
-  return t('cardEnding', { brand: (brand && CARD_BRANDS[brand]) || t('card'), last4 })
+  return savedMethodLabel({ kind: 'card', brand: brand ?? '', last4, exp_month: null, exp_year: null }, language)
 }

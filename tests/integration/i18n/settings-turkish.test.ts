@@ -68,7 +68,7 @@ describe(`the settings home and plan screens in Turkish (${engine})`, () => {
       'Başka bir kartla öde',
       'Mevcut plan',
       'Sonraki yenileme',
-      'Son dört hanesi 4242 olan Visa',
+      '4242 ile biten Visa',
       'Organize aylık plan',
       'Tamamlandı',
       'Başarısız',

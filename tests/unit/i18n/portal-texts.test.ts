@@ -6,8 +6,9 @@ describe('texts the portal makes on the server, in English and Turkish', () => {
     const visa = { kind: 'card' as const, brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2028 }
     expect(savedMethodLabel(visa)).toBe('Visa ending 4242, expires 08/2028')
     expect(savedMethodLabel(visa, 'tr')).toBe('4242 ile biten Visa, son kullanma 08/2028')
-    expect(savedMethodLabel({ ...visa, brand: 'unionpay', exp_month: null })).toBe('Card ending 4242')
-    expect(savedMethodLabel({ ...visa, brand: 'unionpay', exp_month: null }, 'tr')).toBe('4242 ile biten Kart')
+    expect(savedMethodLabel({ ...visa, brand: 'unionpay', exp_month: null })).toBe('UnionPay ending 4242')
+    expect(savedMethodLabel({ ...visa, brand: 'unknown', exp_month: null })).toBe('Card ending 4242')
+    expect(savedMethodLabel({ ...visa, brand: 'unknown', exp_month: null }, 'tr')).toBe('4242 ile biten Kart')
     expect(savedMethodLabel({ ...visa, kind: 'bank' }, 'tr')).toBe('4242 ile biten banka hesabı')
   })
 

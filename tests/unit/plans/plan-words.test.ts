@@ -21,7 +21,7 @@ describe('the plan screens’ words', () => {
     expect(planDateIn(new Date('2026-11-03T10:00:00Z'), 'tr')).toBe('03 Kas 2026')
     expect(planNameIn('expand_yearly_plan', 'tr')).toBe('Growth yıllık plan')
     expect(planNameIn('free_plan', 'tr')).toBe('Ücretsiz Plan')
-    expect(keptCardIn('mastercard', '4444', 'tr')).toBe('Son dört hanesi 4444 olan Mastercard')
+    expect(keptCardIn('mastercard', '4444', 'tr')).toBe('4444 ile biten Mastercard')
     expect(transactionStatusIn('Failed', 'tr')).toBe('Başarısız')
   })
 
