@@ -1,8 +1,7 @@
+import type { MessageSource } from '#server/i18n/message-source'
 import { CONTACT_SELECTION_MESSAGES } from './contact-selection'
 import { CUSTOM_FIELD_FILTER_MESSAGES } from './custom-field-filter'
 import { TAG_FORM_MESSAGES } from './tag-contacts'
-
-type MessageSource = Readonly<Record<string, string | ((...values: never[]) => string)>>
 
 /**
  * The messages the staff Contacts screens answer with, each of which has its Turkish

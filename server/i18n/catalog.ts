@@ -1,4 +1,6 @@
 import enAuth from './locales/en/auth.json'
+import enBilling from './locales/en/billing.json'
+import enCatalog from './locales/en/catalog.json'
 import enCheckout from './locales/en/checkout.json'
 import enCommon from './locales/en/common.json'
 import enContacts from './locales/en/contacts.json'
@@ -10,6 +12,8 @@ import enPortal from './locales/en/portal.json'
 import enSettings from './locales/en/settings.json'
 import enStaff from './locales/en/staff.json'
 import trAuth from './locales/tr/auth.json'
+import trBilling from './locales/tr/billing.json'
+import trCatalog from './locales/tr/catalog.json'
 import trCheckout from './locales/tr/checkout.json'
 import trCommon from './locales/tr/common.json'
 import trContacts from './locales/tr/contacts.json'
@@ -26,6 +30,8 @@ import trFormMessages from './locales/tr/messages/forms.json'
 import trPortalMessages from './locales/tr/messages/portal.json'
 import trSettingsMessages from './locales/tr/messages/settings.json'
 import trContactMessages from './locales/tr/messages/contacts.json'
+import trCatalogMessages from './locales/tr/messages/catalog.json'
+import trBillingMessages from './locales/tr/messages/billing.json'
 import type { Language } from './languages'
 import type { Namespace } from './namespaces'
 
@@ -35,8 +41,8 @@ import type { Namespace } from './namespaces'
  * words, word for word; Turkish has the same keys (tests/unit/i18n/catalog-complete.test.ts).
  */
 export const CATALOG = {
-  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, settings: enSettings, contacts: enContacts, documents: enDocuments },
-  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, settings: trSettings, contacts: trContacts, documents: trDocuments },
+  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, settings: enSettings, contacts: enContacts, documents: enDocuments, catalog: enCatalog, billing: enBilling },
+  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, settings: trSettings, contacts: trContacts, documents: trDocuments, catalog: trCatalog, billing: trBilling },
 } as const satisfies Record<Language, Record<Namespace, Record<string, string>>>
 
 /**
@@ -45,5 +51,5 @@ export const CATALOG = {
  * where they are answered (translate-message.ts), so the rules stay in one language.
  */
 export const MESSAGE_TRANSLATIONS: Record<Exclude<Language, 'en'>, Record<string, string>> = {
-  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages, ...trSettingsMessages, ...trContactMessages },
+  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages, ...trSettingsMessages, ...trContactMessages, ...trCatalogMessages, ...trBillingMessages },
 }
