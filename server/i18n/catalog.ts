@@ -7,6 +7,7 @@ import enContacts from './locales/en/contacts.json'
 import enDocuments from './locales/en/documents.json'
 import enEmails from './locales/en/emails.json'
 import enForms from './locales/en/forms.json'
+import enIntegrations from './locales/en/integrations.json'
 import enListings from './locales/en/listings.json'
 import enPortal from './locales/en/portal.json'
 import enSettings from './locales/en/settings.json'
@@ -20,6 +21,7 @@ import trContacts from './locales/tr/contacts.json'
 import trDocuments from './locales/tr/documents.json'
 import trEmails from './locales/tr/emails.json'
 import trForms from './locales/tr/forms.json'
+import trIntegrations from './locales/tr/integrations.json'
 import trListings from './locales/tr/listings.json'
 import trPortal from './locales/tr/portal.json'
 import trSettings from './locales/tr/settings.json'
@@ -32,6 +34,7 @@ import trSettingsMessages from './locales/tr/messages/settings.json'
 import trContactMessages from './locales/tr/messages/contacts.json'
 import trCatalogMessages from './locales/tr/messages/catalog.json'
 import trBillingMessages from './locales/tr/messages/billing.json'
+import trIntegrationMessages from './locales/tr/messages/integrations.json'
 import type { Language } from './languages'
 import type { Namespace } from './namespaces'
 
@@ -41,8 +44,8 @@ import type { Namespace } from './namespaces'
  * words, word for word; Turkish has the same keys (tests/unit/i18n/catalog-complete.test.ts).
  */
 export const CATALOG = {
-  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, settings: enSettings, contacts: enContacts, documents: enDocuments, catalog: enCatalog, billing: enBilling },
-  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, settings: trSettings, contacts: trContacts, documents: trDocuments, catalog: trCatalog, billing: trBilling },
+  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, settings: enSettings, contacts: enContacts, documents: enDocuments, catalog: enCatalog, billing: enBilling, integrations: enIntegrations },
+  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, settings: trSettings, contacts: trContacts, documents: trDocuments, catalog: trCatalog, billing: trBilling, integrations: trIntegrations },
 } as const satisfies Record<Language, Record<Namespace, Record<string, string>>>
 
 /**
@@ -51,5 +54,5 @@ export const CATALOG = {
  * where they are answered (translate-message.ts), so the rules stay in one language.
  */
 export const MESSAGE_TRANSLATIONS: Record<Exclude<Language, 'en'>, Record<string, string>> = {
-  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages, ...trSettingsMessages, ...trContactMessages, ...trCatalogMessages, ...trBillingMessages },
+  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages, ...trSettingsMessages, ...trContactMessages, ...trCatalogMessages, ...trBillingMessages, ...trIntegrationMessages },
 }
