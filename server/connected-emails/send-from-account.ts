@@ -10,6 +10,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { openSendingAccount } from './connected-email-accounts'
 import { sendFromMailbox } from './email-oauth'
 import { EMAIL_PROVIDER_NAMES, emailProviderConfig } from './email-providers'
+import { SEND_FROM_ACCOUNT_MESSAGES } from './send-from-account-messages'
 
 export type SendFromAccountPlatform = Pick<Platform, 'database' | 'env' | 'logger' | 'attemptLimiter' | 'caches' | 'clock'>
 
@@ -40,7 +41,7 @@ export async function sendEmailFromAccount(
     await sendFromMailbox(emailProviderConfig(platform.env, provider), accessToken, { from: userName, fromName: actor.fullName, to, subject: email.subject, text: email.message })
   } catch (error) {
     platform.logger.warn({ err: error, provider }, 'mail provider did not send the email')
-    return err('unavailable', `${EMAIL_PROVIDER_NAMES[provider]} did not send the email. Please try again.`)
+    return err('unavailable', SEND_FROM_ACCOUNT_MESSAGES.notSent(EMAIL_PROVIDER_NAMES[provider]))
   }
   await platform.attemptLimiter.record('contact-email', limitKeys)
   await writeContactBook(platform, tenant.id, (trx) =>
@@ -52,5 +53,5 @@ export async function sendEmailFromAccount(
       details: { subject: email.subject, to, from: userName, sentBy: actor.fullName },
     }),
   )
-  return ok({ message: `Email sent to ${to} from ${userName}.` })
+  return ok({ message: SEND_FROM_ACCOUNT_MESSAGES.sent(to, userName) })
 }

@@ -1,6 +1,12 @@
 import type { MessageSource } from '#server/i18n/message-source'
+import { SEND_FROM_ACCOUNT_MESSAGES } from '#server/connected-emails/send-from-account-messages'
+import { IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, NOT_AN_IMAGE } from '#server/files/upload-limits'
+import { CONTACT_ACTION_MESSAGES } from './actions/action-messages'
+import { CONTACT_EMAIL_MESSAGES } from './actions/contact-email-schema'
 import { CONTACT_SELECTION_MESSAGES } from './contact-selection'
 import { CUSTOM_FIELD_FILTER_MESSAGES } from './custom-field-filter'
+import { CONTACT_PICTURE_MESSAGES } from './profile/picture-form'
+import { linkCycleMessage, PROFILE_MESSAGES, tagCreatedMessage } from './profile/profile-forms'
 import { TAG_FORM_MESSAGES } from './tag-contacts'
 
 /**
@@ -12,4 +18,9 @@ export const CONTACTS_MESSAGE_SOURCES: { name: string; source: MessageSource }[]
   { name: 'TAG_FORM_MESSAGES', source: TAG_FORM_MESSAGES },
   // A custom field's problem comes before 'Nothing was changed.', sentence by sentence.
   { name: 'CONTACT_SELECTION_MESSAGES', source: { ...CONTACT_SELECTION_MESSAGES, nothingChangedAlone: 'Nothing was changed.' } },
+  { name: "the profile's notes, tags and family", source: { ...PROFILE_MESSAGES, tagCreatedMessage, linkCycleMessage } },
+  { name: 'a contact picture', source: { ...CONTACT_PICTURE_MESSAGES, IMAGE_TOO_LARGE, NOT_AN_IMAGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE } },
+  { name: 'CONTACT_ACTION_MESSAGES', source: CONTACT_ACTION_MESSAGES },
+  { name: 'the Send email form', source: { ...CONTACT_EMAIL_MESSAGES, correctFields: 'Please correct the highlighted fields.' } },
+  { name: 'SEND_FROM_ACCOUNT_MESSAGES', source: SEND_FROM_ACCOUNT_MESSAGES },
 ]

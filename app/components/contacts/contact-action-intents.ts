@@ -31,17 +31,21 @@ export type ContactActionsPageData = { report: ActivityReportState | null }
 export const actionsPath = (guId: string) => `/contacts/${guId}/actions`
 export const activityReportPath = (guId: string, reportId: string) => `/contacts/${guId}/activity-report/${reportId}`
 
-/** The confirmation of each sending action (website spec 2.11: title, content, No and Yes). */
-export function confirmationOf(intent: ConfirmedIntent, contact: ContactActionsContact): { title: string; message: string; yesLabel: string } {
-  const to = contact.email ?? 'this contact'
+/** The words a confirmation is written with: the contacts screens' t. */
+type ContactsT = (key: 'confirm_thisContact' | 'actions_sendCredentials' | 'confirm_credentialsHasLogin' | 'confirm_credentialsNew' | 'confirm_sendLink' | 'confirm_send' | 'actions_resetPassword' | 'confirm_reset' | 'actions_requestVerification' | 'confirm_verify', values?: Record<string, string>) => string
+
+/** The confirmation of each sending action (website spec 2.11: title, content, No and Yes), in the page's language. */
+export function confirmationOf(intent: ConfirmedIntent, contact: ContactActionsContact, t: ContactsT): { title: string; message: string; yesLabel: string } {
+  const to = contact.email ?? t('confirm_thisContact')
+  const name = contact.fullName
   switch (intent) {
     case 'send-credentials':
       return contact.hasLogin
-        ? { title: 'Send credentials', message: `${contact.fullName} already has a login. Send a link to set a new password to ${to}?`, yesLabel: 'Send link' }
-        : { title: 'Send credentials', message: `Create a login for ${contact.fullName} and email a link to set the password to ${to}?`, yesLabel: 'Send' }
+        ? { title: t('actions_sendCredentials'), message: t('confirm_credentialsHasLogin', { name, to }), yesLabel: t('confirm_sendLink') }
+        : { title: t('actions_sendCredentials'), message: t('confirm_credentialsNew', { name, to }), yesLabel: t('confirm_send') }
     case 'reset-password':
-      return { title: 'Reset password', message: `Send a password reset link to ${to}? The password stays as it is until the link is used.`, yesLabel: 'Send' }
+      return { title: t('actions_resetPassword'), message: t('confirm_reset', { to }), yesLabel: t('confirm_send') }
     case 'request-verification':
-      return { title: 'Request email verification', message: `Send a verification link to ${to}?`, yesLabel: 'Send' }
+      return { title: t('actions_requestVerification'), message: t('confirm_verify', { to }), yesLabel: t('confirm_send') }
   }
 }

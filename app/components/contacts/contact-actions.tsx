@@ -8,6 +8,7 @@ import { Dropdown, menuRowClass } from '#app/components/layout/dropdown'
 import { buttonClasses, ButtonLink } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { ToastNotice, type ToastView } from '#app/components/ui/toast'
+import { useContactsWords } from './use-contacts-words'
 import {
   actionsPath,
   activityReportPath,
@@ -34,6 +35,7 @@ const POLL_MS = 1000
  * download link can show.
  */
 export function ContactActions({ contact }: { contact: ContactActionsContact }) {
+  const { t } = useContactsWords()
   const hydrated = useHydrated()
   const sender = useFetcher<ContactActionReply>()
   const [confirming, setConfirming] = useState<ConfirmedIntent | null>(null)
@@ -61,13 +63,13 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
     submit('activity-report')
   }
 
-  const noEmail = contact.email ? null : 'No email address'
+  const noEmail = contact.email ? null : t('actions_noEmail')
   return (
     <div className="flex flex-wrap items-center gap-2" data-contact-actions={contact.guId}>
       <Dropdown
         summary={
           <>
-            Actions
+            {t('actions_menu')}
             <ChevronDown aria-hidden className="h-4 w-4 transition-transform group-open/dropdown:rotate-180" />
           </>
         }
@@ -75,15 +77,15 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
         // On a phone the header wraps and the button sits at the left: the menu opens rightwards there.
         panelClassName="w-72 max-sm:left-0 max-sm:right-auto"
       >
-        <ul aria-label={`Actions for ${contact.fullName}`}>
-          <MenuItem icon={Mail} label="Send email" blockedBy={noEmail}>
+        <ul aria-label={t('actions_for', { name: contact.fullName })}>
+          <MenuItem icon={Mail} label={t('actions_sendEmail')} blockedBy={noEmail}>
             {(content) => (
               <Link to={`${page}#send-email`} className={menuRowClass}>
                 {content}
               </Link>
             )}
           </MenuItem>
-          <MenuItem icon={MessageSquare} label="Send SMS" hint="A text message to the contact's phone">
+          <MenuItem icon={MessageSquare} label={t('actions_sendSms')} hint={t('actions_sendSmsHint')}>
             {(content) => (
               <Link to={`/contacts/${contact.guId}/sms`} className={menuRowClass}>
                 {content}
@@ -92,8 +94,8 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
           </MenuItem>
           <MenuItem
             icon={Send}
-            label="Send credentials"
-            hint={contact.hasLogin ? 'Has a login: sends a link to set a new password' : 'Creates a login and emails a link to set the password'}
+            label={t('actions_sendCredentials')}
+            hint={contact.hasLogin ? t('actions_credentialsHintLogin') : t('actions_credentialsHintNoLogin')}
             blockedBy={noEmail}
           >
             {(content) => (
@@ -102,14 +104,14 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
               </Link>
             )}
           </MenuItem>
-          <MenuItem icon={KeyRound} label="Reset password" blockedBy={noEmail ?? (contact.hasLogin ? null : 'No login yet: send credentials first')}>
+          <MenuItem icon={KeyRound} label={t('actions_resetPassword')} blockedBy={noEmail ?? (contact.hasLogin ? null : t('actions_noLoginSendFirst'))}>
             {(content) => (
               <Link to={`${page}?confirm=reset-password`} onClick={openConfirmation('reset-password')} className={menuRowClass}>
                 {content}
               </Link>
             )}
           </MenuItem>
-          <MenuItem icon={MailCheck} label="Request email verification" blockedBy={noEmail ?? (contact.isEmailVerified ? 'Email already verified' : null)}>
+          <MenuItem icon={MailCheck} label={t('actions_requestVerification')} blockedBy={noEmail ?? (contact.isEmailVerified ? t('actions_alreadyVerified') : null)}>
             {(content) => (
               <Link to={`${page}?confirm=request-verification`} onClick={openConfirmation('request-verification')} className={menuRowClass}>
                 {content}
@@ -117,7 +119,7 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
             )}
           </MenuItem>
           {canPreview ? (
-            <MenuItem icon={UserRound} label="Preview as this contact" hint="Opens the student view as this contact">
+            <MenuItem icon={UserRound} label={t('actions_preview')} hint={t('actions_previewHint')}>
               {(content) => (
                 // A real navigation: the session changes and the student view opens.
                 <Form method="post" action="/preview/as-contact" reloadDocument>
@@ -129,7 +131,7 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
               )}
             </MenuItem>
           ) : null}
-          <MenuItem icon={FileText} label="Activity report (PDF)" hint="Details and activity log">
+          <MenuItem icon={FileText} label={t('actions_report')} hint={t('actions_reportHint')}>
             {(content) => (
               <Form method="post" action={page} onSubmit={hydrated ? postReport : undefined}>
                 <input type="hidden" name="intent" value="activity-report" />
@@ -139,7 +141,7 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
               </Form>
             )}
           </MenuItem>
-          <MenuItem icon={Trash2} label="Delete contact" hint="Asks first; a contact with submissions is archived instead">
+          <MenuItem icon={Trash2} label={t('actions_delete')} hint={t('actions_deleteHint')}>
             {(content) => (
               // The list's bulk delete, for this one contact: its page asks, and works without JavaScript.
               <Link to={`/contacts/bulk?bulk=delete&id=${encodeURIComponent(contact.guId)}`} className={menuRowClass}>
@@ -152,7 +154,7 @@ export function ContactActions({ contact }: { contact: ContactActionsContact }) 
       {reply?.intent === 'activity-report' && reply.reportId ? <ReportStatus guId={contact.guId} reportId={reply.reportId} /> : null}
       {confirming ? (
         <ConfirmDialog
-          {...confirmationOf(confirming, contact)}
+          {...confirmationOf(confirming, contact, t)}
           yesVariant="primary"
           open
           busy={sender.state !== 'idle'}
@@ -204,6 +206,7 @@ function MenuItem({
 
 /** After asking for a report: 'Preparing…' while the job runs, then its download link (or what went wrong). */
 function ReportStatus({ guId, reportId }: { guId: string; reportId: string }) {
+  const { t } = useContactsWords()
   const poll = useFetcher<ContactActionsPageData>()
   const report = poll.data?.report?.id === reportId ? poll.data.report : null
   const status = report?.status ?? 'IN_PROGRESS'
@@ -218,21 +221,21 @@ function ReportStatus({ guId, reportId }: { guId: string; reportId: string }) {
     return (
       <ButtonLink to={activityReportPath(guId, reportId)} reloadDocument variant="primary">
         <Download aria-hidden className="h-4 w-4" />
-        Download activity report
+        {t('actions_download')}
       </ButtonLink>
     )
   }
   if (status === 'ERROR') {
     return (
       <p role="alert" className="text-sm text-red-700">
-        Downloading Failed, Download file have error... {report?.error ?? ''}
+        {t('actions_reportFailed')} {report?.error ?? ''}
       </p>
     )
   }
   return (
     <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
       <LoaderCircle aria-hidden className="h-4 w-4 animate-spin motion-reduce:animate-none" />
-      Preparing activity report…
+      {t('actions_preparingReport')}
     </p>
   )
 }

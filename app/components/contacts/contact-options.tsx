@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { ContactSearchItem } from '#server/contacts/search-contacts'
 
 /**
@@ -16,10 +17,11 @@ export function ContactOptions({
   optionId: (index: number) => string
   onChoose: (item: ContactSearchItem) => void
 }) {
+  const { t } = useTranslation()
   if (items.length === 0) {
     return (
       <li role="option" aria-selected={false} aria-disabled className="px-3 py-2 text-sm text-slate-500">
-        No Record Found
+        {t('contactPicker_noRecord')}
       </li>
     )
   }

@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ContactSearchItem } from '#server/contacts/search-contacts'
 import { Button } from '#app/components/ui/button'
 import { ContactOptions, movedHighlight } from './contact-options'
@@ -37,13 +38,14 @@ type ContactPickerProps = {
 export function ContactPicker({
   onCancel,
   action = PICK_CONTACT_PATH,
-  prompt = 'Select a member to add',
+  prompt,
   fieldName = 'contactId',
-  submitLabel = 'Submit',
+  submitLabel,
   excludeIds = [],
   autoFocus = true,
   children,
 }: ContactPickerProps) {
+  const { t } = useTranslation()
   const fetcher = useFetcher<PickResult>()
   const listboxId = useId()
   const [text, setText] = useState('')
@@ -63,7 +65,7 @@ export function ContactPicker({
   const open = items.length > 0 || (searched && !picked)
   return (
     <fetcher.Form method="post" action={action} className="flex flex-col gap-4">
-      <p className="font-medium">{prompt}</p>
+      <p className="font-medium">{prompt ?? t('contactPicker_prompt')}</p>
       {formErrors?.length ? (
         <div role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {formErrors.join(' ')}
@@ -71,7 +73,7 @@ export function ContactPicker({
       ) : null}
       <div className="relative">
         <label htmlFor={`${listboxId}-input`} className="sr-only">
-          Search contacts
+          {t('contactPicker_search')}
         </label>
         <input
           id={`${listboxId}-input`}
@@ -83,7 +85,7 @@ export function ContactPicker({
           aria-activedescendant={active >= 0 ? `${listboxId}-${active}` : undefined}
           autoComplete="off"
           data-autofocus={autoFocus || undefined}
-          placeholder={PICKER_PLACEHOLDER}
+          placeholder={t('contactPicker_placeholder')}
           value={text}
           maxLength={100}
           onChange={(event) => {
@@ -118,11 +120,11 @@ export function ContactPicker({
       <div className="flex justify-end gap-3">
         {onCancel ? (
           <Button type="button" onClick={onCancel} variant="secondary">
-            Cancel
+            {t('cancel')}
           </Button>
         ) : null}
         <Button type="submit" disabled={!picked} busy={fetcher.state !== 'idle'} variant="primary">
-          {submitLabel}
+          {submitLabel ?? t('submit')}
         </Button>
       </div>
     </fetcher.Form>

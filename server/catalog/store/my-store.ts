@@ -130,11 +130,10 @@ async function selectHeldMemberships(trx: TenantExecutor, tenant: Tenant, contac
 
 type HeldMemberships = Awaited<ReturnType<typeof selectHeldMemberships>>
 
-/** A contact's memberships as My Store and the staff's Memberships tab show them, newest first. */
-export async function loadHeldMemberships(database: DatabaseHandle, input: { tenant: Tenant; contactId: string; now: Date }): Promise<MyMembership[]> {
-  // Staff screens are English.
-  const held = await withTenant(database, input.tenant.id, (trx) => selectHeldMemberships(trx, input.tenant, input.contactId, 'en'))
-  return heldMembershipViews(input.tenant, held, input.now, 'en')
+/** A contact's memberships as the staff's Memberships tab shows them, newest first, in the staff member's language. */
+export async function loadHeldMemberships(database: DatabaseHandle, input: { tenant: Tenant; contactId: string; now: Date; language: Language }): Promise<MyMembership[]> {
+  const held = await withTenant(database, input.tenant.id, (trx) => selectHeldMemberships(trx, input.tenant, input.contactId, input.language))
+  return heldMembershipViews(input.tenant, held, input.now, input.language)
 }
 
 function heldMembershipViews(tenant: Tenant, { rows, billing }: HeldMemberships, now: Date, language: Language): MyMembership[] {

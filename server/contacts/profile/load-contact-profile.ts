@@ -111,7 +111,7 @@ export async function loadContactProfile(options: {
   })
   if (!found) return null
   if ('membershipsOf' in found) {
-    const memberships = await loadHeldMemberships(options.platform.database, { tenant, contactId: found.membershipsOf, now: new Date() })
+    const memberships = await loadHeldMemberships(options.platform.database, { tenant, contactId: found.membershipsOf, now: new Date(), language })
     return { header: found.header, section: { tab: 'memberships', memberships } }
   }
   if ('family' in found) {

@@ -7,18 +7,8 @@ import { Field } from '#app/components/ui/field'
 
 const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp'
 
-/** The form's words; a student's My Profile passes them in its language, staff screens draw these. */
+/** The form's words in the page's language: the staff profile and My Profile each pass their own. */
 export type PictureFormWords = { change: string; add: string; picture: string; hint: string; preview: string; upload: string; remove: string }
-
-const PICTURE_FORM_WORDS: PictureFormWords = {
-  change: 'Change picture',
-  add: 'Add a picture',
-  picture: 'Picture',
-  hint: 'PNG, JPEG, GIF or WebP, at most 10 MB. Cropped to a square.',
-  preview: 'Preview of the chosen picture',
-  upload: 'Upload picture',
-  remove: 'Remove picture',
-}
 
 /**
  * Upload picture / Remove picture, for a contact's profile and for My Profile. Plain multipart
@@ -26,7 +16,7 @@ const PICTURE_FORM_WORDS: PictureFormWords = {
  * data and shows here, the file input marked invalid); with it, a preview of the chosen file
  * shows before it is sent. Folded away until opened, unless a refusal is shown.
  */
-export function ContactPictureForm({ action, hasPicture, words = PICTURE_FORM_WORDS }: { action: string; hasPicture: boolean; words?: PictureFormWords }) {
+export function ContactPictureForm({ action, hasPicture, words }: { action: string; hasPicture: boolean; words: PictureFormWords }) {
   const actionData = useActionData<unknown>()
   const navigation = useNavigation()
   const failure = isPictureFormFailure(actionData) ? actionData : null

@@ -1,11 +1,11 @@
 import { Link } from '@remix-run/react'
 import { Siren, Unlink, Users } from 'lucide-react'
 import type { FamilyMember, FamilyView } from '#server/contacts/profile/load-contact-family'
-import { GUARDIAN_RELATION_LABELS } from '#server/contacts/profile/profile-forms'
 import { profilePath } from '#server/contacts/profile/profile-tabs'
 import type { ContactSearchItem } from '#server/contacts/search-contacts'
 import { Button } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
+import { useContactsWords } from '#app/components/contacts/use-contacts-words'
 import { FamilyLinkForm } from './family-link-form'
 import { FormFailure } from './form-failure'
 import { StatusChip } from './status-chip'
@@ -23,15 +23,16 @@ function MemberName({ member }: { member: FamilyMember }) {
 }
 
 function UnlinkButton({ guId, guardianId, childId, name }: { guId: string; guardianId: string; childId: string; name: string }) {
+  const { t } = useContactsWords()
   const { fetcher, failure, busy } = useProfileForm('unlink-family', { pageFailure: false })
   return (
     <fetcher.Form method="post" action={profilePath(guId, 'family')} preventScrollReset className="flex flex-col items-start gap-1">
       <input type="hidden" name="intent" value="unlink-family" />
       <input type="hidden" name="guardianId" value={guardianId} />
       <input type="hidden" name="childId" value={childId} />
-      <Button type="submit" size="sm" variant="secondary" busy={busy}>
+      <Button type="submit" size="sm" variant="secondary" busy={busy} aria-label={t('family_unlinkNamed', { name })}>
         <Unlink aria-hidden className="h-3.5 w-3.5" />
-        Unlink<span className="sr-only"> {name}</span>
+        {t('family_unlink')}
       </Button>
       <FormFailure failure={failure} />
     </fetcher.Form>
@@ -39,13 +40,14 @@ function UnlinkButton({ guId, guardianId, childId, name }: { guId: string; guard
 }
 
 function EmergencyButton({ guId, guardianId, name }: { guId: string; guardianId: string; name: string }) {
+  const { t } = useContactsWords()
   const { fetcher, failure, busy } = useProfileForm('set-emergency', { pageFailure: false })
   return (
     <fetcher.Form method="post" action={profilePath(guId, 'family')} preventScrollReset className="flex flex-col items-start gap-1">
       <input type="hidden" name="intent" value="set-emergency" />
       <input type="hidden" name="guardianId" value={guardianId} />
-      <Button type="submit" size="sm" variant="secondary" busy={busy}>
-        Make emergency contact<span className="sr-only">: {name}</span>
+      <Button type="submit" size="sm" variant="secondary" busy={busy} aria-label={t('family_makeEmergencyNamed', { name })}>
+        {t('family_makeEmergency')}
       </Button>
       <FormFailure failure={failure} />
     </fetcher.Form>
@@ -60,6 +62,7 @@ const ROW = 'flex flex-col gap-2 py-3 first:pt-0 last:pb-0'
  * other children of the same guardians), and the form that links another contact.
  */
 export function FamilySection({ guId, name, family, search }: { guId: string; name: string; family: FamilyView; search: { q: string; items: ContactSearchItem[] } }) {
+  const { t } = useContactsWords()
   const unlink = useProfileForm('unlink-family')
   const emergency = useProfileForm('set-emergency')
   const nobody = family.guardians.length + family.children.length + family.siblings.length === 0
@@ -70,13 +73,13 @@ export function FamilySection({ guId, name, family, search }: { guId: string; na
       {nobody ? (
         <p className="flex items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-white px-5 py-4 text-sm text-slate-600">
           <Users aria-hidden className="h-4 w-4 shrink-0" />
-          No family linked yet. Link a guardian or a child below; children of the same guardians show as siblings.
+          {t('family_none')}
         </p>
       ) : null}
       <div className="grid gap-5 lg:grid-cols-3">
-        <Card title="Guardians">
+        <Card title={t('family_guardians')}>
           {family.guardians.length === 0 ? (
-            <p className="text-sm text-slate-600">No guardians.</p>
+            <p className="text-sm text-slate-600">{t('family_noGuardians')}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {family.guardians.map((guardian) => (
@@ -84,11 +87,11 @@ export function FamilySection({ guId, name, family, search }: { guId: string; na
                   <span className="flex min-w-0 flex-col gap-1">
                     <MemberName member={guardian} />
                     <span className="flex flex-wrap gap-1">
-                      <StatusChip>{GUARDIAN_RELATION_LABELS[guardian.relation]}</StatusChip>
+                      <StatusChip>{t(`relation_${guardian.relation}`)}</StatusChip>
                       {guardian.isEmergencyContact ? (
                         <StatusChip tone="warning">
                           <Siren aria-hidden className="h-3 w-3" />
-                          Emergency contact
+                          {t('family_emergencyContact')}
                         </StatusChip>
                       ) : null}
                     </span>
@@ -102,9 +105,9 @@ export function FamilySection({ guId, name, family, search }: { guId: string; na
             </ul>
           )}
         </Card>
-        <Card title="Children">
+        <Card title={t('family_children')}>
           {family.children.length === 0 ? (
-            <p className="text-sm text-slate-600">No children.</p>
+            <p className="text-sm text-slate-600">{t('family_noChildren')}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {family.children.map((child) => (
@@ -112,8 +115,8 @@ export function FamilySection({ guId, name, family, search }: { guId: string; na
                   <span className="flex min-w-0 flex-col gap-1">
                     <MemberName member={child} />
                     <span className="flex flex-wrap gap-1">
-                      <StatusChip>{`${name}: ${GUARDIAN_RELATION_LABELS[child.relation].toLowerCase()}`}</StatusChip>
-                      {child.isEmergencyContact ? <StatusChip tone="warning">Their emergency contact</StatusChip> : null}
+                      <StatusChip>{t('family_relationOf', { name, relation: t(`relationLower_${child.relation}`) })}</StatusChip>
+                      {child.isEmergencyContact ? <StatusChip tone="warning">{t('family_theirEmergencyContact')}</StatusChip> : null}
                     </span>
                   </span>
                   <UnlinkButton guId={guId} guardianId={guId} childId={child.guId} name={child.name} />
@@ -122,9 +125,9 @@ export function FamilySection({ guId, name, family, search }: { guId: string; na
             </ul>
           )}
         </Card>
-        <Card title="Siblings">
+        <Card title={t('family_siblings')}>
           {family.siblings.length === 0 ? (
-            <p className="text-sm text-slate-600">No siblings.</p>
+            <p className="text-sm text-slate-600">{t('family_noSiblings')}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {family.siblings.map((sibling) => (
@@ -136,7 +139,7 @@ export function FamilySection({ guId, name, family, search }: { guId: string; na
           )}
         </Card>
       </div>
-      <Card title="Link a family member">
+      <Card title={t('family_linkMember')}>
         <FamilyLinkForm guId={guId} name={name} search={search} linkCount={family.guardians.length + family.children.length} />
       </Card>
     </div>

@@ -5,6 +5,7 @@ import { Card } from '#app/components/ui/card'
 import { EmptyState } from '#app/components/ui/empty-state'
 import type { MyMembership } from '#server/catalog/store/my-store'
 import { profilePath } from '#server/contacts/profile/profile-tabs'
+import { useContactsWords } from '#app/components/contacts/use-contacts-words'
 
 /**
  * The contact's memberships as staff see them: status, credits and validity, and for a
@@ -12,12 +13,13 @@ import { profilePath } from '#server/contacts/profile/profile-tabs'
  * now and Keep (each confirmation at its own address, so it works without JavaScript).
  */
 export function MembershipsSection({ guId, memberships, stopping }: { guId: string; memberships: MyMembership[]; stopping: MembershipStopping | null }) {
+  const { t } = useContactsWords()
   const path = profilePath(guId, 'memberships')
   return (
-    <Card title="Memberships">
+    <Card title={t('memberships_title')}>
       {memberships.length === 0 ? (
-        <EmptyState icon={Ticket} title="No memberships.">
-          Class cards and memberships this contact buys or is sold at the desk appear here.
+        <EmptyState icon={Ticket} title={t('memberships_none')}>
+          {t('memberships_noneText')}
         </EmptyState>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
@@ -27,7 +29,7 @@ export function MembershipsSection({ guId, memberships, stopping }: { guId: stri
                 <div className="min-w-0">
                   <h3 className="break-words text-sm font-semibold text-slate-900">{membership.name}</h3>
                   <p className="text-xs text-slate-600">
-                    {membership.typeText} · since {membership.purchasedText}
+                    {t('memberships_since', { type: membership.typeText, date: membership.purchasedText })}
                   </p>
                 </div>
                 <span className={`shrink-0 rounded px-2 py-0.5 text-xs font-semibold ${membership.isLive ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>{membership.statusText}</span>

@@ -9,24 +9,26 @@ import { Card } from '#app/components/ui/card'
 import { DateText } from '#app/components/ui/date-text'
 import { Dialog } from '#app/components/ui/dialog'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { useContactsWords } from '#app/components/contacts/use-contacts-words'
 import { FormFailure } from './form-failure'
 import { useProfileForm } from './use-profile-form'
 
 const TEXTAREA = `${FIELD_INPUT_CLASSES} min-h-28 w-full resize-y`
 
 function AddNoteForm({ guId }: { guId: string }) {
+  const { t } = useContactsWords()
   const form = useRef<HTMLFormElement>(null)
   const { fetcher, failure, busy } = useProfileForm('add-note', { onDone: () => form.current?.reset() })
   return (
     <fetcher.Form ref={form} method="post" action={profilePath(guId, 'notes')} preventScrollReset className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="add-note" />
       <FormFailure failure={failure} fields={['body']} />
-      <Field id="note-new" label="New note" errors={failure?.fieldErrors.body} hint={`Staff only; up to ${NOTE_MAX_LENGTH} characters.`}>
+      <Field id="note-new" label={t('notes_newNote')} errors={failure?.fieldErrors.body} hint={t('notes_hint', { max: NOTE_MAX_LENGTH })}>
         {(control) => <textarea {...control} name="body" required maxLength={NOTE_MAX_LENGTH} defaultValue={failure?.values.body ?? ''} className={TEXTAREA} />}
       </Field>
       <div>
         <Button type="submit" variant="primary" busy={busy}>
-          Add note
+          {t('notes_add')}
         </Button>
       </div>
     </fetcher.Form>
@@ -34,6 +36,7 @@ function AddNoteForm({ guId }: { guId: string }) {
 }
 
 function EditNoteForm({ guId, note }: { guId: string; note: NoteView }) {
+  const { t } = useContactsWords()
   const { fetcher, failure, busy } = useProfileForm('update-note')
   const id = `note-${note.guid}`
   return (
@@ -41,15 +44,15 @@ function EditNoteForm({ guId, note }: { guId: string; note: NoteView }) {
       <input type="hidden" name="intent" value="update-note" />
       <input type="hidden" name="noteId" value={note.guid} />
       <FormFailure failure={failure} fields={['body']} />
-      <Field id={id} label="Edit note" errors={failure?.fieldErrors.body}>
+      <Field id={id} label={t('notes_edit')} errors={failure?.fieldErrors.body}>
         {(control) => <textarea {...control} name="body" required maxLength={NOTE_MAX_LENGTH} defaultValue={failure?.values.body ?? note.body} className={TEXTAREA} autoFocus />}
       </Field>
       <div className="flex gap-2">
         <Button type="submit" variant="primary" busy={busy}>
-          Save note
+          {t('notes_save')}
         </Button>
         <ButtonLink to={profilePath(guId, 'notes')} preventScrollReset variant="secondary">
-          Cancel
+          {t('cancel')}
         </ButtonLink>
       </div>
     </fetcher.Form>
@@ -57,11 +60,12 @@ function EditNoteForm({ guId, note }: { guId: string; note: NoteView }) {
 }
 
 function DeleteNoteDialog({ guId, note }: { guId: string; note: NoteView }) {
+  const { t } = useContactsWords()
   const { fetcher, failure, busy } = useProfileForm('delete-note')
   const back = profilePath(guId, 'notes')
   return (
-    <Dialog title="Delete note" closeTo={back} width={490}>
-      <p className="text-sm text-slate-700">Are you sure you want to delete this note? This cannot be undone.</p>
+    <Dialog title={t('notes_delete')} closeTo={back} width={490}>
+      <p className="text-sm text-slate-700">{t('notes_deleteQuestion')}</p>
       <blockquote className="mt-3 max-h-32 overflow-hidden border-l-2 border-slate-200 pl-3 text-sm text-ellipsis whitespace-pre-line text-slate-600">{note.body}</blockquote>
       <fetcher.Form method="post" action={back} preventScrollReset className="mt-5 flex flex-col gap-3">
         <input type="hidden" name="intent" value="delete-note" />
@@ -69,10 +73,10 @@ function DeleteNoteDialog({ guId, note }: { guId: string; note: NoteView }) {
         <FormFailure failure={failure} />
         <div className="flex justify-end gap-3">
           <ButtonLink to={back} preventScrollReset variant="secondary">
-            No
+            {t('no')}
           </ButtonLink>
           <Button type="submit" variant="danger" busy={busy} data-autofocus>
-            Yes, delete
+            {t('yesDelete')}
           </Button>
         </div>
       </fetcher.Form>
@@ -82,17 +86,18 @@ function DeleteNoteDialog({ guId, note }: { guId: string; note: NoteView }) {
 
 /** Staff notes on the contact: add one, and edit or delete each (deleting asks first). */
 export function NotesSection({ guId, notes, editNote, deleteNote }: { guId: string; notes: NoteView[]; editNote: string | null; deleteNote: string | null }) {
+  const { t, shown } = useContactsWords()
   const deleting = notes.find((note) => note.guid === deleteNote)
   return (
     <div className="flex flex-col gap-5">
-      <Card title="Add a note">
+      <Card title={t('notes_addANote')}>
         <AddNoteForm guId={guId} />
       </Card>
-      <Card title={`Notes (${notes.length})`}>
+      <Card title={t('notes_title', { shown: shown(notes.length) })}>
         {notes.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <StickyNote aria-hidden className="h-4 w-4" />
-            No notes yet. Notes are for staff: what was agreed, what to remember next time.
+            {t('notes_none')}
           </p>
         ) : (
           <ul className="flex flex-col divide-y divide-slate-100">
@@ -101,26 +106,26 @@ export function NotesSection({ guId, notes, editNote, deleteNote }: { guId: stri
                 {note.guid === editNote ? (
                   <EditNoteForm guId={guId} note={note} />
                 ) : (
-                  <article aria-label={`Note by ${note.authorName || 'staff'}`}>
+                  <article aria-label={note.authorName ? t('notes_by', { name: note.authorName }) : t('notes_byStaff')}>
                     <div className="flex flex-wrap items-baseline justify-between gap-2">
                       <p className="text-sm text-slate-600">
-                        <span className="font-medium text-slate-900">{note.authorName || 'Staff'}</span>
+                        <span className="font-medium text-slate-900">{note.authorName || t('notes_staff')}</span>
                         {' · '}
                         <DateText value={note.created} />
                         {note.edited ? (
                           <span className="ml-2 text-xs text-slate-600">
-                            (edited <DateText value={note.edited} />)
+                            ({t('notes_edited')} <DateText value={note.edited} />)
                           </span>
                         ) : null}
                       </p>
                       <div className="flex gap-1">
-                        <Link to={profilePath(guId, 'notes', { editNote: note.guid })} preventScrollReset className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                        <Link to={profilePath(guId, 'notes', { editNote: note.guid })} preventScrollReset className={buttonClasses({ variant: 'secondary', size: 'sm' })} aria-label={t('notes_editThis')}>
                           <Pencil aria-hidden className="h-3.5 w-3.5" />
-                          Edit<span className="sr-only"> this note</span>
+                          {t('edit')}
                         </Link>
-                        <Link to={profilePath(guId, 'notes', { deleteNote: note.guid })} preventScrollReset className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                        <Link to={profilePath(guId, 'notes', { deleteNote: note.guid })} preventScrollReset className={buttonClasses({ variant: 'secondary', size: 'sm' })} aria-label={t('notes_deleteThis')}>
                           <Trash2 aria-hidden className="h-3.5 w-3.5" />
-                          Delete<span className="sr-only"> this note</span>
+                          {t('delete')}
                         </Link>
                       </div>
                     </div>

@@ -6,10 +6,12 @@ import { profilePath } from '#server/contacts/profile/profile-tabs'
 import { Button } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { useContactsWords } from '#app/components/contacts/use-contacts-words'
 import { FormFailure } from './form-failure'
 import { useProfileForm } from './use-profile-form'
 
 function RemoveTagButton({ guId, tag }: { guId: string; tag: TagView }) {
+  const { t } = useContactsWords()
   const { fetcher, failure, busy } = useProfileForm('remove-tag', { pageFailure: false })
   return (
     <li className="flex flex-col gap-1">
@@ -20,7 +22,7 @@ function RemoveTagButton({ guId, tag }: { guId: string; tag: TagView }) {
         <button
           type="submit"
           disabled={busy}
-          aria-label={`Remove tag ${tag.name}`}
+          aria-label={t('tags_remove', { name: tag.name })}
           className="rounded-full p-1 hover:bg-brand/20 focus-visible:outline-2 focus-visible:outline-brand-text disabled:opacity-60"
         >
           <X aria-hidden className="h-3.5 w-3.5" />
@@ -34,6 +36,7 @@ function RemoveTagButton({ guId, tag }: { guId: string; tag: TagView }) {
 function AddTagForm({ guId, others }: { guId: string; others: TagView[] }) {
   const form = useRef<HTMLFormElement>(null)
   const listId = useId()
+  const { t } = useContactsWords()
   const { fetcher, failure, busy } = useProfileForm('add-tag', { onDone: () => form.current?.reset() })
   return (
     <fetcher.Form ref={form} method="post" action={profilePath(guId, 'tags')} preventScrollReset className="flex flex-col gap-3">
@@ -42,8 +45,8 @@ function AddTagForm({ guId, others }: { guId: string; others: TagView[] }) {
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <Field
           id="tag-name"
-          label="Add a tag"
-          hint="Choose one of the studio's tags, or type a new name to create it."
+          label={t('tags_addATag')}
+          hint={t('tags_hint')}
           errors={failure?.fieldErrors.tagName}
           className="sm:w-80"
         >
@@ -61,7 +64,7 @@ function AddTagForm({ guId, others }: { guId: string; others: TagView[] }) {
           )}
         </Field>
         <Button type="submit" variant="primary" busy={busy} className="sm:mt-7">
-          Add tag
+          {t('addTag')}
         </Button>
       </div>
       <datalist id={listId}>
@@ -75,17 +78,18 @@ function AddTagForm({ guId, others }: { guId: string; others: TagView[] }) {
 
 /** The contact's tags with a remove button each, and a field that adds one or creates it. */
 export function TagsSection({ guId, tags, others }: { guId: string; tags: TagView[]; others: TagView[] }) {
+  const { t } = useContactsWords()
   const { failure } = useProfileForm('remove-tag')
   return (
-    <Card title="Tags">
+    <Card title={t('tags_title')}>
       <div className="flex flex-col gap-5">
         {tags.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <Tag aria-hidden className="h-4 w-4" />
-            No tags yet. Tags group people for filters and mailings.
+            {t('tags_none')}
           </p>
         ) : (
-          <ul aria-label="Tags of this contact" className="flex flex-wrap gap-2">
+          <ul aria-label={t('tags_ofContact')} className="flex flex-wrap gap-2">
             {tags.map((tag) => (
               <RemoveTagButton key={tag.id} guId={guId} tag={tag} />
             ))}

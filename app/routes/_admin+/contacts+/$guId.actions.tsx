@@ -14,6 +14,8 @@ import { sendCredentials } from '#server/contacts/actions/send-credentials'
 import { sendPasswordReset } from '#server/contacts/actions/send-password-reset'
 import { latestActivityReport, requestActivityReport, type ActivityReportState } from '#server/contacts/activity-report/activity-report-requests'
 import { statusOf } from '#server/errors/error-codes'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
 import { notFound } from '#server/errors/responses'
 import { screenMeta } from '#app/components/layout/page-title'
 import { PageHeader } from '#app/components/layout/page-header'
@@ -31,8 +33,13 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { requirePermission } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import type { I18nHandle } from '#app/utils/i18n'
+import { useContactsWords } from '#app/components/contacts/use-contacts-words'
+import { useEmailFormMessages } from '#app/components/contacts/use-form-messages'
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => screenMeta(matches, page ? `${page.contact.fullName}: actions` : 'Contact not found')
+export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => screenMeta(matches, page?.title ?? 'Contact not found')
+
+export const handle: I18nHandle = { i18n: ['contacts'] }
 
 /**
  * A contact's actions as a page (website spec 7, Contacts): the menu, the 'Send email' form and
@@ -46,7 +53,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const report = await latestActivityReport(context.platform, tenant, found.id)
   const confirm = new URL(request.url).searchParams.get('confirm')
   const { id: _rowId, ...contact } = found
-  return { contact, report, confirm: isConfirmedIntent(confirm) ? confirm : null }
+  const t = tFor(context.language, 'contacts')
+  return { title: t('actionsPage_title', { name: contact.fullName }), contact, report, confirm: isConfirmedIntent(confirm) ? confirm : null }
 }
 
 type EmailReply = ContactActionReply & { result?: SubmissionResult<string[]> }
@@ -65,14 +73,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     requestUrl: new URL(request.url),
   }
   const page = actionsPath(String(params.guId))
+  // Toasts of a redirect are put in the page's language by the layout; a fetcher's reply is answered in it here.
+  const said = (message: string) => translateMessage(context.language, message)
 
   const answer = (result: ContactMailResult, extra: Partial<EmailReply> = {}) => {
     if (!result.ok) {
       if (result.error === 'not_found') throw notFound('Contact not found')
-      const reply: EmailReply = { intent, type: 'error', message: result.message ?? '', ...extra }
+      const reply: EmailReply = { intent, type: 'error', message: said(result.message ?? ''), ...extra }
       return data(reply, { status: statusOf(result.error) })
     }
-    if (asJson) return data<EmailReply>({ intent, type: 'success', message: result.value.message })
+    if (asJson) return data<EmailReply>({ intent, type: 'success', message: said(result.value.message) })
     return redirectWithToast(page, { type: 'success', message: result.value.message })
   }
 
@@ -88,7 +98,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (submission.status !== 'success') {
         // Another tenant's (or no) contact is a 404 even when the form is also wrong.
         if (!(await findContactActionSummary({ database: platform.database, tenant, unverifiedGuid: params.guId }))) throw notFound('Contact not found')
-        const reply: EmailReply = { intent, type: 'error', message: 'Please correct the highlighted fields.', result: submission.reply() }
+        const reply: EmailReply = { intent, type: 'error', message: said('Please correct the highlighted fields.'), result: submission.reply() }
         return data(reply, { status: 400 })
       }
       const result = await sendContactEmail(platform, { ...input, email: submission.value })
@@ -97,18 +107,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case 'activity-report': {
       const result = await requestActivityReport(platform, { tenant, unverifiedGuid: params.guId, actorContactId: user.contactId })
       if (!result.ok) throw notFound('Contact not found')
-      if (asJson) return data<EmailReply>({ intent, type: 'success', message: CONTACT_ACTION_MESSAGES.reportQueued, reportId: result.value.reportId })
+      if (asJson) return data<EmailReply>({ intent, type: 'success', message: said(CONTACT_ACTION_MESSAGES.reportQueued), reportId: result.value.reportId })
       return redirectWithToast(`${page}#activity-report`, { type: 'success', message: CONTACT_ACTION_MESSAGES.reportQueued })
     }
     default: {
       if (!(await findContactActionSummary({ database: platform.database, tenant, unverifiedGuid: params.guId }))) throw notFound('Contact not found')
-      return data<EmailReply>({ intent, type: 'error', message: CONTACT_ACTION_MESSAGES.unknownAction }, { status: 400 })
+      return data<EmailReply>({ intent, type: 'error', message: said(CONTACT_ACTION_MESSAGES.unknownAction) }, { status: 400 })
     }
   }
 }
 
 export default function ContactActionsRoute() {
   const { contact, report, confirm } = useLoaderData<typeof loader>()
+  const { t } = useContactsWords()
   const actionData = useActionData<typeof action>()
   const location = useLocation()
   const page = actionsPath(contact.guId)
@@ -117,15 +128,15 @@ export default function ContactActionsRoute() {
     <div className="mx-auto flex max-w-3xl flex-col gap-5 p-4 sm:p-6">
       <Link to={`/contacts/${contact.guId}/detail`} className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-brand-text hover:underline">
         <ArrowLeft aria-hidden className="h-4 w-4" />
-        Contact profile
+        {t('actionsPage_back')}
       </Link>
       <PageHeader
         title={contact.fullName}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <span>{contact.email ?? 'No email address'}</span>
-            {contact.email ? <Badge on={contact.isEmailVerified}>{contact.isEmailVerified ? 'Email verified' : 'Email not verified'}</Badge> : null}
-            <Badge on={contact.hasLogin}>{contact.hasLogin ? 'Has a login' : 'No login yet'}</Badge>
+            <span>{contact.email ?? t('actions_noEmail')}</span>
+            {contact.email ? <Badge on={contact.isEmailVerified}>{contact.isEmailVerified ? t('actionsPage_emailVerified') : t('actionsPage_emailNotVerified')}</Badge> : null}
+            <Badge on={contact.hasLogin}>{contact.hasLogin ? t('actionsPage_hasLogin') : t('actionsPage_noLogin')}</Badge>
           </span>
         }
         actions={<ContactActions contact={contact} />}
@@ -138,7 +149,7 @@ export default function ContactActionsRoute() {
       {/* Drawn afresh after each navigation: a sent message leaves an empty form; a refused one comes back from its reply. */}
       <SendEmailCard key={location.key} email={contact.email} guId={contact.guId} lastResult={actionData?.intent === 'send-email' ? (actionData.result ?? null) : null} />
       <ActivityReportCard guId={contact.guId} report={report} />
-      {confirm ? <ConfirmDialog {...confirmationOf(confirm, contact)} yesVariant="primary" closeTo={page} action={page} intent={confirm} /> : null}
+      {confirm ? <ConfirmDialog {...confirmationOf(confirm, contact, t)} yesVariant="primary" closeTo={page} action={page} intent={confirm} /> : null}
     </div>
   )
 }
@@ -151,6 +162,8 @@ function Badge({ on, children }: { on: boolean; children: string }) {
 }
 
 function SendEmailCard({ guId, email, lastResult }: { guId: string; email: string | null; lastResult: SubmissionResult<string[]> | null }) {
+  const { t } = useContactsWords()
+  const shownMessages = useEmailFormMessages()
   const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'send-email',
@@ -163,40 +176,40 @@ function SendEmailCard({ guId, email, lastResult }: { guId: string; email: strin
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'send-email'
   return (
     <div id="send-email-card" className="scroll-mt-20">
-      <Card title="Send email">
+      <Card title={t('actions_sendEmail')}>
         {email ? (
           <Form method="post" action={actionsPath(guId)} {...getFormProps(form)} className="flex flex-col gap-4">
             <input type="hidden" name="intent" value="send-email" />
             {form.errors?.length ? (
               <p id={form.errorId} role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-                {form.errors.join(' ')}
+                {shownMessages(form.errors)?.join(' ')}
               </p>
             ) : null}
             <p className="text-sm text-slate-600">
-              To: <span className="font-medium text-slate-900">{email}</span>
+              {t('email_to')} <span className="font-medium text-slate-900">{email}</span>
               {' · '}
               <Link to={`/contacts/${guId}/email`} className="font-medium text-brand-text underline-offset-2 hover:underline">
-                Send from your connected mailbox instead
+                {t('email_fromMailbox')}
               </Link>
             </p>
-            <Field id={fields.subject.id} label="Subject" errors={fields.subject.errors} required>
+            <Field id={fields.subject.id} label={t('email_subject')} errors={shownMessages(fields.subject.errors)} required>
               {(control) => (
                 <input {...getInputProps(fields.subject, { type: 'text' })} {...control} maxLength={CONTACT_EMAIL_LIMITS.subject} className={FIELD_INPUT_CLASSES} />
               )}
             </Field>
-            <Field id={fields.message.id} label="Message" hint="Plain text; sent as you write it." errors={fields.message.errors} required>
+            <Field id={fields.message.id} label={t('email_message')} hint={t('email_messageHint')} errors={shownMessages(fields.message.errors)} required>
               {(control) => (
                 <textarea {...getTextareaProps(fields.message)} {...control} rows={8} maxLength={CONTACT_EMAIL_LIMITS.message} className={FIELD_INPUT_CLASSES} />
               )}
             </Field>
             <div className="flex justify-end">
               <Button type="submit" variant="primary" busy={busy}>
-                Send email
+                {t('actions_sendEmail')}
               </Button>
             </div>
           </Form>
         ) : (
-          <p className="text-sm text-slate-600">{CONTACT_ACTION_MESSAGES.noEmail}</p>
+          <p className="text-sm text-slate-600">{t('email_noEmail')}</p>
         )}
       </Card>
     </div>
@@ -204,6 +217,7 @@ function SendEmailCard({ guId, email, lastResult }: { guId: string; email: strin
 }
 
 function ActivityReportCard({ guId, report }: { guId: string; report: ActivityReportState | null }) {
+  const { t } = useContactsWords()
   const revalidator = useRevalidator()
   const navigation = useNavigation()
   const inProgress = report?.status === 'IN_PROGRESS'
@@ -224,19 +238,19 @@ function ActivityReportCard({ guId, report }: { guId: string; report: ActivityRe
   )
   return (
     <div id="activity-report" className="scroll-mt-20">
-      <Card title="Activity report">
+      <Card title={t('report_title')}>
         <div className="flex flex-col gap-3 text-sm text-slate-700">
-          <p>A PDF of the contact's details and activity log.</p>
-          {!report ? createButton('Create activity report') : null}
+          <p>{t('report_text')}</p>
+          {!report ? createButton(t('report_create')) : null}
           {inProgress ? (
             <div role="status" className="flex flex-col gap-2">
-              <p className="font-medium text-slate-900">Preparing…</p>
-              <p>Downloading is in progress, To Download click refresh button after few seconds...</p>
+              <p className="font-medium text-slate-900">{t('report_preparing')}</p>
+              <p>{t('report_inProgress')}</p>
               {/* A GET form, not a link: following a link to the address already shown would only scroll. */}
               <Form method="get" action={`${actionsPath(guId)}#activity-report`} className="self-start">
                 <Button type="submit" variant="secondary">
                   <RefreshCw aria-hidden className="h-4 w-4" />
-                  Refresh
+                  {t('report_refresh')}
                 </Button>
               </Form>
             </div>
@@ -245,17 +259,17 @@ function ActivityReportCard({ guId, report }: { guId: string; report: ActivityRe
             <div className="flex flex-wrap items-center gap-3">
               <ButtonLink to={activityReportPath(guId, report.id)} reloadDocument variant="primary">
                 <Download aria-hidden className="h-4 w-4" />
-                Download activity report
+                {t('actions_download')}
               </ButtonLink>
-              {createButton('Create a new report')}
+              {createButton(t('report_createNew'))}
             </div>
           ) : null}
           {report?.status === 'ERROR' ? (
             <div className="flex flex-col gap-2">
               <p role="alert" className="text-red-700">
-                Downloading Failed, Download file have error... {report.error}
+                {t('actions_reportFailed')} {report.error}
               </p>
-              {createButton('Try again')}
+              {createButton(t('report_tryAgain'))}
             </div>
           ) : null}
         </div>

@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     language: context.language,
   })
   if (!profile) throw notFound()
-  return { profile, editNote: search.get('editNote'), deleteNote: search.get('deleteNote'), stopping: profile.section.tab === 'memberships' ? stopToConfirm(profile.section.memberships, search, true) : null }
+  return { profile, editNote: search.get('editNote'), deleteNote: search.get('deleteNote'), stopping: profile.section.tab === 'memberships' ? stopToConfirm(profile.section.memberships, search, true, context.language) : null }
 }
 
 
@@ -135,7 +135,21 @@ export default function ContactProfileRoute() {
         header={header}
         onEdit={edit.open}
         actions={<ContactActions contact={{ guId: header.guId, email: header.email, hasLogin: header.hasLogin, isEmailVerified: header.isEmailVerified, fullName: header.fullName }} />}
-        picture={<ContactPictureForm action={profilePath(header.guId)} hasPicture={header.pictureUrl !== null} />}
+        picture={
+          <ContactPictureForm
+            action={profilePath(header.guId)}
+            hasPicture={header.pictureUrl !== null}
+            words={{
+              change: t('picture_change'),
+              add: t('picture_add'),
+              picture: t('picture_label'),
+              hint: t('picture_hint'),
+              preview: t('picture_preview'),
+              upload: t('picture_upload'),
+              remove: t('picture_remove'),
+            }}
+          />
+        }
       />
       <ProfileTabLinks guId={header.guId} current={section.tab} />
       <div>
