@@ -14,8 +14,8 @@ const SCREENSHOTS = process.env.CONTACTS_SCREENSHOTS_DIR ?? '/tmp'
 /** English words of the list that a Turkish page must not show. */
 const ENGLISH_LIST_WORDS = /All contacts|New this month|Create Contact|Import contacts|Items per page|Email and phone|Clear filters|Search and filter|\bcontacts\b · showing|Page \d+ of/
 
-async function turkishPage(javaScriptEnabled: boolean, to: string): Promise<Page> {
-  const checked = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled })
+async function turkishPage(javaScriptEnabled: boolean, to: string, allowConsoleErrors: RegExp[] = []): Promise<Page> {
+  const checked = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled, allowConsoleErrors })
   await checked.context.addCookies([{ name: 'lng', value: 'tr', url: demo('/') }])
   return login(checked.context, server(), { email: 'admin@demo.test', to })
 }
@@ -98,5 +98,74 @@ describe('the staff Contacts screens in Turkish', () => {
     expect(main).not.toMatch(/Guardian and other info|Waiver Form Signed|Not given|Date of birth/)
     await expectNoSeriousA11yViolations(page)
     await page.screenshot({ path: `${SCREENSHOTS}/contacts-tr-profile.png`, fullPage: true })
+  })
+  test("a profile's Family, Notes, Tags and Memberships tabs, its actions menu and actions page read in Turkish", { timeout: 240_000 }, async () => {
+    // A refused tag answers 400, which the browser reports.
+    const page = await turkishPage(true, '/contacts?q=lucia', [/status of 400/])
+    await waitForHydration(page)
+    await page.getByRole('link', { name: 'Lucía García', exact: true }).click()
+    await page.getByRole('heading', { level: 1, name: 'Lucía García' }).waitFor()
+    const profile = new URL(page.url()).pathname
+
+    // Family: the seeded guardians, the emergency contact and a sibling.
+    await page.goto(demo(`${profile}?tab=family`))
+    const guardians = page.getByRole('region', { name: 'Veliler' })
+    await expect.poll(() => guardians.getByRole('link').allInnerTexts()).toEqual(['José García', 'María García'])
+    await expect(guardians.getByText('Acil durum kişisi', { exact: true }).count()).resolves.toBe(1)
+    await expect(page.getByRole('region', { name: 'Kardeşler' }).getByRole('link').allInnerTexts()).resolves.toEqual(['Mateo García'])
+    await page.getByRole('region', { name: 'Aile üyesi bağla' }).getByText('Bağlanacak kişiyi bulun').waitFor()
+    expect(await page.locator('main').innerText()).not.toMatch(/Guardians|Siblings|Emergency contact|Link a family member|Unlink/)
+    await checkScreen(page, 'contacts-tr-family', SCREENSHOTS)
+
+    // Notes: added with a Turkish toast, counted in Turkish.
+    await waitForHydration(page)
+    await page.getByRole('navigation', { name: 'Profil bölümleri' }).getByRole('link', { name: 'Notlar', exact: true }).click()
+    await page.waitForURL(/tab=notes/)
+    await page.getByLabel('Yeni not').fill('Sabah dersini tercih ediyor.')
+    await page.getByRole('button', { name: 'Not ekle' }).click()
+    await page.getByText('Not eklendi.').waitFor()
+    const notes = page.getByRole('region', { name: 'Notlar (1)' })
+    await notes.getByText('Sabah dersini tercih ediyor.').waitFor()
+    await expect(notes.getByRole('link', { name: 'Bu notu düzenle' }).isVisible()).resolves.toBe(true)
+
+    // Tags: a tag the contact has already is refused in Turkish.
+    await page.getByRole('navigation', { name: 'Profil bölümleri' }).getByRole('link', { name: 'Etiketler', exact: true }).click()
+    await page.waitForURL(/tab=tags/)
+    await page.getByLabel('Etiket ekle').fill('Çocuk')
+    await page.getByRole('button', { name: 'Etiket ekle' }).click()
+    await page.getByText(/etiketi oluşturuldu ve eklendi\.|Etiket eklendi\./).first().waitFor()
+    await page.getByLabel('Etiket ekle').fill('çocuk')
+    await page.getByRole('button', { name: 'Etiket ekle' }).click()
+    await page.getByText('Bu kişide bu etiket zaten var.').first().waitFor()
+    await expect(page.getByRole('list', { name: 'Bu kişinin etiketleri' }).isVisible()).resolves.toBe(true)
+
+    await page.getByRole('navigation', { name: 'Profil bölümleri' }).getByRole('link', { name: 'Üyelikler', exact: true }).click()
+    await page.waitForURL(/tab=memberships/)
+    await page.getByRole('region', { name: 'Üyelikler' }).waitFor()
+    expect(await page.locator('main').innerText()).not.toMatch(/No memberships|Class cards and memberships/)
+
+    // The actions menu and a confirmation.
+    await page.getByText('İşlemler', { exact: true }).click()
+    const menu = page.getByRole('list', { name: 'Lucía García için işlemler' })
+    await menu.waitFor()
+    expect(await menu.innerText()).toMatch(/E-posta gönder[\s\S]*SMS gönder[\s\S]*Giriş bilgilerini gönder[\s\S]*Etkinlik raporu \(PDF\)[\s\S]*Kişiyi sil/)
+    await menu.getByRole('link', { name: /^Giriş bilgilerini gönder/ }).click()
+    const confirmation = page.getByRole('dialog', { name: 'Giriş bilgilerini gönder' })
+    await confirmation.waitFor()
+    await expect(confirmation.innerText()).resolves.toMatch(/adresine gönderilsin mi\?/)
+    await confirmation.getByRole('button', { name: 'Hayır' }).click()
+    await confirmation.waitFor({ state: 'hidden' })
+
+    // The actions page: the email form checks in Turkish.
+    await page.goto(demo(profile.replace(/\/detail$/, '/actions')))
+    await page.getByRole('region', { name: 'E-posta gönder' }).waitFor()
+    await page.waitForFunction(() => document.title.startsWith('Lucía García: işlemler'))
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'E-posta gönder' }).click()
+    await page.getByText('Konu zorunludur.').waitFor()
+    const actions = await page.locator('main').innerText()
+    expect(actions).toContain('Etkinlik raporu')
+    expect(actions).not.toMatch(/Subject|Activity report|Create activity report|Contact profile/)
+    await checkScreen(page, 'contacts-tr-actions', SCREENSHOTS)
   })
 })
