@@ -85,6 +85,9 @@ describe('the actions on a contact', () => {
     const pdf = await downloadOf(page, download)
     expect(pdf.headers['content-type']).toBe('application/pdf')
     expect(pdf.body.startsWith('%PDF-')).toBe(true)
+    // The page's own report card refreshes itself until it too offers the download: a refresh
+    // still under way when the session turns into the preview would be refused.
+    await expect.poll(() => page.getByRole('link', { name: 'Download activity report' }).count()).toBe(2)
 
     // Preview as this contact: the student view, as Zoë; 'Admin View' comes back.
     await openMenu(page)
