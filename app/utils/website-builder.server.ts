@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { notFound } from '#server/errors/responses'
+import { translateMessage } from '#server/i18n/translate-message'
 import { ROLE_ADMIN } from '#server/shell/roles'
 import {
   addBuilderPage,
@@ -84,6 +85,9 @@ const actionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('header'), page: z.string(), header: z.string().max(10_000), subHeader: z.string().max(10_000) }),
 ])
 
+/** A post that is not one of the builder's forms. */
+export const INVALID_FORM_MESSAGE = 'Invalid Form!'
+
 export type BuilderActionData = { intent: string; field: string | null; message: string; values: Record<string, string> }
 
 /** Every post of the builder screen; each answers with a redirect and a toast, or the form again with its message. */
@@ -92,7 +96,7 @@ export async function websiteBuilderAction(request: Request, context: AppLoadCon
   const form = await request.formData().catch(() => null)
   const posted = form ? Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {}
   const parsed = actionSchema.safeParse(posted)
-  if (!parsed.success) return data<BuilderActionData>({ intent: String(posted.intent ?? ''), field: null, message: 'Invalid Form!', values: posted }, { status: 400 })
+  if (!parsed.success) return data<BuilderActionData>({ intent: String(posted.intent ?? ''), field: null, message: translateMessage(context.language, INVALID_FORM_MESSAGE), values: posted }, { status: 400 })
   const input = parsed.data
   const platform = context.platform
   const now = platform.clock.now()
@@ -132,5 +136,5 @@ export async function websiteBuilderAction(request: Request, context: AppLoadCon
   // The order is posted by the sidebar in the background: its failure is told as a toast on the page.
   if (input.intent === 'sequence' || input.intent === 'move') return redirectWithToast(builderPagePath(input.page ?? 'home'), { type: 'error', message: outcome.message })
   const field = outcome.details && 'field' in outcome.details ? outcome.details.field ?? null : null
-  return data<BuilderActionData>({ intent: input.intent, field, message: outcome.message, values: posted }, { status: outcome.error === 'conflict' ? 409 : 400 })
+  return data<BuilderActionData>({ intent: input.intent, field, message: translateMessage(context.language, outcome.message), values: posted }, { status: outcome.error === 'conflict' ? 409 : 400 })
 }

@@ -6,6 +6,7 @@ import { loadBuilderPage, MAX_PAGE_CSS, MAX_PAGE_HTML, saveBuilderPageContent, t
 import { isRawHtmlPage, LISTING_PAGE_NAMES } from '#server/website/builder/page-rules'
 import { deletePageTemplate, listPageTemplates, loadPageTemplate, pageTypeForPage, readTemplateGalleryQuery, savePageTemplate, TEMPLATE_GALLERY_SIZES } from '#server/website/builder/page-templates'
 import { TEMPLATE_MESSAGES } from '#server/website/builder/template-messages'
+import { translateMessage } from '#server/i18n/translate-message'
 import { sanitizePageHtml } from '#server/website/sanitize-page-html'
 import { scopePageCss } from '#server/website/scope-page-css'
 import { requireStaffArea } from './navigation.server'
@@ -130,7 +131,7 @@ export async function websiteEditorAction(request: Request, context: AppLoadCont
       source: posted.source ?? '',
     }
     const message = parsed.error.issues[0]?.message ?? 'Invalid Form!'
-    return data<EditorActionData>({ step: 2, draft: fallback, message, notice: null, templateNameError: null, preview: null }, { status: 400 })
+    return data<EditorActionData>({ step: 2, draft: fallback, message: translateMessage(context.language, message), notice: null, templateNameError: null, preview: null }, { status: 400 })
   }
   const input = parsed.data
   if (input.intent === 'delete-template') {
@@ -161,14 +162,14 @@ export async function websiteEditorAction(request: Request, context: AppLoadCont
         design: parseDesign(draft.design),
         now,
       })
-      if (!saved.ok) return data<EditorActionData>({ step: 2, draft, message: null, notice: null, templateNameError: saved.message, preview: null }, { status: 400 })
-      return data<EditorActionData>({ step: 2, draft, message: null, notice: saved.value.message, templateNameError: null, preview: null })
+      if (!saved.ok) return data<EditorActionData>({ step: 2, draft, message: null, notice: null, templateNameError: translateMessage(context.language, saved.message), preview: null }, { status: 400 })
+      return data<EditorActionData>({ step: 2, draft, message: null, notice: translateMessage(context.language, saved.value.message), templateNameError: null, preview: null })
     }
     case 'save': {
       const saved = await saveBuilderPageContent(context.platform, tenant, page.name, { html: draft.html, css: draft.css, design: parseDesign(draft.design) }, now)
       if (saved.ok) return redirectWithToast(builderPagePath(page.name), { type: 'success', message: saved.value.message })
       if (saved.error === 'not_found') throw notFound('That page does not exist.')
-      return data<EditorActionData>({ step: 2, draft, message: saved.message, notice: null, templateNameError: null, preview: null }, { status: 400 })
+      return data<EditorActionData>({ step: 2, draft, message: translateMessage(context.language, saved.message), notice: null, templateNameError: null, preview: null }, { status: 400 })
     }
   }
 }

@@ -12,6 +12,7 @@ import enListings from './locales/en/listings.json'
 import enPortal from './locales/en/portal.json'
 import enSettings from './locales/en/settings.json'
 import enStaff from './locales/en/staff.json'
+import enWebsite from './locales/en/website.json'
 import trAuth from './locales/tr/auth.json'
 import trBilling from './locales/tr/billing.json'
 import trCatalog from './locales/tr/catalog.json'
@@ -26,6 +27,7 @@ import trListings from './locales/tr/listings.json'
 import trPortal from './locales/tr/portal.json'
 import trSettings from './locales/tr/settings.json'
 import trStaff from './locales/tr/staff.json'
+import trWebsite from './locales/tr/website.json'
 import trAuthMessages from './locales/tr/messages/auth.json'
 import trCheckoutMessages from './locales/tr/messages/checkout.json'
 import trFormMessages from './locales/tr/messages/forms.json'
@@ -35,6 +37,7 @@ import trContactMessages from './locales/tr/messages/contacts.json'
 import trCatalogMessages from './locales/tr/messages/catalog.json'
 import trBillingMessages from './locales/tr/messages/billing.json'
 import trIntegrationMessages from './locales/tr/messages/integrations.json'
+import trWebsiteMessages from './locales/tr/messages/website.json'
 import type { Language } from './languages'
 import type { Namespace } from './namespaces'
 
@@ -44,8 +47,8 @@ import type { Namespace } from './namespaces'
  * words, word for word; Turkish has the same keys (tests/unit/i18n/catalog-complete.test.ts).
  */
 export const CATALOG = {
-  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, settings: enSettings, contacts: enContacts, documents: enDocuments, catalog: enCatalog, billing: enBilling, integrations: enIntegrations },
-  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, settings: trSettings, contacts: trContacts, documents: trDocuments, catalog: trCatalog, billing: trBilling, integrations: trIntegrations },
+  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, settings: enSettings, contacts: enContacts, documents: enDocuments, catalog: enCatalog, billing: enBilling, integrations: enIntegrations, website: enWebsite },
+  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, settings: trSettings, contacts: trContacts, documents: trDocuments, catalog: trCatalog, billing: trBilling, integrations: trIntegrations, website: trWebsite },
 } as const satisfies Record<Language, Record<Namespace, Record<string, string>>>
 
 /**
@@ -54,5 +57,5 @@ export const CATALOG = {
  * where they are answered (translate-message.ts), so the rules stay in one language.
  */
 export const MESSAGE_TRANSLATIONS: Record<Exclude<Language, 'en'>, Record<string, string>> = {
-  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages, ...trSettingsMessages, ...trContactMessages, ...trCatalogMessages, ...trBillingMessages, ...trIntegrationMessages },
+  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages, ...trSettingsMessages, ...trContactMessages, ...trCatalogMessages, ...trBillingMessages, ...trIntegrationMessages, ...trWebsiteMessages },
 }

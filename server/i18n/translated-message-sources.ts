@@ -56,6 +56,7 @@ import { CATALOG_MESSAGE_SOURCES } from '#server/catalog/catalog-message-sources
 import { BILLING_MESSAGE_SOURCES } from '#server/invoices/billing-message-sources'
 import { SETTINGS_MESSAGE_SOURCES } from '#server/settings/settings-message-sources'
 import { INTEGRATIONS_MESSAGE_SOURCES } from '#server/integrations/integrations-message-sources'
+import { WEBSITE_MESSAGE_SOURCES } from '#server/website/website-message-sources'
 import type { MessageSource } from './message-source'
 
 /**
@@ -133,5 +134,5 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'card refusals in billing emails', messages: [...messagesOf(CHARGE_MESSAGES), RENEWAL_MESSAGES.noCard, RENEWAL_MESSAGES.refused, RENEWAL_MESSAGES.needsAction] },
   { name: 'the plan screens', messages: [...messagesOf(PLAN_MESSAGES), ...messagesOf(RENEWAL_MESSAGES)] },
   { name: 'cutOffText', messages: [cutOffText(60), '{{1}} hours', '{{1}} minutes'] },
-  ...[...CONTACTS_MESSAGE_SOURCES, ...CATALOG_MESSAGE_SOURCES, ...BILLING_MESSAGE_SOURCES, ...SETTINGS_MESSAGE_SOURCES, ...INTEGRATIONS_MESSAGE_SOURCES].map(({ name, source }) => ({ name, messages: messagesOf(source) })),
+  ...[...CONTACTS_MESSAGE_SOURCES, ...CATALOG_MESSAGE_SOURCES, ...BILLING_MESSAGE_SOURCES, ...SETTINGS_MESSAGE_SOURCES, ...INTEGRATIONS_MESSAGE_SOURCES, ...WEBSITE_MESSAGE_SOURCES].map(({ name, source }) => ({ name, messages: messagesOf(source) })),
 ]

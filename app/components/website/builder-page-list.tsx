@@ -4,6 +4,7 @@ import { CSS } from '@dnd-kit/utilities'
 import { Form, Link, useFetcher } from '@remix-run/react'
 import { ArrowDown, ArrowUp, EyeOff, GripVertical } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 
 export interface PageListEntry {
   id: string
@@ -19,6 +20,7 @@ export interface PageListEntry {
  * without it, the arrows post a move of one place.
  */
 export function BuilderPageList({ pages, selectedName, hrefOf }: { pages: PageListEntry[]; selectedName: string; hrefOf: (name: string) => string }) {
+  const { t } = useTranslation('website')
   const [order, setOrder] = useState(() => pages.map((page) => page.id))
   const [hydrated, setHydrated] = useState(false)
   const fetcher = useFetcher()
@@ -47,16 +49,16 @@ export function BuilderPageList({ pages, selectedName, hrefOf }: { pages: PageLi
   }
 
   return (
-    <nav aria-label="Website pages" className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm">
+    <nav aria-label={t('websitePages')} className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm">
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={order} strategy={verticalListSortingStrategy}>
           <ol className="flex flex-col gap-1" aria-busy={fetcher.state !== 'idle'}>
             {ordered.map((page, index) => (
               <SortablePage key={page.id} page={page} draggable={hydrated} selected={page.name.toLowerCase() === selectedName.toLowerCase()} href={hrefOf(page.name)}>
-                <MoveButton label={`Move ${page.title} up`} hydrated={hydrated} page={page.name} by="up" disabled={index === 0} onClick={() => move(page.id, -1)}>
+                <MoveButton label={t('moveUp', { title: page.title })} hydrated={hydrated} page={page.name} by="up" disabled={index === 0} onClick={() => move(page.id, -1)}>
                   <ArrowUp aria-hidden className="h-3.5 w-3.5" />
                 </MoveButton>
-                <MoveButton label={`Move ${page.title} down`} hydrated={hydrated} page={page.name} by="down" disabled={index === ordered.length - 1} onClick={() => move(page.id, 1)}>
+                <MoveButton label={t('moveDown', { title: page.title })} hydrated={hydrated} page={page.name} by="down" disabled={index === ordered.length - 1} onClick={() => move(page.id, 1)}>
                   <ArrowDown aria-hidden className="h-3.5 w-3.5" />
                 </MoveButton>
               </SortablePage>
@@ -89,6 +91,7 @@ function MoveButton(props: { label: string; hydrated: boolean; page: string; by:
 }
 
 function SortablePage({ page, draggable, selected, href, children }: { page: PageListEntry; draggable: boolean; selected: boolean; href: string; children: ReactNode }) {
+  const { t } = useTranslation('website')
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: page.id, disabled: !draggable })
   return (
     <li
@@ -98,7 +101,7 @@ function SortablePage({ page, draggable, selected, href, children }: { page: Pag
       className={`group flex items-center gap-1 rounded-lg px-1 ${selected ? 'bg-brand/10 ring-1 ring-brand/40' : 'hover:bg-slate-50'} ${isDragging ? 'z-10 bg-white shadow-lg' : ''}`}
     >
       {draggable ? (
-        <button type="button" {...attributes} {...listeners} aria-label={`Drag ${page.title}`} className="cursor-grab touch-none rounded p-1 text-slate-400 hover:text-slate-700">
+        <button type="button" {...attributes} {...listeners} aria-label={t('drag', { title: page.title })} className="cursor-grab touch-none rounded p-1 text-slate-400 hover:text-slate-700">
           <GripVertical aria-hidden className="h-4 w-4" />
         </button>
       ) : null}
@@ -111,10 +114,10 @@ function SortablePage({ page, draggable, selected, href, children }: { page: Pag
         <span className="truncate">{page.title}</span>
         {page.isPublished ? null : (
           <span className="inline-flex items-center gap-0.5 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600">
-            <EyeOff aria-hidden className="h-3 w-3" /> Private
+            <EyeOff aria-hidden className="h-3 w-3" /> {t('private')}
           </span>
         )}
-        {page.isExternalLink ? <span className="rounded bg-sky-50 px-1.5 py-0.5 text-[11px] font-medium text-sky-800">Link</span> : null}
+        {page.isExternalLink ? <span className="rounded bg-sky-50 px-1.5 py-0.5 text-[11px] font-medium text-sky-800">{t('link')}</span> : null}
       </Link>
       <span className="flex shrink-0 items-center">{children}</span>
     </li>

@@ -1,10 +1,11 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { Check, ExternalLink, Pencil, Settings2, SquarePen, Trash2, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { Dialog } from '#app/components/ui/dialog'
-import { BUILDER_MESSAGES, EXTERNAL_URL_PATTERN } from '#server/website/builder/page-rules'
+import { EXTERNAL_URL_PATTERN } from '#server/website/builder/page-rules'
 import type { BuilderPage } from '#server/website/builder/builder-pages'
 import type { BuilderListing } from '#server/website/builder/listing-items'
 
@@ -37,6 +38,7 @@ export function BuilderPagePanel(props: {
   pathOf: (extra?: Record<string, string>) => string
 }) {
   const { page, listing, host, asks, refusal, pathOf } = props
+  const { t } = useTranslation('website')
   const renaming = asks.rename || refusal?.intent === 'rename'
   const [askingDelete, setAskingDelete] = useState(false)
   const publicHref = `/${page.url.replace(/^\/+/, '') || page.name}`
@@ -51,15 +53,15 @@ export function BuilderPagePanel(props: {
         <div className="flex flex-wrap items-center gap-2">
           {!page.isExternalLink && !listing ? (
             <ButtonLink to={`/website/edit/${encodeURIComponent(page.name)}`} variant="primary">
-              <SquarePen aria-hidden className="h-4 w-4" /> Edit
+              <SquarePen aria-hidden className="h-4 w-4" /> {t('edit')}
             </ButtonLink>
           ) : null}
           <ButtonLink to={pathOf({ settings: '1' })} preventScrollReset>
-            <Settings2 aria-hidden className="h-4 w-4" /> Website settings
+            <Settings2 aria-hidden className="h-4 w-4" /> {t('websiteSettings')}
           </ButtonLink>
           {page.isPublished && !page.isExternalLink ? (
             <a href={publicHref} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-brand-text hover:underline">
-              <ExternalLink aria-hidden className="h-4 w-4" /> View page<span className="sr-only"> (opens in a new tab)</span>
+              <ExternalLink aria-hidden className="h-4 w-4" /> {t('viewPage')}<span className="sr-only"> {t('opensInNewTab')}</span>
             </a>
           ) : null}
           {page.isMandatory ? null : (
@@ -73,7 +75,7 @@ export function BuilderPagePanel(props: {
                 setAskingDelete(true)
               }}
             >
-              <Trash2 aria-hidden className="h-4 w-4" /> Delete
+              <Trash2 aria-hidden className="h-4 w-4" /> {t('delete')}
             </ButtonLink>
           )}
         </div>
@@ -84,15 +86,15 @@ export function BuilderPagePanel(props: {
       {!listing && !page.isExternalLink ? <ContentSummary page={page} /> : null}
       {asks.settings ? <SettingsDialog page={page} closeTo={pathOf()} /> : null}
       {asks.delete && !page.isMandatory ? (
-        <ConfirmDialog closeTo={pathOf()} title="Delete page" message={BUILDER_MESSAGES.deleteQuestion} intent="delete" yesLabel="Yes" action="/website" hiddenFields={[['page', page.name]]} />
+        <ConfirmDialog closeTo={pathOf()} title={t('deletePage')} message={t('deleteQuestion')} intent="delete" yesLabel={t('yes')} action="/website" hiddenFields={[['page', page.name]]} />
       ) : !page.isMandatory ? (
         <ConfirmDialog
           open={askingDelete}
           onClose={() => setAskingDelete(false)}
-          title="Delete page"
-          message={BUILDER_MESSAGES.deleteQuestion}
+          title={t('deletePage')}
+          message={t('deleteQuestion')}
           intent="delete"
-          yesLabel="Yes"
+          yesLabel={t('yes')}
           action="/website"
           hiddenFields={[['page', page.name]]}
         />
@@ -102,13 +104,14 @@ export function BuilderPagePanel(props: {
 }
 
 function TitleRow({ page, renameTo }: { page: PanelPage; renameTo: string }) {
+  const { t } = useTranslation('website')
   return (
     <div className="flex flex-wrap items-center gap-2">
       <h2 id="page-title" className="min-w-0 truncate text-xl font-semibold text-slate-900">
         {page.title}
       </h2>
       {page.isHome ? null : (
-        <Link to={renameTo} preventScrollReset aria-label={`Rename ${page.title}`} title="Rename" className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+        <Link to={renameTo} preventScrollReset aria-label={t('rename', { title: page.title })} title={t('renameShort')} className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
           <Pencil aria-hidden className="h-4 w-4" />
         </Link>
       )}
@@ -118,6 +121,7 @@ function TitleRow({ page, renameTo }: { page: PanelPage; renameTo: string }) {
 }
 
 function RenameForm({ page, refusal, cancelTo }: { page: PanelPage; refusal: PanelRefusal | null; cancelTo: string }) {
+  const { t } = useTranslation('website')
   const message = refusal?.intent === 'rename' ? refusal.message : null
   // Posted to this page's own address (?page=), so a refusal is drawn with the page still selected.
   return (
@@ -126,7 +130,7 @@ function RenameForm({ page, refusal, cancelTo }: { page: PanelPage; refusal: Pan
       <input type="hidden" name="page" value={page.name} />
       <div className="flex items-center gap-2">
         <label htmlFor="page-title-input" id="page-title" className="sr-only">
-          Page name
+          {t('pageName')}
         </label>
         <input
           id="page-title-input"
@@ -138,10 +142,10 @@ function RenameForm({ page, refusal, cancelTo }: { page: PanelPage; refusal: Pan
           aria-describedby={message ? 'page-title-error' : undefined}
           className="w-full max-w-md rounded-md border border-slate-300 px-3 py-2 text-lg font-semibold text-slate-900"
         />
-        <button type="submit" aria-label="Save page name" title="Save" className="rounded-full p-2 text-emerald-700 hover:bg-emerald-50">
+        <button type="submit" aria-label={t('savePageName')} title={t('save')} className="rounded-full p-2 text-emerald-700 hover:bg-emerald-50">
           <Check aria-hidden className="h-5 w-5" />
         </button>
-        <Link to={cancelTo} aria-label="Cancel renaming" title="Cancel" className="rounded-full p-2 text-slate-600 hover:bg-slate-100">
+        <Link to={cancelTo} aria-label={t('cancelRenaming')} title={t('cancel')} className="rounded-full p-2 text-slate-600 hover:bg-slate-100">
           <X aria-hidden className="h-5 w-5" />
         </Link>
       </div>
@@ -155,6 +159,7 @@ function RenameForm({ page, refusal, cancelTo }: { page: PanelPage; refusal: Pan
 }
 
 function PublishSwitch({ page }: { page: PanelPage }) {
+  const { t } = useTranslation('website')
   const busy = useBusy('publish')
   return (
     <Form method="post" action="/website">
@@ -171,13 +176,14 @@ function PublishSwitch({ page }: { page: PanelPage }) {
         <span aria-hidden className={`relative inline-flex h-6 w-11 items-center rounded-full transition-colors ${page.isPublished ? 'bg-emerald-600' : 'bg-slate-300'}`}>
           <span className={`absolute h-5 w-5 rounded-full bg-white shadow transition-transform ${page.isPublished ? 'translate-x-5.5' : 'translate-x-0.5'}`} />
         </span>
-        {page.isPublished ? 'Published' : 'Private'}
+        {page.isPublished ? t('published') : t('private')}
       </button>
     </Form>
   )
 }
 
 function ModeToggle({ page }: { page: PanelPage }) {
+  const { t } = useTranslation('website')
   const busy = useBusy('mode')
   const option = (mode: 'internal' | 'external', label: string, active: boolean) => (
     <button
@@ -192,16 +198,17 @@ function ModeToggle({ page }: { page: PanelPage }) {
     </button>
   )
   return (
-    <Form method="post" action="/website" className="inline-flex rounded-md border border-slate-300" aria-label="Page mode">
+    <Form method="post" action="/website" className="inline-flex rounded-md border border-slate-300" aria-label={t('pageMode')}>
       <input type="hidden" name="intent" value="mode" />
       <input type="hidden" name="page" value={page.name} />
-      {option('internal', 'Internal Page', !page.isExternalLink)}
-      {option('external', 'External Link', page.isExternalLink)}
+      {option('internal', t('internalPage'), !page.isExternalLink)}
+      {option('external', t('externalLink'), page.isExternalLink)}
     </Form>
   )
 }
 
 function ExternalLinkPanel({ page, host, refusal, action }: { page: PanelPage; host: string; refusal: PanelRefusal | null; action: string }) {
+  const { t } = useTranslation('website')
   const [value, setValue] = useState(refusal?.values.externalLink ?? page.externalLink ?? '')
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
@@ -209,12 +216,12 @@ function ExternalLinkPanel({ page, host, refusal, action }: { page: PanelPage; h
   return (
     <Form method="post" action={action} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby="external-heading">
       <h3 id="external-heading" className="text-lg font-semibold text-slate-900">
-        Enter URL
+        {t('enterUrl')}
       </h3>
       <input type="hidden" name="intent" value="link" />
       <input type="hidden" name="page" value={page.name} />
       <label htmlFor="external-link" className="text-sm font-medium text-slate-700">
-        URL
+        {t('url')}
       </label>
       <input
         id="external-link"
@@ -228,7 +235,7 @@ function ExternalLinkPanel({ page, host, refusal, action }: { page: PanelPage; h
         className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
       />
       <p id="external-link-hint" className="text-sm text-slate-600">
-        {`Enter absolute page address e.g ${host}/services`}
+        {t('urlHint', { example: `${host}/services` })}
       </p>
       {refusal ? (
         <p id="external-link-error" role="alert" className="text-sm text-red-700">
@@ -237,7 +244,7 @@ function ExternalLinkPanel({ page, host, refusal, action }: { page: PanelPage; h
       ) : null}
       <div>
         <Button type="submit" variant="primary" disabled={hydrated && !valid}>
-          Submit
+          {t('submit')}
         </Button>
       </div>
     </Form>
@@ -245,47 +252,48 @@ function ExternalLinkPanel({ page, host, refusal, action }: { page: PanelPage; h
 }
 
 function SubHeaderForm({ page, refusal, resetTo }: { page: PanelPage; refusal: PanelRefusal | null; resetTo: string }) {
+  const { t } = useTranslation('website')
   // Drawn like the page's hero, edited in place: Enter in the header saves, the check saves, the cross drops the edit.
   return (
     <Form
       method="post"
       action={resetTo}
       className="rounded-xl border border-slate-200 bg-gradient-to-br from-brand/10 via-white to-sky-50 p-4 shadow-sm sm:p-6"
-      aria-label="Page header and description"
+      aria-label={t('headerAndDescription')}
     >
       <input type="hidden" name="intent" value="header" />
       <input type="hidden" name="page" value={page.name} />
       <div className="flex items-start gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <label htmlFor="page-header" className="sr-only">
-            Header
+            {t('header')}
           </label>
           <input
             id="page-header"
             name="header"
             defaultValue={refusal?.values.header ?? page.header}
-            placeholder="Hero text here"
+            placeholder={t('heroPlaceholder')}
             maxLength={200}
             className="w-full rounded-md border border-transparent bg-transparent px-2 py-1 text-xl font-bold text-slate-900 placeholder:text-slate-500 hover:border-slate-300 focus:border-slate-400 focus:bg-white sm:text-3xl"
           />
           <label htmlFor="page-subheader" className="sr-only">
-            Description
+            {t('description')}
           </label>
           <textarea
             id="page-subheader"
             name="subHeader"
             defaultValue={refusal?.values.subHeader ?? page.subHeader}
-            placeholder="Add Description"
+            placeholder={t('addDescription')}
             maxLength={1000}
             rows={2}
             className="w-full resize-y rounded-md border border-transparent bg-transparent px-2 py-1 text-base text-slate-700 placeholder:text-slate-500 hover:border-slate-300 focus:border-slate-400 focus:bg-white sm:text-lg"
           />
         </div>
         <div className="flex shrink-0 flex-col gap-1">
-          <button type="submit" aria-label="Save header and description" title="Save" className="rounded-full p-2 text-emerald-700 hover:bg-emerald-50">
+          <button type="submit" aria-label={t('saveHeader')} title={t('save')} className="rounded-full p-2 text-emerald-700 hover:bg-emerald-50">
             <Check aria-hidden className="h-5 w-5" />
           </button>
-          <Link to={resetTo} reloadDocument aria-label="Drop the changes" title="Cancel" className="rounded-full p-2 text-slate-600 hover:bg-slate-100">
+          <Link to={resetTo} reloadDocument aria-label={t('dropChanges')} title={t('cancel')} className="rounded-full p-2 text-slate-600 hover:bg-slate-100">
             <X aria-hidden className="h-5 w-5" />
           </Link>
         </div>
@@ -300,46 +308,49 @@ function SubHeaderForm({ page, refusal, resetTo }: { page: PanelPage; refusal: P
 }
 
 function ListingPanel({ listing }: { listing: BuilderListing }) {
+  const { t } = useTranslation('website')
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-lg font-semibold text-slate-900">What this page lists</h3>
+        <h3 className="text-lg font-semibold text-slate-900">{t('whatListed')}</h3>
         <ButtonLink to={listing.manageHref} size="sm">
-          {listing.manageLabel}
+          {t(`manage_${listing.page}`)}
         </ButtonLink>
       </div>
-      {listing.page === 'forms' ? <p className="text-sm text-slate-600">{BUILDER_MESSAGES.formsNote}</p> : null}
-      {listing.page === 'mediagallery' ? <p className="text-sm text-slate-600">The gallery shows the images and videos you upload.</p> : null}
-      {listing.items.length === 0 && listing.page !== 'mediagallery' ? <p className="text-sm text-slate-600">Nothing to list yet.</p> : null}
+      {listing.page === 'forms' ? <p className="text-sm text-slate-600">{t('formsNote')}</p> : null}
+      {listing.page === 'mediagallery' ? <p className="text-sm text-slate-600">{t('galleryNote')}</p> : null}
+      {listing.items.length === 0 && listing.page !== 'mediagallery' ? <p className="text-sm text-slate-600">{t('nothingListed')}</p> : null}
       {listing.items.length > 0 ? (
         <ul className="divide-y divide-slate-100">
           {listing.items.map((item) => (
             <li key={item.id} className="flex items-center gap-2 py-2 text-sm text-slate-800">
               <span aria-hidden className={`h-2.5 w-2.5 shrink-0 rounded-full ${item.isPublished ? 'bg-emerald-500' : 'bg-slate-300'}`} />
               <span className="min-w-0 flex-1 truncate">{item.name}</span>
-              <span className="text-xs text-slate-600">{item.isPublished ? 'Visible to the public' : 'Not published'}</span>
+              <span className="text-xs text-slate-600">{item.isPublished ? t('visible') : t('notPublished')}</span>
             </li>
           ))}
         </ul>
       ) : null}
-      {listing.more ? <p className="text-sm text-slate-600">And more: see them all where they are managed.</p> : null}
+      {listing.more ? <p className="text-sm text-slate-600">{t('andMore')}</p> : null}
     </div>
   )
 }
 
 function ContentSummary({ page }: { page: PanelPage }) {
+  const { t } = useTranslation('website')
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4 text-sm text-slate-700 sm:p-6">
       {page.hasContent ? (
-        <p>This page has content. Edit it to change its design or choose another template.</p>
+        <p>{t('hasContent')}</p>
       ) : (
-        <p>This page is empty. Choose Edit to start from a template, an empty design or your own HTML.</p>
+        <p>{t('empty')}</p>
       )}
     </div>
   )
 }
 
 function SettingsDialog({ page, closeTo }: { page: PanelPage; closeTo: string }) {
+  const { t } = useTranslation('website')
   const toggle = (field: 'isShowNavigation' | 'isShowFooter', on: boolean, onLabel: string, offLabel: string) => (
     <Form method="post" action="/website">
       <input type="hidden" name="intent" value="settings" />
@@ -355,10 +366,10 @@ function SettingsDialog({ page, closeTo }: { page: PanelPage; closeTo: string })
     </Form>
   )
   return (
-    <Dialog title="Website Settings" closeTo={closeTo} width={450}>
+    <Dialog title={t('settingsDialog')} closeTo={closeTo} width={450}>
       <div className="flex flex-col gap-2">
-        {toggle('isShowNavigation', page.isShowNavigation, 'Show page link on Navigation bar', 'Hide page link from Navigation bar')}
-        {toggle('isShowFooter', page.isShowFooter, 'Show page link on Footer', 'Hide page link from Footer')}
+        {toggle('isShowNavigation', page.isShowNavigation, t('showInNav'), t('hideFromNav'))}
+        {toggle('isShowFooter', page.isShowFooter, t('showInFooter'), t('hideFromFooter'))}
       </div>
     </Dialog>
   )

@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '#app/components/ui/button'
 import { Dialog } from '#app/components/ui/dialog'
 import { useCodeMirror } from '#app/components/ui/use-code-mirror'
 import type { PageDraft } from '#app/utils/website-editor.server'
+import { useTranslation } from 'react-i18next'
 import { VisualEditor, type PublishedFormLink } from './visual-editor'
 
 const FORM_ID = 'page-editor-form'
@@ -27,6 +28,7 @@ export function PageEditorForm(props: {
   templateNameError: string | null
 }) {
   const { draft, forms, cancelTo, templatesHref, otherEditorHref, message, notice, templateNameError } = props
+  const { t } = useTranslation('website')
   const editor = useRef<Editor | null>(null)
   const fields = useRef<{ html: HTMLTextAreaElement | null; css: HTMLInputElement | null; design: HTMLInputElement | null }>({ html: null, css: null, design: null })
   const [hydrated, setHydrated] = useState(false)
@@ -65,14 +67,14 @@ export function PageEditorForm(props: {
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <p className="mr-auto text-sm text-slate-600">
-          Starting from: <span className="font-medium text-slate-900">{draft.source || 'This page'}</span>
+          {t('startingFrom')} <span className="font-medium text-slate-900">{draft.source || t('thisPage')}</span>
         </p>
-        <ButtonLink to={templatesHref} size="sm" aria-label="All Templates" title="All Templates">
-          <LayoutTemplate aria-hidden className="h-4 w-4" /> All Templates
+        <ButtonLink to={templatesHref} size="sm" aria-label={t('allTemplates')} title={t('allTemplates')}>
+          <LayoutTemplate aria-hidden className="h-4 w-4" /> {t('allTemplates')}
         </ButtonLink>
         {hydrated ? (
-          <Button type="button" size="sm" onClick={() => setAskingName(true)} title="Save as Template">
-            <BookmarkPlus aria-hidden className="h-4 w-4" /> Save as Template
+          <Button type="button" size="sm" onClick={() => setAskingName(true)} title={t('saveAsTemplate')}>
+            <BookmarkPlus aria-hidden className="h-4 w-4" /> {t('saveAsTemplate')}
           </Button>
         ) : null}
       </div>
@@ -85,9 +87,9 @@ export function PageEditorForm(props: {
             <VisualEditor start={draft} forms={forms} onReady={(ready) => void (editor.current = ready)} />
           ) : (
             <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-              <p>The visual editor needs JavaScript. Turn it on, or edit this page as HTML instead.</p>
+              <p>{t('visualNeedsJs')}</p>
               <Link to={otherEditorHref('html')} className="mt-2 inline-block font-medium underline">
-                Edit as HTML
+                {t('editAsHtml')}
               </Link>
             </div>
           )}
@@ -99,7 +101,7 @@ export function PageEditorForm(props: {
           {hydrated ? (
             <p className="text-sm text-slate-600">
               <Link to={otherEditorHref('visual')} className="font-medium text-brand-text underline">
-                Open this HTML in the visual editor
+                {t('openInVisual')}
               </Link>
             </p>
           ) : null}
@@ -107,14 +109,14 @@ export function PageEditorForm(props: {
       )}
       {hydrated ? null : <SaveAsTemplateFields error={templateNameError} />}
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
-        <ButtonLink to={cancelTo}>Cancel</ButtonLink>
-        <ButtonLink to={templatesHref}>Previous</ButtonLink>
+        <ButtonLink to={cancelTo}>{t('cancel')}</ButtonLink>
+        <ButtonLink to={templatesHref}>{t('previous')}</ButtonLink>
         <Button type="submit" name="intent" value="preview" variant="primary" busy={busy && navigation.formData?.get('intent') === 'preview'}>
-          Next
+          {t('next')}
         </Button>
       </div>
       {hydrated ? (
-        <Dialog title="Save as Template" open={askingName} onClose={() => setAskingName(false)} width={450}>
+        <Dialog title={t('saveAsTemplate')} open={askingName} onClose={() => setAskingName(false)} width={450}>
           <SaveAsTemplateFields error={templateNameError} />
         </Dialog>
       ) : null}
@@ -124,11 +126,12 @@ export function PageEditorForm(props: {
 
 /** 'Template Name' and Submit; inside the dialog they still belong to the editor's form. */
 function SaveAsTemplateFields({ error }: { error: string | null }) {
+  const { t } = useTranslation('website')
   return (
     <fieldset className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-900">Save as Template</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-900">{t('saveAsTemplate')}</legend>
       <label htmlFor="template-name" className="text-sm font-medium text-slate-700">
-        Template Name
+        {t('templateName')}
       </label>
       <input
         id="template-name"
@@ -146,7 +149,7 @@ function SaveAsTemplateFields({ error }: { error: string | null }) {
       ) : null}
       <div className="flex justify-end">
         <Button type="submit" form={FORM_ID} name="intent" value="save-template" variant="secondary">
-          Submit
+          {t('submit')}
         </Button>
       </div>
     </fieldset>
@@ -156,9 +159,10 @@ function SaveAsTemplateFields({ error }: { error: string | null }) {
 function HtmlEditor({ initial }: { initial: string }) {
   const host = useRef<HTMLDivElement>(null)
   const textarea = useRef<HTMLTextAreaElement>(null)
+  const { t } = useTranslation('website')
   const { ready } = useCodeMirror(host, {
     initial,
-    label: 'Page HTML',
+    label: t('pageHtml'),
     editable: true,
     onChange: (text) => {
       if (textarea.current) textarea.current.value = text
@@ -167,7 +171,7 @@ function HtmlEditor({ initial }: { initial: string }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor="page-html" className="text-sm font-medium text-slate-700">
-        Page HTML
+        {t('pageHtml')}
       </label>
       <textarea
         ref={textarea}
@@ -180,7 +184,7 @@ function HtmlEditor({ initial }: { initial: string }) {
         className="block w-full rounded-md border border-slate-300 bg-slate-900 px-3 py-2 font-mono text-sm text-slate-100"
       />
       <div ref={host} className="overflow-hidden rounded-md text-sm [&_.cm-editor]:min-h-96" />
-      <p className="text-sm text-slate-600">Scripts, forms and event handlers are removed when the page is saved.</p>
+      <p className="text-sm text-slate-600">{t('scriptsRemoved')}</p>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { Code2, FileText, Search, Trash2 } from 'lucide-react'
 import { PageSizeForm, PreviousNextNav } from '#app/components/ui/pagination'
+import { useTranslation } from 'react-i18next'
 import type { TemplateCard } from '#server/website/builder/page-templates'
 
 export interface GalleryView {
@@ -13,6 +14,7 @@ export interface GalleryView {
 
 /** Step 1: the template gallery with search and paging; page 0 starts with 'Empty Template' and 'HTML template'. */
 export function TemplateGallery({ gallery, hrefOf }: { gallery: GalleryView; hrefOf: (extra: Record<string, string>) => string }) {
+  const { t } = useTranslation('website')
   const { cards, total, pageIndex, query, sizes } = gallery
   const keep = (extra: Record<string, string>) => hrefOf({ step: '1', ...(query.search ? { q: query.search } : {}), size: String(query.pageSize), ...extra })
   const first = total === 0 ? 0 : pageIndex * query.pageSize + 1
@@ -24,18 +26,18 @@ export function TemplateGallery({ gallery, hrefOf }: { gallery: GalleryView; hre
         <input type="hidden" name="step" value="1" />
         <input type="hidden" name="size" value={query.pageSize} />
         <label htmlFor="template-search" className="sr-only">
-          Search Templates
+          {t('searchTemplates')}
         </label>
-        <input id="template-search" name="q" type="search" defaultValue={query.search} placeholder="Search Templates" className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-        <button type="submit" aria-label="Search" className="rounded-md border border-slate-300 bg-white p-2 text-slate-700 hover:bg-slate-50">
+        <input id="template-search" name="q" type="search" defaultValue={query.search} placeholder={t('searchTemplates')} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        <button type="submit" aria-label={t('search')} className="rounded-md border border-slate-300 bg-white p-2 text-slate-700 hover:bg-slate-50">
           <Search aria-hidden className="h-4 w-4" />
         </button>
       </Form>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Templates">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('templates')}>
         {pageIndex === 0 ? (
           <>
-            <StartCard href={hrefOf({ step: '2', template: 'empty' })} title="Empty Template" description="Start from a blank design." icon={<FileText aria-hidden className="h-8 w-8" />} />
-            <StartCard href={hrefOf({ step: '2', template: 'html' })} title="HTML template" description="Write the page's HTML yourself." icon={<Code2 aria-hidden className="h-8 w-8" />} />
+            <StartCard href={hrefOf({ step: '2', template: 'empty' })} title={t('emptyTemplate')} description={t('emptyTemplateText')} icon={<FileText aria-hidden className="h-8 w-8" />} />
+            <StartCard href={hrefOf({ step: '2', template: 'html' })} title={t('htmlTemplate')} description={t('htmlTemplateText')} icon={<Code2 aria-hidden className="h-8 w-8" />} />
           </>
         ) : null}
         {cards.map((card) => (
@@ -50,14 +52,14 @@ export function TemplateGallery({ gallery, hrefOf }: { gallery: GalleryView; hre
               )}
               <span className="flex items-center justify-between gap-2 px-4 py-3">
                 <span className="truncate text-sm font-medium text-slate-900">{card.name}</span>
-                <span className="shrink-0 text-xs text-slate-600">{card.isOwn ? 'Yours' : 'Shared'}</span>
+                <span className="shrink-0 text-xs text-slate-600">{card.isOwn ? t('yours') : t('shared')}</span>
               </span>
             </Link>
             {card.isOwn ? (
               <Link
                 to={keep({ pageIndex: String(pageIndex), deleteTemplate: card.id })}
                 preventScrollReset
-                aria-label={`Delete template ${card.name}`}
+                aria-label={t('deleteTemplateNamed', { name: card.name })}
                 className="absolute top-2 right-2 rounded-full bg-white/90 p-2 text-slate-700 shadow hover:text-red-700"
               >
                 <Trash2 aria-hidden className="h-4 w-4" />
@@ -66,7 +68,7 @@ export function TemplateGallery({ gallery, hrefOf }: { gallery: GalleryView; hre
           </li>
         ))}
       </ul>
-      {cards.length === 0 ? <p className="text-sm text-slate-600">No templates match your search.</p> : null}
+      {cards.length === 0 ? <p className="text-sm text-slate-600">{t('noTemplates')}</p> : null}
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
         <PageSizeForm id="template-page-size" sizes={sizes} current={query.pageSize} hiddenFields={<HiddenFields search={query.search} />} />
         <div className="min-w-56">

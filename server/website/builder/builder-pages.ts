@@ -7,6 +7,17 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { sanitizePageHtml } from '#server/website/sanitize-page-html'
 import { BUILDER_MESSAGES, checkExternalUrl, checkPageTitle, isReservedAddress, MANDATORY_PAGE_NAMES, pageSlugOf, randomPageNumber } from './page-rules'
 
+/** What the builder's page writes refuse with, besides the rules' own words (page-rules.ts). */
+export const BUILDER_PAGE_MESSAGES = {
+  tooManyNumbered: 'The website has too many numbered pages; rename some first.',
+  addedMeanwhile: 'Another page was added at the same moment; try again.',
+  homeKeepsTitle: 'The home page keeps its title.',
+  pageTooLarge: 'The page is too large to save (at most 500,000 characters of HTML).',
+  stylesTooLarge: 'The page styles are too large to save (at most 200,000 characters).',
+  headerTooLong: 'The header must be at most 200 characters.',
+  descriptionTooLong: 'The description must be at most 1,000 characters.',
+} as const
+
 type BuilderPlatform = Pick<Platform, 'database' | 'caches'>
 
 /** A page as the builder's sidebar lists it. */
@@ -131,7 +142,7 @@ export async function addBuilderPage(platform: BuilderPlatform, tenant: Pick<Ten
       const taken = new Set((await trx.selectFrom('web_pages').select(['name', 'url']).execute()).flatMap((row) => [row.name.toLowerCase(), row.url.toLowerCase()]))
       let name = randomPageNumber(random)
       for (let tries = 0; taken.has(name) && tries < 50; tries++) name = randomPageNumber(random)
-      if (taken.has(name)) return err('conflict', 'The website has too many numbered pages; rename some first.', {})
+      if (taken.has(name)) return err('conflict', BUILDER_PAGE_MESSAGES.tooManyNumbered, {})
       const last = await trx
         .selectFrom('web_pages')
         .select((eb) => eb.fn.max('sequence').as('max'))
@@ -153,7 +164,7 @@ export async function addBuilderPage(platform: BuilderPlatform, tenant: Pick<Ten
       return ok({ name, message: BUILDER_MESSAGES.added(name) })
     })
   } catch (error) {
-    if (violates(error, 'web_pages_tenant_name')) return err('conflict', 'Another page was added at the same moment; try again.', {})
+    if (violates(error, 'web_pages_tenant_name')) return err('conflict', BUILDER_PAGE_MESSAGES.addedMeanwhile, {})
     throw error
   } finally {
     platform.caches.changed(tenant.id, ['site'])
@@ -167,7 +178,7 @@ export async function addBuilderPage(platform: BuilderPlatform, tenant: Pick<Ten
  */
 export function renameBuilderPage(platform: BuilderPlatform, tenant: Pick<Tenant, 'id'>, name: string, unverifiedTitle: string, now: Date): Promise<PageOutcome> {
   return onPage(platform, tenant, name, async (trx, page) => {
-    if (page.name.toLowerCase() === 'home') return err('invalid_input', 'The home page keeps its title.', { field: 'title' })
+    if (page.name.toLowerCase() === 'home') return err('invalid_input', BUILDER_PAGE_MESSAGES.homeKeepsTitle, { field: 'title' })
     const checked = checkPageTitle(unverifiedTitle)
     if (!checked.ok) return err('invalid_input', checked.message, { field: 'title' })
     let url = page.url
@@ -266,8 +277,8 @@ export const MAX_PAGE_CSS = 200_000
 
 export function saveBuilderPageContent(platform: BuilderPlatform, tenant: Pick<Tenant, 'id'>, name: string, content: PageContent, now: Date): Promise<PageOutcome> {
   return onPage(platform, tenant, name, async (trx, page) => {
-    if (content.html.length > MAX_PAGE_HTML) return err('invalid_input', 'The page is too large to save (at most 500,000 characters of HTML).', { field: 'html' })
-    if (content.css.length > MAX_PAGE_CSS) return err('invalid_input', 'The page styles are too large to save (at most 200,000 characters).', { field: 'css' })
+    if (content.html.length > MAX_PAGE_HTML) return err('invalid_input', BUILDER_PAGE_MESSAGES.pageTooLarge, { field: 'html' })
+    if (content.css.length > MAX_PAGE_CSS) return err('invalid_input', BUILDER_PAGE_MESSAGES.stylesTooLarge, { field: 'css' })
     await trx
       .updateTable('web_pages')
       .set({
@@ -288,8 +299,8 @@ export function saveBuilderPageHeader(platform: BuilderPlatform, tenant: Pick<Te
   return onPage(platform, tenant, name, async (trx, page) => {
     const header = values.header.replace(/\s+/g, ' ').trim()
     const subHeader = values.subHeader.trim()
-    if (header.length > 200) return err('invalid_input', 'The header must be at most 200 characters.', { field: 'header' })
-    if (subHeader.length > 1000) return err('invalid_input', 'The description must be at most 1,000 characters.', { field: 'subHeader' })
+    if (header.length > 200) return err('invalid_input', BUILDER_PAGE_MESSAGES.headerTooLong, { field: 'header' })
+    if (subHeader.length > 1000) return err('invalid_input', BUILDER_PAGE_MESSAGES.descriptionTooLong, { field: 'subHeader' })
     await trx
       .updateTable('web_pages')
       .set({ header, sub_header: subHeader, ...touch(now) })

@@ -122,7 +122,7 @@ export async function savePageTemplate(
 ): Promise<WordedResult<{ id: string; message: string }, 'invalid_input', { field: string }>> {
   const name = templateNameSchema.safeParse(input.name)
   if (!name.success) return err('invalid_input', name.error.issues[0]?.message ?? TEMPLATE_MESSAGES.nameRequired, { field: 'templateName' })
-  if (input.html.length > MAX_PAGE_HTML || input.css.length > MAX_PAGE_CSS) return err('invalid_input', 'The design is too large to keep as a template.', { field: 'templateName' })
+  if (input.html.length > MAX_PAGE_HTML || input.css.length > MAX_PAGE_CSS) return err('invalid_input', TEMPLATE_MESSAGES.tooLarge, { field: 'templateName' })
   const created = await withTenant(platform.database, tenant.id, (trx) =>
     trx
       .insertInto('web_templates')

@@ -6,6 +6,7 @@ export const TEMPLATE_MESSAGES = {
   deleted: 'Template deleted successfully',
   notFound: 'That template does not exist.',
   notYours: 'Shared templates cannot be deleted.',
+  tooLarge: 'The design is too large to keep as a template.',
   deleteQuestion: (name: string) => `${name} will be deleted, Are you sure?`,
   /** The spec gives only its gist ("wording about adding more course information"). */
   skipTitle: 'Skip template choice',

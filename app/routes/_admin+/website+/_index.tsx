@@ -9,31 +9,40 @@ import { BuilderPageList } from '#app/components/website/builder-page-list'
 import { BuilderPagePanel } from '#app/components/website/builder-page-panel'
 import { loadWebsiteBuilder, websiteBuilderAction, type BuilderActionData } from '#app/utils/website-builder.server'
 import { builderPagePath } from '#app/utils/website-paths'
+import type { I18nHandle } from '#app/utils/i18n'
+import { useTranslation } from 'react-i18next'
+import { tFor } from '#server/i18n/server-translator'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Website')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.screenTitle ?? 'Website')
+
+export const handle: I18nHandle = { i18n: ['website'] }
 
 /** /website: the pages of the studio's website, the selected one's settings, and the way into its editor. */
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadWebsiteBuilder(request, context)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const builder = await loadWebsiteBuilder(request, context)
+  return { ...builder, screenTitle: tFor(context.language, 'website')('website') }
+}
 
 export const action = ({ request, context }: ActionFunctionArgs) => websiteBuilderAction(request, context)
 
 export default function WebsiteBuilderRoute() {
   const { pages, page, listing, host, asks, canOpenSettings } = useLoaderData<typeof loader>()
   const refusal = useActionData<BuilderActionData>() ?? null
+  const { t } = useTranslation('website')
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col p-4 sm:p-6">
       <PageHeader
-        title="Website - Lets build a website"
+        title={t('title')}
         actions={
           <>
             {canOpenSettings ? (
               <ButtonLink to="/settings/website">
-                <Settings aria-hidden className="h-4 w-4" /> Settings
+                <Settings aria-hidden className="h-4 w-4" /> {t('settings')}
               </ButtonLink>
             ) : null}
             <Form method="post" action="/website">
               <Button type="submit" name="intent" value="add" variant="primary">
-                <Plus aria-hidden className="h-4 w-4" /> Add page
+                <Plus aria-hidden className="h-4 w-4" /> {t('addPage')}
               </Button>
             </Form>
           </>
@@ -45,8 +54,8 @@ export default function WebsiteBuilderRoute() {
         </p>
       ) : null}
       {pages.length === 0 || !page ? (
-        <EmptyState icon={Globe} title="No pages yet">
-          Add a page to start your website.
+        <EmptyState icon={Globe} title={t('noPages')}>
+          {t('noPagesText')}
         </EmptyState>
       ) : (
         <div className="flex flex-col gap-4 lg:flex-row lg:items-start">

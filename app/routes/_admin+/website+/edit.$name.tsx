@@ -9,19 +9,26 @@ import { PageEditorForm } from '#app/components/website/page-editor-form'
 import { TemplateGallery } from '#app/components/website/template-gallery'
 import { loadWebsiteEditor, websiteEditorAction, type EditorActionData, type PageDraft } from '#app/utils/website-editor.server'
 import { builderPagePath, editorPath } from '#app/utils/website-paths'
-import { TEMPLATE_MESSAGES } from '#server/website/builder/template-messages'
+import { useTranslation } from 'react-i18next'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Edit page')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.screenTitle ?? 'Edit page')
+
+export const handle: I18nHandle = { i18n: ['website'] }
 
 // The visual editor's own styles, on this route only.
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: grapesCss }]
 
 /** /website/edit/{page}: the stepper 'Select Template', 'Edit Page', 'Preview'. */
-export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadWebsiteEditor(request, context, params.name ?? '')
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const editor = await loadWebsiteEditor(request, context, params.name ?? '')
+  return { ...editor, screenTitle: tFor(context.language, 'website')('editPage') }
+}
 
 export const action = ({ request, context, params }: ActionFunctionArgs) => websiteEditorAction(request, context, params.name ?? '')
 
-const STEPS = ['Select Template', 'Edit Page', 'Preview'] as const
+const STEPS = ['step_select', 'step_edit', 'step_preview'] as const
 
 export default function WebsiteEditorRoute() {
   const loaded = useLoaderData<typeof loader>()
@@ -31,26 +38,27 @@ export default function WebsiteEditorRoute() {
   const cancelTo = builderPagePath(page.name)
   const hrefOf = (extra: Record<string, string>) => editorPath(page.name, extra)
   const [searchParams] = useSearchParams()
+  const { t } = useTranslation('website')
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 p-4 sm:p-6">
       <header className="flex flex-wrap items-center gap-3">
-        <Link to={cancelTo} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Back to the website pages">
+        <Link to={cancelTo} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label={t('backToPages')}>
           <ArrowLeft aria-hidden className="h-5 w-5" />
         </Link>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Edit {page.title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('editTitle', { title: page.title })}</h1>
       </header>
       <Stepper current={step} />
       {step === 1 && loaded.gallery ? (
         <section aria-labelledby="step-heading" className="flex flex-col gap-4">
           <h2 id="step-heading" className="sr-only">
-            Select Template
+            {t('step_select')}
           </h2>
           <TemplateGallery gallery={loaded.gallery} hrefOf={hrefOf} />
           {page.hasContent ? (
             <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
-              <ButtonLink to={cancelTo}>Cancel</ButtonLink>
+              <ButtonLink to={cancelTo}>{t('cancel')}</ButtonLink>
               <ButtonLink to={hrefOf({ step: '1', confirm: 'skip' })} preventScrollReset variant="secondary">
-                Skip
+                {t('skip')}
               </ButtonLink>
             </div>
           ) : null}
@@ -58,8 +66,8 @@ export default function WebsiteEditorRoute() {
             // A plain GET to step 2, so the confirmation works without JavaScript too.
             <ConfirmDialog
               closeTo={hrefOf({ step: '1' })}
-              title={TEMPLATE_MESSAGES.skipTitle}
-              message={TEMPLATE_MESSAGES.skipQuestion}
+              title={t('skipTitle')}
+              message={t('skipQuestion')}
               method="get"
               action={editorPath(page.name, {})}
               hiddenFields={[['step', '2']]}
@@ -69,10 +77,10 @@ export default function WebsiteEditorRoute() {
           {loaded.toDelete ? (
             <ConfirmDialog
               closeTo={hrefOf({ step: '1' })}
-              title="Delete template"
-              message={TEMPLATE_MESSAGES.deleteQuestion(loaded.toDelete.name)}
+              title={t('deleteTemplate')}
+              message={t('deleteTemplateQuestion', { name: loaded.toDelete.name })}
               intent="delete-template"
-              yesLabel="Yes"
+              yesLabel={t('yes')}
               hiddenFields={[['templateId', loaded.toDelete.id]]}
             />
           ) : null}
@@ -81,7 +89,7 @@ export default function WebsiteEditorRoute() {
       {step === 2 ? (
         <section aria-labelledby="step-heading">
           <h2 id="step-heading" className="sr-only">
-            Edit Page
+            {t('step_edit')}
           </h2>
           <PageEditorForm
             key={JSON.stringify([posted?.draft.source ?? loaded.draft?.source, posted ? 'posted' : 'loaded'])}
@@ -102,8 +110,9 @@ export default function WebsiteEditorRoute() {
 }
 
 function Stepper({ current }: { current: 1 | 2 | 3 }) {
+  const { t } = useTranslation('website')
   return (
-    <ol className="flex flex-wrap items-center gap-2 text-sm" aria-label="Steps">
+    <ol className="flex flex-wrap items-center gap-2 text-sm" aria-label={t('steps')}>
       {STEPS.map((label, index) => {
         const number = index + 1
         const state = number < current ? 'done' : number === current ? 'current' : 'next'
@@ -117,7 +126,7 @@ function Stepper({ current }: { current: 1 | 2 | 3 }) {
             >
               {number}
             </span>
-            <span className={state === 'current' ? 'font-semibold text-slate-900' : 'text-slate-600'}>{label}</span>
+            <span className={state === 'current' ? 'font-semibold text-slate-900' : 'text-slate-600'}>{t(label)}</span>
             {number < STEPS.length ? <span aria-hidden className="mx-1 h-px w-6 bg-slate-300 sm:w-12" /> : null}
           </li>
         )
@@ -129,17 +138,18 @@ function Stepper({ current }: { current: 1 | 2 | 3 }) {
 function PreviewStep({ draft, preview, cancelTo }: { draft: PageDraft; preview: { html: string; css: string }; cancelTo: string }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
+  const { t } = useTranslation('website')
   return (
     <section aria-labelledby="step-heading" className="flex flex-col gap-4">
       <h2 id="step-heading" className="sr-only">
-        Preview
+        {t('step_preview')}
       </h2>
-      <p className="text-sm text-slate-600">This is how the page body will look on your website. Submit to save it.</p>
+      <p className="text-sm text-slate-600">{t('previewText')}</p>
       <div className="overflow-hidden rounded-xl border border-slate-300 bg-white p-4 shadow-sm sm:p-6">
         {/* Sanitised and scoped on the server (website-editor.server.ts). */}
         <style dangerouslySetInnerHTML={{ __html: preview.css }} />
         <div className="page-preview page-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
-        {preview.html.trim() === '' ? <p className="p-6 text-sm text-slate-600">The page is empty.</p> : null}
+        {preview.html.trim() === '' ? <p className="p-6 text-sm text-slate-600">{t('pageEmpty')}</p> : null}
       </div>
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         <input type="hidden" name="mode" value={draft.mode} />
@@ -147,12 +157,12 @@ function PreviewStep({ draft, preview, cancelTo }: { draft: PageDraft; preview: 
         <input type="hidden" name="css" value={draft.css} />
         <input type="hidden" name="design" value={draft.design} />
         <textarea name="html" hidden readOnly value={draft.html} />
-        <ButtonLink to={cancelTo}>Cancel</ButtonLink>
+        <ButtonLink to={cancelTo}>{t('cancel')}</ButtonLink>
         <Button type="submit" name="intent" value="back">
-          Previous
+          {t('previous')}
         </Button>
         <Button type="submit" name="intent" value="save" variant="primary" busy={busy}>
-          Submit
+          {t('submit')}
         </Button>
       </Form>
     </section>
