@@ -1,8 +1,44 @@
 import type { MessageSource } from '#server/i18n/message-source'
+import { IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, NOT_AN_IMAGE } from '#server/files/upload-limits'
+import { BUNDLE_FORM_MESSAGES } from './items/bundle-form'
+import { GALLERY_MESSAGES } from './items/cover-variants'
+import { DONATION_FORM_MESSAGES } from './items/donation-form'
+import { EVENT_ADDRESS_FIELDS, EVENT_FORM_MESSAGES } from './items/event-form'
+import { ITEM_FORM_MESSAGES } from './items/item-form'
+import { EDITED_ITEM_KINDS, ITEM_KIND_SCREENS } from './items/item-kinds'
+import { ITEM_TOASTS } from './items/item-toasts'
+import { PRICE_OPTION_ROW_MESSAGES } from './items/price-option-rows'
+import { PRICE_OPTION_MESSAGES } from './price-options'
+
+const { slugTaken, ...fixedItemFormMessages } = ITEM_FORM_MESSAGES
+const { required, tooLong, ...otherEventMessages } = EVENT_FORM_MESSAGES
 
 /**
  * The messages the staff catalog and schedule screens answer with (services, products,
  * bundles, donations, memberships, rules, schedule), each of which has its Turkish
  * (server/i18n/locales/tr/messages/catalog.json).
  */
-export const CATALOG_MESSAGE_SOURCES: { name: string; source: MessageSource }[] = []
+export const CATALOG_MESSAGE_SOURCES: { name: string; source: MessageSource }[] = [
+  { name: 'ITEM_FORM_MESSAGES', source: fixedItemFormMessages },
+  // The kind's word is English inside the sentence: each kind's sentence has its own entry.
+  { name: 'ITEM_FORM_MESSAGES.slugTaken', source: Object.fromEntries(EDITED_ITEM_KINDS.map((kind) => [kind, slugTaken(ITEM_KIND_SCREENS[kind].singular)])) },
+  { name: 'ITEM_TOASTS', source: ITEM_TOASTS },
+  { name: 'PRICE_OPTION_MESSAGES', source: PRICE_OPTION_MESSAGES },
+  { name: 'PRICE_OPTION_ROW_MESSAGES', source: PRICE_OPTION_ROW_MESSAGES },
+  { name: 'GALLERY_MESSAGES', source: GALLERY_MESSAGES },
+  { name: 'DONATION_FORM_MESSAGES', source: DONATION_FORM_MESSAGES },
+  { name: 'BUNDLE_FORM_MESSAGES', source: BUNDLE_FORM_MESSAGES },
+  { name: 'EVENT_FORM_MESSAGES', source: otherEventMessages },
+  // The address field's English label is inside the sentence: each field's sentences have their own entries.
+  {
+    name: 'EVENT_FORM_MESSAGES.required and tooLong',
+    source: Object.fromEntries([
+      ['venueTooLong', tooLong('Venue', 200)],
+      ...EVENT_ADDRESS_FIELDS.flatMap(([name, label, max]) => [
+        [`${name}Required`, required(label)],
+        [`${name}TooLong`, tooLong(label, max)],
+      ]),
+    ]),
+  },
+  { name: 'cover and picture upload messages', source: { IMAGE_TOO_LARGE, NOT_AN_IMAGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE } },
+]
