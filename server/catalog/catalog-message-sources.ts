@@ -1,5 +1,10 @@
 import type { MessageSource } from '#server/i18n/message-source'
 import { IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, NOT_AN_IMAGE } from '#server/files/upload-limits'
+import { CLASS_FORM_MESSAGES, ROOM_MESSAGES } from './classes/class-form-schema'
+import { CLASS_RULE_MESSAGES } from './classes/class-rule-schema'
+import { CLASS_SERIES_MESSAGES } from './classes/class-series'
+import { CLASS_TOASTS } from './classes/class-toasts'
+import { CLASS_RULE_REFUSALS } from './classes/save-class-rule'
 import { BUNDLE_FORM_MESSAGES } from './items/bundle-form'
 import { GALLERY_MESSAGES } from './items/cover-variants'
 import { DONATION_FORM_MESSAGES } from './items/donation-form'
@@ -40,5 +45,11 @@ export const CATALOG_MESSAGE_SOURCES: { name: string; source: MessageSource }[] 
       ]),
     ]),
   },
+  { name: 'CLASS_FORM_MESSAGES', source: CLASS_FORM_MESSAGES },
+  { name: 'CLASS_RULE_MESSAGES', source: CLASS_RULE_MESSAGES },
+  { name: 'CLASS_RULE_REFUSALS', source: CLASS_RULE_REFUSALS },
+  { name: 'ROOM_MESSAGES', source: ROOM_MESSAGES },
+  { name: 'CLASS_SERIES_MESSAGES', source: CLASS_SERIES_MESSAGES },
+  { name: 'CLASS_TOASTS', source: CLASS_TOASTS },
   { name: 'cover and picture upload messages', source: { IMAGE_TOO_LARGE, NOT_AN_IMAGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE } },
 ]
