@@ -15,6 +15,10 @@ const SCREENSHOTS = process.env.CATALOG_SCREENSHOTS_DIR ?? '/tmp'
 const ENGLISH_ITEM_WORDS =
   /Search by name|Show archived|\bAdd (Course|Product|Event|Membership|Donation campaign|Product bundle)\b|\bPublished\b|\bPrivate\b|\bPrice options?\b|Cover image|SEO URL needs|Quantity choices|Charge card fees|Membership type|Number of credits|Billing day of month|Trial period|Add price option|Payment type|Stock quantity|Supplier|Suggested amounts|Registration closes|\bCancel\b|\bSave\b|\bArchive\b/
 
+/** English words of the class screens that a Turkish page must not show. */
+const ENGLISH_CLASS_WORDS =
+  /\bClasses\b|Add class|Show archived|Next session|\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b|\b(AM|PM)\b|Upcoming sessions|Save class|Days of the week|Number of weeks|Add room|\bbooked\b|Roster|Check in|Cancel session|This session|Save session/
+
 async function turkishPage(to: string): Promise<Page> {
   const checked = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   await checked.context.addCookies([{ name: 'lng', value: 'tr', url: demo('/') }])
@@ -113,6 +117,51 @@ describe('the staff catalog screens in Turkish', () => {
     const event = await mainText(page)
     expect(event).toContain('Ne zaman ve nerede')
     expect(event).not.toMatch(ENGLISH_ITEM_WORDS)
+    await page.context().close()
+  })
+
+  test('the class list, a class and one of its sessions read in Turkish; a mistake in Add class comes back in Turkish', { timeout: 240_000 }, async () => {
+    const page = await turkishPage('/schedule')
+    await page.getByRole('heading', { level: 1, name: 'Dersler' }).waitFor()
+    await page.waitForFunction(() => document.title.startsWith('Dersler'))
+    await expect(page.getByRole('columnheader', { name: 'Sonraki oturum' }).isVisible()).resolves.toBe(true)
+    const list = await mainText(page)
+    // A weekly rule reads in Turkish days and a 24-hour clock.
+    expect(list).toMatch(/(Pzt|Sal|Çar|Per|Cum|Cmt|Paz)[^\n]* \d{2}:\d{2}/)
+    expect(list).not.toMatch(ENGLISH_CLASS_WORDS)
+    await checkScreen(page, 'catalog-tr-schedule', SCREENSHOTS)
+
+    // A class: its upcoming sessions, its fields and its rules.
+    await page.locator('[data-class-row]').first().getByRole('link').first().click()
+    await page.getByRole('region', { name: 'Yaklaşan oturumlar' }).waitFor()
+    await page.waitForFunction(() => document.title.startsWith('Dersi düzenle'))
+    const editor = await mainText(page)
+    for (const words of ['Ders adı', 'Eğitmen', 'Salon', 'Dersi kaydet', 'Program', 'Salonlar']) expect(editor).toContain(words)
+    expect(editor).not.toMatch(ENGLISH_CLASS_WORDS)
+    await checkScreen(page, 'catalog-tr-class-edit', SCREENSHOTS)
+
+    // One of its sessions: when it is, the change form and the roster.
+    const session = page.getByRole('region', { name: 'Yaklaşan oturumlar' }).getByRole('link').first()
+    await session.click()
+    await page.getByRole('region', { name: 'Bu oturum' }).waitFor()
+    await page.waitForFunction(() => document.title.startsWith('Ders oturumu'))
+    const occurrence = await mainText(page)
+    for (const words of ['Oturumu kaydet', 'Katılımcı listesi', 'Oturumu iptal et']) expect(occurrence).toContain(words)
+    expect(occurrence).not.toMatch(ENGLISH_CLASS_WORDS)
+    await checkScreen(page, 'catalog-tr-session', SCREENSHOTS)
+
+    // Add class, saved with nothing filled in: the server's messages are Turkish.
+    await page.goto(demo('/schedule/new'))
+    await page.getByRole('heading', { level: 1, name: 'Ders ekle' }).waitFor()
+    await waitForHydration(page)
+    const form = await mainText(page)
+    for (const words of ['Haftanın günleri (haftalık)', 'Hafta sayısı', 'Herkese açık takvimde göster']) expect(form).toContain(words)
+    expect(form).not.toMatch(ENGLISH_CLASS_WORDS)
+    await page.getByRole('button', { name: 'Dersi kaydet' }).click()
+    await page.getByText('Ders adı zorunludur.').waitFor()
+    await page.getByText('Haftanın en az bir gününü seçin.').waitFor()
+    expect(await mainText(page)).not.toMatch(/is required|Choose at least|Enter a start/)
+    await expectNoSeriousA11yViolations(page)
     await page.context().close()
   })
 })
