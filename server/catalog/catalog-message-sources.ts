@@ -5,6 +5,8 @@ import { CLASS_RULE_MESSAGES } from './classes/class-rule-schema'
 import { CLASS_SERIES_MESSAGES } from './classes/class-series'
 import { CLASS_TOASTS } from './classes/class-toasts'
 import { OCCURRENCE_MESSAGES } from './classes/occurrence-form-schema'
+import { COURSE_CONTENT_MESSAGES } from './courses/chapter-input'
+import { COURSE_CONTENT_TOASTS } from './courses/content-screen'
 import { CLASS_RULE_REFUSALS } from './classes/save-class-rule'
 import { BUNDLE_FORM_MESSAGES } from './items/bundle-form'
 import { GALLERY_MESSAGES } from './items/cover-variants'
@@ -53,5 +55,7 @@ export const CATALOG_MESSAGE_SOURCES: { name: string; source: MessageSource }[] 
   { name: 'CLASS_SERIES_MESSAGES', source: CLASS_SERIES_MESSAGES },
   { name: 'CLASS_TOASTS', source: CLASS_TOASTS },
   { name: 'OCCURRENCE_MESSAGES', source: { ...OCCURRENCE_MESSAGES, cancelledOne: OCCURRENCE_MESSAGES.cancelled(1) } },
+  { name: 'COURSE_CONTENT_MESSAGES', source: COURSE_CONTENT_MESSAGES },
+  { name: 'COURSE_CONTENT_TOASTS', source: COURSE_CONTENT_TOASTS },
   { name: 'cover and picture upload messages', source: { IMAGE_TOO_LARGE, NOT_AN_IMAGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE } },
 ]
