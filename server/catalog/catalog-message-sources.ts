@@ -3,7 +3,8 @@ import { IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, NOT_AN_IMAGE 
 import { CLASS_FORM_MESSAGES, ROOM_MESSAGES } from './classes/class-form-schema'
 import { CLASS_RULE_MESSAGES } from './classes/class-rule-schema'
 import { CLASS_SERIES_MESSAGES } from './classes/class-series'
-import { CLASS_TOASTS } from './classes/class-toasts'
+import { MEETING_MESSAGES } from '#server/meetings/meeting-providers'
+import { CLASS_TOASTS, MEETING_LINK_REFUSALS } from './classes/class-toasts'
 import { OCCURRENCE_MESSAGES } from './classes/occurrence-form-schema'
 import { COURSE_CONTENT_MESSAGES } from './courses/chapter-input'
 import { COURSE_CONTENT_TOASTS } from './courses/content-screen'
@@ -55,6 +56,9 @@ export const CATALOG_MESSAGE_SOURCES: { name: string; source: MessageSource }[] 
   { name: 'CLASS_SERIES_MESSAGES', source: CLASS_SERIES_MESSAGES },
   { name: 'CLASS_TOASTS', source: CLASS_TOASTS },
   { name: 'OCCURRENCE_MESSAGES', source: { ...OCCURRENCE_MESSAGES, cancelledOne: OCCURRENCE_MESSAGES.cancelled(1) } },
+  // A class's or event's new meeting link (/classrule/{guId}/regenerateurl) answers with these.
+  { name: 'MEETING_LINK_REFUSALS', source: MEETING_LINK_REFUSALS },
+  { name: 'MEETING_MESSAGES (a new meeting link)', source: { generated: MEETING_MESSAGES.generated, regenerated: MEETING_MESSAGES.regenerated, notConnected: MEETING_MESSAGES.notConnected } },
   { name: 'COURSE_CONTENT_MESSAGES', source: COURSE_CONTENT_MESSAGES },
   { name: 'COURSE_CONTENT_TOASTS', source: COURSE_CONTENT_TOASTS },
   { name: 'cover and picture upload messages', source: { IMAGE_TOO_LARGE, NOT_AN_IMAGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE } },

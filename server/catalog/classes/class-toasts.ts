@@ -9,3 +9,8 @@ export const CLASS_TOASTS = {
   restored: (name: string) => `${name} restored.`,
   roomAdded: (name: string) => `Room ${name} added.`,
 } as const
+
+/** The refusal of a new meeting link for a class or event that names no known provider. */
+export const MEETING_LINK_REFUSALS = {
+  chooseProvider: 'Please choose Zoom or Google Meet.',
+} as const
