@@ -220,7 +220,8 @@ export default function OccurrenceRoute() {
             <ul className="divide-y divide-slate-100" aria-label={t('roster')}>
               {screen.roster.map((entry) => (
                 <li key={entry.bookingGuid} data-roster={entry.name} className="flex flex-wrap items-center gap-3 px-5 py-3">
-                  <div className="min-w-0 flex-1">
+                  {/* Wide enough for a name: the status and button go to the next line rather than squeeze it. */}
+                  <div className="min-w-[9rem] flex-1">
                     <p className="truncate text-sm font-medium text-slate-900">{entry.name}</p>
                     <p className="truncate text-xs text-slate-600">{entry.email ?? t('noEmail')}</p>
                   </div>
