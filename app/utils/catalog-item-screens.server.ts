@@ -1,7 +1,8 @@
 import { data, type AppLoadContext } from '@remix-run/node'
 import { notFound } from '#server/errors/responses'
 import { readUploadForm } from '#server/files/read-upload-form'
-import { archivedMessage, setItemArchived, unarchivedMessage } from '#server/catalog/items/archive-item'
+import { setItemArchived } from '#server/catalog/items/archive-item'
+import { ITEM_TOASTS } from '#server/catalog/items/item-toasts'
 import { blankItemFormValues, ITEM_FORM_MESSAGES, parseItemForm, type ItemFormValues } from '#server/catalog/items/item-form'
 import { parseItemGuid } from '#server/catalog/items/item-guid'
 import { ITEM_KIND_SCREENS, itemPath, type EditedItemKind } from '#server/catalog/items/item-kinds'
@@ -10,6 +11,9 @@ import { listItems } from '#server/catalog/items/list-items'
 import { loadEditorChoices, loadItem } from '#server/catalog/items/load-item'
 import { saveItem } from '#server/catalog/items/save-item.server'
 import { formatMoney } from '#server/catalog/items/format-money'
+import { LANGUAGE_LOCALES } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
 import { requireModule, requirePermission, requireStaff, type GuardAccess } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 
@@ -30,9 +34,11 @@ export async function loadItemListScreen(access: GuardAccess, request: Request, 
   const query = parseItemListQuery(new URL(request.url).searchParams)
   const page = await listItems(context.platform, tenant, kind, query)
   const currency = tenant.settings.defaultCurrency
+  const locale = LANGUAGE_LOCALES[context.language]
   const screen = ITEM_KIND_SCREENS[kind]
   return {
-    screen: { path: screen.path, singular: screen.singular, plural: screen.plural },
+    title: tFor(context.language, 'catalog')(`${kind}_plural`),
+    screen: { kind, path: screen.path, singular: screen.singular, plural: screen.plural },
     query,
     total: page.total,
     previousHref: query.start > 0 ? itemListHref(screen.path, { ...query, start: Math.max(0, query.start - query.max) }) : null,
@@ -45,10 +51,10 @@ export async function loadItemListScreen(access: GuardAccess, request: Request, 
       isArchived: row.isArchived,
       paymentType: row.paymentType,
       stockQuantity: row.stockQuantity,
-      price: row.fromPriceMinor === null ? null : formatMoney(row.fromPriceMinor, currency),
+      price: row.fromPriceMinor === null ? null : formatMoney(row.fromPriceMinor, currency, locale),
       priceOptionCount: row.priceOptionCount,
       coverUrl: row.coverUrl,
-      goal: row.goalMinor === null ? null : formatMoney(row.goalMinor, currency),
+      goal: row.goalMinor === null ? null : formatMoney(row.goalMinor, currency, locale),
       bundleQuantity: row.bundleQuantity,
     })),
   }
@@ -67,7 +73,9 @@ export async function loadItemEditorScreen(access: GuardAccess, context: AppLoad
   }
   const choices = await loadEditorChoices(context.platform, tenant, kind, item?.guid ?? null)
   const values: ItemFormValues = item?.values ?? blankItemFormValues(kind)
+  const t = tFor(context.language, 'catalog')
   return {
+    title: item ? t(`${kind}_edit`) : t(`${kind}_add`),
     screen: { kind, path: screen.path, singular: screen.singular, plural: screen.plural, allowsMemberships: screen.allowsMemberships },
     currency: tenant.settings.defaultCurrency,
     item: item ? { guid: item.guid, name: item.name, slug: item.slug, isArchived: item.isArchived, isPublished: item.isPublished, coverUrl: item.coverUrl, gallery: item.gallery } : null,
@@ -77,6 +85,11 @@ export async function loadItemEditorScreen(access: GuardAccess, context: AppLoad
     isAddressNeededForEvent: tenant.settings.isAddressNeededForEvent,
     timeZone: tenant.settings.timezone,
   }
+}
+
+/** The form's messages in the page's language: they are written in English where they are made. */
+function messagesIn(language: AppLoadContext['language'], errors: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).map(([name, messages]) => [name, messages.map((message) => translateMessage(language, message))]))
 }
 
 export type ItemEditorActionData = { values: ItemFormValues; errors: Record<string, string[]>; formError: string | null }
@@ -100,7 +113,7 @@ export async function itemEditorAction(access: GuardAccess, request: Request, co
   if (guid !== null && (intent === 'archive' || intent === 'unarchive')) {
     const name = await setItemArchived(context.platform, tenant, kind, guid, intent === 'archive')
     if (name === null) throw notFound()
-    return redirectWithToast(itemPath(kind, guid), { type: 'success', message: intent === 'archive' ? archivedMessage(name) : unarchivedMessage(name) })
+    return redirectWithToast(itemPath(kind, guid), { type: 'success', message: intent === 'archive' ? ITEM_TOASTS.archived(name) : ITEM_TOASTS.unarchived(name) })
   }
 
   const parsed = parseItemForm(kind, upload.form, {
@@ -109,7 +122,7 @@ export async function itemEditorAction(access: GuardAccess, request: Request, co
     isAddressNeededForEvent: tenant.settings.isAddressNeededForEvent,
   })
   if (parsed.status === 'rows-changed') return data<ItemEditorActionData>({ values: parsed.values, errors: {}, formError: null })
-  if (parsed.status === 'invalid') return data<ItemEditorActionData>({ values: parsed.values, errors: parsed.errors, formError: ITEM_FORM_MESSAGES.fixErrors }, { status: 400 })
+  if (parsed.status === 'invalid') return data<ItemEditorActionData>({ values: parsed.values, errors: messagesIn(context.language, parsed.errors), formError: translateMessage(context.language, ITEM_FORM_MESSAGES.fixErrors) }, { status: 400 })
 
   const saved = await saveItem({
     platform: context.platform,
@@ -123,7 +136,7 @@ export async function itemEditorAction(access: GuardAccess, request: Request, co
     removeCover: upload.form.get('removeCover') === 'on',
   })
   if (saved.status === 'not_found') throw notFound()
-  if (saved.status === 'invalid') return data<ItemEditorActionData>({ values: parsed.values, errors: saved.errors, formError: ITEM_FORM_MESSAGES.fixErrors }, { status: 400 })
-  const message = saved.created ? `${parsed.input.name} is added successfully.` : `${parsed.input.name} is updated successfully.`
+  if (saved.status === 'invalid') return data<ItemEditorActionData>({ values: parsed.values, errors: messagesIn(context.language, saved.errors), formError: translateMessage(context.language, ITEM_FORM_MESSAGES.fixErrors) }, { status: 400 })
+  const message = saved.created ? ITEM_TOASTS.added(parsed.input.name) : ITEM_TOASTS.updated(parsed.input.name)
   return redirectWithToast(itemPath(kind, saved.guid), { type: 'success', message })
 }

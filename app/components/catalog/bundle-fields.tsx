@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { ItemFormValues } from '#server/catalog/items/item-form'
 import type { BundleProductChoice } from '#server/catalog/items/load-item'
 import { MAX_BUNDLE_QUANTITY } from '#server/catalog/items/bundle-form'
@@ -12,24 +13,25 @@ type Props = { values: ItemFormValues; errors: Record<string, readonly string[]>
  * form needs no script to add or remove a line.
  */
 export function BundleFields({ values, errors, products }: Props) {
+  const { t } = useTranslation('catalog')
   const contents = values.contents ?? {}
   const problem = errors.contents?.[0] ?? null
   if (products.length === 0) {
     return (
       <div className="flex flex-col items-start gap-3">
-        <p className="text-sm text-slate-700">A bundle is made of merchandise, and there is none yet.</p>
+        <p className="text-sm text-slate-700">{t('bundleNoProducts')}</p>
         {problem ? <p className="text-sm font-medium text-red-700">{problem}</p> : null}
         <ButtonLink to="/products/new" variant="secondary" size="sm">
-          Add a product
+          {t('addAProduct')}
         </ButtonLink>
       </div>
     )
   }
   return (
     <fieldset aria-describedby={problem ? 'bundle-contents-error' : 'bundle-contents-hint'}>
-      <legend className="text-sm font-semibold text-slate-900">Products in the bundle</legend>
+      <legend className="text-sm font-semibold text-slate-900">{t('productsInBundle')}</legend>
       <p id="bundle-contents-hint" className="mt-1 text-sm text-slate-600">
-        How many of each product one bundle holds; leave empty for none.
+        {t('bundleHint')}
       </p>
       {problem ? (
         <p id="bundle-contents-error" className="mt-1 text-sm font-medium text-red-700">
@@ -45,7 +47,7 @@ export function BundleFields({ values, errors, products }: Props) {
             <li key={product.guid} className="flex flex-wrap items-center gap-3 px-3 py-2">
               <label htmlFor={id} className="min-w-0 flex-1 text-sm break-words text-slate-900">
                 {product.name}
-                {product.isArchived ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">Archived</span> : null}
+                {product.isArchived ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t('archived')}</span> : null}
               </label>
               <input
                 id={id}

@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { Archive, ArchiveRestore, ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ItemFormValues } from '#server/catalog/items/item-form'
 import { Button } from '#app/components/ui/button'
 import { ItemEditorForm, type ItemEditorScreen } from './item-editor-form'
@@ -28,6 +29,7 @@ type Props = {
 
 /** An item's add or edit screen: back link, title, archive or restore, and the shared editor. */
 export function ItemEditorPage({ loaded, result, kindFields, kindTitle, links, hasPriceOptions, after }: Props) {
+  const { t } = useTranslation('catalog')
   const { screen, item } = loaded
   const values = result?.values ?? loaded.values
   const errors = result?.errors ?? {}
@@ -35,13 +37,13 @@ export function ItemEditorPage({ loaded, result, kindFields, kindTitle, links, h
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4 sm:p-6">
       <header className="flex flex-wrap items-center gap-3">
-        <Link to={screen.path} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label={`Back to ${screen.plural}`}>
+        <Link to={screen.path} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label={t(`${screen.kind}_back`)}>
           <ArrowLeft aria-hidden className="h-5 w-5" />
         </Link>
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{item ? item.name : `Add ${screen.singular}`}</h1>
+          <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{item ? item.name : t(`${screen.kind}_add`)}</h1>
           <p className="text-sm text-slate-600">
-            {item ? (item.isArchived ? `Archived ${screen.singular.toLowerCase()}` : `${screen.singular} · /${item.slug}`) : `A new ${screen.singular.toLowerCase()}`}
+            {item ? (item.isArchived ? t(`${screen.kind}_archived`) : `${t(`${screen.kind}_singular`)} · /${item.slug}`) : t(`${screen.kind}_new`)}
           </p>
         </div>
         {item ? (
@@ -50,11 +52,11 @@ export function ItemEditorPage({ loaded, result, kindFields, kindTitle, links, h
             <Form method="post" action={action}>
               {item.isArchived ? (
                 <Button type="submit" name="intent" value="unarchive" variant="secondary">
-                  <ArchiveRestore aria-hidden className="h-4 w-4" /> Restore
+                  <ArchiveRestore aria-hidden className="h-4 w-4" /> {t('restore')}
                 </Button>
               ) : (
                 <Button type="submit" name="intent" value="archive" variant="secondary">
-                  <Archive aria-hidden className="h-4 w-4" /> Archive
+                  <Archive aria-hidden className="h-4 w-4" /> {t('archive')}
                 </Button>
               )}
             </Form>

@@ -1,6 +1,8 @@
 import { Form, Link } from '@remix-run/react'
 import { Package, Plus, Search } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { EditedItemKind } from '#server/catalog/items/item-kinds'
 import type { ItemListQuery } from '#server/catalog/items/item-list-query'
 import { PageHeader } from '#app/components/layout/page-header'
 import { Button, ButtonLink } from '#app/components/ui/button'
@@ -25,8 +27,9 @@ export type ItemListRowView = {
 }
 
 type Props = {
-  screen: { path: string; singular: string; plural: string }
-  description: string
+  screen: { kind: EditedItemKind; path: string; singular: string; plural: string }
+  /** Under the title; the kind's own description when not given. */
+  description?: string
   query: ItemListQuery
   total: number
   previousHref: string | null
@@ -45,6 +48,8 @@ type Props = {
  * of items by name, and previous/next links (the spec's start and max).
  */
 export function ItemListScreen({ screen, description, query, total, previousHref, nextHref, rows, extraColumn, hasPrice = true, links }: Props) {
+  const { t } = useTranslation('catalog')
+  const plural = t(`${screen.kind}_plural`)
   const columnCount = 2 + (extraColumn ? 1 : 0) + (hasPrice ? 1 : 0)
   const filtered = query.search !== '' || query.isShowArchived
   const first = total === 0 ? 0 : query.start + 1
@@ -52,13 +57,13 @@ export function ItemListScreen({ screen, description, query, total, previousHref
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <PageHeader
-        title={screen.plural}
-        description={description}
+        title={plural}
+        description={description ?? t(`${screen.kind}_description`)}
         actions={
           <>
             {links}
             <ButtonLink to={`${screen.path}/new`} variant="primary">
-              <Plus aria-hidden className="h-4 w-4" /> Add {screen.singular}
+              <Plus aria-hidden className="h-4 w-4" /> {t(`${screen.kind}_add`)}
             </ButtonLink>
           </>
         }
@@ -66,34 +71,34 @@ export function ItemListScreen({ screen, description, query, total, previousHref
       <Form method="get" action={screen.path} className="flex flex-wrap items-end gap-3" role="search">
         <div className="flex min-w-0 basis-full flex-col gap-1.5 sm:basis-auto sm:flex-1 sm:max-w-sm">
           <label htmlFor="item-search" className="text-sm font-medium text-slate-700">
-            Search by name
+            {t('searchByName')}
           </label>
           <input id="item-search" type="search" name="search" defaultValue={query.search} maxLength={100} className={FIELD_INPUT_CLASSES} />
         </div>
         <label className="inline-flex items-center gap-2 pb-2 text-sm text-slate-700">
           <input type="checkbox" name="isShowArchived" value="true" defaultChecked={query.isShowArchived} className="h-4 w-4 accent-brand" />
-          Show archived
+          {t('showArchived')}
         </label>
         {query.max !== 50 ? <input type="hidden" name="max" value={query.max} /> : null}
         <Button type="submit" variant="secondary">
-          <Search aria-hidden className="h-4 w-4" /> Search
+          <Search aria-hidden className="h-4 w-4" /> {t('search')}
         </Button>
       </Form>
 
       {rows.length === 0 && !filtered ? (
-        <EmptyState icon={Package} title={`No ${screen.plural.toLowerCase()} yet`}>
-          Add the first one with the button above.
+        <EmptyState icon={Package} title={t(`${screen.kind}_none`)}>
+          {t('addFirst')}
         </EmptyState>
       ) : (
         <>
-          <Table label={screen.plural} minWidth={560}>
+          <Table label={plural} minWidth={560}>
             <TableHead>
-              <HeaderCell>Name</HeaderCell>
-              <HeaderCell>Status</HeaderCell>
+              <HeaderCell>{t('name')}</HeaderCell>
+              <HeaderCell>{t('status')}</HeaderCell>
               {extraColumn ? <HeaderCell>{extraColumn.title}</HeaderCell> : null}
-              {hasPrice ? <HeaderCell align="end">Price</HeaderCell> : null}
+              {hasPrice ? <HeaderCell align="end">{t('price')}</HeaderCell> : null}
             </TableHead>
-            <TableBody columnCount={columnCount} empty={<span>No {screen.plural.toLowerCase()} match this search.</span>}>
+            <TableBody columnCount={columnCount} empty={<span>{t(`${screen.kind}_noMatch`)}</span>}>
               {rows.map((row) => (
                 <Row key={row.guid}>
                   <Cell>
@@ -117,7 +122,7 @@ export function ItemListScreen({ screen, description, query, total, previousHref
                   {extraColumn ? <Cell className="text-slate-700">{extraColumn.cell(row)}</Cell> : null}
                   {hasPrice ? (
                     <Cell align="end" className="whitespace-nowrap text-slate-700">
-                      {row.price === null ? '-' : row.priceOptionCount > 1 ? `from ${row.price}` : row.price}
+                      {row.price === null ? '-' : row.priceOptionCount > 1 ? t('fromPrice', { price: row.price }) : row.price}
                     </Cell>
                   ) : null}
                 </Row>
@@ -132,10 +137,11 @@ export function ItemListScreen({ screen, description, query, total, previousHref
 }
 
 function StatusChip({ row }: { row: ItemListRowView }) {
+  const { t } = useTranslation('catalog')
   const [label, classes] = row.isArchived
-    ? ['Archived', 'bg-slate-100 text-slate-700']
+    ? [t('archived'), 'bg-slate-100 text-slate-700']
     : row.isPublished
-      ? ['Published', 'bg-green-50 text-green-800']
-      : ['Private', 'bg-amber-50 text-amber-900']
+      ? [t('published'), 'bg-green-50 text-green-800']
+      : [t('private'), 'bg-amber-50 text-amber-900']
   return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${classes}`}>{label}</span>
 }

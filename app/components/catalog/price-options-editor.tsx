@@ -1,12 +1,11 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { BILLING_FREQUENCIES, FREQUENCY_LABELS, PERIOD_UNITS, QUANTITY_CHOICES } from '#server/catalog/price-options'
+import { BILLING_FREQUENCIES, PERIOD_UNITS, QUANTITY_CHOICES } from '#server/catalog/price-options'
 import { blankPriceOptionRow, MAX_PRICE_OPTIONS, type PriceOptionRowValues } from '#server/catalog/items/price-option-rows'
 import { Button } from '#app/components/ui/button'
 import { CheckboxInput, SelectInput, TextInput } from './item-form-fields'
-
-const UNIT_LABELS: Record<(typeof PERIOD_UNITS)[number], string> = { days: 'Days', months: 'Months', years: 'Years' }
 
 type Row = { key: number; values: PriceOptionRowValues; membershipType: string; isOtherPrice: boolean; trialPeriod: boolean }
 
@@ -33,6 +32,7 @@ type Props = {
  * in place. With JavaScript only the fields of the chosen membership type show.
  */
 export function PriceOptionsEditor({ rows, errors, currency, allowsMemberships }: Props) {
+  const { t } = useTranslation('catalog')
   const hydrated = useHydrated()
   const nextKey = useRef(rows.length)
   const [state, setState] = useState<Row[]>(() => rows.map(toRow))
@@ -63,7 +63,7 @@ export function PriceOptionsEditor({ rows, errors, currency, allowsMemberships }
           {listErrors.join(' ')}
         </p>
       ) : null}
-      {state.length === 0 ? <p className="text-sm text-slate-600">No price options yet.</p> : null}
+      {state.length === 0 ? <p className="text-sm text-slate-600">{t('noPriceOptionsYet')}</p> : null}
       <ol className="flex flex-col gap-4">
         {state.map((row, index) => {
           const prefix = `priceOptions[${index}]`
@@ -79,32 +79,32 @@ export function PriceOptionsEditor({ rows, errors, currency, allowsMemberships }
                 variant="secondary"
                 size="sm"
                 onClick={(event) => removeRow(event, row.key)}
-                aria-label={`Remove price option ${index + 1}`}
+                aria-label={t('removePriceOption', { number: index + 1 })}
                 className="absolute right-4 top-3"
               >
-                <Trash2 aria-hidden className="h-3.5 w-3.5" /> Remove
+                <Trash2 aria-hidden className="h-3.5 w-3.5" /> {t('remove')}
               </Button>
               <fieldset>
-                <legend className="mb-3 pr-24 pt-0.5 text-sm font-semibold text-slate-900">Price option {index + 1}</legend>
+                <legend className="mb-3 pr-24 pt-0.5 text-sm font-semibold text-slate-900">{t('priceOptionNumber', { number: index + 1 })}</legend>
                 <input type="hidden" name={`${prefix}.guId`} value={v.guId} />
                 <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                  <TextInput name={`${prefix}.name`} label="Name" value={v.name} errors={errors} required className="sm:col-span-2" autoComplete="off" />
-                  <TextInput name={`${prefix}.price`} label={`Price (${currency})`} value={v.price} errors={errors} required inputMode="decimal" autoComplete="off" />
-                  <TextInput name={`${prefix}.discount`} label={`Discount (${currency})`} value={v.discount} errors={errors} inputMode="decimal" autoComplete="off" />
+                  <TextInput name={`${prefix}.name`} label={t('name')} value={v.name} errors={errors} required className="sm:col-span-2" autoComplete="off" />
+                  <TextInput name={`${prefix}.price`} label={t('priceIn', { currency })} value={v.price} errors={errors} required inputMode="decimal" autoComplete="off" />
+                  <TextInput name={`${prefix}.discount`} label={t('discountIn', { currency })} value={v.discount} errors={errors} inputMode="decimal" autoComplete="off" />
                   <SelectInput
                     name={`${prefix}.qty`}
-                    label="Quantity choices"
-                    hint="The most a buyer can pick, 1 to 9."
+                    label={t('quantityChoices')}
+                    hint={t('quantityChoicesHint')}
                     value={v.qty || '1'}
                     errors={errors}
                     options={QUANTITY_CHOICES.map((n) => [String(n), String(n)] as const)}
                   />
                   <div className="flex flex-col gap-2 sm:col-span-2 lg:col-span-3 lg:flex-row lg:flex-wrap lg:items-start lg:gap-6 lg:pt-7">
-                    <CheckboxInput name={`${prefix}.isTaxable`} label="Taxable" checked={v.isTaxable === 'on'} errors={errors} />
-                    <CheckboxInput name={`${prefix}.isChargeCreditCardFees`} label="Charge card fees" checked={v.isChargeCreditCardFees === 'on'} errors={errors} />
+                    <CheckboxInput name={`${prefix}.isTaxable`} label={t('taxable')} checked={v.isTaxable === 'on'} errors={errors} />
+                    <CheckboxInput name={`${prefix}.isChargeCreditCardFees`} label={t('chargeCardFees')} checked={v.isChargeCreditCardFees === 'on'} errors={errors} />
                     <CheckboxInput
                       name={`${prefix}.isOtherPrice`}
-                      label="Other price (buyer types an amount)"
+                      label={t('otherPrice')}
                       checked={row.isOtherPrice}
                       errors={errors}
                       onChange={(checked) => update(row.key, { isOtherPrice: checked })}
@@ -113,8 +113,8 @@ export function PriceOptionsEditor({ rows, errors, currency, allowsMemberships }
                   {!hydrated || row.isOtherPrice ? (
                     <TextInput
                       name={`${prefix}.otherPrice`}
-                      label={`Minimum amount (${currency})`}
-                      hint="The least a buyer may type, with Other price."
+                      label={t('minimumAmountIn', { currency })}
+                      hint={t('minimumAmountHint')}
                       value={v.otherPrice}
                       errors={errors}
                       inputMode="decimal"
@@ -128,21 +128,21 @@ export function PriceOptionsEditor({ rows, errors, currency, allowsMemberships }
                     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                       <SelectInput
                         name={`${prefix}.membershipDetails.membershipType`}
-                        label="Membership type"
+                        label={t('membershipType')}
                         value={row.membershipType}
                         errors={errors}
                         options={[
-                          ['', 'One-time purchase'],
-                          ['recurring', 'Recurring'],
-                          ['card', 'Card (credits)'],
-                          ['unlimited', 'Unlimited'],
+                          ['', t('oneTimePurchase')],
+                          ['recurring', t('recurring')],
+                          ['card', t('cardCredits')],
+                          ['unlimited', t('unlimited')],
                         ]}
                         onChange={(type) => update(row.key, { membershipType: type })}
                       />
                       {!hydrated || row.membershipType !== '' ? (
                         <TextInput
                           name={`${prefix}.membershipDetails.registrationFees`}
-                          label={`Registration fees (${currency})`}
+                          label={t('registrationFeesIn', { currency })}
                           value={v.membershipDetails.registrationFees}
                           errors={errors}
                           inputMode="decimal"
@@ -152,8 +152,8 @@ export function PriceOptionsEditor({ rows, errors, currency, allowsMemberships }
                       {shows('card') ? (
                         <TextInput
                           name={`${prefix}.membershipDetails.credits`}
-                          label="Number of credits"
-                          hint={hydrated ? undefined : 'Card only.'}
+                          label={t('numberOfCredits')}
+                          hint={hydrated ? undefined : t('cardOnly')}
                           value={v.membershipDetails.credits}
                           errors={errors}
                           inputMode="numeric"
@@ -163,19 +163,19 @@ export function PriceOptionsEditor({ rows, errors, currency, allowsMemberships }
                     </div>
                     {shows('recurring') ? (
                       <fieldset className="mt-4">
-                        <legend className="text-sm font-medium text-slate-700">{hydrated ? 'Billing' : 'Billing (recurring only)'}</legend>
+                        <legend className="text-sm font-medium text-slate-700">{hydrated ? t('billing') : t('billingRecurringOnly')}</legend>
                         <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                           <SelectInput
                             name={`${prefix}.frequency`}
-                            label="Frequency"
+                            label={t('frequency')}
                             value={v.frequency}
                             errors={errors}
-                            options={[['', 'Choose'], ...BILLING_FREQUENCIES.map((f) => [f, FREQUENCY_LABELS[f]] as const)]}
+                            options={[['', t('choose')], ...BILLING_FREQUENCIES.map((f) => [f, t(`frequency_${f}`)] as const)]}
                           />
                           <TextInput
                             name={`${prefix}.billingDayOfMonth`}
-                            label="Billing day of month"
-                            hint="1 to 31; empty bills on the day of purchase."
+                            label={t('billingDayOfMonth')}
+                            hint={t('billingDayHint')}
                             value={v.billingDayOfMonth}
                             errors={errors}
                             inputMode="numeric"
@@ -183,20 +183,20 @@ export function PriceOptionsEditor({ rows, errors, currency, allowsMemberships }
                           />
                           <TextInput
                             name={`${prefix}.membershipDetails.numberOfBillingCycles`}
-                            label="Number of billing cycles"
-                            hint="Empty or 0 bills until stopped."
+                            label={t('numberOfBillingCycles')}
+                            hint={t('billingCyclesHint')}
                             value={v.membershipDetails.numberOfBillingCycles}
                             errors={errors}
                             inputMode="numeric"
                             autoComplete="off"
                           />
                           <div className="lg:pt-7">
-                            <CheckboxInput name={`${prefix}.isBillFromNextMonth`} label="Bill from next month" checked={v.isBillFromNextMonth === 'on'} errors={errors} />
+                            <CheckboxInput name={`${prefix}.isBillFromNextMonth`} label={t('billFromNextMonth')} checked={v.isBillFromNextMonth === 'on'} errors={errors} />
                           </div>
                           <div className="lg:pt-7">
                             <CheckboxInput
                               name={`${prefix}.trialPeriod`}
-                              label="Trial period"
+                              label={t('trialPeriod')}
                               checked={row.trialPeriod}
                               errors={errors}
                               onChange={(checked) => update(row.key, { trialPeriod: checked })}
@@ -204,13 +204,13 @@ export function PriceOptionsEditor({ rows, errors, currency, allowsMemberships }
                           </div>
                           {!hydrated || row.trialPeriod ? (
                             <>
-                              <TextInput name={`${prefix}.trialDuration`} label="Trial duration" value={v.trialDuration} errors={errors} inputMode="numeric" autoComplete="off" />
+                              <TextInput name={`${prefix}.trialDuration`} label={t('trialDuration')} value={v.trialDuration} errors={errors} inputMode="numeric" autoComplete="off" />
                               <SelectInput
                                 name={`${prefix}.trialDurationUnit`}
-                                label="Trial unit"
+                                label={t('trialUnit')}
                                 value={v.trialDurationUnit}
                                 errors={errors}
-                                options={[['', 'Choose'], ...PERIOD_UNITS.map((u) => [u, UNIT_LABELS[u]] as const)]}
+                                options={[['', t('choose')], ...PERIOD_UNITS.map((u) => [u, t(`unit_${u}`)] as const)]}
                               />
                             </>
                           ) : null}
@@ -227,7 +227,7 @@ export function PriceOptionsEditor({ rows, errors, currency, allowsMemberships }
       {state.length < MAX_PRICE_OPTIONS ? (
         <div>
           <Button type="submit" name="intent" value="add-price-option" formNoValidate variant="secondary" onClick={addRow}>
-            <Plus aria-hidden className="h-4 w-4" /> Add price option
+            <Plus aria-hidden className="h-4 w-4" /> {t('addPriceOption')}
           </Button>
         </div>
       ) : null}

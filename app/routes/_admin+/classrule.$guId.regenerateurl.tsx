@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { requireModule, requirePermission, requireStaff, type GuardAccess } from '#app/utils/auth.server'
 import { requireItemRole } from '#app/utils/catalog-item-screens.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { MEETING_LINK_REFUSALS } from '#server/catalog/classes/class-toasts'
 import { notFound } from '#server/errors/responses'
 import { findMeetingItem, regenerateMeetingLink, type MeetingItem } from '#server/meetings/meeting-links'
 import { MEETING_MESSAGES, parseMeetingProvider } from '#server/meetings/meeting-providers'
@@ -39,7 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { access, item } = await guardedItem(request, context, params.guId)
   const form = await request.formData().catch(() => new FormData())
   const provider = form.has('provider') ? parseMeetingProvider(form.get('provider')) : null
-  if (form.has('provider') && !provider) return redirectWithToast(screenOf(item), { type: 'error', message: 'Please choose Zoom or Google Meet.' })
+  if (form.has('provider') && !provider) return redirectWithToast(screenOf(item), { type: 'error', message: MEETING_LINK_REFUSALS.chooseProvider })
   const done = await regenerateMeetingLink(context.platform, access.tenant.id, { item, provider, actorContactId: access.user.contactId, now: context.platform.clock.now() })
   if (!done.ok) return redirectWithToast(screenOf(item), { type: 'error', message: done.message })
   return redirectWithToast(screenOf(item), { type: 'success', message: done.value.replaced ? MEETING_MESSAGES.regenerated : MEETING_MESSAGES.generated })

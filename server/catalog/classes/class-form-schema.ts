@@ -137,6 +137,12 @@ export function newClassSchema(currency: string) {
     .transform((fields): { details: ClassDetailsInput; rule: ClassRuleInput } => ({ details: detailsOf(fields, currency), rule: classRuleOf(fields) }))
 }
 
+export const ROOM_MESSAGES = {
+  required: 'Room name is required.',
+  tooLong: 'Room name must be at most 100 characters.',
+  taken: 'A room with this name already exists.',
+} as const
+
 export const roomSchema = z.object({
-  roomName: z.string({ required_error: 'Room name is required.' }).trim().min(1, 'Room name is required.').max(100, 'Room name must be at most 100 characters.'),
+  roomName: z.string({ required_error: ROOM_MESSAGES.required }).trim().min(1, ROOM_MESSAGES.required).max(100, ROOM_MESSAGES.tooLong),
 })

@@ -12,10 +12,14 @@ export type SeriesValues = Omit<ScheduleRow, 'id' | 'class_id' | 'class_name'>
  * An edit that would take away occurrences that have bookings (decision 111): nothing is
  * written, and staff are told which dates to cancel or move first.
  */
+export const CLASS_SERIES_MESSAGES = {
+  bookedDropped: (dates: string) => `Sessions with bookings would be dropped: ${dates}. Cancel those sessions first.`,
+} as const
+
 export class BookedOccurrencesDropped extends Error {
   readonly dates: string[]
   constructor(dates: string[]) {
-    super(`Sessions with bookings would be dropped: ${dates.join(', ')}. Cancel those sessions first.`)
+    super(CLASS_SERIES_MESSAGES.bookedDropped(dates.join(', ')))
     this.dates = dates
   }
 }

@@ -7,11 +7,13 @@ import { amountInputValue } from '#server/catalog/money'
 import { formatClsStartTime } from '#server/catalog/occurrence-key'
 import { classScheduleOfRow } from '#server/catalog/schedule/schedule-rows'
 import { dateInputValue } from '#server/dates/local-time'
+import { dateInLanguage, longDateInLanguage } from '#server/dates/language-dates'
 import { formatInZone } from '#server/dates/tenant-dates'
+import type { Language } from '#server/i18n/languages'
 import type { Tenant } from '#server/tenancy/tenant'
 import { lastDateOf, selectOccurrenceRows, selectRooms, selectSchedules, selectTeachers, type StoredSchedule } from './class-rows'
 import { findClassOccurrence } from './class-occurrence'
-import { ruleInWords, timeInWords } from './rule-in-words'
+import { ruleInWordsIn, timeInWords, timeInWordsIn } from './rule-in-words'
 import { DROP_IN_PRICE_NAME } from './save-class'
 
 type Choice = { id: string; name: string }
@@ -33,8 +35,9 @@ export interface ClassListRow {
 const NEXT_SESSION_DAYS = 400
 
 /** The staff list of classes, by name; archived ones only when asked for. */
-export async function loadClassList(database: DatabaseHandle, tenant: Tenant, input: { showArchived: boolean; now: Date }): Promise<ClassListRow[]> {
+export async function loadClassList(database: DatabaseHandle, tenant: Tenant, input: { showArchived: boolean; now: Date; language?: Language }): Promise<ClassListRow[]> {
   const today = dateInputValue(input.now, tenant.settings.timezone)
+  const language = input.language ?? 'en'
   return withTenant(database, tenant.id, async (trx) => {
     const items = await trx
       .selectFrom('catalog_items')
@@ -63,9 +66,9 @@ export async function loadClassList(database: DatabaseHandle, tenant: Tenant, in
         colour: latest?.colour ?? null,
         teacherName: latest?.teacher_id ? (names.teachers.get(latest.teacher_id) ?? null) : null,
         roomName: latest?.room_id ? (names.rooms.get(latest.room_id) ?? null) : null,
-        rules: current.map((row) => ruleInWords(wordsOf(row))),
+        rules: current.map((row) => ruleInWordsIn(wordsOf(row), language)),
         nextSession: next
-          ? { text: formatInZone(next.start, tenant.settings, 'dateTime'), dateTime: next.start.toISOString(), path: `/schedule/${item.guid}/${formatClsStartTime(next.scheduled)}` }
+          ? { text: dateInLanguage(next.start, tenant.settings, 'dateTime', language), dateTime: next.start.toISOString(), path: `/schedule/${item.guid}/${formatClsStartTime(next.scheduled)}` }
           : null,
         isArchived: item.is_archived,
         isPublished: item.is_published,
@@ -111,8 +114,9 @@ export interface ClassEditor {
 }
 
 /** The Edit class screen: its details, its rules (current first), and its next sessions. */
-export async function loadClassEditor(database: DatabaseHandle, tenant: Tenant, input: { unverifiedGuid: string | undefined; now: Date }): Promise<ClassEditor | null> {
+export async function loadClassEditor(database: DatabaseHandle, tenant: Tenant, input: { unverifiedGuid: string | undefined; now: Date; language?: Language }): Promise<ClassEditor | null> {
   const today = dateInputValue(input.now, tenant.settings.timezone)
+  const language = input.language ?? 'en'
   return withTenant(database, tenant.id, async (trx) => {
     const item = await trx
       .selectFrom('catalog_items')
@@ -141,7 +145,7 @@ export async function loadClassEditor(database: DatabaseHandle, tenant: Tenant, 
           return {
             start: occurrence.start,
             path: `/schedule/${item.guid}/${formatClsStartTime(occurrence.scheduled)}`,
-            text: formatInZone(occurrence.start, tenant.settings, 'dateTime'),
+            text: dateInLanguage(occurrence.start, tenant.settings, 'dateTime', language),
             dateTime: occurrence.start.toISOString(),
             cancelled: occurrence.cancelled,
             booked: row?.booked_count ?? 0,
@@ -171,18 +175,18 @@ export async function loadClassEditor(database: DatabaseHandle, tenant: Tenant, 
         isPublished: item.is_published ? 'on' : '',
       },
       rules: schedules
-        .map((row) => ruleView(row, today))
+        .map((row) => ruleView(row, today, language))
         .sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent) || a.values.startDate.localeCompare(b.values.startDate)),
       upcoming,
     }
   })
 }
 
-function ruleView(row: StoredSchedule, today: string): ClassRuleView {
+function ruleView(row: StoredSchedule, today: string, language: Language): ClassRuleView {
   return {
     guid: row.guid,
     recurrence: row.recurrence,
-    words: ruleInWords(wordsOf(row)),
+    words: ruleInWordsIn(wordsOf(row), language),
     values: {
       recurrence: row.recurrence,
       startDate: row.start_date,
@@ -244,6 +248,7 @@ export async function loadOccurrenceScreen(
   tenant: Tenant,
   input: { unverifiedGuid?: string; unverifiedStart?: string },
   now: Date = new Date(),
+  language: Language = 'en',
 ): Promise<OccurrenceScreen | null> {
   return withTenant(database, tenant.id, async (trx) => {
     const found = await findClassOccurrence(trx, input.unverifiedGuid, input.unverifiedStart)
@@ -269,10 +274,10 @@ export async function loadOccurrenceScreen(
       classGuid: found.item.guid,
       className: found.item.name,
       clsStartTime: formatClsStartTime(found.scheduled),
-      whenText: formatInZone(occurrence.start, tenant.settings, 'longDate'),
-      timeText: `${timeInWords(occurrence.local.time)} – ${formatInZone(occurrence.end, tenant.settings, 'time')}`,
+      whenText: language === 'en' ? formatInZone(occurrence.start, tenant.settings, 'longDate') : longDateInLanguage(occurrence.start, tenant.settings.timezone, language),
+      timeText: `${timeInWordsIn(occurrence.local.time, language)} – ${dateInLanguage(occurrence.end, tenant.settings, 'time', language)}`,
       startDateTime: occurrence.start.toISOString(),
-      scheduledText: `${found.scheduled.date} at ${timeInWords(found.scheduled.time)}`,
+      scheduledText: language === 'en' ? `${found.scheduled.date} at ${timeInWords(found.scheduled.time)}` : `${found.scheduled.date} ${timeInWordsIn(found.scheduled.time, language)}`,
       isMoved: row?.moved_to_date !== null && row?.moved_to_date !== undefined,
       isCancelled: occurrence.cancelled,
       hasStarted: occurrence.start.getTime() <= now.getTime(),
@@ -287,7 +292,7 @@ export async function loadOccurrenceScreen(
         name: entry.name,
         email: entry.email,
         status: entry.status,
-        bookedAt: formatInZone(entry.booked_at, tenant.settings, 'dateTime'),
+        bookedAt: dateInLanguage(entry.booked_at, tenant.settings, 'dateTime', language),
       })),
     }
   })

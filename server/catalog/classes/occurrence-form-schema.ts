@@ -15,6 +15,7 @@ export const OCCURRENCE_MESSAGES = {
   restorePast: 'A session that has already started cannot be restored.',
   checkedIn: (name: string) => `${name} checked in.`,
   undone: (name: string) => `Check-in of ${name} undone.`,
+  noteTooLong: 'The message must be at most 2,000 characters.',
 } as const
 
 // conform posts an empty field as absent: no teacher or room.
@@ -35,7 +36,7 @@ export const occurrenceCancelSchema = z.object({
   note: z
     .string()
     .trim()
-    .max(2000, 'The message must be at most 2,000 characters.')
+    .max(2000, OCCURRENCE_MESSAGES.noteTooLong)
     .optional()
     .transform((value) => value ?? ''),
 })

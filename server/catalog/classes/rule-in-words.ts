@@ -1,4 +1,6 @@
 import { pad2 } from '#server/catalog/calendar-date'
+import { formatPattern } from '#server/dates/date-pattern'
+import type { Language } from '#server/i18n/languages'
 
 const DAY_NAMES = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const
 
@@ -30,4 +32,26 @@ export interface RuleForWords {
 export function ruleInWords(rule: RuleForWords): string {
   if (rule.recurrence === 'once') return `Once on ${rule.startDate} at ${timeInWords(rule.startTime)}`
   return `${weekdaysInWords(rule.weekdays)} at ${timeInWords(rule.startTime)}`
+}
+
+const TURKISH_DAY_NAMES = ['', 'Pzt', 'Sal', 'Çar', 'Per', 'Cum', 'Cmt', 'Paz'] as const
+
+/** A wall time in a language: '7:00 AM' in English, '07:00' (a 24-hour clock) in Turkish. */
+export function timeInWordsIn(wallTime: string, language: Language): string {
+  return language === 'en' ? timeInWords(wallTime) : wallTime.slice(0, 5)
+}
+
+/**
+ * A rule in a language: English as ruleInWords; Turkish 'Pzt, Çar, Cum 07:00' for a weekly
+ * rule and 'Tek sefer: 09 Mar 2026 19:30' for a session.
+ */
+export function ruleInWordsIn(rule: RuleForWords, language: Language): string {
+  if (language === 'en') return ruleInWords(rule)
+  if (rule.recurrence === 'once') return `Tek sefer: ${formatPattern(new Date(`${rule.startDate}T12:00:00Z`), 'UTC', 'DD MMM YYYY', language)} ${timeInWordsIn(rule.startTime, language)}`
+  const days = [...new Set(rule.weekdays)]
+    .filter((day) => day >= 1 && day <= 7)
+    .sort((a, b) => a - b)
+    .map((day) => TURKISH_DAY_NAMES[day])
+    .join(', ')
+  return `${days} ${timeInWordsIn(rule.startTime, language)}`
 }

@@ -6,7 +6,7 @@ import { err, ok, type Err, type Ok, type Refusal, type WordedResult } from '#se
 import { sanitizeFormHtml } from '#server/forms/sanitize-form-html'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
-import { CLASS_FORM_MESSAGES, type ClassDetailsInput } from './class-form-schema'
+import { CLASS_FORM_MESSAGES, ROOM_MESSAGES, type ClassDetailsInput } from './class-form-schema'
 import { findClass, selectSchedules, type StoredSchedule } from './class-rows'
 import type { ClassRuleInput } from './class-rule-schema'
 import { BookedOccurrencesDropped, changeSeries, insertSeries, isCurrent, seriesValuesOf } from './class-series'
@@ -113,7 +113,7 @@ export async function setClassArchived(platform: ClassPlatform, tenant: Tenant, 
 export async function addRoom(platform: ClassPlatform, tenant: Tenant, name: string): Promise<WordedResult<{ id: string }, 'conflict'>> {
   return writeCatalog(platform, tenant.id, async (trx): Promise<WordedResult<{ id: string }, 'conflict'>> => {
     const taken = await trx.selectFrom('rooms').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst()
-    if (taken) return err('conflict', 'A room with this name already exists.')
+    if (taken) return err('conflict', ROOM_MESSAGES.taken)
     const row = await trx.insertInto('rooms').values({ tenant_id: tenant.id, name }).returning('id').executeTakeFirstOrThrow()
     return ok({ id: row.id })
   })

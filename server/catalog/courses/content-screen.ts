@@ -91,7 +91,8 @@ export type ContentActionOutcome =
   | { kind: 'not-found' }
   | { kind: 'stale'; message: string }
 
-const TOASTS: Record<string, string> = {
+/** What the content screen says after a change (translated where shown). */
+export const COURSE_CONTENT_TOASTS: Readonly<Record<string, string>> = {
   'add-section': 'Section added.',
   'rename-section': 'Section renamed.',
   'delete-section': 'Section deleted.',
@@ -100,6 +101,7 @@ const TOASTS: Record<string, string> = {
   'edit-chapter': 'Chapter saved.',
   'delete-chapter': 'Chapter deleted.',
   'move-chapter': 'Chapter moved.',
+  saved: 'Saved.',
 }
 
 /** One post of the content screen, told apart by its intent; every write goes through writeCatalog. */
@@ -126,7 +128,7 @@ export async function runContentAction(
   const finish = (result: ContentWrite, anchor: string | null, redirectTo = back): ContentActionOutcome => {
     if (result === 'not-found') return { kind: 'not-found' }
     if (result === 'stale') return { kind: 'stale', message: COURSE_CONTENT_MESSAGES.stale }
-    return { kind: 'saved', toast: TOASTS[input.intent] ?? 'Saved.', redirectTo: anchor ? `${redirectTo}#${anchor}` : redirectTo }
+    return { kind: 'saved', toast: COURSE_CONTENT_TOASTS[input.intent] ?? COURSE_CONTENT_TOASTS.saved ?? 'Saved.', redirectTo: anchor ? `${redirectTo}#${anchor}` : redirectTo }
   }
   switch (input.intent) {
     case 'add-section':

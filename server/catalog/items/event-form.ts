@@ -41,6 +41,7 @@ export const EVENT_FORM_MESSAGES = {
   closesAfterStart: 'Registration must close before the event starts.',
   required: (label: string) => `${label} is required!`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  capacityBelowTaken: (taken: number) => `Capacity cannot be below the ${taken} seats already taken.`,
 } as const
 
 const M = EVENT_FORM_MESSAGES

@@ -12,6 +12,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { COVER_INPUT, COVER_VARIANT_NAMES, COVER_VARIANTS, GALLERY_INPUT, GALLERY_MESSAGES, GALLERY_REMOVE, MAX_GALLERY_IMAGES } from './cover-variants'
 import { BUNDLE_FORM_MESSAGES, type BundleLine } from './bundle-form'
 import type { DonationInput } from './donation-form'
+import { EVENT_FORM_MESSAGES } from './event-form'
 import { ITEM_FORM_MESSAGES, type ItemInput } from './item-form'
 import { ITEM_KIND_SCREENS, type EditedItemKind } from './item-kinds'
 import { chooseItemSlug } from './item-slug'
@@ -205,7 +206,7 @@ async function writeEventDetails(trx: TenantExecutor, tenantId: string, itemId: 
   }
   const current = await trx.selectFrom('event_details').select('registered_count').where('item_id', '=', itemId).forUpdate().executeTakeFirst()
   if (current && event.capacity !== null && current.registered_count > event.capacity) {
-    throw new FieldRefusal({ capacity: [`Capacity cannot be below the ${current.registered_count} seats already taken.`] })
+    throw new FieldRefusal({ capacity: [EVENT_FORM_MESSAGES.capacityBelowTaken(current.registered_count)] })
   }
   await trx
     .insertInto('event_details')

@@ -1,15 +1,9 @@
+import { useTranslation } from 'react-i18next'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { errorsOf, valueOf, valuesOf, type PostedForm } from './form-state'
 
-const WEEKDAYS = [
-  { value: '1', short: 'Mon', long: 'Monday' },
-  { value: '2', short: 'Tue', long: 'Tuesday' },
-  { value: '3', short: 'Wed', long: 'Wednesday' },
-  { value: '4', short: 'Thu', long: 'Thursday' },
-  { value: '5', short: 'Fri', long: 'Friday' },
-  { value: '6', short: 'Sat', long: 'Saturday' },
-  { value: '7', short: 'Sun', long: 'Sunday' },
-] as const
+/** ISO weekdays, Monday first, as the form posts them. */
+const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const
 
 export type RuleValues = { recurrence: string; startDate: string; startTime: string; weekdays: string[]; ends: string; untilDate: string; weeks: string }
 
@@ -21,6 +15,7 @@ export const EMPTY_RULE: RuleValues = { recurrence: 'weekly', startDate: '', sta
  * weekly-only fields say so in their legend rather than hiding.
  */
 export function ClassRuleFields({ idPrefix, stored, posted, timeZone }: { idPrefix: string; stored: RuleValues; posted: PostedForm | null; timeZone: string }) {
+  const { t } = useTranslation('catalog')
   const id = (name: string) => `${idPrefix}-${name}`
   const recurrence = valueOf(posted, 'recurrence', stored.recurrence)
   const ends = valueOf(posted, 'ends', stored.ends)
@@ -30,31 +25,31 @@ export function ClassRuleFields({ idPrefix, stored, posted, timeZone }: { idPref
   return (
     <div className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-slate-700">Repeats</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-700">{t('repeats')}</legend>
         <div className="flex flex-wrap gap-4 text-sm">
           <label className="inline-flex items-center gap-2">
-            <input type="radio" name="recurrence" value="weekly" defaultChecked={recurrence !== 'once'} className="h-4 w-4" /> Weekly
+            <input type="radio" name="recurrence" value="weekly" defaultChecked={recurrence !== 'once'} className="h-4 w-4" /> {t('weekly')}
           </label>
           <label className="inline-flex items-center gap-2">
-            <input type="radio" name="recurrence" value="once" defaultChecked={recurrence === 'once'} className="h-4 w-4" /> One-off session
+            <input type="radio" name="recurrence" value="once" defaultChecked={recurrence === 'once'} className="h-4 w-4" /> {t('oneOffSession')}
           </label>
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id('startDate')} label="Start date" hint="A one-off session's date" errors={errorsOf(posted, 'startDate')} required>
+        <Field id={id('startDate')} label={t('startDate')} hint={t('startDateHint')} errors={errorsOf(posted, 'startDate')} required>
           {(control) => <input {...control} type="date" name="startDate" defaultValue={valueOf(posted, 'startDate', stored.startDate)} className={FIELD_INPUT_CLASSES} />}
         </Field>
-        <Field id={id('startTime')} label="Start time" hint={`Local time (${timeZone})`} errors={errorsOf(posted, 'startTime')} required>
+        <Field id={id('startTime')} label={t('startTime')} hint={t('startTimeHint', { timeZone })} errors={errorsOf(posted, 'startTime')} required>
           {(control) => <input {...control} type="time" name="startTime" defaultValue={valueOf(posted, 'startTime', stored.startTime)} className={FIELD_INPUT_CLASSES} />}
         </Field>
       </div>
       <fieldset aria-describedby={weekdayErrors ? id('weekdays-error') : undefined} className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-slate-700">Days of the week (weekly)</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-700">{t('daysOfWeek')}</legend>
         <div className="flex flex-wrap gap-2">
           {WEEKDAYS.map((day) => (
-            <label key={day.value} className="inline-flex cursor-pointer items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/10">
-              <input type="checkbox" name="weekdays" value={day.value} defaultChecked={weekdays.includes(day.value)} aria-label={day.long} className="h-4 w-4" />
-              <span aria-hidden>{day.short}</span>
+            <label key={day} className="inline-flex cursor-pointer items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/10">
+              <input type="checkbox" name="weekdays" value={day} defaultChecked={weekdays.includes(day)} aria-label={t(`weekdayLong_${day}`)} className="h-4 w-4" />
+              <span aria-hidden>{t(`weekdayShort_${day}`)}</span>
             </label>
           ))}
         </div>
@@ -65,21 +60,21 @@ export function ClassRuleFields({ idPrefix, stored, posted, timeZone }: { idPref
         ) : null}
       </fieldset>
       <fieldset aria-describedby={endsErrors ? id('ends-error') : undefined} className="flex flex-col gap-3">
-        <legend className="mb-1 text-sm font-medium text-slate-700">Ends (weekly)</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-700">{t('endsWeekly')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
             <label className="inline-flex items-center gap-2 text-sm">
-              <input type="radio" name="ends" value="weeks" defaultChecked={ends !== 'until'} className="h-4 w-4" /> After a number of weeks
+              <input type="radio" name="ends" value="weeks" defaultChecked={ends !== 'until'} className="h-4 w-4" /> {t('afterWeeks')}
             </label>
-            <Field id={id('weeks')} label="Number of weeks" errors={errorsOf(posted, 'weeks')}>
+            <Field id={id('weeks')} label={t('numberOfWeeks')} errors={errorsOf(posted, 'weeks')}>
               {(control) => <input {...control} type="number" inputMode="numeric" min={1} max={104} name="weeks" defaultValue={valueOf(posted, 'weeks', stored.weeks)} className={FIELD_INPUT_CLASSES} />}
             </Field>
           </div>
           <div className="flex flex-col gap-2">
             <label className="inline-flex items-center gap-2 text-sm">
-              <input type="radio" name="ends" value="until" defaultChecked={ends === 'until'} className="h-4 w-4" /> On a date
+              <input type="radio" name="ends" value="until" defaultChecked={ends === 'until'} className="h-4 w-4" /> {t('onADate')}
             </label>
-            <Field id={id('untilDate')} label="End date" errors={errorsOf(posted, 'untilDate')}>
+            <Field id={id('untilDate')} label={t('endDate')} errors={errorsOf(posted, 'untilDate')}>
               {(control) => <input {...control} type="date" name="untilDate" defaultValue={valueOf(posted, 'untilDate', stored.untilDate)} className={FIELD_INPUT_CLASSES} />}
             </Field>
           </div>

@@ -4,6 +4,7 @@ import { CSS } from '@dnd-kit/utilities'
 import { Form, Link, useFetcher } from '@remix-run/react'
 import { ArrowDown, ArrowUp, FileText, GripVertical, Paperclip, Pencil, Plus, Trash2, Video } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { PageHeader } from '#app/components/layout/page-header'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { EmptyState } from '#app/components/ui/empty-state'
@@ -20,7 +21,6 @@ const iconButton =
   'inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text'
 
 const TYPE_ICONS = { text: FileText, video: Video, file: Paperclip } as const
-const TYPE_LABELS = { text: 'Text', video: 'Video', file: 'File' } as const
 
 function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false)
@@ -34,6 +34,7 @@ function useHydrated(): boolean {
  * chapters can also be dragged (mouse, touch or keyboard) and the new order is saved at once.
  */
 export function CourseContentEditor({ view, result }: { view: ContentScreenView; result: ContentActionResult }) {
+  const { t } = useTranslation('catalog')
   const hydrated = useHydrated()
   const [sections, setSections] = useState(view.sections)
   useEffect(() => setSections(view.sections), [view.sections])
@@ -63,11 +64,11 @@ export function CourseContentEditor({ view, result }: { view: ContentScreenView;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="Course content"
+        title={t('courseContent')}
         description={view.course.name}
         actions={
           <ButtonLink to={`/services/${view.course.guid}`} variant="secondary">
-            Course details
+            {t('courseDetails')}
           </ButtonLink>
         }
       />
@@ -95,18 +96,18 @@ export function CourseContentEditor({ view, result }: { view: ContentScreenView;
       <section aria-labelledby="course-outline-heading" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="course-outline-heading" className="text-lg font-semibold text-slate-900">
-            Sections and chapters
+            {t('sectionsAndChapters')}
           </h2>
-          {hydrated && sections.length > 1 ? <p className="text-xs text-slate-600">Drag the handles, or use the arrows, to change the order.</p> : null}
+          {hydrated && sections.length > 1 ? <p className="text-xs text-slate-600">{t('dragToReorder')}</p> : null}
         </div>
         {sections.length === 0 ? (
-          <EmptyState icon={FileText} title="No sections yet.">
-            Add a first section below, then add chapters to it.
+          <EmptyState icon={FileText} title={t('noSectionsYet')}>
+            {t('noSectionsHint')}
           </EmptyState>
         ) : (
           <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onSectionDragEnd}>
             <SortableContext items={sections.map((section) => section.guid)} strategy={verticalListSortingStrategy}>
-              <ol className="flex flex-col gap-4" aria-label="Sections in order">
+              <ol className="flex flex-col gap-4" aria-label={t('sectionsInOrder')}>
                 {sections.map((section, index) => (
                   <SectionCard
                     key={section.guid}
@@ -130,15 +131,16 @@ export function CourseContentEditor({ view, result }: { view: ContentScreenView;
 }
 
 function AddSectionForm({ invalid }: { invalid: Invalid | null }) {
+  const { t } = useTranslation('catalog')
   return (
     <Form method="post" className="flex flex-col gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-4 sm:flex-row sm:items-end">
       <input type="hidden" name="intent" value="add-section" />
-      <Field id="new-section-title" label="New section title" errors={invalid?.fieldErrors.title ? [invalid.fieldErrors.title] : null} className="flex-1">
+      <Field id="new-section-title" label={t('newSectionTitle')} errors={invalid?.fieldErrors.title ? [invalid.fieldErrors.title] : null} className="flex-1">
         {(control) => <input {...control} name="title" maxLength={200} defaultValue={invalid?.values.sectionTitle ?? ''} className={FIELD_INPUT_CLASSES} />}
       </Field>
       <Button type="submit" variant="primary">
         <Plus aria-hidden className="h-4 w-4" />
-        Add section
+        {t('addSection')}
       </Button>
     </Form>
   )
@@ -181,6 +183,7 @@ function SectionCard({
   invalid: Invalid | null
   onChaptersReordered: (sectionGuid: string, chapters: Chapter[]) => void
 }) {
+  const { t } = useTranslation('catalog')
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: section.guid, disabled: !draggable })
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -200,26 +203,26 @@ function SectionCard({
       aria-labelledby={headingId}
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3">
-        {draggable ? <DragHandle label={`Drag section ${section.title}`} props={{ ...attributes, ...listeners }} /> : null}
+        {draggable ? <DragHandle label={t('dragSection', { title: section.title })} props={{ ...attributes, ...listeners }} /> : null}
         <h3 id={headingId} className="min-w-[9rem] flex-1 text-base font-semibold break-words text-slate-900">
           {section.title}
         </h3>
         <div className="flex items-center gap-1">
-          <ActionButton fields={{ intent: 'move-section', section: section.guid, direction: 'up' }} label={`Move section ${section.title} up`} disabled={position.first}>
+          <ActionButton fields={{ intent: 'move-section', section: section.guid, direction: 'up' }} label={t('moveSectionUp', { title: section.title })} disabled={position.first}>
             <ArrowUp aria-hidden className="h-4 w-4" />
           </ActionButton>
-          <ActionButton fields={{ intent: 'move-section', section: section.guid, direction: 'down' }} label={`Move section ${section.title} down`} disabled={position.last}>
+          <ActionButton fields={{ intent: 'move-section', section: section.guid, direction: 'down' }} label={t('moveSectionDown', { title: section.title })} disabled={position.last}>
             <ArrowDown aria-hidden className="h-4 w-4" />
           </ActionButton>
         </div>
       </div>
       <div className="flex flex-col gap-3 px-4 py-3">
         {section.chapters.length === 0 ? (
-          <p className="text-sm text-slate-600">No chapters in this section yet.</p>
+          <p className="text-sm text-slate-600">{t('noChaptersInSection')}</p>
         ) : (
           <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
             <SortableContext items={section.chapters.map((chapter) => chapter.guid)} strategy={verticalListSortingStrategy}>
-              <ol className="flex flex-col gap-2" aria-label={`Chapters of ${section.title}`}>
+              <ol className="flex flex-col gap-2" aria-label={t('chaptersOf', { title: section.title })}>
                 {section.chapters.map((chapter, index) => (
                   <ChapterRow key={chapter.guid} courseGuid={courseGuid} chapter={chapter} position={{ first: index === 0, last: index === section.chapters.length - 1 }} draggable={draggable} />
                 ))}
@@ -230,30 +233,30 @@ function SectionCard({
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <ButtonLink to={`/services/${courseGuid}/content?add=${section.guid}#chapter-form`} variant="secondary" size="sm">
             <Plus aria-hidden className="h-4 w-4" />
-            Add chapter
+            {t('addChapter')}
           </ButtonLink>
           <details className="group" open={invalid !== null}>
-            <summary className="cursor-pointer text-sm font-medium text-brand-text">Rename section</summary>
+            <summary className="cursor-pointer text-sm font-medium text-brand-text">{t('renameSection')}</summary>
             <Form method="post" className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
               <input type="hidden" name="intent" value="rename-section" />
               <input type="hidden" name="section" value={section.guid} />
-              <Field id={`rename-${section.guid}`} label="Section title" errors={invalid?.fieldErrors.title ? [invalid.fieldErrors.title] : null}>
+              <Field id={`rename-${section.guid}`} label={t('sectionTitle')} errors={invalid?.fieldErrors.title ? [invalid.fieldErrors.title] : null}>
                 {(control) => <input {...control} name="title" maxLength={200} defaultValue={invalid?.values.sectionTitle ?? section.title} className={FIELD_INPUT_CLASSES} />}
               </Field>
               <Button type="submit" size="sm" variant="primary">
-                Save
+                {t('save')}
               </Button>
             </Form>
           </details>
           <details>
-            <summary className="cursor-pointer text-sm font-medium text-red-700">Delete section</summary>
+            <summary className="cursor-pointer text-sm font-medium text-red-700">{t('deleteSection')}</summary>
             <div className="mt-2 flex flex-col gap-2">
               <p className="text-sm text-slate-700">
-                {section.chapters.length > 0 ? `The section and its ${section.chapters.length} chapter${section.chapters.length === 1 ? '' : 's'} will be deleted. Are you sure?` : 'The section will be deleted. Are you sure?'}
+                {section.chapters.length > 0 ? t('deleteSectionWithChapters', { count: section.chapters.length }) : t('deleteSectionEmpty')}
               </p>
-              <ActionButton fields={{ intent: 'delete-section', section: section.guid }} label={`Delete section ${section.title}`} className="inline-flex items-center gap-1.5 rounded-md bg-red-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-red-700">
+              <ActionButton fields={{ intent: 'delete-section', section: section.guid }} label={t('deleteSectionNamed', { title: section.title })} className="inline-flex items-center gap-1.5 rounded-md bg-red-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-red-700">
                 <Trash2 aria-hidden className="h-4 w-4" />
-                Delete section
+                {t('deleteSection')}
               </ActionButton>
             </div>
           </details>
@@ -264,6 +267,7 @@ function SectionCard({
 }
 
 function ChapterRow({ courseGuid, chapter, position, draggable }: { courseGuid: string; chapter: Chapter; position: { first: boolean; last: boolean }; draggable: boolean }) {
+  const { t } = useTranslation('catalog')
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: chapter.guid, disabled: !draggable })
   const Icon = TYPE_ICONS[chapter.contentType]
   return (
@@ -274,31 +278,31 @@ function ChapterRow({ courseGuid, chapter, position, draggable }: { courseGuid: 
       style={{ transform: CSS.Transform.toString(transform), transition }}
       className={`flex flex-wrap items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 ${isDragging ? 'z-10 shadow-lg' : ''}`}
     >
-      {draggable ? <DragHandle label={`Drag chapter ${chapter.title}`} props={{ ...attributes, ...listeners }} /> : null}
+      {draggable ? <DragHandle label={t('dragChapter', { title: chapter.title })} props={{ ...attributes, ...listeners }} /> : null}
       <Icon aria-hidden className="h-4 w-4 shrink-0 text-slate-500" />
-      <span className="sr-only">{TYPE_LABELS[chapter.contentType]}:</span>
+      <span className="sr-only">{t(`chapterType_${chapter.contentType}`)}:</span>
       <span className="min-w-[9rem] flex-1 text-sm break-words text-slate-900" data-chapter-title>
         {chapter.title}
       </span>
-      {chapter.isDemo ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Demo</span> : null}
+      {chapter.isDemo ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">{t('demo')}</span> : null}
       <div className="ml-auto flex items-center gap-1">
-        <ActionButton fields={{ intent: 'move-chapter', chapter: chapter.guid, direction: 'up' }} label={`Move chapter ${chapter.title} up`} disabled={position.first}>
+        <ActionButton fields={{ intent: 'move-chapter', chapter: chapter.guid, direction: 'up' }} label={t('moveChapterUp', { title: chapter.title })} disabled={position.first}>
           <ArrowUp aria-hidden className="h-4 w-4" />
         </ActionButton>
-        <ActionButton fields={{ intent: 'move-chapter', chapter: chapter.guid, direction: 'down' }} label={`Move chapter ${chapter.title} down`} disabled={position.last}>
+        <ActionButton fields={{ intent: 'move-chapter', chapter: chapter.guid, direction: 'down' }} label={t('moveChapterDown', { title: chapter.title })} disabled={position.last}>
           <ArrowDown aria-hidden className="h-4 w-4" />
         </ActionButton>
-        <Link to={`/services/${courseGuid}/content?chapter=${chapter.guid}#chapter-form`} aria-label={`Edit chapter ${chapter.title}`} title="Edit" className={iconButton}>
+        <Link to={`/services/${courseGuid}/content?chapter=${chapter.guid}#chapter-form`} aria-label={t('editChapterNamed', { title: chapter.title })} title={t('edit')} className={iconButton}>
           <Pencil aria-hidden className="h-4 w-4" />
         </Link>
         <details className="relative">
-          <summary aria-label={`Delete chapter ${chapter.title}`} title="Delete" className={`${iconButton} cursor-pointer list-none text-red-700 [&::-webkit-details-marker]:hidden`}>
+          <summary aria-label={t('deleteChapterNamed', { title: chapter.title })} title={t('delete')} className={`${iconButton} cursor-pointer list-none text-red-700 [&::-webkit-details-marker]:hidden`}>
             <Trash2 aria-hidden className="h-4 w-4" />
           </summary>
           <div className="absolute right-0 z-20 mt-1 w-56 max-w-[80vw] rounded-md border border-slate-200 bg-white p-3 shadow-lg">
-            <p className="mb-2 text-sm text-slate-700">Delete this chapter? Are you sure?</p>
-            <ActionButton fields={{ intent: 'delete-chapter', chapter: chapter.guid }} label={`Confirm deleting chapter ${chapter.title}`} className="inline-flex items-center gap-1.5 rounded-md bg-red-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-red-700">
-              Delete chapter
+            <p className="mb-2 text-sm text-slate-700">{t('deleteChapterSure')}</p>
+            <ActionButton fields={{ intent: 'delete-chapter', chapter: chapter.guid }} label={t('confirmDeleteChapter', { title: chapter.title })} className="inline-flex items-center gap-1.5 rounded-md bg-red-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-red-700">
+              {t('deleteChapter')}
             </ActionButton>
           </div>
         </details>

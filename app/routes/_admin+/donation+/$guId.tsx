@@ -1,12 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { screenMeta } from '#app/components/layout/page-title'
 import { DonationFields } from '#app/components/catalog/donation-fields'
 import { ItemEditorPage } from '#app/components/catalog/item-editor-page'
 import { requireModule } from '#app/utils/auth.server'
+import type { I18nHandle } from '#app/utils/i18n'
 import { itemEditorAction, loadItemEditorScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Edit Donation campaign')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Edit Donation campaign')
+
+export const handle: I18nHandle = { i18n: ['catalog'] }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await requireItemRole(request, context, 'donation')
@@ -21,6 +25,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EditDonationCampaignRoute() {
+  const { t } = useTranslation('catalog')
   const loaded = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   return (
@@ -28,7 +33,7 @@ export default function EditDonationCampaignRoute() {
       loaded={loaded}
       result={result}
       hasPriceOptions={false}
-      kindTitle="What donors give"
+      kindTitle={t('cardWhatDonorsGive')}
       kindFields={(values, errors) => <DonationFields values={values} errors={errors} currency={loaded.currency} />}
     />
   )

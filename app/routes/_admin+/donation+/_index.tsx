@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { screenMeta } from '#app/components/layout/page-title'
 import { ItemListScreen } from '#app/components/catalog/item-list-screen'
 import { requireModule } from '#app/utils/auth.server'
+import type { I18nHandle } from '#app/utils/i18n'
 import { loadItemListScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Donations')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Donations')
+
+export const handle: I18nHandle = { i18n: ['catalog'] }
 
 /** The studio's donation campaigns (spec 002 2.17, Products: /donation). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -15,13 +19,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function DonationCampaignsRoute() {
+  const { t } = useTranslation('catalog')
   const list = useLoaderData<typeof loader>()
   return (
     <ItemListScreen
       {...list}
-      description="Campaigns visitors give to from the website's donations page, once or on a schedule."
       hasPrice={false}
-      extraColumn={{ title: 'Goal', cell: (row) => row.goal ?? 'No goal' }}
+      extraColumn={{ title: t('goal'), cell: (row) => row.goal ?? t('noGoal') }}
     />
   )
 }

@@ -3,9 +3,12 @@ import { useLoaderData } from '@remix-run/react'
 import { screenMeta } from '#app/components/layout/page-title'
 import { ItemListScreen } from '#app/components/catalog/item-list-screen'
 import { requireModule } from '#app/utils/auth.server'
+import type { I18nHandle } from '#app/utils/i18n'
 import { loadItemListScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Memberships')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Memberships')
+
+export const handle: I18nHandle = { i18n: ['catalog'] }
 
 /** The studio's membership plans (decision 110: /memberships, with the store module). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -16,5 +19,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function MembershipsRoute() {
   const list = useLoaderData<typeof loader>()
-  return <ItemListScreen {...list} description="Plans people buy to book classes: recurring, class cards and unlimited passes." />
+  return <ItemListScreen {...list} />
 }

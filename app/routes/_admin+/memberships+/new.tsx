@@ -3,9 +3,12 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { screenMeta } from '#app/components/layout/page-title'
 import { ItemEditorPage } from '#app/components/catalog/item-editor-page'
 import { requireModule } from '#app/utils/auth.server'
+import type { I18nHandle } from '#app/utils/i18n'
 import { itemEditorAction, loadItemEditorScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Add Membership')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Add Membership')
+
+export const handle: I18nHandle = { i18n: ['catalog'] }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireItemRole(request, context, 'membership')

@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { screenMeta } from '#app/components/layout/page-title'
 import { ItemListScreen } from '#app/components/catalog/item-list-screen'
 import { requireModule } from '#app/utils/auth.server'
+import type { I18nHandle } from '#app/utils/i18n'
 import { loadItemListScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Product bundles')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Product bundles')
+
+export const handle: I18nHandle = { i18n: ['catalog'] }
 
 /** Merchandise sold together at one price (spec 000 named route product-bundle). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -15,12 +19,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function ProductBundlesRoute() {
+  const { t } = useTranslation('catalog')
   const list = useLoaderData<typeof loader>()
   return (
     <ItemListScreen
       {...list}
-      description="Products sold together at one price, such as a starter kit."
-      extraColumn={{ title: 'Holds', cell: (row) => (row.bundleQuantity === 1 ? '1 product' : `${row.bundleQuantity} products`) }}
+      extraColumn={{ title: t('holds'), cell: (row) => t('productCount', { count: row.bundleQuantity }) }}
     />
   )
 }

@@ -1,12 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { screenMeta } from '#app/components/layout/page-title'
 import { ItemEditorPage } from '#app/components/catalog/item-editor-page'
 import { ProductFields } from '#app/components/catalog/product-fields'
 import { requireModule } from '#app/utils/auth.server'
+import type { I18nHandle } from '#app/utils/i18n'
 import { itemEditorAction, loadItemEditorScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Add Product')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Add Product')
+
+export const handle: I18nHandle = { i18n: ['catalog'] }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireItemRole(request, context, 'product')
@@ -21,7 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewProductRoute() {
+  const { t } = useTranslation('catalog')
   const loaded = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  return <ItemEditorPage loaded={loaded} result={result} kindTitle="Stock and supplier" kindFields={(values, errors) => <ProductFields values={values} errors={errors} suppliers={loaded.suppliers} />} />
+  return <ItemEditorPage loaded={loaded} result={result} kindTitle={t('cardStockAndSupplier')} kindFields={(values, errors) => <ProductFields values={values} errors={errors} suppliers={loaded.suppliers} />} />
 }

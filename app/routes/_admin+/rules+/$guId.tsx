@@ -1,15 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { screenMeta } from '#app/components/layout/page-title'
 import { EventFields } from '#app/components/catalog/event-fields'
 import { ItemEditorPage } from '#app/components/catalog/item-editor-page'
 import { requireModule } from '#app/utils/auth.server'
+import type { I18nHandle } from '#app/utils/i18n'
 import { itemEditorAction, loadItemEditorScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
 import { MeetingLinkPanel } from '#app/components/meetings/meeting-link-panel'
 import { formatInZone } from '#server/dates/tenant-dates'
 import { loadMeetingPanel } from '#server/meetings/meeting-links'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Edit Event')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Edit Event')
+
+export const handle: I18nHandle = { i18n: ['catalog'] }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await requireItemRole(request, context, 'event')
@@ -26,13 +30,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EditEventRoute() {
+  const { t } = useTranslation('catalog')
   const loaded = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   return (
     <ItemEditorPage
       loaded={loaded}
       result={result}
-      kindTitle="When and where"
+      kindTitle={t('cardWhenAndWhere')}
       kindFields={(values, errors) => <EventFields values={values} errors={errors} timeZone={loaded.timeZone} isAddressNeededForEvent={loaded.isAddressNeededForEvent} />}
       after={loaded.meeting ? <MeetingLinkPanel panel={loaded.meeting} generatedAtText={loaded.meetingMadeText} /> : null}
     />

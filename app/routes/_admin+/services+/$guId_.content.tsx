@@ -7,8 +7,13 @@ import { MAX_CHAPTER_FILE_BYTES } from '#server/catalog/courses/chapter-input'
 import { loadContentCourse, loadContentScreen, runContentAction } from '#server/catalog/courses/content-screen'
 import { notFound } from '#server/errors/responses'
 import { readUploadForm } from '#server/files/read-upload-form'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
+import type { I18nHandle } from '#app/utils/i18n'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Course content: ${data.course.name}` : 'Course content' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Course content' }]
+
+export const handle: I18nHandle = { i18n: ['catalog'] }
 
 async function courseOf(context: LoaderFunctionArgs['context'], tenant: Awaited<ReturnType<typeof requirePermission>>['tenant'], unverifiedGuid: string) {
   const course = await loadContentCourse(context.platform, tenant, unverifiedGuid)
@@ -21,7 +26,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { tenant } = await requirePermission(request, context, 'showCourses')
   requireModule(context, 'courses')
   const course = await courseOf(context, tenant, params.guId ?? '')
-  return loadContentScreen(context.platform, tenant, course, new URL(request.url).searchParams)
+  const view = await loadContentScreen(context.platform, tenant, course, new URL(request.url).searchParams)
+  return { ...view, title: tFor(context.language, 'catalog')('courseContentOf', { name: view.course.name }) }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -38,9 +44,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case 'not-found':
       throw notFound()
     case 'stale':
-      return data({ kind: 'stale' as const, message: outcome.message }, { status: 409 })
+      return data({ kind: 'stale' as const, message: translateMessage(context.language, outcome.message) }, { status: 409 })
     case 'invalid':
-      return data(outcome, { status: 400 })
+      return data({ ...outcome, fieldErrors: Object.fromEntries(Object.entries(outcome.fieldErrors).map(([name, message]) => [name, translateMessage(context.language, message)])) }, { status: 400 })
   }
 }
 

@@ -1,12 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { screenMeta } from '#app/components/layout/page-title'
 import { CourseFields } from '#app/components/catalog/course-fields'
 import { ItemEditorPage } from '#app/components/catalog/item-editor-page'
 import { requireModule } from '#app/utils/auth.server'
+import type { I18nHandle } from '#app/utils/i18n'
 import { itemEditorAction, loadItemEditorScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Add Course')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Add Course')
+
+export const handle: I18nHandle = { i18n: ['catalog'] }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireItemRole(request, context, 'course')
@@ -21,7 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewCourseRoute() {
+  const { t } = useTranslation('catalog')
   const loaded = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  return <ItemEditorPage loaded={loaded} result={result} kindTitle="Payment" kindFields={(values, errors) => <CourseFields values={values} errors={errors} />} />
+  return <ItemEditorPage loaded={loaded} result={result} kindTitle={t('cardPayment')} kindFields={(values, errors) => <CourseFields values={values} errors={errors} />} />
 }
