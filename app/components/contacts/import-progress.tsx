@@ -5,7 +5,7 @@ import { useContactsWords } from './use-contacts-words'
 export function ImportProgress({ summary, compact = false }: { summary: Pick<ImportSummary, 'rowsDone' | 'totalRows' | 'percent' | 'status'>; compact?: boolean }) {
   const { t, shown } = useContactsWords()
   const label = t('import_rowsOf', { done: shown(summary.rowsDone), total: shown(summary.totalRows) })
-  const percent = `${shown(summary.percent)}%`
+  const percent = t('import_percent', { shown: shown(summary.percent) })
   const colour = summary.status === 'failed' ? 'bg-red-600' : summary.status === 'done' ? 'bg-emerald-600' : 'bg-brand'
   return (
     <div className={compact ? 'flex min-w-32 flex-col gap-1' : 'flex flex-col gap-2'}>

@@ -8,6 +8,21 @@ import type { MappingStep } from './mapping-step'
 /** '"First name" is chosen for another column too...': the field's name is itself in the page's language. */
 const CHOSEN_TWICE = new RegExp(`^${MAPPING_MESSAGES.chosenTwice('\u0000').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\u0000', '(.+)')}$`)
 
+/** Where one sentence ends, as translateMessage splits them. */
+const SENTENCE_END = /(?<=[.!?:])\s+/
+
+/**
+ * A refused row's words: 'Email: Please enter a valid email address.' names the field before
+ * its problem, so the field's name is translated too (a custom field's name stays the studio's).
+ */
+export function rowMessageIn(language: Language, message: string): string {
+  if (language === 'en' || !message.includes(': ')) return translateMessage(language, message)
+  return message
+    .split(SENTENCE_END)
+    .map((piece) => (piece.endsWith(':') ? `${translateMessage(language, piece.slice(0, -1))}:` : translateMessage(language, piece)))
+    .join(' ')
+}
+
 function problemIn(language: Language, message: string): string {
   const twice = CHOSEN_TWICE.exec(message)
   if (twice) return translateMessage(language, MAPPING_MESSAGES.chosenTwice(translateMessage(language, twice[1] ?? '')))
@@ -31,7 +46,7 @@ export function mappingStepIn(language: Language, step: MappingStep): MappingSte
     },
     preview: {
       columns: step.preview.columns.map((column) => (customNames.has(column) ? column : translateMessage(language, column))),
-      rows: step.preview.rows.map((row) => ({ ...row, note: translateMessage(language, row.note) })),
+      rows: step.preview.rows.map((row) => ({ ...row, note: rowMessageIn(language, row.note) })),
     },
   }
 }
@@ -45,5 +60,5 @@ function summaryIn(language: Language, summary: ImportSummary): ImportSummary {
 export function importPageIn(language: Language, page: ImportPage): ImportPage {
   if (language === 'en') return page
   if (page.step === 'mapping') return { ...page, summary: summaryIn(language, page.summary), mapping: mappingStepIn(language, page.mapping) }
-  return { ...page, summary: summaryIn(language, page.summary), errors: page.errors.map((error) => ({ ...error, message: translateMessage(language, error.message) })) }
+  return { ...page, summary: summaryIn(language, page.summary), errors: page.errors.map((error) => ({ ...error, message: rowMessageIn(language, error.message) })) }
 }
