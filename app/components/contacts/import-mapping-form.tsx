@@ -5,6 +5,7 @@ import { Button } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
 import { Field, FIELD_INPUT_CLASSES, fieldErrorId } from '#app/components/ui/field'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
+import { useContactsWords } from './use-contacts-words'
 
 const OUTCOME_CLASSES = {
   create: 'text-emerald-800',
@@ -26,7 +27,8 @@ export function ImportMappingForm({ step, message }: { step: MappingStep; messag
   const intent = navigation.formData?.get('intent')
   const starting = navigation.state !== 'idle' && intent === 'start'
   const previewing = navigation.state !== 'idle' && intent === 'preview'
-  const rowsLabel = `${step.totalRows.toLocaleString('en-US')} ${step.totalRows === 1 ? 'row' : 'rows'}`
+  const { t, shown } = useContactsWords()
+  const rowsLabel = t('import_rows', { count: step.totalRows, shown: shown(step.totalRows) })
 
   const preview = (event: ChangeEvent<HTMLSelectElement | HTMLInputElement>) => {
     const form = event.currentTarget.form ?? formRef.current
@@ -43,26 +45,26 @@ export function ImportMappingForm({ step, message }: { step: MappingStep; messag
           {message}
         </p>
       ) : null}
-      <Card title="File">
+      <Card title={t('import_file')}>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <p className="text-sm text-slate-700 sm:pt-7">
             <span className="font-medium text-slate-900 break-all">{step.fileName}</span>
-            <span className="text-slate-500"> · {rowsLabel} · {step.header.length} columns</span>
+            <span className="text-slate-500"> · {rowsLabel} · {t('import_columnCount', { shown: shown(step.header.length) })}</span>
           </p>
-          <Field id="import-delimiter" label="Values are separated by" hint="Guessed from the first line; changing it reads the columns again." className="sm:w-64">
+          <Field id="import-delimiter" label={t('import_delimiter')} hint={t('import_delimiterHint')} className="sm:w-64">
             {(control) => (
               <select {...control} name="delimiter" defaultValue={step.delimiter} onChange={preview} className={FIELD_INPUT_CLASSES}>
-                <option value=",">Commas ( , )</option>
-                <option value=";">Semicolons ( ; )</option>
+                <option value=",">{t('import_commas')}</option>
+                <option value=";">{t('import_semicolons')}</option>
               </select>
             )}
           </Field>
         </div>
       </Card>
 
-      <Card title="Columns" padding="flush">
+      <Card title={t('import_columns')} padding="flush">
         <p className="px-5 pt-4 text-sm text-slate-600">
-          Choose what each column holds. An email is how a person already on the books is recognised; without one, each row needs a first and last name (or a full name). Several tags in one cell are separated by commas or semicolons.
+          {t('import_columnsHelp')}
         </p>
         {step.problems.form ? (
           <p id="mapping-problem" className="px-5 pt-2 text-sm font-medium text-red-700">
@@ -72,11 +74,11 @@ export function ImportMappingForm({ step, message }: { step: MappingStep; messag
         {/* A list rather than a table: on a phone each column stacks its name, sample and choice, so the choice stays in view. */}
         <div className="p-4">
           <div aria-hidden className="hidden grid-cols-[1fr_1fr_1.3fr] gap-4 rounded-t-lg border border-b-0 border-slate-200 bg-slate-50 px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600 sm:grid">
-            <span>Column in the file</span>
-            <span>First row</span>
-            <span>Import as</span>
+            <span>{t('import_columnInFile')}</span>
+            <span>{t('import_firstRow')}</span>
+            <span>{t('import_importAs')}</span>
           </div>
-          <ul aria-label="Columns of the file" className="divide-y divide-slate-100 rounded-lg border border-slate-200 sm:rounded-t-none">
+          <ul aria-label={t('import_columnsList')} className="divide-y divide-slate-100 rounded-lg border border-slate-200 sm:rounded-t-none">
             {step.header.map((name, index) => {
               const problem = step.problems.columns[String(index)]
               const id = `column-${index}`
@@ -86,8 +88,8 @@ export function ImportMappingForm({ step, message }: { step: MappingStep; messag
                     {name}
                   </span>
                   <span className="truncate text-sm text-slate-600">
-                    <span className="sm:sr-only">First row: </span>
-                    {step.samples[index] || <span className="text-slate-500">(blank)</span>}
+                    <span className="sm:sr-only">{t('import_firstRow')}: </span>
+                    {step.samples[index] || <span className="text-slate-500">{t('import_blank')}</span>}
                   </span>
                   <span>
                     <select
@@ -100,11 +102,11 @@ export function ImportMappingForm({ step, message }: { step: MappingStep; messag
                       onChange={preview}
                       className={`${FIELD_INPUT_CLASSES} w-full`}
                     >
-                      <option value="">Do not import</option>
+                      <option value="">{t('import_doNotImport')}</option>
                       {(['Contact', 'Custom fields'] as const).map((group) => {
                         const options = step.options.filter((option) => option.group === group)
                         return options.length === 0 ? null : (
-                          <optgroup key={group} label={group}>
+                          <optgroup key={group} label={group === 'Contact' ? t('import_groupContact') : t('import_groupCustom')}>
                             {options.map((option) => (
                               <option key={option.key} value={option.key}>
                                 {option.label}
@@ -127,35 +129,35 @@ export function ImportMappingForm({ step, message }: { step: MappingStep; messag
         </div>
       </Card>
 
-      <Card title="When the email already exists">
+      <Card title={t('import_duplicates')}>
         <fieldset className="flex flex-col gap-2">
-          <legend className="sr-only">When the email already exists</legend>
+          <legend className="sr-only">{t('import_duplicates')}</legend>
           <label className="flex items-start gap-2 text-sm text-slate-800">
             <input type="radio" name="onDuplicate" value="skip" defaultChecked={step.onDuplicate === 'skip'} onChange={preview} className="mt-0.5" />
             <span>
-              <span className="font-medium">Skip</span>: leave the contact as it is.
+              <span className="font-medium">{t('import_skip')}</span>: {t('import_skipText')}
             </span>
           </label>
           <label className="flex items-start gap-2 text-sm text-slate-800">
             <input type="radio" name="onDuplicate" value="update" defaultChecked={step.onDuplicate === 'update'} onChange={preview} className="mt-0.5" />
             <span>
-              <span className="font-medium">Update</span>: fill in the contact with the file's values (blank cells keep what the contact has; tags are added).
+              <span className="font-medium">{t('import_update')}</span>: {t('import_updateText')}
             </span>
           </label>
         </fieldset>
       </Card>
 
-      <Card title={`Preview of the first ${step.preview.rows.length} rows`} padding="flush">
+      <Card title={t('import_previewTitle', { shown: shown(step.preview.rows.length) })} padding="flush">
         <div className="p-4">
-          <Table label="Preview of the first rows, as they would be saved" minWidth={Math.max(560, 160 * (step.preview.columns.length + 2))}>
+          <Table label={t('import_previewTable')} minWidth={Math.max(560, 160 * (step.preview.columns.length + 2))}>
             <TableHead>
-              <HeaderCell>Row</HeaderCell>
-              <HeaderCell>Result</HeaderCell>
+              <HeaderCell>{t('import_row')}</HeaderCell>
+              <HeaderCell>{t('import_result')}</HeaderCell>
               {step.preview.columns.map((column) => (
                 <HeaderCell key={column}>{column}</HeaderCell>
               ))}
             </TableHead>
-            <TableBody columnCount={step.preview.columns.length + 2} empty="Nothing to preview.">
+            <TableBody columnCount={step.preview.columns.length + 2} empty={t('import_previewEmpty')}>
               {step.preview.rows.map((row) => (
                 <Row key={row.rowNumber}>
                   <HeaderCell scope="row">{row.rowNumber}</HeaderCell>
@@ -174,10 +176,10 @@ export function ImportMappingForm({ step, message }: { step: MappingStep; messag
 
       <div className="flex flex-wrap items-center justify-end gap-3">
         <Button type="submit" name="intent" value="preview" variant="secondary" busy={previewing}>
-          Update preview
+          {t('import_updatePreview')}
         </Button>
         <Button type="submit" name="intent" value="start" variant="primary" busy={starting}>
-          Import {rowsLabel}
+          {t('import_start', { rows: rowsLabel })}
         </Button>
       </div>
     </Form>

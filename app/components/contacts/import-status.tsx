@@ -7,6 +7,7 @@ import { Card } from '#app/components/ui/card'
 import { DateText } from '#app/components/ui/date-text'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { ImportProgress } from './import-progress'
+import { useContactsWords } from './use-contacts-words'
 
 /** How often a running import's page looks again. */
 const REFRESH_SECONDS = 2
@@ -20,6 +21,7 @@ const REFRESH_SECONDS = 2
 export function ImportStatus({ summary, errors }: { summary: ImportSummary; errors: Array<{ rowNumber: number; message: string }> }) {
   const running = summary.status === 'queued' || summary.status === 'running'
   const revalidator = useRevalidator()
+  const { t, shown } = useContactsWords()
   useEffect(() => {
     if (!running) return
     const timer = window.setInterval(() => {
@@ -29,10 +31,10 @@ export function ImportStatus({ summary, errors }: { summary: ImportSummary; erro
   }, [running, revalidator])
 
   const counts = [
-    { label: 'Created', value: summary.created, tone: 'text-emerald-800' },
-    { label: 'Updated', value: summary.updated, tone: 'text-sky-800' },
-    { label: 'Skipped', value: summary.skipped, tone: 'text-slate-700' },
-    { label: 'Errors', value: summary.errors, tone: summary.errors > 0 ? 'text-red-700' : 'text-slate-700' },
+    { label: t('import_created'), value: summary.created, tone: 'text-emerald-800' },
+    { label: t('import_updated'), value: summary.updated, tone: 'text-sky-800' },
+    { label: t('import_skipped'), value: summary.skipped, tone: 'text-slate-700' },
+    { label: t('import_errors'), value: summary.errors, tone: summary.errors > 0 ? 'text-red-700' : 'text-slate-700' },
   ]
 
   return (
@@ -42,17 +44,17 @@ export function ImportStatus({ summary, errors }: { summary: ImportSummary; erro
           <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
         </noscript>
       ) : null}
-      <Card title={summary.statusLabel}>
+      <Card title={t(`import_status_${summary.status}`)}>
         <div className="flex flex-col gap-5" aria-live="polite">
           <p className="text-sm text-slate-700">
             <span className="font-medium text-slate-900 break-all">{summary.fileName}</span>
             <span className="text-slate-500">
               {' '}
-              · uploaded <DateText value={summary.uploaded} />
+              · {t('import_uploadedOn')} <DateText value={summary.uploaded} />
               {summary.finished ? (
                 <>
                   {' '}
-                  · finished <DateText value={summary.finished} />
+                  · {t('import_finishedOn')} <DateText value={summary.finished} />
                 </>
               ) : null}
             </span>
@@ -62,7 +64,7 @@ export function ImportStatus({ summary, errors }: { summary: ImportSummary; erro
             {counts.map((count) => (
               <div key={count.label} className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
                 <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{count.label}</dt>
-                <dd className={`mt-1 text-2xl font-semibold ${count.tone}`}>{count.value.toLocaleString('en-US')}</dd>
+                <dd className={`mt-1 text-2xl font-semibold ${count.tone}`}>{shown(count.value)}</dd>
               </div>
             ))}
           </dl>
@@ -74,29 +76,29 @@ export function ImportStatus({ summary, errors }: { summary: ImportSummary; erro
           <div className="flex flex-wrap gap-3">
             {summary.status === 'done' ? (
               <ButtonLink to="/contacts" variant="primary">
-                Open the contacts list
+                {t('import_openContacts')}
               </ButtonLink>
             ) : null}
             <ButtonLink to="/contacts/import" variant="secondary">
-              Import another file
+              {t('import_another')}
             </ButtonLink>
             {summary.errors > 0 ? (
               // A download, not a page: a plain link so the browser saves the file.
               <a href={`/contacts/import/${summary.guId}/errors.csv`} download className={buttonClasses({ variant: 'secondary' })}>
                 <Download aria-hidden className="h-4 w-4" />
-                Download errors (CSV)
+                {t('import_downloadErrors')}
               </a>
             ) : null}
           </div>
         </div>
       </Card>
       {errors.length > 0 ? (
-        <Card title="Rows not imported" padding="flush">
+        <Card title={t('import_notImported')} padding="flush">
           <div className="p-4">
-            <Table label="Rows not imported" minWidth={480}>
+            <Table label={t('import_notImported')} minWidth={480}>
               <TableHead>
-                <HeaderCell>Row</HeaderCell>
-                <HeaderCell>Why</HeaderCell>
+                <HeaderCell>{t('import_row')}</HeaderCell>
+                <HeaderCell>{t('import_why')}</HeaderCell>
               </TableHead>
               <TableBody columnCount={2} empty="">
                 {errors.map((error) => (
@@ -109,7 +111,7 @@ export function ImportStatus({ summary, errors }: { summary: ImportSummary; erro
             </Table>
             {summary.errors > errors.length ? (
               <p className="mt-3 text-sm text-slate-600">
-                The first {errors.length} of {summary.errors.toLocaleString('en-US')} are shown; the error file has them all.
+                {t('import_firstShown', { shown: shown(errors.length), total: shown(summary.errors) })}
               </p>
             ) : null}
           </div>

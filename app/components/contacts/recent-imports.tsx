@@ -4,23 +4,25 @@ import { Card } from '#app/components/ui/card'
 import { DateText } from '#app/components/ui/date-text'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { ImportProgress } from './import-progress'
+import { useContactsWords } from './use-contacts-words'
 
 /** The tenant's latest imports under the upload form, each leading to its own page. */
 export function RecentImports({ imports }: { imports: ImportSummary[] }) {
+  const { t, shown } = useContactsWords()
   return (
-    <Card title="Recent imports" padding="flush">
-      <Table label="Recent imports" minWidth={760}>
+    <Card title={t('import_recent')} padding="flush">
+      <Table label={t('import_recent')} minWidth={760}>
         <TableHead>
-          <HeaderCell>File</HeaderCell>
-          <HeaderCell>Uploaded</HeaderCell>
-          <HeaderCell>Status</HeaderCell>
-          <HeaderCell>Progress</HeaderCell>
-          <HeaderCell align="end">Created</HeaderCell>
-          <HeaderCell align="end">Updated</HeaderCell>
-          <HeaderCell align="end">Skipped</HeaderCell>
-          <HeaderCell align="end">Errors</HeaderCell>
+          <HeaderCell>{t('import_file')}</HeaderCell>
+          <HeaderCell>{t('import_uploaded')}</HeaderCell>
+          <HeaderCell>{t('import_status')}</HeaderCell>
+          <HeaderCell>{t('import_progress')}</HeaderCell>
+          <HeaderCell align="end">{t('import_created')}</HeaderCell>
+          <HeaderCell align="end">{t('import_updated')}</HeaderCell>
+          <HeaderCell align="end">{t('import_skipped')}</HeaderCell>
+          <HeaderCell align="end">{t('import_errors')}</HeaderCell>
         </TableHead>
-        <TableBody columnCount={8} empty="No imports yet: the files you upload are listed here.">
+        <TableBody columnCount={8} empty={t('import_recentEmpty')}>
           {imports.map((entry) => (
             <Row key={entry.guId}>
               <HeaderCell scope="row" className="max-w-64 truncate">
@@ -31,13 +33,13 @@ export function RecentImports({ imports }: { imports: ImportSummary[] }) {
               <Cell className="whitespace-nowrap text-slate-600">
                 <DateText value={entry.uploaded} />
               </Cell>
-              <Cell className="whitespace-nowrap">{entry.statusLabel}</Cell>
-              <Cell>{entry.status === 'mapping' ? <span className="text-slate-600">{entry.totalRows.toLocaleString('en-US')} rows</span> : <ImportProgress summary={entry} compact />}</Cell>
-              <Cell align="end">{entry.created.toLocaleString('en-US')}</Cell>
-              <Cell align="end">{entry.updated.toLocaleString('en-US')}</Cell>
-              <Cell align="end">{entry.skipped.toLocaleString('en-US')}</Cell>
+              <Cell className="whitespace-nowrap">{t(`import_status_${entry.status}`)}</Cell>
+              <Cell>{entry.status === 'mapping' ? <span className="text-slate-600">{t('import_rowTotal', { shown: shown(entry.totalRows) })}</span> : <ImportProgress summary={entry} compact />}</Cell>
+              <Cell align="end">{shown(entry.created)}</Cell>
+              <Cell align="end">{shown(entry.updated)}</Cell>
+              <Cell align="end">{shown(entry.skipped)}</Cell>
               <Cell align="end" className={entry.errors > 0 ? 'font-medium text-red-700' : ''}>
-                {entry.errors.toLocaleString('en-US')}
+                {shown(entry.errors)}
               </Cell>
             </Row>
           ))}

@@ -1,6 +1,7 @@
 import { withTenant } from '#db/tenant-scope'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
+import type { Language } from '#server/i18n/languages'
 import { findContactImport, firstImportErrors, listRecentImports, type ContactImportRow } from './contact-imports'
 import { importErrorsCsv } from './import-errors-csv'
 import { importSummary, type ImportSummary } from './import-view'
@@ -10,9 +11,9 @@ import { ok } from '#server/errors/result'
 type Services = Pick<Platform, 'database' | 'env' | 'files' | 'jobs' | 'clock'>
 
 /** The upload page's list: the tenant's latest imports. */
-export async function recentImports(platform: Pick<Platform, 'database'>, tenant: Tenant): Promise<ImportSummary[]> {
+export async function recentImports(platform: Pick<Platform, 'database'>, tenant: Tenant, language: Language = 'en'): Promise<ImportSummary[]> {
   const rows = await withTenant(platform.database, tenant.id, (trx) => listRecentImports(trx))
-  return rows.map((row) => importSummary(row, tenant.settings))
+  return rows.map((row) => importSummary(row, tenant.settings, language))
 }
 
 /** How many refused rows the status page lists; the rest are in the error file. */
@@ -23,10 +24,10 @@ export type ImportPage =
   | { step: 'status'; summary: ImportSummary; errors: Array<{ rowNumber: number; message: string }> }
 
 /** One import's page: its mapping step until it starts, its progress after; null for another tenant's or an unknown guid. */
-export async function importPage(platform: Services, tenant: Tenant, unverifiedGuId: string | undefined): Promise<ImportPage | null> {
+export async function importPage(platform: Services, tenant: Tenant, unverifiedGuId: string | undefined, language: Language = 'en'): Promise<ImportPage | null> {
   const row = await withTenant(platform.database, tenant.id, (trx) => findContactImport(trx, unverifiedGuId))
   if (!row) return null
-  const summary = importSummary(row, tenant.settings)
+  const summary = importSummary(row, tenant.settings, language)
   if (row.status === 'mapping') {
     const mapping = await loadMappingStep(platform, tenant, row)
     if (mapping) return { step: 'mapping', summary, mapping }

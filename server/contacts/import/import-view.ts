@@ -1,4 +1,6 @@
-import { shownDate, type DatePreferences, type ShownDate } from '#server/dates/tenant-dates'
+import { shownDateIn } from '#server/dates/language-dates'
+import type { DatePreferences, ShownDate } from '#server/dates/tenant-dates'
+import type { Language } from '#server/i18n/languages'
 import type { ContactImportRow } from './contact-imports'
 
 export const IMPORT_STATUS_LABELS: Record<ContactImportRow['status'], string> = {
@@ -29,7 +31,8 @@ export interface ImportSummary {
   failure: string | null
 }
 
-export function importSummary(row: ContactImportRow, dates: DatePreferences): ImportSummary {
+/** The summary with its dates written for the page's language (the studio's format in English). */
+export function importSummary(row: ContactImportRow, dates: DatePreferences, language: Language = 'en'): ImportSummary {
   const total = row.total_rows
   const done = Math.min(row.rows_done, total)
   return {
@@ -37,8 +40,8 @@ export function importSummary(row: ContactImportRow, dates: DatePreferences): Im
     fileName: row.file_name,
     status: row.status,
     statusLabel: IMPORT_STATUS_LABELS[row.status],
-    uploaded: shownDate(row.created_at, dates, 'dateTime'),
-    finished: row.finished_at ? shownDate(row.finished_at, dates, 'dateTime') : null,
+    uploaded: shownDateIn(row.created_at, dates, 'dateTime', language),
+    finished: row.finished_at ? shownDateIn(row.finished_at, dates, 'dateTime', language) : null,
     totalRows: total,
     rowsDone: done,
     percent: row.status === 'done' ? 100 : total > 0 ? Math.floor((done / total) * 100) : 0,

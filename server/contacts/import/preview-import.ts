@@ -100,14 +100,18 @@ function shownFieldValue(value: FieldValue | undefined): string {
   return value.text
 }
 
+export const PREVIEW_NOTES = {
+  create: 'New contact',
+  update: 'Updates the contact with this email',
+  skip: 'Skipped: a contact has this email',
+} as const
+
 export function noteFor(outcome: RowOutcome): string {
   switch (outcome.kind) {
     case 'create':
-      return 'New contact'
     case 'update':
-      return 'Updates the contact with this email'
     case 'skip':
-      return 'Skipped: a contact has this email'
+      return PREVIEW_NOTES[outcome.kind]
     case 'error':
       return outcome.message
   }

@@ -3,24 +3,32 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { MAPPING_STEP_MESSAGES } from '#server/contacts/import/mapping-step'
 import { importPage, postMapping } from '#server/contacts/import/import-pages'
+import { importPageIn, mappingStepIn } from '#server/contacts/import/import-page-words'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
 import { statusOf } from '#server/errors/error-codes'
 import { notFound } from '#server/errors/responses'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
 import { ImportMappingForm } from '#app/components/contacts/import-mapping-form'
 import { ImportStatus } from '#app/components/contacts/import-status'
+import { useContactsWords } from '#app/components/contacts/use-contacts-words'
 import { requirePermission } from '#app/utils/auth.server'
+import type { I18nHandle } from '#app/utils/i18n'
 import { redirectWithToast } from '#app/utils/toast.server'
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
-  screenMeta(matches, page?.step === 'mapping' ? 'Map columns' : 'Import progress')
+  screenMeta(matches, page?.title ?? (page?.step === 'mapping' ? 'Map columns' : 'Import progress'))
+
+export const handle: I18nHandle = { i18n: ['contacts'] }
 
 /** One import: its mapping step until it starts, then its progress (website spec: POST /rest/contact/import). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { tenant } = await requirePermission(request, context, 'showContacts')
-  const page = await importPage(context.platform, tenant, params.guId)
+  const page = await importPage(context.platform, tenant, params.guId, context.language)
   if (!page) throw notFound()
-  return page
+  const t = tFor(context.language, 'contacts')
+  return { ...importPageIn(context.language, page), title: t(page.step === 'mapping' ? 'import_mapTitle' : 'import_progressTitle') }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -33,26 +41,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (outcome.ok && outcome.value.started) return redirectWithToast(here, { type: 'success', message: MAPPING_STEP_MESSAGES.started })
   // The choices are saved: the page shows them, and the preview, again (post, then get).
   if (outcome.ok) return redirect(here)
-  return data({ message: outcome.message, step }, { status: statusOf(outcome.error) })
+  const language = context.language
+  return data({ message: translateMessage(language, outcome.message), step: step && mappingStepIn(language, step) }, { status: statusOf(outcome.error) })
 }
 
 export default function ContactImportRoute() {
   const page = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
+  const { t } = useContactsWords()
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5 p-4 sm:p-6">
       <Link to="/contacts/import" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-text hover:underline">
         <ArrowLeft aria-hidden className="h-4 w-4" />
-        Imports
+        {t('import_back')}
       </Link>
       {page.step === 'mapping' ? (
         <>
-          <PageHeader title="Map columns" description="Step 2 of 3: say what each column holds and check the first rows. Nothing is imported until you press Import." />
+          <PageHeader title={t('import_mapTitle')} description={t('import_mapDescription')} />
           <ImportMappingForm step={answer?.step ?? page.mapping} message={answer?.message ?? null} />
         </>
       ) : (
         <>
-          <PageHeader title="Import progress" description="Step 3 of 3: the rows are imported in the background; you can leave this page and come back." />
+          <PageHeader title={t('import_progressTitle')} description={t('import_progressDescription')} />
           <ImportStatus summary={page.summary} errors={page.errors} />
         </>
       )}
