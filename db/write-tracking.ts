@@ -8,7 +8,12 @@ import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTrans
  * stale page waiting to happen. Raw `sql` statements are not seen; code that writes with them
  * declares its tags all the same.
  */
-const scope = new AsyncLocalStorage<Set<string>>()
+// One scope per process, however many copies of this module are loaded: the express server and
+// the Remix build are bundled apart, and a write made in one (the session slide, in the build)
+// must be seen, or left out, by the record the other keeps.
+const SCOPE = Symbol.for('studio.writeTrackingScope')
+const holder = globalThis as typeof globalThis & { [SCOPE]?: AsyncLocalStorage<Set<string>> }
+const scope = (holder[SCOPE] ??= new AsyncLocalStorage<Set<string>>())
 
 /** Runs `fn` and returns what it returned with the tables it wrote. */
 export async function trackWrites<T>(fn: () => Promise<T>): Promise<{ result: T; tables: Set<string> }> {
