@@ -13,8 +13,6 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { isUuid } from '#server/text/is-uuid'
 import { invoiceStatusText, type InvoiceStatusWord } from './invoice-status-text'
 
-export const LEDGER_METHOD_TEXT: Record<LedgerMethod, string> = { card: 'Card', cash: 'Cash', other: 'Other', account: 'Account credit' }
-
 export interface StaffInvoiceLine {
   itemName: string
   optionName: string | null
@@ -68,7 +66,7 @@ export interface StaffInvoice {
 
 /** The keys of the billing words an invoice's source and a payment's method are written with. */
 const SOURCE_KEYS: Record<InvoiceSource, string> = { checkout: 'sourceCheckout', till: 'sourceTill', staff: 'sourceStaff', membership: 'sourceMembership' }
-const METHOD_KEYS: Record<LedgerMethod, string> = { card: 'methodCard', cash: 'methodCash', other: 'methodOther', account: 'methodAccount' }
+export const METHOD_KEYS: Record<LedgerMethod, string> = { card: 'methodCard', cash: 'methodCash', other: 'methodOther', account: 'methodAccount' }
 
 /**
  * One invoice of this tenant by its guid, with its lines and the money it took; null for an
