@@ -4,7 +4,8 @@ import { requireStaffArea } from '#app/utils/navigation.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 import { tenantToday } from '#server/dates/tenant-today'
 import { notFound } from '#server/errors/responses'
-import { invoiceFormValues, type InvoiceFormErrors } from '#server/invoices/invoice-form'
+import { translateMessage } from '#server/i18n/translate-message'
+import { invoiceFormValues, translateInvoiceFormErrors, type InvoiceFormErrors } from '#server/invoices/invoice-form'
 import { saveStaffInvoice } from '#server/invoices/save-staff-invoice'
 
 /**
@@ -21,5 +22,5 @@ export async function invoiceFormAction({ request, context }: Pick<ActionFunctio
   const saved = await saveStaffInvoice(context.platform, access.tenant, { values, editGuid, today: tenantToday(context.platform, access.tenant), now: context.platform.clock.now() })
   if (saved.ok) return redirectWithToast(`/invoices/${saved.value.guid}`, { type: 'success', message: saved.value.message })
   if (saved.error === 'not_found') throw notFound('Invoice not found')
-  return data({ values, errors: saved.details.errors, shownLines: visibleLineCount(values, asked) }, { status: saved.error === 'conflict' ? 409 : 400 })
+  return data({ values, errors: translateInvoiceFormErrors(saved.details.errors, (message) => translateMessage(context.language, message)), shownLines: visibleLineCount(values, asked) }, { status: saved.error === 'conflict' ? 409 : 400 })
 }

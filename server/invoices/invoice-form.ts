@@ -84,3 +84,11 @@ export function invoiceFormValues(form: FormData): InvoiceFormValues {
   }
   return { contact: read('contact').trim(), dueOn: read('dueOn').trim(), note: read('note'), salesPerson: read('salesPerson').trim(), lines }
 }
+
+/** The same errors with each message passed through `say` (the page's language). */
+export function translateInvoiceFormErrors(errors: InvoiceFormErrors, say: (message: string) => string): InvoiceFormErrors {
+  const { line, ...fields } = errors
+  const translated: InvoiceFormErrors = Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, message === undefined ? message : say(message)]))
+  if (line) translated.line = Object.fromEntries(Object.entries(line).map(([index, row]) => [index, Object.fromEntries(Object.entries(row).map(([field, message]) => [field, message === undefined ? message : say(message)]))]))
+  return translated
+}

@@ -4,14 +4,16 @@ import type { InvoiceSource, InvoiceStatus } from '#db/tables/checkout'
 import type { Database } from '#db/types'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
-import { formatDate, formatDay } from '#server/dates/tenant-dates'
+import { dateInLanguage, dayInLanguage } from '#server/dates/language-dates'
+import { LANGUAGE_LOCALES, type Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { tenantQueryMemo } from '#server/tenancy/tenant-query-memo'
 import { containsPattern } from '#server/text/like-pattern'
 import { awaitsPayment, OPEN_INVOICE_STATUSES } from '#server/payments/payable-invoice'
 import type { InvoiceReportQuery, InvoiceSort, InvoiceStatusFilter } from './invoice-report-query'
-import { invoiceStatusText } from './invoice-status-text'
+import { invoiceStatusText, type InvoiceStatusWord } from './invoice-status-text'
 
 export interface InvoiceReportRow {
   guid: string
@@ -25,7 +27,7 @@ export interface InvoiceReportRow {
   isOverdue: boolean
   totalText: string
   balanceText: string
-  statusText: string
+  statusText: InvoiceStatusWord
   status: InvoiceStatus
   source: InvoiceSource
   isArchived: boolean
@@ -33,6 +35,8 @@ export interface InvoiceReportRow {
 
 export interface InvoiceReportTotals {
   count: number
+  /** The count as the page's language writes numbers. */
+  countText: string
   totalText: string
   paidText: string
   balanceText: string
@@ -146,7 +150,7 @@ async function sumFilter(platform: Pick<Platform, 'database'>, tenant: Tenant, q
  * and the totals of every invoice the filter matches. Archived invoices are left out unless
  * asked for. Money sums are over the tenant's one currency.
  */
-export async function loadInvoiceReport(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, query: InvoiceReportQuery, today: string): Promise<InvoiceReportPage> {
+export async function loadInvoiceReport(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, query: InvoiceReportQuery, today: string, language: Language = 'en'): Promise<InvoiceReportPage> {
   const memo = tenantQueryMemo<FilterSums>(platform.tenants, 'invoice-report-sums', { ...SUMS_MEMO, tags: [...SUMS_MEMO.tags] })
   const sums = await memo.get(tenant.id, JSON.stringify([query.status, query.search, query.showArchive, today]), () => sumFilter(platform, tenant, query, today))
   return withTenant(platform.database, tenant.id, async (trx) => {
@@ -186,13 +190,14 @@ export async function loadInvoiceReport(platform: Pick<Platform, 'database' | 't
       ])
     for (const term of reportOrder(query)) page = page.orderBy(term)
     const rows = await page.execute()
-    const money = (minor: string | number | bigint, currency = tenant.settings.defaultCurrency) => moneyText(Number(minor), currency)
+    const t = tFor(language, 'billing')
+    const money = (minor: string | number | bigint, currency = tenant.settings.defaultCurrency) => moneyText(Number(minor), currency, language)
     return {
       offset,
-      totals: { count, totalText: money(sums.total), paidText: money(sums.paid), balanceText: money(sums.balance), refundedText: money(sums.refunded) },
+      totals: { count, countText: count.toLocaleString(LANGUAGE_LOCALES[language]), totalText: money(sums.total), paidText: money(sums.paid), balanceText: money(sums.balance), refundedText: money(sums.refunded) },
       rows: rows.map((row) => {
         const isOpen = awaitsPayment(row.status)
-        const more = row.line_count > 3 ? ` and ${row.line_count - 3} more` : ''
+        const more = row.line_count > 3 ? ` ${t('invoiceMoreItems', { count: row.line_count - 3 })}` : ''
         return {
           guid: row.guid,
           numberText: invoiceNumberText(row.number),
@@ -200,8 +205,8 @@ export async function loadInvoiceReport(platform: Pick<Platform, 'database' | 't
           contactGuid: row.contact_guid,
           email: row.email,
           itemsText: `${row.items ?? ''}${more}`,
-          dateText: formatDate(row.created_at, tenant.settings),
-          dueText: row.due_on ? formatDay(row.due_on, tenant.settings) : null,
+          dateText: dateInLanguage(row.created_at, tenant.settings, 'date', language),
+          dueText: row.due_on ? dayInLanguage(row.due_on, tenant.settings, language) : null,
           isOverdue: isOpen && row.due_on !== null && row.due_on < today,
           totalText: money(row.total_minor, row.currency),
           balanceText: money(row.balance_minor, row.currency),

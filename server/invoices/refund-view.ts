@@ -5,12 +5,14 @@ import { withTenant } from '#db/tenant-scope'
 import { amountInputValue } from '#server/catalog/money'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
-import { formatDateTime } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import { isUuid } from '#server/text/is-uuid'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
 import type { Tenant } from '#server/tenancy/tenant'
-import { invoiceStatusText } from './invoice-status-text'
-import { LEDGER_METHOD_TEXT } from './staff-invoice'
+import { invoiceStatusText, type InvoiceStatusWord } from './invoice-status-text'
+import { METHOD_KEYS } from './staff-invoice'
 
 /** One refund already given of a payment, as the refund page lists it. */
 export interface GivenRefund {
@@ -45,7 +47,7 @@ export interface RefundablePayment {
 
 /** /invoices/{guid}/refund: the invoice, its payments, and the one chosen to refund. */
 export interface RefundView {
-  invoice: { guid: string; numberText: string; statusText: string; status: InvoiceStatus; currency: string; contactName: string; paidText: string; refundedText: string }
+  invoice: { guid: string; numberText: string; statusText: InvoiceStatusWord; status: InvoiceStatus; currency: string; contactName: string; paidText: string; refundedText: string }
   payments: RefundablePayment[]
   /** The payment named by ?payment=; null when none was named. */
   chosen: RefundablePayment | null
@@ -56,7 +58,7 @@ export interface RefundView {
  * invoice guid, and for a payment guid that is not one of this invoice's payments: both are a
  * 404 to the caller.
  */
-export async function loadRefundView(database: DatabaseHandle, tenant: Tenant, input: { unverifiedGuid: string; unverifiedPaymentGuid: string | null }): Promise<RefundView | null> {
+export async function loadRefundView(database: DatabaseHandle, tenant: Tenant, input: { unverifiedGuid: string; unverifiedPaymentGuid: string | null }, language: Language = 'en'): Promise<RefundView | null> {
   if (!isUuid(input.unverifiedGuid)) return null
   if (input.unverifiedPaymentGuid !== null && !isUuid(input.unverifiedPaymentGuid)) return null
   const found = await withTenant(database, tenant.id, async (trx) => {
@@ -100,16 +102,18 @@ export async function loadRefundView(database: DatabaseHandle, tenant: Tenant, i
   })
   if (!found) return null
   const { invoice, payments, refunds } = found
-  const money = (minor: string | number | bigint) => moneyText(Number(minor), invoice.currency)
+  const money = (minor: string | number | bigint) => moneyText(Number(minor), invoice.currency, language)
+  const t = tFor(language, 'billing')
+  const when = (value: Parameters<typeof dateInLanguage>[0]) => dateInLanguage(value, tenant.settings, 'dateTime', language)
   const shown: RefundablePayment[] = payments.map((payment) => {
     const left = Number(payment.amount_minor) - Number(payment.refunded_minor)
     const providerName = payment.method === 'card' && payment.provider ? PROVIDER_NAMES[payment.provider as PaymentProvider] ?? payment.provider : null
     return {
       guid: payment.guid,
       method: payment.method,
-      methodText: providerName ? `Card (${providerName})` : LEDGER_METHOD_TEXT[payment.method],
+      methodText: providerName ? t('methodCardWith', { provider: providerName }) : t(METHOD_KEYS[payment.method]),
       providerName,
-      dateText: formatDateTime(payment.paid_at, tenant.settings),
+      dateText: when(payment.paid_at),
       amountText: money(payment.amount_minor),
       refundedMinor: Number(payment.refunded_minor),
       refundedText: money(payment.refunded_minor),
@@ -120,12 +124,12 @@ export async function loadRefundView(database: DatabaseHandle, tenant: Tenant, i
       refunds: refunds
         .filter((refund) => refund.invoice_payment_id === payment.id)
         .map((refund) => ({
-          dateText: formatDateTime(refund.created_at, tenant.settings),
+          dateText: when(refund.created_at),
           amountText: money(refund.amount_minor),
           reason: refund.reason,
           recordedBy: refund.first_name !== null ? `${refund.first_name} ${refund.last_name ?? ''}`.trim() : null,
           refundRef: refund.refund_ref,
-          failedText: refund.failed_at ? `Failed on ${formatDateTime(refund.failed_at, tenant.settings)}: ${refund.failure_reason ?? 'failed'}` : null,
+          failedText: refund.failed_at ? t('refundFailedOn', { date: when(refund.failed_at), reason: refund.failure_reason ?? t('refundFailed') }) : null,
         })),
     }
   })

@@ -3,17 +3,15 @@ import { withTenant } from '#db/tenant-scope'
 import type { InvoiceSource, InvoiceStatus, LedgerMethod } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { invoiceNumberText } from '#server/checkout/order-view'
-import { dayInLanguage } from '#server/dates/language-dates'
-import { formatDateTime } from '#server/dates/tenant-dates'
+import { dateInLanguage, dayInLanguage } from '#server/dates/language-dates'
 import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { PaymentProvider } from '#db/tables/payments'
 import { awaitsPayment } from '#server/payments/payable-invoice'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
 import type { Tenant } from '#server/tenancy/tenant'
 import { isUuid } from '#server/text/is-uuid'
-import { invoiceStatusText } from './invoice-status-text'
-
-export const LEDGER_METHOD_TEXT: Record<LedgerMethod, string> = { card: 'Card', cash: 'Cash', other: 'Other', account: 'Account credit' }
+import { invoiceStatusText, type InvoiceStatusWord } from './invoice-status-text'
 
 export interface StaffInvoiceLine {
   itemName: string
@@ -44,13 +42,13 @@ export interface StaffInvoice {
   guid: string
   numberText: string
   status: InvoiceStatus
-  statusText: string
+  statusText: InvoiceStatusWord
   source: InvoiceSource
   sourceText: string
   isArchived: boolean
   currency: string
   /** `language`: the one the contact chose, if any (emails to them are written in it). */
-  contact: { guid: string; name: string; email: string; phone: string | null; language: string | null; accountBalanceMinor: number; accountBalanceText: string }
+  contact: { guid: string; name: string; email: string; phone: string | null; language: string | null; accountBalanceMinor: number; accountBalanceText: string; accountCreditText: string }
   dateText: string
   dueOn: string | null
   dueText: string | null
@@ -66,12 +64,14 @@ export interface StaffInvoice {
   can: { edit: boolean; takePayment: boolean; applyCredit: boolean; void: boolean; refund: boolean }
 }
 
-const SOURCE_TEXT: Record<InvoiceSource, string> = { checkout: 'Online order', till: 'Sold at the desk', staff: 'Written by staff', membership: 'Membership payment' }
+/** The keys of the billing words an invoice's source and a payment's method are written with. */
+const SOURCE_KEYS: Record<InvoiceSource, string> = { checkout: 'sourceCheckout', till: 'sourceTill', staff: 'sourceStaff', membership: 'sourceMembership' }
+export const METHOD_KEYS: Record<LedgerMethod, string> = { card: 'methodCard', cash: 'methodCash', other: 'methodOther', account: 'methodAccount' }
 
 /**
  * One invoice of this tenant by its guid, with its lines and the money it took; null for an
- * unknown (or another tenant's) guid. `language` sets how amounts and the due date are written (a Turkish contact's email); staff
- * screens keep English, the default.
+ * unknown (or another tenant's) guid. `language` sets how its words, amounts and dates are written: the page's, or a
+ * Turkish contact's for their email.
  */
 export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string, today: string, language: Language = 'en'): Promise<StaffInvoice | null> {
   if (!isUuid(unverifiedGuid)) return null
@@ -108,6 +108,7 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
   if (!found) return null
   const { invoice, lines, payments } = found
   const money = (minor: string | number | bigint) => moneyText(Number(minor), invoice.currency, language)
+  const t = tFor(language, 'billing')
   const positive = (minor: string | number | bigint) => Number(minor) > 0
   const paidMinor = Number(invoice.paid_minor)
   const balanceMinor = Number(invoice.balance_minor)
@@ -120,7 +121,7 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
     status: invoice.status,
     statusText: invoiceStatusText({ status: invoice.status, paidMinor }),
     source: invoice.source,
-    sourceText: SOURCE_TEXT[invoice.source],
+    sourceText: t(SOURCE_KEYS[invoice.source]),
     isArchived: invoice.is_archived,
     currency: invoice.currency,
     contact: {
@@ -130,15 +131,16 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
       phone: invoice.phone,
       language: invoice.contact_language,
       accountBalanceMinor,
-      accountBalanceText: accountBalanceMinor === 0 ? 'Nothing owed' : accountBalanceMinor < 0 ? `Owes ${money(-accountBalanceMinor)}` : `In credit ${money(accountBalanceMinor)}`,
+      accountBalanceText: accountBalanceMinor === 0 ? t('accountNothingOwed') : accountBalanceMinor < 0 ? t('accountOwes', { amount: money(-accountBalanceMinor) }) : t('accountInCredit', { amount: money(accountBalanceMinor) }),
+      accountCreditText: money(Math.max(0, accountBalanceMinor)),
     },
-    dateText: formatDateTime(invoice.created_at, tenant.settings),
+    dateText: dateInLanguage(invoice.created_at, tenant.settings, 'dateTime', language),
     dueOn: invoice.due_on,
     dueText: invoice.due_on ? dayInLanguage(invoice.due_on, tenant.settings, language) : null,
     isOverdue: isOpen && invoice.due_on !== null && invoice.due_on < today,
     note: invoice.note,
     salesPerson: invoice.seller_first !== null ? `${invoice.seller_first} ${invoice.seller_last ?? ''}`.trim() : null,
-    emailedText: invoice.emailed_at ? formatDateTime(invoice.emailed_at, tenant.settings) : null,
+    emailedText: invoice.emailed_at ? dateInLanguage(invoice.emailed_at, tenant.settings, 'dateTime', language) : null,
     lines: lines.map((line) => ({
       itemName: line.item_name,
       optionName: line.option_name && line.option_name !== line.item_name ? line.option_name : null,
@@ -154,7 +156,7 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
       discount: positive(invoice.discount_minor) ? `-${money(invoice.discount_minor)}` : null,
       cardFees: positive(invoice.card_fees_minor) ? money(invoice.card_fees_minor) : null,
       tax: positive(invoice.tax_minor) ? money(invoice.tax_minor) : null,
-      taxLabel: invoice.tax_label || 'Tax',
+      taxLabel: invoice.tax_label || t('tax'),
       total: money(invoice.total_minor),
       paid: money(paidMinor),
       refunded: positive(invoice.refunded_minor) ? `-${money(invoice.refunded_minor)}` : null,
@@ -163,8 +165,8 @@ export async function loadStaffInvoice(database: DatabaseHandle, tenant: Tenant,
     balanceMinor,
     payments: payments.map((payment) => ({
       guid: payment.guid,
-      dateText: formatDateTime(payment.paid_at, tenant.settings),
-      methodText: payment.method === 'card' && payment.provider ? `Card (${providerName(payment.provider)})` : LEDGER_METHOD_TEXT[payment.method],
+      dateText: dateInLanguage(payment.paid_at, tenant.settings, 'dateTime', language),
+      methodText: payment.method === 'card' && payment.provider ? t('methodCardWith', { provider: providerName(payment.provider) }) : t(METHOD_KEYS[payment.method]),
       amountText: money(payment.amount_minor),
       refundedText: positive(payment.refunded_minor) ? money(payment.refunded_minor) : null,
       refundableMinor: Number(payment.amount_minor) - Number(payment.refunded_minor),

@@ -1,7 +1,9 @@
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
 import { moneyText } from '#server/catalog/public/price-text'
-import { formatDate } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import { periodCharges } from '#server/memberships/membership-invoice'
 import type { Tenant } from '#server/tenancy/tenant'
 
@@ -23,7 +25,8 @@ export const UPCOMING_LIMIT = 20
  * first, with what each period will cost at today's rates. Memberships ending at their period's
  * end bill nothing more and are left out.
  */
-export async function loadUpcomingMembershipPayments(database: DatabaseHandle, tenant: Tenant, now: Date): Promise<UpcomingMembershipPayment[]> {
+export async function loadUpcomingMembershipPayments(database: DatabaseHandle, tenant: Tenant, now: Date, language: Language = 'en'): Promise<UpcomingMembershipPayment[]> {
+  const t = tFor(language, 'billing')
   const until = new Date(now.getTime() + UPCOMING_DAYS * 24 * 60 * 60 * 1000)
   const rows = await withTenant(database, tenant.id, (trx) =>
     trx
@@ -58,8 +61,8 @@ export async function loadUpcomingMembershipPayments(database: DatabaseHandle, t
     contactGuid: row.contact_guid,
     contactName: `${row.first_name} ${row.last_name}`.trim(),
     membershipName: row.name,
-    dateText: row.next_billing_at ? formatDate(row.next_billing_at, tenant.settings) : '',
-    amountText: moneyText(periodCharges(row, tenant).totalMinor, row.currency ?? tenant.settings.defaultCurrency),
-    paidBy: row.last4 ? `${row.brand ? `${row.brand[0]?.toUpperCase()}${row.brand.slice(1)}` : 'Card'} ending ${row.last4}` : 'Invoice by email',
+    dateText: row.next_billing_at ? dateInLanguage(row.next_billing_at, tenant.settings, 'date', language) : '',
+    amountText: moneyText(periodCharges(row, tenant).totalMinor, row.currency ?? tenant.settings.defaultCurrency, language),
+    paidBy: row.last4 ? t('upcomingCardEnding', { brand: row.brand ? `${row.brand[0]?.toUpperCase()}${row.brand.slice(1)}` : t('upcomingCard'), last4: row.last4 }) : t('upcomingInvoiceByEmail'),
   }))
 }

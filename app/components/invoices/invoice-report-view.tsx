@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { ArrowDown, ArrowUp, Plus, ReceiptText, Search } from 'lucide-react'
 import { PageHeader } from '#app/components/layout/page-header'
 import { Button, ButtonLink } from '#app/components/ui/button'
@@ -7,13 +8,16 @@ import { EmptyState } from '#app/components/ui/empty-state'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { PreviousNextNav } from '#app/components/ui/pagination'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
-import { INVOICE_PAGE_SIZES, INVOICE_STATUS_FILTER_LABELS, INVOICE_STATUS_FILTERS, invoiceReportHref, type InvoiceReportQuery, type InvoiceSort } from '#server/invoices/invoice-report-query'
+import { INVOICE_PAGE_SIZES, INVOICE_STATUS_FILTERS, invoiceReportHref, type InvoiceReportQuery, type InvoiceSort } from '#server/invoices/invoice-report-query'
 import type { InvoiceReportPage } from '#server/invoices/invoice-report'
 import type { UpcomingMembershipPayment } from '#server/invoices/upcoming-membership-payments'
 import { InvoiceStatusChip } from './invoice-status-chip'
+import { useInvoiceStatusWord } from './use-invoice-status-word'
 
 /** /invoices for staff: the invoice report with its filters and totals, and the membership payments coming up. */
 export function InvoiceReportView({ query, report, upcoming }: { query: InvoiceReportQuery; report: InvoiceReportPage; upcoming: UpcomingMembershipPayment[] }) {
+  const { t } = useTranslation('billing')
+  const statusWord = useInvoiceStatusWord()
   const filtered = query.search !== '' || query.status !== 'all' || query.showArchive
   const { totals } = report
   const first = totals.count === 0 ? 0 : report.offset + 1
@@ -34,20 +38,20 @@ export function InvoiceReportView({ query, report, upcoming }: { query: InvoiceR
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <PageHeader
-        title="Invoices"
-        description="Every sale and invoice, what each has taken and what is still owed."
+        title={t('invoices')}
+        description={t('invoicesDescription')}
         actions={
           <ButtonLink to="/invoices/new" variant="primary">
-            <Plus aria-hidden className="h-4 w-4" /> New invoice
+            <Plus aria-hidden className="h-4 w-4" /> {t('newInvoice')}
           </ButtonLink>
         }
       />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-invoice-totals>
         {[
-          ['Invoices', String(totals.count)],
-          ['Invoiced', totals.totalText],
-          ['Taken', totals.paidText],
-          ['Owed', totals.balanceText],
+          [t('invoices'), totals.countText],
+          [t('totalsInvoiced'), totals.totalText],
+          [t('totalsTaken'), totals.paidText],
+          [t('totalsOwed'), totals.balanceText],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
@@ -58,25 +62,25 @@ export function InvoiceReportView({ query, report, upcoming }: { query: InvoiceR
       <Form method="get" action="/invoices" className="flex flex-wrap items-end gap-3" role="search">
         <div className="flex min-w-0 basis-full flex-col gap-1.5 sm:max-w-xs sm:flex-1 sm:basis-auto">
           <label htmlFor="invoice-search" className="text-sm font-medium text-slate-700">
-            Search
+            {t('search')}
           </label>
-          <input id="invoice-search" type="search" name="search" defaultValue={query.search} maxLength={100} placeholder="Number, contact or item" className={FIELD_INPUT_CLASSES} />
+          <input id="invoice-search" type="search" name="search" defaultValue={query.search} maxLength={100} placeholder={t('searchPlaceholder')} className={FIELD_INPUT_CLASSES} />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="invoice-status" className="text-sm font-medium text-slate-700">
-            Status
+            {t('status')}
           </label>
           <select id="invoice-status" name="status" defaultValue={query.status} className={FIELD_INPUT_CLASSES}>
             {INVOICE_STATUS_FILTERS.map((status) => (
               <option key={status} value={status}>
-                {INVOICE_STATUS_FILTER_LABELS[status]}
+                {t(`statusFilter_${status}`)}
               </option>
             ))}
           </select>
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="invoice-max" className="text-sm font-medium text-slate-700">
-            Per page
+            {t('perPage')}
           </label>
           <select id="invoice-max" name="max" defaultValue={query.max} className={FIELD_INPUT_CLASSES}>
             {INVOICE_PAGE_SIZES.map((size) => (
@@ -88,40 +92,40 @@ export function InvoiceReportView({ query, report, upcoming }: { query: InvoiceR
         </div>
         <label className="flex min-h-10 items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" name="showArchive" value="true" defaultChecked={query.showArchive} className="h-4 w-4 rounded border-slate-300" />
-          Show archived
+          {t('showArchived')}
         </label>
         {query.sort !== 'created' ? <input type="hidden" name="sort" value={query.sort} /> : null}
         {query.order !== 'desc' ? <input type="hidden" name="order" value={query.order} /> : null}
         <Button type="submit" variant="secondary">
-          <Search aria-hidden className="h-4 w-4" /> Search
+          <Search aria-hidden className="h-4 w-4" /> {t('search')}
         </Button>
       </Form>
 
       {totals.count === 0 && !filtered ? (
-        <EmptyState icon={ReceiptText} title="No invoices yet">
-          Sales from checkout and the desk show here. Write one by hand with New invoice.
+        <EmptyState icon={ReceiptText} title={t('noInvoicesYet')}>
+          {t('noInvoicesYetText')}
         </EmptyState>
       ) : (
         <>
-          <Table label="Invoices" minWidth={900}>
+          <Table label={t('invoices')} minWidth={900}>
             <TableHead>
-              {sortHeader('number', 'Invoice')}
-              {sortHeader('created', 'Date')}
-              {sortHeader('contact', 'Contact')}
-              <HeaderCell>Items</HeaderCell>
-              {sortHeader('due', 'Due')}
-              {sortHeader('total', 'Total', 'right')}
-              {sortHeader('balance', 'Balance', 'right')}
-              <HeaderCell>Status</HeaderCell>
+              {sortHeader('number', t('columnInvoice'))}
+              {sortHeader('created', t('columnDate'))}
+              {sortHeader('contact', t('columnContact'))}
+              <HeaderCell>{t('columnItems')}</HeaderCell>
+              {sortHeader('due', t('columnDue'))}
+              {sortHeader('total', t('columnTotal'), 'right')}
+              {sortHeader('balance', t('columnBalance'), 'right')}
+              <HeaderCell>{t('status')}</HeaderCell>
             </TableHead>
-            <TableBody columnCount={8} empty={<span>No invoices match this search.</span>}>
+            <TableBody columnCount={8} empty={<span>{t('noInvoicesMatch')}</span>}>
               {report.rows.map((row) => (
                 <Row key={row.guid}>
                   <Cell className="whitespace-nowrap">
                     <Link to={`/invoices/${row.guid}`} className="font-medium text-slate-900 hover:text-brand-text hover:underline">
                       {row.numberText}
                     </Link>
-                    {row.isArchived ? <p className="text-xs text-slate-500">Archived</p> : null}
+                    {row.isArchived ? <p className="text-xs text-slate-500">{t('archived')}</p> : null}
                   </Cell>
                   <Cell className="whitespace-nowrap text-slate-700">{row.dateText}</Cell>
                   <Cell>
@@ -134,12 +138,12 @@ export function InvoiceReportView({ query, report, upcoming }: { query: InvoiceR
                   </Cell>
                   <Cell className={`whitespace-nowrap ${row.isOverdue ? 'font-medium text-red-700' : 'text-slate-700'}`}>
                     {row.dueText ?? '-'}
-                    {row.isOverdue ? <span className="sr-only"> (overdue)</span> : null}
+                    {row.isOverdue ? <span className="sr-only"> ({t('overdue')})</span> : null}
                   </Cell>
                   <Cell className="whitespace-nowrap text-right tabular-nums text-slate-900">{row.totalText}</Cell>
                   <Cell className="whitespace-nowrap text-right tabular-nums text-slate-900">{row.balanceText}</Cell>
                   <Cell>
-                    <InvoiceStatusChip text={row.statusText} />
+                    <InvoiceStatusChip text={statusWord(row.statusText)} word={row.statusText} />
                   </Cell>
                 </Row>
               ))}
@@ -155,9 +159,9 @@ export function InvoiceReportView({ query, report, upcoming }: { query: InvoiceR
         </>
       )}
 
-      <Card title="Upcoming membership payments">
+      <Card title={t('upcomingPayments')}>
         {upcoming.length === 0 ? (
-          <p className="text-sm text-slate-600">No recurring membership bills in the next 30 days.</p>
+          <p className="text-sm text-slate-600">{t('upcomingNone')}</p>
         ) : (
           <ul className="divide-y divide-slate-100 text-sm" data-upcoming-payments>
             {upcoming.map((payment, index) => (

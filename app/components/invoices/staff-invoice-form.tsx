@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
@@ -9,7 +10,8 @@ import { CUSTOM_LINE, INVOICE_FORM_LINES, isBlankLine, type InvoiceFormErrors, t
 
 export const MORE_LINES_INTENT = 'more-lines'
 
-const KIND_LABELS: Record<string, string> = { course: 'Courses', event: 'Events', product: 'Merchandise', bundle: 'Bundles', membership: 'Memberships' }
+/** The billing words a catalog kind's group of choices is headed with. */
+const KIND_KEYS: Record<string, string> = { course: 'kindCourses', event: 'kindEvents', product: 'kindMerchandise', bundle: 'kindBundles', membership: 'kindMemberships' }
 
 /** Rows shown: every filled one and one blank (at least three), or more once asked for. */
 export function visibleLineCount(values: InvoiceFormValues, asked: number): number {
@@ -43,6 +45,7 @@ export function StaffInvoiceForm({
   submitLabel: string
   cancelHref: string
 }) {
+  const { t } = useTranslation('billing')
   const navigation = useNavigation()
   const [shown, setShown] = useState(shownLines)
   const kinds = [...new Set(choices.items.map((item) => item.kind))]
@@ -57,29 +60,29 @@ export function StaffInvoiceForm({
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div>
-            <p className="text-sm text-slate-500">Invoice to</p>
+            <p className="text-sm text-slate-500">{t('invoiceTo')}</p>
             <p className="text-lg font-semibold text-slate-900" data-invoice-contact>
               {contact.name}
             </p>
-            {contact.email ? <p className="text-sm text-slate-600">{contact.email}</p> : <p className="text-sm text-amber-800">No email address: the invoice cannot be emailed.</p>}
+            {contact.email ? <p className="text-sm text-slate-600">{contact.email}</p> : <p className="text-sm text-amber-800">{t('noEmailCannotEmail')}</p>}
           </div>
           {changeContactHref ? (
             <Link to={changeContactHref} className="text-sm font-medium text-brand-text underline-offset-2 hover:underline">
-              Change contact
+              {t('changeContact')}
             </Link>
           ) : null}
         </div>
         {errors.contact ? <p className="mt-2 text-sm text-red-700">{errors.contact}</p> : null}
       </Card>
 
-      <Card title="Lines">
+      <Card title={t('lines')}>
         {errors.lines ? (
           <p role="alert" className="mb-3 text-sm text-red-700">
             {errors.lines}
           </p>
         ) : null}
         <p className="mb-3 text-sm text-slate-600">
-          Choose an item from the catalog, or leave &lsquo;Described below&rsquo; and type a description and price. Taxable and card fees apply to a described line; a catalog item keeps its own.
+          {t('linesHelp')}
         </p>
         <ol className="flex flex-col gap-4">
           {values.lines.slice(0, shown).map((line, index) => {
@@ -87,12 +90,12 @@ export function StaffInvoiceForm({
             const id = (name: string) => `line-${index}-${name}`
             return (
               <li key={index} className="grid grid-cols-2 gap-3 border-b border-slate-100 pb-4 last:border-0 last:pb-0 sm:grid-cols-12" data-invoice-line={index + 1}>
-                <Field id={id('choice')} label={`Line ${index + 1}`} errors={lineErrors.choice ? [lineErrors.choice] : null} className="col-span-2 sm:col-span-5">
+                <Field id={id('choice')} label={t('lineNumber', { number: index + 1 })} errors={lineErrors.choice ? [lineErrors.choice] : null} className="col-span-2 sm:col-span-5">
                   {(control) => (
                     <select {...control} name={`lines[${index}].choice`} defaultValue={line.choice || CUSTOM_LINE} className={FIELD_INPUT_CLASSES}>
-                      <option value={CUSTOM_LINE}>Described below</option>
+                      <option value={CUSTOM_LINE}>{t('describedBelow')}</option>
                       {kinds.map((kind) => (
-                        <optgroup key={kind} label={KIND_LABELS[kind] ?? kind}>
+                        <optgroup key={kind} label={KIND_KEYS[kind] ? t(KIND_KEYS[kind]) : kind}>
                           {choices.items
                             .filter((item) => item.kind === kind)
                             .map((item) => (
@@ -109,7 +112,8 @@ export function StaffInvoiceForm({
                   id={id('description')}
                   label={
                     <>
-                      Description<span className="sr-only"> of line {index + 1}</span>
+                      {t('description')}
+                      <span className="sr-only"> {t('ofLine', { number: index + 1 })}</span>
                     </>
                   }
                   errors={lineErrors.description ? [lineErrors.description] : null}
@@ -121,7 +125,8 @@ export function StaffInvoiceForm({
                   id={id('price')}
                   label={
                     <>
-                      Price ({currency})<span className="sr-only"> of line {index + 1}</span>
+                      {t('priceIn', { currency })}
+                      <span className="sr-only"> {t('ofLine', { number: index + 1 })}</span>
                     </>
                   }
                   errors={lineErrors.price ? [lineErrors.price] : null}
@@ -133,7 +138,8 @@ export function StaffInvoiceForm({
                   id={id('quantity')}
                   label={
                     <>
-                      Qty<span className="sr-only"> of line {index + 1}</span>
+                      {t('columnQty')}
+                      <span className="sr-only"> {t('ofLine', { number: index + 1 })}</span>
                     </>
                   }
                   errors={lineErrors.quantity ? [lineErrors.quantity] : null}
@@ -144,11 +150,13 @@ export function StaffInvoiceForm({
                 <div className="col-span-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700 sm:col-span-12">
                   <label className="flex min-h-8 items-center gap-2">
                     <input type="checkbox" name={`lines[${index}].taxable`} defaultChecked={line.taxable} className="h-4 w-4 rounded border-slate-300" />
-                    Taxable<span className="sr-only"> (line {index + 1})</span>
+                    {t('taxable')}
+                    <span className="sr-only"> ({t('lineNumberLower', { number: index + 1 })})</span>
                   </label>
                   <label className="flex min-h-8 items-center gap-2">
                     <input type="checkbox" name={`lines[${index}].cardFees`} defaultChecked={line.cardFees} className="h-4 w-4 rounded border-slate-300" />
-                    Charge card fees<span className="sr-only"> (line {index + 1})</span>
+                    {t('chargeCardFees')}
+                    <span className="sr-only"> ({t('lineNumberLower', { number: index + 1 })})</span>
                   </label>
                 </div>
               </li>
@@ -168,21 +176,21 @@ export function StaffInvoiceForm({
               setShown((count) => Math.min(INVOICE_FORM_LINES, count + 2))
             }}
           >
-            <Plus aria-hidden className="h-4 w-4" /> More lines
+            <Plus aria-hidden className="h-4 w-4" /> {t('moreLines')}
           </Button>
         ) : null}
         <input type="hidden" name="shownLines" value={shown} />
       </Card>
 
-      <Card title="Details">
+      <Card title={t('details')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="invoice-due" label="Due date" hint="Optional. Past it, the invoice is overdue and emails as a reminder." errors={errors.dueOn ? [errors.dueOn] : null}>
+          <Field id="invoice-due" label={t('dueDate')} hint={t('dueDateHint')} errors={errors.dueOn ? [errors.dueOn] : null}>
             {(control) => <input {...control} type="date" name="dueOn" defaultValue={values.dueOn} className={FIELD_INPUT_CLASSES} />}
           </Field>
-          <Field id="invoice-sales-person" label="Sales person" errors={errors.salesPerson ? [errors.salesPerson] : null}>
+          <Field id="invoice-sales-person" label={t('salesPerson')} errors={errors.salesPerson ? [errors.salesPerson] : null}>
             {(control) => (
               <select {...control} name="salesPerson" defaultValue={values.salesPerson} className={FIELD_INPUT_CLASSES}>
-                <option value="">Nobody</option>
+                <option value="">{t('nobody')}</option>
                 {choices.staff.map((person) => (
                   <option key={person.guid} value={person.guid}>
                     {person.name}
@@ -191,14 +199,14 @@ export function StaffInvoiceForm({
               </select>
             )}
           </Field>
-          <Field id="invoice-note" label="Note" hint="Printed on the invoice and its email." errors={errors.note ? [errors.note] : null} className="sm:col-span-2">
+          <Field id="invoice-note" label={t('note')} hint={t('noteHint')} errors={errors.note ? [errors.note] : null} className="sm:col-span-2">
             {(control) => <textarea {...control} name="note" rows={3} maxLength={1000} defaultValue={values.note} className={FIELD_INPUT_CLASSES} />}
           </Field>
         </div>
       </Card>
       <div className="flex flex-wrap justify-end gap-3">
         <ButtonLink to={cancelHref} variant="secondary">
-          Cancel
+          {t('cancel')}
         </ButtonLink>
         <Button type="submit" name="intent" value="save" variant="primary" disabled={navigation.state !== 'idle'}>
           {submitLabel}

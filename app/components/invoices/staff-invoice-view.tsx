@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Archive, ArchiveRestore, Ban, CreditCard, FileDown, Mail, Pencil } from 'lucide-react'
 import { PageHeader } from '#app/components/layout/page-header'
 import { Button, ButtonLink } from '#app/components/ui/button'
@@ -8,11 +9,12 @@ import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import type { PaymentFieldErrors, PaymentFormValues } from '#server/invoices/record-invoice-payment'
 import type { StaffInvoice } from '#server/invoices/staff-invoice'
-import { VOID_MESSAGES } from '#server/invoices/void-invoice'
 import { InvoiceStatusChip } from './invoice-status-chip'
+import { useInvoiceStatusWord } from './use-invoice-status-word'
 
 export const INVOICE_INTENTS = { pay: 'record-payment', void: 'void', archive: 'archive', unarchive: 'unarchive', email: 'email' } as const
 
+/** The payment form's answer; its messages come already in the page's language. */
 interface PaymentFormState {
   values: PaymentFormValues
   fieldErrors: PaymentFieldErrors
@@ -20,20 +22,22 @@ interface PaymentFormState {
 }
 
 /** /invoices/{guid} for staff: the invoice, the money it took, and what can be done with it. */
-export function StaffInvoiceView({ invoice, payment, confirmVoid, payPath }: { invoice: StaffInvoice; payment: PaymentFormState | null; confirmVoid: boolean; payPath: string }) {
+export function StaffInvoiceView({ invoice, payment, confirmVoid, confirmVoidText, payPath }: { invoice: StaffInvoice; payment: PaymentFormState | null; confirmVoid: boolean; confirmVoidText: string; payPath: string }) {
+  const { t } = useTranslation('billing')
+  const statusWord = useInvoiceStatusWord()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   const path = `/invoices/${invoice.guid}`
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <PageHeader
-        title={`Invoice ${invoice.numberText}`}
+        title={t('invoiceNumber', { number: invoice.numberText })}
         description={`${invoice.sourceText} · ${invoice.dateText}`}
         actions={
           <div className="flex flex-wrap gap-2">
             {invoice.can.edit ? (
               <ButtonLink to={`${path}/edit`} variant="secondary">
-                <Pencil aria-hidden className="h-4 w-4" /> Edit
+                <Pencil aria-hidden className="h-4 w-4" /> {t('edit')}
               </ButtonLink>
             ) : null}
             <ButtonLink to={`${path}/pdf`} variant="secondary">
@@ -43,7 +47,7 @@ export function StaffInvoiceView({ invoice, payment, confirmVoid, payPath }: { i
               <Form method="post">
                 <input type="hidden" name="intent" value={INVOICE_INTENTS.email} />
                 <Button type="submit" variant="secondary" disabled={busy}>
-                  <Mail aria-hidden className="h-4 w-4" /> Email
+                  <Mail aria-hidden className="h-4 w-4" /> {t('email')}
                 </Button>
               </Form>
             ) : null}
@@ -55,55 +59,55 @@ export function StaffInvoiceView({ invoice, payment, confirmVoid, payPath }: { i
           <Card>
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
-                <p className="text-sm text-slate-500">Billed to</p>
+                <p className="text-sm text-slate-500">{t('billedTo')}</p>
                 <Link to={`/contacts/${invoice.contact.guid}/details`} className="text-lg font-semibold text-slate-900 hover:text-brand-text hover:underline">
                   {invoice.contact.name || invoice.contact.email}
                 </Link>
                 <p className="text-sm text-slate-600">{[invoice.contact.email, invoice.contact.phone].filter(Boolean).join(' · ')}</p>
               </div>
               <div className="text-right">
-                <InvoiceStatusChip text={invoice.statusText} />
-                {invoice.isArchived ? <p className="mt-1 text-xs text-slate-500">Archived</p> : null}
+                <InvoiceStatusChip text={statusWord(invoice.statusText)} word={invoice.statusText} />
+                {invoice.isArchived ? <p className="mt-1 text-xs text-slate-500">{t('archived')}</p> : null}
               </div>
             </div>
             <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               {invoice.dueText ? (
                 <div className="flex gap-2">
-                  <dt className="text-slate-500">Due</dt>
+                  <dt className="text-slate-500">{t('columnDue')}</dt>
                   <dd className={invoice.isOverdue ? 'font-medium text-red-700' : 'text-slate-900'}>
                     {invoice.dueText}
-                    {invoice.isOverdue ? ' (overdue)' : ''}
+                    {invoice.isOverdue ? ` (${t('overdue')})` : ''}
                   </dd>
                 </div>
               ) : null}
               {invoice.salesPerson ? (
                 <div className="flex gap-2">
-                  <dt className="text-slate-500">Sales person</dt>
+                  <dt className="text-slate-500">{t('salesPerson')}</dt>
                   <dd className="text-slate-900">{invoice.salesPerson}</dd>
                 </div>
               ) : null}
               {invoice.emailedText ? (
                 <div className="flex gap-2">
-                  <dt className="text-slate-500">Last emailed</dt>
+                  <dt className="text-slate-500">{t('lastEmailed')}</dt>
                   <dd className="text-slate-900">{invoice.emailedText}</dd>
                 </div>
               ) : null}
               <div className="flex gap-2">
-                <dt className="text-slate-500">Account</dt>
+                <dt className="text-slate-500">{t('account')}</dt>
                 <dd className="text-slate-900">{invoice.contact.accountBalanceText}</dd>
               </div>
             </dl>
             {invoice.note ? <p className="mt-3 whitespace-pre-line rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">{invoice.note}</p> : null}
           </Card>
 
-          <Table label={`Lines of invoice ${invoice.numberText}`} minWidth={560}>
+          <Table label={t('linesOfInvoice', { number: invoice.numberText })} minWidth={560}>
             <TableHead>
-              <HeaderCell>Item</HeaderCell>
-              <HeaderCell className="text-right">Qty</HeaderCell>
-              <HeaderCell className="text-right">Price</HeaderCell>
-              <HeaderCell className="text-right">Total</HeaderCell>
+              <HeaderCell>{t('columnItem')}</HeaderCell>
+              <HeaderCell className="text-right">{t('columnQty')}</HeaderCell>
+              <HeaderCell className="text-right">{t('columnPrice')}</HeaderCell>
+              <HeaderCell className="text-right">{t('columnTotal')}</HeaderCell>
             </TableHead>
-            <TableBody columnCount={4} empty={<span>No lines.</span>}>
+            <TableBody columnCount={4} empty={<span>{t('noLines')}</span>}>
               {invoice.lines.map((line, index) => (
                 <Row key={index}>
                   <Cell>
@@ -118,19 +122,19 @@ export function StaffInvoiceView({ invoice, payment, confirmVoid, payPath }: { i
             </TableBody>
           </Table>
           <dl className="ml-auto w-full max-w-sm space-y-1 text-sm" data-invoice-sums>
-            <Sum label="Subtotal" value={invoice.totals.subtotal} />
-            {invoice.totals.discount ? <Sum label="Discount" value={invoice.totals.discount} /> : null}
-            {invoice.totals.cardFees ? <Sum label="Card fees" value={invoice.totals.cardFees} /> : null}
+            <Sum label={t('subtotal')} value={invoice.totals.subtotal} />
+            {invoice.totals.discount ? <Sum label={t('discount')} value={invoice.totals.discount} /> : null}
+            {invoice.totals.cardFees ? <Sum label={t('cardFees')} value={invoice.totals.cardFees} /> : null}
             {invoice.totals.tax ? <Sum label={invoice.totals.taxLabel} value={invoice.totals.tax} /> : null}
-            <Sum label="Total" value={invoice.totals.total} strong />
-            <Sum label="Paid" value={invoice.totals.paid} />
-            {invoice.totals.refunded ? <Sum label="Refunded" value={invoice.totals.refunded} /> : null}
-            <Sum label="Balance" value={invoice.totals.balance} strong />
+            <Sum label={t('columnTotal')} value={invoice.totals.total} strong />
+            <Sum label={t('paid')} value={invoice.totals.paid} />
+            {invoice.totals.refunded ? <Sum label={t('refunded')} value={invoice.totals.refunded} /> : null}
+            <Sum label={t('columnBalance')} value={invoice.totals.balance} strong />
           </dl>
 
-          <Card title="Payments">
+          <Card title={t('payments')}>
             {invoice.payments.length === 0 ? (
-              <p className="text-sm text-slate-600">No payments yet.</p>
+              <p className="text-sm text-slate-600">{t('noPayments')}</p>
             ) : (
               <ul className="divide-y divide-slate-100 text-sm" data-invoice-payments>
                 {invoice.payments.map((taken) => (
@@ -138,21 +142,18 @@ export function StaffInvoiceView({ invoice, payment, confirmVoid, payPath }: { i
                     <span>
                       <span className="font-medium text-slate-900">{taken.methodText}</span>
                       <span className="text-slate-600"> · {taken.dateText}</span>
-                      {taken.recordedBy ? <span className="text-slate-600"> · by {taken.recordedBy}</span> : null}
+                      {taken.recordedBy ? <span className="text-slate-600"> · {t('recordedBy', { name: taken.recordedBy })}</span> : null}
                       {taken.note ? <span className="block text-slate-600">{taken.note}</span> : null}
                     </span>
                     <span className="flex items-baseline gap-3">
                       <span className="tabular-nums text-slate-900">
                         {taken.amountText}
-                        {taken.refundedText ? <span className="text-slate-600"> ({taken.refundedText} refunded)</span> : null}
+                        {taken.refundedText ? <span className="text-slate-600"> ({t('amountRefunded', { amount: taken.refundedText })})</span> : null}
                       </span>
                       {taken.refundableMinor > 0 ? (
                         <Link to={`/invoices/${invoice.guid}/refund?payment=${taken.guid}`} className="text-sm font-medium text-brand-text underline-offset-2 hover:underline">
-                          Refund
-                          <span className="sr-only">
-                            {' '}
-                            {taken.methodText} payment of {taken.amountText}
-                          </span>
+                          {t('refund')}
+                          <span className="sr-only"> {t('refundWhichPayment', { method: taken.methodText, amount: taken.amountText })}</span>
                         </Link>
                       ) : null}
                     </span>
@@ -165,43 +166,43 @@ export function StaffInvoiceView({ invoice, payment, confirmVoid, payPath }: { i
 
         <div className="flex min-w-0 flex-col gap-4">
           {invoice.can.takePayment ? (
-            <Card title="Record a payment">
+            <Card title={t('recordAPayment')}>
               {/* Keyed by what was paid, so a recorded payment leaves an empty form, not the last one's values. */}
               <PaymentForm key={invoice.totals.paid} invoice={invoice} state={payment} busy={busy} />
               <p className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-600">
                 <CreditCard aria-hidden className="mr-1 inline h-4 w-4" />
-                Card payments are taken on the invoice&rsquo;s pay page:{' '}
+                {t('cardPaymentsBefore')}{' '}
                 <Link to={payPath} className="font-medium text-brand-text underline-offset-2 hover:underline">
-                  open the pay link
+                  {t('cardPaymentsLink')}
                 </Link>{' '}
-                or email the invoice.
+                {t('cardPaymentsAfter')}
               </p>
             </Card>
           ) : null}
-          <Card title="Manage">
+          <Card title={t('manage')}>
             <div className="flex flex-col items-start gap-2">
               {invoice.can.void ? (
                 <ButtonLink to={`${path}?confirm=void`} variant="danger" preventScrollReset>
-                  <Ban aria-hidden className="h-4 w-4" /> Void invoice
+                  <Ban aria-hidden className="h-4 w-4" /> {t('voidInvoice')}
                 </ButtonLink>
               ) : null}
               <Form method="post">
                 <input type="hidden" name="intent" value={invoice.isArchived ? INVOICE_INTENTS.unarchive : INVOICE_INTENTS.archive} />
                 <Button type="submit" variant="secondary" disabled={busy}>
                   {invoice.isArchived ? <ArchiveRestore aria-hidden className="h-4 w-4" /> : <Archive aria-hidden className="h-4 w-4" />}
-                  {invoice.isArchived ? 'Restore to the list' : 'Archive'}
+                  {invoice.isArchived ? t('restoreToList') : t('archive')}
                 </Button>
               </Form>
               {invoice.can.takePayment ? null : (
                 <Link to={payPath} className="text-sm font-medium text-brand-text underline-offset-2 hover:underline">
-                  Open the invoice&rsquo;s public page
+                  {t('openPublicPage')}
                 </Link>
               )}
             </div>
           </Card>
         </div>
       </div>
-      {confirmVoid && invoice.can.void ? <ConfirmDialog title="Void invoice" message={VOID_MESSAGES.confirm} closeTo={path} action={path} intent={INVOICE_INTENTS.void} yesLabel="Void" /> : null}
+      {confirmVoid && invoice.can.void ? <ConfirmDialog title={t('voidInvoice')} message={confirmVoidText} closeTo={path} action={path} intent={INVOICE_INTENTS.void} yesLabel={t('void')} /> : null}
     </div>
   )
 }
@@ -216,6 +217,7 @@ function Sum({ label, value, strong = false }: { label: string; value: string; s
 }
 
 function PaymentForm({ invoice, state, busy }: { invoice: StaffInvoice; state: PaymentFormState | null; busy: boolean }) {
+  const { t } = useTranslation('billing')
   const values = state?.values ?? { method: 'cash', amount: '', note: '' }
   const errors = state?.fieldErrors ?? {}
   return (
@@ -227,11 +229,11 @@ function PaymentForm({ invoice, state, busy }: { invoice: StaffInvoice; state: P
         </p>
       ) : null}
       <fieldset className="flex flex-col gap-1.5">
-        <legend className="mb-1 text-sm font-medium text-slate-700">Paid with</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-700">{t('paidWith')}</legend>
         {[
-          ['cash', 'Cash'],
-          ['other', 'Other (cheque, bank transfer)'],
-          ...(invoice.can.applyCredit ? [['account', `Account credit (${invoice.contact.accountBalanceText.replace('In credit ', '')})`]] : []),
+          ['cash', t('methodCash')],
+          ['other', t('paidWithOther')],
+          ...(invoice.can.applyCredit ? [['account', t('paidWithAccount', { amount: invoice.contact.accountCreditText })]] : []),
         ].map(([value, label]) => (
           <label key={value} className="flex min-h-8 items-center gap-2 text-sm text-slate-800">
             <input type="radio" name="method" value={value} defaultChecked={values.method === value} className="h-4 w-4" />
@@ -240,14 +242,14 @@ function PaymentForm({ invoice, state, busy }: { invoice: StaffInvoice; state: P
         ))}
         {errors.method ? <p className="text-sm text-red-700">{errors.method}</p> : null}
       </fieldset>
-      <Field id="payment-amount" label={`Amount (${invoice.currency})`} hint={`Balance ${invoice.totals.balance}`} errors={errors.amount ? [errors.amount] : null} required>
+      <Field id="payment-amount" label={t('amountIn', { currency: invoice.currency })} hint={t('balanceHint', { amount: invoice.totals.balance })} errors={errors.amount ? [errors.amount] : null} required>
         {(control) => <input {...control} name="amount" inputMode="decimal" autoComplete="off" defaultValue={values.amount} className={FIELD_INPUT_CLASSES} />}
       </Field>
-      <Field id="payment-note" label="Note" errors={errors.note ? [errors.note] : null}>
+      <Field id="payment-note" label={t('note')} errors={errors.note ? [errors.note] : null}>
         {(control) => <input {...control} name="note" maxLength={255} defaultValue={values.note} className={FIELD_INPUT_CLASSES} />}
       </Field>
       <Button type="submit" variant="primary" disabled={busy}>
-        Record payment
+        {t('recordPayment')}
       </Button>
     </Form>
   )

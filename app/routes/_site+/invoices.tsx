@@ -19,8 +19,8 @@ import { loadUpcomingMembershipPayments } from '#server/invoices/upcoming-member
 import { isStaffRole } from '#server/shell/roles'
 import type { I18nHandle } from '#app/utils/i18n'
 
-/** The student portal's shell draws with the portal's words. */
-export const handle: I18nHandle = { i18n: ['portal'] }
+/** The student portal's shell draws with the portal's words; staff get the report's, and the status words from the portal's. */
+export const handle: I18nHandle = { i18n: ['portal', 'billing'] }
 
 /**
  * /invoices serves two screens (decision 106's pattern): staff get the invoice report (the
@@ -39,11 +39,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const query = readInvoiceReportQuery(new URL(request.url).searchParams)
     const today = tenantToday(context.platform, access.tenant)
     const [report, upcoming] = await Promise.all([
-      loadInvoiceReport(context.platform, access.tenant, query, today),
-      loadUpcomingMembershipPayments(context.platform.database, access.tenant, context.platform.clock.now()),
+      loadInvoiceReport(context.platform, access.tenant, query, today, context.language),
+      loadUpcomingMembershipPayments(context.platform.database, access.tenant, context.platform.clock.now(), context.language),
     ])
     headers.set('Cache-Control', 'private, no-store')
-    return data({ kind: 'staff' as const, title: 'Invoices', shell, staff: { query, report, upcoming }, mine: null }, { headers })
+    return data({ kind: 'staff' as const, title: tFor(context.language, 'billing')('invoices'), shell, staff: { query, report, upcoming }, mine: null }, { headers })
   }
   const access = await requireStudentArea(request, context)
   const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'student' })

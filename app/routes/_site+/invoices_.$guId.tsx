@@ -12,10 +12,16 @@ import { emailInvoice } from '#server/invoices/invoice-email'
 import { publicInvoicePath } from '#server/invoices/public-invoice-path'
 import { paymentFormValues, recordInvoicePayment } from '#server/invoices/record-invoice-payment'
 import { loadStaffInvoice } from '#server/invoices/staff-invoice'
-import { archiveInvoice, voidInvoice } from '#server/invoices/void-invoice'
+import { archiveInvoice, VOID_MESSAGES, voidInvoice } from '#server/invoices/void-invoice'
 import { isStaffRole } from '#server/shell/roles'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
+import type { I18nHandle } from '#app/utils/i18n'
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded?.invoice ? `Invoice ${loaded.invoice.numberText}` : 'Invoice' }]
+/** The status words come from the portal's, as on the student's own invoice pages. */
+export const handle: I18nHandle = { i18n: ['billing', 'portal'] }
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded?.title ?? 'Invoice' }]
 
 /**
  * /invoices/{guid}: staff read one invoice with its payments and record money, void, archive
@@ -27,12 +33,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context)
   if (user && !isStaffRole(user.role)) throw redirect(publicInvoicePath(guid))
   const access = await requireStaffArea(request, context)
-  const invoice = await loadStaffInvoice(context.platform.database, access.tenant, guid, tenantToday(context.platform, access.tenant))
+  const invoice = await loadStaffInvoice(context.platform.database, access.tenant, guid, tenantToday(context.platform, access.tenant), context.language)
   if (!invoice) throw notFound('Invoice not found')
   const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
   headers.set('Cache-Control', 'private, no-store')
   const confirmVoid = new URL(request.url).searchParams.get('confirm') === 'void'
-  return data({ shell, invoice, confirmVoid, payPath: publicInvoicePath(invoice.guid) }, { headers })
+  const title = tFor(context.language, 'billing')('invoiceNumber', { number: invoice.numberText })
+  return data({ title, shell, invoice, confirmVoid, confirmVoidText: translateMessage(context.language, VOID_MESSAGES.confirm), payPath: publicInvoicePath(invoice.guid) }, { headers })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -49,7 +56,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const recorded = await recordInvoicePayment(context.platform, tenant, { unverifiedGuid: guid, values, staffContactId: access.user.contactId, now })
       if (recorded.ok) return redirectWithToast(path, { type: 'success', message: recorded.value.message })
       if (recorded.error === 'not_found') throw notFound('Invoice not found')
-      return data({ payment: { values, fieldErrors: recorded.details.fieldErrors, message: recorded.message } }, { status: recorded.error === 'conflict' ? 409 : 400 })
+      const say = (message: string) => translateMessage(context.language, message)
+      const fieldErrors = Object.fromEntries(Object.entries(recorded.details.fieldErrors).map(([field, message]) => [field, message === undefined ? message : say(message)]))
+      return data({ payment: { values, fieldErrors, message: say(recorded.message) } }, { status: recorded.error === 'conflict' ? 409 : 400 })
     }
     case INVOICE_INTENTS.void: {
       const voided = await voidInvoice(context.platform, tenant, { unverifiedGuid: guid, now })
@@ -76,12 +85,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function InvoiceRoute() {
-  const { shell: loadedShell, invoice, confirmVoid, payPath } = useLoaderData<typeof loader>()
+  const { shell: loadedShell, invoice, confirmVoid, confirmVoidText, payPath } = useLoaderData<typeof loader>()
   const answered = useActionData<typeof action>()
   const { shell, toast, session } = loadedShell
   return (
     <StaffShell shell={shell} toast={toast} sidebarFolded={loadedShell.sidebarFolded} session={session}>
-      <StaffInvoiceView invoice={invoice} payment={answered?.payment ?? null} confirmVoid={confirmVoid} payPath={payPath} />
+      <StaffInvoiceView invoice={invoice} payment={answered?.payment ?? null} confirmVoid={confirmVoid} confirmVoidText={confirmVoidText} payPath={payPath} />
     </StaffShell>
   )
 }

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { StaffInvoiceForm, visibleLineCount } from '#app/components/invoices/staff-invoice-form'
 import { ContactChooser } from '#app/components/contacts/contact-chooser'
 import { PageHeader } from '#app/components/layout/page-header'
@@ -10,8 +11,12 @@ import { requireStaffArea, signedInShellFor } from '#app/utils/navigation.server
 import { searchContacts } from '#server/contacts/search-contacts'
 import { loadInvoiceChoices } from '#server/invoices/invoice-choices'
 import { loadInvoiceContact, newInvoiceValues } from '#server/invoices/invoice-form-values'
+import { tFor } from '#server/i18n/server-translator'
+import type { I18nHandle } from '#app/utils/i18n'
 
-export const meta: MetaFunction = () => [{ title: 'New invoice' }]
+export const handle: I18nHandle = { i18n: ['billing'] }
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded?.title ?? 'New invoice' }]
 
 const NEW_PATH = '/invoices/new'
 
@@ -31,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ])
   const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
   headers.set('Cache-Control', 'private, no-store')
-  return data({ shell, contact, query, matches, choices, values: contact ? newInvoiceValues(tenant, contact.guid) : null, currency: tenant.settings.defaultCurrency }, { headers })
+  return data({ title: tFor(context.language, 'billing')('newInvoice'), shell, contact, query, matches, choices, values: contact ? newInvoiceValues(tenant, contact.guid) : null, currency: tenant.settings.defaultCurrency }, { headers })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,12 +46,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewInvoiceRoute() {
   const { shell: loaded, contact, query, matches, choices, values, currency } = useLoaderData<typeof loader>()
   const answered = useActionData<typeof action>()
+  const { t } = useTranslation('billing')
   const { shell, toast, session } = loaded
   const shownValues = answered?.values ?? values
   return (
     <StaffShell shell={shell} toast={toast} sidebarFolded={loaded.sidebarFolded} session={session}>
       <div className="mx-auto flex max-w-4xl flex-col gap-4">
-        <PageHeader title="New invoice" description="Bill a contact for items from the catalog or anything described by hand." />
+        <PageHeader title={t('newInvoice')} description={t('newInvoiceDescription')} />
         {contact && shownValues ? (
           <StaffInvoiceForm
             key={answered ? 'answered' : 'new'}
@@ -57,11 +63,11 @@ export default function NewInvoiceRoute() {
             choices={choices}
             shownLines={answered?.shownLines ?? visibleLineCount(shownValues, 0)}
             currency={currency}
-            submitLabel="Create invoice"
+            submitLabel={t('createInvoice')}
             cancelHref="/invoices"
           />
         ) : (
-          <Card title="Who is it for?">
+          <Card title={t('whoIsItFor')}>
             <ContactChooser id="invoice-contact-search" query={query} matches={matches} chooseHref={(guid) => `${NEW_PATH}?contact=${encodeURIComponent(guid)}`} />
           </Card>
         )}
