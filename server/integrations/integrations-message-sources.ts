@@ -1,8 +1,27 @@
 import type { MessageSource } from '#server/i18n/message-source'
+import { PROVIDER_NAMES, providerToasts, type PaymentProvider } from '#server/payments/payment-providers'
+import { KEY_FORM_LABELS, KEY_FORM_MESSAGES } from '#server/payments/provider-key-form'
+import { STRIPE_CONNECT_MESSAGES } from '#server/payments/stripe-connect'
+
+const { required, ...fixedKeyFormMessages } = KEY_FORM_MESSAGES
+
+/** "Public Key is required." for each key name a key form shows, as the form says it. */
+const requiredKeyMessages: MessageSource = Object.fromEntries(
+  Object.values(KEY_FORM_LABELS)
+    .flatMap((labels) => Object.values(labels))
+    .map((label) => [label, required(label)]),
+)
+
+/** The payment providers page's toasts name the provider, so each provider's are listed. */
+const providerToastSources = (Object.keys(PROVIDER_NAMES) as PaymentProvider[]).map((provider) => ({ name: `providerToasts(${provider})`, source: providerToasts(provider) }))
 
 /**
  * The messages the integrations screens (payments, email sender, SMS, meetings), email
  * templates and widgets answer with, each of which has its Turkish
  * (server/i18n/locales/tr/messages/integrations.json).
  */
-export const INTEGRATIONS_MESSAGE_SOURCES: { name: string; source: MessageSource }[] = []
+export const INTEGRATIONS_MESSAGE_SOURCES: { name: string; source: MessageSource }[] = [
+  { name: 'KEY_FORM_MESSAGES', source: { ...fixedKeyFormMessages, ...requiredKeyMessages } },
+  { name: 'STRIPE_CONNECT_MESSAGES', source: STRIPE_CONNECT_MESSAGES },
+  ...providerToastSources,
+]
