@@ -2,6 +2,9 @@ import type { MessageSource } from '#server/i18n/message-source'
 import { PROVIDER_NAMES, providerToasts, type PaymentProvider } from '#server/payments/payment-providers'
 import { KEY_FORM_LABELS, KEY_FORM_MESSAGES } from '#server/payments/provider-key-form'
 import { STRIPE_CONNECT_MESSAGES } from '#server/payments/stripe-connect'
+import { SENDER_MESSAGES } from '#server/email-sender/campaign-sender'
+import { SENDER_FORM_MESSAGES } from '#server/email-sender/sender-form'
+import { SENDER_SCREEN_MESSAGES } from '#server/email-sender/sender-screen-messages'
 
 const { required, ...fixedKeyFormMessages } = KEY_FORM_MESSAGES
 
@@ -24,4 +27,8 @@ export const INTEGRATIONS_MESSAGE_SOURCES: { name: string; source: MessageSource
   { name: 'KEY_FORM_MESSAGES', source: { ...fixedKeyFormMessages, ...requiredKeyMessages } },
   { name: 'STRIPE_CONNECT_MESSAGES', source: STRIPE_CONNECT_MESSAGES },
   ...providerToastSources,
+  // A check's stored words are the pending message and 'Not found yet: ...', sentence by sentence.
+  { name: 'SENDER_MESSAGES', source: { ...SENDER_MESSAGES, pendingFirst: 'Verification is pending.', pendingSecond: 'Make sure DNS details are updated.', notFoundYetAlone: 'Not found yet:' } },
+  { name: 'SENDER_FORM_MESSAGES', source: SENDER_FORM_MESSAGES },
+  { name: 'SENDER_SCREEN_MESSAGES', source: SENDER_SCREEN_MESSAGES },
 ]
