@@ -5,6 +5,8 @@ import { STRIPE_CONNECT_MESSAGES } from '#server/payments/stripe-connect'
 import { SENDER_MESSAGES } from '#server/email-sender/campaign-sender'
 import { SENDER_FORM_MESSAGES } from '#server/email-sender/sender-form'
 import { SENDER_SCREEN_MESSAGES } from '#server/email-sender/sender-screen-messages'
+import { TWILIO_FORM_SHOWN_MESSAGES } from '#server/sms/twilio-form'
+import { TWILIO_REFUSALS } from '#server/sms/save-twilio-settings'
 
 const { required, ...fixedKeyFormMessages } = KEY_FORM_MESSAGES
 
@@ -31,4 +33,6 @@ export const INTEGRATIONS_MESSAGE_SOURCES: { name: string; source: MessageSource
   { name: 'SENDER_MESSAGES', source: { ...SENDER_MESSAGES, pendingFirst: 'Verification is pending.', pendingSecond: 'Make sure DNS details are updated.', notFoundYetAlone: 'Not found yet:' } },
   { name: 'SENDER_FORM_MESSAGES', source: SENDER_FORM_MESSAGES },
   { name: 'SENDER_SCREEN_MESSAGES', source: SENDER_SCREEN_MESSAGES },
+  { name: 'TWILIO_FORM_SHOWN_MESSAGES', source: { ...Object.fromEntries(TWILIO_FORM_SHOWN_MESSAGES.entries()), unknownAction: 'Unknown action.' } },
+  { name: 'TWILIO_REFUSALS', source: TWILIO_REFUSALS },
 ]

@@ -15,6 +15,8 @@ const PROVIDERS = '/settings/integrations/paymentprovider'
 const ENGLISH_HUB_WORDS = /Third Party Settings|SMS Marketing|Email Campaigns|Online Meeting|Connect email|\bIntegrated\b|Not available here yet|Text messages|class reminders|card fees/
 /** English words of the payment providers page and its key forms. */
 const ENGLISH_PROVIDER_WORDS = /Payment providers|Checkout takes|No payment provider|Used by checkout|Set up (Nelnet|PaymentSpring|Razorpay|PhonePe)|Edit \w+ keys|Connect with Stripe|USD only|from 2%|Live keys|Test keys|Test mode|Key Id|Key Secret|\bCancel\b|\bSave\b|is required/
+/** English words of the email campaign sender. */
+const ENGLISH_SENDER_WORDS = /Email Campaign|Set up your sender|Edit sender info|Sender name|Sender email|DNS records for|Verification status|Check Again|Account Connectivity|Domain verification|Not connected|Create campaign|\bNext\b|\bCancel\b/
 /** A refused Save answers 400, which the browser reports as a console error. */
 const refusedPost = /status of 400/
 
@@ -40,6 +42,17 @@ describe('the integrations screens in Turkish', () => {
     expect(main).not.toMatch(ENGLISH_HUB_WORDS)
     await waitForHydration(page)
     await checkScreen(page, 'integrations-tr', SCREENSHOTS)
+  })
+
+  test('the email campaign sender reads in Turkish at whichever step the studio is', { timeout: 120_000 }, async () => {
+    const page = await turkishPage('/settings/integrations/ses')
+    await page.getByRole('heading', { level: 1, name: 'E-posta Kampanyası' }).waitFor()
+    await page.waitForFunction(() => document.title.startsWith('E-posta Kampanyası'))
+    const main = await page.locator('main').innerText()
+    expect(main).toMatch(/Gönderen bilgilerinizi ayarlayın|Gönderen bilgilerini düzenle|için DNS kayıtları|Hesap Bağlantısı/)
+    expect(main).not.toMatch(ENGLISH_SENDER_WORDS)
+    await waitForHydration(page)
+    await checkScreen(page, 'email-sender-tr', SCREENSHOTS)
   })
 
   test('the payment providers page and a key form read in Turkish; a refused Save answers in Turkish', { timeout: 180_000 }, async () => {
