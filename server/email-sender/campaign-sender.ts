@@ -31,8 +31,21 @@ export interface CampaignSenderView {
 type SenderPlatform = Pick<Platform, 'database' | 'env' | 'jobs' | 'clock'>
 
 const sealPurpose = (tenantId: string) => `campaign-sender-dkim:${tenantId}`
-export const PENDING_MESSAGE = 'Verification is pending. Make sure DNS details are updated.'
-export const GAVE_UP_MESSAGE = 'We looked for the DNS records for 72 hours and did not find them. Check the records and press Check Again.'
+/** What the sender wizard is told, in English; the screen answers it in the page's language. */
+export const SENDER_MESSAGES = {
+  pending: 'Verification is pending. Make sure DNS details are updated.',
+  gaveUp: 'We looked for the DNS records for 72 hours and did not find them. Check the records and press Check Again.',
+  notConfigured: 'Email sending is not configured on this server (APP_SECRET is not set).',
+  ownDomain: 'Enter an address at your own domain, like hello@yourstudio.com.',
+  nothingToVerify: 'There is no sender to verify yet.',
+  fetchFailed: 'Failed to fetch verification status.',
+  noSender: 'There is no sender account.',
+  disconnectFirst: 'Disconnect the account before deleting it.',
+  notFoundYet: (names: string) => `Not found yet: ${names}.`,
+  dnsUnasked: (reason: string) => `The DNS server could not be asked (${reason}). We will try again.`,
+} as const
+export const PENDING_MESSAGE = SENDER_MESSAGES.pending
+export const GAVE_UP_MESSAGE = SENDER_MESSAGES.gaveUp
 
 function readRow(platform: Pick<Platform, 'database'>, tenantId: string) {
   return withTenant(platform.database, tenantId, (trx) => trx.selectFrom('campaign_senders').selectAll().executeTakeFirst())
@@ -68,9 +81,9 @@ export async function readCampaignSender(platform: Pick<Platform, 'database'>, t
  */
 export async function saveSenderInfo(platform: SenderPlatform, tenantId: string, input: SenderInfoInput): Promise<Result<CampaignSenderView>> {
   const appSecret = platform.env.APP_SECRET
-  if (!appSecret) return err('unavailable', 'Email sending is not configured on this server (APP_SECRET is not set).')
+  if (!appSecret) return err('unavailable', SENDER_MESSAGES.notConfigured)
   const domain = senderDomain(input.fromEmail)
-  if (!domain) return err('invalid_input', 'Enter an address at your own domain, like hello@yourstudio.com.')
+  if (!domain) return err('invalid_input', SENDER_MESSAGES.ownDomain)
   const existing = await readRow(platform, tenantId)
   const now = platform.clock.now()
   let scheduled: { senderId: string; issuedAt: Date } | null = null
@@ -118,8 +131,8 @@ async function scheduleCheck(platform: Pick<Platform, 'jobs'>, tenantId: string,
 
 function statusAfter(check: RecordsCheck, previous: SenderVerificationStatus | null): { status: SenderVerificationStatus | null; message: string | null } {
   if (check.outcome === 'verified') return { status: 'verified', message: null }
-  if (check.outcome === 'missing') return { status: 'pending', message: `${PENDING_MESSAGE} Not found yet: ${check.missing.join(', ')}.` }
-  return { status: previous, message: `The DNS server could not be asked (${check.reason}). We will try again.` }
+  if (check.outcome === 'missing') return { status: 'pending', message: `${PENDING_MESSAGE} ${SENDER_MESSAGES.notFoundYet(check.missing.join(', '))}` }
+  return { status: previous, message: SENDER_MESSAGES.dnsUnasked(check.reason) }
 }
 
 async function recordCheck(platform: SenderPlatform, tenantId: string, row: SenderRow, check: RecordsCheck, status: SenderVerificationStatus | null, message: string | null) {
@@ -137,11 +150,11 @@ async function recordCheck(platform: SenderPlatform, tenantId: string, row: Send
 /** 'Check Again': looks now. A verified sender whose records are gone goes back to pending. */
 export async function checkSenderNow(platform: SenderPlatform, tenantId: string): Promise<Result<CampaignSenderView>> {
   const row = await readRow(platform, tenantId)
-  if (!row) return err('not_found', 'There is no sender to verify yet.')
+  if (!row) return err('not_found', SENDER_MESSAGES.nothingToVerify)
   const check = await checkRequiredRecords(createTxtResolver(platform.env.DNS_RESOLVER), recordsOf(row))
   const next = statusAfter(check, row.verification_status)
   await recordCheck(platform, tenantId, row, check, next.status, next.message)
-  if (check.outcome === 'unavailable') return err('unavailable', 'Failed to fetch verification status.')
+  if (check.outcome === 'unavailable') return err('unavailable', SENDER_MESSAGES.fetchFailed)
   return ok(await readCampaignSender(platform, tenantId))
 }
 
@@ -173,14 +186,14 @@ export async function setSenderConnection(platform: Pick<Platform, 'database' | 
   const updated = await withTenant(platform.database, tenantId, (trx) =>
     trx.updateTable('campaign_senders').set({ is_connected: isConnected, updated_at: platform.clock.now() }).returning('id').executeTakeFirst(),
   )
-  return updated ? ok() : err('not_found', 'There is no sender account.')
+  return updated ? ok() : err('not_found', SENDER_MESSAGES.noSender)
 }
 
 /** Deletes the sender account; refused while it is connected (the delete button is disabled then). */
 export async function deleteSender(platform: Pick<Platform, 'database'>, tenantId: string): Promise<Result<undefined>> {
   const row = await readRow(platform, tenantId)
-  if (!row) return err('not_found', 'There is no sender account.')
-  if (row.is_connected) return err('conflict', 'Disconnect the account before deleting it.')
+  if (!row) return err('not_found', SENDER_MESSAGES.noSender)
+  if (row.is_connected) return err('conflict', SENDER_MESSAGES.disconnectFirst)
   await withTenant(platform.database, tenantId, (trx) => trx.deleteFrom('campaign_senders').where('id', '=', row.id).execute())
   return ok()
 }

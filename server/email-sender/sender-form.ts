@@ -8,6 +8,15 @@ export interface SenderInfoInput {
 
 export type SenderFormErrors = Partial<Record<keyof SenderInfoInput, string>>
 
+/** The sender form's refusals, in English; the screen answers them in the page's language. */
+export const SENDER_FORM_MESSAGES = {
+  nameRequired: 'Sender name is required.',
+  nameTooLong: 'Sender name is at most 200 characters.',
+  emailRequired: 'Sender email is required.',
+  ownDomain: 'Enter an address at your own domain, like hello@yourstudio.com.',
+  checkDetails: 'Check the sender details.',
+} as const
+
 const text = (data: FormData, name: string) => {
   const value = data.get(name)
   return typeof value === 'string' ? value.trim() : ''
@@ -20,10 +29,11 @@ const text = (data: FormData, name: string) => {
 export function parseSenderForm(data: FormData): Ok<SenderInfoInput> | Refusal<'invalid_input', { errors: SenderFormErrors; values: SenderInfoInput }> {
   const values = { fromName: text(data, 'fromName'), fromEmail: text(data, 'fromEmail') }
   const errors: SenderFormErrors = {}
-  if (!values.fromName) errors.fromName = 'Sender name is required.'
-  else if (values.fromName.length > 200) errors.fromName = 'Sender name is at most 200 characters.'
-  if (!values.fromEmail) errors.fromEmail = 'Sender email is required.'
-  else if (values.fromEmail.length > 320 || !senderDomain(values.fromEmail)) errors.fromEmail = 'Enter an address at your own domain, like hello@yourstudio.com.'
-  if (Object.keys(errors).length > 0) return err('invalid_input', 'Check the sender details.', { errors, values })
+  const M = SENDER_FORM_MESSAGES
+  if (!values.fromName) errors.fromName = M.nameRequired
+  else if (values.fromName.length > 200) errors.fromName = M.nameTooLong
+  if (!values.fromEmail) errors.fromEmail = M.emailRequired
+  else if (values.fromEmail.length > 320 || !senderDomain(values.fromEmail)) errors.fromEmail = M.ownDomain
+  if (Object.keys(errors).length > 0) return err('invalid_input', M.checkDetails, { errors, values })
   return ok(values)
 }

@@ -1,8 +1,38 @@
 import type { MessageSource } from '#server/i18n/message-source'
+import { PROVIDER_NAMES, providerToasts, type PaymentProvider } from '#server/payments/payment-providers'
+import { KEY_FORM_LABELS, KEY_FORM_MESSAGES } from '#server/payments/provider-key-form'
+import { STRIPE_CONNECT_MESSAGES } from '#server/payments/stripe-connect'
+import { SENDER_MESSAGES } from '#server/email-sender/campaign-sender'
+import { SENDER_FORM_MESSAGES } from '#server/email-sender/sender-form'
+import { SENDER_SCREEN_MESSAGES } from '#server/email-sender/sender-screen-messages'
+import { TWILIO_FORM_SHOWN_MESSAGES } from '#server/sms/twilio-form'
+import { TWILIO_REFUSALS } from '#server/sms/save-twilio-settings'
+
+const { required, ...fixedKeyFormMessages } = KEY_FORM_MESSAGES
+
+/** "Public Key is required." for each key name a key form shows, as the form says it. */
+const requiredKeyMessages: MessageSource = Object.fromEntries(
+  Object.values(KEY_FORM_LABELS)
+    .flatMap((labels) => Object.values(labels))
+    .map((label) => [label, required(label)]),
+)
+
+/** The payment providers page's toasts name the provider, so each provider's are listed. */
+const providerToastSources = (Object.keys(PROVIDER_NAMES) as PaymentProvider[]).map((provider) => ({ name: `providerToasts(${provider})`, source: providerToasts(provider) }))
 
 /**
  * The messages the integrations screens (payments, email sender, SMS, meetings), email
  * templates and widgets answer with, each of which has its Turkish
  * (server/i18n/locales/tr/messages/integrations.json).
  */
-export const INTEGRATIONS_MESSAGE_SOURCES: { name: string; source: MessageSource }[] = []
+export const INTEGRATIONS_MESSAGE_SOURCES: { name: string; source: MessageSource }[] = [
+  { name: 'KEY_FORM_MESSAGES', source: { ...fixedKeyFormMessages, ...requiredKeyMessages } },
+  { name: 'STRIPE_CONNECT_MESSAGES', source: STRIPE_CONNECT_MESSAGES },
+  ...providerToastSources,
+  // A check's stored words are the pending message and 'Not found yet: ...', sentence by sentence.
+  { name: 'SENDER_MESSAGES', source: { ...SENDER_MESSAGES, pendingFirst: 'Verification is pending.', pendingSecond: 'Make sure DNS details are updated.', notFoundYetAlone: 'Not found yet:' } },
+  { name: 'SENDER_FORM_MESSAGES', source: SENDER_FORM_MESSAGES },
+  { name: 'SENDER_SCREEN_MESSAGES', source: SENDER_SCREEN_MESSAGES },
+  { name: 'TWILIO_FORM_SHOWN_MESSAGES', source: { ...Object.fromEntries(TWILIO_FORM_SHOWN_MESSAGES.entries()), unknownAction: 'Unknown action.' } },
+  { name: 'TWILIO_REFUSALS', source: TWILIO_REFUSALS },
+]

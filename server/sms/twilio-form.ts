@@ -18,6 +18,14 @@ export const TWILIO_MESSAGES = {
   fixErrors: 'Please correct the fields marked below.',
 } as const
 
+/** Every message the Twilio form can show, as written: the page carries their translations for its checks in the browser. */
+export const TWILIO_FORM_SHOWN_MESSAGES: readonly string[] = [
+  ...Object.values(TWILIO_MESSAGES).flatMap((message) => (typeof message === 'string' ? [message] : [])),
+  TWILIO_MESSAGES.tooLong('Phone or Messaging Service ID', 100),
+  TWILIO_MESSAGES.tooLong('Account SID', 100),
+  TWILIO_MESSAGES.tooLong('Auth Token', 200),
+]
+
 /** Spec: Twilio defaults, page size 250 and page wait time 3 minutes. */
 export const TWILIO_DEFAULTS = { pageSize: 250, pageWaitMinutes: 3 } as const
 

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { useIntegrationsWords } from '#app/components/integrations/use-integrations-words'
 import type { KeyProvider } from '#server/payments/payment-providers'
 import type { KeyFormErrors, KeyFormField, KeyFormLabels, KeyFormValues } from '#server/payments/provider-key-form'
 
@@ -17,8 +18,6 @@ type Props = {
   cancelTo: string
 }
 
-const KEPT_HINT = 'Saved. Leave blank to keep it, or paste a new one.'
-
 /**
  * A key provider's form (spec 001): PaymentSpring and Razorpay take live and test keys with a
  * test mode switch; PhonePe takes its merchant id, salt key and salt index. Secrets go in
@@ -26,6 +25,7 @@ const KEPT_HINT = 'Saved. Leave blank to keep it, or paste a new one.'
  */
 export function KeyProviderForm({ provider, providerName, labels, values, errors, formError, kept, cancelTo }: Props) {
   const navigation = useNavigation()
+  const { t } = useIntegrationsWords()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
   const errorsOf = (field: KeyFormField) => (errors[field] ? [errors[field]] : null)
   const id = (field: KeyFormField) => `keys-${field}`
@@ -35,7 +35,7 @@ export function KeyProviderForm({ provider, providerName, labels, values, errors
     </Field>
   )
   const secret = (field: KeyFormField, label: string, isKept: boolean, required = true) => (
-    <Field id={id(field)} label={label} required={required && !isKept} errors={errorsOf(field)} hint={isKept ? KEPT_HINT : undefined}>
+    <Field id={id(field)} label={label} required={required && !isKept} errors={errorsOf(field)} hint={isKept ? t('keptSecretHint') : undefined}>
       {(control) => <input {...control} type="password" name={field} defaultValue="" maxLength={255} autoComplete="new-password" spellCheck={false} className={`${FIELD_INPUT_CLASSES} font-mono`} />}
     </Field>
   )
@@ -50,38 +50,37 @@ export function KeyProviderForm({ provider, providerName, labels, values, errors
       {labels ? (
         <>
           <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <legend className="mb-2 text-base font-semibold text-slate-900">Live keys</legend>
+            <legend className="mb-2 text-base font-semibold text-slate-900">{t('liveKeys')}</legend>
             {text('apiKey', labels.apiKey)}
             {secret('secretKey', labels.secretKey, kept.secretKey, false)}
           </fieldset>
           <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <legend className="mb-2 text-base font-semibold text-slate-900">Test keys</legend>
+            <legend className="mb-2 text-base font-semibold text-slate-900">{t('testKeys')}</legend>
             {text('testApiKey', labels.testApiKey)}
             {secret('testSecretKey', labels.testSecretKey, kept.testSecretKey, false)}
           </fieldset>
         </>
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {text('merchantId', 'Merchant Id', { required: true })}
-          {secret('saltKey', 'Salt Key', kept.secretKey)}
-          {text('saltIndex', 'Salt Index', { required: true, hint: 'The number PhonePe gives with the salt key, usually 1.' })}
+          {text('merchantId', t('merchantId'), { required: true })}
+          {secret('saltKey', t('saltKey'), kept.secretKey)}
+          {text('saltIndex', t('saltIndex'), { required: true, hint: t('saltIndexHint') })}
         </div>
       )}
       <label className="inline-flex items-start gap-2 text-sm text-slate-800">
         <input type="checkbox" name="isTestMode" value="on" defaultChecked={values.isTestMode !== ''} className="mt-0.5 h-4 w-4 accent-brand" />
         <span>
-          Test mode
-          <span className="block text-slate-600">
-            {labels ? `When on, checkout uses the test keys and ${providerName} takes test payments only.` : `When on, checkout uses ${providerName}’s sandbox and no real money moves.`}
-          </span>
+          {t('testMode')}
+          <span className="block text-slate-600">{labels ? t('testModeKeysHint', { name: providerName }) : t('testModeSandboxHint', { name: providerName })}
+</span>
         </span>
       </label>
       <div className="flex flex-wrap justify-end gap-2">
         <Link to={cancelTo} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-          Cancel
+          {t('cancel')}
         </Link>
         <Button type="submit" name="intent" value="save" variant="primary" busy={saving}>
-          Save
+          {t('save')}
         </Button>
       </div>
     </Form>

@@ -3,6 +3,7 @@ import { Settings } from 'lucide-react'
 import { useEffect, useState, type MouseEvent } from 'react'
 import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { useIntegrationsWords, type IntegrationsKey } from '#app/components/integrations/use-integrations-words'
 import { twilioErrors, type TwilioField, type TwilioFormErrors, type TwilioFormValues } from '#server/sms/twilio-form'
 
 type Props = {
@@ -16,15 +17,17 @@ type Props = {
   /** Where the settings icon leads without JavaScript: this page with the advanced view toggled. */
   toggleTo: string
   cancelTo: string
+  /** The rules' English messages in the page's language, for the checks run as a person types. */
+  messages?: Readonly<Record<string, string>>
 }
 
-const LABELS: Record<TwilioField, string> = {
-  sender: 'Phone or Messaging Service ID',
-  sid: 'Account SID',
-  token: 'Auth Token',
-  adminPhone: 'Admin Phone',
-  pageSize: 'Page Size',
-  pageWaitMinutes: 'Page Timer (minutes)',
+const LABELS: Record<TwilioField, IntegrationsKey> = {
+  sender: 'twilioSender',
+  sid: 'twilioSid',
+  token: 'twilioToken',
+  adminPhone: 'twilioAdminPhone',
+  pageSize: 'twilioPageSize',
+  pageWaitMinutes: 'twilioPageTimer',
 }
 
 const MAX: Record<TwilioField, number> = { sender: 100, sid: 100, token: 200, adminPhone: 32, pageSize: 5, pageWaitMinutes: 4 }
@@ -35,7 +38,8 @@ const MAX: Record<TwilioField, number> = { sender: 100, sid: 100, token: 200, ad
  * and the settings icon opens the advanced view in place; without it, the icon is a link to
  * `?advanced=1`. The auth token never comes back filled: blank keeps the saved one.
  */
-export function TwilioForm({ values, errors, formError, hasToken, advanced: advancedAtFirst, toggleTo, cancelTo }: Props) {
+export function TwilioForm({ values, errors, formError, hasToken, advanced: advancedAtFirst, toggleTo, cancelTo, messages = {} }: Props) {
+  const { t } = useIntegrationsWords()
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
   const [hydrated, setHydrated] = useState(false)
@@ -48,7 +52,7 @@ export function TwilioForm({ values, errors, formError, hasToken, advanced: adva
   const messageOf = (field: TwilioField) => {
     const shown = hydrated && touched[field] ? live[field] : undefined
     const message = shown ?? (current[field] === values[field] ? errors[field] : undefined)
-    return message ? [message] : null
+    return message ? [messages[message] ?? message] : null
   }
   const toggle = (event: MouseEvent) => {
     if (!hydrated) return
@@ -56,7 +60,7 @@ export function TwilioForm({ values, errors, formError, hasToken, advanced: adva
     setAdvanced((open) => !open)
   }
   const input = (field: TwilioField, options: { type?: string; inputMode?: 'numeric' | 'tel'; autoComplete?: string; hint?: string; required?: boolean } = {}) => (
-    <Field id={`twilio-${field}`} label={LABELS[field]} required={options.required ?? true} errors={messageOf(field)} hint={options.hint}>
+    <Field id={`twilio-${field}`} label={t(LABELS[field])} required={options.required ?? true} errors={messageOf(field)} hint={options.hint}>
       {(control) => (
         <input
           {...control}
@@ -95,33 +99,33 @@ export function TwilioForm({ values, errors, formError, hasToken, advanced: adva
           data-twilio-advanced-toggle
         >
           <Settings aria-hidden className="h-4 w-4" />
-          {advanced ? 'Hide advanced settings' : 'Advanced settings'}
+          {advanced ? t('hideAdvancedSettings') : t('advancedSettings')}
         </Link>
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {input('sender', { hint: 'The number messages come from (e.g. +15551234567), or a Messaging Service ID (MG…).' })}
-        {input('sid', { hint: 'Found on the Twilio console, under Account Info.' })}
+        {input('sender', { hint: t('twilioSenderHint') })}
+        {input('sid', { hint: t('twilioSidHint') })}
         {input('token', {
           type: 'password',
           autoComplete: 'new-password',
           required: !hasToken,
-          hint: hasToken ? 'A token is saved. Leave blank to keep it, or paste a new one.' : 'Kept encrypted and never shown again.',
+          hint: hasToken ? t('twilioTokenKeptHint') : t('twilioTokenHint'),
         })}
-        {input('adminPhone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel', required: false, hint: 'Optional: the studio\u2019s own number, for notices to staff.' })}
+        {input('adminPhone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel', required: false, hint: t('twilioAdminPhoneHint') })}
       </div>
       {advanced ? (
         <fieldset id="twilio-advanced" className="grid grid-cols-1 gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
-          <legend className="px-1 text-sm font-semibold text-slate-900">Sending pace</legend>
-          {input('pageSize', { inputMode: 'numeric', hint: 'Messages sent per page.' })}
-          {input('pageWaitMinutes', { inputMode: 'numeric', hint: 'Minutes to wait between pages.' })}
+          <legend className="px-1 text-sm font-semibold text-slate-900">{t('sendingPace')}</legend>
+          {input('pageSize', { inputMode: 'numeric', hint: t('twilioPageSizeHint') })}
+          {input('pageWaitMinutes', { inputMode: 'numeric', hint: t('twilioPageTimerHint') })}
         </fieldset>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Link to={cancelTo} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-          Cancel
+          {t('cancel')}
         </Link>
         <Button type="submit" variant="primary" busy={saving} disabled={invalid} data-twilio-submit>
-          Submit
+          {t('submit')}
         </Button>
       </div>
     </Form>

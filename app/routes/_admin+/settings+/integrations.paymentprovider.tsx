@@ -12,11 +12,30 @@ import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 import { loadPaymentProvidersScreen } from '#server/payments/payment-provider-screen'
 import { codeOfProvider, PROVIDER_CARDS, PROVIDER_NAMES, providerOfCode, providerToasts, type KeyProvider, type PaymentProvider } from '#server/payments/payment-providers'
-import { KEY_FORM_LABELS, keyFormValuesOf, parseKeyForm, type KeyFormErrors, type KeyFormValues } from '#server/payments/provider-key-form'
+import { KEY_FORM_LABELS, keyFormValuesOf, parseKeyForm, type KeyFormErrors, type KeyFormLabels, type KeyFormValues } from '#server/payments/provider-key-form'
 import { readProviderKeysView, saveProviderKeys, setProviderIntegrated } from '#server/payments/provider-keys'
 import { STRIPE_CONNECT_MESSAGES } from '#server/payments/stripe-connect'
+import { useIntegrationsWords, type IntegrationsKey } from '#app/components/integrations/use-integrations-words'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage, translateMessages } from '#server/i18n/translate-message'
 
-export const meta: MetaFunction = () => [{ title: 'Payment providers' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Payment providers' }]
+
+export const handle: I18nHandle = { i18n: ['integrations'] }
+
+/** The providers' fee lines and key names in the page's language (provider and brand names stay). */
+const CARD_TEXTS: Record<PaymentProvider, IntegrationsKey> = { PSPRING: 'hubNelnetText', STRIPE: 'hubStripeText', RAZORPAY: 'hubRazorpayText', PHONEPE: 'hubPhonepeText' }
+const KEY_LABEL_WORDS: Record<string, IntegrationsKey> = {
+  'Public Key': 'keyPublicKey',
+  'Private Key': 'keyPrivateKey',
+  'Test Public Key': 'keyTestPublicKey',
+  'Test Private Key': 'keyTestPrivateKey',
+  'Key Id': 'keyKeyId',
+  'Key Secret': 'keyKeySecret',
+  'Test Key Id': 'keyTestKeyId',
+  'Test Key Secret': 'keyTestKeySecret',
+}
 
 const PATH = '/settings/integrations/paymentprovider'
 const ORDER: readonly PaymentProvider[] = ['PSPRING', 'STRIPE', 'RAZORPAY', 'PHONEPE']
@@ -37,7 +56,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context)
   const selected = providerOfCode(new URL(request.url).searchParams.get('provider'))
   const screen = await loadPaymentProvidersScreen(context.platform, tenant.id)
-  return { ...screen, selected: selected === 'STRIPE' ? null : selected }
+  const t = tFor(context.language, 'integrations')
+  const title = selected && selected !== 'STRIPE' ? PROVIDER_CARDS[selected].name : t('paymentProviders')
+  return { ...screen, title, notConfigured: translateMessage(context.language, STRIPE_CONNECT_MESSAGES.notConfigured), selected: selected === 'STRIPE' ? null : selected }
 }
 
 const postSchema = z.object({
@@ -67,7 +88,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (provider === 'STRIPE') return redirectWithToast(PATH, { type: 'error', message: toasts.nothing })
     const view = await readProviderKeysView(platform, tenant.id, provider)
     const checked = parseKeyForm(provider, form, view)
-    if (!checked.ok) return data<KeyFormRefusal>({ provider, ...checked.details }, { status: 400 })
+    if (!checked.ok) {
+      // The checks speak English; the refusal is answered in the page's language.
+      const { errors, formError, values } = checked.details
+      const refusal = { errors: translateMessages(context.language, errors), formError: formError === null ? null : translateMessage(context.language, formError), values }
+      return data<KeyFormRefusal>({ provider, ...refusal }, { status: 400 })
+    }
     await saveProviderKeys(platform, tenant.id, provider, checked.value, now)
     return redirectWithToast(PATH, { type: 'success', message: toasts.saved })
   }
@@ -83,6 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PaymentProvidersRoute() {
   const screen = useLoaderData<typeof loader>()
   const refused = useActionData<typeof action>() ?? null
+  const { t } = useIntegrationsWords()
   if (screen.selected) {
     const provider = screen.selected
     const view = screen.keys[provider]
@@ -95,30 +122,25 @@ export default function PaymentProvidersRoute() {
             <ScreenPanel>
               <div className="flex flex-wrap items-center gap-3">
                 <p className="flex-1 text-sm text-slate-700" data-provider-status>
-                  {view.isIntegrated ? 'Connected' : 'Disconnected'}
-                  {view.isTestMode ? ' in test mode' : ''}
-                  {screen.active === provider ? '. Checkout takes payments through it.' : view.isIntegrated ? '.' : `. Checkout does not use ${PROVIDER_NAMES[provider]} until you reconnect.`}
+                  {view.isIntegrated ? (view.isTestMode ? t('connectedInTestMode') : t('connected')) : view.isTestMode ? t('disconnectedInTestMode') : t('disconnected')}
+                  {screen.active === provider ? t('checkoutTakesPaymentsThroughIt') : view.isIntegrated ? '.' : t('checkoutDoesNotUseUntilReconnect', { name: PROVIDER_NAMES[provider] })}
                 </p>
                 {view.isIntegrated ? (
-                  <DisconnectButton provider={provider} question={`Checkout will stop taking payments through ${PROVIDER_NAMES[provider]}. Are you sure?`} />
+                  <DisconnectButton provider={provider} question={t('disconnectQuestion', { name: PROVIDER_NAMES[provider] })} />
                 ) : (
                   <ProviderIntentButton provider={provider} intent="reconnect" variant="primary">
-                    Reconnect
+                    {t('reconnect')}
                   </ProviderIntentButton>
                 )}
               </div>
             </ScreenPanel>
           ) : null}
-          <ScreenPanel title={provider === 'PHONEPE' ? 'PhonePe merchant details' : `${PROVIDER_NAMES[provider]} keys`}>
-            <p className="mb-4 text-sm text-slate-600">
-              {provider === 'PHONEPE'
-                ? 'Copy your merchant id, salt key and salt index from your PhonePe dashboard. The salt key is kept encrypted and never shown again.'
-                : `Copy the keys from your ${PROVIDER_NAMES[provider]} dashboard. The secret keys are kept encrypted and never shown again.`}
-            </p>
+          <ScreenPanel title={provider === 'PHONEPE' ? t('phonepeMerchantDetails') : t('providerKeys', { name: PROVIDER_NAMES[provider] })}>
+            <p className="mb-4 text-sm text-slate-600">{provider === 'PHONEPE' ? t('phonepeKeysText') : t('copyKeysText', { name: PROVIDER_NAMES[provider] })}</p>
             <KeyProviderForm
               provider={provider}
               providerName={PROVIDER_NAMES[provider]}
-              labels={provider === 'PHONEPE' ? null : KEY_FORM_LABELS[provider]}
+              labels={provider === 'PHONEPE' ? null : keyLabelsIn(KEY_FORM_LABELS[provider], t)}
               values={refusal?.values ?? keyFormValuesOf(view)}
               errors={refusal?.errors ?? {}}
               formError={refusal?.formError ?? null}
@@ -135,14 +157,16 @@ export default function PaymentProvidersRoute() {
   }
   return (
     <div className="mx-auto max-w-3xl p-4 sm:p-6">
-      <ScreenHeader title="Payment providers" backTo="/settings" />
+      <ScreenHeader title={t('paymentProviders')} backTo="/settings" />
       <p className="mb-4 text-sm text-slate-700">
         {screen.active ? (
           <>
-            Checkout takes payments through <span className="font-semibold">{PROVIDER_NAMES[screen.active]}</span>.
+            {t('checkoutTakesPaymentsThroughBefore')}
+            <span className="font-semibold">{PROVIDER_NAMES[screen.active]}</span>
+            {t('checkoutTakesPaymentsThroughAfter')}
           </>
         ) : (
-          'No payment provider is set up: checkout takes only what costs nothing. Choose one below.'
+          t('noProviderSetUp')
         )}
       </p>
       <ul className="flex flex-col gap-4">
@@ -159,14 +183,14 @@ export default function PaymentProvidersRoute() {
                     <div className="min-w-0 flex-1">
                       <h2 id={`provider-${provider}`} className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
                         {PROVIDER_CARDS[provider].name}
-                        {integrated ? <CircleCheck aria-label="Integrated" className="h-5 w-5 text-emerald-600" /> : null}
-                        {inUse ? <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-800">Used by checkout</span> : null}
+                        {integrated ? <CircleCheck aria-label={t('integrated')} className="h-5 w-5 text-emerald-600" /> : null}
+                        {inUse ? <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-800">{t('usedByCheckout')}</span> : null}
                       </h2>
-                      <p className="text-sm text-slate-600">{PROVIDER_CARDS[provider].text}</p>
+                      <p className="text-sm text-slate-600">{t(CARD_TEXTS[provider])}</p>
                     </div>
                   </div>
                   {provider === 'STRIPE' ? (
-                    <StripeProviderActions card={screen.stripe} notConfigured={STRIPE_CONNECT_MESSAGES.notConfigured} />
+                    <StripeProviderActions card={screen.stripe} notConfigured={screen.notConfigured} />
                   ) : (
                     <div className="flex flex-wrap items-center gap-2">
                       <Link
@@ -175,7 +199,7 @@ export default function PaymentProvidersRoute() {
                           variant: screen.keys[provider].isSaved ? 'secondary' : 'primary',
                         })}
                       >
-                        {screen.keys[provider].isSaved ? `Edit ${PROVIDER_NAMES[provider]} keys` : `Set up ${PROVIDER_NAMES[provider]}`}
+                        {screen.keys[provider].isSaved ? t('editProviderKeys', { name: PROVIDER_NAMES[provider] }) : t('setUpProvider', { name: PROVIDER_NAMES[provider] })}
                       </Link>
                       {integrated && !inUse ? <UseForCheckout provider={provider} /> : null}
                     </div>
@@ -191,10 +215,19 @@ export default function PaymentProvidersRoute() {
   )
 }
 
+function keyLabelsIn(labels: KeyFormLabels, t: ReturnType<typeof useIntegrationsWords>['t']): KeyFormLabels {
+  const word = (label: string) => {
+    const key = KEY_LABEL_WORDS[label]
+    return key ? t(key) : label
+  }
+  return { apiKey: word(labels.apiKey), secretKey: word(labels.secretKey), testApiKey: word(labels.testApiKey), testSecretKey: word(labels.testSecretKey) }
+}
+
 function UseForCheckout({ provider }: { provider: PaymentProvider }) {
+  const { t } = useIntegrationsWords()
   return (
     <ProviderIntentButton provider={provider} intent="use" variant="secondary">
-      Use {PROVIDER_NAMES[provider]} for checkout
+      {t('useForCheckout', { name: PROVIDER_NAMES[provider] })}
     </ProviderIntentButton>
   )
 }

@@ -7,8 +7,13 @@ import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { checkStripeIntegration } from '#server/payments/payment-provider-page'
 import { STRIPE_CONNECT_MESSAGES } from '#server/payments/stripe-connect'
+import { useIntegrationsWords } from '#app/components/integrations/use-integrations-words'
+import type { I18nHandle } from '#app/utils/i18n'
+import { translateMessage } from '#server/i18n/translate-message'
 
 export const meta: MetaFunction = () => [{ title: 'Stripe' }]
+
+export const handle: I18nHandle = { i18n: ['integrations'] }
 
 const PROVIDERS = '/settings/integrations/paymentprovider'
 
@@ -16,12 +21,13 @@ const PROVIDERS = '/settings/integrations/paymentprovider'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const tenant = requireTenant(context)
-  if (new URL(request.url).searchParams.get('result') === 'failed') return { integrated: false, message: STRIPE_CONNECT_MESSAGES.failed, accountName: null }
-  return checkStripeIntegration(context.platform, tenant.id)
+  const status = new URL(request.url).searchParams.get('result') === 'failed' ? { integrated: false, message: STRIPE_CONNECT_MESSAGES.failed, accountName: null } : await checkStripeIntegration(context.platform, tenant.id)
+  return { ...status, message: translateMessage(context.language, status.message) }
 }
 
 export default function StripeStatusRoute() {
   const status = useLoaderData<typeof loader>()
+  const { t } = useIntegrationsWords()
   const Icon = status.integrated ? CircleCheck : CircleAlert
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 p-4 sm:p-6">
@@ -31,13 +37,13 @@ export default function StripeStatusRoute() {
           <Icon aria-hidden className={`mt-0.5 h-6 w-6 shrink-0 ${status.integrated ? 'text-emerald-700' : 'text-red-700'}`} />
           <div>
             <p className="font-semibold text-slate-900">{status.message}</p>
-            {status.integrated && status.accountName ? <p className="mt-1 text-sm text-slate-700">Card payments go to {status.accountName}.</p> : null}
-            {!status.integrated ? <p className="mt-1 text-sm text-slate-700">Stripe did not connect the account. You can try again from the payment providers page.</p> : null}
+            {status.integrated && status.accountName ? <p className="mt-1 text-sm text-slate-700">{t('cardPaymentsGoTo', { name: status.accountName })}</p> : null}
+            {!status.integrated ? <p className="mt-1 text-sm text-slate-700">{t('stripeDidNotConnect')}</p> : null}
           </div>
         </div>
         <div className="mt-4">
           <Link to={PROVIDERS} className={buttonClasses({ variant: 'primary' })}>
-            Back to payment providers
+            {t('backToPaymentProviders')}
           </Link>
         </div>
       </ScreenPanel>

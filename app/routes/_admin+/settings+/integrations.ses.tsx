@@ -10,16 +10,23 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
-import { checkSenderNow, deleteSender, PENDING_MESSAGE, readCampaignSender, saveSenderInfo, setSenderConnection } from '#server/email-sender/campaign-sender'
+import { checkSenderNow, deleteSender, PENDING_MESSAGE, SENDER_MESSAGES, readCampaignSender, saveSenderInfo, setSenderConnection } from '#server/email-sender/campaign-sender'
 import { parseSenderForm, type SenderFormErrors } from '#server/email-sender/sender-form'
+import { SENDER_SCREEN_MESSAGES as M } from '#server/email-sender/sender-screen-messages'
+import { useIntegrationsWords, type IntegrationsKey } from '#app/components/integrations/use-integrations-words'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage, translateMessages } from '#server/i18n/translate-message'
 
-export const meta: MetaFunction = () => [{ title: 'Email Campaign' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Email Campaign' }]
+
+export const handle: I18nHandle = { i18n: ['integrations'] }
 
 const PATH = '/settings/integrations/ses'
-const CONFIRMS = {
-  disconnect: { title: 'Disconnect Account', message: 'Are you sure you want to disconnect this account?' },
-  delete: { title: 'Delete Account', message: 'Are you sure you want to delete this account?' },
-} as const
+const CONFIRMS: Record<'disconnect' | 'delete', { title: IntegrationsKey; message: IntegrationsKey }> = {
+  disconnect: { title: 'disconnectAccount', message: 'disconnectAccountQuestion' },
+  delete: { title: 'deleteAccount', message: 'deleteAccountQuestion' },
+}
 
 const viewSchema = z.object({
   step: z.enum(['1', '2']).optional(),
@@ -42,7 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (view.step === '1' && sender.id && !(sender.isConnected && sender.verificationStatus === 'verified')) step = 1
   if (view.step === '2' && sender.dnsRecords.length > 0) step = 2
   const { dnsRecords, ...rest } = sender
-  return { sender: { ...rest, dnsRecords }, step, confirm: step === 3 ? (view.confirm ?? null) : null }
+  // The last check's words were stored in English; they are read in the page's language.
+  const lastCheckMessage = rest.lastCheckMessage === null ? null : translateMessage(context.language, rest.lastCheckMessage)
+  return { title: tFor(context.language, 'integrations')('emailCampaign'), sender: { ...rest, lastCheckMessage, dnsRecords }, step, confirm: step === 3 ? (view.confirm ?? null) : null }
 }
 
 const intentSchema = z.enum(['save', 'check', 'disconnect', 'reconnect', 'delete'])
@@ -55,31 +64,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const platform = context.platform
   const form = await request.formData()
   const intent = intentSchema.safeParse(form.get('intent'))
-  if (!intent.success) return redirectWithToast(PATH, { type: 'error', message: 'Nothing was changed.' })
+  if (!intent.success) return redirectWithToast(PATH, { type: 'error', message: M.nothingChanged })
+  const words = (message: string) => translateMessage(context.language, message)
   switch (intent.data) {
     case 'save': {
       const parsed = parseSenderForm(form)
-      if (!parsed.ok) return data<SenderRefusal>({ ...parsed.details, formError: null }, { status: 400 })
+      if (!parsed.ok) return data<SenderRefusal>({ ...parsed.details, errors: translateMessages(context.language, parsed.details.errors), formError: null }, { status: 400 })
       const saved = await saveSenderInfo(platform, tenant.id, parsed.value)
-      if (!saved.ok) return data<SenderRefusal>({ errors: {}, values: parsed.value, formError: saved.message ?? 'The sender could not be saved.' }, { status: saved.error === 'unavailable' ? 503 : 400 })
-      return redirectWithToast(`${PATH}?step=2`, { type: 'success', message: 'Domain updated successfully' })
+      if (!saved.ok) return data<SenderRefusal>({ errors: {}, values: parsed.value, formError: words(saved.message ?? M.notSaved) }, { status: saved.error === 'unavailable' ? 503 : 400 })
+      return redirectWithToast(`${PATH}?step=2`, { type: 'success', message: M.updated })
     }
     case 'check': {
       const checked = await checkSenderNow(platform, tenant.id)
-      if (!checked.ok) return redirectWithToast(checked.error === 'not_found' ? PATH : `${PATH}?step=2`, { type: 'error', message: checked.message ?? 'Failed to fetch verification status.' })
-      if (checked.value.verificationStatus === 'verified') return redirectWithToast(PATH, { type: 'success', message: 'Domain verified.' })
+      if (!checked.ok) return redirectWithToast(checked.error === 'not_found' ? PATH : `${PATH}?step=2`, { type: 'error', message: checked.message ?? SENDER_MESSAGES.fetchFailed })
+      if (checked.value.verificationStatus === 'verified') return redirectWithToast(PATH, { type: 'success', message: M.verified })
       return redirectWithToast(`${PATH}?step=2`, { type: 'error', message: PENDING_MESSAGE })
     }
     case 'disconnect':
     case 'reconnect': {
       const changed = await setSenderConnection(platform, tenant.id, intent.data === 'reconnect')
-      if (!changed.ok) return redirectWithToast(PATH, { type: 'error', message: intent.data === 'reconnect' ? 'Failed to reconnect domain.' : 'Failed to disconnect domain.' })
-      return redirectWithToast(PATH, { type: 'success', message: intent.data === 'reconnect' ? 'Domain reconnected.' : 'Domain disconnected.' })
+      if (!changed.ok) return redirectWithToast(PATH, { type: 'error', message: intent.data === 'reconnect' ? M.reconnectFailed : M.disconnectFailed })
+      return redirectWithToast(PATH, { type: 'success', message: intent.data === 'reconnect' ? M.reconnected : M.disconnected })
     }
     case 'delete': {
       const deleted = await deleteSender(platform, tenant.id)
-      if (!deleted.ok) return redirectWithToast(PATH, { type: 'error', message: deleted.error === 'conflict' ? (deleted.message ?? 'Failed to delete account.') : 'Failed to delete account.' })
-      return redirectWithToast(PATH, { type: 'success', message: 'Account deleted.' })
+      if (!deleted.ok) return redirectWithToast(PATH, { type: 'error', message: deleted.error === 'conflict' ? (deleted.message ?? M.deleteFailed) : M.deleteFailed })
+      return redirectWithToast(PATH, { type: 'success', message: M.deleted })
     }
   }
 }
@@ -89,12 +99,13 @@ export default function EmailCampaignSenderRoute() {
   const refused = useActionData<typeof action>() ?? null
   const navigation = useNavigation()
   const checking = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'check'
+  const { t } = useIntegrationsWords()
   return (
     <div className="mx-auto max-w-3xl p-4 sm:p-6" data-sender-step={step}>
-      <ScreenHeader title="Email Campaign" backTo="/settings/integrations" />
+      <ScreenHeader title={t('emailCampaign')} backTo="/settings/integrations" />
       {step === 0 || step === 1 ? (
-        <ScreenPanel title={step === 0 ? 'Set up your sender' : 'Edit sender info'}>
-          <p className="mb-4 text-sm text-slate-600">Campaign emails go out under this name and address. Next, you prove you own the address's domain with DNS records.</p>
+        <ScreenPanel title={step === 0 ? t('setUpSender') : t('editSenderInfo')}>
+          <p className="mb-4 text-sm text-slate-600">{t('senderIntro')}</p>
           {refused?.formError ? (
             <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
               {refused.formError}
@@ -104,12 +115,12 @@ export default function EmailCampaignSenderRoute() {
         </ScreenPanel>
       ) : null}
       {step === 2 ? (
-        <ScreenPanel title={`DNS records for ${sender.domain ?? ''}`}>
-          <p className="mb-3 text-sm text-slate-600">Add these TXT records at your domain's DNS host. We check for them on our own for 72 hours; Check Again looks now.</p>
+        <ScreenPanel title={t('dnsRecordsFor', { domain: sender.domain ?? '' })}>
+          <p className="mb-3 text-sm text-slate-600">{t('dnsRecordsIntro')}</p>
           <p className="mb-3 flex items-center gap-2 text-sm">
-            Verification status: <VerificationBadge status={sender.verificationStatus} />
+            {t('verificationStatus')} <VerificationBadge status={sender.verificationStatus} />
           </p>
-          {sender.verificationStatus === 'pending' ? <p className="mb-3 text-sm text-amber-900">DNS verification is still in progress</p> : null}
+          {sender.verificationStatus === 'pending' ? <p className="mb-3 text-sm text-amber-900">{t('dnsInProgress')}</p> : null}
           {sender.lastCheckMessage ? (
             <p className="mb-3 text-sm text-slate-700" data-last-check>
               {sender.lastCheckMessage}
@@ -118,36 +129,37 @@ export default function EmailCampaignSenderRoute() {
           <DnsRecordsTable records={sender.dnsRecords} />
           <div className="mt-4 flex flex-wrap gap-2">
             <ButtonLink to={`${PATH}?step=1`} variant="secondary">
-              Back
+              {t('back')}
             </ButtonLink>
             <Form method="post">
               <Button type="submit" name="intent" value="check" variant="primary" busy={checking}>
-                {sender.verificationStatus === 'pending' ? 'Check Again' : 'Verify'}
+                {sender.verificationStatus === 'pending' ? t('checkAgain') : t('verify')}
               </Button>
             </Form>
           </div>
         </ScreenPanel>
       ) : null}
       {step === 3 ? <AccountConnectivity sender={sender} /> : null}
-      {confirm ? <ConfirmDialog title={CONFIRMS[confirm].title} message={CONFIRMS[confirm].message} intent={confirm} closeTo={PATH} action={PATH} /> : null}
+      {confirm ? <ConfirmDialog title={t(CONFIRMS[confirm].title)} message={t(CONFIRMS[confirm].message)} intent={confirm} closeTo={PATH} action={PATH} /> : null}
     </div>
   )
 }
 
 function AccountConnectivity({ sender }: { sender: ReturnType<typeof useLoaderData<typeof loader>>['sender'] }) {
   const connected = sender.isConnected
+  const { t } = useIntegrationsWords()
   return (
-    <ScreenPanel title="Account Connectivity">
+    <ScreenPanel title={t('accountConnectivity')}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className="text-slate-600">Sender</dt>
+        <dt className="text-slate-600">{t('sender')}</dt>
         <dd>
           {sender.fromName} &lt;{sender.fromEmail}&gt;
         </dd>
-        <dt className="text-slate-600">Account</dt>
+        <dt className="text-slate-600">{t('account')}</dt>
         <dd className={connected ? 'font-semibold text-emerald-700' : 'font-semibold text-slate-700'} data-connection>
-          {connected ? 'Connected' : 'Not connected'}
+          {connected ? t('connected') : t('notConnected')}
         </dd>
-        <dt className="text-slate-600">Domain verification</dt>
+        <dt className="text-slate-600">{t('domainVerification')}</dt>
         <dd>
           <VerificationBadge status={sender.verificationStatus} />
         </dd>
@@ -155,37 +167,37 @@ function AccountConnectivity({ sender }: { sender: ReturnType<typeof useLoaderDa
       <div className="mt-4 flex flex-wrap gap-2">
         {connected ? (
           <ButtonLink to={`${PATH}?confirm=disconnect`} variant="secondary">
-            Disconnect
+            {t('disconnect')}
           </ButtonLink>
         ) : (
           <Form method="post">
             <Button type="submit" name="intent" value="reconnect" variant="primary">
-              Reconnect
+              {t('reconnect')}
             </Button>
           </Form>
         )}
         {connected ? (
           <>
             <Button type="button" variant="secondary" disabled>
-              Edit sender info
+              {t('editSenderInfo')}
             </Button>
             <Button type="button" variant="danger" disabled>
-              Delete
+              {t('delete')}
             </Button>
           </>
         ) : (
           <>
             <ButtonLink to={`${PATH}?step=1`} variant="secondary">
-              Edit sender info
+              {t('editSenderInfo')}
             </ButtonLink>
             <ButtonLink to={`${PATH}?confirm=delete`} variant="danger">
-              Delete
+              {t('delete')}
             </ButtonLink>
           </>
         )}
       </div>
       <p className="mt-4 text-sm text-slate-600" data-campaigns-unavailable>
-        Create campaign: campaigns are not available in the product yet. Once they are, they will be sent from this address.
+        {t('campaignsUnavailable')}
       </p>
     </ScreenPanel>
   )
