@@ -65,8 +65,8 @@ export interface StaffInvoice {
 }
 
 /** The keys of the billing words an invoice's source and a payment's method are written with. */
-const SOURCE_KEYS: Record<InvoiceSource, string> = { checkout: 'sourceCheckout', till: 'sourceTill', staff: 'sourceStaff', membership: 'sourceMembership' }
-export const METHOD_KEYS: Record<LedgerMethod, string> = { card: 'methodCard', cash: 'methodCash', other: 'methodOther', account: 'methodAccount' }
+const SOURCE_KEYS = { checkout: 'sourceCheckout', till: 'sourceTill', staff: 'sourceStaff', membership: 'sourceMembership' } as const satisfies Record<InvoiceSource, string>
+export const METHOD_KEYS = { card: 'methodCard', cash: 'methodCash', other: 'methodOther', account: 'methodAccount' } as const satisfies Record<LedgerMethod, string>
 
 /**
  * One invoice of this tenant by its guid, with its lines and the money it took; null for an

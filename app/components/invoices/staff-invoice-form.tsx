@@ -11,7 +11,11 @@ import { CUSTOM_LINE, INVOICE_FORM_LINES, isBlankLine, type InvoiceFormErrors, t
 export const MORE_LINES_INTENT = 'more-lines'
 
 /** The billing words a catalog kind's group of choices is headed with. */
-const KIND_KEYS: Record<string, string> = { course: 'kindCourses', event: 'kindEvents', product: 'kindMerchandise', bundle: 'kindBundles', membership: 'kindMemberships' }
+const KIND_KEYS = { course: 'kindCourses', event: 'kindEvents', product: 'kindMerchandise', bundle: 'kindBundles', membership: 'kindMemberships' } as const
+
+function isKnownKind(kind: string): kind is keyof typeof KIND_KEYS {
+  return Object.hasOwn(KIND_KEYS, kind)
+}
 
 /** Rows shown: every filled one and one blank (at least three), or more once asked for. */
 export function visibleLineCount(values: InvoiceFormValues, asked: number): number {
@@ -95,7 +99,7 @@ export function StaffInvoiceForm({
                     <select {...control} name={`lines[${index}].choice`} defaultValue={line.choice || CUSTOM_LINE} className={FIELD_INPUT_CLASSES}>
                       <option value={CUSTOM_LINE}>{t('describedBelow')}</option>
                       {kinds.map((kind) => (
-                        <optgroup key={kind} label={KIND_KEYS[kind] ? t(KIND_KEYS[kind]) : kind}>
+                        <optgroup key={kind} label={isKnownKind(kind) ? t(KIND_KEYS[kind]) : kind}>
                           {choices.items
                             .filter((item) => item.kind === kind)
                             .map((item) => (

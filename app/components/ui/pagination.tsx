@@ -80,16 +80,15 @@ function PageLink({ href, label, children }: { href: string | null; label: strin
 
 /** '1-50 of 120' and the previous and next page links of a list (a link is greyed where there is no page). */
 export function PreviousNextNav({ first, last, total, previousHref, nextHref }: { first: number; last: number; total: number; previousHref: string | null; nextHref: string | null }) {
+  const { t } = useTranslation('common')
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between text-sm text-slate-600">
-      <span>
-        {first}-{last} of {total}
-      </span>
+    <nav aria-label={t('pages')} className="flex items-center justify-between text-sm text-slate-600">
+      <span>{t('rangeOfTotal', { first, last, total })}</span>
       <span className="flex items-center gap-1">
-        <PageLink href={previousHref} label="Previous page">
+        <PageLink href={previousHref} label={t('previousPage')}>
           <ChevronLeft aria-hidden className="h-4 w-4" />
         </PageLink>
-        <PageLink href={nextHref} label="Next page">
+        <PageLink href={nextHref} label={t('nextPage')}>
           <ChevronRight aria-hidden className="h-4 w-4" />
         </PageLink>
       </span>

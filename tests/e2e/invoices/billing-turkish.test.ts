@@ -48,7 +48,7 @@ describe('the staff invoice screens in Turkish', () => {
     // A new invoice for the student: a line with no price is refused in Turkish.
     await page.goto(demo(`/invoices/new?q=${STUDENT.search}`))
     await page.getByRole('heading', { level: 1, name: 'Yeni fatura' }).waitFor()
-    await page.getByRole('link', { name: `Choose ${STUDENT.name}` }).click()
+    await page.getByRole('link', { name: `${STUDENT.name} kişisini seç` }).click()
     await page.locator('[data-invoice-contact]').waitFor()
     await waitForHydration(page)
     expect(await page.locator('main').innerText()).not.toMatch(ENGLISH_FORM_WORDS)
