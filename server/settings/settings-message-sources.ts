@@ -10,6 +10,9 @@ import { STUDENT_APP_SAVED } from './student-app-settings'
 import { SETTING_NOT_SAVED } from './update-tenant'
 import { FOOTER_TOO_LONG, WEBSITE_SAVED } from './website-settings'
 import { SCREEN_ROUTE_MESSAGES } from './screen-route-messages'
+import { PICK_REQUIRED_MESSAGE, PICKED_CONTACT_GONE_MESSAGE } from '#server/users/add-user-from-contact'
+import { LAST_ADMIN_DEMOTE_MESSAGE, LAST_ADMIN_SUSPEND_MESSAGE, USER_UPDATED_MESSAGE } from '#server/users/update-user'
+import { ROLE_REQUIRED_MESSAGE } from '#server/users/user-settings-schema'
 
 /**
  * The messages the settings screens (users, roles, franchises, the descriptor screens and
@@ -26,4 +29,5 @@ export const SETTINGS_MESSAGE_SOURCES: { name: string; source: MessageSource }[]
     },
   },
   { name: 'settings screen routes', source: SCREEN_ROUTE_MESSAGES },
+  { name: 'users screens', source: { USER_UPDATED_MESSAGE, LAST_ADMIN_DEMOTE_MESSAGE, LAST_ADMIN_SUSPEND_MESSAGE, ROLE_REQUIRED_MESSAGE, PICK_REQUIRED_MESSAGE, PICKED_CONTACT_GONE_MESSAGE } },
 ]
