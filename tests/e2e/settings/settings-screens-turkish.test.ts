@@ -67,9 +67,11 @@ describe('the settings screens in Turkish', () => {
     await page.getByRole('heading', { level: 1, name: 'Öğrenci Uygulaması' }).waitFor()
     await waitForHydration(page)
     await page.getByLabel('Kurs Menüsü Adı').fill('')
+    // Leaving the field shows its message first, so the button has stopped moving when pressed.
+    await page.getByLabel('Kurs Menüsü Adı').blur()
+    await page.getByText('Kurs Menüsü Adı zorunludur!').waitFor()
     await page.getByRole('button', { name: 'Gönder' }).click()
     await page.getByRole('alert').filter({ hasText: 'Geçersiz form!' }).waitFor()
-    await page.getByText('Kurs Menüsü Adı zorunludur!').waitFor()
     await page.context().close()
 
     // Without JavaScript the server answers with the same Turkish words.
