@@ -75,7 +75,7 @@ describe('the settings screens in Turkish', () => {
     await page.context().close()
 
     // Without JavaScript the server answers with the same Turkish words.
-    const checked = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false })
+    const checked = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false, allowConsoleErrors: [refusedForm] })
     await checked.context.addCookies([{ name: 'lng', value: 'tr', url: demo('/') }])
     const plain = await login(checked.context, server(), { email: 'admin@demo.test', to: '/settings/account' })
     await plain.getByRole('heading', { level: 1, name: 'Hesap Ayarları' }).waitFor()
