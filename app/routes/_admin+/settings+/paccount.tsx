@@ -42,9 +42,9 @@ export default function PaymentSettingsRoute() {
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
       <ScreenHeader title={t('paymentSettingsTitle')} backTo="/settings" customiseKey="paccount" />
       <p className="-mt-3 text-sm text-slate-700">
-        Cards are taken through the studio&rsquo;s own payment provider account:{' '}
+        {t('cardsTakenThrough')}{' '}
         <Link to="/settings/integrations/paymentprovider" className="font-medium text-brand-text underline underline-offset-2">
-          Payment providers
+          {t('paymentProviders')}
         </Link>
       </p>
       <ScreenPanel>
