@@ -4,6 +4,7 @@ import { FRANCHISE_MESSAGES, franchiseFormValues, parseCreateFranchise, parseUpd
 import { archiveFranchise, createFranchise, loadFranchise, updateFranchise } from '#server/franchises/franchises'
 import { requireFranchiseManager } from '#app/utils/franchise.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { translateMessage, translateMessages } from '#server/i18n/translate-message'
 
 /**
  * The posts of the franchise form and of 'Delete Franchise!': each success goes back to the
@@ -12,35 +13,38 @@ import { redirectWithToast } from '#app/utils/toast.server'
  */
 export async function franchiseFormAction({ request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>, editGuid: string | null, options: { deleteOnly?: boolean } = {}) {
   const { tenant } = await requireFranchiseManager(request, context)
+  // Messages are made in English and answered in the page's language.
+  const inLanguage = (errors: FranchiseFormErrors) => translateMessages(context.language, errors)
+  const notFoundHere = () => notFound(translateMessage(context.language, FRANCHISE_MESSAGES.notFound))
   const fields = editGuid === null ? CREATE_FIELDS : UPDATE_FIELDS
   const form = await request.formData().catch(() => null)
-  if (!form) return data({ values: {}, errors: { form: FRANCHISE_MESSAGES.invalidForm } as FranchiseFormErrors }, { status: 400 })
+  if (!form) return data({ values: {}, errors: inLanguage({ form: FRANCHISE_MESSAGES.invalidForm }) }, { status: 400 })
   const platform = context.platform
   // Another tenant's franchise is not found, whatever was posted with it.
-  if (editGuid !== null && !(await loadFranchise(platform, tenant, editGuid))) throw notFound(FRANCHISE_MESSAGES.notFound)
+  if (editGuid !== null && !(await loadFranchise(platform, tenant, editGuid))) throw notFoundHere()
 
   if (form.get('intent') === 'delete') {
     const guid = editGuid ?? String(form.get('guid') ?? '')
     const archived = await archiveFranchise(platform, tenant, guid)
-    if (!archived.ok) throw notFound(FRANCHISE_MESSAGES.notFound)
+    if (!archived.ok) throw notFoundHere()
     return redirectWithToast('/settings/franchise', { type: 'success', message: archived.value.message })
   }
 
   // The list only deletes: a form posted there is not a way to create a franchise.
-  if (options.deleteOnly) return data({ values: {}, errors: { form: FRANCHISE_MESSAGES.invalidForm } as FranchiseFormErrors }, { status: 400 })
+  if (options.deleteOnly) return data({ values: {}, errors: inLanguage({ form: FRANCHISE_MESSAGES.invalidForm }) }, { status: 400 })
 
   const values = franchiseFormValues(form, fields)
   let saved
   if (editGuid === null) {
     const parsed = parseCreateFranchise(form)
-    if (!parsed.ok) return data({ values, errors: parsed.details.errors }, { status: 400 })
+    if (!parsed.ok) return data({ values, errors: inLanguage(parsed.details.errors) }, { status: 400 })
     saved = await createFranchise(platform, tenant, parsed.value)
   } else {
     const parsed = parseUpdateFranchise(form)
-    if (!parsed.ok) return data({ values, errors: parsed.details.errors }, { status: 400 })
+    if (!parsed.ok) return data({ values, errors: inLanguage(parsed.details.errors) }, { status: 400 })
     saved = await updateFranchise(platform, tenant, editGuid, parsed.value)
   }
   if (saved.ok) return redirectWithToast('/settings/franchise', { type: 'success', message: saved.value.message })
-  if (saved.error === 'not_found') throw notFound(FRANCHISE_MESSAGES.notFound)
-  return data({ values, errors: saved.details.errors }, { status: 409 })
+  if (saved.error === 'not_found') throw notFoundHere()
+  return data({ values, errors: inLanguage(saved.details.errors) }, { status: 409 })
 }

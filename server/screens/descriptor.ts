@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Language } from '#server/i18n/languages'
 import { FORMAT_NAMES } from './formats'
 
 /**
@@ -72,6 +73,11 @@ export interface ScreenDescriptor {
   schema: ScreenSchema
   uiSchema: UiSchema
   messages: ScreenMessages
+  /**
+   * The language the descriptor's words were put into (translated-descriptor.ts); absent means
+   * English, as shipped. The sentences made for a field without its own message follow it.
+   */
+  language?: Language
 }
 
 const primitive = z.union([z.string(), z.number(), z.boolean()])

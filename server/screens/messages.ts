@@ -1,5 +1,6 @@
 import type { FieldSchema, MessageKeyword, ScreenDescriptor } from './descriptor'
 import type { FormatName } from './formats'
+import { ISSUE_PHRASES } from './message-phrases'
 
 export interface ValidationIssue {
   /** Path of the field: top-level name first, e.g. ['address', 'city']. */
@@ -9,58 +10,47 @@ export interface ValidationIssue {
   limit?: number | string
 }
 
-const formatMessages: Record<FormatName, string> = {
-  email: 'Enter a valid email address',
-  uri: 'Enter a full link, starting with https://',
-  hostname: 'Enter a valid domain name, like schedule.example.com',
-  color: 'Enter a colour like #4d8dfc',
-  'image-url': 'Upload an image file',
-}
-
 /**
  * The sentence shown for one issue: the descriptor's own message for that field and keyword
- * (the spec's exact words), else a plain sentence built from the field's label. Shared by the
- * server and the browser so both show the same words.
+ * (the spec's exact words), else a plain sentence built from the field's label, in the
+ * descriptor's language. Shared by the server and the browser so both show the same words.
  */
-export function messageFor(descriptor: Pick<ScreenDescriptor, 'schema' | 'messages'>, issue: ValidationIssue): string {
+export function messageFor(descriptor: Pick<ScreenDescriptor, 'schema' | 'messages' | 'language'>, issue: ValidationIssue): string {
   const field = issue.path[0] ?? ''
   const own = descriptor.messages.fields[issue.path.join('.')]?.[issue.keyword] ?? descriptor.messages.fields[field]?.[issue.keyword]
   if (own) return own
   const schema = fieldAt(descriptor.schema.properties, issue.path)
   // A list entry has no title of its own: it is named after its list.
   const label = schema?.title ?? descriptor.schema.properties[field]?.title ?? field
+  const phrases = ISSUE_PHRASES[descriptor.language ?? 'en']
   switch (issue.keyword) {
     case 'required':
-      return `${label} is required!`
+      return phrases.required(label)
     case 'type':
-      return schema?.type === 'integer'
-        ? `${label} must be a whole number`
-        : schema?.type === 'number'
-          ? `${label} must be a number`
-          : `${label} has an unexpected value`
+      return schema?.type === 'integer' ? phrases.wholeNumber(label) : schema?.type === 'number' ? phrases.number(label) : phrases.unexpected(label)
     case 'enum':
     case 'const':
-      return `Choose one of the listed options for ${label}`
+      return phrases.choose(label)
     case 'minLength':
-      return `${label} must be at least ${issue.limit} characters`
+      return phrases.minLength(label, issue.limit)
     case 'maxLength':
-      return `${label} must be at most ${issue.limit} characters`
+      return phrases.maxLength(label, issue.limit)
     case 'pattern':
-      return `${label} is not in the expected format`
+      return phrases.pattern(label)
     case 'format':
-      return formatMessages[issue.limit as FormatName] ?? `${label} is not in the expected format`
+      return phrases.formats[issue.limit as FormatName] ?? phrases.pattern(label)
     case 'minimum':
-      return `${label} must be at least ${issue.limit}`
+      return phrases.minimum(label, issue.limit)
     case 'maximum':
-      return `${label} must be at most ${issue.limit}`
+      return phrases.maximum(label, issue.limit)
     case 'multipleOf':
-      return `${label} must be a multiple of ${issue.limit}`
+      return phrases.multipleOf(label, issue.limit)
     case 'minItems':
-      return `Choose at least ${issue.limit} for ${label}`
+      return phrases.minItems(label, issue.limit)
     case 'maxItems':
-      return `Choose at most ${issue.limit} for ${label}`
+      return phrases.maxItems(label, issue.limit)
     case 'uniqueItems':
-      return `${label} lists a value twice`
+      return phrases.uniqueItems(label)
   }
 }
 
@@ -75,7 +65,7 @@ function fieldAt(properties: Record<string, FieldSchema>, path: string[]): Field
 
 /** Issues grouped as field path -> messages, the first issue of each keyword only. */
 export function fieldErrorsFrom(
-  descriptor: Pick<ScreenDescriptor, 'schema' | 'messages'>,
+  descriptor: Pick<ScreenDescriptor, 'schema' | 'messages' | 'language'>,
   issues: readonly ValidationIssue[],
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {}

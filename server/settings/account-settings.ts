@@ -1,3 +1,4 @@
+import type { Language } from '#server/i18n/languages'
 import { withTenant } from '#db/tenant-scope'
 import { DATE_FORMATS, type DateFormat } from '#server/dates/date-formats'
 import { isLanguage } from '#server/i18n/languages'
@@ -38,8 +39,8 @@ export interface AccountView extends ScreenView {
   customDomain: CustomDomainClaim | null
 }
 
-async function accountDescriptor(platform: Pick<Platform, 'database'>, tenant: Tenant) {
-  const screen = await requireScreen(platform, tenant, 'account')
+async function accountDescriptor(platform: Pick<Platform, 'database'>, tenant: Tenant, language: Language) {
+  const screen = await requireScreen(platform, tenant, 'account', language)
   const owners = await withTenant(platform.database, tenant.id, (trx) => listAccountOwners(trx))
   return withFieldOptions(screen.descriptor, 'accountOwner', owners)
 }
@@ -48,9 +49,10 @@ export async function loadAccountSettings(
   platform: Pick<Platform, 'database' | 'env'>,
   tenant: Tenant,
   user: { contactId: string },
+  language: Language = 'en',
 ): Promise<AccountView> {
   const s = tenant.settings
-  const screen = await requireScreen(platform, tenant, 'account')
+  const screen = await requireScreen(platform, tenant, 'account', language)
   // One transaction for both reads: every round trip counts on this page.
   const { owners, apiKey } = await withTenant(platform.database, tenant.id, async (trx) => ({
     owners: await listAccountOwners(trx),
@@ -95,9 +97,10 @@ export async function saveAccountSettings(
   platform: Pick<Platform, 'database' | 'env' | 'tenants' | 'caches' | 'jobs' | 'clock'>,
   tenant: Tenant,
   form: FormData,
+  language: Language = 'en',
 ): Promise<SaveOutcome> {
   const intent = 'account'
-  const descriptor = await accountDescriptor(platform, tenant)
+  const descriptor = await accountDescriptor(platform, tenant, language)
   const submitted = validateScreenPost(descriptor, form, intent)
   if (!submitted.ok) return refusal(intent, submitted)
   const values = submitted.value.checked

@@ -1,3 +1,4 @@
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -25,9 +26,9 @@ export interface ModuleSettingsView {
   other: ScreenView
 }
 
-export async function loadModuleSettings(platform: Pick<Platform, 'database'>, tenant: Tenant): Promise<ModuleSettingsView> {
+export async function loadModuleSettings(platform: Pick<Platform, 'database'>, tenant: Tenant, language: Language = 'en'): Promise<ModuleSettingsView> {
   const s = tenant.settings
-  const [modules, other] = await Promise.all([requireScreen(platform, tenant, 'display-modules'), requireScreen(platform, tenant, 'display')])
+  const [modules, other] = await Promise.all([requireScreen(platform, tenant, 'display-modules', language), requireScreen(platform, tenant, 'display', language)])
   return {
     modules: { descriptor: modules.descriptor, values: Object.fromEntries(MODULE_FLAGS.map((flag) => [flag, s[flag]])) },
     other: {
@@ -48,8 +49,8 @@ export async function loadModuleSettings(platform: Pick<Platform, 'database'>, t
 }
 
 /** The module toggles; with JavaScript each change posts at once. */
-export async function saveModuleFlags(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
-  const { descriptor } = await requireScreen(platform, tenant, 'display-modules')
+export async function saveModuleFlags(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData, language: Language = 'en'): Promise<SaveOutcome> {
+  const { descriptor } = await requireScreen(platform, tenant, 'display-modules', language)
   const submitted = validateScreenPost(descriptor, form, 'modules')
   if (!submitted.ok) return refusal('modules', submitted)
   const shown = shownFields(descriptor)
@@ -60,8 +61,8 @@ export async function saveModuleFlags(platform: Pick<Platform, 'database' | 'ten
 }
 
 /** 'Other Settings': the waiver link is required while the waiver is on and cleared when it is off. */
-export async function saveOtherSettings(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
-  const { descriptor } = await requireScreen(platform, tenant, 'display')
+export async function saveOtherSettings(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData, language: Language = 'en'): Promise<SaveOutcome> {
+  const { descriptor } = await requireScreen(platform, tenant, 'display', language)
   const submitted = validateScreenPost(descriptor, form, 'other')
   if (!submitted.ok) return refusal('other', submitted)
   const values = submitted.value.checked

@@ -1,3 +1,4 @@
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -10,8 +11,8 @@ export const PAYMENT_SETTINGS_SAVED = 'Tenant updated'
 export const ALWAYS_OFFERED_CURRENCIES = ['USD', 'INR'] as const
 export const DEFAULT_CURRENCY_NOT_SUPPORTED = 'The default currency must be USD, INR or one of the supported currencies.'
 
-export async function loadPaymentSettings(platform: Pick<Platform, 'database'>, tenant: Tenant): Promise<ScreenView> {
-  const { descriptor } = await requireScreen(platform, tenant, 'paccount')
+export async function loadPaymentSettings(platform: Pick<Platform, 'database'>, tenant: Tenant, language: Language = 'en'): Promise<ScreenView> {
+  const { descriptor } = await requireScreen(platform, tenant, 'paccount', language)
   const s = tenant.settings
   return {
     descriptor,
@@ -26,9 +27,9 @@ export async function loadPaymentSettings(platform: Pick<Platform, 'database'>, 
   }
 }
 
-export async function savePaymentSettings(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
+export async function savePaymentSettings(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData, language: Language = 'en'): Promise<SaveOutcome> {
   const intent = 'paccount'
-  const { descriptor } = await requireScreen(platform, tenant, 'paccount')
+  const { descriptor } = await requireScreen(platform, tenant, 'paccount', language)
   const submitted = validateScreenPost(descriptor, form, intent)
   if (!submitted.ok) return refusal(intent, submitted)
   const values = submitted.value.checked

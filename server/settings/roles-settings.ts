@@ -1,3 +1,4 @@
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -9,8 +10,8 @@ export const ROLES_SAVED = 'Successfully updated roles.'
 
 const CARDS = ['classes', 'courses', 'contacts', 'offers'] as const satisfies ReadonlyArray<keyof RolesSettings>
 
-export async function loadRolesSettings(platform: Pick<Platform, 'database'>, tenant: Tenant): Promise<ScreenView> {
-  const { descriptor } = await requireScreen(platform, tenant, 'roles')
+export async function loadRolesSettings(platform: Pick<Platform, 'database'>, tenant: Tenant, language: Language = 'en'): Promise<ScreenView> {
+  const { descriptor } = await requireScreen(platform, tenant, 'roles', language)
   const roles = tenant.settings.roles
   const values: Record<string, boolean> = {}
   for (const card of CARDS) {
@@ -21,8 +22,8 @@ export async function loadRolesSettings(platform: Pick<Platform, 'database'>, te
 }
 
 /** Saved as the tenant's role settings, which requirePermission and the staff menu read. */
-export async function saveRolesSettings(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
-  const { descriptor } = await requireScreen(platform, tenant, 'roles')
+export async function saveRolesSettings(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData, language: Language = 'en'): Promise<SaveOutcome> {
+  const { descriptor } = await requireScreen(platform, tenant, 'roles', language)
   const submitted = validateScreenPost(descriptor, form, 'roles')
   if (!submitted.ok) return refusal('roles', submitted)
   const shown = shownFields(descriptor)

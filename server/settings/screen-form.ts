@@ -1,7 +1,10 @@
 import { err, ok, type WordedResult } from '#server/errors/result'
+import type { Language } from '#server/i18n/languages'
+import { translateMessage } from '#server/i18n/translate-message'
 import type { Platform } from '#server/platform'
 import { resolveEffectiveScreen, type EffectiveScreen } from '#server/screens/effective-descriptor'
 import type { ScreenDescriptor } from '#server/screens/descriptor'
+import { translatedDescriptor } from '#server/screens/translated-descriptor'
 import type { SubmissionRefusal, SubmissionValues } from '#server/screens/validate-submission'
 import type { Tenant } from '#server/tenancy/tenant'
 import { SETTING_NOT_SAVED, type TenantUpdateResult } from './update-tenant'
@@ -33,10 +36,11 @@ export interface ScreenView {
   values: SubmissionValues
 }
 
-export async function requireScreen(platform: Pick<Platform, 'database'>, tenant: Tenant, key: string): Promise<EffectiveScreen> {
+/** The tenant's screen, its words in the page's language (drawn and checked with the same ones). */
+export async function requireScreen(platform: Pick<Platform, 'database'>, tenant: Tenant, key: string, language: Language = 'en'): Promise<EffectiveScreen> {
   const screen = await resolveEffectiveScreen(platform, tenant, key)
   if (!screen) throw new Error(`No shipped screen descriptor "${key}"`)
-  return screen
+  return language === 'en' ? screen : { ...screen, descriptor: translatedDescriptor(screen.descriptor, language) }
 }
 
 /** Fields the tenant's screen shows: only these are read from a submission and written. */
@@ -91,4 +95,18 @@ export function bool(values: SubmissionValues, name: string): boolean {
 /** The answer to a body that is not a form at all (wrong content type, broken multipart). */
 export function unreadableForm(formError = 'Invalid Form!'): ScreenFormResult {
   return { intent: '', formError, fieldErrors: {}, values: {} }
+}
+
+/**
+ * A refusal's messages in the page's language. Most come from a descriptor already put into
+ * it; the ones a domain rule wrote (a domain taken, a value not saved) are English and are
+ * translated here. What the user typed stays as typed.
+ */
+export function screenResultIn(language: Language, result: ScreenFormResult): ScreenFormResult {
+  if (language === 'en') return result
+  return {
+    ...result,
+    formError: translateMessage(language, result.formError),
+    fieldErrors: Object.fromEntries(Object.entries(result.fieldErrors).map(([field, messages]) => [field, messages.map((message) => translateMessage(language, message))])),
+  }
 }

@@ -1,3 +1,4 @@
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import { validateScreenPost } from '#server/screens/screen-post'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -8,8 +9,8 @@ import { updateTenant } from './update-tenant'
 
 export const SEO_SAVED = 'Successfully updated settings.'
 
-export async function loadSeoSettings(platform: Pick<Platform, 'database' | 'env'>, tenant: Tenant): Promise<ScreenView & { apiKey: string }> {
-  const { descriptor } = await requireScreen(platform, tenant, 'seosetting')
+export async function loadSeoSettings(platform: Pick<Platform, 'database' | 'env'>, tenant: Tenant, language: Language = 'en'): Promise<ScreenView & { apiKey: string }> {
+  const { descriptor } = await requireScreen(platform, tenant, 'seosetting', language)
   const s = tenant.settings
   return {
     descriptor,
@@ -18,8 +19,8 @@ export async function loadSeoSettings(platform: Pick<Platform, 'database' | 'env
   }
 }
 
-export async function saveSeoSettings(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData): Promise<SaveOutcome> {
-  const { descriptor } = await requireScreen(platform, tenant, 'seosetting')
+export async function saveSeoSettings(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormData, language: Language = 'en'): Promise<SaveOutcome> {
+  const { descriptor } = await requireScreen(platform, tenant, 'seosetting', language)
   const submitted = validateScreenPost(descriptor, form, 'seosetting')
   if (!submitted.ok) return refusal('seosetting', submitted)
   const shown = shownFields(descriptor)

@@ -1,3 +1,4 @@
+import type { Language } from '#server/i18n/languages'
 import type { UploadForm } from '#server/files/read-upload-form'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -24,8 +25,8 @@ export function colourForStorage(shown: string): string {
   return shown.trim().replace(/^#/, '').toLowerCase()
 }
 
-export async function loadStudentAppSettings(platform: Pick<Platform, 'database'>, tenant: Tenant): Promise<ScreenView> {
-  const { descriptor } = await requireScreen(platform, tenant, 'studentapp')
+export async function loadStudentAppSettings(platform: Pick<Platform, 'database'>, tenant: Tenant, language: Language = 'en'): Promise<ScreenView> {
+  const { descriptor } = await requireScreen(platform, tenant, 'studentapp', language)
   const s = tenant.settings
   return {
     descriptor,
@@ -37,8 +38,8 @@ export async function loadStudentAppSettings(platform: Pick<Platform, 'database'
   }
 }
 
-export async function saveStudentAppSettings(platform: Pick<Platform, 'database' | 'tenants' | 'env' | 'caches'>, tenant: Tenant, upload: UploadForm): Promise<SaveOutcome> {
-  const { descriptor } = await requireScreen(platform, tenant, 'studentapp')
+export async function saveStudentAppSettings(platform: Pick<Platform, 'database' | 'tenants' | 'env' | 'caches'>, tenant: Tenant, upload: UploadForm, language: Language = 'en'): Promise<SaveOutcome> {
+  const { descriptor } = await requireScreen(platform, tenant, 'studentapp', language)
   const submitted = await validateWithUploads(descriptor, upload, 'studentapp')
   if (!submitted.ok) return refusal('studentapp', submitted)
   const shown = shownFields(descriptor)

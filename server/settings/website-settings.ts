@@ -1,3 +1,4 @@
+import type { Language } from '#server/i18n/languages'
 import type { UploadForm } from '#server/files/read-upload-form'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -16,8 +17,8 @@ export const FOOTER_TOO_LONG = 'The footer is too long: keep it under 2000 chara
 const SOCIALS = ['twitter', 'facebook', 'instagram', 'linkedin'] as const
 const TEXTS = ['title', 'seoDescription', 'pageScript', 'googleReviewLink'] as const
 
-export async function loadWebsiteSettings(platform: Pick<Platform, 'database'>, tenant: Tenant): Promise<ScreenView> {
-  const { descriptor } = await requireScreen(platform, tenant, 'website')
+export async function loadWebsiteSettings(platform: Pick<Platform, 'database'>, tenant: Tenant, language: Language = 'en'): Promise<ScreenView> {
+  const { descriptor } = await requireScreen(platform, tenant, 'website', language)
   const s = tenant.settings
   return {
     descriptor,
@@ -39,9 +40,9 @@ export async function loadWebsiteSettings(platform: Pick<Platform, 'database'>, 
   }
 }
 
-export async function saveWebsiteSettings(platform: Pick<Platform, 'database' | 'tenants' | 'env' | 'caches'>, tenant: Tenant, upload: UploadForm): Promise<SaveOutcome> {
+export async function saveWebsiteSettings(platform: Pick<Platform, 'database' | 'tenants' | 'env' | 'caches'>, tenant: Tenant, upload: UploadForm, language: Language = 'en'): Promise<SaveOutcome> {
   const intent = 'website'
-  const { descriptor } = await requireScreen(platform, tenant, 'website')
+  const { descriptor } = await requireScreen(platform, tenant, 'website', language)
   const submitted = await validateWithUploads(descriptor, upload, intent)
   if (!submitted.ok) return refusal(intent, submitted)
   const values = submitted.value.checked

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { FRANCHISE_TIME_ZONES, type FranchiseFormErrors, type FranchiseFormValues } from '#server/franchises/franchise-form'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { Button, ButtonLink } from '#app/components/ui/button'
@@ -26,6 +27,7 @@ export interface FranchiseFormProps {
  */
 export function FranchiseForm({ mode, values, errors, facts, owners, deleteHref }: FranchiseFormProps) {
   const busy = useNavigation().state === 'submitting'
+  const { t } = useTranslation('settings')
   const text = (name: FieldName, label: string, options: { required?: boolean; type?: string; autoComplete?: string; maxLength?: number; inputMode?: 'numeric' | 'tel' | 'email' } = {}) => (
     <Field id={`franchise-${name}`} label={label} required={options.required} errors={errors[name] ? [errors[name]] : null}>
       {(control) => (
@@ -44,11 +46,11 @@ export function FranchiseForm({ mode, values, errors, facts, owners, deleteHref 
   )
   return (
     <div className="mx-auto flex max-w-4xl flex-col p-4 sm:p-6">
-      <ScreenHeader title={mode === 'create' ? 'New Franchise' : 'Edit Franchise'} backTo="/settings/franchise">
+      <ScreenHeader title={mode === 'create' ? t('newFranchise') : t('editFranchise')} backTo="/settings/franchise">
         {deleteHref ? (
           <ButtonLink to={deleteHref} variant="danger" preventScrollReset>
             <Trash2 aria-hidden className="h-4 w-4" />
-            Delete
+            {t('delete')}
           </ButtonLink>
         ) : null}
       </ScreenHeader>
@@ -59,15 +61,15 @@ export function FranchiseForm({ mode, values, errors, facts, owners, deleteHref 
             {errors.form}
           </p>
         ) : null}
-        <Section title="Franchise">
-          {text('businessName', 'Business Name', { required: true, autoComplete: 'organization' })}
-          {text('orgId', 'Org Id', { required: true, maxLength: 63 })}
-          {text('phone', 'Phone', { required: true, type: 'tel', autoComplete: 'tel', maxLength: 40 })}
+        <Section title={t('franchiseTitle')}>
+          {text('businessName', t('businessName'), { required: true, autoComplete: 'organization' })}
+          {text('orgId', t('colOrgId'), { required: true, maxLength: 63 })}
+          {text('phone', t('phone'), { required: true, type: 'tel', autoComplete: 'tel', maxLength: 40 })}
           {mode === 'create' ? (
-            <Field id="franchise-timezone" label="Time Zone" required errors={errors.timezone ? [errors.timezone] : null}>
+            <Field id="franchise-timezone" label={t('timeZone')} required errors={errors.timezone ? [errors.timezone] : null}>
               {(control) => (
                 <select {...control} name="timezone" defaultValue={values.timezone ?? ''} className={FIELD_INPUT_CLASSES}>
-                  <option value="">Select a time zone</option>
+                  <option value="">{t('selectTimeZone')}</option>
                   {FRANCHISE_TIME_ZONES.map((zone) => (
                     <option key={zone} value={zone}>
                       {zone}
@@ -78,10 +80,10 @@ export function FranchiseForm({ mode, values, errors, facts, owners, deleteHref 
             </Field>
           ) : null}
           {owners ? (
-            <Field id="franchise-accountOwner" label="Account Owner" errors={errors.accountOwner ? [errors.accountOwner] : null}>
+            <Field id="franchise-accountOwner" label={t('accountOwner')} errors={errors.accountOwner ? [errors.accountOwner] : null}>
               {(control) => (
                 <select {...control} name="accountOwner" defaultValue={values.accountOwner ?? ''} className={FIELD_INPUT_CLASSES}>
-                  {values.accountOwner ? null : <option value="">Select an account owner</option>}
+                  {values.accountOwner ? null : <option value="">{t('selectAccountOwner')}</option>}
                   {owners.map((owner) => (
                     <option key={owner.value} value={owner.value}>
                       {owner.label}
@@ -93,38 +95,38 @@ export function FranchiseForm({ mode, values, errors, facts, owners, deleteHref 
           ) : null}
           {facts ? (
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:col-span-2">
-              <dt className="text-slate-600">Tenant Id</dt>
+              <dt className="text-slate-600">{t('tenantId')}</dt>
               <dd className="text-slate-900">{facts.tenantId}</dd>
-              <dt className="text-slate-600">Created Date</dt>
+              <dt className="text-slate-600">{t('colCreatedDate')}</dt>
               <dd className="text-slate-900">{facts.dateCreatedStr}</dd>
             </dl>
           ) : null}
         </Section>
         {mode === 'create' ? (
-          <Section title="Admin User">
-            {text('userName', 'Admin Name', { required: true, autoComplete: 'name', maxLength: 100 })}
-            {text('email', 'Email', { required: true, type: 'email', autoComplete: 'email', maxLength: 320 })}
-            {text('password', 'Password', { required: true, type: 'password', autoComplete: 'new-password', maxLength: 128 })}
+          <Section title={t('adminUser')}>
+            {text('userName', t('adminName'), { required: true, autoComplete: 'name', maxLength: 100 })}
+            {text('email', t('email'), { required: true, type: 'email', autoComplete: 'email', maxLength: 320 })}
+            {text('password', t('password'), { required: true, type: 'password', autoComplete: 'new-password', maxLength: 128 })}
           </Section>
         ) : (
-          <Section title="Sender">
-            {text('fromEmailName', 'From Email Name')}
-            {text('fromEmail', 'From Email', { type: 'email', maxLength: 320 })}
+          <Section title={t('sender')}>
+            {text('fromEmailName', t('fromEmailName'))}
+            {text('fromEmail', t('fromEmail'), { type: 'email', maxLength: 320 })}
           </Section>
         )}
-        <Section title="Address">
-          {text('line1', 'Street', { autoComplete: 'address-line1' })}
-          {text('line2', 'Apartment', { autoComplete: 'address-line2' })}
-          {text('city', 'City', { required: true, autoComplete: 'address-level2', maxLength: 100 })}
-          {text('state', 'State', { required: true, autoComplete: 'address-level1', maxLength: 100 })}
-          {text('zip', 'Zip Code', { required: true, autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10 })}
+        <Section title={t('address')}>
+          {text('line1', t('street'), { autoComplete: 'address-line1' })}
+          {text('line2', t('apartment'), { autoComplete: 'address-line2' })}
+          {text('city', t('city'), { required: true, autoComplete: 'address-level2', maxLength: 100 })}
+          {text('state', t('state'), { required: true, autoComplete: 'address-level1', maxLength: 100 })}
+          {text('zip', t('zipCode'), { required: true, autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10 })}
         </Section>
         <div className="flex justify-end gap-3">
           <ButtonLink to="/settings/franchise" variant="secondary">
-            Cancel
+            {t('sf_cancel')}
           </ButtonLink>
           <Button type="submit" variant="primary" busy={busy}>
-            Submit
+            {t('sf_submit')}
           </Button>
         </div>
       </Form>

@@ -1,4 +1,5 @@
 import { DEFAULT_FRANCHISE_PAGE_SIZE, type FranchiseListQuery } from '#server/franchises/franchise-list-query'
+import { useTranslation } from 'react-i18next'
 import { SearchAsYouType } from '#app/components/ui/search-as-you-type'
 
 /** The spec's franchise list debounce. */
@@ -9,12 +10,13 @@ const SEARCH_DEBOUNCE_MS = 150
  * searches as you type, 150 ms after the last key.
  */
 export function FranchiseSearch({ query }: { query: FranchiseListQuery }) {
+  const { t } = useTranslation('settings')
   return (
     <SearchAsYouType
       id="franchise-search"
-      label="Search franchises"
-      placeholder="Search"
-      buttonLabel="Search"
+      label={t('searchFranchises')}
+      placeholder={t('search')}
+      buttonLabel={t('search')}
       defaultValue={query.q}
       debounceMs={SEARCH_DEBOUNCE_MS}
       kept={query.size !== DEFAULT_FRANCHISE_PAGE_SIZE ? { size: String(query.size) } : {}}

@@ -1,8 +1,10 @@
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { useSchemaFormWords } from './use-schema-form-words'
 
 /** Copies a value to the clipboard; drawn only once JavaScript runs, since it needs it. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
+  const word = useSchemaFormWords()
   const [hydrated, setHydrated] = useState(false)
   const [copied, setCopied] = useState(false)
   useEffect(() => setHydrated(true), [])
@@ -22,7 +24,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     >
       {copied ? <Check aria-hidden className="h-4 w-4 text-green-600" /> : <Copy aria-hidden className="h-4 w-4" />}
       <span aria-live="polite" className="sr-only">
-        {copied ? 'Copied' : ''}
+        {copied ? word('sf_copied') : ''}
       </span>
     </button>
   )

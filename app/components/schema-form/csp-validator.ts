@@ -34,7 +34,7 @@ export function toErrorSchema(fieldErrors: Record<string, string[]>): ErrorSchem
  * rjsf's validator interface over our CSP-safe subset validator: no ajv code generation, so no
  * 'unsafe-eval' (docs/decisions/020). Messages come from the descriptor, as on the server.
  */
-export function createCspValidator(descriptor: Pick<ScreenDescriptor, 'schema' | 'messages'>): ValidatorType<FormValues> {
+export function createCspValidator(descriptor: Pick<ScreenDescriptor, 'schema' | 'messages' | 'language'>): ValidatorType<FormValues> {
   const validate = (schema: RJSFSchema, formData: unknown) => {
     const issues = checkAgainstSchema(schema as SubsetSchema, formData)
     const fieldErrors: Record<string, string[]> = {}

@@ -8,6 +8,7 @@ import { createCspValidator, toErrorSchema, type FormValues } from './csp-valida
 import { followDependentChoices } from './dependent-choices'
 import { NO_CONST_DEFAULTS, rootNameGenerator, type SchemaFormContext } from './form-context'
 import { templates } from './templates'
+import { useSchemaFormWords } from './use-schema-form-words'
 import { widgets } from './widgets'
 
 /** What an action answers a refused submission with (status 400). */
@@ -45,7 +46,8 @@ function isResultFor(value: unknown, intent: string): value is SchemaFormResult 
  * Once hydrated it validates as the user goes (same rules and messages as the server, without
  * eval) and submits through a fetcher, so the page is not reloaded.
  */
-export function SchemaForm({ id, descriptor, values, intent, result, submitLabel = 'Submit', cancelTo, onValuesChange, children }: SchemaFormProps) {
+export function SchemaForm({ id, descriptor, values, intent, result, submitLabel, cancelTo, onValuesChange, children }: SchemaFormProps) {
+  const word = useSchemaFormWords()
   const fetcher = useFetcher<SchemaFormResult>({ key: `schema-form:${id}` })
   const action = useFormAction()
   const posted = isResultFor(fetcher.data, intent) ? fetcher.data : isResultFor(result, intent) ? result : null
@@ -137,7 +139,7 @@ export function SchemaForm({ id, descriptor, values, intent, result, submitLabel
           <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
             {cancelTo ? (
               <Link to={cancelTo} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-                Cancel
+                {word('sf_cancel')}
               </Link>
             ) : null}
             <button
@@ -145,12 +147,12 @@ export function SchemaForm({ id, descriptor, values, intent, result, submitLabel
               disabled={busy}
               className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
             >
-              {busy ? 'Saving…' : submitLabel}
+              {busy ? word('sf_saving') : (submitLabel ?? word('sf_submit'))}
             </button>
           </div>
         ) : (
           <p aria-live="polite" className="text-right text-xs text-slate-500">
-            {busy ? 'Saving…' : 'Changes are saved as you make them.'}
+            {busy ? word('sf_saving') : word('sf_savedAsYouGo')}
           </p>
         )}
       </Form>

@@ -12,6 +12,7 @@ import type {
 } from '@rjsf/utils'
 import { errorId, getUiOptions, helpId } from '@rjsf/utils'
 import { Fragment, type ReactNode } from 'react'
+import { useSchemaFormWords } from './use-schema-form-words'
 import { BaseInputTemplate } from './widgets/base-input'
 
 /** Widgets that draw their own label next to the control (a checkbox reads "[x] Label"). */
@@ -129,9 +130,10 @@ function Nothing(_props: DescriptionFieldProps | FieldErrorProps | FieldHelpProp
 
 /** Our forms put their own Cancel and Submit buttons in as children; this is the fallback. */
 function SubmitButton(_props: SubmitButtonProps) {
+  const word = useSchemaFormWords()
   return (
     <button type="submit" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
-      Submit
+      {word('sf_submit')}
     </button>
   )
 }

@@ -2,6 +2,7 @@ import type { EnumOptionsType, RJSFSchema, WidgetProps } from '@rjsf/utils'
 import { ariaDescribedByIds, optionId } from '@rjsf/utils'
 import { useEffect, useState } from 'react'
 import { formContextOf, inputClass } from '#app/components/schema-form/form-context'
+import { useSchemaFormWords } from '#app/components/schema-form/use-schema-form-words'
 
 type Option = EnumOptionsType<RJSFSchema>
 
@@ -42,6 +43,7 @@ export function SelectWidget(props: WidgetProps) {
   const labels = labelsOf(props.options)
   const current = value === undefined || value === null ? '' : String(value)
   const hasCurrent = options.some((option) => String(option.value) === current)
+  const word = useSchemaFormWords()
   return (
     <select
       id={id}
@@ -57,7 +59,7 @@ export function SelectWidget(props: WidgetProps) {
       onBlur={(event) => onBlur(id, decode(options, event.target.value))}
       onFocus={(event) => onFocus(id, decode(options, event.target.value))}
     >
-      {!hasCurrent || !required ? <option value="">{placeholder || 'Select…'}</option> : null}
+      {!hasCurrent || !required ? <option value="">{placeholder || word('sf_select')}</option> : null}
       {options.map((option) => (
         <option key={String(option.value)} value={String(option.value)}>
           {labels[String(option.value)] ?? option.label}
@@ -98,14 +100,12 @@ export function RadioWidget(props: WidgetProps) {
 }
 
 /** A list of ticks for an array of choices; each posts its value under name[]. */
-/** Shown when a searchable list's filter matches nothing (the settings spec's currency search). */
-export const NO_RESULTS = 'No results found!'
-
 export function CheckboxesWidget(props: WidgetProps) {
   const { id, htmlName, value, disabled, readonly, onChange } = props
   const options = props.options.enumOptions ?? []
   const labels = labelsOf(props.options)
   const selected: unknown[] = Array.isArray(value) ? value : []
+  const word = useSchemaFormWords()
   // `searchable`: a filter box, with JavaScript only; without it every option simply shows.
   const [hydrated, setHydrated] = useState(false)
   const [query, setQuery] = useState('')
@@ -123,8 +123,8 @@ export function CheckboxesWidget(props: WidgetProps) {
       {searchable ? (
         <input
           type="search"
-          aria-label="Search"
-          placeholder="Search"
+          aria-label={word('sf_search')}
+          placeholder={word('sf_search')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           className={`${inputClass} max-w-xs`}
@@ -148,7 +148,7 @@ export function CheckboxesWidget(props: WidgetProps) {
           </label>
         ))}
       </div>
-      {searchable && !options.some(matches) ? <p className="text-sm text-slate-500">{NO_RESULTS}</p> : null}
+      {searchable && !options.some(matches) ? <p className="text-sm text-slate-500">{word('sf_noResults')}</p> : null}
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils'
 import { ariaDescribedByIds } from '@rjsf/utils'
 import { clearFieldName } from '#server/screens/parse-form-submission'
+import { useSchemaFormWords } from '#app/components/schema-form/use-schema-form-words'
 
 /** '4d8dfc' or '#4D8DFC' as the '#4d8dfc' a colour input wants; '' when it is not a colour. */
 export function asHexColor(value: unknown): string {
@@ -16,6 +17,7 @@ export function asHexColor(value: unknown): string {
 export function ColorWidget(props: WidgetProps) {
   const { id, htmlName, value, disabled, readonly, required, onChange, fieldPathId } = props
   const hex = asHexColor(value)
+  const word = useSchemaFormWords()
   const path = (fieldPathId?.path ?? [props.name]).map(String)
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -33,8 +35,8 @@ export function ColorWidget(props: WidgetProps) {
         type="text"
         readOnly
         tabIndex={-1}
-        aria-label="Chosen colour"
-        value={hex || 'No colour'}
+        aria-label={word('sf_chosenColour')}
+        value={hex || word('sf_noColour')}
         className="w-28 rounded-md border border-slate-200 bg-slate-50 px-2 py-2 font-mono text-sm text-slate-700"
       />
       {!required ? (
@@ -47,7 +49,7 @@ export function ColorWidget(props: WidgetProps) {
             className="h-4 w-4 rounded accent-brand"
             onChange={(event) => onChange(event.target.checked ? undefined : '#4d8dfc')}
           />
-          No colour
+          {word('sf_noColour')}
         </label>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import type { WidgetProps } from '@rjsf/utils'
 import { ariaDescribedByIds } from '@rjsf/utils'
 import { useEffect, useState } from 'react'
 import { clearFieldName } from '#server/screens/parse-form-submission'
+import { useSchemaFormWords } from '#app/components/schema-form/use-schema-form-words'
 
 const MAX_BYTES = 10_485_760
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp'
@@ -16,6 +17,7 @@ export function ImageWidget(props: WidgetProps) {
   const { id, htmlName, value, disabled, readonly, label, fieldPathId, rawErrors } = props
   const path: string[] = (fieldPathId?.path ?? [props.name]).map(String)
   const current = typeof value === 'string' ? value : ''
+  const word = useSchemaFormWords()
   const [preview, setPreview] = useState<string | null>(null)
   const [tooLarge, setTooLarge] = useState(false)
   const [removed, setRemoved] = useState(false)
@@ -24,7 +26,7 @@ export function ImageWidget(props: WidgetProps) {
   return (
     <div className="flex flex-wrap items-center gap-4">
       <div className="flex h-20 w-28 items-center justify-center overflow-hidden rounded-md border border-dashed border-slate-300 bg-slate-50">
-        {shown ? <img src={shown} alt={label} className="max-h-full max-w-full object-contain" /> : <span className="text-xs text-slate-600">No image</span>}
+        {shown ? <img src={shown} alt={label} className="max-h-full max-w-full object-contain" /> : <span className="text-xs text-slate-600">{word('sf_noImage')}</span>}
       </div>
       <div className="flex flex-col gap-2">
         <input type="hidden" name={htmlName ?? id} value={current} />
@@ -50,7 +52,7 @@ export function ImageWidget(props: WidgetProps) {
             setPreview(URL.createObjectURL(file))
           }}
         />
-        {tooLarge ? <p className="text-sm text-red-700">The image must be at most 10 MB.</p> : null}
+        {tooLarge ? <p className="text-sm text-red-700">{word('sf_imageTooLarge')}</p> : null}
         {current ? (
           <label className="inline-flex items-center gap-2 text-sm text-slate-700">
             <input
@@ -61,7 +63,7 @@ export function ImageWidget(props: WidgetProps) {
               onChange={(event) => setRemoved(event.target.checked)}
               className="h-4 w-4 rounded accent-brand"
             />
-            Remove
+            {word('sf_remove')}
           </label>
         ) : null}
       </div>

@@ -1,6 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { Plus, RotateCcw, Trash2 } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
+import type { I18nHandle } from '#app/utils/i18n'
 import { FRANCHISE_PAGE_SIZES, franchiseListHref, parseFranchiseListQuery } from '#server/franchises/franchise-list-query'
 import { listFranchisePage, loadFranchise } from '#server/franchises/franchises'
 import { DeleteFranchiseDialog } from '#app/components/franchises/delete-franchise-dialog'
@@ -16,7 +20,9 @@ import { redirectWithToast } from '#app/utils/toast.server'
 import { listArchivedFranchises, restoreFranchise } from '#server/franchises/archived-franchises'
 import { notFound } from '#server/errors/responses'
 
-export const meta: MetaFunction = () => [{ title: 'Franchise' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Franchise' }]
+
+export const handle: I18nHandle = { i18n: ['settings'] }
 
 /** Settings > Franchise: the master's franchises; `?delete={guid}` asks before deleting one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -29,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     toDelete ? loadFranchise(context.platform, tenant, toDelete) : Promise.resolve(null),
     listArchivedFranchises(context.platform, tenant, new Date()),
   ])
-  return { ...list, deleting: deleting ? { guid: deleting.guid } : null, archived }
+  return { ...list, deleting: deleting ? { guid: deleting.guid } : null, archived, title: tFor(context.language, 'settings')('franchiseTitle') }
 }
 
 /** Delete (the list's dialog), or Restore a franchise deleted within 30 days. */
@@ -38,13 +44,14 @@ export async function action(args: ActionFunctionArgs) {
   if (form?.get('intent') !== 'restore') return franchiseFormAction(args, null, { deleteOnly: true })
   const { tenant } = await requireFranchiseManager(args.request, args.context)
   const restored = await restoreFranchise(args.context.platform, tenant, String(form.get('guid') ?? ''), new Date())
-  if (!restored.ok) throw notFound(restored.message)
+  if (!restored.ok) throw notFound(translateMessage(args.context.language, restored.message))
   return redirectWithToast('/settings/franchise', { type: 'success', message: restored.value.message })
 }
 
 export default function FranchiseListRoute() {
   const { rows, total, pageCount, query, deleting, archived } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
+  const { t } = useTranslation('settings')
   // A search or page change on this list shows placeholder rows until the new page arrives.
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/settings/franchise' && navigation.formMethod !== 'POST'
   const first = total === 0 ? 0 : (query.page - 1) * query.size + 1
@@ -53,26 +60,26 @@ export default function FranchiseListRoute() {
   const deleteHref = (guid: string) => `${here}${here.includes('?') ? '&' : '?'}delete=${guid}`
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4 sm:p-6">
-      <ScreenHeader title="Franchise" backTo="/settings">
+      <ScreenHeader title={t('franchiseTitle')} backTo="/settings">
         <ButtonLink to="/settings/franchise/push" variant="secondary">
-          Push settings
+          {t('pushSettings')}
         </ButtonLink>
         <ButtonLink to="/settings/franchise/new" variant="primary">
           <Plus aria-hidden className="h-4 w-4" />
-          Add Franchise
+          {t('addFranchise')}
         </ButtonLink>
       </ScreenHeader>
       <FranchiseSearch query={query} />
       <div aria-busy={loading || undefined}>
-        <Table label="Franchises" minWidth={280}>
+        <Table label={t('franchisesTable')} minWidth={280}>
           <TableHead>
-            <HeaderCell className="px-3! sm:px-4!">Org Id</HeaderCell>
-            <HeaderCell className="px-2! sm:px-4!">Created Date</HeaderCell>
+            <HeaderCell className="px-3! sm:px-4!">{t('colOrgId')}</HeaderCell>
+            <HeaderCell className="px-2! sm:px-4!">{t('colCreatedDate')}</HeaderCell>
             <HeaderCell align="end" className="px-2! sm:px-4!">
-              Action
+              {t('colAction')}
             </HeaderCell>
           </TableHead>
-          <TableBody columnCount={3} empty={<span>No matching records found</span>}>
+          <TableBody columnCount={3} empty={<span>{t('noMatchingRecords')}</span>}>
             {loading
               ? Array.from({ length: Math.min(query.size, Math.max(rows.length, 3)) }, (_, index) => (
                   <Row key={`skeleton-${index}`}>
@@ -100,7 +107,7 @@ export default function FranchiseListRoute() {
                       <Link
                         to={deleteHref(row.guid)}
                         preventScrollReset
-                        aria-label={`Delete ${row.orgId}`}
+                        aria-label={t('deleteOrg', { orgId: row.orgId })}
                         className="inline-flex rounded-full p-2 text-red-700 hover:bg-red-50"
                       >
                         <Trash2 aria-hidden className="h-4 w-4" />
@@ -112,7 +119,7 @@ export default function FranchiseListRoute() {
         </Table>
         {loading ? (
           <p role="status" className="sr-only">
-            Loading franchises
+            {t('loadingFranchises')}
           </p>
         ) : null}
       </div>
@@ -125,31 +132,31 @@ export default function FranchiseListRoute() {
           hiddenFields={query.q ? <input type="hidden" name="q" value={query.q} /> : null}
         />
         <span aria-live="polite">
-          {first} – {last} of {total}
+          {t('rangeOfTotal', { first, last, total })}
         </span>
         <PageLinks page={query.page} pageCount={pageCount} hrefOf={(page) => franchiseListHref(query, { page })} />
       </div>
       {archived.length > 0 ? (
         <section aria-labelledby="deleted-franchises" className="flex flex-col gap-2">
           <h2 id="deleted-franchises" className="text-base font-semibold text-slate-900">
-            Deleted franchises
+            {t('deletedFranchises')}
           </h2>
-          <p className="text-sm text-slate-600">A deleted franchise keeps its data for 30 days and can be restored until then; after that it is removed for good.</p>
+          <p className="text-sm text-slate-600">{t('deletedFranchisesHint')}</p>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
             {archived.map((franchise) => (
               <li key={franchise.guid} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-deleted-franchise={franchise.orgId}>
                 <span className="min-w-0 text-sm">
                   <span className="font-medium text-slate-900">{franchise.name}</span> <span className="font-mono text-xs text-slate-500">{franchise.orgId}</span>
                   <span className="block text-xs text-slate-600">
-                    Deleted {franchise.deletedText}; can be restored until {franchise.restoreUntilText}
+                    {t('deletedOn', { deleted: franchise.deletedText, until: franchise.restoreUntilText })}
                   </span>
                 </span>
                 <Form method="post">
                   <input type="hidden" name="intent" value="restore" />
                   <input type="hidden" name="guid" value={franchise.guid} />
-                  <Button type="submit" variant="secondary" size="sm" aria-label={`Restore ${franchise.orgId}`}>
+                  <Button type="submit" variant="secondary" size="sm" aria-label={t('restoreOrg', { orgId: franchise.orgId })}>
                     <RotateCcw aria-hidden className="h-4 w-4" />
-                    Restore
+                    {t('restore')}
                   </Button>
                 </Form>
               </li>

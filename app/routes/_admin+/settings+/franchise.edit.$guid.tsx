@@ -7,15 +7,20 @@ import { FranchiseForm } from '#app/components/franchises/franchise-form'
 import { DeleteFranchiseDialog } from '#app/components/franchises/delete-franchise-dialog'
 import { franchiseFormAction } from '#app/utils/franchise-form-action.server'
 import { requireFranchiseManager } from '#app/utils/franchise.server'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
 
-export const meta: MetaFunction = () => [{ title: 'Edit Franchise' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Edit Franchise' }]
+
+export const handle: I18nHandle = { i18n: ['settings'] }
 
 /** Settings > Franchise > Edit: one of this master's franchises; `?confirm=delete` asks before deleting it. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { tenant } = await requireFranchiseManager(request, context)
   const franchise = await loadFranchise(context.platform, tenant, params.guid ?? '')
-  if (!franchise) throw notFound(FRANCHISE_MESSAGES.notFound)
-  return { franchise, confirmDelete: new URL(request.url).searchParams.get('confirm') === 'delete' }
+  if (!franchise) throw notFound(translateMessage(context.language, FRANCHISE_MESSAGES.notFound))
+  return { title: tFor(context.language, 'settings')('editFranchise'), franchise, confirmDelete: new URL(request.url).searchParams.get('confirm') === 'delete' }
 }
 
 export const action = ({ params, ...args }: ActionFunctionArgs) => franchiseFormAction(args, params.guid ?? '')
