@@ -8,7 +8,6 @@ import { useContactSuggestions } from './use-contact-suggestions'
 
 /** Settings spec, section 9: the picker searches after a 100 ms pause. */
 export const PICKER_DEBOUNCE_MS = 100
-export const PICKER_PLACEHOLDER = 'name or email or phone no.'
 export const PICK_CONTACT_PATH = '/settings/users/pick'
 
 type PickResult = { formErrors?: string[] | null } | undefined
