@@ -4,4 +4,4 @@
  * it, which halves the run (loading the server's modules was most of each file's time).
  * tests/unit/lint/module-mocks-listed.test.ts fails when a file mocks modules without being here.
  */
-export const FILES_WITH_MODULE_MOCKS = ['tests/unit/auth/password-work.test.ts', 'tests/unit/auth/request-session.test.ts']
+export const FILES_WITH_MODULE_MOCKS = ['tests/unit/auth/password-work.test.ts', 'tests/unit/auth/request-session.test.ts', 'tests/unit/db/write-tracking-copies.test.ts']

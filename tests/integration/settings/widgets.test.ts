@@ -142,7 +142,7 @@ describe(`widgets at Settings > Widgets and on other websites (${engine})`, () =
     expect(textOf(found.body)).not.toContain('Join the newsletter')
     // The count in the title stays the studio's; the pages count the matches.
     expect(textOf(found.body)).toContain('Widgets (2)')
-    expect(textOf(found.body)).toMatch(/1 - 1 of 1/)
+    expect(textOf(found.body)).toMatch(/1-1 of 1/)
     const none = await get('/settings/widgets?q=%25')
     expect(textOf(none.body)).toContain('No matching records found')
     const sized = await get('/settings/widgets?size=100&q=join')

@@ -30,9 +30,9 @@ describe(`contact picker: /settings/users/pick (${engine})`, () => {
 
   it('lists matches for the page version (no JavaScript), and nothing before a search', async () => {
     const empty = await callRoute(loader, getRequest(`http://${world.host}/settings/users/pick`, world.cookies.admin), world.context())
-    expect(empty.body).toEqual({ q: '', items: [] })
+    expect(empty.body).toEqual({ q: '', items: [], title: 'Search' })
     const found = await callRoute(loader, getRequest(`http://${world.host}/settings/users/pick?q=stu`, world.cookies.admin), world.context())
-    expect(found.body).toEqual({ q: 'stu', items: [{ id: world.student.guid, label: 'Stu Dent', email: 'student@pick.test' }] })
+    expect(found.body).toEqual({ q: 'stu', items: [{ id: world.student.guid, label: 'Stu Dent', email: 'student@pick.test' }], title: 'Search' })
   })
 
   it('adds the picked contact to the Users list as Staff, audits it and opens their page', async () => {
