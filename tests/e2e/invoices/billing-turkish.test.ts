@@ -56,7 +56,7 @@ describe('the staff invoice screens in Turkish', () => {
     await first.getByLabel('Açıklama (kalem 1)').fill('Özel ders')
     await checkScreen(page, 'invoice-new-tr', SCREENSHOTS)
     await page.getByRole('button', { name: 'Fatura oluştur' }).click()
-    await first.getByText('Fiyat gerekli!').waitFor()
+    await first.getByText('Fiyat zorunludur!').waitFor()
     await expect(page.title()).resolves.toMatch(/^Yeni fatura/)
 
     await first.getByLabel('Fiyat (USD) (kalem 1)').fill('40.00')

@@ -31,23 +31,23 @@ describe('the website builder in Turkish', () => {
     const dialog = page.getByRole('dialog', { name: 'Web Sitesi Ayarları' })
     await dialog.waitFor()
     await expect(dialog.getByRole('switch', { name: /gezinme çubuğunda/ }).isVisible()).resolves.toBe(true)
-    await dialog.getByRole('button', { name: 'Kapat' }).click()
+    await dialog.getByRole('link', { name: 'Kapat' }).click()
     await dialog.waitFor({ state: 'hidden' })
 
     // A page renamed to nothing is refused in Turkish.
     await page.goto(demo('/website?page=about'))
     await waitForHydration(page)
     await page.getByRole('link', { name: /yeniden adlandır$/ }).click()
-    const name = page.getByLabel('Sayfa adı')
+    const name = page.getByRole('textbox', { name: 'Sayfa adı' })
     await name.fill('')
     await page.getByRole('button', { name: 'Sayfa adını kaydet' }).click()
     await page.getByText('Sayfa adı zorunludur!').waitFor()
 
     // The editor's first step: the template gallery.
-    await page.goto(demo('/website/edit/about'))
+    await page.goto(demo('/website/edit/about?step=1'))
     await page.getByRole('list', { name: 'Adımlar' }).waitFor()
     await expect(page.getByRole('list', { name: 'Adımlar' }).innerText()).resolves.toMatch(/Şablon Seç[\s\S]*Sayfayı Düzenle[\s\S]*Önizleme/)
-    await expect(page.getByRole('list', { name: 'Şablonlar' }).getByText('Boş Şablon').isVisible()).resolves.toBe(true)
+    await page.getByRole('list', { name: 'Şablonlar' }).getByText('Boş Şablon').waitFor()
     await page.waitForFunction(() => document.title.startsWith('Sayfayı düzenle'))
   })
 })

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { CATALOG, MESSAGE_TRANSLATIONS } from '#server/i18n/catalog'
 import { NAMESPACES } from '#server/i18n/namespaces'
@@ -23,5 +24,20 @@ describe('the Turkish words', () => {
 
   it('keeps the values of each message in its translation', () => {
     for (const [english, turkish] of Object.entries(MESSAGE_TRANSLATIONS.tr)) expect(placeholders(turkish), english).toEqual(placeholders(english))
+  })
+
+  it('gives a message the same Turkish in every table that has it, so no table silently overrides another', () => {
+    const directory = new URL('../../../server/i18n/locales/tr/messages/', import.meta.url)
+    const seen = new Map<string, { file: string; turkish: string }>()
+    const differing: string[] = []
+    for (const file of readdirSync(directory).filter((name) => name.endsWith('.json'))) {
+      const table = JSON.parse(readFileSync(new URL(file, directory), 'utf8')) as Record<string, string>
+      for (const [english, turkish] of Object.entries(table)) {
+        const before = seen.get(english)
+        if (before && before.turkish !== turkish) differing.push(`${english}: ${before.file} and ${file}`)
+        else if (!before) seen.set(english, { file, turkish })
+      }
+    }
+    expect(differing).toEqual([])
   })
 })

@@ -18,7 +18,7 @@ describe('the staff invoice messages in Turkish', () => {
   it('writes each form error, a line’s too, in Turkish with its values kept', () => {
     expect(translateInvoiceFormErrors(errors, (message) => translateMessage('tr', message))).toEqual({
       contact: 'Faturalanacak kişiyi seçin.',
-      line: { 0: { price: 'Fiyat gerekli!', quantity: 'Adet 1 ile 999 arasında bir tam sayı olmalıdır.' } },
+      line: { 0: { price: 'Fiyat zorunludur!', quantity: 'Adet 1 ile 999 arasında bir tam sayı olmalıdır.' } },
     })
   })
 
