@@ -111,10 +111,21 @@ describe('courses', () => {
     await handle.focus()
     await page.keyboard.press('Space')
     await page.locator('[aria-pressed="true"][aria-roledescription]').waitFor()
-    await page.keyboard.press('ArrowDown')
     // Drop only once the row has been carried down and the row below has made way for it: until the
-    // row below moves, the drag is still over its own place and a Space ends it where it began.
-    await expect.poll(async () => (await handle.locator('xpath=ancestor::li[1]').getAttribute('style')) ?? '', { timeout: 20_000 }).toMatch(/translate3d\(0px, [1-9]/)
+    // row below moves, the drag is still over its own place and a Space ends it where it began. An
+    // arrow pressed before the drag has measured its rows moves nothing, so it is pressed again until
+    // the row moves (it is the lower of two, so more presses cannot carry it further).
+    const draggedRow = handle.locator('xpath=ancestor::li[1]')
+    await expect
+      .poll(
+        async () => {
+          const style = (await draggedRow.getAttribute('style')) ?? ''
+          if (!/translate3d\(0px, [1-9]/.test(style)) await page.keyboard.press('ArrowDown')
+          return style
+        },
+        { timeout: 20_000 },
+      )
+      .toMatch(/translate3d\(0px, [1-9]/)
     const rowBelow = page.locator('[data-chapter-guid]').filter({ hasText: 'Notes for home practice' })
     await expect.poll(async () => (await rowBelow.getAttribute('style')) ?? '', { timeout: 20_000 }).toMatch(/translate3d\(0px, -[1-9]/)
     await page.keyboard.press('Space')
