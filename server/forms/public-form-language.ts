@@ -3,6 +3,7 @@ import type { Language } from '#server/i18n/languages'
 import { isStandardInputKey, NAME_PLACEHOLDER, STANDARD_INPUT_LABELS } from './form-inputs'
 import { formWordsFor } from './form-words'
 import { translateMessage } from '#server/i18n/translate-message'
+import { perLanguageMemo } from '#server/i18n/per-language-memo'
 import type { RefusedPost } from './public-form'
 
 /**
@@ -15,28 +16,17 @@ import type { RefusedPost } from './public-form'
  * widgets as options (the widgets serve staff screens too, which draw without this namespace).
  */
 export function descriptorIn(language: Language, descriptor: ScreenDescriptor): ScreenDescriptor {
-  if (language === 'en') return descriptor
-  let byDescriptor = translatedDescriptors.get(language)
-  if (!byDescriptor) {
-    byDescriptor = new WeakMap()
-    translatedDescriptors.set(language, byDescriptor)
-  }
-  let translated = byDescriptor.get(descriptor)
-  if (!translated) {
-    translated = {
-      ...descriptor,
-      schema: { ...descriptor.schema, properties: propertiesIn(language, descriptor.schema.properties) },
-      uiSchema: uiSchemaIn(language, descriptor.uiSchema),
-      messages: messagesIn(language, descriptor.messages),
-    }
-    byDescriptor.set(descriptor, translated)
-  }
-  return translated
+  return translatedFormDescriptor(descriptor, language)
 }
 
 // Generated descriptors are kept per form version (public-form-descriptor.ts), so their
 // translations are kept beside them for as long as they live.
-const translatedDescriptors = new Map<Language, WeakMap<ScreenDescriptor, ScreenDescriptor>>()
+const translatedFormDescriptor = perLanguageMemo<ScreenDescriptor>((descriptor, language) => ({
+  ...descriptor,
+  schema: { ...descriptor.schema, properties: propertiesIn(language, descriptor.schema.properties) },
+  uiSchema: uiSchemaIn(language, descriptor.uiSchema),
+  messages: messagesIn(language, descriptor.messages),
+}))
 
 function propertiesIn(language: Language, properties: Record<string, FieldSchema>): Record<string, FieldSchema> {
   return Object.fromEntries(

@@ -1,5 +1,6 @@
 import turkishWords from '#server/i18n/locales/tr/messages/settings-screens.json'
 import type { Language } from '#server/i18n/languages'
+import { perLanguageMemo } from '#server/i18n/per-language-memo'
 import type { FieldSchema, JsonValue, ScreenDescriptor, ScreenMessages, UiSchema } from './descriptor'
 
 /** The shipped screens' words, English to each other language (the spec's English is the key). */
@@ -76,7 +77,6 @@ function messagesIn(words: Words, messages: ScreenMessages): ScreenMessages {
   }
 }
 
-const cache = new Map<Language, WeakMap<ScreenDescriptor, ScreenDescriptor>>()
 
 /**
  * A screen descriptor in the page's language, to draw and to check with: each English word
@@ -84,18 +84,10 @@ const cache = new Map<Language, WeakMap<ScreenDescriptor, ScreenDescriptor>>()
  * help it customised) are not in the table and stay as the tenant wrote them. Kept per
  * descriptor object, since effective descriptors are themselves cached per tenant.
  */
-export function translatedDescriptor(descriptor: ScreenDescriptor, language: Language): ScreenDescriptor {
-  if (language === 'en') return descriptor
-  let byDescriptor = cache.get(language)
-  if (!byDescriptor) {
-    byDescriptor = new WeakMap()
-    cache.set(language, byDescriptor)
-  }
-  const known = byDescriptor.get(descriptor)
-  if (known) return known
+export const translatedDescriptor: (descriptor: ScreenDescriptor, language: Language) => ScreenDescriptor = perLanguageMemo((descriptor, language) => {
   const table = WORDS[language]
   const words: Words = (english) => table[english] ?? english
-  const translated: ScreenDescriptor = {
+  return {
     ...descriptor,
     title: words(descriptor.title),
     schema: { ...descriptor.schema, ...(descriptor.schema.title === undefined ? {} : { title: words(descriptor.schema.title) }), properties: propertiesIn(words, descriptor.schema.properties) },
@@ -103,9 +95,7 @@ export function translatedDescriptor(descriptor: ScreenDescriptor, language: Lan
     messages: messagesIn(words, descriptor.messages),
     language,
   }
-  byDescriptor.set(descriptor, translated)
-  return translated
-}
+})
 
 /** Every word of a descriptor that translatedDescriptor looks up (for the completeness test). */
 export function descriptorWords(descriptor: ScreenDescriptor): string[] {
