@@ -13,6 +13,9 @@ import enPortal from './locales/en/portal.json'
 import enSettings from './locales/en/settings.json'
 import enStaff from './locales/en/staff.json'
 import enWebsite from './locales/en/website.json'
+import enFormbuilder from './locales/en/formbuilder.json'
+import enTemplates from './locales/en/templates.json'
+import enPlatform from './locales/en/platform.json'
 import trAuth from './locales/tr/auth.json'
 import trBilling from './locales/tr/billing.json'
 import trCatalog from './locales/tr/catalog.json'
@@ -28,6 +31,9 @@ import trPortal from './locales/tr/portal.json'
 import trSettings from './locales/tr/settings.json'
 import trStaff from './locales/tr/staff.json'
 import trWebsite from './locales/tr/website.json'
+import trFormbuilder from './locales/tr/formbuilder.json'
+import trTemplates from './locales/tr/templates.json'
+import trPlatform from './locales/tr/platform.json'
 import trAuthMessages from './locales/tr/messages/auth.json'
 import trCheckoutMessages from './locales/tr/messages/checkout.json'
 import trFormMessages from './locales/tr/messages/forms.json'
@@ -38,6 +44,9 @@ import trCatalogMessages from './locales/tr/messages/catalog.json'
 import trBillingMessages from './locales/tr/messages/billing.json'
 import trIntegrationMessages from './locales/tr/messages/integrations.json'
 import trWebsiteMessages from './locales/tr/messages/website.json'
+import trFormbuilderMessages from './locales/tr/messages/formbuilder.json'
+import trTemplateMessages from './locales/tr/messages/templates.json'
+import trPlatformMessages from './locales/tr/messages/platform.json'
 import type { Language } from './languages'
 import type { Namespace } from './namespaces'
 
@@ -47,8 +56,8 @@ import type { Namespace } from './namespaces'
  * words, word for word; Turkish has the same keys (tests/unit/i18n/catalog-complete.test.ts).
  */
 export const CATALOG = {
-  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, settings: enSettings, contacts: enContacts, documents: enDocuments, catalog: enCatalog, billing: enBilling, integrations: enIntegrations, website: enWebsite },
-  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, settings: trSettings, contacts: trContacts, documents: trDocuments, catalog: trCatalog, billing: trBilling, integrations: trIntegrations, website: trWebsite },
+  en: { common: enCommon, forms: enForms, checkout: enCheckout, auth: enAuth, portal: enPortal, listings: enListings, staff: enStaff, emails: enEmails, settings: enSettings, contacts: enContacts, documents: enDocuments, catalog: enCatalog, billing: enBilling, integrations: enIntegrations, website: enWebsite, formbuilder: enFormbuilder, templates: enTemplates, platform: enPlatform },
+  tr: { common: trCommon, forms: trForms, checkout: trCheckout, auth: trAuth, portal: trPortal, listings: trListings, staff: trStaff, emails: trEmails, settings: trSettings, contacts: trContacts, documents: trDocuments, catalog: trCatalog, billing: trBilling, integrations: trIntegrations, website: trWebsite, formbuilder: trFormbuilder, templates: trTemplates, platform: trPlatform },
 } as const satisfies Record<Language, Record<Namespace, Record<string, string>>>
 
 /**
@@ -57,5 +66,5 @@ export const CATALOG = {
  * where they are answered (translate-message.ts), so the rules stay in one language.
  */
 export const MESSAGE_TRANSLATIONS: Record<Exclude<Language, 'en'>, Record<string, string>> = {
-  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages, ...trSettingsMessages, ...trContactMessages, ...trCatalogMessages, ...trBillingMessages, ...trIntegrationMessages, ...trWebsiteMessages },
+  tr: { ...trFormMessages, ...trCheckoutMessages, ...trAuthMessages, ...trPortalMessages, ...trSettingsMessages, ...trContactMessages, ...trCatalogMessages, ...trBillingMessages, ...trIntegrationMessages, ...trWebsiteMessages, ...trFormbuilderMessages, ...trTemplateMessages, ...trPlatformMessages },
 }

@@ -57,6 +57,9 @@ import { BILLING_MESSAGE_SOURCES } from '#server/invoices/billing-message-source
 import { SETTINGS_MESSAGE_SOURCES } from '#server/settings/settings-message-sources'
 import { INTEGRATIONS_MESSAGE_SOURCES } from '#server/integrations/integrations-message-sources'
 import { WEBSITE_MESSAGE_SOURCES } from '#server/website/website-message-sources'
+import { FORMBUILDER_MESSAGE_SOURCES } from '#server/custom-fields/formbuilder-message-sources'
+import { TEMPLATES_MESSAGE_SOURCES } from '#server/email-templates/templates-message-sources'
+import { PLATFORM_MESSAGE_SOURCES } from '#server/platform-admin/platform-message-sources'
 import type { MessageSource } from './message-source'
 
 /**
@@ -134,5 +137,5 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'card refusals in billing emails', messages: [...messagesOf(CHARGE_MESSAGES), RENEWAL_MESSAGES.noCard, RENEWAL_MESSAGES.refused, RENEWAL_MESSAGES.needsAction] },
   { name: 'the plan screens', messages: [...messagesOf(PLAN_MESSAGES), ...messagesOf(RENEWAL_MESSAGES)] },
   { name: 'cutOffText', messages: [cutOffText(60), '{{1}} hours', '{{1}} minutes'] },
-  ...[...CONTACTS_MESSAGE_SOURCES, ...CATALOG_MESSAGE_SOURCES, ...BILLING_MESSAGE_SOURCES, ...SETTINGS_MESSAGE_SOURCES, ...INTEGRATIONS_MESSAGE_SOURCES, ...WEBSITE_MESSAGE_SOURCES].map(({ name, source }) => ({ name, messages: messagesOf(source) })),
+  ...[...CONTACTS_MESSAGE_SOURCES, ...CATALOG_MESSAGE_SOURCES, ...BILLING_MESSAGE_SOURCES, ...SETTINGS_MESSAGE_SOURCES, ...INTEGRATIONS_MESSAGE_SOURCES, ...WEBSITE_MESSAGE_SOURCES, ...FORMBUILDER_MESSAGE_SOURCES, ...TEMPLATES_MESSAGE_SOURCES, ...PLATFORM_MESSAGE_SOURCES].map(({ name, source }) => ({ name, messages: messagesOf(source) })),
 ]
