@@ -7,8 +7,6 @@ import { useContactsWords } from './use-contacts-words'
 
 /** Website spec 9: "Contact search debounce 20 ms". */
 export const CONTACT_SEARCH_DEBOUNCE_MS = 20
-/** Website spec 2.10. */
-export const CONTACT_SEARCH_PLACEHOLDER = 'Search Contact'
 
 /**
  * The contact search box (website spec 2.10): an autocomplete whose options show each

@@ -2,16 +2,6 @@
 export const PROFILE_TABS = ['details', 'custom-fields', 'family', 'memberships', 'timeline', 'notes', 'tags'] as const
 export type ProfileTab = (typeof PROFILE_TABS)[number]
 
-export const PROFILE_TAB_LABELS: Readonly<Record<ProfileTab, string>> = {
-  details: 'Details',
-  'custom-fields': 'Custom fields',
-  family: 'Family',
-  memberships: 'Memberships',
-  timeline: 'Timeline',
-  notes: 'Notes',
-  tags: 'Tags',
-}
-
 /** The tab asked for; the details for anything else, so an old or mangled link still opens the profile. */
 export function parseProfileTab(value: string | null): ProfileTab {
   return (PROFILE_TABS as readonly string[]).includes(value ?? '') ? (value as ProfileTab) : 'details'
