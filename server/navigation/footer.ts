@@ -7,7 +7,6 @@ import { tFor } from '#server/i18n/server-translator'
 import type { NavigationItem } from '#server/shell/navigation-item'
 import { footerPagesFor, legalPagesFor, withScheme, type WebPage } from '#server/shell/public-navigation'
 import type { Tenant } from '#server/tenancy/tenant'
-import { PRODUCT_VERSION } from '#server/website/public-tenant-config'
 import { sanitizeFooterHtml } from '#server/settings/sanitize-footer-html'
 import { isPublicPageAvailable } from './available-paths'
 
@@ -67,7 +66,8 @@ export function footerFor(input: {
     email: settings.email,
     signedIn: input.signedIn
       ? {
-          version: PRODUCT_VERSION,
+          // The spec's 'v6.4 December 2022' (PRODUCT_VERSION) names its month in the page's language.
+          version: tFor(language, 'common')('productVersion'),
           copyright: tFor(language, 'common')('copyright', { year, name: tenant.name }),
           // The spec's 'ddd MMM-DD-YYYY hh:mm A' in English; Turkish writes its own day order and 24-hour clock.
           lastActivity: shownDateIn(input.signedIn.lastActivityAt, settings, 'activity', language),

@@ -1,3 +1,4 @@
+import { PRODUCT_VERSION } from '#server/website/public-tenant-config'
 import { footerFor } from '#server/navigation/footer'
 import { landingTenantOf } from '#server/navigation/landing'
 import { publicMenusFor } from '#server/navigation/public-menu'
@@ -102,13 +103,14 @@ describe('footer', () => {
       now: new Date('2026-11-22T06:00:00Z'),
     })
     expect(footer.signedIn).toEqual({
-      version: 'v6.4 December 2022',
+      // The footer's English word is the version the configuration reports.
+      version: PRODUCT_VERSION,
       copyright: '© 2026 Demo Yoga Studio. All rights reserved.',
       lastActivity: { dateTime: '2026-11-22T05:13:00.000Z', text: 'Sun Nov-22-2026 10:43 AM' },
     })
   })
 
-  it('writes the copyright line and the last activity in Turkish on a Turkish page', () => {
+  it('writes the version, the copyright line and the last activity in Turkish on a Turkish page', () => {
     const footer = footerFor({
       tenant: tenant({ timezone: 'Asia/Kolkata' }),
       pages: [],
@@ -117,7 +119,7 @@ describe('footer', () => {
       now: new Date('2026-11-23T14:00:00Z'),
     })
     expect(footer.signedIn).toEqual({
-      version: 'v6.4 December 2022',
+      version: 'v6.4 Aralık 2022',
       copyright: '© 2026 Demo Yoga Studio. Tüm hakları saklıdır.',
       lastActivity: { dateTime: '2026-11-23T13:13:00.000Z', text: 'Pzt 23 Kas 2026 18:43' },
     })
