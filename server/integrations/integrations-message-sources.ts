@@ -7,6 +7,8 @@ import { SENDER_FORM_MESSAGES } from '#server/email-sender/sender-form'
 import { SENDER_SCREEN_MESSAGES } from '#server/email-sender/sender-screen-messages'
 import { TWILIO_FORM_SHOWN_MESSAGES } from '#server/sms/twilio-form'
 import { TWILIO_REFUSALS } from '#server/sms/save-twilio-settings'
+import { PLIVO_FORM_SHOWN_MESSAGES, PLIVO_MESSAGES } from '#server/sms/plivo-form'
+import { PLIVO_REFUSALS } from '#server/sms/plivo-page'
 
 const { required, ...fixedKeyFormMessages } = KEY_FORM_MESSAGES
 
@@ -35,4 +37,18 @@ export const INTEGRATIONS_MESSAGE_SOURCES: { name: string; source: MessageSource
   { name: 'SENDER_SCREEN_MESSAGES', source: SENDER_SCREEN_MESSAGES },
   { name: 'TWILIO_FORM_SHOWN_MESSAGES', source: { ...Object.fromEntries(TWILIO_FORM_SHOWN_MESSAGES.entries()), unknownAction: 'Unknown action.' } },
   { name: 'TWILIO_REFUSALS', source: TWILIO_REFUSALS },
+  {
+    name: 'PLIVO_MESSAGES',
+    source: {
+      ...Object.fromEntries(PLIVO_FORM_SHOWN_MESSAGES.entries()),
+      areaCodeRequired: PLIVO_MESSAGES.areaCodeRequired,
+      areaCodeShape: PLIVO_MESSAGES.areaCodeShape,
+      numberShape: PLIVO_MESSAGES.numberShape,
+      updated: PLIVO_MESSAGES.updated,
+      stillWaiting: PLIVO_MESSAGES.stillWaiting,
+      fixErrors: PLIVO_MESSAGES.fixErrors,
+      unknownAction: PLIVO_MESSAGES.unknownAction,
+    },
+  },
+  { name: 'PLIVO_REFUSALS', source: PLIVO_REFUSALS },
 ]
