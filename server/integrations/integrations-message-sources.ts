@@ -9,6 +9,10 @@ import { TWILIO_FORM_SHOWN_MESSAGES } from '#server/sms/twilio-form'
 import { TWILIO_REFUSALS } from '#server/sms/save-twilio-settings'
 import { PLIVO_FORM_SHOWN_MESSAGES, PLIVO_MESSAGES } from '#server/sms/plivo-form'
 import { PLIVO_REFUSALS } from '#server/sms/plivo-page'
+import { MAILING_LIST_FORM_SHOWN_MESSAGES, MAILING_LIST_MESSAGES } from '#server/mailing-list/mailing-list-form'
+import { LIST_INFO_MESSAGES } from '#server/mailing-list/mailing-list-page'
+import { RESYNC_FAILURES } from '#server/mailing-list/run-resync'
+import { PROVIDER_REFUSALS as MAILCHIMP_REFUSALS } from '#server/mailing-list/save-mailing-list'
 
 const { required, ...fixedKeyFormMessages } = KEY_FORM_MESSAGES
 
@@ -51,4 +55,23 @@ export const INTEGRATIONS_MESSAGE_SOURCES: { name: string; source: MessageSource
     },
   },
   { name: 'PLIVO_REFUSALS', source: PLIVO_REFUSALS },
+  // The questions of the Mailchimp page's dialogs are words of the page ('integrations'), not answers.
+  {
+    name: 'MAILING_LIST_MESSAGES',
+    source: {
+      ...Object.fromEntries(MAILING_LIST_FORM_SHOWN_MESSAGES.entries()),
+      added: MAILING_LIST_MESSAGES.added,
+      updated: MAILING_LIST_MESSAGES.updated,
+      resyncStarted: MAILING_LIST_MESSAGES.resyncStarted,
+      resyncRunning: MAILING_LIST_MESSAGES.resyncRunning,
+      resyncNotReady: MAILING_LIST_MESSAGES.resyncNotReady,
+      deleted: MAILING_LIST_MESSAGES.deleted,
+      nothing: MAILING_LIST_MESSAGES.nothing,
+      fixErrors: MAILING_LIST_MESSAGES.fixErrors,
+      unknownAction: MAILING_LIST_MESSAGES.unknownAction,
+    },
+  },
+  { name: 'MAILCHIMP_REFUSALS', source: MAILCHIMP_REFUSALS },
+  { name: 'LIST_INFO_MESSAGES', source: LIST_INFO_MESSAGES },
+  { name: 'RESYNC_FAILURES', source: RESYNC_FAILURES },
 ]
