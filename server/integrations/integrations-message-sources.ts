@@ -13,6 +13,7 @@ import { MAILING_LIST_FORM_SHOWN_MESSAGES, MAILING_LIST_MESSAGES } from '#server
 import { LIST_INFO_MESSAGES } from '#server/mailing-list/mailing-list-page'
 import { RESYNC_FAILURES } from '#server/mailing-list/run-resync'
 import { PROVIDER_REFUSALS as MAILCHIMP_REFUSALS } from '#server/mailing-list/save-mailing-list'
+import { EMAIL_ACCOUNT_MESSAGES } from '#server/connected-emails/email-providers'
 
 const { required, ...fixedKeyFormMessages } = KEY_FORM_MESSAGES
 
@@ -74,4 +75,21 @@ export const INTEGRATIONS_MESSAGE_SOURCES: { name: string; source: MessageSource
   { name: 'MAILCHIMP_REFUSALS', source: MAILCHIMP_REFUSALS },
   { name: 'LIST_INFO_MESSAGES', source: LIST_INFO_MESSAGES },
   { name: 'RESYNC_FAILURES', source: RESYNC_FAILURES },
+  // The connect-email page draws its own words ('integrations'); these are its answers and toasts.
+  {
+    name: 'EMAIL_ACCOUNT_MESSAGES',
+    source: {
+      emailRequired: EMAIL_ACCOUNT_MESSAGES.emailRequired,
+      other: EMAIL_ACCOUNT_MESSAGES.other,
+      lookupFailed: EMAIL_ACCOUNT_MESSAGES.lookupFailed,
+      notConfigured: EMAIL_ACCOUNT_MESSAGES.notConfigured,
+      connected: EMAIL_ACCOUNT_MESSAGES.connected,
+      failed: EMAIL_ACCOUNT_MESSAGES.failed,
+      stateMismatch: EMAIL_ACCOUNT_MESSAGES.stateMismatch,
+      revoked: EMAIL_ACCOUNT_MESSAGES.revoked,
+      revokeFailed: EMAIL_ACCOUNT_MESSAGES.revokeFailed,
+      franchiseMode: EMAIL_ACCOUNT_MESSAGES.franchiseMode,
+      unknownAction: EMAIL_ACCOUNT_MESSAGES.unknownAction,
+    },
+  },
 ]
