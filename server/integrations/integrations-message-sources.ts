@@ -14,6 +14,8 @@ import { LIST_INFO_MESSAGES } from '#server/mailing-list/mailing-list-page'
 import { RESYNC_FAILURES } from '#server/mailing-list/run-resync'
 import { PROVIDER_REFUSALS as MAILCHIMP_REFUSALS } from '#server/mailing-list/save-mailing-list'
 import { EMAIL_ACCOUNT_MESSAGES } from '#server/connected-emails/email-providers'
+import { THAT_PROVIDER } from '#server/meetings/meeting-links'
+import { MEETING_MESSAGES, MEETING_PROVIDER_NAMES } from '#server/meetings/meeting-providers'
 
 const { required, ...fixedKeyFormMessages } = KEY_FORM_MESSAGES
 
@@ -90,6 +92,23 @@ export const INTEGRATIONS_MESSAGE_SOURCES: { name: string; source: MessageSource
       revokeFailed: EMAIL_ACCOUNT_MESSAGES.revokeFailed,
       franchiseMode: EMAIL_ACCOUNT_MESSAGES.franchiseMode,
       unknownAction: EMAIL_ACCOUNT_MESSAGES.unknownAction,
+    },
+  },
+  // A new meeting link's own answers are listed with the class screens' (catalog-message-sources.ts).
+  {
+    name: 'MEETING_MESSAGES',
+    source: {
+      connected: MEETING_MESSAGES.connected,
+      disconnected: MEETING_MESSAGES.disconnected,
+      failed: MEETING_MESSAGES.failed,
+      stateMismatch: MEETING_MESSAGES.stateMismatch,
+      notConfigured: MEETING_MESSAGES.notConfigured,
+      expired: MEETING_MESSAGES.expired,
+      providerRefused: MEETING_MESSAGES.providerRefused,
+      chooseConnect: MEETING_MESSAGES.chooseConnect,
+      chooseDisconnect: MEETING_MESSAGES.chooseDisconnect,
+      // Named one by one: a pattern "{{1}} is not connected." would also catch other areas' messages.
+      ...Object.fromEntries([...Object.values(MEETING_PROVIDER_NAMES), THAT_PROVIDER].map((name) => [name, MEETING_MESSAGES.providerNotConnected(name)])),
     },
   },
 ]
