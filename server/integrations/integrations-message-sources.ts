@@ -16,6 +16,7 @@ import { PROVIDER_REFUSALS as MAILCHIMP_REFUSALS } from '#server/mailing-list/sa
 import { EMAIL_ACCOUNT_MESSAGES } from '#server/connected-emails/email-providers'
 import { THAT_PROVIDER } from '#server/meetings/meeting-links'
 import { MEETING_MESSAGES, MEETING_PROVIDER_NAMES } from '#server/meetings/meeting-providers'
+import { CONTACT_SMS_MESSAGES } from '#server/sms/contact-sms'
 
 const { required, ...fixedKeyFormMessages } = KEY_FORM_MESSAGES
 
@@ -111,4 +112,5 @@ export const INTEGRATIONS_MESSAGE_SOURCES: { name: string; source: MessageSource
       ...Object.fromEntries([...Object.values(MEETING_PROVIDER_NAMES), THAT_PROVIDER].map((name) => [name, MEETING_MESSAGES.providerNotConnected(name)])),
     },
   },
+  { name: 'CONTACT_SMS_MESSAGES', source: CONTACT_SMS_MESSAGES },
 ]
