@@ -165,7 +165,7 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
     expect(text).toMatch(/Bağlı değil\.|bu platformda henüz kurulu değil\./)
     expect(text).not.toMatch(/Online Meeting|Not connected\.|is not set up on this platform/)
     expect(await englishText('/oauth/omeeting')).toContain('Connect Zoom or Google Meet to give a class or an event a meeting link.')
-    expect(await turkishText('/oauth/omeeting?connect=teams')).toContain("Lütfen Zoom ya da Google Meet için Bağla'yı seçin.")
+    expect(await turkishText('/oauth/omeeting?connect=teams')).toContain("Lütfen Zoom ya da Google Meet'in yanındaki Bağla düğmesini seçin.")
     const notConnected = await post('/oauth/omeeting', { intent: 'disconnect', provider: 'zoom' })
     expect(notConnected.status).toBe(404)
     expect(textOf(notConnected.body)).toContain('Zoom bağlı değil.')
