@@ -21,6 +21,7 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
     await asSystem(app.platform.database, 'test: a contact texted twice, and a class with a meeting link', async (trx) => {
       const contact = await trx.selectFrom('contacts').select(['id', 'guid']).where('tenant_id', '=', app.demo.id).where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow()
       contactGuid = contact.guid
+      await trx.updateTable('contacts').set({ phone: '+1 555 010 7777' }).where('id', '=', contact.id).execute()
       const sent = { tenant_id: app.demo.id, contact_id: contact.id, to_number: '+15550107777', kind: 'message' as const, status: 'sent' as const, batch_id: randomUUID() }
       await trx
         .insertInto('sms_messages')
@@ -75,12 +76,16 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
     for (const words of ['Contact profile', 'Recent messages', 'SMS is not set up yet', 'Not delivered (carrier error 30003), reported', 'Delivered ']) expect(english).toContain(words)
   })
 
-  it('answers an empty SMS in Turkish', async () => {
+  it('answers an empty SMS in Turkish once Twilio is set up', async () => {
+    await asSystem(app.platform.database, 'test: Twilio set up', (trx) =>
+      trx.insertInto('sms_settings').values({ tenant_id: app.demo.id, provider: 'twilio', twilio_sid: 'ACTURKISH', twilio_token_sealed: 'v1.unreadable', twilio_phone: '+15550100000' }).execute(),
+    )
     const refused = await post(`/contacts/${contactGuid}/sms`, { body: '' })
     expect(refused.status).toBe(400)
-    // SMS is not set up here, so the page shows why in place of the form; the reply carries the message.
-    expect(refused.body).toContain('Mesaj zorunludur')
-    expect(refused.body).not.toContain('Message is required')
+    const text = textOf(refused.body)
+    expect(text).toContain('Mesaj zorunludur')
+    expect(text).toContain('Düz metin, en fazla 1.600 karakter')
+    expect(text).not.toMatch(/Message is required|Plain text/)
   })
 
   it('draws the Plivo terms in Turkish and refuses Get Started in Turkish', async () => {
@@ -100,16 +105,21 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
   })
 
   it("draws a Plivo number waiting for approval, its next steps and the release question in Turkish; Check approval is refused in Turkish", async () => {
-    await asSystem(app.platform.database, 'test: a Plivo number waiting for approval', (trx) =>
-      trx.insertInto('sms_settings').values({ tenant_id: app.demo.id, provider: 'plivo', plivo_auth_id: 'MATURKISH', is_agree_to_terms: true, plivo_phone_number: '+14155550101' }).execute(),
-    )
+    await asSystem(app.platform.database, 'test: a Plivo number waiting for approval', async (trx) => {
+      await trx.deleteFrom('sms_settings').where('tenant_id', '=', app.demo.id).execute()
+      await trx
+        .insertInto('sms_settings')
+        // A token that no longer opens: the page draws, and Plivo is never asked.
+        .values({ tenant_id: app.demo.id, provider: 'plivo', plivo_auth_id: 'MATURKISH', plivo_token_sealed: 'v1.unreadable', is_agree_to_terms: true, plivo_phone_number: '+14155550101' })
+        .execute()
+    })
     const path = '/settings/integrations/plivo?confirm=release'
     const text = await turkishText(path)
     for (const words of ['Numaranız', 'Onay bekleniyor', 'Sonraki adımlar', 'Onayı denetle', 'Numarayı bırak', '+14155550101 numarası bırakılsın mı?', 'Plivo hesabı', 'Kaydet']) expect(text).toContain(words)
     expect(text).not.toMatch(/Waiting for approval|Next steps|Release number|Your number/)
     const english = await englishText(path)
     for (const words of ['Your number', 'Waiting for approval', 'Next steps', 'Check approval', 'Release +14155550101 ? Plivo stops renting it']) expect(english).toContain(words)
-    // No token is kept, so Plivo cannot be asked: the refusal is the page's, in Turkish.
+    // The kept token does not open, so Plivo cannot be asked: the refusal is the page's, in Turkish.
     const refused = await post('/settings/integrations/plivo', { intent: 'refresh' })
     expect(refused.status).toBe(400)
     expect(textOf(refused.body)).toContain("Önce Plivo'yu kurmak için Başla'ya basın.")
