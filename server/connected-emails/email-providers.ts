@@ -111,4 +111,6 @@ export const EMAIL_ACCOUNT_MESSAGES = {
   revoked: 'Account access revoked.',
   revokeFailed: 'Some error occurred. Please contact your account manager.',
   noData: 'No data found!',
+  franchiseMode: 'Connect your email in your own organisation, not while acting on a franchise.',
+  unknownAction: 'Unknown action.',
 } as const

@@ -23,7 +23,24 @@ export const MAILING_LIST_MESSAGES = {
   deleted: 'Mailchimp disconnected successfully',
   nothing: 'No mailing list is set up.',
   fixErrors: 'Please correct the fields marked below.',
+  unknownAction: 'Unknown action.',
 } as const
+
+/** Every message the mailing list form can show, as written: the page carries their translations for its checks in the browser. */
+export const MAILING_LIST_FORM_SHOWN_MESSAGES: readonly string[] = [
+  MAILING_LIST_MESSAGES.nameRequired,
+  MAILING_LIST_MESSAGES.listIdRequired,
+  MAILING_LIST_MESSAGES.apiKeyRequired,
+  MAILING_LIST_MESSAGES.fromNameRequired,
+  MAILING_LIST_MESSAGES.fromEmailRequired,
+  MAILING_LIST_MESSAGES.fromEmailShape,
+  MAILING_LIST_MESSAGES.apiKeyShape,
+  MAILING_LIST_MESSAGES.tooLong('Audience Name', 100),
+  MAILING_LIST_MESSAGES.tooLong('Audience ID', 100),
+  MAILING_LIST_MESSAGES.tooLong('API Key', 200),
+  MAILING_LIST_MESSAGES.tooLong('From Name', 100),
+  MAILING_LIST_MESSAGES.tooLong('From Email', 254),
+]
 
 export const MAILING_LIST_FIELDS = ['name', 'listId', 'apiKey', 'fromName', 'fromEmail'] as const
 export type MailingListField = (typeof MAILING_LIST_FIELDS)[number]

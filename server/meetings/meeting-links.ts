@@ -33,6 +33,9 @@ export interface MeetingPanel {
 
 const guidSchema = z.string().uuid()
 
+/** How a refusal names a provider that was not one of the connected ones. */
+export const THAT_PROVIDER = 'That provider'
+
 /** A class or event of this tenant by its guid; null for anything else, another tenant's included. */
 export async function findMeetingItem(platform: Pick<Platform, 'database'>, tenantId: string, unverifiedGuid: string | undefined): Promise<MeetingItem | null> {
   const guid = guidSchema.safeParse(unverifiedGuid)
@@ -77,7 +80,7 @@ export async function regenerateMeetingLink(
   const connected = (await listMeetingConnections(platform, tenantId)).map((connection) => connection.provider)
   if (connected.length === 0) return err('invalid_input', MEETING_MESSAGES.notConnected)
   const provider = input.provider ?? MEETING_PROVIDERS.find((each) => connected.includes(each)) ?? null
-  if (!provider || !connected.includes(provider)) return err('invalid_input', `${provider ? MEETING_PROVIDER_NAMES[provider] : 'That provider'} is not connected.`)
+  if (!provider || !connected.includes(provider)) return err('invalid_input', MEETING_MESSAGES.providerNotConnected(provider ? MEETING_PROVIDER_NAMES[provider] : THAT_PROVIDER))
   const token = await usableAccessToken(platform, tenantId, provider, input.now)
   if (!token.ok) return err('unavailable', token.message)
   const config = meetingProviderConfig(platform.env, provider)

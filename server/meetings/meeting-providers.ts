@@ -86,4 +86,7 @@ export const MEETING_MESSAGES = {
   providerRefused: (name: string) => `${name} did not create the meeting. Please try again.`,
   generated: 'Meeting link generated.',
   regenerated: 'Meeting link regenerated.',
+  providerNotConnected: (name: string) => `${name} is not connected.`,
+  chooseConnect: 'Please choose Connect on Zoom or Google Meet.',
+  chooseDisconnect: 'Please choose Disconnect on Zoom or Google Meet.',
 } as const

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { withTenant } from '#db/tenant-scope'
 import type { SmsDeliveryStatus, SmsMessageStatus } from '#db/tables/sms'
-import { formatInZone } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
+import type { Language } from '#server/i18n/languages'
 import { contactDisplayName } from '#server/contacts/actions/action-target'
 import { parseContactGuid } from '#server/contacts/contact-guid'
 import { err, ok, type WordedResult } from '#server/errors/result'
@@ -22,6 +23,7 @@ export const CONTACT_SMS_MESSAGES = {
   noPhone: 'This contact has no phone number to text. Add one to the profile first.',
   badPhone: (phone: string) => `This contact's phone number (${phone}) is not one a text message can go to. Correct it on the profile first.`,
   queued: (phone: string) => `SMS queued for ${phone}. It is sent within a few minutes.`,
+  notFound: 'Contact not found',
 } as const
 
 export const contactSmsSchema = z.object({
@@ -56,26 +58,26 @@ export type SmsDelivery =
   | { kind: 'failed'; errorCode: string | null; at: string; atText: string }
   | { kind: 'awaiting' }
 
-export const SMS_DELIVERY_WORDS = {
-  delivered: 'Delivered',
-  failed: 'Not delivered',
-  carrierError: (code: string) => ` (carrier error ${code})`,
-  reported: ', reported',
-  awaitingReport: 'Sent; no delivery report from the carrier yet.',
-} as const
-
-function deliveryOf(row: { status: SmsMessageStatus; delivery_status: SmsDeliveryStatus | null; delivery_error: string | null; delivery_reported_at: Date | null }, tenant: Tenant): SmsDelivery | null {
+function deliveryOf(
+  row: { status: SmsMessageStatus; delivery_status: SmsDeliveryStatus | null; delivery_error: string | null; delivery_reported_at: Date | null },
+  tenant: Tenant,
+  language: Language,
+): SmsDelivery | null {
   if (row.status !== 'sent') return null
   if (!row.delivery_status || !row.delivery_reported_at) return { kind: 'awaiting' }
   const at = row.delivery_reported_at.toISOString()
-  const atText = formatInZone(row.delivery_reported_at, tenant.settings, 'dateTime')
+  const atText = dateInLanguage(row.delivery_reported_at, tenant.settings, 'dateTime', language)
   return row.delivery_status === 'delivered' ? { kind: 'delivered', at, atText } : { kind: 'failed', errorCode: row.delivery_error, at, atText }
 }
 
 type Db = Pick<Platform, 'database'>
 
-/** The contact behind a guid of this tenant with what its SMS page shows, or null (bad guid, another tenant's). */
-export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifiedGuid: unknown): Promise<(ContactSmsPage & { contactId: string }) | null> {
+/**
+ * The contact behind a guid of this tenant with what its SMS page shows, its dates written in
+ * the page's language, or null (bad guid, another tenant's). Why a message cannot be sent stays
+ * English, as the refusals it also answers with: the page translates it where it answers.
+ */
+export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifiedGuid: unknown, language: Language = 'en'): Promise<(ContactSmsPage & { contactId: string }) | null> {
   const guid = parseContactGuid(unverifiedGuid)
   if (!guid) return null
   return withTenant(platform.database, tenant.id, async (trx) => {
@@ -103,7 +105,7 @@ export async function loadContactSmsPage(platform: Db, tenant: Tenant, unverifie
       phone,
       smsNumber,
       blockedBy: !configured ? notReady : !phone ? CONTACT_SMS_MESSAGES.noPhone : !smsNumber ? CONTACT_SMS_MESSAGES.badPhone(phone) : null,
-      recent: recent.map((row) => ({ id: row.id, body: row.body, status: row.status, error: row.error, createdAt: row.created_at.toISOString(), createdAtText: formatInZone(row.created_at, tenant.settings, 'dateTime'), sentAt: row.sent_at ? row.sent_at.toISOString() : null, delivery: deliveryOf(row, tenant) })),
+      recent: recent.map((row) => ({ id: row.id, body: row.body, status: row.status, error: row.error, createdAt: row.created_at.toISOString(), createdAtText: dateInLanguage(row.created_at, tenant.settings, 'dateTime', language), sentAt: row.sent_at ? row.sent_at.toISOString() : null, delivery: deliveryOf(row, tenant, language) })),
     }
   })
 }
@@ -118,7 +120,7 @@ export async function sendContactSms(
   input: { tenant: Tenant; unverifiedGuid: unknown; actorContactId: string; body: string },
 ): Promise<WordedResult<{ message: string }, 'not_found' | 'conflict'>> {
   const page = await loadContactSmsPage(platform, input.tenant, input.unverifiedGuid)
-  if (!page) return err('not_found', 'Contact not found')
+  if (!page) return err('not_found', CONTACT_SMS_MESSAGES.notFound)
   if (page.blockedBy || !page.phone || !page.smsNumber) return err('conflict', page.blockedBy ?? CONTACT_SMS_MESSAGES.noPhone)
   const to = page.smsNumber
   const { batchId } = await withTenant(platform.database, input.tenant.id, (trx) =>

@@ -22,7 +22,19 @@ export const PLIVO_MESSAGES = {
   waiting: 'Waiting for approval',
   stillWaiting: 'The number is still waiting for approval.',
   fixErrors: 'Please correct the fields marked below.',
+  unknownAction: 'Unknown action.',
 } as const
+
+/** Every message the Plivo account form can show, as written: the page carries their translations for its checks in the browser. */
+export const PLIVO_FORM_SHOWN_MESSAGES: readonly string[] = [
+  PLIVO_MESSAGES.termsRequired,
+  PLIVO_MESSAGES.authIdRequired,
+  PLIVO_MESSAGES.tokenRequired,
+  PLIVO_MESSAGES.authIdShape,
+  PLIVO_MESSAGES.tokenShape,
+  PLIVO_MESSAGES.tooLong('Auth ID', 100),
+  PLIVO_MESSAGES.tooLong('Auth Token', 200),
+]
 
 export const PLIVO_ACCOUNT_FIELDS = ['agree', 'authId', 'authToken'] as const
 export type PlivoAccountField = (typeof PLIVO_ACCOUNT_FIELDS)[number]

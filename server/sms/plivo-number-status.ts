@@ -1,3 +1,4 @@
+import { LANGUAGE_LOCALES, type Language } from '#server/i18n/languages'
 import type { PlivoOfferedNumber, PlivoOwnedNumber } from './plivo-client'
 
 /** A number offered by the search, as the page lists it (spec: number, region, country, smsEnabled, mmsEnabled). */
@@ -10,16 +11,17 @@ export interface AvailableNumber {
   country: string
   smsEnabled: boolean
   mmsEnabled: boolean
-  /** Plivo's monthly rent in US dollars, e.g. '$0.50'; empty when Plivo did not say. */
+  /** Plivo's monthly rent in US dollars as the page's language writes it, e.g. '$0.50' ('$0,50' in Turkish); empty when Plivo did not say. */
   monthlyRent: string
 }
 
-function dollars(rate: string): string {
+function dollars(rate: string, language: Language): string {
   const amount = Number(rate)
-  return rate.trim() !== '' && Number.isFinite(amount) ? `$${amount.toFixed(2)}` : ''
+  if (rate.trim() === '' || !Number.isFinite(amount)) return ''
+  return language === 'en' ? `$${amount.toFixed(2)}` : new Intl.NumberFormat(LANGUAGE_LOCALES[language], { style: 'currency', currency: 'USD' }).format(amount)
 }
 
-export function availableNumberOf(offered: PlivoOfferedNumber): AvailableNumber {
+export function availableNumberOf(offered: PlivoOfferedNumber, language: Language = 'en'): AvailableNumber {
   return {
     number: offered.number,
     display: `+${offered.number}`,
@@ -27,7 +29,7 @@ export function availableNumberOf(offered: PlivoOfferedNumber): AvailableNumber 
     country: offered.country,
     smsEnabled: offered.sms_enabled,
     mmsEnabled: offered.mms_enabled,
-    monthlyRent: dollars(offered.monthly_rental_rate),
+    monthlyRent: dollars(offered.monthly_rental_rate, language),
   }
 }
 

@@ -1,5 +1,6 @@
 import { withTenant } from '#db/tenant-scope'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import { plivoBase, plivoClient, type PlivoClient } from './plivo-client'
 import { parseAreaCode } from './plivo-form'
@@ -70,15 +71,15 @@ export async function studioPlivoClient(platform: Db & Pick<Platform, 'env'>, te
   return token ? plivoClient(plivoBase(platform.env), row.plivo_auth_id, token) : null
 }
 
-/** Numbers Plivo offers by area code (spec: GET sms/tenant/numbers?areaCode, availableNumbers). Reads only. */
-export async function searchPlivoNumbers(platform: Db & Pick<Platform, 'env'>, tenantId: string, rawAreaCode: unknown): Promise<WordedResult<AvailableNumber[], 'invalid_input' | 'conflict'>> {
+/** Numbers Plivo offers by area code (spec: GET sms/tenant/numbers?areaCode, availableNumbers), their rent written in the page's language. Reads only. */
+export async function searchPlivoNumbers(platform: Db & Pick<Platform, 'env'>, tenantId: string, rawAreaCode: unknown, language: Language = 'en'): Promise<WordedResult<AvailableNumber[], 'invalid_input' | 'conflict'>> {
   const areaCode = parseAreaCode(rawAreaCode)
   if (!areaCode.ok) return areaCode
   const client = await studioPlivoClient(platform, tenantId)
   if (!client) return err('conflict', PLIVO_REFUSALS.notStarted)
   try {
     const offered = await client.searchNumbers({ countryIso: PLIVO_SEARCH_COUNTRY, areaCode: areaCode.value })
-    return ok(offered.map(availableNumberOf))
+    return ok(offered.map((number) => availableNumberOf(number, language)))
   } catch (error) {
     if (!(error instanceof SmsCallFailed)) throw error
     return err('conflict', PLIVO_REFUSALS.searchFailed(error.detail))

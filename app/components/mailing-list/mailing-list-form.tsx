@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { useIntegrationsWords, type IntegrationsKey } from '#app/components/integrations/use-integrations-words'
 import { mailingListErrors, type MailingListField, type MailingListFormErrors, type MailingListFormValues } from '#server/mailing-list/mailing-list-form'
 
 type Props = {
@@ -12,14 +13,16 @@ type Props = {
   formError: string | null
   maskedKey: string
   cancelTo: string
+  /** The rules' English messages in the page's language, for the checks run as a person types. */
+  messages?: Readonly<Record<string, string>>
 }
 
-const LABELS: Record<MailingListField, string> = {
-  name: 'Audience Name',
-  listId: 'Audience ID',
-  apiKey: 'API Key',
-  fromName: 'From Name',
-  fromEmail: 'From Email',
+const LABELS: Record<MailingListField, IntegrationsKey> = {
+  name: 'mailchimpAudienceName',
+  listId: 'mailchimpAudienceId',
+  apiKey: 'mailchimpApiKey',
+  fromName: 'mailchimpFromName',
+  fromEmail: 'mailchimpFromEmail',
 }
 
 /**
@@ -28,7 +31,8 @@ const LABELS: Record<MailingListField, string> = {
  * left, and Submit stays disabled while any rule fails. The API key is a password field that
  * never comes back filled; a saved key shows masked and may be left blank to keep it.
  */
-export function MailingListForm({ isCreate, values, errors, formError, maskedKey, cancelTo }: Props) {
+export function MailingListForm({ isCreate, values, errors, formError, maskedKey, cancelTo, messages = {} }: Props) {
+  const { t } = useIntegrationsWords()
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
   const [hydrated, setHydrated] = useState(false)
@@ -40,10 +44,10 @@ export function MailingListForm({ isCreate, values, errors, formError, maskedKey
   const messageOf = (field: MailingListField) => {
     const shown = hydrated && touched[field] ? live[field] : undefined
     const message = shown ?? (current[field] === values[field] ? errors[field] : undefined)
-    return message ? [message] : null
+    return message ? [messages[message] ?? message] : null
   }
   const input = (field: MailingListField, options: { type?: string; autoComplete?: string; hint?: string; required?: boolean } = {}) => (
-    <Field id={`mailing-list-${field}`} label={LABELS[field]} required={options.required ?? true} errors={messageOf(field)} hint={options.hint}>
+    <Field id={`mailing-list-${field}`} label={t(LABELS[field])} required={options.required ?? true} errors={messageOf(field)} hint={options.hint}>
       {(control) => (
         <input
           {...control}
@@ -78,17 +82,17 @@ export function MailingListForm({ isCreate, values, errors, formError, maskedKey
           type: 'password',
           autoComplete: 'new-password',
           required: isCreate,
-          hint: maskedKey ? `Saved key ${maskedKey}. Leave blank to keep it, or paste a new one.` : 'Found in Mailchimp under Profile, Extras, API keys.',
+          hint: maskedKey ? t('mailchimpSavedKeyHint', { key: maskedKey }) : t('mailchimpApiKeyHint'),
         })}
         {input('fromName', { autoComplete: 'organization' })}
         {input('fromEmail', { type: 'email', autoComplete: 'email' })}
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Link to={cancelTo} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-          Cancel
+          {t('cancel')}
         </Link>
         <Button type="submit" variant="primary" busy={saving} disabled={invalid} data-mailing-list-submit>
-          Submit
+          {t('submit')}
         </Button>
       </div>
     </Form>

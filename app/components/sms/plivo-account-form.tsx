@@ -2,6 +2,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
+import { useIntegrationsWords, type IntegrationsKey } from '#app/components/integrations/use-integrations-words'
 import { plivoAccountErrors, type PlivoAccountErrors, type PlivoAccountField, type PlivoAccountValues } from '#server/sms/plivo-form'
 
 type Props = {
@@ -12,15 +13,12 @@ type Props = {
   errors: PlivoAccountErrors
   formError: string | null
   hasToken: boolean
+  /** The rules' English messages in the page's language, for the checks run as a person types. */
+  messages?: Readonly<Record<string, string>>
 }
 
-/** The SMS terms a studio agrees to before texting through Plivo (docs/decisions/138). */
-export const PLIVO_TERMS = [
-  'Text only contacts who agreed to receive texts from the studio.',
-  'Say who is texting: every message names the studio.',
-  "Stop texting anyone who replies STOP, and follow the carriers' rules for business texting.",
-  'Messages and the number are charged by Plivo to your Plivo account.',
-] as const
+/** The SMS terms a studio agrees to before texting through Plivo (docs/decisions/138), by their words. */
+const PLIVO_TERMS: readonly IntegrationsKey[] = ['plivoTermConsent', 'plivoTermNameStudio', 'plivoTermStop', 'plivoTermCharges']
 
 /**
  * The Plivo account form: a plain POST the server checks. Before Plivo is set up it carries the
@@ -28,7 +26,8 @@ export const PLIVO_TERMS = [
  * it changes the Auth ID and Auth Token. With JavaScript the same rules run as the person types
  * and the button stays disabled while any fails. The token never comes back filled: blank keeps it.
  */
-export function PlivoAccountForm({ intent, values, errors, formError, hasToken }: Props) {
+export function PlivoAccountForm({ intent, values, errors, formError, hasToken, messages = {} }: Props) {
+  const { t } = useIntegrationsWords()
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   const needsTerms = intent === 'start'
@@ -41,7 +40,7 @@ export function PlivoAccountForm({ intent, values, errors, formError, hasToken }
   const messageOf = (field: PlivoAccountField) => {
     const shown = hydrated && touched[field] ? live[field] : undefined
     const message = shown ?? (current[field] === values[field] ? errors[field] : undefined)
-    return message ? [message] : null
+    return message ? [messages[message] ?? message] : null
   }
   const id = (field: PlivoAccountField) => `plivo-${intent}-${field}`
   const text = (field: 'authId' | 'authToken', label: string, hint: string) => (
@@ -75,15 +74,15 @@ export function PlivoAccountForm({ intent, values, errors, formError, hasToken }
         </div>
       ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {text('authId', 'Auth ID', 'On the Plivo console overview, under Account.')}
-        {text('authToken', 'Auth Token', hasToken ? 'A token is saved. Leave blank to keep it, or paste a new one.' : 'Kept encrypted and never shown again.')}
+        {text('authId', t('plivoAuthId'), t('plivoAuthIdHint'))}
+        {text('authToken', t('twilioToken'), hasToken ? t('twilioTokenKeptHint') : t('twilioTokenHint'))}
       </div>
       {needsTerms ? (
         <fieldset className="rounded-lg border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-semibold text-slate-900">Terms</legend>
+          <legend className="px-1 text-sm font-semibold text-slate-900">{t('plivoTerms')}</legend>
           <ul className="mb-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
             {PLIVO_TERMS.map((term) => (
-              <li key={term}>{term}</li>
+              <li key={term}>{t(term)}</li>
             ))}
           </ul>
           <div className="flex items-start gap-2">
@@ -102,7 +101,7 @@ export function PlivoAccountForm({ intent, values, errors, formError, hasToken }
               className="mt-0.5 h-4 w-4 rounded border-slate-400"
             />
             <label htmlFor={id('agree')} className="text-sm font-medium text-slate-800">
-              I agree to these terms
+              {t('plivoAgree')}
             </label>
           </div>
           {termsError ? (
@@ -114,7 +113,7 @@ export function PlivoAccountForm({ intent, values, errors, formError, hasToken }
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="submit" variant="primary" busy={saving} disabled={invalid} data-plivo-submit={intent}>
-          {needsTerms ? 'Get Started' : 'Save'}
+          {needsTerms ? t('plivoGetStarted') : t('save')}
         </Button>
       </div>
     </Form>

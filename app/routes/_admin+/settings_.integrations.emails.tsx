@@ -12,6 +12,11 @@ import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { requireStaff } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { useIntegrationsWords, type IntegrationsKey } from '#app/components/integrations/use-integrations-words'
+import type { I18nHandle } from '#app/utils/i18n'
+import { translatedReply } from '#server/contacts/translated-reply'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
 import { readCookieValue } from '#server/auth/session-cookie'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { completeEmailConnection, identifySubmittedEmail, startEmailConnection } from '#server/connected-emails/connect-email-account'
@@ -22,7 +27,9 @@ import { EMAIL_ACCOUNT_MESSAGES, EMAIL_PROVIDER_NAMES, type EmailProvider } from
 import { forbidden, responseFor } from '#server/errors/responses'
 import { ROLE_ADMIN } from '#server/shell/roles'
 
-export const meta: MetaFunction = () => [{ title: 'Connect Email' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Connect Email' }]
+
+export const handle: I18nHandle = { i18n: ['integrations'] }
 
 const PATH = EMAIL_OAUTH_PATH
 
@@ -32,7 +39,7 @@ const PATH = EMAIL_OAUTH_PATH
  */
 async function requireMailboxOwner(request: Request, context: LoaderFunctionArgs['context']) {
   const access = await requireStaff(request, context)
-  if (access.user.isFranchiseMode) throw forbidden('Connect your email in your own organisation, not while acting on a franchise.')
+  if (access.user.isFranchiseMode) throw forbidden(translateMessage(context.language, EMAIL_ACCOUNT_MESSAGES.franchiseMode))
   return access
 }
 
@@ -87,10 +94,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           headers: { 'Set-Cookie': `${EMAIL_OAUTH_COOKIE}=${started.value.cookieValue}; Path=${PATH}; HttpOnly; SameSite=Lax; Max-Age=900${secure}` },
         })
       }
-      refusal = started.message
+      refusal = translateMessage(context.language, started.message)
       dialog = { step: 'submitEmail', email: parsed.data.email, isShared: parsed.data.isShareAccount }
     } else {
-      refusal = EMAIL_ACCOUNT_MESSAGES.emailRequired
+      refusal = translateMessage(context.language, EMAIL_ACCOUNT_MESSAGES.emailRequired)
       dialog = { step: 'submitEmail', email: '', isShared: false }
     }
   }
@@ -99,10 +106,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const revokeId = params.get('revoke')
   const revoking = revokeId ? (accounts.find((account) => account.id === revokeId && account.canRevoke) ?? null) : null
   return {
+    title: tFor(context.language, 'integrations')('emailsTitle'),
     accounts: accounts.map((account) => ({ ...account, connectedAt: account.connectedAt.toISOString() })),
     dialog,
     refusal,
     revoking: revoking ? { id: revoking.id, userName: revoking.userName } : null,
+    emailRequired: translateMessage(context.language, EMAIL_ACCOUNT_MESSAGES.emailRequired),
   }
 }
 
@@ -125,11 +134,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw responseFor(revoked)
   }
 
-  if (intent !== 'identify') return data({ intent: 'unknown' as const, message: 'Unknown action.' }, { status: 400 })
+  if (intent !== 'identify') return data({ intent: 'unknown' as const, message: translateMessage(context.language, EMAIL_ACCOUNT_MESSAGES.unknownAction) }, { status: 400 })
   const submission = parseWithZod(formData, { schema: submitEmailSchema })
-  if (submission.status !== 'success') return data<IdentifyReply>({ intent: 'identify', result: submission.reply(), other: false }, { status: 400 })
+  if (submission.status !== 'success') return data<IdentifyReply>({ intent: 'identify', result: translatedReply(submission.reply(), context.language), other: false }, { status: 400 })
   const identified = await identifySubmittedEmail(platform, submission.value.email)
-  if (!identified.ok) return data<IdentifyReply>({ intent: 'identify', result: submission.reply({ formErrors: [identified.message] }), other: false }, { status: 503 })
+  if (!identified.ok) return data<IdentifyReply>({ intent: 'identify', result: translatedReply(submission.reply({ formErrors: [identified.message] }), context.language), other: false }, { status: 503 })
   const provider = identified.value.provider
   // An unrecognised provider shows the 'other' message and stays in submitEmail (settings spec).
   if (provider === 'other') return data<IdentifyReply>({ intent: 'identify', result: submission.reply(), other: true })
@@ -137,29 +146,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ConnectEmailRoute() {
-  const { accounts, dialog, refusal, revoking } = useLoaderData<typeof loader>()
+  const { accounts, dialog, refusal, revoking, emailRequired } = useLoaderData<typeof loader>()
+  const { t } = useIntegrationsWords()
   const reply = useActionData<typeof action>()
   const identifyReply = reply && reply.intent === 'identify' ? reply : null
   return (
     <div className="mx-auto max-w-5xl p-4 sm:p-6">
-      <ScreenHeader title="Connect Email" backTo="/settings/integrations" />
+      <ScreenHeader title={t('emailsTitle')} backTo="/settings/integrations" />
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
-        <p className="max-w-2xl text-sm text-slate-600">
-          Connect your own mailbox at Google, Microsoft or Zoho to send emails to your contacts from your address. Replies come straight to your inbox.
-        </p>
+        <p className="max-w-2xl text-sm text-slate-600">{t('emailsIntro')}</p>
         <ButtonLink to={connectStepHref({ step: 'information' })} variant="primary" preventScrollReset>
           <Mail aria-hidden className="h-4 w-4" />
-          Connect Personal Email
+          {t('emailsConnectPersonal')}
         </ButtonLink>
       </div>
-      <Table caption="Connected email accounts" hideCaption minWidth={560}>
+      <Table caption={t('emailsCaption')} hideCaption minWidth={560}>
         <TableHead>
-          <HeaderCell>Email</HeaderCell>
-          <HeaderCell>User name</HeaderCell>
-          <HeaderCell>Shared account</HeaderCell>
-          <HeaderCell>Action</HeaderCell>
+          <HeaderCell>{t('emailsEmail')}</HeaderCell>
+          <HeaderCell>{t('emailsUserName')}</HeaderCell>
+          <HeaderCell>{t('emailsSharedAccount')}</HeaderCell>
+          <HeaderCell>{t('emailsAction')}</HeaderCell>
         </TableHead>
-        <TableBody columnCount={4} empty={EMAIL_ACCOUNT_MESSAGES.noData}>
+        <TableBody columnCount={4} empty={t('emailsNoData')}>
           {accounts.map((account) => (
             <Row key={account.id} data-account={account.userName}>
               <Cell>
@@ -167,40 +175,40 @@ export default function ConnectEmailRoute() {
                   <ProviderMark provider={account.provider} />
                   <span className="break-all">{account.userName}</span>
                   {account.provider === 'zohomail' ? (
-                    <span title={EMAIL_ACCOUNT_MESSAGES.zohoNotice} className="inline-flex">
+                    <span title={t('emailsZohoNotice')} className="inline-flex">
                       <TriangleAlert aria-hidden className="h-4 w-4 text-amber-600" />
-                      <span className="sr-only">{EMAIL_ACCOUNT_MESSAGES.zohoNotice}</span>
+                      <span className="sr-only">{t('emailsZohoNotice')}</span>
                     </span>
                   ) : null}
                 </span>
               </Cell>
-              <Cell>{account.isOwn ? `${account.ownerName} (you)` : account.ownerName}</Cell>
+              <Cell>{account.isOwn ? t('emailsOwnerYou', { name: account.ownerName }) : account.ownerName}</Cell>
               <Cell>
-                <input type="checkbox" checked={account.isShared} readOnly disabled aria-label={`Shared account: ${account.isShared ? 'yes' : 'no'}`} className="h-4 w-4" />
+                <input type="checkbox" checked={account.isShared} readOnly disabled aria-label={account.isShared ? t('emailsSharedYes') : t('emailsSharedNo')} className="h-4 w-4" />
               </Cell>
               <Cell>
                 {account.canRevoke ? (
                   <Link
                     to={`${PATH}?revoke=${account.id}`}
                     preventScrollReset
-                    aria-label={`Revoke access of ${account.userName}`}
+                    aria-label={t('emailsRevokeAccessOf', { name: account.userName })}
                     className="inline-flex rounded-md p-1.5 text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-text"
                   >
                     <Trash2 aria-hidden className="h-4 w-4" />
                   </Link>
                 ) : (
-                  <span className="text-xs text-slate-600">Shared by {account.ownerName}</span>
+                  <span className="text-xs text-slate-600">{t('emailsSharedBy', { name: account.ownerName })}</span>
                 )}
               </Cell>
             </Row>
           ))}
         </TableBody>
       </Table>
-      {dialog ? <ConnectDialog state={dialog} refusal={refusal} reply={identifyReply} /> : null}
+      {dialog ? <ConnectDialog state={dialog} refusal={refusal} reply={identifyReply} emailRequired={emailRequired} /> : null}
       {revoking ? (
         <ConfirmDialog
-          title="Revoke access"
-          message={EMAIL_ACCOUNT_MESSAGES.revokeConfirm}
+          title={t('emailsRevokeAccess')}
+          message={t('emailsRevokeConfirm')}
           closeTo={PATH}
           intent="revoke"
           hiddenFields={[['id', revoking.id]]}
@@ -216,33 +224,30 @@ function ProviderMark({ provider }: { provider: EmailProvider }) {
   return <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${colours[provider]}`}>{EMAIL_PROVIDER_NAMES[provider]}</span>
 }
 
-const CONSENT_TEXT: Record<EmailProvider, string> = {
-  googlemail: 'Google will ask you to sign in and to allow this studio to send email as you. We only send the emails you write here; we never read your inbox and never see your password.',
-  outlookmail: 'Microsoft will ask you to sign in and to allow this studio to send email as you. We only send the emails you write here; we never read your inbox and never see your password.',
-  zohomail: 'Zoho will ask you to sign in and to allow this studio to send email as you. We only send the emails you write here; we never read your inbox and never see your password.',
-}
+/** What connecting a mailbox gives, said before the address is asked for, by their words. */
+const INFORMATION_POINTS: readonly IntegrationsKey[] = ['emailsPointOwnAddress', 'emailsPointReplies', 'emailsPointSentFolder', 'emailsPointShare']
 
 /** The connect dialog (780 px wide; no click outside closes it, only its close button). */
-function ConnectDialog({ state, refusal, reply }: { state: ConnectDialogState; refusal: string | null; reply: IdentifyReply | null }) {
+function ConnectDialog({ state, refusal, reply, emailRequired }: { state: ConnectDialogState; refusal: string | null; reply: IdentifyReply | null; emailRequired: string }) {
+  const { t } = useIntegrationsWords()
   return (
-    <Dialog title="Connect your email" width={780} closeTo={PATH}>
+    <Dialog title={t('emailsConnectYourEmail')} width={780} closeTo={PATH}>
       {state.step === 'information' ? (
         <div className="flex flex-col gap-4 text-sm text-slate-700">
-          <p>Send emails to your contacts from your own mailbox:</p>
+          <p>{t('emailsInformationIntro')}</p>
           <ul className="list-disc space-y-1 pl-5">
-            <li>Emails go out from your own address, so they reach the inbox and look like you.</li>
-            <li>Replies come straight to your inbox.</li>
-            <li>What you send is kept in your mailbox's Sent folder.</li>
-            <li>Share your account with the rest of your staff, or keep it to yourself.</li>
+            {INFORMATION_POINTS.map((point) => (
+              <li key={point}>{t(point)}</li>
+            ))}
           </ul>
           <div className="flex justify-end">
             <ButtonLink to={connectStepHref({ step: 'submitEmail', email: '', isShared: false })} variant="primary" preventScrollReset>
-              Connect your inbox
+              {t('emailsConnectInbox')}
             </ButtonLink>
           </div>
         </div>
       ) : state.step === 'submitEmail' ? (
-        <SubmitEmailStep state={state} refusal={refusal} reply={reply} />
+        <SubmitEmailStep state={state} refusal={refusal} reply={reply} emailRequired={emailRequired} />
       ) : (
         <IdentifiedStep state={state} />
       )}
@@ -250,7 +255,9 @@ function ConnectDialog({ state, refusal, reply }: { state: ConnectDialogState; r
   )
 }
 
-function SubmitEmailStep({ state, refusal, reply }: { state: Extract<ConnectDialogState, { step: 'submitEmail' }>; refusal: string | null; reply: IdentifyReply | null }) {
+function SubmitEmailStep(props: { state: Extract<ConnectDialogState, { step: 'submitEmail' }>; refusal: string | null; reply: IdentifyReply | null; emailRequired: string }) {
+  const { state, refusal, reply, emailRequired } = props
+  const { t } = useIntegrationsWords()
   const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'submit-email',
@@ -267,14 +274,16 @@ function SubmitEmailStep({ state, refusal, reply }: { state: Extract<ConnectDial
   useEffect(() => setHydrated(true), [])
   const invalid = hydrated && !submitEmailSchema.shape.email.safeParse(fields.email.value ?? '').success
   const formErrors = [...(refusal ? [refusal] : []), ...(form.errors ?? [])]
+  // The schema's one message, checked in the browser in English, shows in the page's language.
+  const emailErrors = fields.email.errors?.map((message) => (message === EMAIL_ACCOUNT_MESSAGES.emailRequired ? emailRequired : message))
   return (
     // Posted to submitEmail's own address, so a refused or 'other' answer is drawn in the dialog.
     <Form method="post" action={connectStepHref({ step: 'submitEmail', email: '', isShared: false })} {...getFormProps(form)} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="identify" />
       {reply?.other ? (
         <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <p className="font-medium">{EMAIL_ACCOUNT_MESSAGES.other}</p>
-          <p>{EMAIL_ACCOUNT_MESSAGES.otherHelp}</p>
+          <p className="font-medium">{t('emailsOther')}</p>
+          <p>{t('emailsOtherHelp')}</p>
         </div>
       ) : null}
       {formErrors.length ? (
@@ -282,21 +291,21 @@ function SubmitEmailStep({ state, refusal, reply }: { state: Extract<ConnectDial
           {formErrors.join(' ')}
         </p>
       ) : null}
-      <Field id={fields.email.id} label="Email" errors={fields.email.errors} required>
+      <Field id={fields.email.id} label={t('emailsEmail')} errors={emailErrors} required>
         {(control) => <input {...getInputProps(fields.email, { type: 'email' })} {...control} autoComplete="email" autoFocus className={FIELD_INPUT_CLASSES} />}
       </Field>
       <label className="flex items-start gap-2 text-sm text-slate-800">
         <input {...getInputProps(fields.isShareAccount, { type: 'checkbox' })} className="mt-0.5 h-4 w-4" aria-describedby="share-hint" />
         <span>
-          Share your email account across
+          {t('emailsShareAccount')}
           <span id="share-hint" className="block text-slate-600">
-            Other staff of your organisation can send emails from it too. Only you (or an administrator) can revoke it.
+            {t('emailsShareHint')}
           </span>
         </span>
       </label>
       <div className="flex justify-end">
         <Button type="submit" variant="primary" busy={busy} disabled={invalid}>
-          Next
+          {t('next')}
         </Button>
       </div>
     </Form>
@@ -304,39 +313,34 @@ function SubmitEmailStep({ state, refusal, reply }: { state: Extract<ConnectDial
 }
 
 function IdentifiedStep({ state }: { state: Extract<ConnectDialogState, { step: 'emailIdentified' | 'emailIdentifiedAndConfirmed' }> }) {
+  const { t } = useIntegrationsWords()
   const name = EMAIL_PROVIDER_NAMES[state.provider]
   return (
     <div className="flex flex-col gap-4 text-sm text-slate-700">
       <p className="flex flex-wrap items-center gap-2">
         <ProviderMark provider={state.provider} />
         <span className="break-all font-medium text-slate-900">{state.email}</span>
-        {state.isShared ? <span className="text-slate-600">(shared with your staff)</span> : null}
+        {state.isShared ? <span className="text-slate-600">{t('emailsSharedWithStaff')}</span> : null}
       </p>
-      {state.step === 'emailIdentified' ? (
-        <p>We found your mailbox at {name}. {CONSENT_TEXT[state.provider]}</p>
-      ) : (
-        <p>
-          Almost done: press Continue to go to {name}, sign in as {state.email} and allow access. You will come back here once {name} has connected your mailbox.
-        </p>
-      )}
+      {state.step === 'emailIdentified' ? <p>{t('emailsFound', { name })}</p> : <p>{t('emailsAlmostDone', { name, email: state.email })}</p>}
       {state.provider === 'zohomail' ? (
         <p role="note" className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
           <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-          {EMAIL_ACCOUNT_MESSAGES.zohoNotice}
+          {t('emailsZohoNotice')}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to={connectStepHref({ step: 'submitEmail', email: '', isShared: false })} preventScrollReset className="font-medium text-brand-text underline-offset-2 hover:underline">
-          Connect a different account
+          {t('emailsConnectDifferent')}
         </Link>
         {state.step === 'emailIdentified' ? (
           <ButtonLink to={connectStepHref({ ...state, step: 'emailIdentifiedAndConfirmed' })} variant="primary" preventScrollReset>
-            Connect
+            {t('connect')}
           </ButtonLink>
         ) : (
           // A document link: the provider's consent page is another site.
           <a href={continueHref(state)} className={buttonClasses({ variant: 'primary' })}>
-            Continue
+            {t('continue')}
           </a>
         )}
       </div>

@@ -1,8 +1,10 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
 import { SmsDeliveryLine } from '#app/components/sms/sms-delivery-line'
 import { action, loader } from '#app/routes/_admin+/contacts+/$guId.sms'
 import { asSystem } from '#db/tenant-scope'
+import { translatorFor } from '#server/i18n/server-translator'
 import { CONTACT_SMS_MESSAGES, type ContactSmsPage } from '#server/sms/contact-sms'
 import { recordTwilioDeliveryReport, TWILIO_STATUS_PATH } from '#server/sms/twilio-delivery-report'
 import { startFakePlivo, type FakePlivo } from '#tests/fakes/plivo-fake'
@@ -119,7 +121,9 @@ describe(`Send SMS from a contact's profile (${engine})`, () => {
     const byBody = Object.fromEntries(shown.map((m) => [m.body, m]))
     expect(byBody['Class moved to 6pm']?.delivery).toMatchObject({ kind: 'delivered' })
     expect(byBody['Bring a mat']?.delivery).toMatchObject({ kind: 'failed', errorCode: '30003' })
-    const words = shown.map((m) => (m.delivery ? renderToStaticMarkup(createElement(SmsDeliveryLine, { delivery: m.delivery })).replace(/<[^>]+>/g, '') : ''))
+    const line = (delivery: NonNullable<ContactSmsPage['recent'][number]['delivery']>) =>
+      renderToStaticMarkup(createElement(I18nextProvider, { i18n: translatorFor('en') }, createElement(SmsDeliveryLine, { delivery }))).replace(/<[^>]+>/g, '')
+    const words = shown.map((m) => (m.delivery ? line(m.delivery) : ''))
     expect(words).toContain(`Delivered ${(byBody['Class moved to 6pm']?.delivery as { atText: string }).atText}`)
     expect(words).toContain(`Not delivered (carrier error 30003), reported ${(byBody['Bring a mat']?.delivery as { atText: string }).atText}`)
   })

@@ -8,8 +8,9 @@ import { requireModule } from '#app/utils/auth.server'
 import type { I18nHandle } from '#app/utils/i18n'
 import { itemEditorAction, loadItemEditorScreen, requireItemRole } from '#app/utils/catalog-item-screens.server'
 import { MeetingLinkPanel } from '#app/components/meetings/meeting-link-panel'
-import { formatInZone } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
 import { loadMeetingPanel } from '#server/meetings/meeting-links'
+import { meetingPanelWords } from '#server/meetings/meeting-panel-words'
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Edit Event')
 
@@ -20,7 +21,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireModule(context, 'events')
   const screen = await loadItemEditorScreen(access, context, 'event', params.guId ?? '')
   const meeting = screen.item ? await loadMeetingPanel(context.platform, access.tenant.id, { guid: screen.item.guid }) : null
-  return { ...screen, meeting, meetingMadeText: meeting?.link ? formatInZone(meeting.link.generatedAt, access.tenant.settings, 'dateTime') : null }
+  const madeText = meeting?.link ? dateInLanguage(meeting.link.generatedAt, access.tenant.settings, 'dateTime', context.language) : null
+  return { ...screen, meeting, meetingWords: meetingPanelWords(context.language, madeText) }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -39,7 +41,7 @@ export default function EditEventRoute() {
       result={result}
       kindTitle={t('cardWhenAndWhere')}
       kindFields={(values, errors) => <EventFields values={values} errors={errors} timeZone={loaded.timeZone} isAddressNeededForEvent={loaded.isAddressNeededForEvent} />}
-      after={loaded.meeting ? <MeetingLinkPanel panel={loaded.meeting} generatedAtText={loaded.meetingMadeText} /> : null}
+      after={loaded.meeting ? <MeetingLinkPanel panel={loaded.meeting} words={loaded.meetingWords} /> : null}
     />
   )
 }

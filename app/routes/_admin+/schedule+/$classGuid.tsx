@@ -15,6 +15,7 @@ import { tFor } from '#server/i18n/server-translator'
 import { notFound } from '#server/errors/responses'
 import { loadMeetingPanel } from '#server/meetings/meeting-links'
 import { MeetingLinkPanel } from '#app/components/meetings/meeting-link-panel'
+import { meetingPanelWords } from '#server/meetings/meeting-panel-words'
 import { AddRoomForm } from '#app/components/catalog/classes/add-room-form'
 import { ClassDetailsFields, FormAlert } from '#app/components/catalog/classes/class-details-fields'
 import { ClassRuleFields, EMPTY_RULE } from '#app/components/catalog/classes/class-rule-fields'
@@ -41,7 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     editor,
     options: await loadClassFormOptions(context.platform.database, tenant),
     meeting,
-    meetingMadeText: meeting.link ? dateInLanguage(meeting.link.generatedAt, tenant.settings, 'dateTime', context.language) : null,
+    meetingWords: meetingPanelWords(context.language, meeting.link ? dateInLanguage(meeting.link.generatedAt, tenant.settings, 'dateTime', context.language) : null),
   }
 }
 
@@ -111,7 +112,7 @@ async function foundOr404(context: LoaderFunctionArgs['context'], tenant: Parame
 /** Edit class: its details, its rules (each changed from today on), its next sessions, archive. */
 export default function EditClassRoute() {
   const { t } = useTranslation('catalog')
-  const { editor, options, meeting, meetingMadeText } = useLoaderData<typeof loader>()
+  const { editor, options, meeting, meetingWords } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const postedTo = (form: string) => (answer?.form === form ? answer.result : null)
   const navigation = useNavigation()
@@ -228,7 +229,7 @@ export default function EditClassRoute() {
         </div>
       </Card>
 
-      <MeetingLinkPanel panel={meeting} generatedAtText={meetingMadeText} />
+      <MeetingLinkPanel panel={meeting} words={meetingWords} />
 
       <AddRoomForm action={`/schedule/${editor.guid}`} posted={postedTo('room')} />
     </div>

@@ -9,13 +9,18 @@ import { Dialog } from '#app/components/ui/dialog'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
-import { MAILING_LIST_MESSAGES } from '#server/mailing-list/mailing-list-form'
+import { useIntegrationsWords } from '#app/components/integrations/use-integrations-words'
+import type { I18nHandle } from '#app/utils/i18n'
+import { translateMessage, translateMessages } from '#server/i18n/translate-message'
+import { MAILING_LIST_FORM_SHOWN_MESSAGES, MAILING_LIST_MESSAGES } from '#server/mailing-list/mailing-list-form'
 import { loadListInfo, loadMailingListPage } from '#server/mailing-list/mailing-list-page'
 import { deleteMailingList } from '#server/mailing-list/mailing-list-store'
 import { saveMailingList } from '#server/mailing-list/save-mailing-list'
 import { startResync } from '#server/mailing-list/start-resync'
 
 export const meta: MetaFunction = () => [{ title: 'Mailchimp' }]
+
+export const handle: I18nHandle = { i18n: ['integrations'] }
 
 const PATH = '/settings/integrations/mailchimp'
 const HUB = '/settings/integrations'
@@ -31,12 +36,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const tenant = requireTenant(context)
   const params = new URL(request.url).searchParams
-  const page = await loadMailingListPage(context.platform, tenant.id)
+  const loaded = await loadMailingListPage(context.platform, tenant.id)
+  const said = (message: string) => translateMessage(context.language, message)
+  // A failed run's stored reason is written in English: it reaches the page in its language.
+  const page = loaded.progress?.failure ? { ...loaded, progress: { ...loaded.progress, failure: said(loaded.progress.failure) } } : loaded
   const confirm = params.get('confirm')
+  const info = params.has('info') ? await loadListInfo(context.platform, tenant.id) : null
   return {
     page,
-    info: params.has('info') ? await loadListInfo(context.platform, tenant.id) : null,
+    info: info && !info.readable ? { ...info, message: said(info.message) } : info,
     confirm: !page.isCreate && (confirm === 'resync' || confirm === 'delete') ? confirm : null,
+    messages: Object.fromEntries(MAILING_LIST_FORM_SHOWN_MESSAGES.map((message) => [message, said(message)])),
   }
 }
 
@@ -46,25 +56,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const intent = form.get('intent')
   const platform = context.platform
+  const said = (message: string) => translateMessage(context.language, message)
   if (intent === 'resync') {
     const started = await startResync(platform, tenant.id, platform.clock.now())
-    if (!started.ok) return data({ kind: 'resync-refused' as const, message: started.message }, { status: started.error === 'conflict' ? 409 : 404 })
+    if (!started.ok) return data({ kind: 'resync-refused' as const, message: said(started.message) }, { status: started.error === 'conflict' ? 409 : 404 })
     return redirectWithToast(PATH, { type: 'success', message: MAILING_LIST_MESSAGES.resyncStarted })
   }
   if (intent === 'delete') {
     const deleted = await deleteMailingList(platform, tenant.id)
-    if (!deleted) return data({ kind: 'resync-refused' as const, message: MAILING_LIST_MESSAGES.nothing }, { status: 404 })
+    if (!deleted) return data({ kind: 'resync-refused' as const, message: said(MAILING_LIST_MESSAGES.nothing) }, { status: 404 })
     return redirectWithToast(HUB, { type: 'success', message: MAILING_LIST_MESSAGES.deleted })
   }
-  if (intent !== 'save') return data({ kind: 'resync-refused' as const, message: 'Unknown action.' }, { status: 400 })
+  if (intent !== 'save') return data({ kind: 'resync-refused' as const, message: said(MAILING_LIST_MESSAGES.unknownAction) }, { status: 400 })
   const saved = await saveMailingList(platform, tenant.id, form, platform.clock.now())
-  if (!saved.ok) return data({ kind: 'refused' as const, ...saved.details }, { status: 400 })
+  if (!saved.ok) {
+    const { errors, formError, values } = saved.details
+    return data({ kind: 'refused' as const, errors: translateMessages(context.language, errors), formError: formError === null ? null : said(formError), values }, { status: 400 })
+  }
   if (saved.value.kind === 'confirm') return data({ kind: 'confirm' as const, values: saved.value.values, pendingKey: saved.value.pendingKey })
   return redirectWithToast(PATH, { type: 'success', message: saved.value.created ? MAILING_LIST_MESSAGES.added : MAILING_LIST_MESSAGES.updated })
 }
 
 export default function MailingListRoute() {
-  const { page, info, confirm } = useLoaderData<typeof loader>()
+  const { page, info, confirm, messages } = useLoaderData<typeof loader>()
+  const { t } = useIntegrationsWords()
   const answer = useActionData<typeof action>() ?? null
   const refused = answer?.kind === 'refused' ? answer : null
   const running = page.status === 'in_progress'
@@ -88,10 +103,8 @@ export default function MailingListRoute() {
       <ScreenHeader title="Mailchimp" backTo={HUB} />
       <div className="flex flex-col gap-6">
         {page.isCreate ? null : <SyncStatusPanel page={page} refusal={answer?.kind === 'resync-refused' ? answer.message : null} path={PATH} />}
-        <ScreenPanel title={page.isCreate ? 'Connect a Mailchimp audience' : 'Audience'}>
-          <p className="mb-4 text-sm text-slate-600">
-            Contacts who agreed to the mailing list are sent to this audience. The API key is kept encrypted and never shown again.
-          </p>
+        <ScreenPanel title={page.isCreate ? t('mailchimpConnectAudience') : t('mailchimpAudience')}>
+          <p className="mb-4 text-sm text-slate-600">{t('mailchimpIntro')}</p>
           <MailingListForm
             key={JSON.stringify(values)}
             isCreate={page.isCreate}
@@ -100,13 +113,14 @@ export default function MailingListRoute() {
             formError={refused?.formError ?? null}
             maskedKey={page.maskedKey}
             cancelTo="/integrations"
+            messages={messages}
           />
         </ScreenPanel>
       </div>
       {answer?.kind === 'confirm' ? (
         <ConfirmDialog
           title="Mailchimp"
-          message={MAILING_LIST_MESSAGES.resetQuestion}
+          message={t('mailchimpResetQuestion')}
           closeTo={PATH}
           intent="save"
           yesVariant="primary"
@@ -120,10 +134,10 @@ export default function MailingListRoute() {
           ]}
         />
       ) : null}
-      {confirm === 'resync' ? <ConfirmDialog title="Resync" message={MAILING_LIST_MESSAGES.resyncQuestion} closeTo={PATH} intent="resync" yesVariant="primary" /> : null}
-      {confirm === 'delete' ? <ConfirmDialog title="Disconnect Mailchimp" message={MAILING_LIST_MESSAGES.deleteQuestion} closeTo={PATH} intent="delete" /> : null}
+      {confirm === 'resync' ? <ConfirmDialog title={t('mailchimpResync')} message={t('mailchimpResyncQuestion')} closeTo={PATH} intent="resync" yesVariant="primary" /> : null}
+      {confirm === 'delete' ? <ConfirmDialog title={t('mailchimpDisconnect')} message={t('mailchimpDeleteQuestion')} closeTo={PATH} intent="delete" /> : null}
       {info ? (
-        <Dialog title={info.readable ? info.name : 'List Info'} closeTo={PATH} width={550} minHeight={325}>
+        <Dialog title={info.readable ? info.name : t('mailchimpListInfo')} closeTo={PATH} width={550} minHeight={325}>
           <ListInfoView info={info} />
         </Dialog>
       ) : null}

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { Trans } from 'react-i18next'
 import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
 import { PlivoAccountForm } from '#app/components/sms/plivo-account-form'
 import { PlivoNumberCard } from '#app/components/sms/plivo-number-card'
@@ -9,14 +10,19 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import { useIntegrationsWords } from '#app/components/integrations/use-integrations-words'
+import type { I18nHandle } from '#app/utils/i18n'
+import { translateMessage, translateMessages } from '#server/i18n/translate-message'
 import { buyPlivoNumber } from '#server/sms/buy-plivo-number'
 import { refreshPlivoApproval } from '#server/sms/plivo-approval'
-import { PLIVO_MESSAGES, type PlivoAccountErrors, type PlivoAccountValues } from '#server/sms/plivo-form'
+import { PLIVO_FORM_SHOWN_MESSAGES, PLIVO_MESSAGES, type PlivoAccountErrors, type PlivoAccountValues } from '#server/sms/plivo-form'
 import { loadPlivoPage, searchPlivoNumbers } from '#server/sms/plivo-page'
 import { releasePlivoNumber } from '#server/sms/release-plivo-number'
 import { savePlivoAccount } from '#server/sms/save-plivo-account'
 
 export const meta: MetaFunction = () => [{ title: 'Plivo' }]
+
+export const handle: I18nHandle = { i18n: ['integrations'] }
 
 const PATH = '/settings/integrations/plivo'
 const HUB = '/settings/integrations'
@@ -40,19 +46,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context)
   const page = await loadPlivoPage(context.platform, tenant.id)
   const areaCode = new URL(request.url).searchParams.get('areaCode')
+  const said = (message: string) => translateMessage(context.language, message)
   let search: PlivoSearch | null = null
   if (page.stage === 'number' && areaCode !== null) {
-    const found = await searchPlivoNumbers(context.platform, tenant.id, areaCode)
+    const found = await searchPlivoNumbers(context.platform, tenant.id, areaCode, context.language)
     search = {
       areaCode: areaCode.slice(0, 10),
       numbers: found.ok ? found.value : [],
-      areaCodeError: !found.ok && found.error === 'invalid_input' ? found.message : null,
-      error: !found.ok && found.error === 'conflict' ? found.message : null,
+      areaCodeError: !found.ok && found.error === 'invalid_input' ? said(found.message) : null,
+      error: !found.ok && found.error === 'conflict' ? said(found.message) : null,
     }
   }
   // 'Release number' asks first, at an address of its own, so it works without JavaScript.
   const confirmRelease = page.stage === 'owned' && new URL(request.url).searchParams.get('confirm') === 'release'
-  return { page, search, confirmRelease }
+  const messages = Object.fromEntries(PLIVO_FORM_SHOWN_MESSAGES.map((message) => [message, said(message)]))
+  return { page, search, confirmRelease, messages }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,7 +69,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData())
   const intent = form.get('intent')
   const now = context.platform.clock.now()
-  const refused = (body: Refused) => data(body, { status: 400 })
+  const said = (message: string) => translateMessage(context.language, message)
+  // Every refusal answers in the page's language; the form's own checks and Plivo's words alike.
+  const refused = (body: Refused) =>
+    data<Refused>(
+      'message' in body ? { ...body, message: said(body.message) } : { ...body, errors: translateMessages(context.language, body.errors), formError: body.formError === null ? null : said(body.formError) },
+      { status: 400 },
+    )
   const updated = () => redirectWithToast(PATH, { type: 'success', message: PLIVO_MESSAGES.updated })
   if (intent === 'start' || intent === 'account') {
     const saved = await savePlivoAccount(context.platform, tenant.id, form, now)
@@ -81,11 +95,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const released = await releasePlivoNumber(context.platform, tenant.id, now)
     return released.ok ? updated() : refused({ intent, message: released.message })
   }
-  return refused({ intent: 'unknown', message: 'Unknown action.' })
+  return refused({ intent: 'unknown', message: PLIVO_MESSAGES.unknownAction })
 }
 
 export default function PlivoRoute() {
-  const { page, search, confirmRelease } = useLoaderData<typeof loader>()
+  const { page, search, confirmRelease, messages } = useLoaderData<typeof loader>()
+  const { t } = useIntegrationsWords()
   const refused = useActionData<typeof action>() ?? null
   const accountRefusal = refused && (refused.intent === 'start' || refused.intent === 'account') ? refused : null
   const accountForm = (intent: 'start' | 'account') => {
@@ -98,6 +113,7 @@ export default function PlivoRoute() {
         errors={accountRefusal?.errors ?? {}}
         formError={accountRefusal?.formError ?? null}
         hasToken={page.hasToken}
+        messages={messages}
       />
     )
   }
@@ -112,23 +128,20 @@ export default function PlivoRoute() {
         </div>
       ) : null}
       {page.stage === 'terms' ? (
-        <ScreenPanel title="Text contacts through Plivo">
-          <p className="mb-4 text-sm text-slate-600">
-            Text class reminders and messages to contacts from a phone number of your own, rented through your Plivo account. A studio texts through one provider at a time:
-            getting started here makes Plivo that provider. The auth token is kept encrypted and never shown again.
-          </p>
+        <ScreenPanel title={t('plivoTermsTitle')}>
+          <p className="mb-4 text-sm text-slate-600">{t('plivoIntro')}</p>
           <ProviderSwitchNotice replaces={page.replaces} />
           {accountForm('start')}
         </ScreenPanel>
       ) : null}
       {page.stage === 'number' ? (
-        <ScreenPanel title="Choose a number">
-          <p className="mb-4 text-sm text-slate-600">Search the numbers Plivo has by area code, then buy the one your texts should come from. Plivo charges its monthly rent to your account.</p>
+        <ScreenPanel title={t('plivoChooseNumber')}>
+          <p className="mb-4 text-sm text-slate-600">{t('plivoChooseNumberIntro')}</p>
           <PlivoNumberSearch search={shownSearch} buyError={refused?.intent === 'buy' ? refused.message : null} />
         </ScreenPanel>
       ) : null}
       {page.stage === 'owned' && page.phoneNumber ? (
-        <ScreenPanel title="Your number">
+        <ScreenPanel title={t('plivoYourNumber')}>
           <PlivoNumberCard
             number={page.phoneNumber}
             approved={page.approved}
@@ -139,10 +152,9 @@ export default function PlivoRoute() {
         </ScreenPanel>
       ) : null}
       {confirmRelease && page.phoneNumber ? (
-        <ConfirmDialog title="Release number" closeTo={PATH} action={PATH} intent="release" yesLabel="Release number" noLabel="Cancel">
+        <ConfirmDialog title={t('plivoReleaseNumber')} closeTo={PATH} action={PATH} intent="release" yesLabel={t('plivoReleaseNumber')} noLabel={t('cancel')}>
           <p>
-            Release <span className="font-mono">{page.phoneNumber}</span>? Plivo stops renting it to your account, no texts can be sent from it, and it may not be
-            yours to buy again.
+            <Trans t={t} i18nKey="plivoReleaseQuestion" values={{ number: page.phoneNumber }} components={{ number: <span className="font-mono" /> }} />
           </p>
           {/* With JavaScript a refused release keeps the dialog open (no reload after a 400): its reason shows here too. */}
           {refused?.intent === 'release' ? (
@@ -152,7 +164,7 @@ export default function PlivoRoute() {
           ) : null}
         </ConfirmDialog>
       ) : null}
-      {page.stage !== 'terms' ? <ScreenPanel title="Plivo account">{accountForm('account')}</ScreenPanel> : null}
+      {page.stage !== 'terms' ? <ScreenPanel title={t('plivoAccount')}>{accountForm('account')}</ScreenPanel> : null}
     </div>
   )
 }
