@@ -8,6 +8,7 @@ import { formatClsStartTime } from '#server/catalog/occurrence-key'
 import { classScheduleOfRow } from '#server/catalog/schedule/schedule-rows'
 import { dateInputValue } from '#server/dates/local-time'
 import { dateInLanguage, longDateInLanguage } from '#server/dates/language-dates'
+import { formatPattern } from '#server/dates/date-pattern'
 import { formatInZone } from '#server/dates/tenant-dates'
 import type { Language } from '#server/i18n/languages'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -101,6 +102,9 @@ export interface ClassRuleView {
   values: { recurrence: string; startDate: string; startTime: string; weekdays: string[]; ends: string; untilDate: string; weeks: string }
   isCurrent: boolean
   lastDate: string
+  /** The first and last dates as the page's language writes a date: ISO in English, '01 Kas 2026' in Turkish. */
+  fromText: string
+  toText: string
 }
 
 export interface ClassEditor {
@@ -198,7 +202,14 @@ function ruleView(row: StoredSchedule, today: string, language: Language): Class
     },
     isCurrent: lastDateOf(row) >= today,
     lastDate: lastDateOf(row),
+    fromText: calendarDateIn(row.start_date, language),
+    toText: calendarDateIn(lastDateOf(row), language),
   }
+}
+
+/** A calendar date ('2026-11-01') in a language: as it is in English, the spec's form; '01 Kas 2026' in Turkish. */
+function calendarDateIn(isoDate: string, language: Language): string {
+  return language === 'en' ? isoDate : formatPattern(new Date(`${isoDate}T12:00:00Z`), 'UTC', 'DD MMM YYYY', language)
 }
 
 function wordsOf(row: StoredSchedule) {

@@ -36,7 +36,7 @@ describe('the integrations screens in Turkish', () => {
     }
     const main = await page.locator('main').innerText()
     expect(main).toContain('E-posta Kampanyaları')
-    expect(main).toContain('Çevrim İçi Toplantı')
+    expect(main).toContain('Çevrimiçi Toplantı')
     expect(main).toContain('Dersler ve etkinlikler için Zoom ya da Google Meet bağlantıları')
     expect(main).toContain('Yalnızca USD; ACH %0,80; kart %2,9 artı 30 sent')
     expect(main).not.toMatch(ENGLISH_HUB_WORDS)

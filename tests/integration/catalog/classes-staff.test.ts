@@ -110,6 +110,14 @@ describe(`the staff class screens (${engine})`, () => {
     expect(row?.colour).toBe('2a9d8f')
   })
 
+  it("gives a rule's first and last dates as the spec writes them in English and as Turkish writes a date in Turkish", async () => {
+    const [rule] = (await editor()).rules
+    expect(rule).toMatchObject({ recurrence: 'weekly', fromText: '2026-03-02', toText: '2026-03-29', isCurrent: true })
+    const turkish = await callRoute(editLoader, getRequest(url(`/schedule/${guid}`), world.cookies.staff), { ...contextFor(platform, world.tenant), language: 'tr' }, { classGuid: guid })
+    const [turkishRule] = (turkish.body as { editor: ClassEditor }).editor.rules
+    expect(turkishRule).toMatchObject({ words: 'Pzt, Çar 07:00', fromText: '02 Mar 2026', toText: '29 Mar 2026' })
+  })
+
   it('keeps a 07:00 New York class at 07:00 local across the March change (EST, then EDT)', async () => {
     const upcoming = (await editor()).upcoming.map((session) => session.dateTime)
     expect(upcoming.slice(0, 4)).toEqual(['2026-03-02T12:00:00.000Z', '2026-03-04T12:00:00.000Z', '2026-03-09T11:00:00.000Z', '2026-03-11T11:00:00.000Z'])

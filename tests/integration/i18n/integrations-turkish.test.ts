@@ -170,7 +170,7 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
 
   it('draws Online Meeting in Turkish, answers its refusals in Turkish, and shows a failed connection’s toast in Turkish', async () => {
     const text = await turkishText('/oauth/omeeting')
-    expect(text).toContain('Çevrim İçi Toplantı')
+    expect(text).toContain('Çevrimiçi Toplantı')
     expect(text).toContain('Bir derse ya da etkinliğe toplantı bağlantısı vermek için Zoom ya da Google Meet bağlayın.')
     expect(text).toMatch(/Bağlı değil\.|bu platformda henüz kurulu değil\./)
     expect(text).not.toMatch(/Online Meeting|Not connected\.|is not set up on this platform/)
@@ -192,7 +192,7 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
 
   it('draws the meeting-link panel of a class and an event in Turkish, with the day the link was made', async () => {
     const lesson = await turkishText(`/schedule/${classGuid}`)
-    for (const words of ['Çevrim içi toplantı', '02 Kas 2026', 'tarihinde oluşturuldu', 'Toplantı bağlantısını yeniden oluştur', 'Bağlı bir toplantı sağlayıcısı yok. Bağlantı oluşturmak için Zoom ya da Google Meet bağlayın']) {
+    for (const words of ['Çevrimiçi toplantı', '02 Kas 2026', 'tarihinde oluşturuldu', 'Toplantı bağlantısını yeniden oluştur', 'Bağlı bir toplantı sağlayıcısı yok. Bağlantı oluşturmak için Zoom ya da Google Meet bağlayın']) {
       expect(lesson).toContain(words)
     }
     expect(lesson).not.toMatch(/Online meeting|Regenerate meeting link|No meeting provider/)

@@ -179,7 +179,7 @@ export default function EditClassRoute() {
                 <summary className="cursor-pointer px-4 py-3 text-sm font-medium text-slate-900">
                   {rule.words}
                   <span className="ml-2 font-normal text-slate-600">
-                    {rule.recurrence === 'weekly' ? t('ruleFromTo', { from: rule.values.startDate, to: rule.lastDate }) : ''}
+                    {rule.recurrence === 'weekly' ? t('ruleFromTo', { from: rule.fromText, to: rule.toText }) : ''}
                   </span>
                 </summary>
                 <div className="flex flex-col gap-4 border-t border-slate-100 p-4">
@@ -220,7 +220,7 @@ export default function EditClassRoute() {
               <ul className="text-sm text-slate-600">
                 {ended.map((rule) => (
                   <li key={rule.guid}>
-                    {rule.words} {rule.recurrence === 'weekly' ? t('ruleFromToShort', { from: rule.values.startDate, to: rule.lastDate }) : ''}
+                    {rule.words} {rule.recurrence === 'weekly' ? t('ruleFromToShort', { from: rule.fromText, to: rule.toText }) : ''}
                   </li>
                 ))}
               </ul>
