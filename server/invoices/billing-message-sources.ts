@@ -1,4 +1,5 @@
 import type { MessageSource } from '#server/i18n/message-source'
+import { OFFER_FORM_MESSAGES } from '#server/offers/offer-form'
 import { EMAIL_MESSAGES } from './invoice-email'
 import { INVOICE_FORM_MESSAGES } from './invoice-form'
 import { cardRefundFailed, REFUND_MESSAGES, refundOverLeft } from './refund-invoice-payment'
@@ -16,4 +17,6 @@ export const BILLING_MESSAGE_SOURCES: { name: string; source: MessageSource }[] 
   // The form-wide refusal is written where the payment is checked, not in PAYMENT_MESSAGES.
   { name: 'PAYMENT_MESSAGES', source: { ...PAYMENT_MESSAGES, amountOverBalance, amountOverCredit, invalid: 'Please correct the highlighted fields.' } },
   { name: 'REFUND_MESSAGES', source: { ...REFUND_MESSAGES, refundOverLeft, cardRefundFailed } },
+  // One use reads 'the 1 time', which the '{{1}} times' entry does not match.
+  { name: 'OFFER_FORM_MESSAGES', source: { ...OFFER_FORM_MESSAGES, usageBelowOneUse: OFFER_FORM_MESSAGES.usageBelowUsed(1) } },
 ]
