@@ -1,5 +1,6 @@
 import type { MessageSource } from '#server/i18n/message-source'
 import { OFFER_FORM_MESSAGES } from '#server/offers/offer-form'
+import { SALES_PERIOD_MESSAGES } from '#server/reports/sales-period'
 import { EMAIL_MESSAGES } from './invoice-email'
 import { INVOICE_FORM_MESSAGES } from './invoice-form'
 import { cardRefundFailed, REFUND_MESSAGES, refundOverLeft } from './refund-invoice-payment'
@@ -19,4 +20,6 @@ export const BILLING_MESSAGE_SOURCES: { name: string; source: MessageSource }[] 
   { name: 'REFUND_MESSAGES', source: { ...REFUND_MESSAGES, refundOverLeft, cardRefundFailed } },
   // One use reads 'the 1 time', which the '{{1}} times' entry does not match.
   { name: 'OFFER_FORM_MESSAGES', source: { ...OFFER_FORM_MESSAGES, usageBelowOneUse: OFFER_FORM_MESSAGES.usageBelowUsed(1) } },
+  // The sales report says what was wrong, then SALES_PERIOD_MESSAGES.instead: translated sentence by sentence.
+  { name: 'SALES_PERIOD_MESSAGES', source: SALES_PERIOD_MESSAGES },
 ]
