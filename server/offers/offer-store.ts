@@ -26,10 +26,10 @@ export interface OfferItemGroup {
   choices: Array<{ guid: string; name: string }>
 }
 
-/** Kinds an offer may name, in the order the form lists them: a donation is never discounted (offer-rules.ts). */
+/** Kinds an offer may name, in the order the form lists them, with the 'billing' word of each: a donation is never discounted (offer-rules.ts). */
 const OFFERABLE_KINDS = [
   ['course', 'kindCourses'], ['class', 'kindClasses'], ['event', 'kindEvents'], ['product', 'kindMerchandise'], ['bundle', 'kindBundles'], ['membership', 'kindMemberships'],
-] as const satisfies ReadonlyArray<[CatalogItemKind, string]>
+] as const satisfies ReadonlyArray<readonly [CatalogItemKind, string]>
 const isOfferable = (kind: CatalogItemKind) => OFFERABLE_KINDS.some(([offerable]) => offerable === kind)
 
 /** Items staff may name on an offer: everything not archived, by kind and name (the page narrows them to the chosen category). */
