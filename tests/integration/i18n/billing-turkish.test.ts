@@ -1,11 +1,14 @@
 import { withTenant } from '#db/tenant-scope'
 import { nextInvoiceNumber } from '#server/checkout/invoice-number'
 import { zonedTimeToInstant } from '#server/dates/local-time'
-import { cookiePair, form, textOf, toastOf } from '#tests/integration/http/answers'
+import { cookiePair, form, textOf as pageText, toastOf } from '#tests/integration/http/answers'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
+
+/** What the page says: its scripts (the loader's data, whose keys and codes stay English) left out. */
+const textOf = (html: string) => pageText(html.replace(/<script[\s\S]*?<\/script>/g, ' '))
 
 /** A whole, valid offer form; each test changes what it checks. */
 const offerForm = (changes: Record<string, string> = {}) =>
