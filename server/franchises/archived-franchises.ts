@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { asSystem } from '#db/tenant-scope'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import { removeTenantFiles } from '#server/files/remove-tenant-files'
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import { isUuid } from '#server/text/is-uuid'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -20,13 +21,13 @@ export interface ArchivedFranchiseRow {
   guid: string
   name: string
   orgId: string
-  /** 'dd/MM/yyyy', as the list shows dates. */
+  /** 'dd/MM/yyyy' ('dd.MM.yyyy' in Turkish), as the list shows dates. */
   deletedText: string
   restoreUntilText: string
 }
 
 /** This master's franchises deleted within the last 30 days, newest first: the ones it may restore. */
-export async function listArchivedFranchises(platform: Pick<Platform, 'database'>, master: Tenant, now: Date): Promise<ArchivedFranchiseRow[]> {
+export async function listArchivedFranchises(platform: Pick<Platform, 'database'>, master: Tenant, now: Date, language: Language = 'en'): Promise<ArchivedFranchiseRow[]> {
   if (!master.isMasterFranchise) return []
   const since = new Date(now.getTime() - ARCHIVE_KEEP_DAYS * DAY_MS)
   const rows = await asSystem(platform.database, 'a master lists its deleted franchises', (trx) =>
@@ -47,8 +48,8 @@ export async function listArchivedFranchises(platform: Pick<Platform, 'database'
             guid: row.id,
             name: row.name,
             orgId: row.org_id,
-            deletedText: formatCreatedDate(row.archived_at, zone),
-            restoreUntilText: formatCreatedDate(new Date(row.archived_at.getTime() + ARCHIVE_KEEP_DAYS * DAY_MS), zone),
+            deletedText: formatCreatedDate(row.archived_at, zone, language),
+            restoreUntilText: formatCreatedDate(new Date(row.archived_at.getTime() + ARCHIVE_KEEP_DAYS * DAY_MS), zone, language),
           },
         ]
       : [],

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '#server/contacts/insert-contact'
 import { listAccountOwners, type AccountOwnerOption } from '#server/settings/account-owners'
 import { ROLE_ADMIN } from '#server/shell/roles'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import { LANGUAGE_LOCALES, type Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import { isUuid } from '#server/text/is-uuid'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -26,7 +27,7 @@ export interface FranchiseListRow {
   name: string
   orgId: string
   tenantId: string
-  /** dd/MM/yyyy in the master's time zone. */
+  /** dd/MM/yyyy in the master's time zone (dd.MM.yyyy in Turkish). */
   dateCreatedStr: string
 }
 
@@ -50,8 +51,10 @@ export interface Franchise {
 
 type FranchisePlatform = Pick<Platform, 'database' | 'caches'>
 
-export function formatCreatedDate(date: Date, timeZone: string): string {
-  const format = (zone: string) => new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: zone }).format(date)
+/** The spec's dd/MM/yyyy in English; another language writes day, month and year its own way ('29.11.2026'). */
+export function formatCreatedDate(date: Date, timeZone: string, language: Language = 'en'): string {
+  const locale = language === 'en' ? 'en-GB' : LANGUAGE_LOCALES[language]
+  const format = (zone: string) => new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: zone }).format(date)
   try {
     return format(timeZone)
   } catch {
@@ -65,6 +68,7 @@ export async function listFranchisePage(
   platform: Pick<Platform, 'database'>,
   master: Tenant,
   query: FranchiseListQuery,
+  language: Language = 'en',
 ): Promise<{ rows: FranchiseListRow[]; total: number; pageCount: number; query: FranchiseListQuery }> {
   if (!master.isMasterFranchise) return { rows: [], total: 0, pageCount: 0, query }
   const pattern = `%${query.q.replace(/[\\%_]/g, (match) => `\\${match}`)}%`
@@ -91,7 +95,7 @@ export async function listFranchisePage(
       name: row.name,
       orgId: row.org_id,
       tenantId: String(row.tenant_id),
-      dateCreatedStr: formatCreatedDate(row.created_at, master.settings.timezone),
+      dateCreatedStr: formatCreatedDate(row.created_at, master.settings.timezone, language),
     })),
     total,
     pageCount: Math.ceil(total / query.size),
@@ -100,7 +104,7 @@ export async function listFranchisePage(
 }
 
 /** A live franchise of this master, or null (not a uuid, another tenant's, archived). */
-export async function loadFranchise(platform: Pick<Platform, 'database'>, master: Tenant, guid: string): Promise<Franchise | null> {
+export async function loadFranchise(platform: Pick<Platform, 'database'>, master: Tenant, guid: string, language: Language = 'en'): Promise<Franchise | null> {
   if (!master.isMasterFranchise || !isUuid(guid)) return null
   const row = await withTenant(platform.database, master.id, (trx) =>
     trx
@@ -132,7 +136,7 @@ export async function loadFranchise(platform: Pick<Platform, 'database'>, master
     accountOwner: settings.accountOwner,
     accountOwnerName: owner ? `${owner.first_name} ${owner.last_name}`.trim() : '',
     owners,
-    dateCreatedStr: formatCreatedDate(row.created_at, master.settings.timezone),
+    dateCreatedStr: formatCreatedDate(row.created_at, master.settings.timezone, language),
     address: { line1: settings.address.line1, line2: settings.address.line2, city: settings.address.city, state: settings.address.state, zip: settings.address.zip },
   }
 }

@@ -2,6 +2,9 @@ import { sql } from 'kysely'
 import { withTenant } from '#db/tenant-scope'
 import { asSystem } from '#db/tenant-scope'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import { CATALOG } from '#server/i18n/catalog'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Platform } from '#server/platform'
 import { MODULE_FLAGS } from '#server/settings/module-settings'
 import { isUuid } from '#server/text/is-uuid'
@@ -41,10 +44,26 @@ export const PUSH_GROUPS = {
   },
 } as const satisfies Record<string, { label: string; settings: Partial<Record<keyof TenantSettings, string>> }>
 
+/**
+ * A setting's name in a language: English as PUSH_GROUPS writes it, another language from its
+ * 'pushSetting_…' word (a setting added before its word shows in English rather than as a key).
+ */
+function settingLabel(key: string, english: string, language: Language): string {
+  if (language === 'en') return english
+  const words: Readonly<Record<string, string>> = CATALOG[language].settings
+  return words[`pushSetting_${key}`] ?? english
+}
+
+export function pushGroupLabel(group: PushGroup, language: Language = 'en'): string {
+  return tFor(language, 'settings')(`pushGroup_${group}`)
+}
+
 /** What each group covers, in the push screen's words. */
-export function pushGroupDescription(group: PushGroup): string {
-  if (group === 'templates') return 'Every email template by name: added, or replaced where the franchise has one of the same name; its other templates stay.'
-  return Object.values(PUSH_GROUPS[group].settings).join(', ')
+export function pushGroupDescription(group: PushGroup, language: Language = 'en'): string {
+  if (group === 'templates') return tFor(language, 'settings')('pushTemplatesDescription')
+  return Object.entries(PUSH_GROUPS[group].settings)
+    .map(([key, label]) => settingLabel(key, label, language))
+    .join(', ')
 }
 
 export type PushGroup = keyof typeof PUSH_GROUPS
@@ -55,6 +74,7 @@ export const PUSH_MESSAGES = {
   chooseFranchise: 'Choose at least one franchise.',
   pushed: (count: number) => `Settings pushed to ${count} ${count === 1 ? 'franchise' : 'franchises'}.`,
   nothingToChange: 'The chosen franchises already have these settings: nothing to push.',
+  notAMaster: 'This settings page does not exist.',
 } as const
 
 export interface PushChoice {
@@ -77,7 +97,11 @@ export function readPushChoice(form: URLSearchParams | FormData): PushChoice {
   return { groups: [...new Set(groups)], franchiseIds: [...new Set(franchiseIds)].slice(0, 500) }
 }
 
-const shown = (value: unknown): string => (Array.isArray(value) ? value.join(', ') : typeof value === 'boolean' ? (value ? 'On' : 'Off') : String(value ?? ''))
+function shown(value: unknown, language: Language): string {
+  if (Array.isArray(value)) return value.join(', ')
+  if (typeof value === 'boolean') return tFor(language, 'settings')(value ? 'pushOn' : 'pushOff')
+  return String(value ?? '')
+}
 
 /** The master's values of the chosen groups, as one settings patch. */
 function patchOf(master: Tenant, groups: readonly PushGroup[]): Record<string, unknown> {
@@ -107,17 +131,19 @@ export async function pushTargets(platform: Pick<Platform, 'database'>, master: 
 }
 
 /** What pushing the chosen groups would change in each chosen franchise ("shows what will change first"). */
-export async function previewPush(platform: Pick<Platform, 'database'>, master: Tenant, choice: PushChoice): Promise<FranchiseChange[]> {
+export async function previewPush(platform: Pick<Platform, 'database'>, master: Tenant, choice: PushChoice, language: Language = 'en'): Promise<FranchiseChange[]> {
   if (!master.isMasterFranchise || choice.groups.length === 0 || choice.franchiseIds.length === 0) return []
   const patch = patchOf(master, choice.groups)
-  const labels: Record<string, string> = Object.assign({}, ...choice.groups.map((group) => PUSH_GROUPS[group].settings))
+  const labels: Record<string, string> = Object.fromEntries(
+    choice.groups.flatMap((group) => Object.entries(PUSH_GROUPS[group].settings).map(([key, label]) => [key, settingLabel(key, label, language)])),
+  )
   const franchises = await liveFranchises(platform, master, choice.franchiseIds)
-  const templates = choice.groups.includes('templates') ? await templateDifferences(platform, master, franchises.map((row) => row.id)) : new Map<string, FranchiseChange['changes']>()
+  const templates = choice.groups.includes('templates') ? await templateDifferences(platform, master, franchises.map((row) => row.id), language) : new Map<string, FranchiseChange['changes']>()
   return franchises.map((row) => {
     const settings = readTenantSettings(row.settings)
     const changes = Object.entries(patch).flatMap(([key, to]) => {
       const from = settings[key as keyof TenantSettings]
-      return JSON.stringify(from) === JSON.stringify(to) ? [] : [{ setting: labels[key] ?? key, from: shown(from), to: shown(to) }]
+      return JSON.stringify(from) === JSON.stringify(to) ? [] : [{ setting: labels[key] ?? key, from: shown(from, language), to: shown(to, language) }]
     })
     return { franchiseId: row.id, name: row.name, orgId: row.org_id, changes: [...changes, ...(templates.get(row.id) ?? [])] }
   })
@@ -131,8 +157,9 @@ function masterTemplates(platform: Pick<Platform, 'database'>, master: Tenant): 
 }
 
 /** Per franchise, each master template the push would add or replace (names match whatever their case). */
-async function templateDifferences(platform: Pick<Platform, 'database'>, master: Tenant, franchiseIds: readonly string[]): Promise<Map<string, FranchiseChange['changes']>> {
+async function templateDifferences(platform: Pick<Platform, 'database'>, master: Tenant, franchiseIds: readonly string[], language: Language): Promise<Map<string, FranchiseChange['changes']>> {
   const theirs = await masterTemplates(platform, master)
+  const t = tFor(language, 'settings')
   const differences = new Map<string, FranchiseChange['changes']>()
   if (theirs.length === 0 || franchiseIds.length === 0) return differences
   const held = await asSystem(platform.database, 'a master compares its email templates with its franchises', (trx) =>
@@ -143,7 +170,7 @@ async function templateDifferences(platform: Pick<Platform, 'database'>, master:
     const changes = theirs.flatMap((template) => {
       const same = own.get(template.name.toLowerCase())
       if (same && same.subject === template.subject && same.body_html === template.body_html) return []
-      return [{ setting: `Email template ${template.name}`, from: same ? 'Its own version' : 'None', to: "The master's" }]
+      return [{ setting: t('pushEmailTemplate', { name: template.name }), from: same ? t('pushTemplateOwn') : t('pushTemplateNone'), to: t('pushTemplateMasters') }]
     })
     differences.set(franchiseId, changes)
   }
@@ -155,7 +182,7 @@ async function templateDifferences(platform: Pick<Platform, 'database'>, master:
  * transaction; only this master's live franchises are touched, and each one's caches drop.
  */
 export async function pushSettings(platform: Pick<Platform, 'database' | 'caches'>, master: Tenant, choice: PushChoice): Promise<WordedResult<{ message: string }, 'invalid_input' | 'not_found'>> {
-  if (!master.isMasterFranchise) return err('not_found', 'This settings page does not exist.')
+  if (!master.isMasterFranchise) return err('not_found', PUSH_MESSAGES.notAMaster)
   if (choice.groups.length === 0) return err('invalid_input', PUSH_MESSAGES.chooseGroup)
   if (choice.franchiseIds.length === 0) return err('invalid_input', PUSH_MESSAGES.chooseFranchise)
   const patch = JSON.stringify(patchOf(master, choice.groups))

@@ -58,6 +58,7 @@ export const OFFER_FORM_MESSAGES = {
   saved: (code: string) => `Offer ${code} is saved.`,
   created: (code: string) => `Offer ${code} is added.`,
   deleted: (code: string) => `Offer ${code} is deleted.`,
+  gone: 'This offer no longer exists.',
 } as const
 
 /** An offer as the form saves it; items are named by guid and checked against the catalog on save. */

@@ -2,6 +2,9 @@ import { z } from 'zod'
 import { withTenant } from '#db/tenant-scope'
 import type { OfferItemCategory, OfferStatus } from '#db/tables/offers'
 import { moneyText } from '#server/catalog/public/price-text'
+import { formatPattern } from '#server/dates/date-pattern'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Platform } from '#server/platform'
 import { withoutControlCharacters } from '#server/text/without-control-characters'
 import { OFFER_CATEGORY_LABELS, percentText } from './offer-form'
@@ -73,7 +76,8 @@ export function offerRowState(offer: { status: OfferStatus; validFrom: string | 
  * read the dates against today in the studio's zone, so a code past its last day is listed
  * as expired whatever its stored status.
  */
-export async function listOffers(database: Platform['database'], tenantId: string, query: OfferListQuery, today: string): Promise<{ rows: OfferListRow[]; total: number }> {
+export async function listOffers(database: Platform['database'], tenantId: string, query: OfferListQuery, today: string, language: Language = 'en'): Promise<{ rows: OfferListRow[]; total: number }> {
+  const t = tFor(language, 'billing')
   return withTenant(database, tenantId, async (trx) => {
     let base = trx.selectFrom('offers').leftJoin('catalog_items', 'catalog_items.id', 'offers.primary_item_id')
     if (query.search) base = base.where('offers.code', 'like', containsPattern(query.search.toUpperCase()))
@@ -101,10 +105,12 @@ export async function listOffers(database: Platform['database'], tenantId: strin
         guid: row.guid,
         code: row.code,
         discountText:
-          row.discount_type === 'percentage' ? `${percentText(row.discount_basis_points ?? 0)}% off` : `${moneyText(Number(row.discount_minor ?? 0), row.currency)} off`,
-        appliesTo: appliesToText(row.primary_item_category, row.item_name),
-        validText: validText(row.valid_from, row.valid_until),
-        usedText: row.usage_limit === null ? `${row.times_used} used` : `${row.times_used} of ${row.usage_limit} used`,
+          row.discount_type === 'percentage'
+            ? t('percentOff', { percent: percentIn(row.discount_basis_points ?? 0, language) })
+            : t('amountOff', { amount: moneyText(Number(row.discount_minor ?? 0), row.currency, language) }),
+        appliesTo: appliesToText(row.primary_item_category, row.item_name, language),
+        validText: validText(row.valid_from, row.valid_until, language),
+        usedText: row.usage_limit === null ? t('usedCount', { used: row.times_used }) : t('usedOfLimit', { used: row.times_used, limit: row.usage_limit }),
         state: offerRowState({ status: row.status, validFrom: row.valid_from, validUntil: row.valid_until, usageLimit: row.usage_limit, timesUsed: row.times_used }, today),
         isBuyFirstAndGetOther: row.offer_type === 'buyFirstAndGetOther',
       })),
@@ -112,15 +118,29 @@ export async function listOffers(database: Platform['database'], tenantId: strin
   })
 }
 
-export function appliesToText(category: OfferItemCategory, itemName: string | null): string {
-  return itemName ?? OFFER_CATEGORY_LABELS[category]
+export function appliesToText(category: OfferItemCategory, itemName: string | null, language: Language = 'en'): string {
+  if (itemName !== null) return itemName
+  return language === 'en' ? OFFER_CATEGORY_LABELS[category] : tFor(language, 'billing')(`offerCategory_${category}`)
 }
 
-/** 'Dec 1, 2026 – Dec 31, 2026', 'From Dec 1, 2026', 'Until Dec 31, 2026' or 'Always'. */
-export function validText(from: string | null, until: string | null): string {
-  const day = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
-  if (from && until) return `${day(from)} – ${day(until)}`
-  if (from) return `From ${day(from)}`
-  if (until) return `Until ${day(until)}`
-  return 'Always'
+/** '12.5' in English, '12,5' where a comma marks the decimals. */
+function percentIn(basisPoints: number, language: Language): string {
+  const text = percentText(basisPoints)
+  return language === 'en' ? text : text.replace('.', ',')
+}
+
+/**
+ * 'Dec 1, 2026 – Dec 31, 2026', 'From Dec 1, 2026', 'Until Dec 31, 2026' or 'Always'; in
+ * Turkish its own day-month order ('01 Ara 2026 tarihinden itibaren').
+ */
+export function validText(from: string | null, until: string | null, language: Language = 'en'): string {
+  const t = tFor(language, 'billing')
+  const day = (date: string) => {
+    const noon = new Date(`${date}T12:00:00Z`)
+    return language === 'en' ? noon.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : formatPattern(noon, 'UTC', 'DD MMM YYYY', language)
+  }
+  if (from && until) return t('validBetween', { from: day(from), until: day(until) })
+  if (from) return t('validFromDay', { day: day(from) })
+  if (until) return t('validUntilDay', { day: day(until) })
+  return t('validAlways')
 }

@@ -4,6 +4,8 @@ import type { OfferItemCategory } from '#db/tables/offers'
 import { OFFER_ITEM_CATEGORIES, offerCategoryCovers } from '#server/checkout/offer-rules'
 import { violates } from '#server/errors/constraint-violation'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { OFFER_FORM_MESSAGES as M, type OfferFormErrors, type OfferInput } from './offer-form'
@@ -24,14 +26,15 @@ export interface OfferItemGroup {
   choices: Array<{ guid: string; name: string }>
 }
 
-/** Kinds an offer may name, in the order the form lists them: a donation is never discounted (offer-rules.ts). */
-const OFFERABLE_KINDS: ReadonlyArray<[CatalogItemKind, string]> = [
-  ['course', 'Courses'], ['class', 'Classes'], ['event', 'Events'], ['product', 'Merchandise'], ['bundle', 'Bundles'], ['membership', 'Memberships'],
-]
+/** Kinds an offer may name, in the order the form lists them, with the 'billing' word of each: a donation is never discounted (offer-rules.ts). */
+const OFFERABLE_KINDS = [
+  ['course', 'kindCourses'], ['class', 'kindClasses'], ['event', 'kindEvents'], ['product', 'kindMerchandise'], ['bundle', 'kindBundles'], ['membership', 'kindMemberships'],
+] as const satisfies ReadonlyArray<readonly [CatalogItemKind, string]>
 const isOfferable = (kind: CatalogItemKind) => OFFERABLE_KINDS.some(([offerable]) => offerable === kind)
 
 /** Items staff may name on an offer: everything not archived, by kind and name (the page narrows them to the chosen category). */
-export async function loadOfferItemGroups(database: Platform['database'], tenantId: string): Promise<OfferItemGroup[]> {
+export async function loadOfferItemGroups(database: Platform['database'], tenantId: string, language: Language = 'en'): Promise<OfferItemGroup[]> {
+  const t = tFor(language, 'billing')
   const rows = await withTenant(database, tenantId, (trx) =>
     trx
       .selectFrom('catalog_items')
@@ -42,10 +45,10 @@ export async function loadOfferItemGroups(database: Platform['database'], tenant
       .limit(2000)
       .execute(),
   )
-  return OFFERABLE_KINDS.flatMap(([kind, label]) => {
+  return OFFERABLE_KINDS.flatMap(([kind, word]) => {
     const choices = rows.filter((row) => row.kind === kind).map((row) => ({ guid: row.guid, name: row.name }))
     if (choices.length === 0) return []
-    return [{ label, categories: OFFER_ITEM_CATEGORIES.filter((category) => offerCategoryCovers(category, kind)), choices }]
+    return [{ label: t(word), categories: OFFER_ITEM_CATEGORIES.filter((category) => offerCategoryCovers(category, kind)), choices }]
   })
 }
 
@@ -98,7 +101,7 @@ export async function saveOffer(platform: Pick<Platform, 'database'>, tenant: Te
   try {
     return await withTenant(platform.database, tenant.id, async (trx): Promise<SaveOfferResult> => {
       const existing = guid ? await trx.selectFrom('offers').select(['id', 'times_used']).where('guid', '=', guid).forUpdate().executeTakeFirst() : null
-      if (guid && !existing) return err('not_found', 'This offer no longer exists.', {})
+      if (guid && !existing) return err('not_found', M.gone, {})
       const primary = await itemFor(trx, input.primaryItemGuid, input.primaryItemCategory)
       if (primary === 'gone') return refuse('primaryItem', M.itemGone)
       if (primary === 'mismatch') return refuse('primaryItem', M.itemNotInCategory)

@@ -1,9 +1,12 @@
 import { sql } from 'kysely'
 import { z } from 'zod'
 import { asSystem } from '#db/tenant-scope'
-import { formatDate } from '#server/dates/tenant-dates'
+import { dateInLanguage } from '#server/dates/language-dates'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Platform } from '#server/platform'
+import { planNameIn } from '#server/plans/plan-words'
 import { isUuid } from '#server/text/is-uuid'
 import type { Tenant } from '#server/tenancy/tenant'
 
@@ -57,9 +60,10 @@ export interface TenantListPage {
 /**
  * Every organisation on the platform, for the master tenant's Tenants screen: newest first,
  * searched by name or org id, with its plan (underscores as spaces; 'Free Plan' when none), its
- * contacts, when it was created (in the master's date format and zone) and its status.
+ * contacts, when it was created (in the master's date format and zone) and its status. Plan
+ * names and dates are in the page's language.
  */
-export async function listAllTenants(platform: Pick<Platform, 'database' | 'env'>, master: Tenant, query: TenantListQuery): Promise<TenantListPage> {
+export async function listAllTenants(platform: Pick<Platform, 'database' | 'env'>, master: Tenant, query: TenantListQuery, language: Language = 'en'): Promise<TenantListPage> {
   const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`).toLowerCase()}%`
   const { rows, total } = await asSystem(platform.database, 'the platform owner lists every organisation', async (trx) => {
     const matching = trx
@@ -84,9 +88,9 @@ export async function listAllTenants(platform: Pick<Platform, 'database' | 'env'
       id: row.id,
       name: row.name,
       orgIdText: `${row.org_id} (${String(row.tenant_id)})`,
-      planText: row.plan_id ? row.plan_id.replace(/_/g, ' ') : 'Free Plan',
+      planText: row.plan_id ? planNameIn(row.plan_id, language) : tFor(language, 'settings')('freePlanName'),
       contacts: Number(row.contacts ?? 0),
-      createdText: formatDate(row.created_at, master.settings),
+      createdText: dateInLanguage(row.created_at, master.settings, 'date', language),
       status: row.archived_at ? 'Archived' : row.suspended_at ? 'Suspended' : 'Active',
       isMaster: row.org_id === platform.env.MASTER_ORG_ID,
       isFranchise: row.parent_tenant_id !== null,

@@ -1,6 +1,9 @@
 import { asSystem } from '#db/tenant-scope'
+import { LANGUAGE_LOCALES, type Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Platform } from '#server/platform'
 import { PLAN_PERIODS, PLAN_TIER_INFO, PLAN_TIERS, planIdOf, planPrice, priceText, tierOfPlanId, isPlanId, type PlanTier } from '#server/plans/plan-catalogue'
+import { tierFeaturesIn, tierNameIn } from '#server/plans/plan-words'
 
 export interface CataloguePlan {
   tier: PlanTier
@@ -18,14 +21,16 @@ export interface CataloguePlan {
   studios: number
 }
 
-const limitText = (limit: number | null, unit: string) => (limit === null ? `Unlimited ${unit}` : `${limit.toLocaleString('en-US')} ${unit}`)
 
 /**
  * The platform's plan catalogue as the master tenant's Master Plans screen shows it: each tier
  * with its ids, prices in USD and (for studios in India) INR, its limits and features, and how
- * many organisations are on it.
+ * many organisations are on it. Names, limits and features are in the page's language; prices
+ * are written as the plan screens write them.
  */
-export async function loadPlanCatalogue(platform: Pick<Platform, 'database'>): Promise<CataloguePlan[]> {
+export async function loadPlanCatalogue(platform: Pick<Platform, 'database'>, language: Language = 'en'): Promise<CataloguePlan[]> {
+  const t = tFor(language, 'platform')
+  const number = (limit: number) => limit.toLocaleString(LANGUAGE_LOCALES[language])
   const counts = await asSystem(platform.database, 'the platform owner counts organisations per plan', async (trx) => ({
     onPlans: await trx.selectFrom('tenant_plans').select(['plan_id']).select((eb) => eb.fn.countAll<string>().as('n')).groupBy('plan_id').execute(),
     tenants: Number((await trx.selectFrom('tenants').select((eb) => eb.fn.countAll<string>().as('n')).where('archived_at', 'is', null).executeTakeFirstOrThrow()).n),
@@ -47,14 +52,14 @@ export async function loadPlanCatalogue(platform: Pick<Platform, 'database'>): P
     }
     return {
       tier,
-      name: info.name,
+      name: tierNameIn(tier, language),
       planIds: tier === 'free' ? ['free_plan'] : PLAN_PERIODS.map((period) => planIdOf(tier, period)),
       usd: { monthly: priceOf('US', 'monthly'), yearly: priceOf('US', 'yearly') },
       inr: { monthly: priceOf('IN', 'monthly'), yearly: priceOf('IN', 'yearly') },
-      contactsText: limitText(info.limits.contacts, 'contacts'),
-      activeMembersText: limitText(info.limits.activeMembers, 'active members'),
+      contactsText: info.limits.contacts === null ? t('contactsUnlimited') : t('contactsLimit', { number: number(info.limits.contacts) }),
+      activeMembersText: info.limits.activeMembers === null ? t('activeMembersUnlimited') : t('activeMembersLimit', { number: number(info.limits.activeMembers) }),
       customDomain: info.limits.customDomain,
-      features: info.features,
+      features: tierFeaturesIn(tier, language),
       contactUs: info.contactUs,
       studios: perTier.get(tier) ?? 0,
     }

@@ -5,11 +5,14 @@ import { currencyDigits } from '#server/catalog/money'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { csvCell, csvLine, csvNumberCell, UTF8_BOM } from '#server/csv/csv-cell'
 import { resolveTimeZone } from '#server/dates/time-zone'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Tenant } from '#server/tenancy/tenant'
 import { salesPeriodBounds } from './sales-period'
 import type { SalesReportQuery } from './sales-query'
 import { transactionRowsOf } from './sales-report'
-import { methodText, transactionStatusText } from './sales-words'
+import { methodText, transactionStatusText, type MethodLabels } from './sales-words'
+import { methodLabelsIn, transactionStatusIn } from './sales-words-in'
 
 /** Rows per query: large enough that round trips do not dominate, small enough to stay flat in memory. */
 export const SALES_EXPORT_BATCH_SIZE = 500
@@ -63,29 +66,38 @@ async function exportBatch(trx: TenantExecutor, filter: ExportFilter, bounds: { 
 
 type ExportRow = Awaited<ReturnType<typeof exportBatch>>[number]
 
-const HEADER = ['Invoice', 'Contact', 'Items', 'Method', 'Amount', 'Currency', 'Status']
+/** The header row: the spec's English, or the page's words (the columns and their order stay). */
+function headerOf(timeZone: string, language: Language): string[] {
+  if (language === 'en') return [`Date (${timeZone})`, 'Invoice', 'Contact', 'Items', 'Method', 'Amount', 'Currency', 'Status']
+  const t = tFor(language, 'billing')
+  return [t('csvDate', { zone: timeZone }), t('columnInvoice'), t('columnContact'), t('columnItems'), t('method'), t('amount'), t('csvCurrency'), t('status')]
+}
 
-function rowLine(row: ExportRow): string {
+function rowLine(row: ExportRow, language: Language, methodLabels: MethodLabels): string {
   return csvLine([
     csvCell(row.occurred_local),
     csvCell(invoiceNumberText(row.invoice_number)),
     csvCell(row.contact_name),
     csvCell(row.item_names ?? ''),
-    csvCell(methodText(row.method, row.provider)),
+    csvCell(methodText(row.method, row.provider, methodLabels)),
     csvNumberCell(decimalAmount(Number(row.amount_minor), row.currency)),
     csvCell(row.currency),
-    csvCell(transactionStatusText(row.kind)),
+    csvCell(transactionStatusIn(transactionStatusText(row.kind), language)),
   ])
 }
 
 /**
  * The report's transactions for a period and filter as CSV, streamed newest first: the header,
  * then one batch each time the reader asks for more (a pull stream, so memory stays flat however
- * long the period). Each batch is its own short tenant transaction found by keyset after the
- * last row sent, so no connection is held for the length of a download.
+ * long the period). The header and each row's method and status are in the page's language;
+ * dates and amounts stay as a spreadsheet reads them. Each batch is its own short tenant
+ * transaction found by keyset after the last row sent, so no connection is held for the length
+ * of a download.
  */
-export function salesCsvStream(input: { database: DatabaseHandle; tenant: Tenant; filter: ExportFilter; batchSize?: number }): ReadableStream<Uint8Array> {
+export function salesCsvStream(input: { database: DatabaseHandle; tenant: Tenant; filter: ExportFilter; batchSize?: number; language?: Language }): ReadableStream<Uint8Array> {
   const { database, tenant, filter } = input
+  const language = input.language ?? 'en'
+  const methodLabels = methodLabelsIn(language)
   const limit = input.batchSize ?? SALES_EXPORT_BATCH_SIZE
   const timeZone = resolveTimeZone(tenant.settings.timezone)
   const bounds = salesPeriodBounds(filter.period, timeZone)
@@ -97,14 +109,14 @@ export function salesCsvStream(input: { database: DatabaseHandle; tenant: Tenant
       async pull(controller) {
         if (!started) {
           started = true
-          controller.enqueue(encoder.encode(UTF8_BOM + csvLine([`Date (${timeZone})`, ...HEADER].map(csvCell))))
+          controller.enqueue(encoder.encode(UTF8_BOM + csvLine(headerOf(timeZone, language).map(csvCell))))
           return
         }
         const rows = await withTenant(database, tenant.id, (trx) => exportBatch(trx, filter, bounds, timeZone, after, limit))
         if (rows.length > 0) {
           const last = rows[rows.length - 1]
           after = { at: last.cursor_at, id: last.id }
-          controller.enqueue(encoder.encode(rows.map(rowLine).join('')))
+          controller.enqueue(encoder.encode(rows.map((row) => rowLine(row, language, methodLabels)).join('')))
         }
         if (rows.length < limit) controller.close()
       },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { formatPattern } from '#server/dates/date-pattern'
 import { zonedDayBounds } from '#server/dates/local-time'
+import type { Language } from '#server/i18n/languages'
 
 /**
  * The period the sales report covers: one of three named periods or two calendar days typed by
@@ -75,7 +76,19 @@ function recognised(from: string, to: string, today: string): SalesPeriod {
   return named ?? { kind: 'custom', from, to }
 }
 
-const INSTEAD = `Showing ${SALES_PERIOD_LABELS[DEFAULT_SALES_PERIOD].toLowerCase()} instead.`
+/** What can be wrong with the period an address asks for; each is followed by `instead`. */
+export const SALES_PERIOD_MESSAGES = {
+  notAChoice: 'That period is not one of the choices.',
+  enterFromAndTo: 'Enter a from date and a to date.',
+  enterBoth: 'Enter both a from date and a to date.',
+  neitherIsADate: 'The from and to dates are not dates (use YYYY-MM-DD).',
+  fromNotADate: 'The from date is not a date (use YYYY-MM-DD).',
+  toNotADate: 'The to date is not a date (use YYYY-MM-DD).',
+  fromAfterTo: 'The from date is after the to date.',
+  instead: `Showing ${SALES_PERIOD_LABELS[DEFAULT_SALES_PERIOD].toLowerCase()} instead.`,
+} as const
+
+const M = SALES_PERIOD_MESSAGES
 
 /**
  * Reads `period` (a named period) or `from` and `to` (days) from the report's address. A named
@@ -84,25 +97,25 @@ const INSTEAD = `Showing ${SALES_PERIOD_LABELS[DEFAULT_SALES_PERIOD].toLowerCase
  * fails on an address.
  */
 export function parseSalesPeriod(params: URLSearchParams, today: string): ParsedSalesPeriod {
-  const fallback = (problem: string): ParsedSalesPeriod => ({ period: namedSalesPeriod(DEFAULT_SALES_PERIOD, today), problem: `${problem} ${INSTEAD}` })
+  const fallback = (problem: string): ParsedSalesPeriod => ({ period: namedSalesPeriod(DEFAULT_SALES_PERIOD, today), problem: `${problem} ${M.instead}` })
   const asked = params.get('period')?.trim() ?? ''
   if (asked !== '') {
     const named = namedPeriod.safeParse(asked)
     if (named.success) return { period: namedSalesPeriod(named.data, today), problem: null }
-    if (asked !== 'custom') return fallback('That period is not one of the choices.')
+    if (asked !== 'custom') return fallback(M.notAChoice)
   }
   const fromText = params.get('from')?.trim() ?? ''
   const toText = params.get('to')?.trim() ?? ''
   if (fromText === '' && toText === '') {
-    return asked === 'custom' ? fallback('Enter a from date and a to date.') : { period: namedSalesPeriod(DEFAULT_SALES_PERIOD, today), problem: null }
+    return asked === 'custom' ? fallback(M.enterFromAndTo) : { period: namedSalesPeriod(DEFAULT_SALES_PERIOD, today), problem: null }
   }
-  if (fromText === '' || toText === '') return fallback('Enter both a from date and a to date.')
+  if (fromText === '' || toText === '') return fallback(M.enterBoth)
   const from = calendarDay.safeParse(fromText)
   const to = calendarDay.safeParse(toText)
-  if (!from.success && !to.success) return fallback('The from and to dates are not dates (use YYYY-MM-DD).')
-  if (!from.success) return fallback('The from date is not a date (use YYYY-MM-DD).')
-  if (!to.success) return fallback('The to date is not a date (use YYYY-MM-DD).')
-  if (from.data > to.data) return fallback('The from date is after the to date.')
+  if (!from.success && !to.success) return fallback(M.neitherIsADate)
+  if (!from.success) return fallback(M.fromNotADate)
+  if (!to.success) return fallback(M.toNotADate)
+  if (from.data > to.data) return fallback(M.fromAfterTo)
   return { period: recognised(from.data, to.data, today), problem: null }
 }
 
@@ -115,10 +128,16 @@ export function salesPeriodBounds(period: Pick<SalesPeriod, 'from' | 'to'>, time
   return { start: first.start, end: last.end }
 }
 
-const dayText = (day: string) => formatPattern(new Date(`${day}T12:00:00Z`), 'UTC', 'MMM dd, YYYY')
+/** How a day of the period is written: the spec's 'Nov 01, 2026'; Turkish's '01 Kas 2026'. */
+export const SALES_DAY_PATTERNS: Readonly<Record<Language, string>> = { en: 'MMM dd, YYYY', tr: 'DD MMM YYYY' }
 
-/** The period in words: 'This month (Nov 01, 2026 – Nov 30, 2026)' or 'Oct 03, 2026 – Oct 09, 2026'. */
-export function salesPeriodText(period: SalesPeriod): string {
+/**
+ * The period in words: 'This month (Nov 01, 2026 – Nov 30, 2026)' or 'Oct 03, 2026 – Oct 09,
+ * 2026'. Another language gives its own names of the periods (this module travels to the
+ * browser, so it holds no catalog of words).
+ */
+export function salesPeriodText(period: SalesPeriod, language: Language = 'en', labels: Readonly<Record<NamedSalesPeriod, string>> = SALES_PERIOD_LABELS): string {
+  const dayText = (day: string) => formatPattern(new Date(`${day}T12:00:00Z`), 'UTC', SALES_DAY_PATTERNS[language], language)
   const days = period.from === period.to ? dayText(period.from) : `${dayText(period.from)} – ${dayText(period.to)}`
-  return period.kind === 'custom' ? days : `${SALES_PERIOD_LABELS[period.kind]} (${days})`
+  return period.kind === 'custom' ? days : `${labels[period.kind]} (${days})`
 }

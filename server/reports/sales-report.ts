@@ -7,11 +7,13 @@ import { invoiceNumberText } from '#server/checkout/order-view'
 import { formatPattern } from '#server/dates/date-pattern'
 import type { ShownDate } from '#server/dates/tenant-dates'
 import { resolveTimeZone } from '#server/dates/time-zone'
+import type { Language } from '#server/i18n/languages'
 import type { Tenant } from '#server/tenancy/tenant'
 import { splitByItemType, type ItemTypeWeight } from './item-type-split'
-import { salesPeriodBounds } from './sales-period'
+import { SALES_DAY_PATTERNS, salesPeriodBounds } from './sales-period'
 import { salePath, type SalesReportQuery } from './sales-query'
-import { CARD_PROVIDERS, ITEM_TYPE_LABELS, LEDGER_METHODS, methodText, paymentChannel, SALE_ITEM_TYPES, transactionStatusText, type TransactionKind, type TransactionStatusText } from './sales-words'
+import { CARD_PROVIDERS, LEDGER_METHODS, methodText, paymentChannel, SALE_ITEM_TYPES, transactionStatusText, type MethodLabels, type TransactionKind, type TransactionStatusText } from './sales-words'
+import { itemTypeLabelIn, methodLabelsIn } from './sales-words-in'
 
 /**
  * The sales report (issue: payments by period, totals per item type and provider). What it reads:
@@ -27,9 +29,6 @@ import { CARD_PROVIDERS, ITEM_TYPE_LABELS, LEDGER_METHODS, methodText, paymentCh
  * Archived invoices stay in: archiving tidies the invoice list, it does not undo money taken.
  * Totals are per currency (a studio may sell in several; sums never mix them).
  */
-
-/** Spec 001's date format for a payments table. */
-export const SALE_DATE_PATTERN = 'MMM dd, YYYY'
 
 type Bounds = { start: Date; end: Date }
 type MoneyFilter = Pick<SalesReportQuery, 'method' | 'provider'>
@@ -167,15 +166,15 @@ export interface SalesReport {
 
 type Sums = { taken: number; refunded: number }
 
-function moneyTotals(sums: Sums, currency: string): MoneyTotals {
+function moneyTotals(sums: Sums, currency: string, language: Language): MoneyTotals {
   const net = sums.taken - sums.refunded
   return {
     takenMinor: sums.taken,
     refundedMinor: sums.refunded,
     netMinor: net,
-    takenText: moneyText(sums.taken, currency),
-    refundedText: moneyText(sums.refunded, currency),
-    netText: moneyText(net, currency),
+    takenText: moneyText(sums.taken, currency, language),
+    refundedText: moneyText(sums.refunded, currency, language),
+    netText: moneyText(net, currency, language),
   }
 }
 
@@ -245,7 +244,7 @@ function addTo<K>(map: Map<K, Sums>, key: K, taken: number, refunded: number): v
 
 const CHANNEL_ORDER: readonly string[] = [...CARD_PROVIDERS, ...LEDGER_METHODS]
 
-async function periodTotals(trx: TenantExecutor, tenant: Tenant, bounds: Bounds, filter: MoneyFilter): Promise<CurrencyTotals[]> {
+async function periodTotals(trx: TenantExecutor, tenant: Tenant, bounds: Bounds, filter: MoneyFilter, language: Language, methodLabels: MethodLabels): Promise<CurrencyTotals[]> {
   // One after the other: a transaction's queries share its connection.
   const channels = await channelSums(trx, bounds, filter)
   const itemTypes = await itemTypeSums(trx, bounds, filter)
@@ -254,7 +253,7 @@ async function periodTotals(trx: TenantExecutor, tenant: Tenant, bounds: Bounds,
   const byChannel = new Map<string, Map<string, Sums>>()
   const channelLabels = new Map<string, string>()
   for (const row of channels) {
-    const channel = paymentChannel(row.method, row.provider)
+    const channel = paymentChannel(row.method, row.provider, methodLabels)
     channelLabels.set(channel.key, channel.label)
     addTo(overall, row.currency, Number(row.taken), Number(row.refunded))
     const sums = byChannel.get(row.currency) ?? new Map<string, Sums>()
@@ -290,15 +289,15 @@ async function periodTotals(trx: TenantExecutor, tenant: Tenant, bounds: Bounds,
   if (currencies.length === 0) currencies.push(home)
   return currencies.map((currency) => ({
     currency,
-    overall: moneyTotals(overall.get(currency) ?? { taken: 0, refunded: 0 }, currency),
+    overall: moneyTotals(overall.get(currency) ?? { taken: 0, refunded: 0 }, currency, language),
     byItemType: [...(byItemType.get(currency) ?? new Map<InvoiceLineType, Sums>()).entries()]
       .filter(([, sums]) => sums.taken !== 0 || sums.refunded !== 0)
       .sort(([a], [b]) => SALE_ITEM_TYPES.indexOf(a) - SALE_ITEM_TYPES.indexOf(b))
-      .map(([itemType, sums]) => ({ itemType, label: ITEM_TYPE_LABELS[itemType] ?? itemType, ...moneyTotals(sums, currency) })),
+      .map(([itemType, sums]) => ({ itemType, label: itemTypeLabelIn(itemType, language), ...moneyTotals(sums, currency, language) })),
     byChannel: [...(byChannel.get(currency) ?? new Map<string, Sums>()).entries()]
       .filter(([, sums]) => sums.taken !== 0 || sums.refunded !== 0)
       .sort(([a], [b]) => orderOf(a) - orderOf(b))
-      .map(([key, sums]) => ({ key, label: channelLabels.get(key) ?? key, ...moneyTotals(sums, currency) })),
+      .map(([key, sums]) => ({ key, label: channelLabels.get(key) ?? key, ...moneyTotals(sums, currency, language) })),
   }))
 }
 
@@ -309,15 +308,17 @@ function orderOf(channelKey: string): number {
 
 /**
  * The report for one period and filter: its totals, and one page of its transactions, newest
- * first (a page past the last shows the last). One tenant transaction, so the totals and the
- * rows agree.
+ * first (a page past the last shows the last), with its words, dates and money in the page's
+ * language. One tenant transaction, so the totals and the rows agree.
  */
-export async function loadSalesReport(input: { database: DatabaseHandle; tenant: Tenant; query: SalesReportQuery }): Promise<SalesReport> {
+export async function loadSalesReport(input: { database: DatabaseHandle; tenant: Tenant; query: SalesReportQuery; language?: Language }): Promise<SalesReport> {
   const { database, tenant, query } = input
+  const language = input.language ?? 'en'
+  const methodLabels = methodLabelsIn(language)
   const timeZone = resolveTimeZone(tenant.settings.timezone)
   const bounds = salesPeriodBounds(query.period, timeZone)
   return withTenant(database, tenant.id, async (trx) => {
-    const totals = await periodTotals(trx, tenant, bounds, query)
+    const totals = await periodTotals(trx, tenant, bounds, query, language, methodLabels)
     const counted = await trx
       .selectFrom(transactionsOf(trx, bounds, query).as('t'))
       .select((eb) => eb.fn.countAll<DatabaseNumber>().as('n'))
@@ -341,13 +342,13 @@ export async function loadSalesReport(input: { database: DatabaseHandle; tenant:
         return {
           id: row.id,
           status: transactionStatusText(row.kind),
-          date: { dateTime: row.occurred_at.toISOString(), text: formatPattern(row.occurred_at, timeZone, SALE_DATE_PATTERN) },
+          date: { dateTime: row.occurred_at.toISOString(), text: formatPattern(row.occurred_at, timeZone, SALES_DAY_PATTERNS[language], language) },
           invoice: { numberText: invoiceNumberText(row.invoice_number), path: salePath(row.invoice_guid) },
           contact: { name: row.contact_name, path: `/contacts/${row.contact_guid}/details` },
           items: row.item_names ?? '',
-          methodText: methodText(row.method, row.provider),
+          methodText: methodText(row.method, row.provider, methodLabels),
           amountMinor,
-          amountText: moneyText(amountMinor, row.currency),
+          amountText: moneyText(amountMinor, row.currency, language),
         }
       }),
     }

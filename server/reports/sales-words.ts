@@ -45,25 +45,28 @@ export type CardProvider = (typeof CARD_PROVIDERS)[number]
 
 export const PROVIDER_LABELS: Readonly<Record<CardProvider, string>> = { STRIPE: 'Stripe', PSPRING: 'PaymentSpring', RAZORPAY: 'Razorpay', PHONEPE: 'PhonePe' }
 
+/** The ways of paying by name, in one language: METHOD_LABELS in English, the page's words otherwise. */
+export type MethodLabels = Readonly<Record<LedgerMethod, string>>
+
 /**
  * Where money went, as the totals by provider group it: a card provider by name ('Stripe'),
  * otherwise the way it was paid ('Cash', 'Other', 'Account'). A card payment with no provider
- * named (none is written so today) is 'Card'.
+ * named (none is written so today) is 'Card'. Provider names are names, the same in every language.
  */
-export function paymentChannel(method: string, provider: string | null): { key: string; label: string } {
+export function paymentChannel(method: string, provider: string | null, labels: MethodLabels = METHOD_LABELS): { key: string; label: string } {
   if (method === 'card') {
     const known = CARD_PROVIDERS.find((candidate) => candidate === provider)
-    return known ? { key: known, label: PROVIDER_LABELS[known] } : { key: 'card', label: METHOD_LABELS.card }
+    return known ? { key: known, label: PROVIDER_LABELS[known] } : { key: 'card', label: labels.card }
   }
   const known = LEDGER_METHODS.find((candidate) => candidate === method)
-  return known ? { key: known, label: METHOD_LABELS[known] } : { key: method, label: method }
+  return known ? { key: known, label: labels[known] } : { key: method, label: method }
 }
 
 /** A row's way of paying in words: 'Card · Stripe', 'Cash'. */
-export function methodText(method: string, provider: string | null): string {
+export function methodText(method: string, provider: string | null, labels: MethodLabels = METHOD_LABELS): string {
   const known = LEDGER_METHODS.find((candidate) => candidate === method)
-  const methodLabel = known ? METHOD_LABELS[known] : method
+  const methodLabel = known ? labels[known] : method
   if (method !== 'card') return methodLabel
-  const channel = paymentChannel(method, provider)
+  const channel = paymentChannel(method, provider, labels)
   return channel.key === 'card' ? methodLabel : `${methodLabel} · ${channel.label}`
 }

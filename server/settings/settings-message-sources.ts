@@ -12,6 +12,7 @@ import { FOOTER_TOO_LONG, WEBSITE_SAVED } from './website-settings'
 import { SCREEN_ROUTE_MESSAGES } from './screen-route-messages'
 import { ARCHIVED_FRANCHISE_MESSAGES } from '#server/franchises/archived-franchises'
 import { FRANCHISE_MESSAGES } from '#server/franchises/franchise-form'
+import { PUSH_MESSAGES } from '#server/franchises/push-settings'
 import { PICK_REQUIRED_MESSAGE, PICKED_CONTACT_GONE_MESSAGE } from '#server/users/add-user-from-contact'
 import { LAST_ADMIN_DEMOTE_MESSAGE, LAST_ADMIN_SUSPEND_MESSAGE, USER_UPDATED_MESSAGE } from '#server/users/update-user'
 import { ROLE_REQUIRED_MESSAGE } from '#server/users/user-settings-schema'
@@ -33,5 +34,7 @@ export const SETTINGS_MESSAGE_SOURCES: { name: string; source: MessageSource }[]
   { name: 'settings screen routes', source: SCREEN_ROUTE_MESSAGES },
   { name: 'franchise screens', source: FRANCHISE_MESSAGES },
   { name: 'deleted franchises', source: ARCHIVED_FRANCHISE_MESSAGES },
+  // One franchise reads 'to 1 franchise', which the '{{1}} franchises' entry does not match.
+  { name: 'franchise settings push', source: { ...PUSH_MESSAGES, pushedToOne: PUSH_MESSAGES.pushed(1) } },
   { name: 'users screens', source: { USER_UPDATED_MESSAGE, LAST_ADMIN_DEMOTE_MESSAGE, LAST_ADMIN_SUSPEND_MESSAGE, ROLE_REQUIRED_MESSAGE, PICK_REQUIRED_MESSAGE, PICKED_CONTACT_GONE_MESSAGE } },
 ]

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
@@ -18,7 +19,7 @@ type Props = {
   cancelTo: string
 }
 
-const CATEGORY_CHOICES = Object.entries(OFFER_CATEGORY_LABELS) as Array<[OfferItemCategory, string]>
+const CATEGORY_CHOICES = Object.keys(OFFER_CATEGORY_LABELS) as OfferItemCategory[]
 
 /**
  * The offer form (spec 002 Offer): code, type, discount, what it applies to, a second item
@@ -28,6 +29,7 @@ const CATEGORY_CHOICES = Object.entries(OFFER_CATEGORY_LABELS) as Array<[OfferIt
  */
 export function OfferEditor({ action, values, errors, formError, currency, groups, cancelTo }: Props) {
   const navigation = useNavigation()
+  const { t } = useTranslation('billing')
   const saving = navigation.state === 'submitting' && navigation.formAction === action && navigation.formData?.get('intent') !== 'delete'
   const [offerType, setOfferType] = useState(values.offerType)
   const [discountType, setDiscountType] = useState(values.discountType)
@@ -47,34 +49,34 @@ export function OfferEditor({ action, values, errors, formError, currency, group
           {formError}
         </div>
       ) : null}
-      <Card title="Code and discount">
+      <Card title={t('codeAndDiscount')}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field id={id('code')} label="Offer code" required errors={errorsOf('code')} hint="What buyers type: 3 to 30 letters, digits, hyphens or underscores. Upper and lower case are the same.">
+          <Field id={id('code')} label={t('offerCode')} required errors={errorsOf('code')} hint={t('offerCodeHint')}>
             {(control) => <input {...control} name="code" defaultValue={values.code} maxLength={30} autoComplete="off" autoCapitalize="characters" spellCheck={false} className={`${FIELD_INPUT_CLASSES} font-mono uppercase`} />}
           </Field>
           <Field
             id={id('offerType')}
-            label="Offer type"
+            label={t('offerTypeLabel')}
             errors={errorsOf('offerType')}
-            hint={offerType === 'buyFirstAndGetOther' ? 'Checkout refuses this type with “Not a valid code for this item”; keep it for offers you honour at the desk.' : undefined}
+            hint={offerType === 'buyFirstAndGetOther' ? t('offerTypeBuyFirstHint') : undefined}
           >
             {(control) => (
               <select {...control} name="offerType" defaultValue={values.offerType} onChange={(event) => setOfferType(event.target.value)} className={FIELD_INPUT_CLASSES}>
                 {OFFER_TYPES.map((type) => (
                   <option key={type.value} value={type.value}>
-                    {type.label}
+                    {t(`offerType_${type.value}`)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
           <fieldset className="flex flex-col gap-1.5">
-            <legend className="mb-1.5 text-sm font-medium text-slate-700">Discount type</legend>
+            <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('discountTypeLabel')}</legend>
             <div className="flex gap-4">
               {OFFER_DISCOUNT_TYPES.map((type) => (
                 <label key={type.value} className="inline-flex items-center gap-2 text-sm text-slate-800">
                   <input type="radio" name="discountType" value={type.value} defaultChecked={values.discountType === type.value} onChange={() => setDiscountType(type.value)} className="h-4 w-4 accent-brand" />
-                  {type.label}
+                  {t(`discountType_${type.value}`)}
                 </label>
               ))}
             </div>
@@ -82,23 +84,23 @@ export function OfferEditor({ action, values, errors, formError, currency, group
           </fieldset>
           <Field
             id={id('discount')}
-            label={!hydrated ? 'Discount' : discountType === 'percentage' ? 'Discount (%)' : `Discount (${currency})`}
+            label={!hydrated ? t('discount') : discountType === 'percentage' ? t('discountPercentLabel') : t('discountAmountLabel', { currency })}
             required
             errors={errorsOf('discount')}
-            hint={!hydrated ? `A percentage (12.5) or an amount in ${currency} (10.00), as the discount type says.` : discountType === 'percentage' ? 'Percent off the item: above 0, at most 100.' : 'Amount off the item.'}
+            hint={!hydrated ? t('discountEitherHint', { currency }) : discountType === 'percentage' ? t('discountPercentHint') : t('discountAmountHint')}
           >
             {(control) => <input {...control} name="discount" inputMode="decimal" defaultValue={values.discount} maxLength={20} autoComplete="off" className={FIELD_INPUT_CLASSES} />}
           </Field>
         </div>
       </Card>
 
-      <Card title="What it applies to">
+      <Card title={t('whatItAppliesTo')}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <CategorySelect field="primaryItemCategory" label="Item category" value={values.primaryItemCategory} errors={errorsOf('primaryItemCategory')} onChange={setPrimaryCategory} />
+          <CategorySelect field="primaryItemCategory" label={t('itemCategory')} value={values.primaryItemCategory} errors={errorsOf('primaryItemCategory')} onChange={setPrimaryCategory} />
           <ItemSelect
             field="primaryItem"
-            label="Specific item"
-            hint="Leave as any to take the discount off the first item of the category in the cart."
+            label={t('specificItem')}
+            hint={t('specificItemHint')}
             value={values.primaryItem}
             errors={errorsOf('primaryItem')}
             groups={groups}
@@ -108,11 +110,11 @@ export function OfferEditor({ action, values, errors, formError, currency, group
       </Card>
 
       {showSecondary ? (
-        <Card title="Second item (buy first and get other)">
+        <Card title={t('secondItemTitle')}>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            <CategorySelect field="secondaryItemCategory" label="Second item category" value={values.secondaryItemCategory} errors={errorsOf('secondaryItemCategory')} onChange={setSecondaryCategory} allowNone />
-            <ItemSelect field="secondaryItem" label="Second item" value={values.secondaryItem} errors={errorsOf('secondaryItem')} groups={groups} category={hydrated ? secondaryCategory || null : null} />
-            <Field id={id('secondaryItemCount')} label="Second item count" errors={errorsOf('secondaryItemCount')}>
+            <CategorySelect field="secondaryItemCategory" label={t('secondItemCategory')} value={values.secondaryItemCategory} errors={errorsOf('secondaryItemCategory')} onChange={setSecondaryCategory} allowNone />
+            <ItemSelect field="secondaryItem" label={t('secondItem')} value={values.secondaryItem} errors={errorsOf('secondaryItem')} groups={groups} category={hydrated ? secondaryCategory || null : null} />
+            <Field id={id('secondaryItemCount')} label={t('secondItemCount')} errors={errorsOf('secondaryItemCount')}>
               {(control) => <input {...control} name="secondaryItemCount" type="number" min={1} max={99} step={1} defaultValue={values.secondaryItemCount} className={FIELD_INPUT_CLASSES} />}
             </Field>
           </div>
@@ -125,26 +127,26 @@ export function OfferEditor({ action, values, errors, formError, currency, group
         </>
       )}
 
-      <Card title="When it works">
+      <Card title={t('whenItWorks')}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Field id={id('status')} label="Status" errors={errorsOf('status')}>
+          <Field id={id('status')} label={t('status')} errors={errorsOf('status')}>
             {(control) => (
               <select {...control} name="status" defaultValue={values.status} className={FIELD_INPUT_CLASSES}>
                 {OFFER_STATUSES.map((status) => (
                   <option key={status.value} value={status.value}>
-                    {status.label}
+                    {t(`offerStatus_${status.value}`)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field id={id('validFrom')} label="Valid from" errors={errorsOf('validFrom')} hint="The first day it works.">
+          <Field id={id('validFrom')} label={t('validFromLabel')} errors={errorsOf('validFrom')} hint={t('validFromHint')}>
             {(control) => <input {...control} name="validFrom" type="date" defaultValue={values.validFrom} className={FIELD_INPUT_CLASSES} />}
           </Field>
-          <Field id={id('validUntil')} label="Valid until" errors={errorsOf('validUntil')} hint="The last day it works.">
+          <Field id={id('validUntil')} label={t('validUntilLabel')} errors={errorsOf('validUntil')} hint={t('validUntilHint')}>
             {(control) => <input {...control} name="validUntil" type="date" defaultValue={values.validUntil} className={FIELD_INPUT_CLASSES} />}
           </Field>
-          <Field id={id('usageLimit')} label="Usage limit" errors={errorsOf('usageLimit')} hint="How many sales may use it in all; empty for no limit.">
+          <Field id={id('usageLimit')} label={t('usageLimit')} errors={errorsOf('usageLimit')} hint={t('usageLimitHint')}>
             {(control) => <input {...control} name="usageLimit" type="number" min={1} max={1000000} step={1} defaultValue={values.usageLimit} className={FIELD_INPUT_CLASSES} />}
           </Field>
         </div>
@@ -152,10 +154,10 @@ export function OfferEditor({ action, values, errors, formError, currency, group
 
       <div className="flex justify-end gap-2">
         <ButtonLink to={cancelTo} variant="secondary">
-          Cancel
+          {t('cancel')}
         </ButtonLink>
         <Button type="submit" variant="primary" busy={saving}>
-          Save
+          {t('save')}
         </Button>
       </div>
     </Form>
@@ -163,14 +165,15 @@ export function OfferEditor({ action, values, errors, formError, currency, group
 }
 
 function CategorySelect({ field, label, value, errors, onChange, allowNone = false }: { field: OfferField; label: string; value: string; errors: string[] | null; onChange: (value: string) => void; allowNone?: boolean }) {
+  const { t } = useTranslation('billing')
   return (
     <Field id={`offer-${field}`} label={label} errors={errors}>
       {(control) => (
         <select {...control} name={field} defaultValue={value} onChange={(event) => onChange(event.target.value)} className={FIELD_INPUT_CLASSES}>
-          {allowNone ? <option value="">None</option> : null}
-          {CATEGORY_CHOICES.map(([category, categoryLabel]) => (
+          {allowNone ? <option value="">{t('none')}</option> : null}
+          {CATEGORY_CHOICES.map((category) => (
             <option key={category} value={category}>
-              {categoryLabel}
+              {t(`offerCategory_${category}`)}
             </option>
           ))}
         </select>
@@ -185,11 +188,12 @@ function ItemSelect({ field, label, hint, value, errors, groups, category }: { f
   // A chosen item the category no longer reaches stays listed, so the server's message can name the problem.
   const keepsValue = value !== '' && !shown.some((group) => group.choices.some((choice) => choice.guid === value))
   const kept = keepsValue ? groups.flatMap((group) => group.choices).find((choice) => choice.guid === value) : undefined
+  const { t } = useTranslation('billing')
   return (
     <Field id={`offer-${field}`} label={label} errors={errors} hint={hint}>
       {(control) => (
         <select {...control} name={field} defaultValue={value} className={`${FIELD_INPUT_CLASSES} min-w-0`}>
-          <option value="">Any item of the category</option>
+          <option value="">{t('anyItemOfCategory')}</option>
           {kept ? <option value={kept.guid}>{kept.name}</option> : null}
           {shown.map((group) => (
             <optgroup key={group.label} label={group.label}>

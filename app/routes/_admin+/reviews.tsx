@@ -1,19 +1,25 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { Star } from 'lucide-react'
+import { Trans, useTranslation } from 'react-i18next'
 import { PageHeader } from '#app/components/layout/page-header'
+import { usePlatformWords } from '#app/components/platform-admin/use-platform-words'
 import { screenMeta } from '#app/components/layout/page-title'
 import { DateText } from '#app/components/ui/date-text'
 import { PageSizeForm, PreviousNextNav } from '#app/components/ui/pagination'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { requireStaffArea } from '#app/utils/navigation.server'
+import type { I18nHandle } from '#app/utils/i18n'
 import { hasPermission } from '#server/auth/permissions'
-import { shownDate } from '#server/dates/tenant-dates'
+import { shownDateIn } from '#server/dates/language-dates'
+import { tFor } from '#server/i18n/server-translator'
 import { FEEDBACK_PAGE_SIZES, feedbackPaging } from '#server/feedback/feedback-rules'
 import { usableGoogleLink } from '#server/reviews/review-rules'
 import { listReviews } from '#server/reviews/reviews'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'G-Reviews')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'G-Reviews')
+
+export const handle: I18nHandle = { i18n: ['platform'] }
 
 /** G-Reviews (website spec 2.17, /reviews): what students rated and wrote, and who also posted on Google. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,6 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await listReviews(context.platform.database, tenant.id, paging)
   const showsContacts = hasPermission(tenant.settings.roles, user.role, 'showContacts')
   return {
+    title: tFor(context.language, 'platform')('reviewsTitle'),
     hasGoogleLink: usableGoogleLink(tenant.settings.googleReviewLink) !== null,
     isAdmin: user.role === 'ROLE_ADMIN',
     reviews: page.data.map((review) => ({
@@ -32,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       isReviewedOnGoogle: review.isReviewedOnGoogle,
       name: review.name,
       profileHref: showsContacts ? `/contacts/${review.contactGuid}/details` : null,
-      when: shownDate(review.createdAt, tenant.settings, 'date'),
+      when: shownDateIn(review.createdAt, tenant.settings, 'date', context.language),
     })),
     total: page.total,
     page: paging.page,
@@ -44,33 +51,33 @@ export default function ReviewsRoute() {
   const { reviews, total, page, size, hasGoogleLink, isAdmin } = useLoaderData<typeof loader>()
   const pageCount = Math.max(1, Math.ceil(total / size))
   const hrefOf = (to: number) => `/reviews?size=${size}&page=${to}`
+  const { t } = usePlatformWords()
+  const common = useTranslation('common').t
   return (
     <>
-      <PageHeader title="G-Reviews" description="What your students rated and wrote, and who also posted on Google." />
+      <PageHeader title={t('reviewsTitle')} description={t('reviewsDescription')} />
       {hasGoogleLink ? null : (
         <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-slate-800">
-          Students are asked for a review once your Google review link is set
           {isAdmin ? (
-            <>
-              {' '}
-              in{' '}
-              <Link to="/settings/website" className="font-medium text-brand-text underline underline-offset-2">
-                Website settings
-              </Link>
-            </>
-          ) : null}
-          .
+            <Trans
+              t={t}
+              i18nKey="reviewsNoLinkAdmin"
+              components={{ a: <Link to="/settings/website" className="font-medium text-brand-text underline underline-offset-2" /> }}
+            />
+          ) : (
+            t('reviewsNoLink')
+          )}
         </p>
       )}
-      <Table caption="Reviews" hideCaption minWidth={640}>
+      <Table caption={t('reviews')} hideCaption minWidth={640}>
         <TableHead>
-          <HeaderCell>Student</HeaderCell>
-          <HeaderCell>Rating</HeaderCell>
-          <HeaderCell>Review</HeaderCell>
-          <HeaderCell>On Google</HeaderCell>
-          <HeaderCell>Date</HeaderCell>
+          <HeaderCell>{t('colStudent')}</HeaderCell>
+          <HeaderCell>{t('colRating')}</HeaderCell>
+          <HeaderCell>{t('colReview')}</HeaderCell>
+          <HeaderCell>{t('colOnGoogle')}</HeaderCell>
+          <HeaderCell>{t('colDate')}</HeaderCell>
         </TableHead>
-        <TableBody columnCount={5} empty="No reviews yet.">
+        <TableBody columnCount={5} empty={t('noReviewsYet')}>
           {reviews.map((review) => (
             <Row key={review.id} data-review={review.id}>
               <Cell className="font-medium">
@@ -83,14 +90,14 @@ export default function ReviewsRoute() {
                 )}
               </Cell>
               <Cell>
-                <span className="flex items-center gap-0.5 text-amber-600" role="img" aria-label={`${review.stars} of 5 stars`}>
+                <span className="flex items-center gap-0.5 text-amber-600" role="img" aria-label={t('starsOfFive', { stars: review.stars })}>
                   {[1, 2, 3, 4, 5].map((value) => (
                     <Star key={value} aria-hidden className={`h-4 w-4 ${value <= review.stars ? 'fill-amber-400' : 'text-slate-300'}`} />
                   ))}
                 </span>
               </Cell>
               <Cell className="max-w-md whitespace-pre-line break-words">{review.reviewText}</Cell>
-              <Cell>{review.isReviewedOnGoogle ? 'Yes' : 'No'}</Cell>
+              <Cell>{review.isReviewedOnGoogle ? common('yes') : common('no')}</Cell>
               <Cell className="whitespace-nowrap">
                 <DateText value={review.when} />
               </Cell>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { ArrowLeft, Trash2 } from 'lucide-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { screenMeta } from '#app/components/layout/page-title'
 import { OfferEditor } from '#app/components/offers/offer-editor'
 import { OfferStateChip } from '#app/components/offers/offer-state-chip'
@@ -9,8 +10,11 @@ import { ButtonLink } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { loadOfferEditorScreen, offerEditorAction, requireOffersRole } from '#app/utils/offer-screens.server'
 import { offerPath, OFFERS_PATH } from '#server/offers/offer-paths'
+import type { I18nHandle } from '#app/utils/i18n'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Offer')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Offer')
+
+export const handle: I18nHandle = { i18n: ['billing'] }
 
 /** /offers/details/{guId}: one offer to change or delete; another tenant's offer is a 404. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -27,16 +31,17 @@ export default function OfferDetailsRoute() {
   const loaded = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const location = useLocation()
+  const { t } = useTranslation('billing')
   const offer = loaded.offer!
   const path = offerPath(offer.guid)
   // ?confirm=delete draws the question on the server, so Delete works without JavaScript too.
   const askedByAddress = new URLSearchParams(location.search).get('confirm') === 'delete'
   const [asking, setAsking] = useState(false)
-  const question = `Delete offer ${offer.code}? Buyers can no longer use it; sales that used it keep their discount.`
+  const question = t('deleteOfferQuestion', { code: offer.code })
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4 sm:p-6">
       <header className="flex flex-wrap items-center gap-3">
-        <Link to={OFFERS_PATH} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Back to offers">
+        <Link to={OFFERS_PATH} className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label={t('backToOffers')}>
           <ArrowLeft aria-hidden className="h-5 w-5" />
         </Link>
         <div className="min-w-0 flex-1">
@@ -44,7 +49,7 @@ export default function OfferDetailsRoute() {
             <span className="font-mono">{offer.code}</span> <OfferStateChip state={offer.state} />
           </h1>
           <p className="text-sm text-slate-600">
-            Used {offer.timesUsed} {offer.timesUsed === 1 ? 'time' : 'times'}
+            {t('offerUsedTimes', { count: offer.timesUsed })}
           </p>
         </div>
         <ButtonLink
@@ -56,7 +61,7 @@ export default function OfferDetailsRoute() {
             setAsking(true)
           }}
         >
-          <Trash2 aria-hidden className="h-4 w-4" /> Delete
+          <Trash2 aria-hidden className="h-4 w-4" /> {t('delete')}
         </ButtonLink>
       </header>
       <OfferEditor
@@ -70,9 +75,9 @@ export default function OfferDetailsRoute() {
         cancelTo={OFFERS_PATH}
       />
       {askedByAddress ? (
-        <ConfirmDialog closeTo={path} title="Delete offer" message={question} intent="delete" yesLabel="Delete" action={path} />
+        <ConfirmDialog closeTo={path} title={t('deleteOffer')} message={question} intent="delete" yesLabel={t('delete')} action={path} />
       ) : (
-        <ConfirmDialog open={asking} onClose={() => setAsking(false)} title="Delete offer" message={question} intent="delete" yesLabel="Delete" action={path} />
+        <ConfirmDialog open={asking} onClose={() => setAsking(false)} title={t('deleteOffer')} message={question} intent="delete" yesLabel={t('delete')} action={path} />
       )}
     </div>
   )

@@ -2,10 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Download, Search } from 'lucide-react'
 import { tenantToday } from '#server/dates/tenant-today'
-import { NAMED_SALES_PERIODS, namedSalesPeriod, SALES_PERIOD_LABELS, salesPeriodText } from '#server/reports/sales-period'
+import { NAMED_SALES_PERIODS, namedSalesPeriod, salesPeriodText } from '#server/reports/sales-period'
 import { DEFAULT_SALES_PAGE_SIZE, parseSalesReportQuery, SALES_CSV_PATH, SALES_PAGE_SIZES, SALES_REPORT_PATH, salesReportSearch, type SalesReportQuery } from '#server/reports/sales-query'
 import { loadSalesReport, type CurrencyTotals, type MoneyTotals } from '#server/reports/sales-report'
-import { CARD_PROVIDERS, LEDGER_METHODS, METHOD_LABELS, PROVIDER_LABELS, type TransactionStatusText } from '#server/reports/sales-words'
+import { CARD_PROVIDERS, LEDGER_METHODS, PROVIDER_LABELS, type TransactionStatusText } from '#server/reports/sales-words'
+import { periodLabelsIn } from '#server/reports/sales-words-in'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
+import { useBillingWords } from '#app/components/invoices/use-billing-words'
 import { PageHeader } from '#app/components/layout/page-header'
 import { screenMeta } from '#app/components/layout/page-title'
 import { Button, ButtonLink } from '#app/components/ui/button'
@@ -14,23 +18,29 @@ import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { PageLinks, PageSizeForm } from '#app/components/ui/pagination'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { requireStaffArea } from '#app/utils/navigation.server'
+import type { I18nHandle } from '#app/utils/i18n'
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, 'Sales')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => screenMeta(matches, data?.title ?? 'Sales')
+
+export const handle: I18nHandle = { i18n: ['billing'] }
 
 /** /reports/sales: money taken, given back and refused in a period, with its totals (a GET filter form, server paging). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant } = await requireStaffArea(request, context)
   const today = tenantToday(context.platform, tenant)
+  const { language } = context
   const { query, problem } = parseSalesReportQuery(new URL(request.url).searchParams, today)
-  const report = await loadSalesReport({ database: context.platform.database, tenant, query })
+  const report = await loadSalesReport({ database: context.platform.database, tenant, query, language })
   const shown: SalesReportQuery = { ...query, page: report.page }
+  const periodLabels = periodLabelsIn(language)
   return {
+    title: tFor(language, 'billing')('sales'),
     query: shown,
-    problem,
-    periodText: salesPeriodText(query.period),
+    problem: problem === null ? null : translateMessage(language, problem),
+    periodText: salesPeriodText(query.period, language, periodLabels),
     presets: NAMED_SALES_PERIODS.map((kind) => ({
       kind,
-      label: SALES_PERIOD_LABELS[kind],
+      label: periodLabels[kind],
       href: `${SALES_REPORT_PATH}${salesReportSearch(shown, { period: namedSalesPeriod(kind, today), page: 1 })}`,
       current: query.period.kind === kind,
     })),
@@ -44,20 +54,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function SalesReportRoute() {
   const { query, problem, periodText, presets, csvHref, totals, rows, total, pageCount } = useLoaderData<typeof loader>()
+  const { t, locale } = useBillingWords()
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 p-4 sm:p-6">
       <PageHeader
-        title="Sales"
-        description="Money taken, given back and refused, by period."
+        title={t('sales')}
+        description={t('salesDescription')}
         actions={
           <ButtonLink to={csvHref} reloadDocument download variant="secondary">
             <Download aria-hidden className="h-4 w-4" />
-            Export CSV
+            {t('exportCsv')}
           </ButtonLink>
         }
       />
-      <section aria-label="Period and filters" className="flex flex-col gap-3">
-        <nav aria-label="Period" className="flex flex-wrap gap-2">
+      <section aria-label={t('periodAndFilters')} className="flex flex-col gap-3">
+        <nav aria-label={t('period')} className="flex flex-wrap gap-2">
           {presets.map((preset) => (
             <Link
               key={preset.kind}
@@ -78,7 +89,7 @@ export default function SalesReportRoute() {
           </p>
         ) : null}
         <p className="text-sm text-slate-600">
-          Showing{' '}
+          {t('showing')}{' '}
           <span data-period className="font-medium text-slate-900">
             {periodText}
           </span>
@@ -90,17 +101,17 @@ export default function SalesReportRoute() {
       ))}
 
       <div>
-        <Table caption="Transactions" hideCaption minWidth={880}>
+        <Table caption={t('transactions')} hideCaption minWidth={880}>
           <TableHead>
-            <HeaderCell>Date</HeaderCell>
-            <HeaderCell>Invoice</HeaderCell>
-            <HeaderCell>Contact</HeaderCell>
-            <HeaderCell>Items</HeaderCell>
-            <HeaderCell>Method</HeaderCell>
-            <HeaderCell align="end">Amount</HeaderCell>
-            <HeaderCell>Status</HeaderCell>
+            <HeaderCell>{t('columnDate')}</HeaderCell>
+            <HeaderCell>{t('columnInvoice')}</HeaderCell>
+            <HeaderCell>{t('columnContact')}</HeaderCell>
+            <HeaderCell>{t('columnItems')}</HeaderCell>
+            <HeaderCell>{t('method')}</HeaderCell>
+            <HeaderCell align="end">{t('amount')}</HeaderCell>
+            <HeaderCell>{t('status')}</HeaderCell>
           </TableHead>
-          <TableBody columnCount={7} empty="No Record Found">
+          <TableBody columnCount={7} empty={t('noRecordFound')}>
             {rows.map((row) => (
               <Row key={row.id} data-sale-row={row.status}>
                 <Cell className="whitespace-nowrap text-slate-700">
@@ -131,46 +142,49 @@ export default function SalesReportRoute() {
         <SalesPagination query={query} total={total} pageCount={pageCount} />
       </div>
       {/* Said to a screen reader after each change of period or filter. */}
-      <p className="sr-only" aria-live="polite">{`${total.toLocaleString('en-US')} ${total === 1 ? 'transaction' : 'transactions'} in ${periodText}`}</p>
+      <p className="sr-only" aria-live="polite">
+        {t('transactionsInPeriod', { count: total, number: total.toLocaleString(locale), period: periodText })}
+      </p>
     </div>
   )
 }
 
 /** From and to days, the way it was paid and the provider: a GET form, so it works without JavaScript. */
 function SalesFilterForm({ query }: { query: SalesReportQuery }) {
+  const { t } = useBillingWords()
   return (
     <Form method="get" action={SALES_REPORT_PATH} className="flex flex-wrap items-end gap-3">
       <div className="flex flex-col gap-1.5">
         <label htmlFor="sales-from" className="text-sm font-medium text-slate-700">
-          From
+          {t('from')}
         </label>
         <input id="sales-from" type="date" name="from" defaultValue={query.period.from} key={`from-${query.period.from}`} className={FIELD_INPUT_CLASSES} />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="sales-to" className="text-sm font-medium text-slate-700">
-          To
+          {t('to')}
         </label>
         <input id="sales-to" type="date" name="to" defaultValue={query.period.to} key={`to-${query.period.to}`} className={FIELD_INPUT_CLASSES} />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="sales-method" className="text-sm font-medium text-slate-700">
-          Method
+          {t('method')}
         </label>
         <select id="sales-method" name="method" defaultValue={query.method ?? ''} key={`method-${query.method ?? ''}`} className={FIELD_INPUT_CLASSES}>
-          <option value="">All</option>
+          <option value="">{t('all')}</option>
           {LEDGER_METHODS.map((method) => (
             <option key={method} value={method}>
-              {METHOD_LABELS[method]}
+              {t(`saleMethod_${method}`)}
             </option>
           ))}
         </select>
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="sales-provider" className="text-sm font-medium text-slate-700">
-          Provider
+          {t('provider')}
         </label>
         <select id="sales-provider" name="provider" defaultValue={query.provider ?? ''} key={`provider-${query.provider ?? ''}`} className={FIELD_INPUT_CLASSES}>
-          <option value="">All</option>
+          <option value="">{t('all')}</option>
           {CARD_PROVIDERS.map((provider) => (
             <option key={provider} value={provider}>
               {PROVIDER_LABELS[provider]}
@@ -180,7 +194,7 @@ function SalesFilterForm({ query }: { query: SalesReportQuery }) {
       </div>
       {query.pageSize !== DEFAULT_SALES_PAGE_SIZE ? <input type="hidden" name="size" value={query.pageSize} /> : null}
       <Button type="submit" variant="secondary">
-        <Search aria-hidden className="h-4 w-4" /> Apply filters
+        <Search aria-hidden className="h-4 w-4" /> {t('applyFilters')}
       </Button>
     </Form>
   )
@@ -188,18 +202,19 @@ function SalesFilterForm({ query }: { query: SalesReportQuery }) {
 
 /** Taken, refunded and net for the period, then the same by item type and by provider. */
 function PeriodTotals({ totals, several }: { totals: CurrencyTotals; several: boolean }) {
-  const name = several ? `Totals in ${totals.currency}` : 'Totals'
+  const { t } = useBillingWords()
+  const name = several ? t('totalsIn', { currency: totals.currency }) : t('totals')
   return (
     <section aria-label={name} data-totals={totals.currency} className="flex flex-col gap-3">
       {several ? <h2 className="text-sm font-semibold text-slate-900">{name}</h2> : null}
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Stat label="Taken" value={totals.overall.takenText} name="taken" />
-        <Stat label="Refunded" value={totals.overall.refundedText} name="refunded" />
-        <Stat label="Net" value={totals.overall.netText} name="net" />
+        <Stat label={t('taken')} value={totals.overall.takenText} name="taken" />
+        <Stat label={t('refunded')} value={totals.overall.refundedText} name="refunded" />
+        <Stat label={t('net')} value={totals.overall.netText} name="net" />
       </ul>
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-        <BreakdownTable caption="By item type" heading="Item type" lines={totals.byItemType.map((line) => ({ key: line.itemType, label: line.label, totals: line }))} />
-        <BreakdownTable caption="By provider" heading="Provider" lines={totals.byChannel.map((line) => ({ key: line.key, label: line.label, totals: line }))} />
+        <BreakdownTable caption={t('byItemType')} heading={t('itemType')} lines={totals.byItemType.map((line) => ({ key: line.itemType, label: line.label, totals: line }))} />
+        <BreakdownTable caption={t('byProvider')} heading={t('provider')} lines={totals.byChannel.map((line) => ({ key: line.key, label: line.label, totals: line }))} />
       </div>
     </section>
   )
@@ -215,15 +230,16 @@ function Stat({ label, value, name }: { label: string; value: string; name: stri
 }
 
 function BreakdownTable({ caption, heading, lines }: { caption: string; heading: string; lines: Array<{ key: string; label: string; totals: MoneyTotals }> }) {
+  const { t } = useBillingWords()
   return (
     <Table caption={caption} minWidth={320}>
       <TableHead>
         <HeaderCell>{heading}</HeaderCell>
-        <HeaderCell align="end">Taken</HeaderCell>
-        <HeaderCell align="end">Refunded</HeaderCell>
-        <HeaderCell align="end">Net</HeaderCell>
+        <HeaderCell align="end">{t('taken')}</HeaderCell>
+        <HeaderCell align="end">{t('refunded')}</HeaderCell>
+        <HeaderCell align="end">{t('net')}</HeaderCell>
       </TableHead>
-      <TableBody columnCount={4} empty="Nothing taken in this period.">
+      <TableBody columnCount={4} empty={t('nothingTakenInPeriod')}>
         {lines.map((line) => (
           <Row key={line.key} data-breakdown={line.key}>
             <HeaderCell scope="row">{line.label}</HeaderCell>
@@ -250,7 +266,8 @@ const STATUS_CLASSES: Readonly<Record<TransactionStatusText, string>> = {
 }
 
 function StatusChip({ status }: { status: TransactionStatusText }) {
-  return <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}>{status}</span>
+  const { t } = useBillingWords()
+  return <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}>{t(`saleStatus_${status}`)}</span>
 }
 
 /** Under the table: the count, the page size and the previous and next page links. */
@@ -258,16 +275,12 @@ function SalesPagination({ query, total, pageCount }: { query: SalesReportQuery;
   const first = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1
   const last = Math.min(total, query.page * query.pageSize)
   const kept = new URLSearchParams(salesReportSearch(query, {}, { paging: false }))
+  const { t, locale } = useBillingWords()
   return (
     <div className="flex flex-wrap items-center justify-between gap-4 px-1 py-3 text-sm text-slate-600">
       <p>
-        <span className="font-medium text-slate-900">{total.toLocaleString('en-US')}</span> {total === 1 ? 'transaction' : 'transactions'}
-        {total > 0 ? (
-          <span>
-            {' '}
-            · showing {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')}
-          </span>
-        ) : null}
+        <span className="font-medium text-slate-900">{total.toLocaleString(locale)}</span> {t('transactionCount', { count: total })}
+        {total > 0 ? <span> · {t('showingRange', { first: first.toLocaleString(locale), last: last.toLocaleString(locale) })}</span> : null}
       </p>
       <div className="flex flex-wrap items-center gap-4">
         <PageSizeForm
@@ -279,9 +292,7 @@ function SalesPagination({ query, total, pageCount }: { query: SalesReportQuery;
             <input key={name} type="hidden" name={name} value={value} />
           ))}
         />
-        <span>
-          Page {query.page.toLocaleString('en-US')} of {pageCount.toLocaleString('en-US')}
-        </span>
+        <span>{t('pageOfPages', { page: query.page.toLocaleString(locale), pageCount: pageCount.toLocaleString(locale) })}</span>
         <PageLinks page={query.page} pageCount={pageCount} hrefOf={(page) => `${SALES_REPORT_PATH}${salesReportSearch(query, { page })}`} />
       </div>
     </div>

@@ -31,9 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseFranchiseListQuery(search)
   const toDelete = search.get('delete')
   const [list, deleting, archived] = await Promise.all([
-    listFranchisePage(context.platform, tenant, query),
+    listFranchisePage(context.platform, tenant, query, context.language),
     toDelete ? loadFranchise(context.platform, tenant, toDelete) : Promise.resolve(null),
-    listArchivedFranchises(context.platform, tenant, new Date()),
+    listArchivedFranchises(context.platform, tenant, new Date(), context.language),
   ])
   return { ...list, deleting: deleting ? { guid: deleting.guid } : null, archived, title: tFor(context.language, 'settings')('franchiseTitle') }
 }

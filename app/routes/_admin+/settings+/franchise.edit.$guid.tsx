@@ -18,7 +18,7 @@ export const handle: I18nHandle = { i18n: ['settings'] }
 /** Settings > Franchise > Edit: one of this master's franchises; `?confirm=delete` asks before deleting it. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { tenant } = await requireFranchiseManager(request, context)
-  const franchise = await loadFranchise(context.platform, tenant, params.guid ?? '')
+  const franchise = await loadFranchise(context.platform, tenant, params.guid ?? '', context.language)
   if (!franchise) throw notFound(translateMessage(context.language, FRANCHISE_MESSAGES.notFound))
   return { title: tFor(context.language, 'settings')('editFranchise'), franchise, confirmDelete: new URL(request.url).searchParams.get('confirm') === 'delete' }
 }
