@@ -1,10 +1,17 @@
 import type { CATALOG } from '#server/i18n/catalog'
 
-/** A word of the rich-text toolbar, from the 'common' words every page carries. */
-export type RichTextKey = Extract<keyof (typeof CATALOG)['en']['common'], `richText_${string}`>
+/** A word of the rich-text toolbar that takes no value, from the 'common' words every page carries. */
+export type RichTextKey = Exclude<Extract<keyof (typeof CATALOG)['en']['common'], `richText_${string}`>, 'richText_formatting' | 'richText_headingLevel' | 'richText_textColourValue' | 'richText_highlightValue'>
 
-/** The toolbar's words in the page's language: t of 'common', with values for the keys that take them. */
-export type ToolbarWords = (key: RichTextKey, values?: Record<string, string>) => string
+/** The toolbar's words in the page's language: the plain ones by key, and the ones made with a value. */
+export interface ToolbarWords {
+  word: (key: RichTextKey) => string
+  /** '{{label}}: formatting', the toolbar's name. */
+  formatting: (editorLabel: string) => string
+  headingLevel: (level: string) => string
+  textColour: (colour: string) => string
+  highlight: (colour: string) => string
+}
 
 /**
  * Quill's snow toolbar draws icon-only buttons and span "pickers" with no accessible names,
@@ -17,12 +24,12 @@ export type ToolbarWords = (key: RichTextKey, values?: Record<string, string>) =
  */
 export function labelQuillToolbar(toolbar: HTMLElement, editorLabel: string, tooltip: HTMLElement | null, words: ToolbarWords): () => void {
   toolbar.setAttribute('role', 'toolbar')
-  toolbar.setAttribute('aria-label', words('richText_formatting', { label: editorLabel }))
+  toolbar.setAttribute('aria-label', words.formatting(editorLabel))
 
   for (const button of toolbar.querySelectorAll<HTMLButtonElement>('button')) {
     const format = formatOf(button)
     const key = BUTTON_NAMES[`${format}:${button.value}`] ?? BUTTON_NAMES[format]
-    button.setAttribute('aria-label', key ? words(key) : format)
+    button.setAttribute('aria-label', key ? words.word(key) : format)
     button.setAttribute('aria-pressed', String(button.classList.contains('ql-active')))
   }
 
@@ -31,7 +38,7 @@ export function labelQuillToolbar(toolbar: HTMLElement, editorLabel: string, too
     const format = formatOf(picker)
     const label = picker.querySelector<HTMLElement>('.ql-picker-label')
     const pickerName = PICKER_NAMES[format]
-    label?.setAttribute('aria-label', pickerName ? words(pickerName) : format)
+    label?.setAttribute('aria-label', pickerName ? words.word(pickerName) : format)
     for (const item of picker.querySelectorAll<HTMLElement>('.ql-picker-item')) {
       item.setAttribute('aria-label', itemName(format, item.dataset.value, words))
       const shown = shownName(format, item.dataset.value, words)
@@ -59,17 +66,17 @@ export function labelQuillToolbar(toolbar: HTMLElement, editorLabel: string, too
   observer.observe(toolbar, { subtree: true, attributes: true, attributeFilter: ['aria-hidden', 'class'] })
 
   const linkInput = tooltip?.querySelector<HTMLInputElement>('input[type=text]')
-  linkInput?.setAttribute('aria-label', words('richText_linkAddress'))
+  linkInput?.setAttribute('aria-label', words.word('richText_linkAddress'))
   if (tooltip) {
-    tooltip.dataset.visitLabel = words('richText_visitUrl')
-    tooltip.dataset.enterLinkLabel = words('richText_enterLink')
+    tooltip.dataset.visitLabel = words.word('richText_visitUrl')
+    tooltip.dataset.enterLinkLabel = words.word('richText_enterLink')
     const action = tooltip.querySelector<HTMLElement>('a.ql-action')
     if (action) {
-      action.dataset.editLabel = words('richText_edit')
-      action.dataset.saveLabel = words('richText_save')
+      action.dataset.editLabel = words.word('richText_edit')
+      action.dataset.saveLabel = words.word('richText_save')
     }
     const remove = tooltip.querySelector<HTMLElement>('a.ql-remove')
-    if (remove) remove.dataset.removeLabel = words('richText_remove')
+    if (remove) remove.dataset.removeLabel = words.word('richText_remove')
   }
   return () => observer.disconnect()
 }
@@ -143,22 +150,22 @@ const DEFAULT_ITEM_NAMES: Record<string, RichTextKey> = {
 function itemName(format: string, value: string | undefined, words: ToolbarWords): string {
   if (!value) {
     const key = DEFAULT_ITEM_NAMES[format]
-    return key ? words(key) : words('richText_default')
+    return words.word(key ?? 'richText_default')
   }
-  if (format === 'header') return words('richText_headingLevel', { level: value })
-  if (format === 'color') return words('richText_textColourValue', { value })
-  if (format === 'background') return words('richText_highlightValue', { value })
+  if (format === 'header') return words.headingLevel(value)
+  if (format === 'color') return words.textColour(value)
+  if (format === 'background') return words.highlight(value)
   const key = ITEM_NAMES[`${format}:${value}`]
-  return key ? words(key) : value
+  return key ? words.word(key) : value
 }
 
 /** What the heading and size pickers show for a choice (Quill's stylesheet shows data-label); null to leave it to Quill. */
 function shownName(format: string, value: string | undefined, words: ToolbarWords): string | null {
-  if (format === 'header') return value ? words('richText_headingLevel', { level: value }) : words('richText_normal')
+  if (format === 'header') return value ? words.headingLevel(value) : words.word('richText_normal')
   if (format !== 'size') return null
-  if (!value) return words('richText_normal')
+  if (!value) return words.word('richText_normal')
   const key = SHOWN_SIZE_NAMES[value]
-  return key ? words(key) : null
+  return key ? words.word(key) : null
 }
 
 const SHOWN_SIZE_NAMES: Record<string, RichTextKey> = { small: 'richText_small', large: 'richText_large', huge: 'richText_huge' }

@@ -50,7 +50,13 @@ export interface RichTextEditorHandle {
 export function RichTextEditor({ id, name, value, onChange, label, disabled, describedBy, invalid, onReady, onFocus }: RichTextEditorProps) {
   const host = useRef<HTMLDivElement>(null)
   const { t } = useTranslation('common')
-  const words: ToolbarWords = (key, values) => t(key, values ?? {})
+  const words: ToolbarWords = {
+    word: (key) => t(key),
+    formatting: (label) => t('richText_formatting', { label }),
+    headingLevel: (level) => t('richText_headingLevel', { level }),
+    textColour: (value) => t('richText_textColourValue', { value }),
+    highlight: (value) => t('richText_highlightValue', { value }),
+  }
   const latest = useRef({ onChange, value, onReady, onFocus, words })
   latest.current = { onChange, value, onReady, onFocus, words }
   const [ready, setReady] = useState(false)
