@@ -1,6 +1,6 @@
 import { asSystem } from '#db/tenant-scope'
 import { shareFile, storeSharedFiles } from '#server/shared-files/shared-files'
-import { form, textOf } from '#tests/integration/http/answers'
+import { cookiePair, form, textOf } from '#tests/integration/http/answers'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 
@@ -101,6 +101,14 @@ describe(`templates, widgets, media and files in Turkish (${engine})`, () => {
     expect(widgetText).toMatch(/\d{2} (Oca|Şub|Mar|Nis|May|Haz|Tem|Ağu|Eyl|Eki|Kas|Ara) \d{4} tarihinde yayınlandı/)
     expect(widgetText).not.toMatch(/Embed on your website|Size on your website|Unpublish/)
     expect(textOf((await get(`/settings/widgets/${widgetGuid}`, english())).body)).toMatch(/Published \w{3} \d{1,2}, \d{4}/)
+  })
+
+  it('shows a widget toast in Turkish', async () => {
+    const unpublished = await post(`/settings/widgets/${widgetGuid}`, { intent: 'unpublish' }, turkish())
+    expect(unpublished.status).toBe(302)
+    const page = await get(unpublished.headers.location ?? '', `${turkish()}; ${cookiePair(unpublished, 'toast')}`)
+    expect(textOf(page.body)).toContain('Bileşen yayından kaldırıldı')
+    expect((await post(`/settings/widgets/${widgetGuid}`, { intent: 'publish' }, english())).status).toBe(302)
   })
 
   it('answers a refused widget in Turkish', async () => {
