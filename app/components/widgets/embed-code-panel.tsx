@@ -33,7 +33,7 @@ export function EmbedCodePanel({ snippets, isPublished, previewSrc, name, width,
       </h2>
       {snippets === null ? (
         <p className="text-sm text-slate-700">
-          <Trans t={t} i18nKey="noPluginKey" components={{ link: <Link to="/settings/seosetting" className="font-medium text-brand-text underline" /> }} />
+          <Trans t={t} i18nKey="noPluginKey" components={{ seo: <Link to="/settings/seosetting" className="font-medium text-brand-text underline" /> }} />
         </p>
       ) : (
         <>

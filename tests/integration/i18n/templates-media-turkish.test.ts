@@ -100,6 +100,9 @@ describe(`templates, widgets, media and files in Turkish (${engine})`, () => {
     }
     expect(widgetText).toMatch(/\d{2} (Oca|Şub|Mar|Nis|May|Haz|Tem|Ağu|Eyl|Eki|Kas|Ara) \d{4} tarihinde yayınlandı/)
     expect(widgetText).not.toMatch(/Embed on your website|Size on your website|Unpublish/)
+    // The demo studio has no plugin key yet: the way to make one is offered, its link kept.
+    expect(widgetText).toContain('SEO ayarlarından bir anahtar oluşturun , ardından kod için buraya dönün.')
+    expect(widget.body).toMatch(/href="\/settings\/seosetting"[^>]*>SEO ayarlarından bir anahtar oluşturun<\/a>/)
     expect(textOf((await get(`/settings/widgets/${widgetGuid}`, english())).body)).toMatch(/Published \w{3} \d{1,2}, \d{4}/)
   })
 
