@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import type { MergeTagChoice } from '#server/email-templates/email-templates'
-import { STANDARD_MERGE_TAGS, tagText } from '#server/email-templates/merge-tags'
+import { STANDARD_MERGE_TAGS, tagText, type StandardMergeTag } from '#server/email-templates/merge-tags'
 import { useTemplatesWords } from './use-templates-words'
 
 const CHIP =
@@ -64,8 +64,6 @@ export function MergeTagChips({
   )
 }
 
-type StandardTag = (typeof STANDARD_MERGE_TAGS)[number]['tag']
-
-function isStandardTag(tag: string): tag is StandardTag {
+function isStandardTag(tag: string): tag is StandardMergeTag {
   return STANDARD_MERGE_TAGS.some((standard) => standard.tag === tag)
 }
