@@ -4,6 +4,19 @@ import { sanitizeRichTextHtml } from '#server/text/rich-text-html'
 import { withoutControlCharacters } from '#server/text/without-control-characters'
 import { tagsUsed, tagText } from './merge-tags'
 
+/**
+ * The sentences of the unknown-tags message, kept apart so that each is translated on its own
+ * whatever tags it names.
+ */
+export const UNKNOWN_TAG_MESSAGES = {
+  one: (tag: string) => `${tag} is not a merge tag.`,
+  several: (tags: string) => `${tags} are not merge tags.`,
+  hint: 'Drag one of the tags above, or add a custom field with the + chip.',
+} as const
+
+/** A post the form could not read at all. */
+export const UNREADABLE_TEMPLATE_FORM = 'Invalid Form!'
+
 export const TEMPLATE_MESSAGES = {
   nameRequired: 'Template Name is required!',
   nameTooLong: 'Template Name must be at most 100 characters.',
@@ -13,7 +26,7 @@ export const TEMPLATE_MESSAGES = {
   bodyRequired: 'Template body is required!',
   bodyTooLong: 'The template is too long.',
   unknownTags: (tags: string[]) =>
-    `${tags.map(tagText).join(', ')} ${tags.length === 1 ? 'is not a merge tag' : 'are not merge tags'}. Drag one of the tags above, or add a custom field with the + chip.`,
+    `${tags.length === 1 ? UNKNOWN_TAG_MESSAGES.one(tags.map(tagText).join(', ')) : UNKNOWN_TAG_MESSAGES.several(tags.map(tagText).join(', '))} ${UNKNOWN_TAG_MESSAGES.hint}`,
   invalid: 'Please correct the highlighted fields.',
   created: 'Template Created',
   edited: 'Template Edited',

@@ -1,8 +1,9 @@
 import { sql } from 'kysely'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
-import { formatInZone } from '#server/dates/tenant-dates'
+import { mediumDateIn } from '#server/dates/medium-date-in-language'
 import { violates } from '#server/errors/constraint-violation'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { checkTemplateForm, EXTRA_TAGS, TEMPLATE_MESSAGES, type TemplateFormErrors, type TemplateFormValues } from './email-template-form'
@@ -35,8 +36,8 @@ export interface TemplateListRow {
   createdText: string
 }
 
-/** One page of the studio's templates, newest first. */
-export async function listEmailTemplates(platform: Pick<Platform, 'database'>, tenant: Tenant, query: TemplateListQuery): Promise<{ rows: TemplateListRow[]; total: number; page: number }> {
+/** One page of the studio's templates, newest first, dated in the page's language. */
+export async function listEmailTemplates(platform: Pick<Platform, 'database'>, tenant: Tenant, query: TemplateListQuery, language: Language): Promise<{ rows: TemplateListRow[]; total: number; page: number }> {
   return withTenant(platform.database, tenant.id, async (trx) => {
     const counted = await trx
       .selectFrom('email_templates')
@@ -53,7 +54,7 @@ export async function listEmailTemplates(platform: Pick<Platform, 'database'>, t
       .limit(query.size)
       .offset((page - 1) * query.size)
       .execute()
-    return { total, page, rows: rows.map((row) => ({ guid: row.guid, name: row.name, createdText: formatInZone(row.created_at, tenant.settings, 'mediumDate') })) }
+    return { total, page, rows: rows.map((row) => ({ guid: row.guid, name: row.name, createdText: mediumDateIn(row.created_at, tenant.settings, language) })) }
   })
 }
 

@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import type { MediaKind } from '#db/tables/media'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
-import { formatInZone } from '#server/dates/tenant-dates'
+import { mediumDateIn } from '#server/dates/medium-date-in-language'
 import type { Env } from '#server/env.server'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import { removeImageVariants } from '#server/files/remove-image-variants'
 import { removeTenantUpload } from '#server/files/tenant-uploads'
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { byteSizeText, MAX_ALT_TEXT, MEDIA_MESSAGES, MEDIA_PAGE_SIZE } from './media-rules'
@@ -86,20 +87,20 @@ function galleryViewOf(row: MediaRow): GalleryItemView {
   }
 }
 
-function staffViewOf(row: MediaRow, tenant: Pick<Tenant, 'settings'>): MediaItemView {
+function staffViewOf(row: MediaRow, tenant: Pick<Tenant, 'settings'>, language: Language): MediaItemView {
   return {
     ...galleryViewOf(row),
     originalName: row.original_name,
-    sizeText: byteSizeText(row.byte_size),
+    sizeText: byteSizeText(row.byte_size, language),
     sidesText: row.width && row.height ? `${row.width} × ${row.height}` : null,
-    createdText: formatInZone(row.created_at, tenant.settings, 'mediumDate'),
+    createdText: mediumDateIn(row.created_at, tenant.settings, language),
   }
 }
 
-/** One page of the studio's media for its staff screen, newest first. */
-export async function listMediaItems(platform: Pick<Platform, 'database'>, tenant: Pick<Tenant, 'id' | 'settings'>, page: number): Promise<MediaPage<MediaItemView>> {
+/** One page of the studio's media for its staff screen, newest first, sizes and dates in the page's language. */
+export async function listMediaItems(platform: Pick<Platform, 'database'>, tenant: Pick<Tenant, 'id' | 'settings'>, page: number, language: Language): Promise<MediaPage<MediaItemView>> {
   const found = await readPage(platform, tenant, page)
-  return { items: found.rows.map((row) => staffViewOf(row, tenant)), total: found.total, page: found.page, pageCount: found.pageCount }
+  return { items: found.rows.map((row) => staffViewOf(row, tenant, language)), total: found.total, page: found.page, pageCount: found.pageCount }
 }
 
 /** One page of the public gallery, newest first; items whose files cannot be named are left out. */
@@ -110,10 +111,10 @@ export async function listGalleryItems(platform: Pick<Platform, 'database'>, ten
 }
 
 /** One item of this studio by guid, as staff see it; null for another studio's or none. */
-export async function loadMediaItem(platform: Pick<Platform, 'database'>, tenant: Pick<Tenant, 'id' | 'settings'>, unverifiedGuid: string): Promise<MediaItemView | null> {
+export async function loadMediaItem(platform: Pick<Platform, 'database'>, tenant: Pick<Tenant, 'id' | 'settings'>, unverifiedGuid: string, language: Language = 'en'): Promise<MediaItemView | null> {
   if (!isUuid(unverifiedGuid)) return null
   const row = await withTenant(platform.database, tenant.id, (trx) => trx.selectFrom('media_items').select(columns).where('guid', '=', unverifiedGuid).executeTakeFirst())
-  return row ? staffViewOf(row, tenant) : null
+  return row ? staffViewOf(row, tenant, language) : null
 }
 
 const textSchema = z.string().transform((value) => value.replace(/\s+/g, ' ').trim())

@@ -1,4 +1,5 @@
 import { MAX_IMAGE_BYTES } from '#server/files/upload-limits'
+import { LANGUAGE_LOCALES, type Language } from '#server/i18n/languages'
 
 /**
  * The media gallery's limits and words (website spec 5, Upload: "only image and video, max
@@ -44,9 +45,11 @@ export function refusedMessage(refused: number, of: number): string {
   return `${refused} of ${of} files cannot be uploaded. Nothing was uploaded.`
 }
 
-/** "850 KB", "2.4 MB": what staff read beside a file. */
-export function byteSizeText(bytes: number): string {
+/** "850 KB", "2.4 MB" ("2,4 MB" in Turkish): what staff read beside a file. */
+export function byteSizeText(bytes: number, language: Language = 'en'): string {
   if (bytes < 1024) return `${bytes} B`
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+  const megabytes = bytes / (1024 * 1024)
+  if (language === 'en') return `${megabytes.toFixed(1)} MB`
+  return `${megabytes.toLocaleString(LANGUAGE_LOCALES[language], { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false })} MB`
 }

@@ -23,7 +23,11 @@ export const SHARED_FILE_MESSAGES = {
   refusedBytes: (name: string) => `${name} looks like a web page, script or program inside, so it cannot be shared.`,
   badName: 'Enter a name of 1 to 200 characters.',
   noContact: 'Choose a contact to share with.',
+  notFound: 'Not found.',
 } as const
+
+/** The name a refusal gives a file that was too large to be read at all, so it has no name yet. */
+export const UNNAMED_FILE = 'A file'
 
 type Platformish = Pick<Platform, 'database' | 'env'> & { files?: Platform['files'] }
 
@@ -34,7 +38,10 @@ export interface SharedFileRow {
   sizeBytes: number
   uploadedBy: string | null
   createdAt: string
-  sharedWith: string
+  /** Shared with all students, which a screen says in its own words before the names. */
+  sharedWithAll: boolean
+  /** The contacts it is shared with, by name. */
+  sharedWithNames: string
 }
 
 /** A file name as kept: no folders, no control characters, at most 200 characters. */
@@ -50,7 +57,7 @@ export function cleanFileName(raw: string): string {
 export async function checkSharedUpload(files: readonly File[], oversizedCount: number): Promise<WordedResult<File[], 'invalid_input'>> {
   if (files.length + oversizedCount === 0) return err('invalid_input', SHARED_FILE_MESSAGES.noFile)
   if (files.length + oversizedCount > MAX_FILES_PER_UPLOAD) return err('invalid_input', SHARED_FILE_MESSAGES.tooMany)
-  if (oversizedCount > 0) return err('invalid_input', SHARED_FILE_MESSAGES.tooLarge('A file'))
+  if (oversizedCount > 0) return err('invalid_input', SHARED_FILE_MESSAGES.tooLarge(UNNAMED_FILE))
   for (const file of files) {
     const name = cleanFileName(file.name) || 'file'
     if (file.size > MAX_SHARED_FILE_BYTES) return err('invalid_input', SHARED_FILE_MESSAGES.tooLarge(name))
@@ -100,7 +107,7 @@ export async function listSharedFiles(database: DatabaseHandle, tenant: Tenant, 
     const page = Math.min(Math.max(1, Math.floor(input.page) || 1), pageCount)
     const rows = await query
       .select(['id', 'name', 'content_type', 'size_bytes', 'uploaded_by', 'created_at'])
-      .select(sharedWithText)
+      .select([sharedWithNames, sharedWithAll])
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .limit(SHARED_FILES_PAGE_SIZE)
@@ -110,13 +117,15 @@ export async function listSharedFiles(database: DatabaseHandle, tenant: Tenant, 
   })
 }
 
-const sharedWithText = sql<string>`(
-  select coalesce(string_agg(case when s.contact_id is null then 'All students' else trim(c.first_name || ' ' || c.last_name) end, ', ' order by s.contact_id nulls first, c.first_name), '')
-  from shared_file_shares s left join contacts c on c.id = s.contact_id
+const sharedWithNames = sql<string>`(
+  select coalesce(string_agg(trim(c.first_name || ' ' || c.last_name), ', ' order by s.contact_id, c.first_name), '')
+  from shared_file_shares s join contacts c on c.id = s.contact_id
   where s.file_id = shared_files.id
-)`.as('shared_with')
+)`.as('shared_with_names')
 
-function toRow(row: { id: string; name: string; content_type: string; size_bytes: number; uploaded_by: string | null; created_at: Date; shared_with: string }): SharedFileRow {
+const sharedWithAll = sql<boolean>`exists (select 1 from shared_file_shares s where s.file_id = shared_files.id and s.contact_id is null)`.as('shared_with_all')
+
+function toRow(row: { id: string; name: string; content_type: string; size_bytes: number; uploaded_by: string | null; created_at: Date; shared_with_names: string; shared_with_all: boolean }): SharedFileRow {
   return {
     id: row.id,
     name: row.name,
@@ -124,7 +133,8 @@ function toRow(row: { id: string; name: string; content_type: string; size_bytes
     sizeBytes: row.size_bytes,
     uploadedBy: row.uploaded_by,
     createdAt: new Date(row.created_at).toISOString(),
-    sharedWith: row.shared_with,
+    sharedWithAll: row.shared_with_all,
+    sharedWithNames: row.shared_with_names,
   }
 }
 
@@ -140,7 +150,7 @@ export async function loadSharedFile(database: DatabaseHandle, tenant: Tenant, u
     const row = await trx
       .selectFrom('shared_files')
       .select(['id', 'name', 'content_type', 'size_bytes', 'uploaded_by', 'created_at'])
-      .select(sharedWithText)
+      .select([sharedWithNames, sharedWithAll])
       .where('id', '=', unverifiedId)
       .executeTakeFirst()
     if (!row) return null
@@ -161,12 +171,12 @@ export async function loadSharedFile(database: DatabaseHandle, tenant: Tenant, u
 
 /** Shares a file with one contact of this tenant, or with every student (contactId null). */
 export async function shareFile(database: DatabaseHandle, tenant: Tenant, input: { fileId: string; contactId: string | null }): Promise<WordedResult<undefined, 'not_found' | 'invalid_input'>> {
-  if (!isUuid(input.fileId)) return err('not_found', 'Not found.')
+  if (!isUuid(input.fileId)) return err('not_found', SHARED_FILE_MESSAGES.notFound)
   if (input.contactId !== null && !isUuid(input.contactId)) return err('invalid_input', SHARED_FILE_MESSAGES.noContact)
   const contactId = input.contactId
   return withTenant(database, tenant.id, async (trx) => {
     const file = await trx.selectFrom('shared_files').select('id').where('id', '=', input.fileId).executeTakeFirst()
-    if (!file) return err('not_found', 'Not found.')
+    if (!file) return err('not_found', SHARED_FILE_MESSAGES.notFound)
     if (contactId !== null) {
       // The pickers post a contact's guid; the contact page posts its id.
       const contact = await trx.selectFrom('contacts').select('id').where((eb) => eb.or([eb('id', '=', contactId), eb('guid', '=', contactId)])).executeTakeFirst()
@@ -194,14 +204,14 @@ export async function unshareFile(database: DatabaseHandle, tenant: Tenant, inpu
 }
 
 export async function renameSharedFile(database: DatabaseHandle, tenant: Tenant, input: { fileId: string; name: string }): Promise<WordedResult<undefined, 'not_found' | 'invalid_input'>> {
-  if (!isUuid(input.fileId)) return err('not_found', 'Not found.')
+  if (!isUuid(input.fileId)) return err('not_found', SHARED_FILE_MESSAGES.notFound)
   const name = cleanFileName(input.name)
   if (!name) return err('invalid_input', SHARED_FILE_MESSAGES.badName)
   if (isRefusedExtension(name)) return err('invalid_input', SHARED_FILE_MESSAGES.refusedName(name))
   const updated = await withTenant(database, tenant.id, (trx) =>
     trx.updateTable('shared_files').set({ name, content_type: contentTypeFor(name) }).where('id', '=', input.fileId).executeTakeFirst(),
   )
-  return Number(updated.numUpdatedRows) > 0 ? ok() : err('not_found', 'Not found.')
+  return Number(updated.numUpdatedRows) > 0 ? ok() : err('not_found', SHARED_FILE_MESSAGES.notFound)
 }
 
 /** Removes a file, its shares and its bytes; false when this tenant has no such file. */

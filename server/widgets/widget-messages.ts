@@ -15,6 +15,7 @@ export const WIDGET_MESSAGES = {
   widthInvalid: 'Width must be a whole number of pixels from 100 to 4000, or empty.',
   heightInvalid: 'Height must be a whole number of pixels from 40 to 4000, or empty.',
   invalid: 'Please correct the highlighted fields.',
+  unreadable: 'Invalid Form!',
   created: 'Widget created successfully',
   updated: 'Widget updated successfully',
   published: 'Widget published',

@@ -1,12 +1,13 @@
 import { withTenant } from '#db/tenant-scope'
-import { formatInZone } from '#server/dates/tenant-dates'
+import { mediumDateIn } from '#server/dates/medium-date-in-language'
 import { err, ok, type WordedResult } from '#server/errors/result'
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { containsPattern } from '#server/text/like-pattern'
 import { checkWidgetForm, type WidgetFormErrors, type WidgetFormValues } from './widget-form'
 import { WIDGET_MESSAGES } from './widget-messages'
-import { widgetTypeLabel, type WidgetTypeKey } from './widget-types'
+import type { WidgetTypeKey } from './widget-types'
 import { isUuid } from '#server/text/is-uuid'
 
 
@@ -34,7 +35,7 @@ export function readWidgetListQuery(params: URLSearchParams): WidgetListQuery {
 export interface WidgetListRow {
   guid: string
   name: string
-  typeLabel: string
+  type: WidgetTypeKey
   isPublished: boolean
   /** '' while unpublished. */
   publishedText: string
@@ -45,7 +46,7 @@ export interface WidgetListRow {
  * One page of the studio's widgets whose name holds `q` (any case), by name; `total` counts the
  * matches, `all` every widget of the studio (the title's count).
  */
-export async function listWidgets(platform: Pick<Platform, 'database'>, tenant: Tenant, query: WidgetListQuery): Promise<{ rows: WidgetListRow[]; total: number; all: number; page: number }> {
+export async function listWidgets(platform: Pick<Platform, 'database'>, tenant: Tenant, query: WidgetListQuery, language: Language): Promise<{ rows: WidgetListRow[]; total: number; all: number; page: number }> {
   return withTenant(platform.database, tenant.id, async (trx) => {
     const everything = trx.selectFrom('widgets')
     const count = async (qb: typeof everything) => Number((await qb.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
@@ -67,10 +68,10 @@ export async function listWidgets(platform: Pick<Platform, 'database'>, tenant: 
       rows: rows.map((row) => ({
         guid: row.guid,
         name: row.name,
-        typeLabel: widgetTypeLabel(row.type),
+        type: row.type,
         isPublished: row.is_published,
-        publishedText: row.is_published && row.published_at ? formatInZone(row.published_at, tenant.settings, 'mediumDate') : '',
-        updatedText: formatInZone(row.updated_at, tenant.settings, 'mediumDate'),
+        publishedText: row.is_published && row.published_at ? mediumDateIn(row.published_at, tenant.settings, language) : '',
+        updatedText: mediumDateIn(row.updated_at, tenant.settings, language),
       })),
     }
   })
@@ -88,7 +89,7 @@ export interface WidgetForEdit {
 }
 
 /** A widget as its edit screen shows it, or null when this studio has none with that id. */
-export async function loadWidgetForEdit(platform: Pick<Platform, 'database'>, tenant: Tenant, unverifiedGuid: string): Promise<WidgetForEdit | null> {
+export async function loadWidgetForEdit(platform: Pick<Platform, 'database'>, tenant: Tenant, unverifiedGuid: string, language: Language = 'en'): Promise<WidgetForEdit | null> {
   if (!isUuid(unverifiedGuid)) return null
   const row = await withTenant(platform.database, tenant.id, (trx) => trx.selectFrom('widgets').selectAll().where('guid', '=', unverifiedGuid).executeTakeFirst())
   if (!row) return null
@@ -96,7 +97,7 @@ export async function loadWidgetForEdit(platform: Pick<Platform, 'database'>, te
     guid: row.guid,
     type: row.type,
     isPublished: row.is_published,
-    publishedText: row.is_published && row.published_at ? formatInZone(row.published_at, tenant.settings, 'mediumDate') : '',
+    publishedText: row.is_published && row.published_at ? mediumDateIn(row.published_at, tenant.settings, language) : '',
     width: row.width,
     height: row.height,
     values: {

@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import type { MergeTagChoice } from '#server/email-templates/email-templates'
-import { tagText } from '#server/email-templates/merge-tags'
+import { STANDARD_MERGE_TAGS, tagText, type StandardMergeTag } from '#server/email-templates/merge-tags'
+import { useTemplatesWords } from './use-templates-words'
 
 const CHIP =
   'inline-flex cursor-grab items-center rounded-full border px-3 py-1 text-xs font-medium active:cursor-grabbing focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-text'
@@ -23,6 +24,9 @@ export function MergeTagChips({
   addFieldHref: string
   onInsert: (text: string) => void
 }) {
+  const { t } = useTemplatesWords()
+  // A standard tag is named in the page's language; a custom field keeps the name the studio gave it.
+  const labelOf = (choice: MergeTagChoice) => (isStandardTag(choice.tag) ? t(`mergeTag_${choice.tag}` as const) : choice.label)
   const chip = (choice: MergeTagChoice, colours: string) => (
     <li key={choice.tag}>
       <button
@@ -30,7 +34,7 @@ export function MergeTagChips({
         draggable
         data-merge-tag={choice.tag}
         title={tagText(choice.tag)}
-        aria-label={`${choice.label}: insert ${tagText(choice.tag)}`}
+        aria-label={t('insertTag', { label: labelOf(choice), tag: tagText(choice.tag) })}
         onDragStart={(event) => {
           event.dataTransfer.setData('text/plain', tagText(choice.tag))
           event.dataTransfer.effectAllowed = 'copy'
@@ -38,25 +42,28 @@ export function MergeTagChips({
         onClick={() => onInsert(tagText(choice.tag))}
         className={`${CHIP} ${colours}`}
       >
-        {choice.label}
+        {labelOf(choice)}
       </button>
     </li>
   )
   return (
     <div className="flex flex-col gap-2">
       <p id="merge-tags-hint" className="text-sm text-slate-600">
-        Drag a tag into the subject or the message, or press it to put it where the cursor is; or type it in double braces, as {tagText('firstname')}. Each becomes the
-        contact&apos;s own value when the email is sent.
+        {t('mergeTagsHint', { example: tagText('firstname') })}
       </p>
-      <ul className="flex flex-wrap gap-2" aria-label="Merge tags">
+      <ul className="flex flex-wrap gap-2" aria-label={t('mergeTags')}>
         {standard.map((choice) => chip(choice, 'border-orange-300 bg-orange-50 text-orange-900 hover:bg-orange-100'))}
         {custom.map((choice) => chip(choice, 'border-sky-300 bg-sky-50 text-sky-900 hover:bg-sky-100'))}
         <li>
-          <Link to={addFieldHref} preventScrollReset aria-label="Add a custom field" className={`${CHIP} cursor-pointer border-emerald-400 bg-emerald-50 text-emerald-900 hover:bg-emerald-100`}>
+          <Link to={addFieldHref} preventScrollReset aria-label={t('addCustomField')} className={`${CHIP} cursor-pointer border-emerald-400 bg-emerald-50 text-emerald-900 hover:bg-emerald-100`}>
             <Plus aria-hidden className="h-3.5 w-3.5" />
           </Link>
         </li>
       </ul>
     </div>
   )
+}
+
+function isStandardTag(tag: string): tag is StandardMergeTag {
+  return STANDARD_MERGE_TAGS.some((standard) => standard.tag === tag)
 }

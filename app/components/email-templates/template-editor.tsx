@@ -8,6 +8,7 @@ import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { Field, fieldErrorId, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { MergeTagChips } from './merge-tag-chips'
+import { useTemplatesWords } from './use-templates-words'
 
 export interface TemplateEditorProps {
   mode: 'add' | 'edit'
@@ -32,6 +33,7 @@ export function TemplateEditor({ mode, values, errors, tags, addFieldHref, delet
   // Where a pressed chip puts its tag: the field that last had the focus.
   const target = useRef<'subject' | 'body'>('body')
   const busy = useNavigation().state === 'submitting'
+  const { t } = useTemplatesWords()
 
   const insert = (text: string) => {
     const input = subjectInput.current
@@ -52,17 +54,17 @@ export function TemplateEditor({ mode, values, errors, tags, addFieldHref, delet
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col p-4 sm:p-6">
-      <ScreenHeader title="Template Details" backTo="/settings/templates">
+      <ScreenHeader title={t('templateDetails')} backTo="/settings/templates">
         {deleteHref ? (
           <ButtonLink to={deleteHref} variant="danger" preventScrollReset>
             <Trash2 aria-hidden className="h-4 w-4" />
-            Delete
+            {t('delete')}
           </ButtonLink>
         ) : null}
       </ScreenHeader>
       <section aria-labelledby="template-heading" className="flex flex-col gap-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id="template-heading" className="text-lg font-semibold text-slate-900">
-          {mode === 'add' ? 'Add Template' : 'Edit Template'}
+          {mode === 'add' ? t('addTemplate') : t('editTemplate')}
         </h2>
         <MergeTagChips standard={tags.standard} custom={tags.custom} addFieldHref={addFieldHref} onInsert={insert} />
         <Form method="post" className="flex flex-col gap-4" noValidate>
@@ -72,10 +74,10 @@ export function TemplateEditor({ mode, values, errors, tags, addFieldHref, delet
               {errors.form}
             </p>
           ) : null}
-          <Field id="template-name" label="Template Name" required errors={errors.name ? [errors.name] : null}>
+          <Field id="template-name" label={t('templateName')} required errors={errors.name ? [errors.name] : null}>
             {(control) => <input {...control} name="name" defaultValue={values.name} maxLength={100} autoComplete="off" className={FIELD_INPUT_CLASSES} />}
           </Field>
-          <Field id="template-subject" label="Subject" hint="Subject may contain tags" required errors={errors.subject ? [errors.subject] : null}>
+          <Field id="template-subject" label={t('subject')} hint={t('subjectHint')} required errors={errors.subject ? [errors.subject] : null}>
             {(control) => (
               <input
                 {...control}
@@ -92,7 +94,7 @@ export function TemplateEditor({ mode, values, errors, tags, addFieldHref, delet
           </Field>
           <div className="flex flex-col gap-1.5">
             <label htmlFor="template-body" className="text-sm font-medium text-slate-700">
-              Message
+              {t('message')}
               <span aria-hidden className="text-red-700">
                 {' '}
                 *
@@ -101,7 +103,7 @@ export function TemplateEditor({ mode, values, errors, tags, addFieldHref, delet
             <RichTextEditor
               id="template-body"
               name="body"
-              label="Message"
+              label={t('message')}
               value={body}
               onChange={setBody}
               invalid={Boolean(errors.body)}
@@ -117,10 +119,10 @@ export function TemplateEditor({ mode, values, errors, tags, addFieldHref, delet
           </div>
           <div className="flex flex-wrap justify-end gap-2">
             <ButtonLink to="/settings/templates" variant="secondary">
-              Cancel
+              {t('cancel')}
             </ButtonLink>
             <Button type="submit" variant="primary" busy={busy}>
-              Submit
+              {t('submit')}
             </Button>
           </div>
         </Form>

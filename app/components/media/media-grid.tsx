@@ -1,4 +1,5 @@
 import { Film, ImageIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { MediaItemView } from '#server/media/media-items'
 import { ButtonLink } from '#app/components/ui/button'
 
@@ -7,8 +8,9 @@ const STAFF_THUMBNAIL_SIZES = '(min-width: 1280px) 25vw, (min-width: 1024px) 33v
 
 /** The studio's images and videos as cards, each with what it is and its Edit and Delete links. */
 export function MediaGrid({ items, itemHref }: { items: readonly MediaItemView[]; itemHref: (guid: string, confirmDelete?: boolean) => string }) {
+  const { t } = useTranslation('website')
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Media">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={t('media_list')}>
       {items.map((item) => (
         <MediaCard key={item.guid} item={item} itemHref={itemHref} />
       ))}
@@ -17,7 +19,8 @@ export function MediaGrid({ items, itemHref }: { items: readonly MediaItemView[]
 }
 
 function MediaCard({ item, itemHref }: { item: MediaItemView; itemHref: (guid: string, confirmDelete?: boolean) => string }) {
-  const label = item.originalName || (item.kind === 'image' ? 'Image' : 'Video')
+  const { t } = useTranslation('website')
+  const label = item.originalName || (item.kind === 'image' ? t('media_image') : t('media_video'))
   const Icon = item.kind === 'image' ? ImageIcon : Film
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-media-item={item.guid}>
@@ -32,18 +35,20 @@ function MediaCard({ item, itemHref }: { item: MediaItemView; itemHref: (guid: s
         <p className="text-xs text-slate-600">{[item.sizeText, item.sidesText, item.createdText].filter(Boolean).join(' · ')}</p>
         {item.text ? (
           <p className="line-clamp-2 text-slate-700">
-            <span className="font-medium">{item.kind === 'image' ? 'Alt text: ' : 'Title: '}</span>
+            <span className="font-medium">{`${item.kind === 'image' ? t('media_altText') : t('media_titleField')}: `}</span>
             {item.text}
           </p>
         ) : (
-          <p className="text-amber-800">{item.kind === 'image' ? 'No alt text yet' : 'No title yet'}</p>
+          <p className="text-amber-800">{item.kind === 'image' ? t('media_noAltText') : t('media_noTitle')}</p>
         )}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <ButtonLink to={itemHref(item.guid)} preventScrollReset size="sm">
-            Edit<span className="sr-only"> {label}</span>
+            {t('edit')}
+            <span className="sr-only">{` ${label}`}</span>
           </ButtonLink>
           <ButtonLink to={itemHref(item.guid, true)} preventScrollReset size="sm" variant="secondary">
-            Delete<span className="sr-only"> {label}</span>
+            {t('delete')}
+            <span className="sr-only">{` ${label}`}</span>
           </ButtonLink>
         </div>
       </div>
@@ -53,6 +58,7 @@ function MediaCard({ item, itemHref }: { item: MediaItemView; itemHref: (guid: s
 
 /** An item as a picture (its narrowest variant, with every width offered) or a video player that loads nothing until played. */
 export function MediaPreview({ item, sizes, className }: { item: MediaItemView; sizes: string; className: string }) {
+  const { t } = useTranslation('website')
   if (item.image) {
     return (
       <img
@@ -70,7 +76,7 @@ export function MediaPreview({ item, sizes, className }: { item: MediaItemView; 
   }
   if (!item.videoUrl) return <div aria-hidden className={`${className} bg-slate-100`} />
   return (
-    <video controls preload="none" playsInline aria-label={item.text || item.originalName || 'Video'} className={`${className} bg-slate-900`}>
+    <video controls preload="none" playsInline aria-label={item.text || item.originalName || t('media_video')} className={`${className} bg-slate-900`}>
       <source src={item.videoUrl} type={item.videoType ?? undefined} />
     </video>
   )

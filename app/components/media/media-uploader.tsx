@@ -1,8 +1,9 @@
 import { useRevalidator } from '@remix-run/react'
 import { Upload } from 'lucide-react'
 import { useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { MAX_MEDIA_BYTES, MEDIA_ACCEPT, MEDIA_INPUT, MEDIA_MESSAGES, uploadedMessage } from '#server/media/media-rules'
+import { MAX_MEDIA_BYTES, MEDIA_ACCEPT, MEDIA_INPUT } from '#server/media/media-rules'
 import { Button } from '#app/components/ui/button'
 import { Field } from '#app/components/ui/field'
 import { ToastNotice, type ToastView } from '#app/components/ui/toast'
@@ -16,6 +17,12 @@ export interface RefusedUpload {
   refusals: Array<{ fileName: string; message: string }>
 }
 
+/** What the uploader says before anything reaches the server, in the page's language (the loader's). */
+export interface UploaderMessages {
+  chooseFiles: string
+  tooLarge: string
+}
+
 type UploadState = 'waiting' | 'sending' | 'uploaded' | 'failed'
 
 interface UploadRow {
@@ -27,9 +34,6 @@ interface UploadRow {
   message: string
 }
 
-const STATE_TEXT: Record<UploadState, string> = { waiting: 'Waiting', sending: 'Uploading…', uploaded: 'Uploaded', failed: 'Not uploaded' }
-
-const LOST = 'The upload did not finish. Check the connection and try again.'
 const answerSchema = z.object({ message: z.string().min(1).max(500), guids: z.array(z.string()).optional() })
 
 /**
@@ -38,7 +42,8 @@ const answerSchema = z.object({ message: z.string().min(1).max(500), guids: z.ar
  * with its progress and its own answer (a refused file does not hold back the others), and the
  * grid is read again once they are through.
  */
-export function MediaUploader({ action, refused }: { action: string; refused: RefusedUpload | null }) {
+export function MediaUploader({ action, refused, messages }: { action: string; refused: RefusedUpload | null; messages: UploaderMessages }) {
+  const { t } = useTranslation('website')
   const revalidator = useRevalidator()
   const [rows, setRows] = useState<UploadRow[]>([])
   const [summary, setSummary] = useState<ToastView | null>(null)
@@ -56,7 +61,7 @@ export function MediaUploader({ action, refused }: { action: string; refused: Re
     const files = [...input.files]
     setSummary(null)
     if (files.length === 0) {
-      setChooseMessage(MEDIA_MESSAGES.chooseFiles)
+      setChooseMessage(messages.chooseFiles)
       return
     }
     setChooseMessage(null)
@@ -66,28 +71,29 @@ export function MediaUploader({ action, refused }: { action: string; refused: Re
     for (const { file, id } of queued) {
       // Refused here too, so a large video is not sent only to be refused; the server checks again.
       if (file.size > MAX_MEDIA_BYTES) {
-        update(id, { state: 'failed', message: MEDIA_MESSAGES.tooLarge })
+        update(id, { state: 'failed', message: messages.tooLarge })
         continue
       }
       update(id, { state: 'sending' })
-      const answer = await sendFile(file, (progress) => update(id, { progress }))
+      const answer = await sendFile(file, (progress) => update(id, { progress }), t('media_lost'))
       if (answer.uploaded) uploaded += 1
       update(id, answer.uploaded ? { state: 'uploaded', progress: 1, message: '' } : { state: 'failed', message: answer.message })
     }
     form.reset()
     if (uploaded > 0) revalidator.revalidate()
     const failed = files.length - uploaded
-    setSummary(failed === 0 ? { type: 'success', message: uploadedMessage(uploaded) } : { type: 'error', message: `${failed} of ${files.length} files could not be uploaded.` })
+    const done = uploaded === 1 ? t('media_uploadedOne') : t('media_uploadedMany', { n: uploaded })
+    setSummary(failed === 0 ? { type: 'success', message: done } : { type: 'error', message: t('media_someFailed', { failed, total: files.length }) })
   }
 
   const errors = chooseMessage ? [chooseMessage] : refused ? [refused.message] : null
   return (
     <section aria-labelledby="media-upload-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id="media-upload-heading" className="mb-3 text-lg font-semibold text-slate-900">
-        Upload
+        {t('media_upload')}
       </h2>
       <form method="post" action={action} encType="multipart/form-data" onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <Field id="media-files" label="Images and videos" hint="PNG, JPEG, GIF or WebP images and MP4 or WebM videos, at most 10 MB each." errors={errors} className="min-w-0 flex-1">
+        <Field id="media-files" label={t('media_filesLabel')} hint={t('media_filesHint')} errors={errors} className="min-w-0 flex-1">
           {(control) => (
             <input
               {...control}
@@ -102,33 +108,33 @@ export function MediaUploader({ action, refused }: { action: string; refused: Re
         <div className="sm:pb-6">
           <Button type="submit" variant="primary" busy={sending}>
             <Upload aria-hidden className="h-4 w-4" />
-            Upload
+            {t('media_upload')}
           </Button>
         </div>
       </form>
       {refused && refused.refusals.length > 0 ? (
-        <ul className="mt-3 flex flex-col gap-1 text-sm text-red-700" aria-label="Files not uploaded">
+        <ul className="mt-3 flex flex-col gap-1 text-sm text-red-700" aria-label={t('media_notUploaded')}>
           {refused.refusals.map((refusal, index) => (
             <li key={`${refusal.fileName}-${index}`}>
-              <span className="font-medium">{refusal.fileName || 'A file'}:</span> {refusal.message}
+              <span className="font-medium">{`${refusal.fileName || t('media_aFile')}:`}</span> {refusal.message}
             </li>
           ))}
         </ul>
       ) : null}
       {rows.length > 0 ? (
-        <ul className="mt-4 flex flex-col gap-3" aria-label="Uploads">
+        <ul className="mt-4 flex flex-col gap-3" aria-label={t('media_uploads')}>
           {rows.map((row) => (
             <li key={row.id} className="flex flex-col gap-1 text-sm" data-upload-state={row.state}>
               <div className="flex items-center justify-between gap-3">
                 <span className="min-w-0 truncate font-medium text-slate-900">{row.name}</span>
                 <span aria-live="polite" className={`shrink-0 ${row.state === 'failed' ? 'text-red-700' : row.state === 'uploaded' ? 'text-emerald-700' : 'text-slate-600'}`}>
-                  {STATE_TEXT[row.state]}
+                  {t(`media_state_${row.state}` as const)}
                 </span>
               </div>
               <progress
                 max={1}
                 value={row.progress}
-                aria-label={`${row.name} upload progress`}
+                aria-label={t('media_progress', { name: row.name })}
                 className="h-2 w-full overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-emerald-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-emerald-600"
               />
               {row.state === 'failed' ? <p className="text-red-700">{row.message}</p> : null}
@@ -141,8 +147,8 @@ export function MediaUploader({ action, refused }: { action: string; refused: Re
   )
 }
 
-/** Posts one file with its progress; the answer is the server's words, or ours when none came. */
-function sendFile(file: File, onProgress: (progress: number) => void): Promise<{ uploaded: boolean; message: string }> {
+/** Posts one file with its progress; the answer is the server's words, or `lost` when none came. */
+function sendFile(file: File, onProgress: (progress: number) => void, lost: string): Promise<{ uploaded: boolean; message: string }> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest()
     request.open('POST', MEDIA_UPLOAD_ENDPOINT)
@@ -152,10 +158,10 @@ function sendFile(file: File, onProgress: (progress: number) => void): Promise<{
     request.onload = () => {
       const answer = readAnswer(request.responseText)
       if (request.status === 200 && answer?.guids) resolve({ uploaded: true, message: answer.message })
-      else resolve({ uploaded: false, message: answer?.message ?? plainRefusal(request) ?? LOST })
+      else resolve({ uploaded: false, message: answer?.message ?? plainRefusal(request) ?? lost })
     }
-    request.onerror = () => resolve({ uploaded: false, message: LOST })
-    request.onabort = () => resolve({ uploaded: false, message: LOST })
+    request.onerror = () => resolve({ uploaded: false, message: lost })
+    request.onabort = () => resolve({ uploaded: false, message: lost })
     const body = new FormData()
     body.append(MEDIA_INPUT, file)
     request.send(body)

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import quillSnow from 'quill/dist/quill.snow.css'
-import { labelQuillToolbar } from './label-quill-toolbar'
+import { labelQuillToolbar, type ToolbarWords } from './label-quill-toolbar'
 
 /** The product's rich-text toolbar (spec 000 section 9), in Quill 2's terms. */
 export const RICH_TEXT_TOOLBAR = [
@@ -43,12 +44,21 @@ export interface RichTextEditorHandle {
  * Rich text with Quill 2, loaded only in the browser. The server renders a plain textarea
  * holding the HTML, which is what a visitor without JavaScript edits and posts; once Quill has
  * loaded it edits the same textarea's value, so the form posts the same field either way.
- * The server sanitises whatever arrives.
+ * The server sanitises whatever arrives. The toolbar's names are in the page's language
+ * ('common' words, which every page carries).
  */
 export function RichTextEditor({ id, name, value, onChange, label, disabled, describedBy, invalid, onReady, onFocus }: RichTextEditorProps) {
   const host = useRef<HTMLDivElement>(null)
-  const latest = useRef({ onChange, value, onReady, onFocus })
-  latest.current = { onChange, value, onReady, onFocus }
+  const { t } = useTranslation('common')
+  const words: ToolbarWords = {
+    word: (key) => t(key),
+    formatting: (label) => t('richText_formatting', { label }),
+    headingLevel: (level) => t('richText_headingLevel', { level }),
+    textColour: (value) => t('richText_textColourValue', { value }),
+    highlight: (value) => t('richText_highlightValue', { value }),
+  }
+  const latest = useRef({ onChange, value, onReady, onFocus, words })
+  latest.current = { onChange, value, onReady, onFocus, words }
   const [ready, setReady] = useState(false)
 
   useEffect(() => {
@@ -69,7 +79,7 @@ export function RichTextEditor({ id, name, value, onChange, label, disabled, des
       quill.root.setAttribute('aria-multiline', 'true')
       if (describedBy) quill.root.setAttribute('aria-describedby', describedBy)
       const toolbar = host.current.querySelector<HTMLElement>('.ql-toolbar')
-      if (toolbar) stopLabelling = labelQuillToolbar(toolbar, label, container.querySelector<HTMLElement>('.ql-tooltip'))
+      if (toolbar) stopLabelling = labelQuillToolbar(toolbar, label, container.querySelector<HTMLElement>('.ql-tooltip'), latest.current.words)
       quill.on('text-change', () => {
         const html = quill.getLength() <= 1 ? '' : quill.getSemanticHTML().replace(/&nbsp;/g, ' ')
         latest.current.onChange(html)

@@ -1,8 +1,10 @@
 import { Link } from '@remix-run/react'
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
+import { Trans } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FRAME_HEIGHT_MESSAGE } from '#server/widgets/frame-height'
+import { useTemplatesWords } from '#app/components/email-templates/use-templates-words'
 
 export interface EmbedCodePanelProps {
   /** Null while the studio has no plugin API key. */
@@ -23,27 +25,24 @@ export interface EmbedCodePanelProps {
  * code is in read-only text boxes, so it can be selected and copied without JavaScript too.
  */
 export function EmbedCodePanel({ snippets, isPublished, previewSrc, name, width, height, fits }: EmbedCodePanelProps) {
+  const { t } = useTemplatesWords()
   return (
     <section aria-labelledby="embed-heading" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id="embed-heading" className="text-lg font-semibold text-slate-900">
-        Embed on your website
+        {t('embedOnWebsite')}
       </h2>
       {snippets === null ? (
         <p className="text-sm text-slate-700">
-          Widgets are shown on your website with your plugin API key, and your organisation has none yet.{' '}
-          <Link to="/settings/seosetting" className="font-medium text-brand-text underline">
-            Generate one on SEO settings
-          </Link>
-          , then come back here for the code.
+          <Trans t={t} i18nKey="noPluginKey" components={{ seo: <Link to="/settings/seosetting" className="font-medium text-brand-text underline" /> }} />
         </p>
       ) : (
         <>
           <p className="text-sm text-slate-700">
-            Paste one of these into a page of your website, where the widget should appear.
-            {isPublished ? null : <strong className="font-semibold text-slate-900"> The code shows nothing until you publish the widget.</strong>}
+            {t('pasteCode')}
+            {isPublished ? null : <strong className="font-semibold text-slate-900">{` ${t('codeShowsNothing')}`}</strong>}
           </p>
-          <Snippet label="Script tag" hint="The widget fits its content as it changes." code={snippets.script} />
-          <Snippet label="Iframe" hint="For websites that do not allow scripts; set the height it needs." code={snippets.iframe} />
+          <Snippet words={{ label: t('scriptTag'), hint: t('scriptTagHint'), copy: t('copyScriptTag'), copied: t('scriptTagCopied') }} code={snippets.script} />
+          <Snippet words={{ label: t('iframe'), hint: t('iframeHint'), copy: t('copyIframe'), copied: t('iframeCopied') }} code={snippets.iframe} />
         </>
       )}
       {previewSrc ? <Preview src={previewSrc} name={name} width={width} height={height} fits={fits} /> : null}
@@ -51,7 +50,16 @@ export function EmbedCodePanel({ snippets, isPublished, previewSrc, name, width,
   )
 }
 
-function Snippet({ label, hint, code }: { label: string; hint: string; code: string }) {
+/** A snippet's words: its label and hint, its copy button, and what is announced once it is copied. */
+interface SnippetWords {
+  label: string
+  hint: string
+  copy: string
+  copied: string
+}
+
+function Snippet({ words, code }: { words: SnippetWords; code: string }) {
+  const { t } = useTemplatesWords()
   const id = useId()
   const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
@@ -60,10 +68,10 @@ function Snippet({ label, hint, code }: { label: string; hint: string; code: str
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <label htmlFor={id} className="text-sm font-medium text-slate-700">
-            {label}
+            {words.label}
           </label>
           <p id={`${id}-hint`} className="text-xs text-slate-600">
-            {hint}
+            {words.hint}
           </p>
         </div>
         {hydrated ? (
@@ -81,7 +89,7 @@ function Snippet({ label, hint, code }: { label: string; hint: string; code: str
             }}
           >
             {copied ? <Check aria-hidden className="h-4 w-4 text-emerald-700" /> : <Copy aria-hidden className="h-4 w-4" />}
-            {copied ? 'Copied' : `Copy ${label.toLowerCase()}`}
+            {copied ? t('copied') : words.copy}
           </button>
         ) : null}
       </div>
@@ -96,7 +104,7 @@ function Snippet({ label, hint, code }: { label: string; hint: string; code: str
         className="w-full resize-y rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800 break-all"
       />
       <span aria-live="polite" className="sr-only">
-        {copied ? `${label} copied` : ''}
+        {copied ? words.copied : ''}
       </span>
     </div>
   )
@@ -104,6 +112,7 @@ function Snippet({ label, hint, code }: { label: string; hint: string; code: str
 
 /** The published widget as visitors see it, in a frame that fits its content like the script tag's. */
 function Preview({ src, name, width, height, fits }: { src: string; name: string; width: number | null; height: number; fits: boolean }) {
+  const { t } = useTemplatesWords()
   const frame = useRef<HTMLIFrameElement>(null)
   const [fitted, setFitted] = useState(height)
   useEffect(() => {
@@ -119,9 +128,9 @@ function Preview({ src, name, width, height, fits }: { src: string; name: string
   }, [fits])
   return (
     <div className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold text-slate-900">Preview</h3>
+      <h3 className="text-sm font-semibold text-slate-900">{t('preview')}</h3>
       <div className="rounded-lg bg-slate-100 p-3">
-        <iframe ref={frame} src={src} title={`Preview: ${name}`} className="block max-w-full border-0" style={{ width: width ?? '100%', height: fitted }} />
+        <iframe ref={frame} src={src} title={t('previewOf', { name })} className="block max-w-full border-0" style={{ width: width ?? '100%', height: fitted }} />
       </div>
     </div>
   )

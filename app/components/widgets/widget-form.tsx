@@ -2,23 +2,20 @@ import { Form, useNavigation } from '@remix-run/react'
 import { useState, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { WidgetFormErrors, WidgetFormValues } from '#server/widgets/widget-form'
-import { WIDGET_MESSAGES } from '#server/widgets/widget-messages'
+import type { WidgetLiveMessages } from '#server/widgets/widget-live-messages'
 import { isWidgetTypeKey, listsEvents, MAX_EVENT_COUNT, WIDGET_TYPES, type WidgetTypeKey } from '#server/widgets/widget-types'
 import { RichTextEditor } from '#app/components/rich-text/rich-text-editor'
 import { Button, ButtonLink } from '#app/components/ui/button'
 import { Field, fieldErrorId, FIELD_INPUT_CLASSES, RequiredMark } from '#app/components/ui/field'
-
-const TITLE_HINTS = {
-  heading: 'The heading shown in the widget; none when empty.',
-  link: "The button's words; the name when empty.",
-  any: "The heading shown in the widget (none when empty); on a Link widget, the button's words.",
-} as const
+import { useTemplatesWords } from '#app/components/email-templates/use-templates-words'
 
 export interface WidgetFormProps {
   /** New: the type is chosen here; edit: it is fixed and its select disabled (settings spec). */
   mode: 'new' | 'edit'
   values: WidgetFormValues
   errors: WidgetFormErrors
+  /** The messages shown while typing, in the page's language (widget-live-messages.ts). */
+  liveMessages: WidgetLiveMessages
 }
 
 /**
@@ -27,7 +24,8 @@ export interface WidgetFormProps {
  * It posts the same fields with or without JavaScript. Without it, a new widget's form shows
  * every type's fields, each saying which type it is for; with it, only the chosen type's.
  */
-export function WidgetForm({ mode, values, errors }: WidgetFormProps) {
+export function WidgetForm({ mode, values, errors, liveMessages }: WidgetFormProps) {
+  const { t } = useTemplatesWords()
   const hydrated = useHydrated()
   const [type, setType] = useState<WidgetTypeKey | ''>(isWidgetTypeKey(values.type) ? values.type : '')
   const [name, setName] = useState(values.name)
@@ -42,8 +40,8 @@ export function WidgetForm({ mode, values, errors }: WidgetFormProps) {
   const forTypes = (words: string) => (showsAll ? ` (${words})` : '')
 
   // The spec's live rules: a name, and a URL for a Link widget; Submit waits for them.
-  const nameMessage = errors.name ?? (touched.name && name.trim() === '' ? WIDGET_MESSAGES.nameRequired : undefined)
-  const urlMessage = errors.url ?? (touched.url && url.trim() === '' ? WIDGET_MESSAGES.urlRequired : undefined)
+  const nameMessage = errors.name ?? (touched.name && name.trim() === '' ? liveMessages.nameRequired : undefined)
+  const urlMessage = errors.url ?? (touched.url && url.trim() === '' ? liveMessages.urlRequired : undefined)
   const invalid = hydrated && (name.trim() === '' || (type === 'link' && url.trim() === ''))
 
   return (
@@ -54,7 +52,7 @@ export function WidgetForm({ mode, values, errors }: WidgetFormProps) {
           {errors.form}
         </p>
       ) : null}
-      <Field id="widget-name" label="Name" hint="For you: the list shows it, visitors do not." required errors={nameMessage ? [nameMessage] : null}>
+      <Field id="widget-name" label={t('name')} hint={t('nameHint')} required errors={nameMessage ? [nameMessage] : null}>
         {(control) => (
           <input
             {...control}
@@ -70,8 +68,8 @@ export function WidgetForm({ mode, values, errors }: WidgetFormProps) {
       </Field>
       <Field
         id="widget-type"
-        label="Type"
-        hint={mode === 'edit' ? 'A widget keeps the type it was created with.' : WIDGET_TYPES.find((entry) => entry.key === type)?.description ?? null}
+        label={t('type')}
+        hint={mode === 'edit' ? t('typeKeptHint') : type === '' ? null : t(`widgetTypeText_${type}` as const)}
         errors={errors.type ? [errors.type] : null}
       >
         {(control) => (
@@ -85,25 +83,25 @@ export function WidgetForm({ mode, values, errors }: WidgetFormProps) {
           >
             {WIDGET_TYPES.map((entry) => (
               <option key={entry.key} value={entry.key}>
-                {entry.label}
+                {t(`widgetType_${entry.key}` as const)}
               </option>
             ))}
           </select>
         )}
       </Field>
-      <Field id="widget-title" label="Title" hint={showsAll ? TITLE_HINTS.any : type === 'link' ? TITLE_HINTS.link : TITLE_HINTS.heading} errors={errors.title ? [errors.title] : null}>
+      <Field id="widget-title" label={t('title')} hint={showsAll ? t('titleHintAny') : type === 'link' ? t('titleHintLink') : t('titleHintHeading')} errors={errors.title ? [errors.title] : null}>
         {(control) => <input {...control} name="title" defaultValue={values.title} maxLength={200} autoComplete="off" className={FIELD_INPUT_CLASSES} />}
       </Field>
       {shows((key) => key === 'announcement') ? (
         <div className="flex flex-col gap-1.5">
           <label htmlFor="widget-body" className="text-sm font-medium text-slate-700">
-            Announcement text{forTypes('Announcement widgets')}
+            {`${t('announcementText')}${forTypes(t('forAnnouncementWidgets'))}`}
             <RequiredMark />
           </label>
           <RichTextEditor
             id="widget-body"
             name="body"
-            label={`Announcement text${forTypes('Announcement widgets')}`}
+            label={`${t('announcementText')}${forTypes(t('forAnnouncementWidgets'))}`}
             value={body}
             onChange={setBody}
             invalid={Boolean(errors.body)}
@@ -117,7 +115,7 @@ export function WidgetForm({ mode, values, errors }: WidgetFormProps) {
         </div>
       ) : null}
       {shows((key) => key === 'link') ? (
-        <Field id="widget-url" label={`URL${forTypes('Link widgets')}`} hint="Where the button leads, such as https://example.com/join." required errors={urlMessage ? [urlMessage] : null}>
+        <Field id="widget-url" label={`${t('url')}${forTypes(t('forLinkWidgets'))}`} hint={t('urlHint')} required errors={urlMessage ? [urlMessage] : null}>
           {(control) => (
             <input
               {...control}
@@ -136,7 +134,7 @@ export function WidgetForm({ mode, values, errors }: WidgetFormProps) {
         </Field>
       ) : null}
       {shows(listsEvents) ? (
-        <Field id="widget-count" label={`Number of events${forTypes('event widgets')}`} hint={`From 1 to ${MAX_EVENT_COUNT}.`} errors={errors.count ? [errors.count] : null}>
+        <Field id="widget-count" label={`${t('numberOfEvents')}${forTypes(t('forEventWidgets'))}`} hint={t('countHint', { max: MAX_EVENT_COUNT })} errors={errors.count ? [errors.count] : null}>
           {(control) => (
             <input {...control} type="number" name="count" defaultValue={values.count} min={1} max={MAX_EVENT_COUNT} step={1} inputMode="numeric" className={`${FIELD_INPUT_CLASSES} w-32`} />
           )}
@@ -145,10 +143,10 @@ export function WidgetForm({ mode, values, errors }: WidgetFormProps) {
       <SizeFields values={values} errors={errors} />
       <div className="flex flex-wrap justify-end gap-2">
         <ButtonLink to="/settings/widgets" variant="secondary">
-          Cancel
+          {t('cancel')}
         </ButtonLink>
         <Button type="submit" variant="primary" busy={busy} disabled={invalid}>
-          Submit
+          {t('submit')}
         </Button>
       </div>
     </Form>
@@ -156,6 +154,7 @@ export function WidgetForm({ mode, values, errors }: WidgetFormProps) {
 }
 
 function SizeFields({ values, errors }: Pick<WidgetFormProps, 'values' | 'errors'>) {
+  const { t } = useTemplatesWords()
   const pixels = (id: 'width' | 'height', label: string, hint: ReactNode) => (
     <Field id={`widget-${id}`} label={label} hint={hint} errors={errors[id] ? [errors[id]] : null}>
       {(control) => (
@@ -165,10 +164,10 @@ function SizeFields({ values, errors }: Pick<WidgetFormProps, 'values' | 'errors
   )
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 text-sm font-semibold text-slate-900">Size on your website</legend>
+      <legend className="mb-2 text-sm font-semibold text-slate-900">{t('sizeOnWebsite')}</legend>
       <div className="flex flex-wrap gap-4">
-        {pixels('width', 'Width (px)', 'Empty: as wide as the space it is in.')}
-        {pixels('height', 'Height (px)', 'Empty: as tall as its content.')}
+        {pixels('width', t('width'), t('widthHint'))}
+        {pixels('height', t('height'), t('heightHint'))}
       </div>
     </fieldset>
   )

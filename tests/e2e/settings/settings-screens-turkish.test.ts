@@ -85,4 +85,19 @@ describe('the settings screens in Turkish', () => {
     await expect(plain.getByText('Geçersiz form!').isVisible()).resolves.toBe(true)
     await plain.context().close()
   })
+
+  test("the rich-text toolbar, drawn once the editor has loaded, names its controls in Turkish", { timeout: 120_000 }, async () => {
+    const page = await turkishPage('/settings/templates/add')
+    await page.getByRole('heading', { level: 1, name: 'Şablon Ayrıntıları' }).waitFor()
+    await waitForHydration(page)
+    const toolbar = page.getByRole('toolbar', { name: 'Mesaj: biçimlendirme' })
+    await toolbar.waitFor()
+    for (const name of ['Kalın', 'İtalik', 'Numaralı liste', 'Girintiyi artır', 'Bağlantı', 'Biçimlendirmeyi temizle', 'Başlık', 'Yazı boyutu', 'Hizalama']) {
+      await expect(toolbar.getByRole('button', { name, exact: true }).count(), name).resolves.toBe(1)
+    }
+    await expect(toolbar.getByRole('button', { name: /^(Bold|Italic|Heading|Link|Alignment)$/ }).count()).resolves.toBe(0)
+    // Quill's stylesheet shows a heading choice's data-label: the page's words, not its English.
+    await expect(toolbar.locator('.ql-header .ql-picker-item[data-value="1"]').getAttribute('data-label')).resolves.toBe('Başlık 1')
+    await page.context().close()
+  })
 })

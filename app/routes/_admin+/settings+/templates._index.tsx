@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ReactNode } from 'react'
 import { Link, useLoaderData } from '@remix-run/react'
+import { Trans } from 'react-i18next'
 import { Mail, Plus } from 'lucide-react'
 import { DEFAULT_TEMPLATE_PAGE_SIZE, listEmailTemplates, readTemplateListQuery, TEMPLATE_PAGE_SIZES, type TemplateListQuery } from '#server/email-templates/email-templates'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
@@ -9,14 +11,19 @@ import { PageSizeForm, PreviousNextNav } from '#app/components/ui/pagination'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
+import type { I18nHandle } from '#app/utils/i18n'
+import { useTemplatesWords } from '#app/components/email-templates/use-templates-words'
+import { tFor } from '#server/i18n/server-translator'
 
-export const meta: MetaFunction = () => [{ title: 'Templates' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Templates' }]
+
+export const handle: I18nHandle = { i18n: ['templates'] }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const query = readTemplateListQuery(new URL(request.url).searchParams)
-  const list = await listEmailTemplates(context.platform, requireTenant(context), query)
-  return { ...list, size: query.size }
+  const list = await listEmailTemplates(context.platform, requireTenant(context), query, context.language)
+  return { ...list, size: query.size, title: tFor(context.language, 'templates')('templates') }
 }
 
 function listHref(query: TemplateListQuery): string {
@@ -30,33 +37,32 @@ function listHref(query: TemplateListQuery): string {
 /** Settings > Templates (settings spec, Email templates): the studio's templates, newest first. */
 export default function TemplatesRoute() {
   const { rows, total, page, size } = useLoaderData<typeof loader>()
+  const { t } = useTemplatesWords()
   const first = total === 0 ? 0 : (page - 1) * size + 1
   const last = Math.min(total, page * size)
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 p-4 sm:p-6">
-      <ScreenHeader title="Templates" backTo="/settings">
+      <ScreenHeader title={t('templates')} backTo="/settings">
         <ButtonLink to="/settings/templates/add" variant="primary">
           <Plus aria-hidden className="h-4 w-4" />
-          Add Template
+          {t('addTemplate')}
         </ButtonLink>
       </ScreenHeader>
       <p className="-mt-4 text-sm text-slate-600">
-        Emails in your own words. A template named <TemplateName>invoice_pending</TemplateName>, <TemplateName>invoice_reminder</TemplateName> or <TemplateName>invoice_failed</TemplateName> is sent in place of
-        that invoice email (an invoice you email, a membership payment that is due, late or refused), and <TemplateName>invoice_success</TemplateName> in place of a receipt; the invoice&apos;s lines,
-        totals and payment link follow your words.
+        <Trans t={t} i18nKey="templatesIntro" components={{ code: <TemplateName /> }} />
       </p>
       {total === 0 ? (
-        <EmptyState icon={Mail} title="No templates found">
-          Add one to write an email with merge tags such as the contact&apos;s first name.
+        <EmptyState icon={Mail} title={t('noTemplates')}>
+          {t('noTemplatesText')}
         </EmptyState>
       ) : (
         <>
-          <Table label="Templates" minWidth={320}>
+          <Table label={t('templates')} minWidth={320}>
             <TableHead>
-              <HeaderCell>Name</HeaderCell>
-              <HeaderCell>Created</HeaderCell>
+              <HeaderCell>{t('name')}</HeaderCell>
+              <HeaderCell>{t('created')}</HeaderCell>
             </TableHead>
-            <TableBody columnCount={2} empty={<span>No templates found</span>}>
+            <TableBody columnCount={2} empty={<span>{t('noTemplates')}</span>}>
               {rows.map((row) => (
                 <Row key={row.guid}>
                   <Cell>
@@ -85,6 +91,7 @@ export default function TemplatesRoute() {
   )
 }
 
-function TemplateName({ children }: { children: string }) {
+/** A template name the product knows, inside the intro's words (Trans fills in the name). */
+function TemplateName({ children }: { children?: ReactNode }) {
   return <code className="rounded bg-slate-100 px-1 text-slate-800">{children}</code>
 }

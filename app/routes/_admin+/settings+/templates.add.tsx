@@ -6,12 +6,16 @@ import { TemplateEditor } from '#app/components/email-templates/template-editor'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { templateFormAction } from '#app/utils/template-form-action.server'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
 
-export const meta: MetaFunction = () => [{ title: 'Add Template' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Add Template' }]
+
+export const handle: I18nHandle = { i18n: ['templates'] }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
-  return { tags: await mergeTagChoices(context.platform, requireTenant(context)) }
+  return { tags: await mergeTagChoices(context.platform, requireTenant(context)), title: tFor(context.language, 'templates')('addTemplate') }
 }
 
 export const action = (args: ActionFunctionArgs) => templateFormAction(args, null)

@@ -2,15 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData, useParams } from '@remix-run/react'
 import { CustomFieldDialog } from '#app/components/forms/custom-field-dialog'
 import { templateFieldDialogAction, templateFieldDialogLoader } from '#app/utils/template-field-dialog.server'
+import { tFor } from '#server/i18n/server-translator'
 
-export const meta: MetaFunction = () => [{ title: 'Add Custom Field' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Add Custom Field' }]
 
-export const loader = ({ params, ...args }: LoaderFunctionArgs) => templateFieldDialogLoader(args, params.guId ?? '')
+export const loader = async ({ params, ...args }: LoaderFunctionArgs) => ({
+  view: await templateFieldDialogLoader(args, params.guId ?? ''),
+  title: tFor(args.context.language, 'templates')('addCustomFieldTitle'),
+})
 
 export const action = ({ params, ...args }: ActionFunctionArgs) => templateFieldDialogAction(args, params.guId ?? '')
 
 export default function EditTemplateFieldRoute() {
-  const view = useLoaderData<typeof loader>()
+  const { view } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const { guId } = useParams()
   return <CustomFieldDialog {...view} isNew result={result ?? null} closeTo={`/settings/templates/edit/${guId ?? ''}`} />

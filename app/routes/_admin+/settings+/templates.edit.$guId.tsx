@@ -10,8 +10,13 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { templateFormAction } from '#app/utils/template-form-action.server'
+import type { I18nHandle } from '#app/utils/i18n'
+import { useTemplatesWords } from '#app/components/email-templates/use-templates-words'
+import { tFor } from '#server/i18n/server-translator'
 
-export const meta: MetaFunction = () => [{ title: 'Edit Template' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Edit Template' }]
+
+export const handle: I18nHandle = { i18n: ['templates'] }
 
 /**
  * Settings > Templates > Edit: the form, the delete confirmation at `?confirm=delete`, and a
@@ -29,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     query ? searchContacts({ platform: context.platform, tenant, unverifiedQuery: query }) : Promise.resolve([]),
     previewEmailTemplate(context.platform, tenant, { templateGuid: template.guid, contactGuid: search.get('previewFor') ?? '' }),
   ])
-  return { template, tags, query, matches, preview, confirmDelete: search.get('confirm') === 'delete' }
+  return { template, tags, query, matches, preview, confirmDelete: search.get('confirm') === 'delete', title: tFor(context.language, 'templates')('editTemplate') }
 }
 
 export const action = ({ params, ...args }: ActionFunctionArgs) => templateFormAction(args, params.guId ?? '')
@@ -37,6 +42,7 @@ export const action = ({ params, ...args }: ActionFunctionArgs) => templateFormA
 export default function EditTemplateRoute() {
   const { template, tags, query, matches, preview, confirmDelete } = useLoaderData<typeof loader>()
   const posted = useActionData<typeof action>()
+  const { t } = useTemplatesWords()
   const base = `/settings/templates/edit/${template.guid}`
   return (
     <>
@@ -44,14 +50,14 @@ export default function EditTemplateRoute() {
       <section aria-labelledby="preview-heading" className="mx-auto mb-6 flex w-full max-w-4xl flex-col gap-4 px-4 sm:px-6">
         <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
-            Preview
+            {t('preview')}
           </h2>
-          <p className="text-sm text-slate-600">See the saved template as one of your contacts would receive it.</p>
+          <p className="text-sm text-slate-600">{t('previewText')}</p>
           <ContactChooser id="preview-contact" query={query} matches={matches} chooseHref={(guid) => `${base}?previewFor=${guid}`} />
           {preview ? (
-            <article aria-label={`Preview for ${preview.contactName}`} className="rounded-lg border border-slate-200">
+            <article aria-label={t('previewFor', { name: preview.contactName })} className="rounded-lg border border-slate-200">
               <header className="border-b border-slate-200 bg-slate-50 px-4 py-3 text-sm">
-                <p className="text-slate-600">To {preview.contactName}</p>
+                <p className="text-slate-600">{t('previewTo', { name: preview.contactName })}</p>
                 <p className="font-medium text-slate-900">{preview.subject}</p>
               </header>
               {/* Sanitised on save and again after the tags were filled in; the values are escaped (render-template.ts). */}
@@ -63,7 +69,7 @@ export default function EditTemplateRoute() {
           ) : null}
         </div>
       </section>
-      {confirmDelete ? <ConfirmDialog closeTo={base} title="Delete Template" message={`Delete the template ${template.name}? This cannot be undone.`} intent="delete" yesLabel="Delete" /> : null}
+      {confirmDelete ? <ConfirmDialog closeTo={base} title={t('deleteTemplate')} message={t('deleteTemplateQuestion', { name: template.name })} intent="delete" yesLabel={t('delete')} /> : null}
       <Outlet />
     </>
   )

@@ -6,7 +6,6 @@ import { notFound } from '#server/errors/responses'
 import { staffEmbedCode } from '#server/widgets/staff-embed-code'
 import { readWidgetForm, type WidgetFormErrors } from '#server/widgets/widget-form'
 import { WIDGET_MESSAGES } from '#server/widgets/widget-messages'
-import { widgetTypeLabel } from '#server/widgets/widget-types'
 import { deleteWidget, loadWidgetForEdit, setWidgetPublished, updateWidget } from '#server/widgets/widgets'
 import { ScreenHeader } from '#app/components/schema-form/screen-header'
 import { Button, ButtonLink } from '#app/components/ui/button'
@@ -16,18 +15,31 @@ import { WidgetForm } from '#app/components/widgets/widget-form'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { redirectWithToast } from '#app/utils/toast.server'
+import type { I18nHandle } from '#app/utils/i18n'
+import { useTemplatesWords } from '#app/components/email-templates/use-templates-words'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessage, translateMessages } from '#server/i18n/translate-message'
+import { widgetLiveMessages } from '#server/widgets/widget-live-messages'
 
-export const meta: MetaFunction = () => [{ title: 'Edit widget' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Edit widget' }]
+
+export const handle: I18nHandle = { i18n: ['templates'] }
 
 /** Settings > Widgets > a widget: its form, publishing, its code and preview, and the delete confirmation at `?confirm=delete`. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const tenant = requireTenant(context)
-  const widget = await loadWidgetForEdit(context.platform, tenant, params.guId ?? '')
+  const widget = await loadWidgetForEdit(context.platform, tenant, params.guId ?? '', context.language)
   if (!widget) throw notFound(WIDGET_MESSAGES.notFound)
   const origin = tenantOrigin(tenant, new URL(request.url), context.platform.env)
   const embed = await staffEmbedCode(context.platform, tenant, { ...widget, title: widget.values.title || widget.values.name }, origin)
-  return { widget, typeLabel: widgetTypeLabel(widget.type), embed, confirmDelete: new URL(request.url).searchParams.get('confirm') === 'delete' }
+  return {
+    widget,
+    embed,
+    confirmDelete: new URL(request.url).searchParams.get('confirm') === 'delete',
+    title: tFor(context.language, 'templates')('editWidget'),
+    liveMessages: widgetLiveMessages(context.language),
+  }
 }
 
 /**
@@ -55,17 +67,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!form) {
     // Another studio's widget is a 404 whatever was posted.
     if (!(await loadWidgetForEdit(context.platform, tenant, guid))) throw notFound(WIDGET_MESSAGES.notFound)
-    return data({ values: null, errors: { form: 'Invalid Form!' } as WidgetFormErrors }, { status: 400 })
+    return data({ values: null, errors: { form: translateMessage(context.language, WIDGET_MESSAGES.unreadable) } as WidgetFormErrors }, { status: 400 })
   }
   const values = readWidgetForm(form)
   const saved = await updateWidget(context.platform, tenant, { unverifiedGuid: guid, values, now })
   if (saved.ok) return redirectWithToast('/settings/widgets', { type: 'success', message: saved.value.message })
   if (saved.error === 'not_found') throw notFound(WIDGET_MESSAGES.notFound)
-  return data({ values, errors: saved.details.errors }, { status: 400 })
+  return data({ values, errors: translateMessages(context.language, saved.details.errors) }, { status: 400 })
 }
 
 export default function EditWidgetRoute() {
-  const { widget, typeLabel, embed, confirmDelete } = useLoaderData<typeof loader>()
+  const { widget, embed, confirmDelete, liveMessages } = useLoaderData<typeof loader>()
+  const { t } = useTemplatesWords()
   const posted = useActionData<typeof action>()
   const navigation = useNavigation()
   const base = `/settings/widgets/${widget.guid}`
@@ -73,10 +86,10 @@ export default function EditWidgetRoute() {
   const name = widget.values.title || widget.values.name
   return (
     <div className="mx-auto flex max-w-3xl flex-col p-4 sm:p-6">
-      <ScreenHeader title="Widget > Edit widget" backTo="/settings/widgets">
+      <ScreenHeader title={t('widgetEditTitle')} backTo="/settings/widgets">
         <ButtonLink to={`${base}?confirm=delete`} variant="danger" preventScrollReset>
           <Trash2 aria-hidden className="h-4 w-4" />
-          Delete
+          {t('delete')}
         </ButtonLink>
       </ScreenHeader>
       <div className="flex flex-col gap-6">
@@ -86,20 +99,20 @@ export default function EditWidgetRoute() {
               {widget.values.name}
             </h2>
             <p className="text-sm text-slate-600">
-              {typeLabel} ·{' '}
-              {widget.isPublished ? <span className="font-medium text-emerald-800">Published {widget.publishedText}</span> : <span className="font-medium text-slate-700">Not published</span>}
+              {t(`widgetType_${widget.type}` as const)} ·{' '}
+              {widget.isPublished ? <span className="font-medium text-emerald-800">{t('publishedOn', { date: widget.publishedText })}</span> : <span className="font-medium text-slate-700">{t('notPublished')}</span>}
             </p>
           </div>
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value={widget.isPublished ? 'unpublish' : 'publish'} />
             <Button type="submit" variant={widget.isPublished ? 'secondary' : 'primary'} busy={publishing}>
               {widget.isPublished ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
-              {widget.isPublished ? 'Unpublish' : 'Publish'}
+              {widget.isPublished ? t('unpublish') : t('publish')}
             </Button>
           </Form>
         </section>
-        <section aria-label="Widget" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <WidgetForm mode="edit" values={posted?.values ?? widget.values} errors={posted?.errors ?? {}} />
+        <section aria-label={t('widget')} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <WidgetForm mode="edit" values={posted?.values ?? widget.values} errors={posted?.errors ?? {}} liveMessages={liveMessages} />
         </section>
         <EmbedCodePanel
           snippets={embed.snippets}
@@ -114,10 +127,10 @@ export default function EditWidgetRoute() {
       {confirmDelete ? (
         <ConfirmDialog
           closeTo={base}
-          title="Delete Widget"
-          message={`Delete the widget ${widget.values.name}? Websites that embed it will show nothing. This cannot be undone.`}
+          title={t('deleteWidget')}
+          message={t('deleteWidgetQuestion', { name: widget.values.name })}
           intent="delete"
-          yesLabel="Delete"
+          yesLabel={t('delete')}
         />
       ) : null}
     </div>

@@ -10,8 +10,13 @@ import { SearchAsYouType } from '#app/components/ui/search-as-you-type'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { requireAdmin } from '#app/utils/auth.server'
 import { requireTenant } from '#app/utils/tenant.server'
+import type { I18nHandle } from '#app/utils/i18n'
+import { useTemplatesWords } from '#app/components/email-templates/use-templates-words'
+import { tFor } from '#server/i18n/server-translator'
 
-export const meta: MetaFunction = () => [{ title: 'Widgets' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Widgets' }]
+
+export const handle: I18nHandle = { i18n: ['templates'] }
 
 /** Settings spec: "Search debounce: ... widgets list 300 ms". */
 const SEARCH_DEBOUNCE_MS = 300
@@ -19,8 +24,8 @@ const SEARCH_DEBOUNCE_MS = 300
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context)
   const query = readWidgetListQuery(new URL(request.url).searchParams)
-  const list = await listWidgets(context.platform, requireTenant(context), query)
-  return { ...list, q: query.q, size: query.size }
+  const list = await listWidgets(context.platform, requireTenant(context), query, context.language)
+  return { ...list, q: query.q, size: query.size, title: tFor(context.language, 'templates')('widgets') }
 }
 
 function listHref(query: WidgetListQuery): string {
@@ -36,42 +41,43 @@ function listHref(query: WidgetListQuery): string {
 export default function WidgetsRoute() {
   const { rows, total, all, page, q, size } = useLoaderData<typeof loader>()
   const navigate = useNavigate()
+  const { t } = useTemplatesWords()
   const first = total === 0 ? 0 : (page - 1) * size + 1
   const last = Math.min(total, page * size)
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4 sm:p-6">
-      <ScreenHeader title={`Widgets (${all})`} backTo="/settings">
+      <ScreenHeader title={t('widgetsWithCount', { all })} backTo="/settings">
         <ButtonLink to="/settings/widgets/new" variant="primary">
           <Plus aria-hidden className="h-4 w-4" />
-          New widget
+          {t('newWidget')}
         </ButtonLink>
       </ScreenHeader>
       <p className="-mt-4 text-sm text-slate-600">
-        Widgets are to be embedded in your website: announcements, upcoming and past events, and links, kept up to date from here. Publish a widget, then copy its code into a page of your site.
+        {t('widgetsIntro')}
       </p>
       {all === 0 ? (
         <EmptyState
           icon={LayoutTemplate}
-          title="No widgets yet"
+          title={t('noWidgets')}
           action={
             <ButtonLink to="/settings/widgets/new" variant="primary">
-              New widget
+              {t('newWidget')}
             </ButtonLink>
           }
         >
-          Make one to show your upcoming events or an announcement on your own website.
+          {t('noWidgetsText')}
         </EmptyState>
       ) : (
         <>
           <WidgetSearch q={q} size={size} />
-          <Table label="Widgets" minWidth={560}>
+          <Table label={t('widgets')} minWidth={560}>
             <TableHead>
-              <HeaderCell>Name</HeaderCell>
-              <HeaderCell>Type</HeaderCell>
-              <HeaderCell>Published</HeaderCell>
-              <HeaderCell>Updated</HeaderCell>
+              <HeaderCell>{t('name')}</HeaderCell>
+              <HeaderCell>{t('type')}</HeaderCell>
+              <HeaderCell>{t('published')}</HeaderCell>
+              <HeaderCell>{t('updated')}</HeaderCell>
             </TableHead>
-            <TableBody columnCount={4} empty={<span>No matching records found</span>}>
+            <TableBody columnCount={4} empty={<span>{t('noMatchingRecords')}</span>}>
               {rows.map((row) => (
                 <Row key={row.guid} className="cursor-pointer" onClick={() => navigate(`/settings/widgets/${row.guid}`)}>
                   <Cell>
@@ -79,16 +85,16 @@ export default function WidgetsRoute() {
                       {row.name}
                     </Link>
                   </Cell>
-                  <Cell className="whitespace-nowrap text-slate-700">{row.typeLabel}</Cell>
+                  <Cell className="whitespace-nowrap text-slate-700">{t(`widgetType_${row.type}` as const)}</Cell>
                   <Cell className="whitespace-nowrap">
                     {row.isPublished ? (
                       <span className="inline-flex items-center gap-1.5 text-emerald-800">
                         <CheckCircle2 aria-hidden className="h-4 w-4" />
-                        <span className="sr-only">Published </span>
+                        <span className="sr-only">{`${t('published')} `}</span>
                         {row.publishedText}
                       </span>
                     ) : (
-                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Not published</span>
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{t('notPublished')}</span>
                     )}
                   </Cell>
                   <Cell className="whitespace-nowrap text-slate-700">{row.updatedText}</Cell>
@@ -114,12 +120,13 @@ export default function WidgetsRoute() {
 
 /** The name search: a GET form (Search without JavaScript); with it, it applies 300 ms after the last key. */
 function WidgetSearch({ q, size }: { q: string; size: number }) {
+  const { t } = useTemplatesWords()
   return (
     <SearchAsYouType
       id="widgets-search"
-      label="Search widgets by name"
-      placeholder="Search by name"
-      buttonLabel="Search"
+      label={t('searchWidgetsByName')}
+      placeholder={t('searchByName')}
+      buttonLabel={t('search')}
       defaultValue={q}
       debounceMs={SEARCH_DEBOUNCE_MS}
       kept={size !== DEFAULT_WIDGET_PAGE_SIZE ? { size: String(size) } : {}}
