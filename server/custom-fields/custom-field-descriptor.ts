@@ -1,7 +1,10 @@
 import type { CustomFieldType } from '#db/types'
+import type { Language } from '#server/i18n/languages'
+import { translateMessage } from '#server/i18n/translate-message'
 import { parseDescriptor, type FieldSchema, type ScreenDescriptor } from '#server/screens/descriptor'
-import { CUSTOM_FIELD_CARDS, canBeMandatory, customFieldTypeLabel, hasHelpText, hasOptions, MAX_OPTIONS } from './custom-field-types'
+import { CUSTOM_FIELD_CARDS, canBeMandatory, hasHelpText, hasOptions, MAX_OPTIONS } from './custom-field-types'
 import { NAME_REQUIRED_MESSAGE } from './custom-field-input'
+import { customFieldTypeLabelIn, formbuilderWords } from './formbuilder-words'
 import { TAG_FORMAT_MESSAGE, TAG_HINT, TAG_MAX_LENGTH, TAG_PATTERN, TAG_TOO_LONG_MESSAGE } from './tag-rules'
 
 /** The dialog's context: 'all' (any type, chosen in the dialog) or one card's type. */
@@ -17,55 +20,62 @@ const cache = new Map<string, ScreenDescriptor>()
  * the all context, where it is made from the name); Option 1 to 6 for radio and dropdown;
  * Help text except for radio and checkbox; Is Mandatory for checkbox, text, number, textarea.
  * In the all context every part is shown, since the type is picked in the same form.
+ * Drawn and checked in the page's language: the labels, the help and the spec's messages
+ * are put into it here, so the browser's checks speak it too.
  */
-export function customFieldDescriptor(context: CustomFieldDialogContext): ScreenDescriptor {
-  const hit = cache.get(context)
+export function customFieldDescriptor(context: CustomFieldDialogContext, language: Language = 'en'): ScreenDescriptor {
+  const cacheKey = `${context}:${language}`
+  const hit = cache.get(cacheKey)
   if (hit) return hit
+  const t = formbuilderWords(language)
+  const message = (english: string) => translateMessage(language, english)
   const all = context === 'all'
   const properties: Record<string, FieldSchema> = {}
   const uiSchema: Record<string, unknown> = {}
-  const fields: ScreenDescriptor['messages']['fields'] = { name: { required: NAME_REQUIRED_MESSAGE } }
+  const fields: ScreenDescriptor['messages']['fields'] = { name: { required: message(NAME_REQUIRED_MESSAGE) } }
 
   if (all) {
-    properties.type = { type: 'string', title: 'Select Type', enum: CUSTOM_FIELD_CARDS.map((card) => card.type) }
+    properties.type = { type: 'string', title: t('selectType'), enum: [...CUSTOM_FIELD_CARDS] }
     uiSchema.type = {
       'ui:widget': 'select',
-      'ui:placeholder': 'Select Type',
-      'ui:options': { enumNames: Object.fromEntries(CUSTOM_FIELD_CARDS.map((card) => [card.type, card.label])) },
+      'ui:placeholder': t('selectType'),
+      'ui:options': { enumNames: Object.fromEntries(CUSTOM_FIELD_CARDS.map((type) => [type, customFieldTypeLabelIn(type, language)])) },
     }
   } else {
-    properties.typeLabel = { type: 'string', title: 'Type', readOnly: true, default: customFieldTypeLabel(context) }
+    properties.typeLabel = { type: 'string', title: t('fieldTypeLabel'), readOnly: true, default: customFieldTypeLabelIn(context, language) }
   }
-  properties.name = { type: 'string', title: 'Name', maxLength: 255 }
+  properties.name = { type: 'string', title: t('fieldName'), maxLength: 255 }
   uiSchema.name = { 'ui:autofocus': true }
   if (!all) {
-    properties.tag = { type: 'string', title: 'Tag', pattern: TAG_PATTERN, maxLength: TAG_MAX_LENGTH }
-    uiSchema.tag = { 'ui:help': TAG_HINT }
-    fields.tag = { pattern: TAG_FORMAT_MESSAGE, maxLength: TAG_TOO_LONG_MESSAGE, required: TAG_FORMAT_MESSAGE }
+    properties.tag = { type: 'string', title: t('fieldTag'), pattern: TAG_PATTERN, maxLength: TAG_MAX_LENGTH }
+    uiSchema.tag = { 'ui:help': message(TAG_HINT) }
+    fields.tag = { pattern: message(TAG_FORMAT_MESSAGE), maxLength: message(TAG_TOO_LONG_MESSAGE), required: message(TAG_FORMAT_MESSAGE) }
   }
   if (all || hasOptions(context)) {
     for (const [index, key] of OPTION_KEYS.entries()) {
-      properties[key] = { type: 'string', title: `Option ${index + 1}`, maxLength: 255 }
+      properties[key] = { type: 'string', title: t('optionNumber', { number: index + 1 }), maxLength: 255 }
     }
-    if (all) uiSchema.option1 = { 'ui:help': 'Options are used by Radio and Dropdown fields.' }
+    if (all) uiSchema.option1 = { 'ui:help': t('optionsHelp') }
   }
   if (all || hasHelpText(context)) {
-    properties.fieldName = { type: 'string', title: 'Help Text', maxLength: 500 }
-    if (all) uiSchema.fieldName = { 'ui:help': 'Not shown for Radio and Checkbox fields.' }
+    properties.fieldName = { type: 'string', title: t('helpText'), maxLength: 500 }
+    if (all) uiSchema.fieldName = { 'ui:help': t('helpTextHelp') }
   }
   if (all || canBeMandatory(context)) {
-    properties.isMandatory = { type: 'boolean', title: 'Is Mandatory' }
-    uiSchema.isMandatory = { 'ui:widget': 'checkbox', ...(all ? { 'ui:help': 'For Checkbox, Text, Number and Text Area fields.' } : {}) }
+    properties.isMandatory = { type: 'boolean', title: t('isMandatory') }
+    uiSchema.isMandatory = { 'ui:widget': 'checkbox', ...(all ? { 'ui:help': t('isMandatoryHelp') } : {}) }
   }
 
-  const descriptor = parseDescriptor({
+  const parsed = parseDescriptor({
     key: 'custom-field',
     version: 1,
-    title: 'Custom Field',
+    title: t('customFieldTitle'),
     schema: { type: 'object', properties, required: all ? ['type', 'name'] : ['name'] },
     uiSchema,
-    messages: { invalid: 'Invalid Form!', fields },
+    messages: { invalid: message('Invalid Form!'), fields },
   })
-  cache.set(context, descriptor)
+  // The sentences made from a label ('Ad en fazla 255 karakter olmalıdır') follow the descriptor's language.
+  const descriptor = language === 'en' ? parsed : { ...parsed, language }
+  cache.set(cacheKey, descriptor)
   return descriptor
 }

@@ -1,13 +1,15 @@
 import type { CustomFieldType } from '#db/types'
 import { withTenant } from '#db/tenant-scope'
 import { err, ok, type Result } from '#server/errors/result'
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import type { ScreenFormResult } from '#server/settings/screen-form'
 import { postedValues, validateSubmission } from '#server/screens/validate-submission'
 import type { Tenant } from '#server/tenancy/tenant'
 import { customFieldDescriptor, OPTION_KEYS, type CustomFieldDialogContext } from './custom-field-descriptor'
 import { customFieldInputSchema } from './custom-field-input'
-import { customFieldTypeLabel, isCustomFieldType } from './custom-field-types'
+import { isCustomFieldType } from './custom-field-types'
+import { customFieldTypeLabelIn, formbuilderWords } from './formbuilder-words'
 import type { CustomFieldView } from './custom-field-view'
 import { deleteCustomField } from './delete-custom-field'
 import { findCustomField } from './list-custom-fields'
@@ -25,12 +27,17 @@ export function isDialogContext(value: string): value is CustomFieldDialogContex
   return value === 'all' || isCustomFieldType(value)
 }
 
-/** What the create or edit dialog shows: its descriptor, its values and its heading. */
-export function customFieldDialogView(context: CustomFieldDialogContext, field: CustomFieldView | null) {
-  const descriptor = customFieldDescriptor(field ? field.type : context)
+/**
+ * What the create or edit dialog shows, in the page's language: its descriptor, its values, its
+ * heading and its button. The words travel with the view because the dialog is also opened
+ * over the template editor, whose pages draw other namespaces.
+ */
+export function customFieldDialogView(context: CustomFieldDialogContext, field: CustomFieldView | null, language: Language = 'en') {
+  const descriptor = customFieldDescriptor(field ? field.type : context, language)
+  const t = formbuilderWords(language)
   const values: Record<string, unknown> = field
     ? {
-        typeLabel: customFieldTypeLabel(field.type),
+        typeLabel: customFieldTypeLabelIn(field.type, language),
         name: field.name,
         tag: field.tag ?? '',
         fieldName: field.helpText,
@@ -39,9 +46,9 @@ export function customFieldDialogView(context: CustomFieldDialogContext, field: 
       }
     : context === 'all'
       ? { type: 'text' }
-      : { typeLabel: customFieldTypeLabel(context) }
-  const heading = field ? 'Edit Custom Field' : context === 'all' ? 'Add Custom Field' : `Add ${customFieldTypeLabel(context)} Field`
-  return { descriptor, values, heading }
+      : { typeLabel: customFieldTypeLabelIn(context, language) }
+  const heading = field ? t('editCustomField') : context === 'all' ? t('addCustomField') : t('addTypeFieldHeading', { type: customFieldTypeLabelIn(context, language) })
+  return { descriptor, values, heading, submitLabel: field ? t('update') : t('add') }
 }
 
 export async function loadCustomFieldForEdit(platform: Pick<Platform, 'database'>, tenant: Tenant, unverifiedGuId: string): Promise<CustomFieldView | null> {
@@ -60,8 +67,9 @@ export async function saveCustomFieldDialog(
   tenant: Tenant,
   target: { context: CustomFieldDialogContext; field: CustomFieldView | null },
   form: FormData,
+  language: Language = 'en',
 ): Promise<DialogOutcome> {
-  const descriptor = customFieldDescriptor(target.field ? target.field.type : target.context)
+  const descriptor = customFieldDescriptor(target.field ? target.field.type : target.context, language)
   const submitted = validateSubmission(descriptor, form)
   const refuse = (fieldErrors: Record<string, string[]>, formError = descriptor.messages.invalid): DialogOutcome =>
     err('invalid_input', formError, { intent: DIALOG_INTENT, formError, fieldErrors, values: postedValues(submitted) })

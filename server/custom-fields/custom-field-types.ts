@@ -1,15 +1,7 @@
 import type { CustomFieldType } from '#db/types'
 
-/** The Custom Fields screen's cards, in the spec's order, each with its label. */
-export const CUSTOM_FIELD_CARDS: ReadonlyArray<{ type: CustomFieldType; label: string }> = [
-  { type: 'text', label: 'Text' },
-  { type: 'textarea', label: 'Text Area' },
-  { type: 'number', label: 'Number' },
-  { type: 'header', label: 'Header' },
-  { type: 'checkbox', label: 'Checkbox' },
-  { type: 'radio', label: 'Radio' },
-  { type: 'dropdown', label: 'Dropdown' },
-]
+/** The Custom Fields screen's cards, in the spec's order; each is named by the 'formbuilder' word fieldType_<type>. */
+export const CUSTOM_FIELD_CARDS: readonly CustomFieldType[] = ['text', 'textarea', 'number', 'header', 'checkbox', 'radio', 'dropdown']
 
 /** Every stored type: the screen's seven, plus email, which "also appears in forms". */
 export const CUSTOM_FIELD_TYPES = ['text', 'email', 'number', 'textarea', 'checkbox', 'radio', 'dropdown', 'header'] as const satisfies readonly CustomFieldType[]
@@ -18,11 +10,6 @@ export const MAX_OPTIONS = 6
 
 export function isCustomFieldType(value: unknown): value is CustomFieldType {
   return typeof value === 'string' && (CUSTOM_FIELD_TYPES as readonly string[]).includes(value)
-}
-
-export function customFieldTypeLabel(type: CustomFieldType): string {
-  if (type === 'email') return 'Email'
-  return CUSTOM_FIELD_CARDS.find((card) => card.type === type)?.label ?? type
 }
 
 /** "Option 1 to Option 6 for radio and dropdown." */

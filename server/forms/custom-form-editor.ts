@@ -1,11 +1,12 @@
 import { withTenant } from '#db/tenant-scope'
 import type { CustomFormType } from '#db/types'
 import { err, ok, type Result } from '#server/errors/result'
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import type { ScreenFormResult } from '#server/settings/screen-form'
 import { postedValues, validateSubmission } from '#server/screens/validate-submission'
 import type { Tenant } from '#server/tenancy/tenant'
-import { customFieldTypeLabel } from '#server/custom-fields/custom-field-types'
+import { customFieldTypeLabelIn } from '#server/custom-fields/formbuilder-words'
 import { listCustomFields } from '#server/custom-fields/list-custom-fields'
 import { customFormDescriptor } from './custom-form-descriptor'
 import { customFormInputSchema } from './custom-form-input'
@@ -13,6 +14,14 @@ import { loadFormDefinition, type FormDefinition } from './form-definition'
 import { saveCustomForm, setFormPublished } from './save-custom-form'
 
 export const FORM_EDITOR_INTENT = 'custom-form'
+
+/** The toasts of the form editor and the forms list, made from the form's name. */
+export const FORM_EDITOR_TOASTS = {
+  added: (name: string) => `${name} is added successfully.`,
+  updated: (name: string) => `${name} is updated successfully.`,
+  published: (name: string) => `${name} is Published.`,
+  private: (name: string) => `${name} is Private.`,
+} as const
 
 export interface FieldChoice {
   guId: string
@@ -39,10 +48,11 @@ export async function loadFormForEditing(platform: Pick<Platform, 'database'>, t
   return withTenant(platform.database, tenant.id, (trx) => loadFormDefinition(trx, { guId: unverifiedGuId }))
 }
 
-export async function loadFormEditor(platform: Pick<Platform, 'database'>, tenant: Tenant, form: FormDefinition | null): Promise<FormEditorView> {
+/** The editor in the page's language: its descriptor and the type of each custom field to add. */
+export async function loadFormEditor(platform: Pick<Platform, 'database'>, tenant: Tenant, form: FormDefinition | null, language: Language = 'en'): Promise<FormEditorView> {
   const fields = await withTenant(platform.database, tenant.id, (trx) => listCustomFields(trx))
   return {
-    descriptor: customFormDescriptor(),
+    descriptor: customFormDescriptor(language),
     values: form
       ? {
           name: form.name,
@@ -61,7 +71,7 @@ export async function loadFormEditor(platform: Pick<Platform, 'database'>, tenan
         }
       : { name: '', formType: 'STUDENT_REGISTRATION' satisfies CustomFormType, isName: true, isEmail: true, isPhone: true },
     fieldGuIds: form ? form.fields.map((field) => field.guId) : [],
-    choices: fields.map((field) => ({ guId: field.guId, name: field.name, typeLabel: customFieldTypeLabel(field.type) })),
+    choices: fields.map((field) => ({ guId: field.guId, name: field.name, typeLabel: customFieldTypeLabelIn(field.type, language) })),
     form: form ? { guId: form.guId, name: form.name, isPublished: form.isPublished, version: form.version } : null,
   }
 }
@@ -117,8 +127,9 @@ export async function saveFormEditor(
   tenant: Tenant,
   existing: FormDefinition | null,
   form: FormData,
+  language: Language = 'en',
 ): Promise<FormEditorOutcome> {
-  const descriptor = customFormDescriptor()
+  const descriptor = customFormDescriptor(language)
   const order = postedFieldOrder(form)
   const instruction = form.get('order')
   if (typeof instruction === 'string' && instruction !== '') {
@@ -163,7 +174,7 @@ export async function saveFormEditor(
   return ok({
     kind: 'saved',
     guId: saved.value.guId,
-    toast: existing ? `${parsed.data.name} is updated successfully.` : `${parsed.data.name} is added successfully.`,
+    toast: existing ? FORM_EDITOR_TOASTS.updated(parsed.data.name) : FORM_EDITOR_TOASTS.added(parsed.data.name),
   })
 }
 
@@ -171,5 +182,5 @@ export async function saveFormEditor(
 export async function publishForm(platform: Pick<Platform, 'database' | 'tenants' | 'caches'>, tenant: Tenant, form: FormDefinition, isPublished: boolean): Promise<string> {
   await withTenant(platform.database, tenant.id, (trx) => setFormPublished(trx, form.id, isPublished))
   platform.caches.changed(tenant.id, ['forms'])
-  return isPublished ? `${form.name} is Published.` : `${form.name} is Private.`
+  return isPublished ? FORM_EDITOR_TOASTS.published(form.name) : FORM_EDITOR_TOASTS.private(form.name)
 }

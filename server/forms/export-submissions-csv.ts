@@ -1,16 +1,27 @@
+import type { SignMethod } from '#db/types'
 import type { TenantExecutor } from '#db/tenant-scope'
-import { formatInZone, type DatePreferences } from '#server/dates/tenant-dates'
 import { csvCell } from '#server/csv/csv-cell'
 import { submissionRows } from './submission-rows'
 
 /**
+ * The product's words and dates of the export, in the reader's language; the labels of the
+ * form's own fields are the studio's and stay as written.
+ */
+export interface SubmissionsCsvWords {
+  headers: Record<'submission' | 'submittedAt' | 'signature' | 'signedName' | 'signedAt' | 'signerIp' | 'formVersion', string>
+  signMethod: (method: SignMethod) => string
+  /** An instant in the organisation's zone, with the zone's name. */
+  date: (at: Date) => string
+}
+
+/**
  * Every submission of a form as CSV: one row each, newest first, a column per label seen
  * (in first-seen order, so renamed or removed fields keep their old answers), then the
- * signature and integrity columns. Dates are in the organisation's time zone and date format,
- * each with its zone's name (an hour repeated when clocks go back stays told apart). Read in
- * batches to keep memory flat.
+ * signature and integrity columns. Dates are in the organisation's time zone, each with its
+ * zone's name (an hour repeated when clocks go back stays told apart). Read in batches to keep
+ * memory flat.
  */
-export async function exportSubmissionsCsv(trx: TenantExecutor, formId: string, dates: DatePreferences): Promise<string> {
+export async function exportSubmissionsCsv(trx: TenantExecutor, formId: string, words: SubmissionsCsvWords): Promise<string> {
   const labels: string[] = []
   const records: Array<{ cells: Map<string, string>; fixed: string[] }> = []
   const batch = 500
@@ -35,10 +46,10 @@ export async function exportSubmissionsCsv(trx: TenantExecutor, formId: string, 
         cells,
         fixed: [
           row.id,
-          formatInZone(row.created_at, dates, 'dateTimeZone'),
-          row.sign_method ?? '',
+          words.date(row.created_at),
+          row.sign_method ? words.signMethod(row.sign_method) : '',
           row.signed_name ?? '',
-          row.signed_at ? formatInZone(row.signed_at, dates, 'dateTimeZone') : '',
+          row.signed_at ? words.date(row.signed_at) : '',
           row.signer_ip ?? '',
           String(row.form_version),
           row.integrity_hash,
@@ -47,7 +58,8 @@ export async function exportSubmissionsCsv(trx: TenantExecutor, formId: string, 
     }
     if (rows.length < batch) break
   }
-  const header = ['Submission', 'Submitted At', ...labels, 'Signature', 'Signed Name', 'Signed At', 'Signer IP', 'Form Version', 'SHA-256']
+  const { headers } = words
+  const header = [headers.submission, headers.submittedAt, ...labels, headers.signature, headers.signedName, headers.signedAt, headers.signerIp, headers.formVersion, 'SHA-256']
   const lines = [header.map(csvCell).join(',')]
   for (const record of records) {
     const [id, at, ...rest] = record.fixed

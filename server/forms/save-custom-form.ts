@@ -9,7 +9,7 @@ import { isNameNamed } from './split-full-name'
 /** The saved form's ids, or invalid_input with the message per editor field in `details`. */
 export type SaveCustomFormResult = Result<{ id: string; guId: string }, 'invalid_input', { fieldErrors: Record<string, string[]> }>
 
-const FIELD_GONE_MESSAGE = 'A chosen custom field no longer exists.'
+export const FIELD_GONE_MESSAGE = 'A chosen custom field no longer exists.'
 
 /**
  * Creates a form, or updates one (its version goes up, so later signatures record what they

@@ -9,6 +9,15 @@ import {
 } from './descriptor'
 import type { OverlayCustomField, ScreenOverlay } from './overlay'
 
+/** What the customise screen says of an overlay entry that no longer fits its screen. */
+export const OVERLAY_PROBLEMS = {
+  customFieldsNotTaken: (label: string) => `"${label}" is a custom field, and this screen no longer takes custom fields; it is not shown.`,
+  nameTaken: (label: string) => `"${label}" has the name of a field of the screen; it is not shown.`,
+  fieldGone: (name: string) => `"${name}" is no longer on this screen; its changes are ignored.`,
+  staysVisible: (label: string) => `"${label}" is required, so it stays visible.`,
+  positionGone: (name: string) => `"${name}" is no longer on this screen; its position is ignored.`,
+} as const
+
 export interface OverlayProblem {
   field: string
   message: string
@@ -42,12 +51,12 @@ export function applyOverlay(base: ScreenDescriptor, overlay: ScreenOverlay): Ap
 
   if (overlay.customFields.length > 0 && !allowsCustomFields(base)) {
     for (const field of overlay.customFields) {
-      problems.push({ field: field.name, message: `"${field.label}" is a custom field, and this screen no longer takes custom fields; it is not shown.` })
+      problems.push({ field: field.name, message: OVERLAY_PROBLEMS.customFieldsNotTaken(field.label) })
     }
   } else {
     for (const field of overlay.customFields) {
       if (field.name in properties) {
-        problems.push({ field: field.name, message: `"${field.label}" has the name of a field of the screen; it is not shown.` })
+        problems.push({ field: field.name, message: OVERLAY_PROBLEMS.nameTaken(field.label) })
         continue
       }
       addCustomField(descriptor, field)
@@ -57,14 +66,14 @@ export function applyOverlay(base: ScreenDescriptor, overlay: ScreenOverlay): Ap
   for (const [name, change] of Object.entries(overlay.fields)) {
     const field = properties[name]
     if (!field) {
-      problems.push({ field: name, message: `"${name}" is no longer on this screen; its changes are ignored.` })
+      problems.push({ field: name, message: OVERLAY_PROBLEMS.fieldGone(name) })
       continue
     }
     if (change.label) relabel(descriptor, name, field, change.label)
     if (change.help !== undefined) setUi(descriptor.uiSchema, name, 'ui:help', change.help)
     if (change.hidden) {
       if (required.has(name) || controlling.has(name)) {
-        problems.push({ field: name, message: `"${field.title ?? name}" is required, so it stays visible.` })
+        problems.push({ field: name, message: OVERLAY_PROBLEMS.staysVisible(field.title ?? name) })
       } else {
         hidden.push(name)
       }
@@ -85,7 +94,7 @@ function orderWith(descriptor: ScreenDescriptor, wanted: string[] | undefined, p
   if (!wanted) return natural
   const known = wanted.filter((name, index) => natural.includes(name) && wanted.indexOf(name) === index)
   for (const name of wanted) {
-    if (!natural.includes(name)) problems.push({ field: name, message: `"${name}" is no longer on this screen; its position is ignored.` })
+    if (!natural.includes(name)) problems.push({ field: name, message: OVERLAY_PROBLEMS.positionGone(name) })
   }
   return [...known, ...natural.filter((name) => !known.includes(name))]
 }

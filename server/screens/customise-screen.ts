@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { shippedDescriptor, shippedDescriptors } from '#screens/index'
 import { err, ok, type Err, type Ok } from '#server/errors/result'
+import type { Language } from '#server/i18n/languages'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { isRecord, type OverlayProblem } from './apply-overlay'
@@ -8,11 +9,20 @@ import { controllingFieldsOf, fieldOrderOf, requiredFieldsOf, type ScreenDescrip
 import { forgetEffectiveScreens, resolveEffectiveScreen } from './effective-descriptor'
 import type { ScreenOverlay } from './overlay'
 import { writeOverlay } from './overlay-store'
+import { translatedDescriptor } from './translated-descriptor'
 import { withoutControlCharacters } from '#server/text/without-control-characters'
 
 export const CUSTOMISATION_SAVED = 'Screen customisation saved.'
 export const CUSTOMISATION_RESET = 'Screen reset to its default.'
 export const INVALID_FORM = 'Invalid Form!'
+
+/** The customise screen's refusals and notices. */
+export const CUSTOMISE_MESSAGES = {
+  labelTooLong: 'A label can be at most 100 characters.',
+  helpTooLong: 'A help text can be at most 300 characters.',
+  cannotHide: (label: string) => `${label} is required and cannot be hidden.`,
+  unreadable: 'The saved customisation of this screen could not be read and is ignored.',
+} as const
 
 export interface CustomiseRow {
   name: string
@@ -47,10 +57,11 @@ export const SCREEN_PATHS: Readonly<Record<string, string>> = {
   seosetting: '/settings/seosetting',
 }
 
-export function customisableScreens(): Array<{ key: string; title: string; path: string }> {
+/** The screens a studio can customise, each named in the page's language. */
+export function customisableScreens(language: Language = 'en'): Array<{ key: string; title: string; path: string }> {
   return [...shippedDescriptors().values()].map((descriptor) => ({
     key: descriptor.key,
-    title: descriptor.title,
+    title: translatedDescriptor(descriptor, language).title,
     path: SCREEN_PATHS[descriptor.key] ?? '/settings',
   }))
 }
@@ -71,13 +82,18 @@ function groupsOf(descriptor: ScreenDescriptor): Map<string, string> {
   return groups
 }
 
-/** The customise screen of one descriptor: every field of the base, in the tenant's order. */
-export async function loadCustomisation(platform: Pick<Platform, 'database'>, tenant: Tenant, key: string): Promise<CustomiseView | null> {
+/**
+ * The customise screen of one descriptor: every field of the base, in the tenant's order. The
+ * shipped labels, sections and help are shown in the page's language; the studio's own words
+ * as it wrote them.
+ */
+export async function loadCustomisation(platform: Pick<Platform, 'database'>, tenant: Tenant, key: string, language: Language = 'en'): Promise<CustomiseView | null> {
   const screen = await resolveEffectiveScreen(platform, tenant, key)
   if (!screen) return null
   const { base, overlay, descriptor } = screen
+  const shown = translatedDescriptor(base, language)
   const locked = new Set([...requiredFieldsOf(base.schema), ...controllingFieldsOf(base.schema)])
-  const groups = groupsOf(base)
+  const groups = groupsOf(shown)
   const effectiveOrder = (descriptor.uiSchema['ui:order'] as string[] | undefined) ?? []
   const baseOrder = fieldOrderOf(base)
   // Hidden fields are not in the effective order: they keep their base position after the shown ones.
@@ -87,23 +103,23 @@ export async function loadCustomisation(platform: Pick<Platform, 'database'>, te
     return {
       name,
       group: groups.get(name) ?? null,
-      defaultLabel: base.schema.properties[name]?.title ?? name,
+      defaultLabel: shown.schema.properties[name]?.title ?? name,
       label: change.label ?? '',
-      defaultHelp: helpOf(base, name),
-      help: change.help ?? helpOf(base, name),
+      defaultHelp: helpOf(shown, name),
+      help: change.help ?? helpOf(shown, name),
       hidden: screen.hidden.includes(name),
       locked: locked.has(name),
     }
   })
   const problems = screen.damaged
-    ? [{ field: '', message: 'The saved customisation of this screen could not be read and is ignored.' }, ...screen.problems]
+    ? [{ field: '', message: CUSTOMISE_MESSAGES.unreadable }, ...screen.problems]
     : screen.problems
-  return { key, title: base.title, rows, problems, customised: Object.keys(overlay.fields).length > 0 || overlay.order !== undefined || overlay.customFields.length > 0 }
+  return { key, title: shown.title, rows, problems, customised: Object.keys(overlay.fields).length > 0 || overlay.order !== undefined || overlay.customFields.length > 0 }
 }
 
 const postedRow = z.object({
-  label: z.string().trim().max(100, 'A label can be at most 100 characters.'),
-  help: z.string().trim().max(300, 'A help text can be at most 300 characters.'),
+  label: z.string().trim().max(100, CUSTOMISE_MESSAGES.labelTooLong),
+  help: z.string().trim().max(300, CUSTOMISE_MESSAGES.helpTooLong),
   hidden: z.boolean(),
 })
 
@@ -120,7 +136,9 @@ export type CustomiseOutcome = Ok<{ toast: string }> | Err<'not_found'> | Err<'i
 /**
  * Saves what the customise form posted: for each field label[f], help[f], hidden[f], the order
  * as order[] and, from the arrow buttons, move=f:up or f:down. Only differences from the
- * shipped descriptor are stored; custom fields already on the overlay are kept.
+ * shipped descriptor are stored; custom fields already on the overlay are kept. The page drew
+ * the shipped words in its `language`: sent back unchanged, they are the defaults, not the
+ * studio's own words, and the refusals name the fields in it.
  */
 export async function saveCustomisation(
   platform: Pick<Platform, 'database' | 'tenants' | 'caches'>,
@@ -128,9 +146,11 @@ export async function saveCustomisation(
   actorContactId: string,
   key: string,
   form: FormData,
+  language: Language = 'en',
 ): Promise<CustomiseOutcome> {
   const base = shippedDescriptor(key)
   if (!base) return err('not_found')
+  const shown = translatedDescriptor(base, language)
   const screen = await resolveEffectiveScreen(platform, tenant, key)
   const names = fieldOrderOf(base)
   const locked = new Set([...requiredFieldsOf(base.schema), ...controllingFieldsOf(base.schema)])
@@ -159,12 +179,14 @@ export async function saveCustomisation(
       continue
     }
     if (parsed.data.hidden && locked.has(name)) {
-      fieldErrors[name] = [`${base.schema.properties[name]?.title ?? name} is required and cannot be hidden.`]
+      fieldErrors[name] = [CUSTOMISE_MESSAGES.cannotHide(shown.schema.properties[name]?.title ?? name)]
       continue
     }
     const change: ScreenOverlay['fields'][string] = {}
-    if (parsed.data.label && parsed.data.label !== base.schema.properties[name]?.title) change.label = parsed.data.label
-    if (parsed.data.help !== helpOf(base, name)) change.help = parsed.data.help
+    const label = parsed.data.label
+    if (label && label !== base.schema.properties[name]?.title && label !== shown.schema.properties[name]?.title) change.label = label
+    const help = parsed.data.help === helpOf(shown, name) ? helpOf(base, name) : parsed.data.help
+    if (help !== helpOf(base, name)) change.help = help
     if (parsed.data.hidden) change.hidden = true
     if (Object.keys(change).length > 0) fields[name] = change
   }

@@ -8,6 +8,8 @@ interface CustomFieldDialogProps {
   descriptor: ScreenDescriptor
   values: Record<string, unknown>
   heading: string
+  /** The button's words, in the page's language (customFieldDialogView); 'Add' or 'Update' otherwise. */
+  submitLabel?: string
   isNew: boolean
   result: SchemaFormResult | null
   /** Where closing and Cancel go: the custom fields screen, or the template it was opened from. */
@@ -18,7 +20,7 @@ interface CustomFieldDialogProps {
  * The create/edit custom field dialog (450 wide, as the settings spec sizes it). While
  * creating, the tag follows the name until the user types a tag of their own.
  */
-export function CustomFieldDialog({ descriptor, values, heading, isNew, result, closeTo = '/settings/customfield' }: CustomFieldDialogProps) {
+export function CustomFieldDialog({ descriptor, values, heading, submitLabel, isNew, result, closeTo = '/settings/customfield' }: CustomFieldDialogProps) {
   // Set once the user types in the tag itself; from then on the tag is theirs.
   const tagEdited = useRef(false)
   const followName = (next: Record<string, unknown>, previous: Record<string, unknown>) => {
@@ -38,7 +40,7 @@ export function CustomFieldDialog({ descriptor, values, heading, isNew, result, 
         descriptor={descriptor}
         values={values}
         result={result}
-        submitLabel={isNew ? 'Add' : 'Update'}
+        submitLabel={submitLabel ?? (isNew ? 'Add' : 'Update')}
         cancelTo={closeTo}
         onValuesChange={followName}
       />

@@ -4,6 +4,7 @@ import type { ScreenDescriptor } from '#server/screens/descriptor'
 import { SchemaForm, type SchemaFormResult } from '#app/components/schema-form/schema-form'
 import { ScreenHeader, ScreenPanel } from '#app/components/schema-form/screen-header'
 import { FieldOrderEditor, type FieldChoice } from './field-order-editor'
+import { useFormbuilderWords } from './use-formbuilder-words'
 
 interface EditorProps {
   descriptor: ScreenDescriptor
@@ -17,16 +18,17 @@ interface EditorProps {
 /** Add or edit a custom form: the descriptor form, with the ordered custom fields inside it. */
 export function CustomFormEditor({ descriptor, values, fieldGuIds, choices, form, result }: EditorProps) {
   const order = result?.fieldGuIds ?? fieldGuIds
+  const { t } = useFormbuilderWords()
   return (
     <div className="mx-auto flex max-w-5xl flex-col p-4 sm:p-6">
-      <ScreenHeader title={form ? `Edit Form: ${form.name}` : 'Add Form'} backTo="/customforms">
+      <ScreenHeader title={form ? t('editFormTitle', { name: form.name }) : t('addForm')} backTo="/customforms">
         {form ? (
           <>
             <a href={`/introductory/${form.guId}`} target="_blank" rel="noreferrer" className={headerLink}>
-              <Eye aria-hidden className="h-4 w-4" /> Preview
+              <Eye aria-hidden className="h-4 w-4" /> {t('preview')}
             </a>
             <Link to={`/customforms/${form.guId}/submissions`} className={headerLink}>
-              <FileText aria-hidden className="h-4 w-4" /> Submissions
+              <FileText aria-hidden className="h-4 w-4" /> {t('submissions')}
             </Link>
           </>
         ) : null}
@@ -36,15 +38,15 @@ export function CustomFormEditor({ descriptor, values, fieldGuIds, choices, form
           {form.isPublished ? (
             <>
               <span aria-hidden className="mr-1.5 inline-block h-2.5 w-2.5 rounded-full bg-green-500" />
-              Published at{' '}
+              {t('publishedAt')}{' '}
               <a href={`/pforms/${form.guId}`} target="_blank" rel="noreferrer" className="text-brand underline">
                 /pforms/{form.guId}
               </a>
             </>
           ) : (
-            'Private: publish it from the forms list to show it on your website.'
+            t('privateNote')
           )}{' '}
-          Version {form.version}.
+          {t('formVersionNote', { version: form.version })}
         </p>
       ) : null}
       <ScreenPanel>
@@ -54,7 +56,7 @@ export function CustomFormEditor({ descriptor, values, fieldGuIds, choices, form
           descriptor={descriptor}
           values={values}
           result={result}
-          submitLabel={form ? 'Update' : 'Submit'}
+          submitLabel={form ? t('update') : t('submit')}
           cancelTo="/customforms"
         >
           <FieldOrderEditor key={order.join(',')} choices={choices} initialOrder={order} />

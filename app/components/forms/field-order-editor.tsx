@@ -11,6 +11,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities'
 import { ArrowDown, ArrowUp, GripVertical, Plus, X } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
+import { useFormbuilderWords } from './use-formbuilder-words'
 
 export interface FieldChoice {
   guId: string
@@ -32,6 +33,7 @@ export function FieldOrderEditor({ choices, initialOrder }: { choices: FieldChoi
   const chosen = order.map((guId) => byGuId.get(guId)).filter((choice): choice is FieldChoice => choice !== undefined)
   const available = choices.filter((choice) => !order.includes(choice.guId))
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const { t } = useFormbuilderWords()
 
   const move = (guId: string, by: -1 | 1) =>
     setOrder((current) => {
@@ -58,22 +60,22 @@ export function FieldOrderEditor({ choices, initialOrder }: { choices: FieldChoi
   return (
     <section aria-labelledby="form-fields-heading" className="flex flex-col gap-3 border-t border-slate-200 pt-5">
       <h2 id="form-fields-heading" className="text-lg font-semibold text-slate-900">
-        Custom fields on this form
+        {t('fieldsOnForm')}
       </h2>
       {chosen.map((choice) => (
         <input key={choice.guId} type="hidden" name="fieldGuIds" value={choice.guId} />
       ))}
       {chosen.length === 0 ? (
-        <p className="text-sm text-slate-500">No custom fields yet: add them from the list below.</p>
+        <p className="text-sm text-slate-500">{t('noFieldsOnForm')}</p>
       ) : (
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={chosen.map((choice) => choice.guId)} strategy={verticalListSortingStrategy}>
-            <ol className="flex flex-col gap-2" aria-label="Custom fields in order">
+            <ol className="flex flex-col gap-2" aria-label={t('fieldsInOrder')}>
               {chosen.map((choice, index) => (
-                <SortableRow key={choice.guId} choice={choice} draggable={hydrated}>
-                  {button(`Move ${choice.name} up`, `up:${choice.guId}`, () => move(choice.guId, -1), <ArrowUp aria-hidden className="h-4 w-4" />, index === 0)}
-                  {button(`Move ${choice.name} down`, `down:${choice.guId}`, () => move(choice.guId, 1), <ArrowDown aria-hidden className="h-4 w-4" />, index === chosen.length - 1)}
-                  {button(`Remove ${choice.name}`, `remove:${choice.guId}`, () => setOrder((current) => current.filter((id) => id !== choice.guId)), <X aria-hidden className="h-4 w-4" />)}
+                <SortableRow key={choice.guId} choice={choice} draggable={hydrated} dragLabel={t('dragField', { name: choice.name })}>
+                  {button(t('moveUp', { name: choice.name }), `up:${choice.guId}`, () => move(choice.guId, -1), <ArrowUp aria-hidden className="h-4 w-4" />, index === 0)}
+                  {button(t('moveDown', { name: choice.name }), `down:${choice.guId}`, () => move(choice.guId, 1), <ArrowDown aria-hidden className="h-4 w-4" />, index === chosen.length - 1)}
+                  {button(t('removeField', { name: choice.name }), `remove:${choice.guId}`, () => setOrder((current) => current.filter((id) => id !== choice.guId)), <X aria-hidden className="h-4 w-4" />)}
                 </SortableRow>
               ))}
             </ol>
@@ -82,7 +84,7 @@ export function FieldOrderEditor({ choices, initialOrder }: { choices: FieldChoi
       )}
       {available.length > 0 ? (
         <div className="flex flex-col gap-2">
-          <h3 className="text-sm font-medium text-slate-700">Add a custom field</h3>
+          <h3 className="text-sm font-medium text-slate-700">{t('addAField')}</h3>
           <ul className="flex flex-wrap gap-2">
             {available.map((choice) => (
               <li key={choice.guId}>
@@ -106,7 +108,7 @@ export function FieldOrderEditor({ choices, initialOrder }: { choices: FieldChoi
   )
 }
 
-function SortableRow({ choice, draggable, children }: { choice: FieldChoice; draggable: boolean; children: ReactNode }) {
+function SortableRow({ choice, draggable, dragLabel, children }: { choice: FieldChoice; draggable: boolean; dragLabel: string; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: choice.guId, disabled: !draggable })
   return (
     <li
@@ -116,7 +118,7 @@ function SortableRow({ choice, draggable, children }: { choice: FieldChoice; dra
       data-field-guid={choice.guId}
     >
       {draggable ? (
-        <button type="button" {...attributes} {...listeners} aria-label={`Drag ${choice.name}`} className="cursor-grab touch-none text-slate-500 hover:text-slate-700">
+        <button type="button" {...attributes} {...listeners} aria-label={dragLabel} className="cursor-grab touch-none text-slate-500 hover:text-slate-700">
           <GripVertical aria-hidden className="h-4 w-4" />
         </button>
       ) : null}
