@@ -6,6 +6,7 @@ import { customFieldDialogView, DIALOG_INTENT, saveCustomFieldDialog } from '#se
 import { TEMPLATE_MESSAGES } from '#server/email-templates/email-template-form'
 import { loadEmailTemplate } from '#server/email-templates/email-templates'
 import { notFound } from '#server/errors/responses'
+import { translateMessage } from '#server/i18n/translate-message'
 import { unreadableForm } from '#server/settings/screen-form'
 
 /**
@@ -15,7 +16,7 @@ import { unreadableForm } from '#server/settings/screen-form'
 export async function templateFieldDialogLoader({ request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>, templateGuid: string | null) {
   await requireAdmin(request, context)
   await requireTemplate(context, templateGuid)
-  return customFieldDialogView('all', null)
+  return customFieldDialogView('all', null, context.language)
 }
 
 /** Opened from an edit page, the template must be this studio's: another id writes nothing and is not found. */
@@ -29,8 +30,8 @@ export async function templateFieldDialogAction({ request, context }: Pick<Actio
   await requireTemplate(context, templateGuid)
   const templatePath = templateGuid === null ? '/settings/templates/add' : `/settings/templates/edit/${templateGuid}`
   const form = await request.formData().catch(() => null)
-  if (!form) return data({ ...unreadableForm(), intent: DIALOG_INTENT }, { status: 400 })
-  const outcome = await saveCustomFieldDialog(context.platform, requireTenant(context), { context: 'all', field: null }, form)
+  if (!form) return data({ ...unreadableForm(translateMessage(context.language, unreadableForm().formError)), intent: DIALOG_INTENT }, { status: 400 })
+  const outcome = await saveCustomFieldDialog(context.platform, requireTenant(context), { context: 'all', field: null }, form, context.language)
   if (!outcome.ok) return data(outcome.details, { status: 400 })
   return redirectWithToast(templatePath, { type: 'success', message: outcome.value.toast })
 }

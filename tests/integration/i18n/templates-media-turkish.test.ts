@@ -73,6 +73,15 @@ describe(`templates, widgets, media and files in Turkish (${engine})`, () => {
     expect(textOf((await get(`/settings/templates/edit/${templateGuid}?confirm=delete`, english())).body)).toContain('Delete the template Welcome note? This cannot be undone.')
   })
 
+  it("opens the + chip's custom field dialog in Turkish and refuses its post in Turkish", async () => {
+    const dialog = textOf((await get('/settings/templates/add/field', turkish())).body)
+    for (const words of ['Özel Alan Ekle', 'Tür Seçin', 'Ekle']) expect(dialog).toContain(words)
+    const refused = await post('/settings/templates/add/field', { intent: 'custom-field', name: 'Beden', tag: 'Bad Tag' }, turkish())
+    expect(refused.status).toBe(400)
+    expect(textOf(refused.body)).toContain('Geçersiz form!')
+    expect(textOf((await get('/settings/templates/add/field', english())).body)).toContain('Add Custom Field')
+  })
+
   it('answers a refused template in Turkish, an unknown tag sentence by sentence, and in English as before', async () => {
     const fields = { intent: 'save', name: '', subject: 'Hello {{nosuchtag}}', body: '<p>Hi</p>' }
     const refused = await post('/settings/templates/add', fields, turkish())
