@@ -1,7 +1,11 @@
+import { DATE_FORMATS } from '#server/dates/date-formats'
+import { tooLongMessage } from '#server/forms/form-messages'
 import type { Language } from '#server/i18n/languages'
 import { translateMessage } from '#server/i18n/translate-message'
 import { MAPPING_MESSAGES } from './import-mapping'
 import type { ImportPage } from './import-pages'
+import { ROW_MESSAGES } from './import-row'
+import { STANDARD_TARGETS } from './import-targets'
 import type { ImportSummary } from './import-view'
 import type { MappingStep } from './mapping-step'
 
@@ -11,15 +15,47 @@ const CHOSEN_TWICE = new RegExp(`^${MAPPING_MESSAGES.chosenTwice('\u0000').repla
 /** Where one sentence ends, as translateMessage splits them. */
 const SENTENCE_END = /(?<=[.!?:])\s+/
 
+const SLOT = '\u0000'
+
+/** A message made with SLOT for each of its values, as a pattern that finds those values again. */
+function patternOf(message: string): RegExp {
+  return new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').split(SLOT).join('(.+?)')}$`)
+}
+
+const DATE_PROBLEM = patternOf(ROW_MESSAGES.dateInvalid(SLOT, SLOT))
+const TOO_LONG = patternOf(tooLongMessage(SLOT, 12345).replace('12345', SLOT))
+const STANDARD_LABELS = new Set(STANDARD_TARGETS.map((target) => target.label))
+const FORMATS = new Set<string>(DATE_FORMATS)
+
+/** 'dd/MM/YYYY' as Turkish writes the letters of a date pattern ('GG/AA/YYYY', as 'YYYY-AA-GG' is). */
+function dateFormatIn(language: Language, format: string): string {
+  if (language !== 'tr' || !FORMATS.has(format)) return format
+  return format.replace(/M/g, 'A').replace(/d/g, 'G')
+}
+
+/**
+ * A sentence that names a contact field inside it ('Date of birth must be a date...', 'Zip code
+ * must be at most 20 characters.') is made again with the field's name and the studio's date
+ * format in the page's language, then translated. A custom field's name is the studio's own.
+ */
+function namedProblemIn(language: Language, sentence: string): string | null {
+  const date = DATE_PROBLEM.exec(sentence)
+  if (date && STANDARD_LABELS.has(date[1] ?? '')) return translateMessage(language, ROW_MESSAGES.dateInvalid(translateMessage(language, date[1] ?? ''), dateFormatIn(language, date[2] ?? '')))
+  const long = TOO_LONG.exec(sentence)
+  if (long && STANDARD_LABELS.has(long[1] ?? '')) return translateMessage(language, tooLongMessage(translateMessage(language, long[1] ?? ''), Number(long[2])))
+  return null
+}
+
 /**
  * A refused row's words: 'Email: Please enter a valid email address.' names the field before
- * its problem, so the field's name is translated too (a custom field's name stays the studio's).
+ * its problem, and 'Date of birth must be a date...' inside it, so the field's name is
+ * translated too (a custom field's name stays the studio's).
  */
 export function rowMessageIn(language: Language, message: string): string {
-  if (language === 'en' || !message.includes(': ')) return translateMessage(language, message)
+  if (language === 'en') return message
   return message
     .split(SENTENCE_END)
-    .map((piece) => (piece.endsWith(':') ? `${translateMessage(language, piece.slice(0, -1))}:` : translateMessage(language, piece)))
+    .map((piece) => (piece.endsWith(':') ? `${translateMessage(language, piece.slice(0, -1))}:` : (namedProblemIn(language, piece) ?? translateMessage(language, piece))))
     .join(' ')
 }
 

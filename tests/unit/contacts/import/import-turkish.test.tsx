@@ -61,6 +61,11 @@ describe('the contact import in Turkish', () => {
     expect(rowMessageIn('tr', 'Belt colour: This is too long.')).toBe('Belt colour: Bu çok uzun.')
     expect(rowMessageIn('en', 'Email: Please enter a valid email address.')).toBe('Email: Please enter a valid email address.')
     expect(rowMessageIn('tr', 'This row has 3 values where the header has 4 columns.')).toBe('Başlıkta 4 sütun varken bu satırda 3 değer var.')
+    expect(rowMessageIn('tr', 'Date of birth must be a date (YYYY-MM-DD or dd/MM/YYYY) in the past. Zip code must be at most 20 characters.')).toBe(
+      'Doğum tarihi geçmişte bir tarih olmalıdır (YYYY-AA-GG ya da GG/AA/YYYY). Posta kodu en fazla 20 karakter olabilir.',
+    )
+    expect(rowMessageIn('tr', 'Belt colour must be at most 20 characters.')).toBe('Belt colour en fazla 20 karakter olabilir.')
+    expect(rowMessageIn('en', 'Date of birth must be a date (YYYY-MM-DD or dd/MM/YYYY) in the past.')).toBe('Date of birth must be a date (YYYY-MM-DD or dd/MM/YYYY) in the past.')
   })
 
   it('gives the mapping step the fields\' Turkish names, its notes and problems, but not the studio\'s custom fields', () => {
