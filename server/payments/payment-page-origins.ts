@@ -1,6 +1,7 @@
 import type { Env } from '#server/env.server'
 import type { PaymentScriptOrigins } from '#server/http/security-headers'
 import { paymentSpringBase } from './paymentspring-client'
+import { PAYMENTSPRING_PAY_PATH } from './paymentspring-token'
 import { razorpayBase } from './razorpay-client'
 import { isStripeConfigured, stripeScriptUrl, type StripeEnv } from './stripe-client'
 
@@ -33,9 +34,6 @@ export function stripeScriptOrigins(env: StripeEnv): PaymentScriptOrigins | null
   if (!env.STRIPE_JS_URL) return { scripts: [script], connect: [api], frames: ['https://js.stripe.com', 'https://hooks.stripe.com'] }
   return { scripts: [script], connect: [...new Set([api, script])], frames: [script] }
 }
-
-/** The studio's PaymentSpring card and bank form (paymentSpringPayPath), with or without a trailing slash. */
-const PAYMENTSPRING_PAY_PATH = /^\/checkout\/orders\/[^/]+\/pay\/?$/
 
 /**
  * What a page may reach besides the origins every page has: the PaymentSpring pay form makes its

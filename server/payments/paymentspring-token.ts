@@ -7,6 +7,12 @@ import type { BankDetails, CardDetails } from './paymentspring-client'
  */
 export const PAYMENTSPRING_TOKEN_PATH = '/api/v1/tokens'
 
+/**
+ * The studio's PaymentSpring card and bank form (paymentSpringPayPath), with or without a
+ * trailing slash: the one page whose Content Security Policy lets the browser call PaymentSpring.
+ */
+export const PAYMENTSPRING_PAY_PATH = /^\/checkout\/orders\/[^/]+\/pay\/?$/
+
 export const PAYMENTSPRING_TOKEN_MESSAGES = {
   tokenWithCard: 'Send either the card or bank details or a payment token, not both. Please enter the card again.',
   badToken: 'The card or bank details could not be read. Please enter them again.',

@@ -1,11 +1,11 @@
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import { CreditCard, Landmark } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { parseBankForm, parseCardForm, type BankField, type CardField, type PayFormErrors, type PayFormValues } from '#server/payments/paymentspring-form'
-import { bankTokenBody, cardTokenBody, requestBrowserToken } from '#server/payments/paymentspring-token'
+import { bankTokenBody, cardTokenBody, PAYMENTSPRING_PAY_PATH, requestBrowserToken } from '#server/payments/paymentspring-token'
 import type { SavedPaymentMethod } from '#server/payments/saved-payment-methods'
 import { SavedMethodChooser } from './saved-method-chooser'
 
@@ -45,6 +45,11 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
   const [browserRefused, setBrowserRefused] = useState<Refused | null>(null)
   const [tokenising, setTokenising] = useState<'card' | 'bank' | null>(null)
   const refused = browserRefused ?? answered
+  useEffect(() => {
+    // A page's policy is its document's: reached by an in-app link from another page, this form
+    // could not call PaymentSpring, so it loads itself as a page of its own before anything is typed.
+    if (browserTokens && !PAYMENTSPRING_PAY_PATH.test(documentPath())) window.location.replace(window.location.href)
+  }, [browserTokens])
   const savedCards = saved.filter((method) => method.kind === 'card')
   const savedAccounts = saved.filter((method) => method.kind === 'bank')
   // Spec 001: the first kept card is chosen; new-card fields are read-only unless None/other is.
@@ -183,6 +188,12 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
       </Form>
     </div>
   )
+}
+
+/** The path the page's document was loaded at (not where in-app navigation has taken it since). */
+function documentPath(): string {
+  const [entry] = performance.getEntriesByType('navigation')
+  return entry ? new URL(entry.name).pathname : window.location.pathname
 }
 
 /** The token request's body from a checked form, or what the form shows when a field is wrong. */
