@@ -8,7 +8,7 @@ import { issueFormStamp } from '#server/forms/fill-time'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { UndeclaredCacheWriteError } from '#server/cache/write-audit'
-import { paymentPageOrigins, stripeScriptOrigins } from '#server/payments/payment-page-origins'
+import { paymentPageOrigins, paymentScriptOriginsFor, stripeScriptOrigins } from '#server/payments/payment-page-origins'
 import { handlePhonePeCallback, PHONEPE_CALLBACK_ROUTE } from '#server/payments/phonepe-callback'
 import { isRazorpayReturn } from '#server/payments/razorpay-checkout'
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from '#server/payments/stripe-webhook'
@@ -58,8 +58,15 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = express()
   const formTargets = paymentPageOrigins(platform.env)
   const paymentScripts = stripeScriptOrigins(platform.env)
+  const paymentScriptsOf = paymentScriptOriginsFor(platform.env, paymentScripts)
   const start = (req: IncomingMessage, res: ServerResponse) =>
-    startRequest(req, res, { logger: platform.logger, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev), formTargets, paymentScripts })
+    startRequest(req, res, {
+      logger: platform.logger,
+      isProduction: platform.env.isProduction,
+      allowDevSockets: Boolean(options.isDev),
+      formTargets,
+      paymentScripts: paymentScriptsOf(pathOf(req.url)),
+    })
   app.disable('x-powered-by')
   // A hop count, not `true`: with `true` Express takes the leftmost X-Forwarded-For address,
   // which any client can write, and per-address limits would count whatever it claims.
@@ -75,8 +82,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     pageCache?.dropTenant(tenantId, tags)
     signedInPageCache?.dropTenant(tenantId, tags)
   })
-  const thirdPartyCsp = (nonce: string) =>
-    securityHeaders({ nonce, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev), thirdPartyScripts: true, formTargets, paymentScripts })['Content-Security-Policy'] ?? ''
+  const thirdPartyCsp = (nonce: string, pathname?: string) =>
+    securityHeaders({ nonce, isProduction: platform.env.isProduction, allowDevSockets: Boolean(options.isDev), thirdPartyScripts: true, formTargets, paymentScripts: paymentScriptsOf(pathname ?? '/') })['Content-Security-Policy'] ?? ''
   const issueStamp = (formId: string) => issueFormStamp(platform.env, formId)
 
   app.use((req, res, next) => {
@@ -279,4 +286,10 @@ function firstPathSegment(path: string): string {
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))])
+}
+
+/** A request's path without its query, for choosing the page's Content Security Policy. */
+function pathOf(url: string | undefined): string {
+  const end = (url ?? '/').search(/[?#]/)
+  return end === -1 ? (url ?? '/') : (url ?? '/').slice(0, end)
 }

@@ -24,7 +24,7 @@ export interface RemixHandlerOptions {
   /** Keeps pages that routes allow per signed-in user (signed-in-page-cache.ts); null turns that off. */
   signedInPageCache?: PageCache | null
   /** The Content-Security-Policy of a page that runs the tenant's page script, for this nonce. */
-  thirdPartyCsp?: (nonce: string) => string
+  thirdPartyCsp?: (nonce: string, pathname?: string) => string
   /** A fresh fill-time stamp of a registration form, for a kept page that shows it. */
   issueFormStamp?: (formId: string) => string
   /**
@@ -51,7 +51,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
       const key = publicKey ?? signedInKey
       const found = key && store ? store.lookup(key) : null
       const relaxCsp = (thirdParty: boolean) => {
-        if (thirdParty && options.thirdPartyCsp) res.setHeader('Content-Security-Policy', options.thirdPartyCsp(context.nonce))
+        if (thirdParty && options.thirdPartyCsp) res.setHeader('Content-Security-Policy', options.thirdPartyCsp(context.nonce, req.path))
       }
       if (found && found.kind !== 'render') {
         relaxCsp(found.page.headers.some(([name]) => name === THIRD_PARTY_MARK))

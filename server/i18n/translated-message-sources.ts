@@ -21,6 +21,7 @@ import { OFFER_CODE_MESSAGES } from '#server/checkout/cart-offer-code'
 import { ADD_TO_CART_MESSAGES, CHANGE_CART_MESSAGES } from '#server/checkout/cart-store'
 import { OFFER_MESSAGES } from '#server/checkout/offer-rules'
 import { PLACE_ORDER_MESSAGES } from '#server/checkout/place-order'
+import { PAYMENTSPRING_TOKEN_MESSAGES } from '#server/payments/paymentspring-token'
 import {
   FORM_MESSAGES,
   invalidDateMessage,
@@ -83,6 +84,7 @@ export function messagesOf(source: MessageSource): string[] {
 export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] = [
   { name: 'PLACE_ORDER_MESSAGES', messages: messagesOf(PLACE_ORDER_MESSAGES) },
   { name: 'DONATE_MESSAGES', messages: messagesOf(DONATE_MESSAGES) },
+  { name: 'PAYMENTSPRING_TOKEN_MESSAGES', messages: messagesOf(PAYMENTSPRING_TOKEN_MESSAGES) },
   { name: 'CART_MESSAGES', messages: messagesOf(CART_MESSAGES) },
   { name: 'ACCOUNT_MESSAGES', messages: messagesOf(ACCOUNT_MESSAGES) },
   { name: 'OFFER_MESSAGES', messages: messagesOf(OFFER_MESSAGES) },

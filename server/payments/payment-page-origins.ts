@@ -1,5 +1,7 @@
 import type { Env } from '#server/env.server'
 import type { PaymentScriptOrigins } from '#server/http/security-headers'
+import { paymentSpringBase } from './paymentspring-client'
+import { PAYMENTSPRING_PAY_PATH } from './paymentspring-token'
 import { razorpayBase } from './razorpay-client'
 import { isStripeConfigured, stripeScriptUrl, type StripeEnv } from './stripe-client'
 
@@ -31,4 +33,14 @@ export function stripeScriptOrigins(env: StripeEnv): PaymentScriptOrigins | null
   const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : 'https://api.stripe.com'
   if (!env.STRIPE_JS_URL) return { scripts: [script], connect: [api], frames: ['https://js.stripe.com', 'https://hooks.stripe.com'] }
   return { scripts: [script], connect: [...new Set([api, script])], frames: [script] }
+}
+
+/**
+ * What a page may reach besides the origins every page has: the PaymentSpring pay form makes its
+ * one-use token from the buyer's browser, so that page alone may call PaymentSpring's API.
+ */
+export function paymentScriptOriginsFor(env: Pick<Env, 'PAYMENTSPRING_API_URL'>, everyPage: PaymentScriptOrigins | null): (pathname: string) => PaymentScriptOrigins | null {
+  const base = everyPage ?? { scripts: [], connect: [], frames: [] }
+  const payPage: PaymentScriptOrigins = { ...base, connect: [...new Set([...base.connect, new URL(paymentSpringBase(env)).origin])] }
+  return (pathname) => (PAYMENTSPRING_PAY_PATH.test(pathname) ? payPage : everyPage)
 }

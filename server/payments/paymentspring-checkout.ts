@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
 import { withTenant } from '#db/tenant-scope'
 import { invoiceNumberText } from '#server/checkout/order-view'
 import { orderPathFor } from '#server/checkout/receipt-email'
@@ -7,7 +8,8 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { isUuid } from '#server/text/is-uuid'
 import { awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice } from './payable-invoice'
 import { paymentSpringFor, PaymentSpringRefusal, type PaymentSpringCustomer } from './paymentspring-client'
-import { parseBankForm, parseCardForm, type PayFormErrors, type PayFormValues } from './paymentspring-form'
+import { BANK_FIELDS, CARD_FIELDS, parseBankForm, parseCardForm, type PayFormErrors, type PayFormValues } from './paymentspring-form'
+import { PAYMENTSPRING_TOKEN_MESSAGES, PAYMENTSPRING_TOKEN_PATTERN } from './paymentspring-token'
 import type { ProviderCredentials } from './provider-keys'
 import { findSavedPaymentMethod, keepSavedPaymentMethod } from './saved-payment-methods'
 import { settlePayment, type PaymentPlatform, type Settlement } from './settle-payment'
@@ -21,9 +23,39 @@ export const PAYMENTSPRING_MESSAGES = {
   savedGone: 'That saved card is no longer on file. Choose another, or None/other and enter a card.',
   dollarsOnly: 'PaymentSpring takes payments in US dollars only. Please contact us to complete this order.',
   inFlight: 'A payment for this order is being made. Please wait a moment and open the order again.',
-  down: 'The payment could not be made just now and nothing was taken. Please try again.',
+  down: PAYMENTSPRING_TOKEN_MESSAGES.unreachable,
   unanswered: 'We could not hear back about this payment. Please do not pay again yet: open your order in a few minutes to see whether it went through, or contact us.',
 } as const
+
+/** The fields a token stands for: a post with a token carries none of them (the name is shown back, so it may come). */
+const SECRET_FIELDS = [...CARD_FIELDS, ...BANK_FIELDS].filter((field) => field !== 'cardOwnerName' && field !== 'bankAccountHolderFirstName' && field !== 'bankAccountHolderLastName')
+
+/** A token made in the buyer's browser, with what the page may show of the card or account. */
+const postedTokenSchema = z.object({
+  paymentToken: z.string().regex(PAYMENTSPRING_TOKEN_PATTERN),
+  last4: z.union([z.literal(''), z.string().regex(/^\d{2,4}$/)]).default(''),
+  brand: z.string().max(30).regex(/^[A-Za-z ]*$/).default(''),
+})
+
+type PostedToken = { kind: 'none' } | { kind: 'token'; id: string; last4: string; brand: string } | { kind: 'refused'; message: string }
+
+/**
+ * The token the browser made, if the post carries one. A token beside raw card or account fields
+ * is refused (the browser never sends both, so such a post is not the form's), and a malformed
+ * one is refused before anything is written. The refusal never echoes what was posted.
+ */
+export function readPostedToken(form: FormData): PostedToken {
+  if (!form.has('paymentToken')) return { kind: 'none' }
+  const rawFieldSent = SECRET_FIELDS.some((field) => form.getAll(field).some((value) => typeof value !== 'string' || value.trim() !== ''))
+  if (rawFieldSent) return { kind: 'refused', message: PAYMENTSPRING_TOKEN_MESSAGES.tokenWithCard }
+  const text = (name: string) => {
+    const value = form.get(name)
+    return value === null ? undefined : value
+  }
+  const parsed = postedTokenSchema.safeParse({ paymentToken: text('paymentToken'), last4: text('last4'), brand: text('brand') })
+  if (!parsed.success) return { kind: 'refused', message: PAYMENTSPRING_TOKEN_MESSAGES.badToken }
+  return { kind: 'token', id: parsed.data.paymentToken, last4: parsed.data.last4, brand: parsed.data.brand.toLowerCase() }
+}
 
 /** An attempt still open this long is taken to have failed (the process making it stopped): Pay is offered again. */
 const IN_FLIGHT_MS = 15 * 60_000
@@ -59,7 +91,13 @@ export async function payWithPaymentSpring(
   if (savedChoice !== '' && savedChoice !== 'other' && !kept) return err('invalid_input', PAYMENTSPRING_MESSAGES.savedGone, blank)
   const saveForNext = owner !== null && !kept && input.form.get('saveForNext') === 'on'
   let makeToken: (() => Promise<{ id: string }>) | null = null
-  if (!kept && input.method === 'card') {
+  const posted = kept ? ({ kind: 'none' } as const) : readPostedToken(input.form)
+  if (posted.kind === 'refused') return err('invalid_input', posted.message, blank)
+  if (posted.kind === 'token') {
+    // Made in the buyer's browser with the public key: the card or account never came here.
+    const token = { id: posted.id }
+    makeToken = () => Promise.resolve(token)
+  } else if (!kept && input.method === 'card') {
     const card = parseCardForm(input.form, input.now)
     if (!card.ok) return err('invalid_input', card.message, { ...card.details, method: input.method })
     makeToken = () => paymentSpring.cardToken(card.value)
@@ -119,7 +157,9 @@ export async function payWithPaymentSpring(
     return err('conflict', charging ? PAYMENTSPRING_MESSAGES.unanswered : PAYMENTSPRING_MESSAGES.down, blank)
   }
   if (savedCustomer && owner) {
-    const last4 = (savedCustomer.last_4 ?? savedCustomer.bank_account_number_last_4 ?? '').slice(-4)
+    // PaymentSpring's own account of the card comes first; the browser's is only what it was shown.
+    const shown = posted.kind === 'token' ? posted : { last4: '', brand: '' }
+    const last4 = (savedCustomer.last_4 ?? savedCustomer.bank_account_number_last_4 ?? shown.last4).slice(-4)
     if (/^\d{2,4}$/.test(last4)) {
       await keepSavedPaymentMethod(platform, tenant.id, {
         contactId: owner,
@@ -127,7 +167,7 @@ export async function payWithPaymentSpring(
         accountId: credentials.apiKey,
         customerRef: savedCustomer.id,
         kind: input.method,
-        brand: savedCustomer.card_type ?? '',
+        brand: savedCustomer.card_type ?? shown.brand,
         last4,
         expMonth: monthOf(savedCustomer.card_exp_month),
         expYear: yearOf(savedCustomer.card_exp_year),

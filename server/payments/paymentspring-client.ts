@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Env } from '#server/env.server'
+import { bankTokenBody, cardTokenBody, PAYMENTSPRING_TOKEN_PATH } from './paymentspring-token'
 import { providerJson } from './provider-http'
 import type { ProviderCredentials } from './provider-keys'
 
@@ -76,30 +77,8 @@ export function paymentSpringFor(env: Pick<Env, 'PAYMENTSPRING_API_URL'>, keys: 
       refusalOf,
     )
   return {
-    cardToken: (card: CardDetails) =>
-      call('/api/v1/tokens', keys.apiKey, {
-        method: 'POST',
-        body: {
-          card_owner_name: card.cardOwnerName,
-          card_number: card.cardNumber,
-          card_exp_month: card.cardExpMonth,
-          card_exp_year: card.cardExpYear,
-          csc: card.csc,
-          ...(card.zip ? { zip: card.zip } : {}),
-        },
-      }, tokenSchema),
-    bankToken: (bank: BankDetails) =>
-      call('/api/v1/tokens', keys.apiKey, {
-        method: 'POST',
-        body: {
-          token_type: 'bank_account',
-          bank_account_number: bank.accountNumber,
-          bank_routing_number: bank.routingNumber,
-          bank_account_holder_first_name: bank.firstName,
-          bank_account_holder_last_name: bank.lastName,
-          bank_account_type: bank.accountType,
-        },
-      }, tokenSchema),
+    cardToken: (card: CardDetails) => call(PAYMENTSPRING_TOKEN_PATH, keys.apiKey, { method: 'POST', body: cardTokenBody(card) }, tokenSchema),
+    bankToken: (bank: BankDetails) => call(PAYMENTSPRING_TOKEN_PATH, keys.apiKey, { method: 'POST', body: bankTokenBody(bank) }, tokenSchema),
     /** A card or account kept on file: the one-use token becomes a customer that can be charged again. */
     saveCustomer: (customer: { token: string; firstName: string; lastName: string; email: string }) =>
       call('/api/v1/customers', keys.secretKey, { method: 'POST', body: { token: customer.token, first_name: customer.firstName, last_name: customer.lastName, email: customer.email } }, customerSchema),

@@ -328,6 +328,22 @@ export async function startFakePaymentSpring(options: FakePaymentSpringOptions =
     const path = new URL(req.url ?? '/', 'http://fake').pathname
     const entry = { method, path, body: '', headers: headersOf(req) }
     res.on('finish', () => requests.push({ ...entry, status: res.statusCode }))
+    // Tokens are made from buyers' browsers too (with the public key), so that endpoint answers
+    // cross-origin calls, preflight included; everything else is for servers only, as on the real API.
+    if (path === '/api/v1/tokens') {
+      res.setHeader('Access-Control-Allow-Origin', headerOf(req, 'origin') ?? '*')
+      res.setHeader('Vary', 'Origin')
+      if (method === 'OPTIONS') {
+        res.writeHead(204, {
+          'Access-Control-Allow-Methods': 'POST',
+          'Access-Control-Allow-Headers': 'authorization, content-type, accept',
+          'Access-Control-Max-Age': '600',
+          'Content-Length': '0',
+        })
+        res.end()
+        return
+      }
+    }
     // Taken on arrival, so of two quick requests only the first is held back.
     const delay = takePlanned(plannedDelays, method, path)
     readBody(req)

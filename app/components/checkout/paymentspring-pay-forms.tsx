@@ -1,10 +1,11 @@
-import { Form, useNavigation } from '@remix-run/react'
+import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import { CreditCard, Landmark } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
-import type { BankField, CardField, PayFormErrors, PayFormValues } from '#server/payments/paymentspring-form'
+import { parseBankForm, parseCardForm, type BankField, type CardField, type PayFormErrors, type PayFormValues } from '#server/payments/paymentspring-form'
+import { bankTokenBody, cardTokenBody, PAYMENTSPRING_PAY_PATH, requestBrowserToken } from '#server/payments/paymentspring-token'
 import type { SavedPaymentMethod } from '#server/payments/saved-payment-methods'
 import { SavedMethodChooser } from './saved-method-chooser'
 
@@ -16,8 +17,12 @@ type Props = {
   /** Whether 'Save for my next payment' is offered (the order's own contact is signed in). */
   canSave: boolean
   /** The form the last post came from, with its messages and what may be shown back. */
-  refused: { method: 'card' | 'bank'; errors: PayFormErrors; values: PayFormValues; message: string } | null
+  refused: Refused | null
+  /** Where the browser makes its one-use token (PaymentSpring's API) and the studio's public key; null: the server makes it. */
+  browserTokens: { apiBase: string; publicKey: string } | null
 }
+
+type Refused = { method: 'card' | 'bank'; errors: PayFormErrors; values: PayFormValues; message: string }
 
 /**
  * Fields locked while a kept card or account is chosen look it. Inputs lock by read-only and
@@ -32,9 +37,19 @@ const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padSta
  * PaymentSpring's card form and bank (ACH) form (spec 001), each a plain POST that works
  * without JavaScript. The card number, CSC and account number are never filled back in.
  */
-export function PaymentSpringPayForms({ totalText, years, saved, canSave, refused }: Props) {
+export function PaymentSpringPayForms({ totalText, years, saved, canSave, refused: answered, browserTokens }: Props) {
   const navigation = useNavigation()
   const hydrated = useHydrated()
+  const submit = useSubmit()
+  // What the browser refused itself (a field, or PaymentSpring's answer to the token): shown as the server's would be.
+  const [browserRefused, setBrowserRefused] = useState<Refused | null>(null)
+  const [tokenising, setTokenising] = useState<'card' | 'bank' | null>(null)
+  const refused = browserRefused ?? answered
+  useEffect(() => {
+    // A page's policy is its document's: reached by an in-app link from another page, this form
+    // could not call PaymentSpring, so it loads itself as a page of its own before anything is typed.
+    if (browserTokens && !PAYMENTSPRING_PAY_PATH.test(documentPath())) window.location.replace(window.location.href)
+  }, [browserTokens])
   const savedCards = saved.filter((method) => method.kind === 'card')
   const savedAccounts = saved.filter((method) => method.kind === 'bank')
   // Spec 001: the first kept card is chosen; new-card fields are read-only unless None/other is.
@@ -45,7 +60,39 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
   // Without JavaScript the fields cannot lock, so they are not required while a kept one may be chosen.
   const cardRequired = savedCards.length === 0
   const bankRequired = savedAccounts.length === 0
-  const busy = (method: string) => navigation.state !== 'idle' && navigation.formData?.get('intent') === method
+  const busy = (method: 'card' | 'bank') => tokenising === method || (navigation.state !== 'idle' && navigation.formData?.get('intent') === method)
+  /**
+   * With JavaScript the card or account goes from this browser to PaymentSpring, checked first by
+   * the server's own rules, and only the token comes to us. A kept card or account posts as it is.
+   */
+  const payWithBrowserToken = (method: 'card' | 'bank') => async (event: FormEvent<HTMLFormElement>) => {
+    if (!browserTokens || tokenising) return
+    const fields = new FormData(event.currentTarget)
+    const choice = fields.get('savedMethod')
+    if (typeof choice === 'string' && choice !== '' && choice !== 'other') return
+    event.preventDefault()
+    setBrowserRefused(null)
+    const checked = method === 'card' ? tokenBodyOf(parseCardForm(fields, new Date()), cardTokenBody) : tokenBodyOf(parseBankForm(fields), bankTokenBody)
+    if (!checked.ok) return setBrowserRefused({ method, ...checked.refused })
+    setTokenising(method)
+    const token = await requestBrowserToken(browserTokens.apiBase, browserTokens.publicKey, checked.body)
+    setTokenising(null)
+    const names = method === 'card' ? (['cardOwnerName'] as const) : (['bankAccountHolderFirstName', 'bankAccountHolderLastName'] as const)
+    const shown: PayFormValues = {}
+    for (const name of names) shown[name] = String(fields.get(name) ?? '').trim()
+    if (!token.ok) return setBrowserRefused({ method, errors: {}, values: shown, message: token.message })
+    const post = new FormData()
+    post.set('intent', method)
+    post.set('paymentToken', token.id)
+    post.set('last4', token.last4)
+    post.set('brand', token.brand)
+    for (const [name, value] of Object.entries(shown)) post.set(name, value)
+    for (const name of ['savedMethod', 'saveForNext'] as const) {
+      const value = fields.get(name)
+      if (typeof value === 'string') post.set(name, value)
+    }
+    submit(post, { method: 'post' })
+  }
   const errorsOf = (method: 'card' | 'bank', field: CardField | BankField) => (refused?.method === method && refused.errors[field] ? [refused.errors[field]] : null)
   const valueOf = (method: 'card' | 'bank', field: CardField | BankField) => (refused?.method === method ? (refused.values[field] ?? '') : '')
   const problem = (method: 'card' | 'bank') =>
@@ -56,7 +103,7 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
     ) : null
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" aria-labelledby="pay-by-card" data-pay-form="card">
+      <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" aria-labelledby="pay-by-card" data-pay-form="card" onSubmit={payWithBrowserToken('card')}>
         <input type="hidden" name="intent" value="card" />
         <h2 id="pay-by-card" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <CreditCard aria-hidden className="h-5 w-5 text-slate-600" /> Card
@@ -106,7 +153,7 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
           Pay {totalText} by card
         </Button>
       </Form>
-      <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" aria-labelledby="pay-by-bank" data-pay-form="bank">
+      <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" aria-labelledby="pay-by-bank" data-pay-form="bank" onSubmit={payWithBrowserToken('bank')}>
         <input type="hidden" name="intent" value="bank" />
         <h2 id="pay-by-bank" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Landmark aria-hidden className="h-5 w-5 text-slate-600" /> Bank account (ACH)
@@ -141,6 +188,21 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
       </Form>
     </div>
   )
+}
+
+/** The path the page's document was loaded at (not where in-app navigation has taken it since). */
+function documentPath(): string {
+  const [entry] = performance.getEntriesByType('navigation')
+  return entry ? new URL(entry.name).pathname : window.location.pathname
+}
+
+/** The token request's body from a checked form, or what the form shows when a field is wrong. */
+function tokenBodyOf<T>(
+  checked: { ok: true; value: T } | { ok: false; message: string; details: { errors: PayFormErrors; values: PayFormValues } },
+  bodyOf: (value: T) => Record<string, string | number>,
+): { ok: true; body: Record<string, string | number> } | { ok: false; refused: Omit<Refused, 'method'> } {
+  if (checked.ok) return { ok: true, body: bodyOf(checked.value) }
+  return { ok: false, refused: { errors: checked.details.errors, values: checked.details.values, message: checked.message } }
 }
 
 function SaveForNext({ locked }: { locked: boolean }) {

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ShoppingCart } from 'lucide-react'
 import { z } from 'zod'
@@ -127,7 +127,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // Off to the payment page; if it cannot open, the order page says so and offers Pay again.
         const started = await startOnlinePayment(context.platform, tenant, { invoiceGuid: placed.value.invoiceGuid, origin, now })
         if (started.kind === 'post') return data({ handoff: { url: started.url, fields: started.fields, providerName: started.providerName, totalText: started.totalText }, orderPath: orderPathFor(placed.value.invoiceGuid) })
-        throw redirect(started.kind === 'redirect' ? started.url : `${orderPathFor(placed.value.invoiceGuid)}?payment=failed`, 303)
+        // A whole page load: a payment page is either another site or our own card form, whose
+        // page policy (it alone may call PaymentSpring from the browser) comes with its document.
+        if (started.kind === 'redirect') throw redirectDocument(started.url, 303)
+        throw redirect(`${orderPathFor(placed.value.invoiceGuid)}?payment=failed`, 303)
       }
       if (placed.ok) {
         const account = placed.value.account

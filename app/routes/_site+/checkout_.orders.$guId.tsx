@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CircleAlert, CircleCheck, Clock } from 'lucide-react'
 import { CartTotals } from '#app/components/checkout/cart-lines-table'
@@ -110,7 +110,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const started = await startOnlinePayment(context.platform, tenant, { invoiceGuid: params.guId ?? '', origin, now: new Date() })
   if (started.kind === 'not-found') throw notFound('Order not found')
-  if (started.kind === 'redirect') return redirect(started.url, 303)
+  // A whole page load, as from checkout: the card form's page policy comes with its document.
+  if (started.kind === 'redirect') return redirectDocument(started.url, 303)
   if (started.kind === 'post') return data({ handoff: { url: started.url, fields: started.fields, providerName: started.providerName, totalText: started.totalText } })
   return data({ message: started.message }, { status: 409 })
 }

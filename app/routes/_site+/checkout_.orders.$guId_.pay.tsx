@@ -13,10 +13,12 @@ import { notFound } from '#server/errors/responses'
 import { readActiveProvider } from '#server/payments/active-provider'
 import { awaitsPayment } from '#server/payments/payable-invoice'
 import { orderContactIfSignedIn, payWithPaymentSpring } from '#server/payments/paymentspring-checkout'
+import { paymentSpringBase } from '#server/payments/paymentspring-client'
 import { listSavedPaymentMethods } from '#server/payments/saved-payment-methods'
 import { buyerOf } from '#server/checkout/checkout-page'
 import { cardExpiryYears } from '#server/payments/paymentspring-form'
 import type { I18nHandle } from '#app/utils/i18n'
+import { translateMessage } from '#server/i18n/translate-message'
 
 /** Draws the cart and its totals with the checkout's words. */
 export const handle: I18nHandle = { i18n: ['checkout'] }
@@ -33,13 +35,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
   const guid = params.guId ?? ''
   const order = await loadOrder(context.platform.database, tenant, guid)
-  if (!order) return data({ shell: loaded.shell, order: null, years: [], saved: [], canSave: false }, { status: 404 })
+  if (!order) return data({ shell: loaded.shell, order: null, years: [], saved: [], canSave: false, browserTokens: null }, { status: 404 })
   const active = await readActiveProvider(context.platform, tenant.id)
   if (!awaitsPayment(order.status) || active?.provider !== 'PSPRING') throw redirect(orderPathFor(guid))
   // Kept cards are offered to the order's own contact, signed in: the order's address alone shows none.
   const ownerContactId = await orderContactIfSignedIn(context.platform, tenant.id, guid, buyerOf(user)?.contactId ?? null)
   const saved = ownerContactId ? await listSavedPaymentMethods(context.platform, tenant.id, { contactId: ownerContactId, provider: 'PSPRING', accountId: active.accountId, language: context.language }) : []
-  return data({ shell: loaded.shell, order, years: cardExpiryYears(new Date()), saved, canSave: ownerContactId !== null }, { headers: { 'Cache-Control': 'private, no-store' } })
+  // The browser makes the one-use token itself, so the card never reaches us: it needs the API's
+  // address and the studio's public key (made for web pages). The private key stays here.
+  const browserTokens = { apiBase: paymentSpringBase(context.platform.env), publicKey: active.credentials.apiKey }
+  return data({ shell: loaded.shell, order, years: cardExpiryYears(new Date()), saved, canSave: ownerContactId !== null, browserTokens }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -63,11 +68,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   })
   if (paid.ok) throw redirect(orderPathFor(guid), 303)
   if (paid.error === 'not_found') throw notFound('Order not found')
-  return data({ refused: { method: paid.details.method, errors: paid.details.errors, values: paid.details.values, message: paid.message } }, { status: paid.error === 'invalid_input' ? 400 : 409 })
+  return data({ refused: { method: paid.details.method, errors: paid.details.errors, values: paid.details.values, message: translateMessage(context.language, paid.message) } }, { status: paid.error === 'invalid_input' ? 400 : 409 })
 }
 
 export default function PayOrderRoute() {
-  const { shell, order, years, saved, canSave } = useLoaderData<typeof loader>()
+  const { shell, order, years, saved, canSave, browserTokens } = useLoaderData<typeof loader>()
   const answered = useActionData<typeof action>()
   if (!order) return <PublicNotFoundPage shell={shell} />
   return (
@@ -79,7 +84,7 @@ export default function PayOrderRoute() {
             <Lock aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> {order.totals.total} to pay. Your card or account details are passed to our payment provider and never kept here.
           </p>
         </div>
-        <PaymentSpringPayForms totalText={order.totals.total} years={years} saved={saved} canSave={canSave} refused={answered?.refused ?? null} />
+        <PaymentSpringPayForms totalText={order.totals.total} years={years} saved={saved} canSave={canSave} refused={answered?.refused ?? null} browserTokens={browserTokens} />
         <Link to={orderPathFor(order.guid)} className="inline-block text-sm font-medium text-brand-text underline underline-offset-2">
           Back to your order
         </Link>

@@ -486,6 +486,84 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
       expect(paymentSpring.transactions().at(-1)).toMatchObject({ customerId: customer?.id, amount_settled: 6800 })
     })
 
+    /** What the pay form's script does with JavaScript: the card goes from the browser to PaymentSpring, with the public key. */
+    const browserToken = async (body: Record<string, string | number>) => {
+      const answer = await fetch(`${paymentSpring.url}/api/v1/tokens`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${btoa(`${paymentSpring.publicKey}:`)}`, 'content-type': 'application/json', origin: `http://${app.host}` },
+        body: JSON.stringify(body),
+      })
+      expect(answer.headers.get('access-control-allow-origin')).toBe(`http://${app.host}`)
+      return (await answer.json()) as { id: string; last_4: string; card_type: string }
+    }
+    const cardBody = (number: string) => ({ card_owner_name: 'Priya Raman', card_number: number, card_exp_month: 8, card_exp_year: new Date().getUTCFullYear() + 2, csc: '123' })
+    const serverTokenCalls = () => paymentSpring.requests().filter((each) => each.method === 'POST' && each.path === '/api/v1/tokens' && each.headers.origin === undefined).length
+
+    it("lets the pay form's browser reach PaymentSpring's token endpoint, and nothing else: the page's CSP, CORS, the public key only", async () => {
+      const payPath = await placeForPayPage()
+      const page = await get(payPath)
+      const apiOrigin = new URL(paymentSpring.url).origin
+      expect(page.header('content-security-policy')).toMatch(new RegExp(`connect-src [^;]*${apiOrigin.replace(/[.]/g, '\\.')}`))
+      expect(page.body).toContain(paymentSpring.publicKey)
+      expect(page.body).not.toContain(paymentSpring.privateKey)
+      expect((await get(payPath.replace(/\/pay$/, ''))).header('content-security-policy')).not.toContain(apiOrigin)
+      expect((await get('/checkout')).header('content-security-policy')).not.toContain(apiOrigin)
+      const preflight = await fetch(`${paymentSpring.url}/api/v1/tokens`, { method: 'OPTIONS', headers: { origin: `http://${app.host}`, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } })
+      expect(preflight.status).toBe(204)
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(`http://${app.host}`)
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization')
+      const charge = await fetch(`${paymentSpring.url}/api/v1/charge`, { method: 'OPTIONS', headers: { origin: `http://${app.host}` } })
+      expect(charge.headers.get('access-control-allow-origin')).toBeNull()
+      // The private key cannot make a token, as on the real API.
+      const withPrivate = await fetch(`${paymentSpring.url}/api/v1/tokens`, { method: 'POST', headers: { authorization: `Basic ${btoa(`${paymentSpring.privateKey}:`)}`, 'content-type': 'application/json' }, body: JSON.stringify(cardBody('4111111111111111')) })
+      expect(withPrivate.status).toBe(401)
+    })
+
+    it('charges a token made in the browser, never seeing the card: a declined one says so, the next pays once', async () => {
+      const payPath = await placeForPayPage()
+      const serverCalls = serverTokenCalls()
+      const declinedToken = await browserToken(cardBody('4000000000000002'))
+      const declined = await post(payPath, form({ intent: 'card', paymentToken: declinedToken.id, last4: declinedToken.last_4, brand: declinedToken.card_type, cardOwnerName: 'Priya Raman' }))
+      expect(declined.status).toBe(400)
+      expect(textOf(declined.body)).toContain('Card declined')
+      expect(declined.body).not.toContain(declinedToken.id)
+      const token = await browserToken(cardBody('4111111111111111'))
+      const paid = await post(payPath, form({ intent: 'card', paymentToken: token.id, last4: token.last_4, brand: token.card_type, cardOwnerName: 'Priya Raman' }))
+      expect(paid.status).toBe(303)
+      expect(paid.header('location')).toBe(payPath.replace(/\/pay$/, ''))
+      expect((await invoice(payPath.split('/').at(-2) ?? '')).status).toBe('paid')
+      expect(paymentSpring.transactions().at(-1)).toMatchObject({ tokenId: token.id, amount_settled: 6800 })
+      expect(serverTokenCalls()).toBe(serverCalls)
+    })
+
+    it('takes a bank account token made in the browser', async () => {
+      const payPath = await placeForPayPage()
+      const token = await browserToken({ token_type: 'bank_account', bank_account_number: '000123456789', bank_routing_number: '011000015', bank_account_holder_first_name: 'Priya', bank_account_holder_last_name: 'Raman', bank_account_type: 'checking' })
+      const paid = await post(payPath, form({ intent: 'bank', paymentToken: token.id, last4: token.last_4, brand: '', bankAccountHolderFirstName: 'Priya', bankAccountHolderLastName: 'Raman' }))
+      expect(paid.status).toBe(303)
+      expect(paymentSpring.transactions().at(-1)).toMatchObject({ tokenId: token.id })
+    })
+
+    it('refuses a token beside card fields, and a malformed token, with a clear message; writes nothing and echoes no card', async () => {
+      const payPath = await placeForPayPage()
+      const orderId = (await invoice(payPath.split('/').at(-2) ?? '')).id
+      const requestsBefore = paymentSpring.requests().length
+      const both = await post(payPath, form({ ...card, paymentToken: 'abcdef0123456789abcdef' }))
+      expect(both.status).toBe(400)
+      expect(textOf(both.body)).toContain('Send either the card or bank details or a payment token, not both.')
+      expect(both.body).not.toContain('4111')
+      for (const paymentToken of ['', 'short', 'a'.repeat(300), '"><script>alert(1)</script>']) {
+        const malformed = await post(payPath, form({ intent: 'card', paymentToken, cardOwnerName: 'Priya Raman' }))
+        expect(malformed.status).toBe(400)
+        expect(textOf(malformed.body)).toContain('The card or bank details could not be read. Please enter them again.')
+        expect(malformed.body).not.toContain('<script>alert(1)')
+      }
+      expect(await paymentRows(orderId)).toEqual([])
+      expect(paymentSpring.requests().length).toBe(requestsBefore)
+      const turkish = await post(payPath, form({ intent: 'card', paymentToken: 'short' }), 'lng=tr')
+      expect(textOf(turkish.body)).toContain('Kart ya da banka bilgileri okunamadı. Lütfen yeniden girin.')
+    })
+
     it('at the desk, a card sale waits for its payment and opens its order page, where the card is taken', async () => {
       const student = await asSystem(app.platform.database, 'test: the student', (trx) =>
         trx.selectFrom('contacts').select(['guid', 'balance_minor']).where('tenant_id', '=', app.demo.id).where('email', '=', 'student@demo.test').executeTakeFirstOrThrow(),
