@@ -36,7 +36,7 @@ export function cardExpiryYears(now: Date): number[] {
   return Array.from({ length: 10 }, (_, index) => year + index)
 }
 
-type Parsed<T> = WordedResult<T, 'invalid_input', { errors: PayFormErrors; values: PayFormValues }>
+export type ParsedPayForm<T> = WordedResult<T, 'invalid_input', { errors: PayFormErrors; values: PayFormValues }>
 
 const read = (form: FormData, name: string, max = 100) => {
   const value = form.get(name)
@@ -44,7 +44,7 @@ const read = (form: FormData, name: string, max = 100) => {
 }
 
 /** The card form, checked; card number spaces and dashes are stripped (spec 002). */
-export function parseCardForm(form: FormData, now: Date): Parsed<CardDetails> {
+export function parseCardForm(form: FormData, now: Date): ParsedPayForm<CardDetails> {
   const M = PAY_FORM_MESSAGES
   const values = { cardOwnerName: read(form, 'cardOwnerName'), cardExpMonth: read(form, 'cardExpMonth', 2), cardExpYear: read(form, 'cardExpYear', 4), zip: read(form, 'zip', 10) }
   const number = read(form, 'cardNumber', 40).replace(/[\s-]/g, '')
@@ -66,7 +66,7 @@ export function parseCardForm(form: FormData, now: Date): Parsed<CardDetails> {
 }
 
 /** The bank (ACH) form, checked; the account type is checking unless savings is chosen. */
-export function parseBankForm(form: FormData): Parsed<BankDetails> {
+export function parseBankForm(form: FormData): ParsedPayForm<BankDetails> {
   const M = PAY_FORM_MESSAGES
   const values = {
     bankAccountHolderFirstName: read(form, 'bankAccountHolderFirstName'),

@@ -1,3 +1,4 @@
+import { err, ok, type WordedResult } from '#server/errors/result'
 import type { BankDetails, CardDetails } from './paymentspring-client'
 
 /**
@@ -47,7 +48,7 @@ export function bankTokenBody(bank: BankDetails): Record<string, string> {
 export const PAYMENTSPRING_TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,255}$/
 
 /** What the browser keeps of a token answer: the id, and for display the last 4 and the card's brand. */
-export type BrowserToken = { ok: true; id: string; last4: string; brand: string } | { ok: false; message: string }
+export type BrowserToken = WordedResult<{ id: string; last4: string; brand: string }, 'invalid_input' | 'unavailable'>
 
 /**
  * Reads PaymentSpring's answer to a token request: a token, or its first error message (what the
@@ -58,13 +59,13 @@ export function readTokenAnswer(status: number, body: unknown): BrowserToken {
   if (status >= 200 && status < 300 && typeof record.id === 'string' && PAYMENTSPRING_TOKEN_PATTERN.test(record.id)) {
     const last4 = typeof record.last_4 === 'string' && /^\d{2,4}$/.test(record.last_4) ? record.last_4 : ''
     const brand = typeof record.card_type === 'string' ? record.card_type.slice(0, 30) : ''
-    return { ok: true, id: record.id, last4, brand }
+    return ok({ id: record.id, last4, brand })
   }
   const first = Array.isArray(record.errors) ? (record.errors[0] as unknown) : undefined
   const message = typeof first === 'object' && first !== null ? (first as Record<string, unknown>).message : undefined
   // A 401 is the studio's keys, not the buyer's card: the buyer gets the general words.
-  if (status >= 400 && status < 500 && status !== 401 && typeof message === 'string' && message !== '') return { ok: false, message: message.slice(0, 300) }
-  return { ok: false, message: PAYMENTSPRING_TOKEN_MESSAGES.unreachable }
+  if (status >= 400 && status < 500 && status !== 401 && typeof message === 'string' && message !== '') return err('invalid_input', message.slice(0, 300))
+  return err('unavailable', PAYMENTSPRING_TOKEN_MESSAGES.unreachable)
 }
 
 /**
@@ -83,6 +84,6 @@ export async function requestBrowserToken(apiBase: string, publicKey: string, bo
     const parsed: unknown = await answer.json().catch(() => null)
     return readTokenAnswer(answer.status, parsed)
   } catch {
-    return { ok: false, message: PAYMENTSPRING_TOKEN_MESSAGES.unreachable }
+    return err('unavailable', PAYMENTSPRING_TOKEN_MESSAGES.unreachable)
   }
 }

@@ -2,9 +2,10 @@ import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import { CreditCard, Landmark } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { err, ok, type Result } from '#server/errors/result'
 import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
-import { parseBankForm, parseCardForm, type BankField, type CardField, type PayFormErrors, type PayFormValues } from '#server/payments/paymentspring-form'
+import { parseBankForm, parseCardForm, type BankField, type CardField, type ParsedPayForm, type PayFormErrors, type PayFormValues } from '#server/payments/paymentspring-form'
 import { bankTokenBody, cardTokenBody, PAYMENTSPRING_PAY_PATH, requestBrowserToken } from '#server/payments/paymentspring-token'
 import type { SavedPaymentMethod } from '#server/payments/saved-payment-methods'
 import { SavedMethodChooser } from './saved-method-chooser'
@@ -73,9 +74,9 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
     event.preventDefault()
     setBrowserRefused(null)
     const checked = method === 'card' ? tokenBodyOf(parseCardForm(fields, new Date()), cardTokenBody) : tokenBodyOf(parseBankForm(fields), bankTokenBody)
-    if (!checked.ok) return setBrowserRefused({ method, ...checked.refused })
+    if (!checked.ok) return setBrowserRefused({ method, ...checked.details })
     setTokenising(method)
-    const token = await requestBrowserToken(browserTokens.apiBase, browserTokens.publicKey, checked.body)
+    const token = await requestBrowserToken(browserTokens.apiBase, browserTokens.publicKey, checked.value)
     setTokenising(null)
     const names = method === 'card' ? (['cardOwnerName'] as const) : (['bankAccountHolderFirstName', 'bankAccountHolderLastName'] as const)
     const shown: PayFormValues = {}
@@ -83,9 +84,9 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
     if (!token.ok) return setBrowserRefused({ method, errors: {}, values: shown, message: token.message })
     const post = new FormData()
     post.set('intent', method)
-    post.set('paymentToken', token.id)
-    post.set('last4', token.last4)
-    post.set('brand', token.brand)
+    post.set('paymentToken', token.value.id)
+    post.set('last4', token.value.last4)
+    post.set('brand', token.value.brand)
     for (const [name, value] of Object.entries(shown)) post.set(name, value)
     for (const name of ['savedMethod', 'saveForNext'] as const) {
       const value = fields.get(name)
@@ -198,11 +199,11 @@ function documentPath(): string {
 
 /** The token request's body from a checked form, or what the form shows when a field is wrong. */
 function tokenBodyOf<T>(
-  checked: { ok: true; value: T } | { ok: false; message: string; details: { errors: PayFormErrors; values: PayFormValues } },
+  checked: ParsedPayForm<T>,
   bodyOf: (value: T) => Record<string, string | number>,
-): { ok: true; body: Record<string, string | number> } | { ok: false; refused: Omit<Refused, 'method'> } {
-  if (checked.ok) return { ok: true, body: bodyOf(checked.value) }
-  return { ok: false, refused: { errors: checked.details.errors, values: checked.details.values, message: checked.message } }
+): Result<Record<string, string | number>, 'invalid_input', Omit<Refused, 'method'>> {
+  if (checked.ok) return ok(bodyOf(checked.value))
+  return err('invalid_input', checked.message, { errors: checked.details.errors, values: checked.details.values, message: checked.message })
 }
 
 function SaveForNext({ locked }: { locked: boolean }) {

@@ -28,13 +28,13 @@ describe("PaymentSpring's token request, the same from our server and from the b
   })
 
   it("reads a token's id, last 4 and brand; a refusal's first message; anything else as 'try again'", () => {
-    expect(readTokenAnswer(200, { id: 'abcdef0123456789', last_4: '1111', card_type: 'visa' })).toEqual({ ok: true, id: 'abcdef0123456789', last4: '1111', brand: 'visa' })
-    expect(readTokenAnswer(200, { id: 'abcdef0123456789', last_4: '6789', card_type: null })).toEqual({ ok: true, id: 'abcdef0123456789', last4: '6789', brand: '' })
-    expect(readTokenAnswer(422, { errors: [{ code: '1', message: 'Card number is invalid' }, { message: 'other' }] })).toEqual({ ok: false, message: 'Card number is invalid' })
+    expect(readTokenAnswer(200, { id: 'abcdef0123456789', last_4: '1111', card_type: 'visa' })).toEqual({ ok: true, value: { id: 'abcdef0123456789', last4: '1111', brand: 'visa' } })
+    expect(readTokenAnswer(200, { id: 'abcdef0123456789', last_4: '6789', card_type: null })).toEqual({ ok: true, value: { id: 'abcdef0123456789', last4: '6789', brand: '' } })
+    expect(readTokenAnswer(422, { errors: [{ code: '1', message: 'Card number is invalid' }, { message: 'other' }] })).toEqual({ ok: false, error: 'invalid_input', message: 'Card number is invalid' })
     // A 401 is the studio's keys: the buyer cannot fix it, so it reads as the general words.
-    expect(readTokenAnswer(401, { errors: [{ message: 'Invalid API key' }] })).toEqual({ ok: false, message: PAYMENTSPRING_TOKEN_MESSAGES.unreachable })
-    expect(readTokenAnswer(502, null)).toEqual({ ok: false, message: PAYMENTSPRING_TOKEN_MESSAGES.unreachable })
-    expect(readTokenAnswer(200, { id: '<script>' })).toEqual({ ok: false, message: PAYMENTSPRING_TOKEN_MESSAGES.unreachable })
+    expect(readTokenAnswer(401, { errors: [{ message: 'Invalid API key' }] })).toEqual({ ok: false, error: 'unavailable', message: PAYMENTSPRING_TOKEN_MESSAGES.unreachable })
+    expect(readTokenAnswer(502, null)).toEqual({ ok: false, error: 'unavailable', message: PAYMENTSPRING_TOKEN_MESSAGES.unreachable })
+    expect(readTokenAnswer(200, { id: '<script>' })).toEqual({ ok: false, error: 'unavailable', message: PAYMENTSPRING_TOKEN_MESSAGES.unreachable })
   })
 
   it('calls the token endpoint with the public key as the Basic user name, and sends no cookies', async () => {
@@ -43,14 +43,14 @@ describe("PaymentSpring's token request, the same from our server and from the b
       calls.push({ url, init })
       return new Response(JSON.stringify({ id: 'abcdef0123456789', last_4: '1111', card_type: 'visa' }), { status: 200 })
     }) as typeof fetch
-    await expect(requestBrowserToken('https://api.example.test/', 'pub_key', { card_number: '4111111111111111' }, fetcher)).resolves.toMatchObject({ ok: true, id: 'abcdef0123456789' })
+    await expect(requestBrowserToken('https://api.example.test/', 'pub_key', { card_number: '4111111111111111' }, fetcher)).resolves.toMatchObject({ ok: true, value: { id: 'abcdef0123456789' } })
     expect(calls[0]?.url).toBe('https://api.example.test/api/v1/tokens')
     expect(new Headers(calls[0]?.init?.headers).get('authorization')).toBe(`Basic ${btoa('pub_key:')}`)
     expect(calls[0]?.init?.credentials).toBe('omit')
     const unreachable = (async () => {
       throw new TypeError('Failed to fetch')
     }) as typeof fetch
-    await expect(requestBrowserToken('https://api.example.test', 'pub_key', {}, unreachable)).resolves.toEqual({ ok: false, message: PAYMENTSPRING_TOKEN_MESSAGES.unreachable })
+    await expect(requestBrowserToken('https://api.example.test', 'pub_key', {}, unreachable)).resolves.toEqual({ ok: false, error: 'unavailable', message: PAYMENTSPRING_TOKEN_MESSAGES.unreachable })
   })
 })
 
