@@ -107,8 +107,12 @@ export default function ContactsRoute() {
         description={t('contactsDescription')}
         actions={
           <>
-            {/* Drawn from the start, hidden until it works, so the header's buttons never move under a pointer when it appears. */}
-            <div className={`w-full sm:w-72${hydrated ? '' : ' invisible'}`}>
+            {/* Drawn from the start, hidden until it works, so the header's buttons never move under a pointer when it appears.
+                Without JavaScript it never works: it takes no room (the plain search below the header serves instead). */}
+            <noscript>
+              <style>{'[data-contact-search-box]{display:none}'}</style>
+            </noscript>
+            <div data-contact-search-box="" className={`w-full sm:w-72${hydrated ? '' : ' invisible'}`}>
               <ContactSearchBox onChoose={(contact) => navigate(`/contacts/${contact.id}/detail`)} />
             </div>
             <ButtonLink to={NEW_CONTACT_PATH} onClick={openCreate} variant="primary">
