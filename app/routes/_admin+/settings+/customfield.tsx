@@ -25,7 +25,7 @@ export default function CustomFieldsRoute() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col p-4 sm:p-6">
       <ScreenHeader title={t('customFieldsTitle')} backTo="/settings" />
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <section key={card.type} aria-labelledby={`card-${card.type}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="mb-3 flex items-center gap-2">
