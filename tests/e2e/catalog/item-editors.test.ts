@@ -86,7 +86,7 @@ describe('catalog item editors', () => {
     const pictures = page.getByRole('list', { name: 'Pictures of this product' }).getByRole('listitem')
     const chosenFiles = () => page.getByLabel('Add pictures').evaluate((input) => (input as HTMLInputElement).files?.length ?? 0)
     const saveAndWait = async () => {
-      await page.getByRole('button', { name: 'Close message' }).click()
+      // The last save's toast goes by itself after two seconds (closing it races with that).
       await page.getByText('Cork Block is', { exact: false }).waitFor({ state: 'hidden' })
       await page.getByRole('button', { name: 'Save', exact: true }).click()
       await page.getByText('Cork Block is updated successfully.').waitFor()

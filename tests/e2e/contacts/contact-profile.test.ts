@@ -41,8 +41,9 @@ describe('the contact profile', () => {
     const notes = page.getByRole('region', { name: /^Notes \(/ })
     await page.getByLabel('New note').fill('Prefers the 7 am class.')
     await page.getByRole('button', { name: 'Add note' }).click()
-    await notes.getByText('Prefers the 7 am class.').waitFor()
+    // The toast goes after two seconds: look for it first, the note stays.
     await page.getByText('Note added.').waitFor()
+    await notes.getByText('Prefers the 7 am class.').waitFor()
     await expect.poll(() => page.getByLabel('New note').inputValue()).toBe('')
     await notes.getByRole('link', { name: 'Edit this note' }).click()
     await page.getByLabel('Edit note').fill('Prefers the 6 pm class now.')
@@ -55,8 +56,8 @@ describe('the contact profile', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete note' })
     await dialog.waitFor()
     await dialog.getByRole('button', { name: 'Yes, delete' }).click()
-    await dialog.waitFor({ state: 'detached' })
     await page.getByText('Note deleted.').waitFor()
+    await dialog.waitFor({ state: 'detached' })
     await expect(notes.getByText('No notes yet.', { exact: false }).isVisible()).resolves.toBe(true)
 
     // Tags: an existing one, one created by typing its name, and one removed.
