@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '#db/connection'
 import type { InvoiceLinesTable, InvoiceStatus, InvoicesTable } from '#db/tables/checkout'
 import { moneyText } from '#server/catalog/public/price-text'
 import { formatPattern } from '#server/dates/date-pattern'
-import { LONG_DATE_PATTERN, LONG_DATE_PATTERNS, TIME_PATTERNS } from '#server/dates/date-formats'
+import { LONG_DATE_PATTERNS, TIME_PATTERNS } from '#server/dates/date-formats'
 import type { Language } from '#server/i18n/languages'
 import { tFor } from '#server/i18n/server-translator'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -53,18 +53,10 @@ export interface OrderView {
   asksForCard: boolean
 }
 
-const STATUS_TEXT: Record<InvoiceStatus, string> = { paid: 'Completed', pending: 'Waiting for payment', unpaid: 'On account', void: 'Void', failed: 'Payment failed', refunded: 'Refunded' }
-
 /** What the buyer is told of a recurring membership's next payment: the kept card pays it, or an invoice is sent. */
-export function renewalTextOf(input: { on: string; card: string | null; isGift?: boolean }): string {
-  if (input.isGift) {
-    return input.card
-      ? `Your next gift is on ${input.on}, and ${input.card} is charged then. You can stop giving or change the card from My Donations.`
-      : `Your next gift is due on ${input.on}. It will be emailed to you as an invoice to pay, unless you keep a card for it to be taken automatically.`
-  }
-  return input.card
-    ? `Your membership renews on ${input.on}, and ${input.card} is charged then. You can cancel or change the card from My Store.`
-    : `Your membership's next payment is due on ${input.on}. It will be emailed to you as an invoice to pay, unless you keep a card for it to be taken automatically.`
+function renewalTextOf(input: { on: string; card: string | null; isGift: boolean }, t: ReturnType<typeof tFor>): string {
+  if (input.isGift) return input.card ? t('renewalGiftCard', { on: input.on, card: input.card }) : t('renewalGiftInvoice', { on: input.on })
+  return input.card ? t('renewalCard', { on: input.on, card: input.card }) : t('renewalInvoice', { on: input.on })
 }
 
 /** The invoice number as people read it: #0042. */
@@ -157,7 +149,7 @@ function orderViewOf(found: OrderRows, tenant: Tenant, language: Language = 'en'
     voidReason: invoice.status === 'void' && invoice.note ? invoice.note : null,
     numberText: invoiceNumberText(invoice.number),
     dateText: formatPattern(invoice.created_at, tenant.settings.timezone, LONG_DATE_PATTERNS[language], language),
-    statusText: STATUS_TEXT[invoice.status],
+    statusText: t(`orderStatus_${invoice.status}`),
     buyerName: `${invoice.first_name} ${invoice.last_name}`.trim(),
     email: invoice.email,
     lines: lines.map((line) => ({
@@ -183,9 +175,9 @@ function orderViewOf(found: OrderRows, tenant: Tenant, language: Language = 'en'
     isMembershipPeriod: invoice.source === 'membership',
     isStaffInvoice: invoice.source === 'staff',
     dueText: money(invoice.balance_minor),
-    dueByText: invoice.due_on && (invoice.status === 'pending' || invoice.status === 'unpaid') ? formatPattern(new Date(`${invoice.due_on}T12:00:00Z`), 'UTC', LONG_DATE_PATTERN) : null,
+    dueByText: invoice.due_on && (invoice.status === 'pending' || invoice.status === 'unpaid') ? formatPattern(new Date(`${invoice.due_on}T12:00:00Z`), 'UTC', LONG_DATE_PATTERNS[language], language) : null,
     paidText: positive(invoice.paid_minor) && invoice.status !== 'paid' ? money(invoice.paid_minor) : null,
     asksForCard: invoice.status === 'paid' && renewing !== null && renewing.next_billing_at !== null && !renewing.last4,
-    renewalText: renewing?.next_billing_at ? renewalTextOf({ on: formatPattern(renewing.next_billing_at, tenant.settings.timezone, LONG_DATE_PATTERN), card: renewing.last4 ? `the card ending ${renewing.last4}` : null, isGift: renewing.is_gift }) : null,
+    renewalText: renewing?.next_billing_at ? renewalTextOf({ on: formatPattern(renewing.next_billing_at, tenant.settings.timezone, LONG_DATE_PATTERNS[language], language), card: renewing.last4 ? t('cardEnding', { last4: renewing.last4 }) : null, isGift: renewing.is_gift }, t) : null,
   }
 }

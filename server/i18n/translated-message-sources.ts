@@ -61,6 +61,7 @@ import { WEBSITE_MESSAGE_SOURCES } from '#server/website/website-message-sources
 import { FORMBUILDER_MESSAGE_SOURCES } from '#server/custom-fields/formbuilder-message-sources'
 import { TEMPLATES_MESSAGE_SOURCES } from '#server/email-templates/templates-message-sources'
 import { PLATFORM_MESSAGE_SOURCES } from '#server/platform-admin/platform-message-sources'
+import { PAYMENT_MESSAGE_SOURCES } from '#server/payments/payment-message-sources'
 import type { MessageSource } from './message-source'
 
 /**
@@ -139,5 +140,5 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'card refusals in billing emails', messages: [...messagesOf(CHARGE_MESSAGES), RENEWAL_MESSAGES.noCard, RENEWAL_MESSAGES.refused, RENEWAL_MESSAGES.needsAction] },
   { name: 'the plan screens', messages: [...messagesOf(PLAN_MESSAGES), ...messagesOf(RENEWAL_MESSAGES)] },
   { name: 'cutOffText', messages: [cutOffText(60), '{{1}} hours', '{{1}} minutes'] },
-  ...[...CONTACTS_MESSAGE_SOURCES, ...CATALOG_MESSAGE_SOURCES, ...BILLING_MESSAGE_SOURCES, ...SETTINGS_MESSAGE_SOURCES, ...INTEGRATIONS_MESSAGE_SOURCES, ...WEBSITE_MESSAGE_SOURCES, ...FORMBUILDER_MESSAGE_SOURCES, ...TEMPLATES_MESSAGE_SOURCES, ...PLATFORM_MESSAGE_SOURCES].map(({ name, source }) => ({ name, messages: messagesOf(source) })),
+  ...[...CONTACTS_MESSAGE_SOURCES, ...CATALOG_MESSAGE_SOURCES, ...BILLING_MESSAGE_SOURCES, ...SETTINGS_MESSAGE_SOURCES, ...INTEGRATIONS_MESSAGE_SOURCES, ...WEBSITE_MESSAGE_SOURCES, ...FORMBUILDER_MESSAGE_SOURCES, ...TEMPLATES_MESSAGE_SOURCES, ...PLATFORM_MESSAGE_SOURCES, ...PAYMENT_MESSAGE_SOURCES].map(({ name, source }) => ({ name, messages: messagesOf(source) })),
 ]

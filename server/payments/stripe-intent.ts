@@ -10,6 +10,8 @@ import { keepStripeCard, stripeCustomerFor } from './stripe-customer'
 export const STRIPE_CARD_MESSAGES = {
   savedCardGone: 'That saved card is no longer available. Choose another card or None/other.',
   cardRefused: 'Your card was declined.',
+  notUnderstood: 'The payment request was not understood. Please reload the page and try again.',
+  orderNotFound: 'Order not found',
 } as const
 
 /** What the buyer's page does next with a PaymentIntent. */

@@ -13,6 +13,9 @@ export const ADD_CARD_MESSAGES = {
   providerDown: 'The card form could not be opened. Please try again.',
   added: 'The card is saved for your next payment.',
   notAdded: 'The card was not saved. Please try again.',
+  keptForMembership: "The card is kept for your membership's payments.",
+  noMembershipWaiting: 'This order has no membership waiting for a card.',
+  signInAgain: 'Please sign in again to save a card.',
 } as const
 
 type SetupPlatform = PaymentPlatform & Parameters<typeof readActiveProvider>[0]

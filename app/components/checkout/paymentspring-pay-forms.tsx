@@ -1,6 +1,7 @@
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import { CreditCard, Landmark } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { err, ok, type Result } from '#server/errors/result'
 import { Button } from '#app/components/ui/button'
@@ -21,6 +22,8 @@ type Props = {
   refused: Refused | null
   /** Where the browser makes its one-use token (PaymentSpring's API) and the studio's public key; null: the server makes it. */
   browserTokens: { apiBase: string; publicKey: string } | null
+  /** The form's own refusals (made in the browser too) in the page's language, by their English. */
+  messageWords: Record<string, string>
 }
 
 type Refused = { method: 'card' | 'bank'; errors: PayFormErrors; values: PayFormValues; message: string }
@@ -38,7 +41,9 @@ const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padSta
  * PaymentSpring's card form and bank (ACH) form (spec 001), each a plain POST that works
  * without JavaScript. The card number, CSC and account number are never filled back in.
  */
-export function PaymentSpringPayForms({ totalText, years, saved, canSave, refused: answered, browserTokens }: Props) {
+export function PaymentSpringPayForms({ totalText, years, saved, canSave, refused: answered, browserTokens, messageWords }: Props) {
+  const { t } = useTranslation('checkout')
+  const inPageLanguage = (message: string) => messageWords[message] ?? message
   const navigation = useNavigation()
   const hydrated = useHydrated()
   const submit = useSubmit()
@@ -74,14 +79,14 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
     event.preventDefault()
     setBrowserRefused(null)
     const checked = method === 'card' ? tokenBodyOf(parseCardForm(fields, new Date()), cardTokenBody) : tokenBodyOf(parseBankForm(fields), bankTokenBody)
-    if (!checked.ok) return setBrowserRefused({ method, ...checked.details })
+    if (!checked.ok) return setBrowserRefused({ method, ...translatedRefusal(checked.details, inPageLanguage) })
     setTokenising(method)
     const token = await requestBrowserToken(browserTokens.apiBase, browserTokens.publicKey, checked.value)
     setTokenising(null)
     const names = method === 'card' ? (['cardOwnerName'] as const) : (['bankAccountHolderFirstName', 'bankAccountHolderLastName'] as const)
     const shown: PayFormValues = {}
     for (const name of names) shown[name] = String(fields.get(name) ?? '').trim()
-    if (!token.ok) return setBrowserRefused({ method, errors: {}, values: shown, message: token.message })
+    if (!token.ok) return setBrowserRefused({ method, errors: {}, values: shown, message: inPageLanguage(token.message) })
     const post = new FormData()
     post.set('intent', method)
     post.set('paymentToken', token.value.id)
@@ -107,21 +112,21 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
       <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" aria-labelledby="pay-by-card" data-pay-form="card" onSubmit={payWithBrowserToken('card')}>
         <input type="hidden" name="intent" value="card" />
         <h2 id="pay-by-card" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <CreditCard aria-hidden className="h-5 w-5 text-slate-600" /> Card
+          <CreditCard aria-hidden className="h-5 w-5 text-slate-600" /> {t('payCardHeading')}
         </h2>
         {problem('card')}
         <SavedMethodChooser name="card" methods={savedCards} onChoose={setCardChoice} />
-        <Field id="cardOwnerName" label="Name on card" required={cardRequired} errors={errorsOf('card', 'cardOwnerName')}>
+        <Field id="cardOwnerName" label={t('nameOnCard')} required={cardRequired} errors={errorsOf('card', 'cardOwnerName')}>
           {(control) => <input {...control} name="cardOwnerName" defaultValue={valueOf('card', 'cardOwnerName')} autoComplete="cc-name" maxLength={100} readOnly={cardLocked} className={INPUT} />}
         </Field>
-        <Field id="cardNumber" label="Card number" required={cardRequired} errors={errorsOf('card', 'cardNumber')}>
+        <Field id="cardNumber" label={t('cardNumber')} required={cardRequired} errors={errorsOf('card', 'cardNumber')}>
           {(control) => <input {...control} name="cardNumber" inputMode="numeric" autoComplete="cc-number" maxLength={23} readOnly={cardLocked} className={`${INPUT} font-mono`} />}
         </Field>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Field id="cardExpMonth" label="Month" required={cardRequired} errors={errorsOf('card', 'cardExpMonth')}>
+          <Field id="cardExpMonth" label={t('expiryMonth')} required={cardRequired} errors={errorsOf('card', 'cardExpMonth')}>
             {(control) => (
               <select {...control} name="cardExpMonth" defaultValue={valueOf('card', 'cardExpMonth')} autoComplete="cc-exp-month" disabled={cardLocked} className={SELECT}>
-                <option value="">MM</option>
+                <option value="">{t('expiryMonthPlaceholder')}</option>
                 {MONTHS.map((month) => (
                   <option key={month} value={month}>
                     {month}
@@ -130,10 +135,10 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
               </select>
             )}
           </Field>
-          <Field id="cardExpYear" label="Year" required={cardRequired} errors={errorsOf('card', 'cardExpYear')}>
+          <Field id="cardExpYear" label={t('expiryYear')} required={cardRequired} errors={errorsOf('card', 'cardExpYear')}>
             {(control) => (
               <select {...control} name="cardExpYear" defaultValue={valueOf('card', 'cardExpYear')} autoComplete="cc-exp-year" disabled={cardLocked} className={SELECT}>
-                <option value="">YYYY</option>
+                <option value="">{t('expiryYearPlaceholder')}</option>
                 {years.map((year) => (
                   <option key={year} value={year}>
                     {year}
@@ -142,49 +147,49 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
               </select>
             )}
           </Field>
-          <Field id="csc" label="CVV" required={cardRequired} errors={errorsOf('card', 'csc')}>
+          <Field id="csc" label={t('cvv')} required={cardRequired} errors={errorsOf('card', 'csc')}>
             {(control) => <input {...control} name="csc" inputMode="numeric" autoComplete="cc-csc" maxLength={4} readOnly={cardLocked} className={`${INPUT} font-mono`} />}
           </Field>
-          <Field id="zip" label="ZIP (optional)" errors={errorsOf('card', 'zip')}>
+          <Field id="zip" label={t('zipOptional')} errors={errorsOf('card', 'zip')}>
             {(control) => <input {...control} name="zip" defaultValue={valueOf('card', 'zip')} inputMode="numeric" autoComplete="postal-code" maxLength={10} readOnly={cardLocked} className={INPUT} />}
           </Field>
         </div>
         {canSave ? <SaveForNext locked={cardLocked} /> : null}
         <Button type="submit" variant="primary" busy={busy('card')} className="w-full">
-          Pay {totalText} by card
+          {t('payByCardAmount', { total: totalText })}
         </Button>
       </Form>
       <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" aria-labelledby="pay-by-bank" data-pay-form="bank" onSubmit={payWithBrowserToken('bank')}>
         <input type="hidden" name="intent" value="bank" />
         <h2 id="pay-by-bank" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <Landmark aria-hidden className="h-5 w-5 text-slate-600" /> Bank account (ACH)
+          <Landmark aria-hidden className="h-5 w-5 text-slate-600" /> {t('payBankHeading')}
         </h2>
         {problem('bank')}
         <SavedMethodChooser name="bank" methods={savedAccounts} onChoose={setBankChoice} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Field id="bankAccountHolderFirstName" label="First name" required={bankRequired} errors={errorsOf('bank', 'bankAccountHolderFirstName')}>
+          <Field id="bankAccountHolderFirstName" label={t('holderFirstName')} required={bankRequired} errors={errorsOf('bank', 'bankAccountHolderFirstName')}>
             {(control) => <input {...control} name="bankAccountHolderFirstName" defaultValue={valueOf('bank', 'bankAccountHolderFirstName')} autoComplete="given-name" maxLength={100} readOnly={bankLocked} className={INPUT} />}
           </Field>
-          <Field id="bankAccountHolderLastName" label="Last name" required={bankRequired} errors={errorsOf('bank', 'bankAccountHolderLastName')}>
+          <Field id="bankAccountHolderLastName" label={t('holderLastName')} required={bankRequired} errors={errorsOf('bank', 'bankAccountHolderLastName')}>
             {(control) => <input {...control} name="bankAccountHolderLastName" defaultValue={valueOf('bank', 'bankAccountHolderLastName')} autoComplete="family-name" maxLength={100} readOnly={bankLocked} className={INPUT} />}
           </Field>
         </div>
-        <Field id="bankRoutingNumber" label="Routing number" required={bankRequired} errors={errorsOf('bank', 'bankRoutingNumber')}>
+        <Field id="bankRoutingNumber" label={t('routingNumber')} required={bankRequired} errors={errorsOf('bank', 'bankRoutingNumber')}>
           {(control) => <input {...control} name="bankRoutingNumber" defaultValue={valueOf('bank', 'bankRoutingNumber')} inputMode="numeric" maxLength={9} readOnly={bankLocked} className={`${INPUT} font-mono`} />}
         </Field>
-        <Field id="bankAccountNumber" label="Account number" required={bankRequired} errors={errorsOf('bank', 'bankAccountNumber')}>
+        <Field id="bankAccountNumber" label={t('accountNumber')} required={bankRequired} errors={errorsOf('bank', 'bankAccountNumber')}>
           {(control) => <input {...control} name="bankAccountNumber" inputMode="numeric" maxLength={17} autoComplete="off" readOnly={bankLocked} className={`${INPUT} font-mono`} />}
         </Field>
-        <Field id="bankAccountType" label="Account type" required={bankRequired} errors={errorsOf('bank', 'bankAccountType')}>
+        <Field id="bankAccountType" label={t('accountType')} required={bankRequired} errors={errorsOf('bank', 'bankAccountType')}>
           {(control) => (
             <select {...control} name="bankAccountType" defaultValue={valueOf('bank', 'bankAccountType') || 'checking'} disabled={bankLocked} className={SELECT}>
-              <option value="checking">Checking</option>
-              <option value="savings">Savings</option>
+              <option value="checking">{t('accountChecking')}</option>
+              <option value="savings">{t('accountSavings')}</option>
             </select>
           )}
         </Field>
         <Button type="submit" variant="secondary" busy={busy('bank')} className="w-full">
-          Pay {totalText} from my bank account
+          {t('payFromBankAmount', { total: totalText })}
         </Button>
       </Form>
     </div>
@@ -206,11 +211,19 @@ function tokenBodyOf<T>(
   return err('invalid_input', checked.message, { errors: checked.details.errors, values: checked.details.values, message: checked.message })
 }
 
+/** A refusal the browser made itself, in the page's language as the server's would be. */
+function translatedRefusal(refusal: Omit<Refused, 'method'>, inPageLanguage: (message: string) => string): Omit<Refused, 'method'> {
+  const errors: PayFormErrors = {}
+  for (const [field, message] of Object.entries(refusal.errors) as [keyof PayFormErrors, string | undefined][]) if (message) errors[field] = inPageLanguage(message)
+  return { errors, values: refusal.values, message: inPageLanguage(refusal.message) }
+}
+
 function SaveForNext({ locked }: { locked: boolean }) {
+  const { t } = useTranslation('checkout')
   return (
     <label className="inline-flex items-center gap-2 text-sm text-slate-800">
       <input type="checkbox" name="saveForNext" value="on" disabled={locked} className="h-4 w-4 accent-brand" />
-      Save for my next payment
+      {t('saveForNextPayment')}
     </label>
   )
 }

@@ -23,7 +23,7 @@ export interface StripeElements {
 
 export interface StripeClient {
   elements(
-    options: ({ mode: 'payment'; amount: number; currency: string } | { mode: 'setup'; currency: string }) & { paymentMethodTypes?: string[]; setupFutureUsage?: 'off_session' | null },
+    options: ({ mode: 'payment'; amount: number; currency: string } | { mode: 'setup'; currency: string }) & { paymentMethodTypes?: string[]; setupFutureUsage?: 'off_session' | null; locale?: string },
   ): StripeElements
   confirmPayment(options: {
     elements: StripeElements

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from '@remix-run/react'
 import { CreditCard, Lock } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button } from '#app/components/ui/button'
 import { ToastNotice } from '#app/components/ui/toast'
@@ -19,9 +20,6 @@ type Props = {
 
 type IntentAnswer = { status: 'requires_confirmation' | 'requires_action'; clientSecret: string; intentId: string } | { status: 'succeeded'; intentId: string } | { error: string }
 
-const LOAD_FAILED = 'The card form could not be loaded. You can pay on Stripe’s page instead.'
-const NOT_REACHED = 'We could not reach the payment service. Please check your connection and try again.'
-
 /**
  * Stripe's Payment Element in the order page (spec 001): a kept card chosen first with
  * 'None/other' appended, the card fields read-only unless other is chosen, and 'Save for my
@@ -33,6 +31,8 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const location = useLocation()
+  const { t, i18n } = useTranslation('checkout')
+  const notReached = t('paymentServiceNotReached')
   const [choice, setChoice] = useState(view.saved[0]?.id ?? 'other')
   const [saveCard, setSaveCard] = useState(false)
   const attempt = useCardAttempt()
@@ -50,6 +50,7 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
       stripeAccount: view.stripeAccount,
       intent: { mode: 'payment', amount: view.amountMinor, currency: view.currency },
       readOnly: usingSaved,
+      locale: i18n.language,
     },
     hydrated,
   )
@@ -83,7 +84,7 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
       const answer = (await response.json()) as IntentAnswer
       return answer
     } catch {
-      return { error: NOT_REACHED }
+      return { error: notReached }
     }
   }
 
@@ -96,12 +97,12 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
       if ('error' in answer) return fail(answer.error)
       if (answer.status === 'requires_action') {
         const next = await stripe.client.handleNextAction({ clientSecret: answer.clientSecret })
-        if (next.error) return fail(next.error.message ?? NOT_REACHED)
+        if (next.error) return fail(next.error.message ?? notReached)
       }
       return paid(answer.intentId)
     }
     const submitted = await stripe.elements.submit()
-    if (submitted.error) return fail(submitted.error.message ?? NOT_REACHED, { shownByElement: submitted.error.type === 'validation_error' })
+    if (submitted.error) return fail(submitted.error.message ?? notReached, { shownByElement: submitted.error.type === 'validation_error' })
     const answer = await askForIntent({ saveCard: view.canSave && saveCard })
     if ('error' in answer) return fail(answer.error)
     if (answer.status === 'succeeded') return paid(answer.intentId)
@@ -111,7 +112,7 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
       confirmParams: { return_url: `${window.location.origin}${location.pathname}` },
       redirect: 'if_required',
     })
-    if (confirmed.error) return fail(confirmed.error.message ?? NOT_REACHED)
+    if (confirmed.error) return fail(confirmed.error.message ?? notReached)
     paid(confirmed.paymentIntent?.id ?? answer.intentId)
   }
 
@@ -119,13 +120,13 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
     <div className="space-y-4" data-stripe-payment-form={state}>
       <ToastNotice toast={attempt.toast} />
       <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        <CreditCard aria-hidden className="h-5 w-5 text-slate-600" /> Pay by card
+        <CreditCard aria-hidden className="h-5 w-5 text-slate-600" /> {t('payByCardHeading')}
       </h2>
       <SavedMethodChooser name="card" methods={view.saved} onChoose={setChoice} />
       {state === 'failed' ? (
         <div className="space-y-3">
           <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {LOAD_FAILED}
+            {t('cardFormNotLoaded')}
           </p>
           {hostedPage}
         </div>
@@ -151,18 +152,18 @@ export function StripePaymentForm({ invoiceGuid, totalText, stripe: view, hosted
           ) : null}
           {view.keepsCardForMembership ? (
             <p className="text-sm text-slate-700" data-membership-card-note>
-              This card is kept for your membership&apos;s later payments. You can change it on My Profile.
+              {t('cardKeptForMembership')}
             </p>
           ) : view.canSave && !usingSaved ? (
             <label className="inline-flex items-center gap-2 text-sm text-slate-800">
               <input type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} className="h-4 w-4 accent-brand" />
-              Save for my next payment
+              {t('saveForNextPayment')}
             </label>
           ) : null}
           <Button type="button" variant="primary" className="w-full" busy={busy} disabled={state !== 'ready'} onClick={() => void pay()} data-pay-by-card>
-            <Lock aria-hidden className="h-4 w-4" /> Pay {totalText}
+            <Lock aria-hidden className="h-4 w-4" /> {t('payAmount', { amount: totalText })}
           </Button>
-          <p className="text-center text-xs text-slate-500">Card details go straight to Stripe; this studio never sees your card number.</p>
+          <p className="text-center text-xs text-slate-500">{t('cardGoesToStripe')}</p>
         </>
       )}
     </div>

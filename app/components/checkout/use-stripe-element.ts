@@ -8,6 +8,8 @@ export type StripeElementSettings = {
   /** What the element takes: a payment of this amount, or a card set up for later. */
   intent: { mode: 'payment'; amount: number; currency: string } | { mode: 'setup'; currency: string }
   readOnly: boolean
+  /** The page's language, for the element's own labels and checks. */
+  locale: string
 }
 
 export type MountedStripe = { client: StripeClient; elements: StripeElements; element: StripePaymentElement }
@@ -22,7 +24,7 @@ export function useStripeElement(settings: StripeElementSettings, enabled: boole
   const stripe = useRef<MountedStripe | null>(null)
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
   const [complete, setComplete] = useState(false)
-  const { scriptUrl, publishableKey, stripeAccount, intent } = settings
+  const { scriptUrl, publishableKey, stripeAccount, intent, locale } = settings
   const intentKey = JSON.stringify(intent)
   const initiallyReadOnly = useRef(settings.readOnly)
 
@@ -34,7 +36,7 @@ export function useStripeElement(settings: StripeElementSettings, enabled: boole
       .then((Stripe) => {
         if (cancelled || !mountPoint.current) return
         const client = Stripe(publishableKey, { stripeAccount })
-        const elements = client.elements({ ...(JSON.parse(intentKey) as StripeElementSettings['intent']), paymentMethodTypes: ['card'] })
+        const elements = client.elements({ ...(JSON.parse(intentKey) as StripeElementSettings['intent']), paymentMethodTypes: ['card'], locale })
         const element = elements.create('payment', { readOnly: initiallyReadOnly.current, layout: 'tabs' })
         element.on('ready', () => setState('ready'))
         element.on('change', (event) => setComplete(Boolean(event.complete)))
@@ -49,7 +51,7 @@ export function useStripeElement(settings: StripeElementSettings, enabled: boole
       stripe.current?.element.destroy()
       stripe.current = null
     }
-  }, [enabled, scriptUrl, publishableKey, stripeAccount, intentKey])
+  }, [enabled, scriptUrl, publishableKey, stripeAccount, intentKey, locale])
 
   useEffect(() => {
     stripe.current?.element.update({ readOnly: settings.readOnly })

@@ -1,14 +1,13 @@
 import { Form, useNavigate } from '@remix-run/react'
 import { Lock, Plus } from 'lucide-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { useStripeElement } from '#app/components/checkout/use-stripe-element'
 import { Button } from '#app/components/ui/button'
 import { ToastNotice } from '#app/components/ui/toast'
 import { useCardAttempt } from '#app/components/checkout/use-card-attempt'
 import type { StripeAddCardView } from '#server/payments/stripe-pay-view'
-
-const NOT_REACHED = 'We could not reach the payment service. Please check your connection and try again.'
 
 /**
  * Add a card (Stripe's Payment Element set up for later, through a SetupIntent): the card goes
@@ -18,11 +17,13 @@ const NOT_REACHED = 'We could not reach the payment service. Please check your c
 export function AddCardForm({ view, path = '/profile', invoiceGuid }: { view: StripeAddCardView; /** The page the form sits on and comes back to. */ path?: string; /** An order asking for its membership's card (no sign-in needed). */ invoiceGuid?: string }) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
+  const { t, i18n } = useTranslation('checkout')
+  const notReached = t('paymentServiceNotReached')
   const [open, setOpen] = useState(false)
   const attempt = useCardAttempt()
   const { busy, fail } = attempt
   const { mountPoint, stripe, state } = useStripeElement(
-    { scriptUrl: view.scriptUrl, publishableKey: view.publishableKey, stripeAccount: view.stripeAccount, intent: { mode: 'setup', currency: view.currency }, readOnly: false },
+    { scriptUrl: view.scriptUrl, publishableKey: view.publishableKey, stripeAccount: view.stripeAccount, intent: { mode: 'setup', currency: view.currency }, readOnly: false, locale: i18n.language },
     hydrated && open,
   )
 
@@ -32,16 +33,16 @@ export function AddCardForm({ view, path = '/profile', invoiceGuid }: { view: St
       <Form method="post" action={path} className="mt-4 flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="add-card" />
         <Button type="submit" variant="secondary">
-          <Plus aria-hidden className="h-4 w-4" /> Add a card
+          <Plus aria-hidden className="h-4 w-4" /> {t('addCard')}
         </Button>
-        <span className="text-xs text-slate-500">You save it on Stripe&rsquo;s page; nothing is charged.</span>
+        <span className="text-xs text-slate-500">{t('addCardOnStripePage')}</span>
       </Form>
     )
   }
   if (!open) {
     return (
       <Button type="button" variant="secondary" className="mt-4" onClick={() => setOpen(true)}>
-        <Plus aria-hidden className="h-4 w-4" /> Add a card
+        <Plus aria-hidden className="h-4 w-4" /> {t('addCard')}
       </Button>
     )
   }
@@ -51,22 +52,22 @@ export function AddCardForm({ view, path = '/profile', invoiceGuid }: { view: St
     if (!mounted || busy) return
     attempt.start()
     const submitted = await mounted.elements.submit()
-    if (submitted.error) return fail(submitted.error.message ?? NOT_REACHED, { shownByElement: submitted.error.type === 'validation_error' })
+    if (submitted.error) return fail(submitted.error.message ?? notReached, { shownByElement: submitted.error.type === 'validation_error' })
     let answer: { clientSecret?: string; error?: string }
     try {
       const response = await fetch('/item/payment/setupintent', { method: 'POST', body: new URLSearchParams(invoiceGuid ? { invoiceGuid } : {}) })
       answer = (await response.json()) as typeof answer
     } catch {
-      return fail(NOT_REACHED)
+      return fail(notReached)
     }
-    if (!answer.clientSecret) return fail(answer.error ?? NOT_REACHED)
+    if (!answer.clientSecret) return fail(answer.error ?? notReached)
     const confirmed = await mounted.client.confirmSetup({
       elements: mounted.elements,
       clientSecret: answer.clientSecret,
       confirmParams: { return_url: `${window.location.origin}${path}` },
       redirect: 'if_required',
     })
-    if (confirmed.error || !confirmed.setupIntent) return fail(confirmed.error?.message ?? NOT_REACHED)
+    if (confirmed.error || !confirmed.setupIntent) return fail(confirmed.error?.message ?? notReached)
     // The profile reads the SetupIntent back from Stripe and keeps the card; the form closes, its work done.
     setOpen(false)
     attempt.done()
@@ -76,10 +77,10 @@ export function AddCardForm({ view, path = '/profile', invoiceGuid }: { view: St
   return (
     <div className="mt-4 space-y-3 rounded-lg border border-slate-200 p-4" data-add-card={state}>
       <ToastNotice toast={attempt.toast} />
-      <h3 className="text-sm font-semibold text-slate-900">Add a card</h3>
+      <h3 className="text-sm font-semibold text-slate-900">{t('addCard')}</h3>
       {state === 'failed' ? (
         <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          The card form could not be loaded. Please try again later.
+          {t('cardFormNotLoadedLater')}
         </p>
       ) : (
         <>
@@ -91,13 +92,13 @@ export function AddCardForm({ view, path = '/profile', invoiceGuid }: { view: St
           ) : null}
           <div className="flex flex-wrap gap-2">
             <Button type="button" variant="primary" busy={busy} disabled={state !== 'ready'} onClick={() => void save()}>
-              <Lock aria-hidden className="h-4 w-4" /> Save card
+              <Lock aria-hidden className="h-4 w-4" /> {t('saveCard')}
             </Button>
             <Button type="button" variant="secondary" disabled={busy} onClick={() => setOpen(false)}>
-              Cancel
+              {t('cancel')}
             </Button>
           </div>
-          <p className="text-xs text-slate-500">Nothing is charged now. Card details go straight to Stripe; this studio never sees your card number.</p>
+          <p className="text-xs text-slate-500">{t('addCardNothingCharged')}</p>
         </>
       )}
     </div>

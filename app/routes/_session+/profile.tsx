@@ -41,8 +41,8 @@ import { redirectWithToast } from '#app/utils/toast.server'
 import type { I18nHandle } from '#app/utils/i18n'
 import { tFor } from '#server/i18n/server-translator'
 
-/** The student portal draws with the portal's words. */
-export const handle: I18nHandle = { i18n: ['portal'] }
+/** The portal's words, and the checkout's for the Add a card form. */
+export const handle: I18nHandle = { i18n: ['portal', 'checkout'] }
 
 /** What a student finds of their own from the profile. */
 const MY_RECORDS = [

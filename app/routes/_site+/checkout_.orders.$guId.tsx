@@ -1,6 +1,7 @@
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CircleAlert, CircleCheck, Clock } from 'lucide-react'
+import { Trans, useTranslation } from 'react-i18next'
 import { CartTotals } from '#app/components/checkout/cart-lines-table'
 import { ProviderHandoff } from '#app/components/checkout/provider-handoff'
 import { StripePaymentForm } from '#app/components/checkout/stripe-payment-form'
@@ -28,12 +29,15 @@ import { orderPathFor } from '#server/checkout/receipt-email'
 import { buyerOf } from '#server/checkout/checkout-page'
 import { notFound } from '#server/errors/responses'
 import type { I18nHandle } from '#app/utils/i18n'
+import { portalToast } from '#app/utils/portal-toast.server'
+import { translateMessage } from '#server/i18n/translate-message'
+import { tFor } from '#server/i18n/server-translator'
 
 /** Draws the cart and its totals with the checkout's words. */
 export const handle: I18nHandle = { i18n: ['checkout'] }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.order ? `Order ${data.order.numberText}` : 'Order not found' },
+  { title: data?.title ?? 'Order not found' },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -60,18 +64,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const setupSessionId = url.searchParams.get('setup_session')
   if (setupIntentId || setupSessionId) {
     const contactId = await orderContactId(context.platform, tenant, guid)
-    if (!contactId) throw notFound('Order not found')
+    if (!contactId) throw notFound(tFor(context.language, 'checkout')('orderNotFound'))
     const now = new Date()
     const kept = setupIntentId
       ? await keepSetupCard(context.platform, tenant, { setupIntentId, contactId, now })
       : await keepHostedSetupCard(context.platform, tenant, { sessionId: setupSessionId ?? '', contactId, now })
-    throw redirectWithToast(orderPathFor(guid), kept ? { type: 'success', message: MEMBERSHIP_CARD_KEPT } : { type: 'error', message: ADD_CARD_MESSAGES.notAdded })
+    throw redirectWithToast(orderPathFor(guid), kept ? { type: 'success', message: ADD_CARD_MESSAGES.keptForMembership } : { type: 'error', message: ADD_CARD_MESSAGES.notAdded })
   }
-  let order = await loadOrder(context.platform.database, tenant, guid)
+  let order = await loadOrder(context.platform.database, tenant, guid, context.language)
   const payable = order && awaitsPayment(order.status) ? await loadPayableInvoice(context.platform, tenant.id, guid) : null
   // A payment whose return and callback were both lost is found by asking the provider.
   if (payable && (await catchUpOpenAttempts(context.platform, tenant, { found: payable, origin, now: new Date() }))) {
-    order = await loadOrder(context.platform.database, tenant, guid)
+    order = await loadOrder(context.platform.database, tenant, guid, context.language)
   }
   const active = order && awaitsPayment(order.status) ? await readActiveProvider(context.platform, tenant.id) : null
   const payWith = active ? PROVIDER_NAMES[active.provider] : null
@@ -80,15 +84,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // A membership this order started has no card yet (nothing was paid at checkout): the page asks for one while the studio takes Stripe cards.
   const addCard = order?.asksForCard ? await readStripeAddCardView(context.platform, tenant) : null
   const failure = url.searchParams.get('payment')
-  const paymentFailed = failure === 'failed' ? CARD_PAYMENT_MESSAGES.providerDown : failure === 'declined' ? CARD_PAYMENT_MESSAGES.declined : null
-  const { toast, headers: toastHeaders } = getToast(request)
+  const failed = failure === 'failed' ? CARD_PAYMENT_MESSAGES.providerDown : failure === 'declined' ? CARD_PAYMENT_MESSAGES.declined : null
+  const paymentFailed = failed ? translateMessage(context.language, failed) : null
+  const { toast: written, headers: toastHeaders } = getToast(request)
+  const toast = portalToast(written, context.language)
+  const t = tFor(context.language, 'checkout')
+  const title = order ? t('orderTitle', { number: order.numberText }) : t('orderNotFound')
+  // A void order's note is one of our own messages (sold out while paying, not paid in time).
+  if (order?.voidReason) order = { ...order, voidReason: translateMessage(context.language, order.voidReason) }
   const headers = new Headers(toastHeaders ?? undefined)
   headers.set('Cache-Control', 'private, no-store')
-  return data({ shell: loaded.shell, order, isSignedIn: user !== null, canPay, payWith, stripePay, paymentFailed, toast, addCard }, { status: order ? 200 : 404, headers })
+  return data({ shell: loaded.shell, title, order, isSignedIn: user !== null, canPay, payWith, stripePay, paymentFailed, toast, addCard }, { status: order ? 200 : 404, headers })
 }
-
-const MEMBERSHIP_CARD_KEPT = "The card is kept for your membership's payments."
-
 
 /** Pay: a pending order goes (again) to the payment page. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -99,37 +106,38 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     // Without JavaScript, the membership's card is kept on Stripe's own page in setup mode.
     const guid = params.guId ?? ''
     const wanting = await orderWithoutCard(context.platform, tenant, guid)
-    if (!wanting) throw notFound('Order not found')
+    if (!wanting) throw notFound(tFor(context.language, 'checkout')('orderNotFound'))
     const keys = { tenantId: tenant.id, ip: context.ip, email: `order:${guid}` }
     const allowed = await context.platform.attemptLimiter.check('card-setup', keys)
-    if (!allowed.ok) return data({ message: allowed.message }, { status: 429 })
+    if (!allowed.ok) return data({ message: translateMessage(context.language, allowed.message) }, { status: 429 })
     const started = await startStripeSetupCheckout(context.platform, tenant, { contactId: wanting.contactId, origin, returnPath: orderPathFor(guid) })
-    if (started.kind !== 'redirect') return data({ message: started.message }, { status: 409 })
+    if (started.kind !== 'redirect') return data({ message: translateMessage(context.language, started.message) }, { status: 409 })
     await context.platform.attemptLimiter.record('card-setup', keys)
     return redirect(started.url, 303)
   }
   const started = await startOnlinePayment(context.platform, tenant, { invoiceGuid: params.guId ?? '', origin, now: new Date() })
-  if (started.kind === 'not-found') throw notFound('Order not found')
+  if (started.kind === 'not-found') throw notFound(tFor(context.language, 'checkout')('orderNotFound'))
   // A whole page load, as from checkout: the card form's page policy comes with its document.
   if (started.kind === 'redirect') return redirectDocument(started.url, 303)
   if (started.kind === 'post') return data({ handoff: { url: started.url, fields: started.fields, providerName: started.providerName, totalText: started.totalText } })
-  return data({ message: started.message }, { status: 409 })
+  return data({ message: translateMessage(context.language, started.message) }, { status: 409 })
 }
 
 export default function OrderRoute() {
   const { shell, order, isSignedIn, canPay, payWith, stripePay, paymentFailed, toast, addCard } = useLoaderData<typeof loader>()
   const answered = useActionData<typeof action>()
   const navigation = useNavigation()
+  const { t } = useTranslation('checkout')
   if (!order) return <PublicNotFoundPage shell={shell} />
   const handoff = answered && 'handoff' in answered ? answered.handoff : null
   const problem = (answered && 'message' in answered ? answered.message : null) ?? paymentFailed
   const hostedPage = (
     <Form method="post" className="flex flex-wrap items-center gap-3" data-hosted-payment>
       <p className="flex-1 text-sm text-slate-700">
-        {payWith === 'PaymentSpring' ? 'Pay securely by card or from your bank account on the next page.' : <>Pay securely on {payWith}&rsquo;s payment page; you come back here when it is done.</>}
+        {payWith === 'PaymentSpring' ? t('payNextPageCardOrBank') : t('payOnProviderPaymentPage', { provider: payWith })}
       </p>
       <button type="submit" className={buttonClasses({ variant: 'primary' })} disabled={navigation.state !== 'idle'}>
-        Pay {order.dueText}
+        {t('payAmount', { amount: order.dueText })}
       </button>
     </Form>
   )
@@ -152,14 +160,14 @@ export default function OrderRoute() {
             ) : canPay ? (
               hostedPage
             ) : (
-              <p className="text-sm text-slate-700">Card payments are not available right now. Please contact us to complete this order.</p>
+              <p className="text-sm text-slate-700">{t('cardPaymentsUnavailable')}</p>
             )}
           </div>
         ) : null}
         <section aria-labelledby="order-lines" className="rounded-lg border border-slate-200 bg-white">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h2 id="order-lines" className="text-base font-semibold text-slate-900">
-              {order.isStaffInvoice ? 'Your invoice' : 'Your order'}
+              {order.isStaffInvoice ? t('yourInvoice') : t('yourOrder')}
             </h2>
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700" data-order-status>
               {order.statusText}
@@ -184,11 +192,11 @@ export default function OrderRoute() {
           {order.paidText ? (
             <dl className="space-y-1 border-t border-slate-200 px-4 py-3 text-sm" data-order-balance>
               <div className="flex justify-between text-slate-700">
-                <dt>Paid so far</dt>
+                <dt>{t('paidSoFar')}</dt>
                 <dd>{order.paidText}</dd>
               </div>
               <div className="flex justify-between font-semibold text-slate-900">
-                <dt>Balance due</dt>
+                <dt>{t('balanceDue')}</dt>
                 <dd>{order.dueText}</dd>
               </div>
             </dl>
@@ -203,16 +211,16 @@ export default function OrderRoute() {
         <div className="flex flex-wrap gap-2">
           {isSignedIn && order.status === 'paid' && order.hasCourse ? (
             <Link to="/mycourses" className={buttonClasses({ variant: 'primary' })}>
-              Go to my courses
+              {t('goToMyCourses')}
             </Link>
           ) : null}
           {isSignedIn && order.hasMembership ? (
             <Link to="/store" className={buttonClasses({ variant: isSignedIn && order.hasCourse ? 'secondary' : 'primary' })}>
-              See my memberships
+              {t('seeMyMemberships')}
             </Link>
           ) : null}
           <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
-            Back to the website
+            {t('backToWebsite')}
           </Link>
         </div>
       </div>
@@ -220,24 +228,21 @@ export default function OrderRoute() {
   )
 }
 
+/** Bold and emphasised parts of the heading's sentences. */
+const MARKS = { strong: <span className="font-semibold" />, em: <span className="font-medium" /> }
+
 function OrderHeading({ order }: { order: OrderView }) {
+  const { t } = useTranslation('checkout')
   if (awaitsPayment(order.status) && (order.isStaffInvoice || order.status === 'unpaid')) {
+    const values = { date: order.dateText, name: order.buyerName || order.email, due: order.dueText, dueBy: order.dueByText ?? '', email: order.email }
     return (
       <div className="rounded-lg border border-amber-200 bg-amber-50 p-5">
         <div className="flex items-start gap-3">
           <Clock aria-hidden className="mt-1 h-6 w-6 shrink-0 text-amber-700" />
           <div>
-            <h1 className="text-2xl font-semibold text-slate-900">Invoice {order.numberText}</h1>
+            <h1 className="text-2xl font-semibold text-slate-900">{t('invoiceHeading', { number: order.numberText })}</h1>
             <p className="mt-1 text-sm text-slate-700">
-              Dated {order.dateText}, for {order.buyerName || order.email}. <span className="font-semibold">{order.dueText}</span> is due
-              {order.dueByText ? (
-                <>
-                  {' '}
-                  by <span className="font-semibold">{order.dueByText}</span>
-                </>
-              ) : null}
-              ; a receipt goes to{' '}
-              <span className="font-medium">{order.email}</span> once it is paid.
+              <Trans t={t} i18nKey={order.dueByText ? 'invoiceDueBy' : 'invoiceDue'} values={values} components={MARKS} />
             </p>
           </div>
         </div>
@@ -245,15 +250,15 @@ function OrderHeading({ order }: { order: OrderView }) {
     )
   }
   if (awaitsPayment(order.status)) {
+    const values = { number: order.numberText, date: order.dateText, email: order.email }
     return (
       <div className="rounded-lg border border-amber-200 bg-amber-50 p-5">
         <div className="flex items-start gap-3">
           <Clock aria-hidden className="mt-1 h-6 w-6 shrink-0 text-amber-700" />
           <div>
-            <h1 className="text-2xl font-semibold text-slate-900">{order.isMembershipPeriod ? 'Your membership payment is due' : 'Your order is waiting for its payment'}</h1>
+            <h1 className="text-2xl font-semibold text-slate-900">{order.isMembershipPeriod ? t('membershipPaymentDue') : t('orderAwaitsPayment')}</h1>
             <p className="mt-1 text-sm text-slate-700">
-              {order.isMembershipPeriod ? 'Invoice' : 'Order'} <span className="font-semibold">{order.numberText}</span> on {order.dateText}.{' '}
-              {order.isMembershipPeriod ? 'Pay it to keep your membership going' : 'Nothing is booked until it is paid'}; a receipt goes to <span className="font-medium">{order.email}</span> once it is.
+              <Trans t={t} i18nKey={order.isMembershipPeriod ? 'membershipInvoiceAwaits' : 'orderAwaits'} values={values} components={MARKS} />
             </p>
           </div>
         </div>
@@ -266,24 +271,24 @@ function OrderHeading({ order }: { order: OrderView }) {
         <div className="flex items-start gap-3">
           <CircleAlert aria-hidden className="mt-1 h-6 w-6 shrink-0 text-red-700" />
           <div>
-            <h1 className="text-2xl font-semibold text-slate-900">We could not complete your order</h1>
+            <h1 className="text-2xl font-semibold text-slate-900">{t('orderNotCompleted')}</h1>
             <p className="mt-1 text-sm text-slate-700">
-              Order <span className="font-semibold">{order.numberText}</span>: {order.voidReason ?? 'it was cancelled.'} Any payment for it has been refunded to your card.
+              <Trans t={t} i18nKey="orderVoid" values={{ number: order.numberText, reason: order.voidReason ?? t('orderVoidReason') }} components={MARKS} />
             </p>
           </div>
         </div>
       </div>
     )
   }
+  const values = { number: order.numberText, date: order.dateText, email: order.email }
   return (
     <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-5">
       <div className="flex items-start gap-3">
         <CircleCheck aria-hidden className="mt-1 h-6 w-6 shrink-0 text-emerald-600" />
         <div>
-          <h1 className="text-2xl font-semibold text-slate-900">{order.isStaffInvoice ? `Thank you, invoice ${order.numberText} is paid` : 'Thank you, your order is placed'}</h1>
+          <h1 className="text-2xl font-semibold text-slate-900">{order.isStaffInvoice ? t('invoicePaidHeading', { number: order.numberText }) : t('orderPlacedHeading')}</h1>
           <p className="mt-1 text-sm text-slate-700">
-            {order.isStaffInvoice ? 'Invoice' : 'Order'} <span className="font-semibold">{order.numberText}</span> on {order.dateText}. A receipt is on its way to{' '}
-            <span className="font-medium">{order.email}</span>.
+            <Trans t={t} i18nKey={order.isStaffInvoice ? 'invoicePaidText' : 'orderPlacedText'} values={values} components={MARKS} />
           </p>
         </div>
       </div>

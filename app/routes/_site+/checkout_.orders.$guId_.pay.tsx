@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Lock } from 'lucide-react'
 import { PaymentSpringPayForms } from '#app/components/checkout/paymentspring-pay-forms'
 import { PublicLayout, PublicNotFoundPage } from '#app/components/public-layout'
@@ -16,14 +17,23 @@ import { orderContactIfSignedIn, payWithPaymentSpring } from '#server/payments/p
 import { paymentSpringBase } from '#server/payments/paymentspring-client'
 import { listSavedPaymentMethods } from '#server/payments/saved-payment-methods'
 import { buyerOf } from '#server/checkout/checkout-page'
-import { cardExpiryYears } from '#server/payments/paymentspring-form'
+import { cardExpiryYears, PAY_FORM_MESSAGES } from '#server/payments/paymentspring-form'
+import { PAYMENTSPRING_TOKEN_MESSAGES } from '#server/payments/paymentspring-token'
+import { tFor } from '#server/i18n/server-translator'
+import type { Language } from '#server/i18n/languages'
 import type { I18nHandle } from '#app/utils/i18n'
-import { translateMessage } from '#server/i18n/translate-message'
+import { translateMessage, translateMessages } from '#server/i18n/translate-message'
 
 /** Draws the cart and its totals with the checkout's words. */
 export const handle: I18nHandle = { i18n: ['checkout'] }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.order ? `Pay for order ${data.order.numberText}` : 'Order not found' }, { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Order not found' }, { name: 'robots', content: 'noindex' }]
+
+/** The form's refusals the browser may make itself, in the page's language, by their English. */
+function payFormWords(language: Language): Record<string, string> {
+  const messages = [...Object.values(PAY_FORM_MESSAGES), ...Object.values(PAYMENTSPRING_TOKEN_MESSAGES)]
+  return Object.fromEntries(messages.map((message) => [message, translateMessage(language, message)]).filter(([english, shown]) => english !== shown))
+}
 
 /**
  * /checkout/orders/{guid}/pay: the card and bank form of a pending order when the studio takes
@@ -34,8 +44,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context)
   const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
   const guid = params.guId ?? ''
-  const order = await loadOrder(context.platform.database, tenant, guid)
-  if (!order) return data({ shell: loaded.shell, order: null, years: [], saved: [], canSave: false, browserTokens: null }, { status: 404 })
+  const order = await loadOrder(context.platform.database, tenant, guid, context.language)
+  const t = tFor(context.language, 'checkout')
+  if (!order) return data({ shell: loaded.shell, title: t('orderNotFound'), order: null, years: [], saved: [], canSave: false, browserTokens: null, messageWords: {} }, { status: 404 })
   const active = await readActiveProvider(context.platform, tenant.id)
   if (!awaitsPayment(order.status) || active?.provider !== 'PSPRING') throw redirect(orderPathFor(guid))
   // Kept cards are offered to the order's own contact, signed in: the order's address alone shows none.
@@ -44,7 +55,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The browser makes the one-use token itself, so the card never reaches us: it needs the API's
   // address and the studio's public key (made for web pages). The private key stays here.
   const browserTokens = { apiBase: paymentSpringBase(context.platform.env), publicKey: active.credentials.apiKey }
-  return data({ shell: loaded.shell, order, years: cardExpiryYears(new Date()), saved, canSave: ownerContactId !== null, browserTokens }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data(
+    { shell: loaded.shell, title: t('payOrderTitle', { number: order.numberText }), order, years: cardExpiryYears(new Date()), saved, canSave: ownerContactId !== null, browserTokens, messageWords: payFormWords(context.language) },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -54,7 +68,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const method = form.get('intent') === 'bank' ? 'bank' : 'card'
   const active = await readActiveProvider(context.platform, tenant.id)
   if (active?.provider !== 'PSPRING') {
-    if (!(await loadOrder(context.platform.database, tenant, guid))) throw notFound('Order not found')
+    if (!(await loadOrder(context.platform.database, tenant, guid))) throw notFound(tFor(context.language, 'checkout')('orderNotFound'))
     throw redirect(orderPathFor(guid), 303)
   }
   const user = await getSessionUser(request, context)
@@ -67,26 +81,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     now: new Date(),
   })
   if (paid.ok) throw redirect(orderPathFor(guid), 303)
-  if (paid.error === 'not_found') throw notFound('Order not found')
-  return data({ refused: { method: paid.details.method, errors: paid.details.errors, values: paid.details.values, message: translateMessage(context.language, paid.message) } }, { status: paid.error === 'invalid_input' ? 400 : 409 })
+  if (paid.error === 'not_found') throw notFound(tFor(context.language, 'checkout')('orderNotFound'))
+  return data({ refused: { method: paid.details.method, errors: translateMessages(context.language, paid.details.errors), values: paid.details.values, message: translateMessage(context.language, paid.message) } }, { status: paid.error === 'invalid_input' ? 400 : 409 })
 }
 
 export default function PayOrderRoute() {
-  const { shell, order, years, saved, canSave, browserTokens } = useLoaderData<typeof loader>()
+  const { shell, order, years, saved, canSave, browserTokens, messageWords } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('checkout')
   const answered = useActionData<typeof action>()
   if (!order) return <PublicNotFoundPage shell={shell} />
   return (
     <PublicLayout shell={shell}>
       <div className="mx-auto max-w-4xl space-y-6">
         <div>
-          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Pay for order {order.numberText}</h1>
+          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">{t('payOrderTitle', { number: order.numberText })}</h1>
           <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-600">
-            <Lock aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> {order.totals.total} to pay. Your card or account details are passed to our payment provider and never kept here.
+            <Lock aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> {t('payIntro', { total: order.totals.total })}
           </p>
         </div>
-        <PaymentSpringPayForms totalText={order.totals.total} years={years} saved={saved} canSave={canSave} refused={answered?.refused ?? null} browserTokens={browserTokens} />
+        <PaymentSpringPayForms totalText={order.totals.total} years={years} saved={saved} canSave={canSave} refused={answered?.refused ?? null} browserTokens={browserTokens} messageWords={messageWords} />
         <Link to={orderPathFor(order.guid)} className="inline-block text-sm font-medium text-brand-text underline underline-offset-2">
-          Back to your order
+          {t('backToOrder')}
         </Link>
       </div>
     </PublicLayout>

@@ -78,6 +78,9 @@ describe('the checkout in Turkish', () => {
     await page.locator('#buyer-first-name').fill('Ayşe')
     await page.getByRole('button', { name: 'Siparişi ver' }).click()
     await page.waitForURL(isOrder)
+    // The order page thanks in Turkish too.
+    await page.getByRole('heading', { level: 1, name: 'Teşekkürler, siparişiniz alındı' }).waitFor()
+    await expect(page.locator('[data-order-status]').innerText()).resolves.toBe('Tamamlandı')
     // The choice stays for the next visit.
     expect((await page.context().cookies(site('/'))).find((cookie) => cookie.name === 'lng')?.value).toBe('tr')
   })

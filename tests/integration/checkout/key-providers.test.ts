@@ -564,6 +564,54 @@ describe(`payments through PaymentSpring, Razorpay and PhonePe keys (${engine})`
       expect(textOf(turkish.body)).toContain('Kart ya da banka bilgileri okunamadı. Lütfen yeniden girin.')
     })
 
+    it('in Turkish the order page, the card and bank form and their refusals read in Turkish, and the paid order thanks in Turkish', async () => {
+      const turkish = 'lng=tr'
+      const stock = await matStock()
+      const payPath = await placeForPayPage()
+      const orderPath = payPath.replace(/\/pay$/, '')
+      const waiting = textOf((await get(orderPath, turkish)).body)
+      for (const words of ['Siparişiniz ödemesini bekliyor', 'numaralı sipariş. Ödenene kadar hiçbir şey ayrılmaz', 'Bir sonraki sayfada kartla ya da banka hesabınızdan güvenle ödeyin.', '$68,00 öde', 'Ödeme bekleniyor', 'Web sitesine dön']) {
+        expect(waiting).toContain(words)
+      }
+      expect(waiting).not.toContain('Nothing is booked')
+
+      const page = await get(payPath, turkish)
+      expect(page.body).toMatch(/<title>#\d{4} numaralı siparişin ödemesi<\/title>/)
+      const payText = textOf(page.body.replace(/<script[\s\S]*?<\/script>/g, ' '))
+      for (const words of ['Ödenecek tutar: $68,00.', 'Kart üzerindeki ad', 'Kart numarası', 'Posta kodu (isteğe bağlı)', '$68,00 tutarını kartla öde', 'Banka hesabı (ACH)', 'Banka yönlendirme numarası', 'Vadesiz hesap', '$68,00 tutarını banka hesabımdan öde', 'Siparişinize dönün']) {
+        expect(payText).toContain(words)
+      }
+      for (const words of ['Name on card', 'Routing number', 'by card']) expect(payText).not.toContain(words)
+      // The checks the browser makes before it asks PaymentSpring for a token come with their Turkish.
+      expect(page.body).toContain('Kart numarasını kartın üzerinde yazdığı gibi girin: 13 ile 19 hane.')
+
+      const refusedCard = await post(payPath, form({ intent: 'card', cardNumber: '12' }), turkish)
+      expect(refusedCard.status).toBe(400)
+      for (const message of ['Lütfen aşağıda işaretlenen alanları düzeltin.', 'Ad zorunludur!', 'Kart numarasını kartın üzerinde yazdığı gibi girin: 13 ile 19 hane.', 'Ay zorunludur!', 'Yıl zorunludur!', 'CVV zorunludur!']) {
+        expect(textOf(refusedCard.body)).toContain(message)
+      }
+      const bank = await post(payPath, form({ intent: 'bank', bankAccountType: '' }), turkish)
+      for (const message of ['Hesap sahibinin adı zorunludur!', 'Banka hesap numarası zorunludur!', 'Banka yönlendirme numarası zorunludur!', 'Banka hesap türü zorunludur!']) expect(textOf(bank.body)).toContain(message)
+
+      expect((await post(payPath, form(card), turkish)).status).toBe(303)
+      const thanks = textOf((await get(orderPath, turkish)).body)
+      for (const words of ['Teşekkürler, siparişiniz alındı', 'numaralı sipariş. Makbuz priya.raman@example.test adresine gönderiliyor.', 'Tamamlandı']) expect(thanks).toContain(words)
+      const english = textOf((await get(orderPath)).body)
+      for (const words of ['Thank you, your order is placed', 'A receipt is on its way to priya.raman@example.test', 'Completed']) expect(english).toContain(words)
+      // The mat sold here goes back on the shelf for the tests after this one.
+      await setMatStock(stock)
+
+      // The card form's requests answer in the page's language too.
+      const intent = await request(app.port, '/item/payment/paymentintent', {
+        host: app.host,
+        method: 'POST',
+        body: 'invoiceGuid=not-an-order',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${app.host}`, cookie: turkish },
+      })
+      expect(intent.status).toBe(400)
+      expect(JSON.parse(intent.body)).toEqual({ error: 'Ödeme isteği anlaşılamadı. Lütfen sayfayı yenileyip yeniden deneyin.' })
+    })
+
     it('at the desk, a card sale waits for its payment and opens its order page, where the card is taken', async () => {
       const student = await asSystem(app.platform.database, 'test: the student', (trx) =>
         trx.selectFrom('contacts').select(['guid', 'balance_minor']).where('tenant_id', '=', app.demo.id).where('email', '=', 'student@demo.test').executeTakeFirstOrThrow(),
