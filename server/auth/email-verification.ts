@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { ACTIVITY_LINES } from '#server/activities/activity-lines'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import { recordActivity, ACTIVITY_TYPES } from '#server/activities/record-activity'
 import type { Platform } from '#server/platform'
@@ -91,7 +92,7 @@ export async function confirmEmailVerification(
       targetId: marked.guid,
       ip: input.ip,
     })
-    await recordActivity(trx, { tenantId: input.tenant.id, contactId: link.contact_id, type: ACTIVITY_TYPES.emailVerified, text: `Email address ${link.email} verified` })
+    await recordActivity(trx, { tenantId: input.tenant.id, contactId: link.contact_id, type: ACTIVITY_TYPES.emailVerified, text: ACTIVITY_LINES.emailVerified(link.email) })
     return 'verified' as const
   })
 }

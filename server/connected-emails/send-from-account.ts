@@ -1,4 +1,5 @@
 import { withTenant } from '#db/tenant-scope'
+import { ACTIVITY_LINES } from '#server/activities/activity-lines'
 import { ACTIVITY_TYPES, recordActivity } from '#server/activities/record-activity'
 import { CONTACT_ACTION_MESSAGES } from '#server/contacts/actions/action-messages'
 import type { ContactEmailInput } from '#server/contacts/actions/contact-email-schema'
@@ -49,7 +50,7 @@ export async function sendEmailFromAccount(
       tenantId: tenant.id,
       contactId: contact.id,
       type: ACTIVITY_TYPES.emailSent,
-      text: `Email sent: ${email.subject}`,
+      text: ACTIVITY_LINES.emailSent(email.subject),
       details: { subject: email.subject, to, from: userName, sentBy: actor.fullName },
     }),
   )

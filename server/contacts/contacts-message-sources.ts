@@ -1,4 +1,5 @@
 import type { MessageSource } from '#server/i18n/message-source'
+import { ACTIVITY_LINES } from '#server/activities/activity-lines'
 import { SEND_FROM_ACCOUNT_MESSAGES } from '#server/connected-emails/send-from-account-messages'
 import { IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, NOT_AN_IMAGE } from '#server/files/upload-limits'
 import { CONTACT_ACTION_MESSAGES } from './actions/action-messages'
@@ -23,6 +24,7 @@ import { SHARED_FILE_MESSAGES } from '#server/shared-files/shared-files'
  * (server/i18n/locales/tr/messages/contacts.json).
  */
 export const CONTACTS_MESSAGE_SOURCES: { name: string; source: MessageSource }[] = [
+  { name: 'ACTIVITY_LINES', source: ACTIVITY_LINES },
   { name: 'CUSTOM_FIELD_FILTER_MESSAGES', source: CUSTOM_FIELD_FILTER_MESSAGES },
   { name: 'TAG_FORM_MESSAGES', source: TAG_FORM_MESSAGES },
   // A custom field's problem comes before 'Nothing was changed.', sentence by sentence.

@@ -1,4 +1,5 @@
 import type { Language } from '#server/i18n/languages'
+import { ACTIVITY_LINES } from '#server/activities/activity-lines'
 import { visitorLanguage } from '#server/i18n/recipient-language'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { contactLimitMessage } from '#server/plans/plan-limits'
@@ -165,7 +166,7 @@ export async function submitForm(platform: Platform, tenant: Tenant, input: Subm
       tenantId: tenant.id,
       contactId,
       type: ACTIVITY_TYPES.formSubmitted,
-      text: `Submitted the form '${form.name}'.`,
+      text: ACTIVITY_LINES.formSubmitted(form.name),
       details: { formId: form.id, formGuId: form.guId, submissionId },
     })
   }

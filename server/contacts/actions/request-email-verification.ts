@@ -1,4 +1,5 @@
 import { recordActivity, ACTIVITY_TYPES } from '#server/activities/record-activity'
+import { ACTIVITY_LINES } from '#server/activities/activity-lines'
 import { issueVerificationLink, verificationLinkPath } from '#server/auth/email-verification'
 import { emailVerificationMail } from '#server/auth/email-verification-mail'
 import { tenantOrigin } from '#server/auth/tenant-origin'
@@ -28,7 +29,7 @@ export function requestEmailVerification(
       tenantId: tenant.id,
       contactId: target.id,
       type: ACTIVITY_TYPES.verificationSent,
-      text: `Verification email sent to ${target.email}`,
+      text: ACTIVITY_LINES.verificationSent(target.email),
       details: { sentBy: actor.fullName },
     })
     const link = `${tenantOrigin(tenant, input.requestUrl, platform.env)}${verificationLinkPath(token)}`

@@ -1,4 +1,5 @@
 import { recordActivity, ACTIVITY_TYPES } from '#server/activities/record-activity'
+import { ACTIVITY_LINES } from '#server/activities/activity-lines'
 import { ok } from '#server/errors/result'
 import type { Tenant } from '#server/tenancy/tenant'
 import { CONTACT_ACTION_MESSAGES } from './action-messages'
@@ -20,7 +21,7 @@ export function sendContactEmail(
       tenantId: tenant.id,
       contactId: target.id,
       type: ACTIVITY_TYPES.emailSent,
-      text: `Email sent: ${email.subject}`,
+      text: ACTIVITY_LINES.emailSent(email.subject),
       details: { subject: email.subject, to: target.email, sentBy: actor.fullName },
     })
     return ok({ subject: email.subject, text: email.message, done: CONTACT_ACTION_MESSAGES.emailSent(target.email) })

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { ACTIVITY_LINES } from '#server/activities/activity-lines'
 import { recordActivity, ACTIVITY_TYPES } from '#server/activities/record-activity'
 import { writeAuditLog } from '#server/auth/audit-log'
 import { credentialsEmailLines, CREDENTIALS_LINK_LIFETIME_MINUTES, issuePasswordLink } from '#server/auth/password-link'
@@ -65,7 +66,7 @@ export function sendCredentials(
       tenantId: tenant.id,
       contactId: target.id,
       type: ACTIVITY_TYPES.credentialsSent,
-      text: `Login details sent to ${target.email}`,
+      text: ACTIVITY_LINES.credentialsSent(target.email),
       details: { sentBy: actor.fullName, hadLogin: target.hasLogin },
     })
     return ok({

@@ -1,4 +1,5 @@
 import { recordActivity, ACTIVITY_TYPES } from '#server/activities/record-activity'
+import { ACTIVITY_LINES } from '#server/activities/activity-lines'
 import { writeAuditLog } from '#server/auth/audit-log'
 import { issuePasswordLink, passwordLinkPath, RESET_LINK_LIFETIME_MINUTES } from '#server/auth/password-link'
 import { tenantOrigin } from '#server/auth/tenant-origin'
@@ -45,7 +46,7 @@ export function sendPasswordReset(
       tenantId: tenant.id,
       contactId: target.id,
       type: ACTIVITY_TYPES.passwordResetSent,
-      text: `Password reset link sent to ${target.email}`,
+      text: ACTIVITY_LINES.passwordResetSent(target.email),
       details: { sentBy: actor.fullName },
     })
     const link = `${tenantOrigin(tenant, input.requestUrl, platform.env)}${passwordLinkPath(token)}`

@@ -1,4 +1,5 @@
 import { ACTIVITY_TYPES, recordActivity } from '#server/activities/record-activity'
+import { ACTIVITY_LINES } from '#server/activities/activity-lines'
 import { ok } from '#server/errors/result'
 import type { ProfileChangeContext, ProfileChangeResult } from './profile-change'
 import { PROFILE_MESSAGES } from './profile-forms'
@@ -11,6 +12,6 @@ export async function addContactNote({ trx, tenantId, contact, actor }: ProfileC
     .insertInto('contact_notes')
     .values({ tenant_id: tenantId, contact_id: contact.id, author_contact_id: author?.id ?? null, author_name: actor.fullName, body })
     .execute()
-  await recordActivity(trx, { tenantId, contactId: contact.id, type: ACTIVITY_TYPES.noteAdded, text: `Note added by ${actor.fullName || 'staff'}` })
+  await recordActivity(trx, { tenantId, contactId: contact.id, type: ACTIVITY_TYPES.noteAdded, text: ACTIVITY_LINES.noteAdded(actor.fullName || 'staff') })
   return ok({ message: PROFILE_MESSAGES.noteAdded, tab: 'notes' })
 }

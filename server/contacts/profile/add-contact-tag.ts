@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { ACTIVITY_LINES } from '#server/activities/activity-lines'
 import type { TenantExecutor } from '#db/tenant-scope'
 import { ACTIVITY_TYPES, recordActivity } from '#server/activities/record-activity'
 import { err, ok } from '#server/errors/result'
@@ -30,6 +31,6 @@ export async function addContactTag({ trx, tenantId, contact }: ProfileChangeCon
     .returning('tag_id')
     .executeTakeFirst()
   if (!linked) return err('invalid_input', PROFILE_MESSAGES.tagAlreadyOn)
-  await recordActivity(trx, { tenantId, contactId: contact.id, type: ACTIVITY_TYPES.tagAdded, text: `Tag "${tag.name}" added`, details: { tagId: tag.id } })
+  await recordActivity(trx, { tenantId, contactId: contact.id, type: ACTIVITY_TYPES.tagAdded, text: ACTIVITY_LINES.tagAdded(tag.name), details: { tagId: tag.id } })
   return ok({ message: created ? tagCreatedMessage(tag.name) : PROFILE_MESSAGES.tagAdded, tab: 'tags' })
 }

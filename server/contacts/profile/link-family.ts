@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { guardianLinkLines } from '#server/activities/activity-lines'
 import type { TenantExecutor } from '#db/tenant-scope'
 import type { GuardianRelation } from '#db/tables/contacts'
 import { ACTIVITY_TYPES, recordActivity } from '#server/activities/record-activity'
@@ -7,7 +8,7 @@ import { displayNameOf } from './contact-name'
 import { findContactByGuid } from './find-profile-contact'
 import { guardianLinkProblem, type GuardianLink } from './guardian-link-rule'
 import type { ProfileChangeContext, ProfileChangeResult } from './profile-change'
-import { GUARDIAN_RELATION_LABELS, linkCycleMessage, PROFILE_MESSAGES } from './profile-forms'
+import { linkCycleMessage, PROFILE_MESSAGES } from './profile-forms'
 
 /** The links the rule needs: everyone in the child's care, however far down, and the pair itself. */
 async function linksAround(trx: TenantExecutor, guardianId: string, childId: string): Promise<GuardianLink[]> {
@@ -52,9 +53,9 @@ export async function linkFamily(
     .insertInto('contact_guardians')
     .values({ tenant_id: tenantId, guardian_id: guardian.id, child_id: child.id, relation: input.relation, is_emergency_contact: emergency === undefined })
     .execute()
-  const as = GUARDIAN_RELATION_LABELS[input.relation].toLowerCase()
   const details = { guardianId: guardian.id, childId: child.id, relation: input.relation }
-  await recordActivity(trx, { tenantId, contactId: child.id, type: ACTIVITY_TYPES.guardianLinked, text: `${displayNameOf(guardian)} linked as ${as}`, details })
-  await recordActivity(trx, { tenantId, contactId: guardian.id, type: ACTIVITY_TYPES.guardianLinked, text: `Linked as ${as} of ${displayNameOf(child)}`, details })
+  const lines = guardianLinkLines(input.relation, displayNameOf(guardian), displayNameOf(child))
+  await recordActivity(trx, { tenantId, contactId: child.id, type: ACTIVITY_TYPES.guardianLinked, text: lines.child, details })
+  await recordActivity(trx, { tenantId, contactId: guardian.id, type: ACTIVITY_TYPES.guardianLinked, text: lines.guardian, details })
   return ok({ message: PROFILE_MESSAGES.familyLinked, tab: 'family' })
 }

@@ -8,6 +8,7 @@ import { invoiceStatusText } from '#server/invoices/invoice-status-text'
 import { LONG_DATE_PATTERNS } from '#server/dates/date-formats'
 import type { Language } from '#server/i18n/languages'
 import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
 import { formatPattern } from '#server/dates/date-pattern'
 
 const EXCERPT_LENGTH = 160
@@ -140,7 +141,8 @@ export async function listContactTimeline(
   )
   return mergeTimeline(
     [
-      activities.map((row) => ({ key: `activity:${row.id}`, kind: 'activity' as const, at: new Date(row.created_at), text: row.text })),
+      // An entry is kept as it was written; it reads in the page's language (activity-lines.ts).
+      activities.map((row) => ({ key: `activity:${row.id}`, kind: 'activity' as const, at: new Date(row.created_at), text: translateMessage(language, row.text) })),
       submissions.map((row) => ({ key: `form:${row.id}`, kind: 'form' as const, at: new Date(row.created_at), text: t('timelineForm', { form: row.form_name }) })),
       notes.map((row) => ({
         key: `note:${row.guid}`,
