@@ -62,7 +62,7 @@ describe("checkout asks the studio's checkout form", () => {
     await page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' }).waitFor()
   })
 
-  test('with JavaScript the questions mark what is required, a refused answer is shown in place, and the form passes axe at 1280 and 360 px', { timeout: 180_000 }, async () => {
+  test('with JavaScript the questions mark what is required, a refused answer is shown in place, and the form fits 1280 and 360 px and passes axe', { timeout: 180_000 }, async () => {
     const { page, checked } = await browser.newPage({ viewport: { width: 1280, height: 900 }, allowConsoleErrors: [/status of 400/] })
     await putMatInCart(page)
     await waitForHydration(page)

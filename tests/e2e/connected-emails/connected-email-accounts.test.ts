@@ -55,7 +55,7 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Connect your email' })
 
 describe('connected email accounts', () => {
-  test('with JavaScript: the hub leads to Connect Email, a Gmail mailbox connects through its consent, and revoke asks first; axe at 1280 and 360 px', { timeout: 180_000 }, async () => {
+  test('with JavaScript: the hub leads to Connect Email, a Gmail mailbox connects through its consent, and revoke asks first; the screens fit 1280 and 360 px and pass axe', { timeout: 180_000 }, async () => {
     const { page, checked } = await signedInPage(browser, server(), { orgId: 'demo', email: ADMIN, to: '/settings/integrations' }, { viewport })
     page.setDefaultTimeout(20_000)
     await page.getByRole('heading', { level: 1, name: 'Third Party Settings' }).waitFor()
@@ -147,7 +147,7 @@ describe('connected email accounts', () => {
     checked.expectNoConsoleErrors()
   })
 
-  test("with JavaScript: staff email a contact from their connected mailbox, from the contact's actions; axe at 1280 and 360 px", { timeout: 120_000 }, async () => {
+  test("with JavaScript: staff email a contact from their connected mailbox, from the contact's actions; the screens fit 1280 and 360 px and pass axe", { timeout: 120_000 }, async () => {
     const { page, checked } = await signedInPage(browser, server(), { orgId: 'demo', email: 'staff@demo.test', to: '/dashboard' }, { viewport })
     page.setDefaultTimeout(20_000)
     const guid = await guidOf(page, 'student@demo.test')

@@ -43,7 +43,7 @@ async function openClass(page: Page): Promise<void> {
 }
 
 describe('online meetings', () => {
-  test('with JavaScript: the hub leads to Online Meeting, Zoom connects through its consent, and a class gets a meeting link; axe at 1280 and 360 px', { timeout: 180_000 }, async () => {
+  test('with JavaScript: the hub leads to Online Meeting, Zoom connects through its consent, and a class gets a meeting link; the screens fit 1280 and 360 px and pass axe', { timeout: 180_000 }, async () => {
     const { page, checked } = await signedInPage(browser, server(), { orgId: 'demo', email: ADMIN, to: '/settings/integrations' }, { viewport })
     page.setDefaultTimeout(20_000)
     await page.getByRole('heading', { level: 1, name: 'Third Party Settings' }).waitFor()

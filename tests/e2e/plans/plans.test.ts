@@ -42,7 +42,7 @@ describe('studio plans', () => {
     checked.expectNoConsoleErrors()
   })
 
-  test('in Turkish the settings home, the plan page and the upgrade chooser read in Turkish; axe passes at both widths', { timeout: 180_000 }, async () => {
+  test('in Turkish the settings home, the plan page and the upgrade chooser read in Turkish, fit both widths and pass axe', { timeout: 180_000 }, async () => {
     const checked = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     await checked.context.addCookies([{ name: 'lng', value: 'tr', url: server().url('demo') }])
     const page = await login(checked.context, server(), { orgId: 'demo', email: 'admin@demo.test', to: '/settings' })

@@ -114,7 +114,7 @@ const saleRow = (page: Page, itemName: string) => page.locator('[data-sale-row]'
 const preset = (page: Page, name: string) => page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name, exact: true })
 
 describe('the sales report', () => {
-  test('staff open the report, see this month with its totals, change to last month and to typed days; axe passes at 1280 and 360 px', { timeout: 180_000 }, async () => {
+  test('staff open the report, see this month with its totals, change to last month and to typed days; the report fits 1280 and 360 px and passes axe', { timeout: 180_000 }, async () => {
     const { page } = await signedInPage(browser, server(), { email: ADMIN, to: '/reports/sales' }, { viewport: { width: 1280, height: 900 } })
     page.setDefaultTimeout(30_000)
     await page.getByRole('heading', { level: 1, name: 'Sales' }).waitFor()

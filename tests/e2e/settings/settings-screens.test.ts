@@ -221,7 +221,7 @@ describe('settings screens', () => {
     await page.getByText('Screen reset to its default.').waitFor()
   })
 
-  test('a custom domain saved without JavaScript shows its TXT record as Pending, and Check Again posts; the panel passes axe at 1280 and 360', async () => {
+  test('a custom domain saved without JavaScript shows its TXT record as Pending, and Check Again posts; the panel fits 1280 and 360 px and passes axe', async () => {
     const { context } = await browser.newContext({ javaScriptEnabled: false })
     const page = await loginAs(context, server(), { orgId: 'demo', email: 'admin@demo.test' })
     await page.goto(url('/settings/account'))
