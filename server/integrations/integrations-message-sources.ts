@@ -12,6 +12,7 @@ import { PLIVO_REFUSALS } from '#server/sms/plivo-page'
 import { MAILING_LIST_FORM_SHOWN_MESSAGES, MAILING_LIST_MESSAGES } from '#server/mailing-list/mailing-list-form'
 import { LIST_INFO_MESSAGES } from '#server/mailing-list/mailing-list-page'
 import { RESYNC_FAILURES } from '#server/mailing-list/run-resync'
+import { GAVE_UP_REASONS } from '#server/mailing-list/send-with-backoff'
 import { PROVIDER_REFUSALS as MAILCHIMP_REFUSALS } from '#server/mailing-list/save-mailing-list'
 import { EMAIL_ACCOUNT_MESSAGES } from '#server/connected-emails/email-providers'
 import { THAT_PROVIDER } from '#server/meetings/meeting-links'
@@ -78,6 +79,7 @@ export const INTEGRATIONS_MESSAGE_SOURCES: { name: string; source: MessageSource
   { name: 'MAILCHIMP_REFUSALS', source: MAILCHIMP_REFUSALS },
   { name: 'LIST_INFO_MESSAGES', source: LIST_INFO_MESSAGES },
   { name: 'RESYNC_FAILURES', source: RESYNC_FAILURES },
+  { name: 'GAVE_UP_REASONS', source: GAVE_UP_REASONS },
   // The connect-email page draws its own words ('integrations'); these are its answers and toasts.
   {
     name: 'EMAIL_ACCOUNT_MESSAGES',

@@ -29,11 +29,30 @@ export async function sendWithBackoff<T>(call: () => Promise<T>, options: { slee
   }
 }
 
+/**
+ * Why a run stopped, as the mailing list page shows it: our words, then Mailchimp's own detail.
+ * The page reads them in its language by these patterns (tr/messages/integrations.json).
+ */
+export const GAVE_UP_REASONS = {
+  rateLimited: (detail: string) => `Mailchimp kept limiting the rate of calls: ${detail}`,
+  rateLimitedAfter: (tries: number | string, detail: string) => `Mailchimp kept limiting the rate of calls after ${tries} tries: ${detail}`,
+  keyRefused: (detail: string) => `Mailchimp refused the API Key: ${detail}`,
+  audienceGone: (detail: string) => `Mailchimp no longer has this audience: ${detail}`,
+  unreachable: (detail: string) => `Mailchimp could not be reached: ${detail}`,
+  unreachableAfter: (tries: number | string, detail: string) => `Mailchimp could not be reached after ${tries} tries: ${detail}`,
+  answered: (status: number | string, detail: string) => `Mailchimp answered ${status}: ${detail}`,
+  answeredAfter: (status: number | string, tries: number | string, detail: string) => `Mailchimp answered ${status} after ${tries} tries: ${detail}`,
+} as const
+
 function reasonOf(error: MailchimpCallFailed, tries: number): string {
-  const after = tries > 1 ? ` after ${tries} tries` : ''
-  if (error.status === 429) return `Mailchimp kept limiting the rate of calls${after}: ${error.detail}`.slice(0, 500)
-  if (error.status === 401 || error.status === 403) return `Mailchimp refused the API Key: ${error.detail}`.slice(0, 500)
-  if (error.status === 404) return `Mailchimp no longer has this audience: ${error.detail}`.slice(0, 500)
-  if (error.status === null) return `Mailchimp could not be reached${after}: ${error.detail}`.slice(0, 500)
-  return `Mailchimp answered ${error.status}${after}: ${error.detail}`.slice(0, 500)
+  const R = GAVE_UP_REASONS
+  const retried = tries > 1
+  const { status, detail } = error
+  let reason: string
+  if (status === 429) reason = retried ? R.rateLimitedAfter(tries, detail) : R.rateLimited(detail)
+  else if (status === 401 || status === 403) reason = R.keyRefused(detail)
+  else if (status === 404) reason = R.audienceGone(detail)
+  else if (status === null) reason = retried ? R.unreachableAfter(tries, detail) : R.unreachable(detail)
+  else reason = retried ? R.answeredAfter(status, tries, detail) : R.answered(status, detail)
+  return reason.slice(0, 500)
 }

@@ -1,6 +1,7 @@
 import { MailchimpCallFailed } from '#server/mailing-list/mailchimp-client'
 import { backoffDelayMs, isRetryableStatus, retryAfterMs } from '#server/mailing-list/provider-backoff'
-import { ProviderGaveUp, sendWithBackoff } from '#server/mailing-list/send-with-backoff'
+import { GAVE_UP_REASONS, ProviderGaveUp, sendWithBackoff } from '#server/mailing-list/send-with-backoff'
+import { translateMessage } from '#server/i18n/translate-message'
 
 const policy = { maxTries: 4, baseMs: 100, maxMs: 1000 }
 
@@ -74,5 +75,15 @@ describe('backoff on the mailing list provider', () => {
     })
     await expect(refused).rejects.toThrow('Mailchimp refused the API Key: API Key Invalid')
     expect(calls).toBe(1)
+  })
+})
+
+describe("why a run stopped, in the page's language", () => {
+  it("reads our words in Turkish and keeps Mailchimp's own detail as it came", () => {
+    expect(translateMessage('tr', GAVE_UP_REASONS.answeredAfter(503, 6, 'An unexpected internal error has occurred.'))).toBe(
+      'Mailchimp 6 denemeden sonra 503 yanıtını verdi: An unexpected internal error has occurred.',
+    )
+    expect(translateMessage('tr', GAVE_UP_REASONS.keyRefused('API Key Invalid'))).toBe('Mailchimp API Anahtarını reddetti: API Key Invalid')
+    expect(translateMessage('tr', GAVE_UP_REASONS.unreachable('connect ECONNREFUSED 127.0.0.1:9'))).toBe("Mailchimp'e ulaşılamadı: connect ECONNREFUSED 127.0.0.1:9")
   })
 })
