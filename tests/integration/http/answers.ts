@@ -30,3 +30,16 @@ export const withoutPageWords = (html: string) => html.replace(/<script id="i18n
 
 /** A page's text with tags and common entities reduced, so a message split by markup still reads whole. */
 export const textOf = (html: string) => withoutPageWords(html).replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ')
+
+const ENTITIES: Record<string, string> = { '&#x27;': "'", '&#39;': "'", '&quot;': '"', '&amp;': '&', '&lt;': '<', '&gt;': '>' }
+
+/**
+ * What a person reads on the page: its text without any script (the route data scripts carry
+ * English keys, codes and words the page may never show), tags reduced, entities read.
+ */
+export const visibleTextOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;|&quot;|&amp;|&lt;|&gt;/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\s+/g, ' ')

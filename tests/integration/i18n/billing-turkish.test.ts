@@ -1,14 +1,12 @@
 import { withTenant } from '#db/tenant-scope'
 import { nextInvoiceNumber } from '#server/checkout/invoice-number'
 import { zonedTimeToInstant } from '#server/dates/local-time'
-import { cookiePair, form, textOf as pageText, toastOf } from '#tests/integration/http/answers'
+import { cookiePair, form, toastOf, visibleTextOf } from '#tests/integration/http/answers'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 
-/** What the page says: its scripts (the loader's data, whose keys and codes stay English) left out. */
-const textOf = (html: string) => pageText(html.replace(/<script[\s\S]*?<\/script>/g, ' '))
 
 /** A whole, valid offer form; each test changes what it checks. */
 const offerForm = (changes: Record<string, string> = {}) =>
@@ -62,35 +60,35 @@ describe(`the offers and reports screens in Turkish (${engine})`, () => {
     const page = await get('/offers')
     expect(page.status).toBe(200)
     expect(page.body).toContain('<html lang="tr"')
-    const text = textOf(page.body)
+    const text = visibleTextOf(page.body)
     for (const words of ['Teklifler', 'Teklif ekle', 'Koda göre ara', 'Geçerli olduğu', 'Geçerlilik', 'Kullanım', 'WELCOME10 %10 indirim Herhangi bir kalem', '3 / 100 kullanıldı', 'FOUNDATIONS25 $25,00 indirim Yoga Foundations', 'Süresi dolmuş']) {
       expect(text).toContain(words)
     }
     expect(text).toMatch(/SPRING20 %20 indirim Ürünler ve paketler .* 12 kez kullanıldı Süresi dolmuş/)
     for (const words of ['Add offer', 'Search by code', '% off', 'Any item']) expect(text).not.toContain(words)
-    const english = textOf((await get('/offers', app.adminCookie)).body)
+    const english = visibleTextOf((await get('/offers', app.adminCookie)).body)
     for (const words of ['Offers', 'Add offer', 'Search by code', 'WELCOME10 10% off Any item', '3 of 100 used', 'FOUNDATIONS25 $25.00 off Yoga Foundations']) expect(english).toContain(words)
   })
 
   it('draws the add and edit screens and the delete question in Turkish', async () => {
     const added = await get('/offers/new')
-    const text = textOf(added.body)
+    const text = visibleTextOf(added.body)
     for (const words of ['Kod ve indirim', 'İndirim kodu', 'Teklif türü', 'Sabit indirim', 'Birini al, diğerini kazan', 'İndirim türü', 'Neye uygulanır', 'Kalem kategorisi', 'Kurslar, dersler ve etkinlikler', 'Kategorinin herhangi bir kalemi', 'Ne zaman geçerli', 'Kullanım sınırı', 'Kaydet', 'İptal']) {
       expect(text).toContain(words)
     }
     expect(added.body).toContain('label="Kurslar"')
     expect(added.body).toContain('aria-label="Tekliflere dön"')
     expect(text).not.toContain('Code and discount')
-    const asked = textOf((await get(`/offers/details/${await welcomeGuid()}?confirm=delete`)).body)
+    const asked = visibleTextOf((await get(`/offers/details/${await welcomeGuid()}?confirm=delete`)).body)
     for (const words of ['3 kez kullanıldı', 'Teklifi sil', 'WELCOME10 teklifi silinsin mi? Alıcılar artık kullanamaz; onu kullanan satışlar indirimlerini korur.']) expect(asked).toContain(words)
-    const english = textOf((await get(`/offers/details/${await welcomeGuid()}?confirm=delete`, app.adminCookie)).body)
+    const english = visibleTextOf((await get(`/offers/details/${await welcomeGuid()}?confirm=delete`, app.adminCookie)).body)
     for (const words of ['Used 3 times', 'Code and discount', 'Delete offer WELCOME10? Buyers can no longer use it; sales that used it keep their discount.']) expect(english).toContain(words)
   })
 
   it('answers a refused offer in Turkish, every field at once, and its toast', async () => {
     const refused = await post('/offers/new', offerForm({ code: '', discount: '150', usageLimit: '0' }))
     expect(refused.status).toBe(400)
-    const text = textOf(refused.body)
+    const text = visibleTextOf(refused.body)
     for (const words of ['Lütfen aşağıda işaretlenen alanları düzeltin.', 'İndirim kodu zorunludur.', "İndirim, 0'dan büyük ve en fazla 100 olan, en fazla 2 ondalıklı bir yüzde olmalıdır.", 'Kullanım sınırı 1 ile 1.000.000 arasında bir tam sayı olmalıdır.']) {
       expect(text).toContain(words)
     }
@@ -100,14 +98,14 @@ describe(`the offers and reports screens in Turkish (${engine})`, () => {
     // The toast is kept in English and said in the page's language.
     expect(toastOf(saved)).toBe('Offer YENI15 is added.')
     const shown = await get(saved.header('location') ?? '', `${turkish()}; ${cookiePair(saved, 'toast')}`)
-    expect(textOf(shown.body)).toContain('YENI15 teklifi eklendi.')
+    expect(visibleTextOf(shown.body)).toContain('YENI15 teklifi eklendi.')
   })
 
   it('draws the reports home and the sales report in Turkish: periods, totals, rows and paging', async () => {
-    const home = textOf((await get('/reports')).body)
+    const home = visibleTextOf((await get('/reports')).body)
     for (const words of ['Raporlar', 'Stüdyonun rakamları ve dışa aktarımları.', 'Satışlar', 'Faturalar', 'Kişileri dışa aktar', 'Kişi listesini CSV dosyası olarak indirin.']) expect(home).toContain(words)
     expect(home).not.toContain('Contacts export')
-    const sales = textOf((await get(APRIL)).body)
+    const sales = visibleTextOf((await get(APRIL)).body)
     for (const words of [
       'CSV olarak dışa aktar',
       'Bu ay',
@@ -131,16 +129,16 @@ describe(`the offers and reports screens in Turkish (${engine})`, () => {
       expect(sales).toContain(words)
     }
     for (const words of ['Export CSV', 'Completed', 'Custom items']) expect(sales).not.toContain(words)
-    const english = textOf((await get(APRIL, app.adminCookie)).body)
+    const english = visibleTextOf((await get(APRIL, app.adminCookie)).body)
     for (const words of ['Export CSV', 'This month', 'Showing Apr 01, 2025 – Apr 30, 2025', 'Apr 10, 2025', 'Card · Stripe', '$45.00', 'Completed', 'Custom items', '1 transaction · showing 1–1', 'Page 1 of 1']) {
       expect(english).toContain(words)
     }
   })
 
   it('says what was wrong with a period in Turkish', async () => {
-    const text = textOf((await get('/reports/sales?from=2025-04-30&to=2025-04-01')).body)
+    const text = visibleTextOf((await get('/reports/sales?from=2025-04-30&to=2025-04-01')).body)
     expect(text).toContain('Başlangıç tarihi bitiş tarihinden sonra. Bunun yerine bu ay gösteriliyor.')
-    expect(textOf((await get('/reports/sales?from=2025-04-30&to=2025-04-01', app.adminCookie)).body)).toContain('The from date is after the to date. Showing this month instead.')
+    expect(visibleTextOf((await get('/reports/sales?from=2025-04-30&to=2025-04-01', app.adminCookie)).body)).toContain('The from date is after the to date. Showing this month instead.')
   })
 
   it('writes the sales CSV with the header and words of the page it came from', async () => {

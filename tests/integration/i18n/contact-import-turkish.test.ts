@@ -1,5 +1,5 @@
 import { asSystem } from '#db/tenant-scope'
-import { textOf as wordsOf } from '#tests/integration/http/answers'
+import { visibleTextOf } from '#tests/integration/http/answers'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 
@@ -30,7 +30,6 @@ describe(`contact import rows in Turkish (${engine})`, () => {
     })
   const turkish = () => `${app.adminCookie}; lng=tr`
   const english = () => app.adminCookie
-  const textOf = (html: string) => wordsOf(html.replace(/<script[\s\S]*?<\/script>/g, ' '))
 
   beforeAll(async () => {
     app = await startDemoHttpApp()
@@ -45,7 +44,7 @@ describe(`contact import rows in Turkish (${engine})`, () => {
   it('previews a refused row with the fields and the date format in Turkish, and the English preview as it was', async () => {
     const tr = await get(`/contacts/import/${guId}`, turkish())
     expect(tr.status).toBe(200)
-    const text = textOf(tr.body)
+    const text = visibleTextOf(tr.body)
     for (const words of [
       'E-posta: Lütfen geçerli bir e-posta adresi girin.',
       'Doğum tarihi geçmişte bir tarih olmalıdır (YYYY-AA-GG ya da AA/GG/YYYY).',
@@ -55,7 +54,7 @@ describe(`contact import rows in Turkish (${engine})`, () => {
     expect(text).not.toContain('Date of birth geçmişte')
     expect(text).not.toContain('Zip code en fazla')
 
-    const en = textOf((await get(`/contacts/import/${guId}`, english())).body)
+    const en = visibleTextOf((await get(`/contacts/import/${guId}`, english())).body)
     expect(en).toContain(REFUSED_ROW)
     expect(en).not.toContain('Doğum tarihi')
   })
@@ -73,11 +72,11 @@ describe(`contact import rows in Turkish (${engine})`, () => {
         .values({ tenant_id: row.tenant_id, import_id: row.id, row_number: 2, message: REFUSED_ROW, row_values: JSON.stringify(['Ada', 'Lovelace', 'ada-at-example', '31/31/1990', '123456789012345678901234']) })
         .execute()
     })
-    const tr = textOf((await get(`/contacts/import/${guId}`, turkish())).body)
+    const tr = visibleTextOf((await get(`/contacts/import/${guId}`, turkish())).body)
     expect(tr).toContain('E-posta: Lütfen geçerli bir e-posta adresi girin. Doğum tarihi geçmişte bir tarih olmalıdır (YYYY-AA-GG ya da AA/GG/YYYY). Posta kodu en fazla 20 karakter olabilir.')
     expect(tr).not.toContain('Zip code')
 
-    expect(textOf((await get(`/contacts/import/${guId}`, english())).body)).toContain(REFUSED_ROW)
+    expect(visibleTextOf((await get(`/contacts/import/${guId}`, english())).body)).toContain(REFUSED_ROW)
     const file = await get(`/contacts/import/${guId}/errors.csv`, turkish())
     expect(file.status).toBe(200)
     expect(file.body).toContain(REFUSED_ROW)
@@ -86,7 +85,7 @@ describe(`contact import rows in Turkish (${engine})`, () => {
   it('refuses a file without rows in Turkish', async () => {
     const refused = await upload('empty.csv', 'First name,Last name,Email\r\n', turkish())
     expect(refused.status).toBe(400)
-    expect(textOf(refused.body)).toContain('Dosya sütunlarını adlandırıyor ama içe aktarılacak satırı yok.')
+    expect(visibleTextOf(refused.body)).toContain('Dosya sütunlarını adlandırıyor ama içe aktarılacak satırı yok.')
     expect(refused.body).not.toContain('has no rows to import')
   })
 })

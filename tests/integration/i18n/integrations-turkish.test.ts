@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { visibleTextOf } from '#tests/integration/http/answers'
 import { asSystem } from '#db/tenant-scope'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
@@ -51,19 +52,12 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
       body: new URLSearchParams(fields).toString(),
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: `http://${app.host}` },
     })
-  const entities: Record<string, string> = { '&#x27;': "'", '&#39;': "'", '&quot;': '"', '&amp;': '&', '&lt;': '<', '&gt;': '>' }
-  const textOf = (html: string) =>
-    html
-      .replace(/<script[\s\S]*?<\/script>/g, '')
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/&#x27;|&#39;|&quot;|&amp;|&lt;|&gt;/g, (entity) => entities[entity] ?? entity)
-      .replace(/\s+/g, ' ')
   const turkishText = async (path: string) => {
     const page = await get(path, turkish())
     expect(page.status, path).toBe(200)
-    return textOf(page.body)
+    return visibleTextOf(page.body)
   }
-  const englishText = async (path: string) => textOf((await get(path, app.adminCookie)).body)
+  const englishText = async (path: string) => visibleTextOf((await get(path, app.adminCookie)).body)
 
   it("draws a contact's SMS page in Turkish: its words, the messages' states and the carrier's delivery with Turkish dates", async () => {
     const path = `/contacts/${contactGuid}/sms`
@@ -82,7 +76,7 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
     )
     const refused = await post(`/contacts/${contactGuid}/sms`, { body: '' })
     expect(refused.status).toBe(400)
-    const text = textOf(refused.body)
+    const text = visibleTextOf(refused.body)
     expect(text).toContain('Mesaj zorunludur')
     expect(text).toContain('Düz metin, en fazla 1.600 karakter')
     expect(text).not.toMatch(/Message is required|Plain text/)
@@ -99,7 +93,7 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
     for (const words of ['Text contacts through Plivo', 'Terms', 'I agree to these terms', 'Get Started']) expect(english).toContain(words)
     const refused = await post(path, { intent: 'start', authId: '', authToken: '' })
     expect(refused.status).toBe(400)
-    const answer = textOf(refused.body)
+    const answer = visibleTextOf(refused.body)
     for (const words of ['Başlamak için lütfen koşulları kabul edin', 'Auth ID zorunludur', 'Auth Token zorunludur']) expect(answer).toContain(words)
     expect(answer).not.toContain('is required')
   })
@@ -122,7 +116,7 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
     // The kept token does not open, so Plivo cannot be asked: the refusal is the page's, in Turkish.
     const refused = await post('/settings/integrations/plivo', { intent: 'refresh' })
     expect(refused.status).toBe(400)
-    expect(textOf(refused.body)).toContain("Önce Plivo'yu kurmak için Başla'ya basın.")
+    expect(visibleTextOf(refused.body)).toContain("Önce Plivo'yu kurmak için Başla'ya basın.")
   })
 
   it('draws the Mailchimp form, its status and counts in Turkish, and refuses an empty form in Turkish', async () => {
@@ -135,7 +129,7 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
     expect(await englishText(path)).toContain('Connect a Mailchimp audience')
     const refused = await post(path, { intent: 'save', name: '', listId: '', apiKey: '', fromName: '', fromEmail: '' })
     expect(refused.status).toBe(400)
-    const answer = textOf(refused.body)
+    const answer = visibleTextOf(refused.body)
     for (const words of ['Kitle Adı zorunludur', 'Kitle Kimliği zorunludur', 'API Anahtarı zorunludur', 'Gönderen E-postası zorunludur']) expect(answer).toContain(words)
 
     await asSystem(app.platform.database, 'test: a synced mailing list', (trx) =>
@@ -165,7 +159,7 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
     expect(found).toContain('Başka bir hesap bağla')
     const refused = await post(`${path}?step=submitEmail`, { intent: 'identify', email: '' })
     expect(refused.status).toBe(400)
-    expect(textOf(refused.body)).toContain('E-posta zorunludur!')
+    expect(visibleTextOf(refused.body)).toContain('E-posta zorunludur!')
   })
 
   it('draws Online Meeting in Turkish, answers its refusals in Turkish, and shows a failed connection’s toast in Turkish', async () => {
@@ -178,7 +172,7 @@ describe(`the remaining integrations, meeting and SMS screens in Turkish (${engi
     expect(await turkishText('/oauth/omeeting?connect=teams')).toContain("Lütfen Zoom ya da Google Meet'in yanındaki Bağla düğmesini seçin.")
     const notConnected = await post('/oauth/omeeting', { intent: 'disconnect', provider: 'zoom' })
     expect(notConnected.status).toBe(404)
-    expect(textOf(notConnected.body)).toContain('Zoom bağlı değil.')
+    expect(visibleTextOf(notConnected.body)).toContain('Zoom bağlı değil.')
 
     // The provider's answer without the state this browser started with: the page says so in a toast.
     const back = await get('/settings/integrations/zoom?code=made-up&state=made-up', turkish())

@@ -1,15 +1,13 @@
 import { sql } from 'kysely'
 import { asSystem } from '#db/tenant-scope'
 import type { Tenant } from '#server/tenancy/tenant'
-import { cookiePair, form, textOf as pageText, toastOf } from '#tests/integration/http/answers'
+import { cookiePair, form, toastOf, visibleTextOf } from '#tests/integration/http/answers'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 import { createSessionCookie } from '#tests/support/sessions'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 
-/** What the page says: its scripts (the loader's data, whose keys and codes stay English) left out. */
-const textOf = (html: string) => pageText(html.replace(/<script[\s\S]*?<\/script>/g, ' '))
 
 const TURKISH_DAY = /\b\d{2} (Oca|Şub|Mar|Nis|May|Haz|Tem|Ağu|Eyl|Eki|Kas|Ara) \d{4}\b/
 
@@ -55,17 +53,17 @@ describe(`the master tenant's screens, G-Reviews and the franchise push in Turki
   it('draws Tenants in Turkish: its words, plans, dates, statuses and the suspend question', async () => {
     const page = await onMaster('/tenant', `${masterCookie}; lng=tr`)
     expect(page.status).toBe(200)
-    const text = textOf(page.body)
+    const text = visibleTextOf(page.body)
     for (const words of ['Kuruluşlar', 'Platformdaki tüm kuruluşlar, en yenisi önce.', 'Kuruluş Kimliği', 'Oluşturulma', 'Studio Platform (platform)', 'Demo Yoga Studio East (franchise)', 'Leap yıllık plan', 'Ücretsiz Plan', 'Etkin', 'Askıya al']) {
       expect(text).toContain(words)
     }
     expect(text).toMatch(TURKISH_DAY)
     expect(text).not.toContain('Every organisation on the platform')
-    const asked = textOf((await onMaster(`/tenant?confirm=${east.id}`, `${masterCookie}; lng=tr`)).body)
+    const asked = visibleTextOf((await onMaster(`/tenant?confirm=${east.id}`, `${masterCookie}; lng=tr`)).body)
     expect(asked).toContain('Kuruluşu askıya al')
     expect(asked).toContain('Demo Yoga Studio East askıya alınsın mı? Web sitesi, yönetim paneli ve öğrenci portalı yeniden etkinleştirilene kadar yanıt vermez. Hiçbir şey silinmez.')
     const english = await onMaster(`/tenant?confirm=${east.id}`, masterCookie)
-    for (const words of ['Tenants', 'Every organisation on the platform, newest first.', 'leap yearly plan', 'Free Plan', 'Active']) expect(textOf(english.body)).toContain(words)
+    for (const words of ['Tenants', 'Every organisation on the platform, newest first.', 'leap yearly plan', 'Free Plan', 'Active']) expect(visibleTextOf(english.body)).toContain(words)
     expect(english.body).toContain('Suspend <strong>Demo Yoga Studio East</strong>? Its website, back office and student portal stop answering until it is reinstated. Nothing is deleted.')
   })
 
@@ -73,51 +71,51 @@ describe(`the master tenant's screens, G-Reviews and the franchise push in Turki
     const refused = await postOn(masterHost(), '/tenant', form({ intent: 'suspend', id: master.id, back: '/tenant' }), `${masterCookie}; lng=tr`)
     expect(toastOf(refused)).toBe('The platform’s own organisation cannot be suspended.')
     const shown = await onMaster('/tenant', `${masterCookie}; lng=tr; ${cookiePair(refused, 'toast')}`)
-    expect(textOf(shown.body)).toContain('Platformun kendi kuruluşu askıya alınamaz.')
+    expect(visibleTextOf(shown.body)).toContain('Platformun kendi kuruluşu askıya alınamaz.')
   })
 
   it('draws Master Plans in Turkish: tiers, limits, features and counts', async () => {
     const page = await onMaster('/masterplan', `${masterCookie}; lng=tr`)
     expect(page.status).toBe(200)
-    const text = textOf(page.body)
+    const text = visibleTextOf(page.body)
     for (const words of ['Ana Planlar', 'Aylık', 'Yıllık', 'Sınırlar', 'Özel alan adı', 'Özellikler', 'Stüdyolar', 'Ücretsiz', '2.000 kişi', '100 aktif üye', 'Sınırsız üye', 'Bize Ulaşın üzerinden satılır']) {
       expect(text).toContain(words)
     }
     expect(page.body).toContain('aria-label="Evet"')
     expect(text).not.toContain('active members')
-    const english = textOf((await onMaster('/masterplan', masterCookie)).body)
+    const english = visibleTextOf((await onMaster('/masterplan', masterCookie)).body)
     for (const words of ['Master Plans', 'Free', '2,000 contacts', '100 active members', 'Unlimited members', 'Sold through Contact Us']) expect(english).toContain(words)
   })
 
   it('draws G-Reviews in Turkish: the Google link notice, the columns, the stars and the date', async () => {
     const page = await onDemo('/reviews')
     expect(page.status).toBe(200)
-    const text = textOf(page.body)
+    const text = visibleTextOf(page.body)
     for (const words of ['G-Yorumlar', 'Google yorum bağlantınız Web sitesi ayarlarında ayarlandığında öğrencilerden yorum istenir.', 'Öğrenci', 'Puan', "Google'da", 'Calm and kind teachers', 'Hayır', '10 Nis 2026']) {
       expect(text).toContain(words)
     }
     expect(page.body).toContain('aria-label="5 üzerinden 4 yıldız"')
     const english = await onDemo('/reviews', app.adminCookie)
-    expect(textOf(english.body)).toContain('Students are asked for a review once your Google review link is set in Website settings')
+    expect(visibleTextOf(english.body)).toContain('Students are asked for a review once your Google review link is set in Website settings')
     expect(english.body).toContain('aria-label="4 of 5 stars"')
   })
 
   it('draws the franchise push and its preview in Turkish, and refuses in Turkish', async () => {
-    const preview = textOf((await onDemo(`/settings/franchise/push?preview=1&group=modules&franchise=${east.id}`)).body)
+    const preview = visibleTextOf((await onDemo(`/settings/franchise/push?preview=1&group=modules&franchise=${east.id}`)).body)
     for (const words of ["Ayarları franchise'lara aktar", 'Neler aktarılacak', 'Modül ayarları', 'Etkinlikler, Dersler, Bağışlar', 'Ödeme ayarları', 'Neler değişecek', 'Aktarımdan sonra', 'Etkinlikler Kapalı Açık', 'Aktar']) {
       expect(preview).toContain(words)
     }
     expect(preview).not.toContain('What will change')
-    expect(textOf((await onDemo(`/settings/franchise/push?preview=1&franchise=${east.id}`)).body)).toContain('Neyin aktarılacağını seçin.')
+    expect(visibleTextOf((await onDemo(`/settings/franchise/push?preview=1&franchise=${east.id}`)).body)).toContain('Neyin aktarılacağını seçin.')
     const refused = await postOn(app.host, '/settings/franchise/push', form({ group: 'modules' }), `${app.adminCookie}; lng=tr`)
     expect(refused.status).toBe(400)
-    expect(textOf(refused.body)).toContain('En az bir franchise seçin.')
-    const english = textOf((await onDemo(`/settings/franchise/push?preview=1&group=modules&franchise=${east.id}`, app.adminCookie)).body)
+    expect(visibleTextOf(refused.body)).toContain('En az bir franchise seçin.')
+    const english = visibleTextOf((await onDemo(`/settings/franchise/push?preview=1&group=modules&franchise=${east.id}`, app.adminCookie)).body)
     for (const words of ['Push settings to franchises', 'What will change', 'Events Off On']) expect(english).toContain(words)
   })
 
   it("writes the franchises' created dates the Turkish way", async () => {
-    expect(textOf((await onDemo('/settings/franchise')).body)).toMatch(/\b\d{2}\.\d{2}\.\d{4}\b/)
-    expect(textOf((await onDemo('/settings/franchise', app.adminCookie)).body)).toMatch(/\b\d{2}\/\d{2}\/\d{4}\b/)
+    expect(visibleTextOf((await onDemo('/settings/franchise')).body)).toMatch(/\b\d{2}\.\d{2}\.\d{4}\b/)
+    expect(visibleTextOf((await onDemo('/settings/franchise', app.adminCookie)).body)).toMatch(/\b\d{2}\/\d{2}\/\d{4}\b/)
   })
 })

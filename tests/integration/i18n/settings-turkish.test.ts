@@ -1,4 +1,5 @@
 import { asSystem } from '#db/tenant-scope'
+import { visibleTextOf } from '#tests/integration/http/answers'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
 import { request } from '#tests/integration/http/http-client'
 
@@ -43,23 +44,22 @@ describe(`the settings home and plan screens in Turkish (${engine})`, () => {
 
   const get = (path: string, cookie: string) => request(app.port, path, { host: app.host, headers: { cookie } })
   const turkish = () => `${app.adminCookie}; lng=tr`
-  const textOf = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
 
   it('draws the settings home in Turkish: heading, tiles and their descriptions', async () => {
     const page = await get('/settings', turkish())
     expect(page.status).toBe(200)
     expect(page.body).toContain('<html lang="tr"')
-    const text = textOf(page.body)
+    const text = visibleTextOf(page.body)
     for (const words of ['Ayarlar', 'Hesap', 'Modül Ayarları', 'Ödeme Ayarları', 'Kullanıcılar', 'Özel Alanlar', 'Planlar', 'Mevcut planınız, ödemeleriniz ve yükseltmeler.']) expect(text).toContain(words)
     expect(text).not.toContain('Payment Settings')
-    const english = textOf((await get('/settings', app.adminCookie)).body)
+    const english = visibleTextOf((await get('/settings', app.adminCookie)).body)
     for (const words of ['Settings', 'Account', 'Module Settings', 'Payment Settings', 'Your current plan, payments and upgrades.']) expect(english).toContain(words)
   })
 
   it('draws the plan page in Turkish: the refused renewal, the kept card, the payments and their dates', async () => {
     const page = await get('/settings/plan?year=2026', turkish())
     expect(page.status).toBe(200)
-    const text = textOf(page.body)
+    const text = visibleTextOf(page.body)
     for (const words of [
       'Planınız yenilenemedi',
       'Kartınız reddedildi.',
@@ -77,20 +77,20 @@ describe(`the settings home and plan screens in Turkish (${engine})`, () => {
       'İşlem durumu',
     ]) expect(text).toContain(words)
     expect(text).not.toContain('Your plan could not be renewed')
-    const english = textOf((await get('/settings/plan?year=2026', app.adminCookie)).body)
+    const english = visibleTextOf((await get('/settings/plan?year=2026', app.adminCookie)).body)
     for (const words of ['Your plan could not be renewed', 'Your card was declined.', 'The card will be tried again on Nov 03, 2026.', 'Visa ending 4242', 'organize monthly plan', 'Completed', 'Failed', 'Oct 02, 2026']) {
       expect(english).toContain(words)
     }
   })
 
   it('draws the upgrade chooser and a chosen plan in Turkish, with the tiers’ features', async () => {
-    const chooser = textOf((await get('/settings/plan/upgrade?period=monthly', turkish())).body)
+    const chooser = visibleTextOf((await get('/settings/plan/upgrade?period=monthly', turkish())).body)
     for (const words of ['Planı yükselt', 'Aylık', 'Yıllık', 'Ücretsiz', '10 aktif üye', 'Özel alan adları', 'Mevcut plan', 'Seç', '/ ay']) expect(chooser).toContain(words)
-    expect(textOf((await get('/settings/plan/upgrade?period=yearly', turkish())).body)).toContain('/ yıl')
-    const chosen = textOf((await get('/settings/plan/upgrade?period=monthly&choose=expand_monthly_plan', turkish())).body)
+    expect(visibleTextOf((await get('/settings/plan/upgrade?period=yearly', turkish())).body)).toContain('/ yıl')
+    const chosen = visibleTextOf((await get('/settings/plan/upgrade?period=monthly&choose=expand_monthly_plan', turkish())).body)
     expect(chosen).toContain('Growth planı')
     expect(chosen).toMatch(/Aylık \$65(\.00)?, her ay yenilenir, USD cinsinden\./)
-    const free = textOf((await get('/settings/plan/upgrade?period=monthly&choose=free_plan', turkish())).body)
+    const free = visibleTextOf((await get('/settings/plan/upgrade?period=monthly&choose=free_plan', turkish())).body)
     expect(free).toContain('Değerli özellikleri kaçıracaksınız.')
     expect(free).toContain('Evet')
   })
@@ -103,6 +103,6 @@ describe(`the settings home and plan screens in Turkish (${engine})`, () => {
       headers: { cookie: turkish(), 'content-type': 'application/x-www-form-urlencoded', origin: `http://${app.host}` },
     })
     expect(refused.status).toBe(400)
-    expect(textOf(refused.body)).toContain('Gösterilen planlardan birini seçin.')
+    expect(visibleTextOf(refused.body)).toContain('Gösterilen planlardan birini seçin.')
   })
 })
