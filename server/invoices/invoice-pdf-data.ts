@@ -64,13 +64,13 @@ export async function readInvoicePdfSource(trx: TenantExecutor, tenantId: string
     invoice: { id: invoice.id, number: invoice.number, contactId: invoice.contact_id },
     data,
     version: invoicePdfVersion(data),
-    fileName: invoicePdfFileName(invoice.number),
+    fileName: invoicePdfFileName(invoice.number, language),
   }
 }
 
-/** 'invoice-0042.pdf': the name the browser saves it under. */
-export function invoicePdfFileName(number: number): string {
-  return `invoice-${invoiceNumberText(number).replace(/^#/, '')}.pdf`
+/** 'invoice-0042.pdf' ('fatura-0042.pdf'): the name the browser saves it under, in the PDF's language. */
+export function invoicePdfFileName(number: number, language: Language = 'en'): string {
+  return tFor(language, 'documents')('invoiceFileName', { number: invoiceNumberText(number).replace(/^#/, '') })
 }
 
 /** Where one version's PDF lives in the tenant's files: fixed by it, so a retried job finds what it wrote. */

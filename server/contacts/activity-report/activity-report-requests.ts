@@ -4,6 +4,7 @@ import type { ActivityReportStatus } from '#db/types'
 import { err, ok, type Result } from '#server/errors/result'
 import { fileStoreFor } from '#server/files/file-store'
 import type { Platform } from '#server/platform'
+import type { Language } from '#server/i18n/languages'
 import type { Tenant } from '#server/tenancy/tenant'
 import { parseContactGuid } from '#server/contacts/contact-guid'
 import { contactDisplayName } from '#server/contacts/actions/action-target'
@@ -77,7 +78,7 @@ export async function latestActivityReport(platform: Pick<Platform, 'database' |
  */
 export async function openActivityReport(
   platform: Pick<Platform, 'database' | 'env'> & { files?: Platform['files'] },
-  input: { tenant: Tenant; unverifiedGuid: unknown; unverifiedReportId: unknown },
+  input: { tenant: Tenant; unverifiedGuid: unknown; unverifiedReportId: unknown; language?: Language },
 ): Promise<{ fileName: string; bytes: Uint8Array } | null> {
   const guid = parseContactGuid(input.unverifiedGuid)
   const reportId = typeof input.unverifiedReportId === 'string' && isUuid(input.unverifiedReportId) ? input.unverifiedReportId.toLowerCase() : null
@@ -93,7 +94,7 @@ export async function openActivityReport(
   )
   if (!row || row.status !== 'COMPLETE' || !row.file_key) return null
   const bytes = await fileStoreFor(platform).get(input.tenant.id, row.file_key)
-  return bytes ? { fileName: activityReportFileName(contactDisplayName(row.first_name, row.last_name, row.email)), bytes } : null
+  return bytes ? { fileName: activityReportFileName(contactDisplayName(row.first_name, row.last_name, row.email), input.language), bytes } : null
 }
 
 async function queueReport(platform: Pick<Platform, 'jobs'>, tenantId: string, reportId: string): Promise<void> {

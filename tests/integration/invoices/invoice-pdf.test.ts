@@ -307,6 +307,7 @@ describe(`the invoice PDF (${engine})`, () => {
       const turkish = await download(invoice.guid, world.cookies.admin)
       expect(turkish.status).toBe(200)
       expect((await PDFDocument.load(turkish.body as Uint8Array)).getTitle()).toBe(`Fatura #00${invoice.number}`)
+      expect(turkish.headers.get('Content-Disposition')).toBe(`inline; filename*=UTF-8''fatura-00${invoice.number}.pdf`)
       const text = await textOf(turkish.body as Uint8Array)
       for (const expected of ['Durum: Kısmi', 'Son ödeme tarihi: 15 Ara 2026', 'Birim fiyat', 'Ara toplam', '$122,10', 'Kalan borç', 'Tüm tutarlar USD cinsindendir.']) {
         expect(text, expected).toContain(expected)

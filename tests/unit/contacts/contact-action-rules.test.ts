@@ -22,6 +22,11 @@ describe('the contact actions rules', () => {
     expect(activityReportFileName(name)).toBe(fileName)
   })
 
+  it('names the report in the language of whoever downloads it', () => {
+    expect(activityReportFileName('Zoë Müller', 'tr')).toBe('Etkinlik raporu - Zoë Müller.pdf')
+    expect(activityReportFileName('  ', 'tr')).toBe('Etkinlik raporu - kişi.pdf')
+  })
+
   it('keeps each report at a key the file store accepts, fixed by the report', () => {
     const key = activityReportKey('0E8A3C1B-1D2E-4F50-9A6B-7C8D9E0F1A2B')
     expect(key).toBe('contact-activity-reports/0e8a3c1b-1d2e-4f50-9a6b-7c8d9e0f1a2b.pdf')

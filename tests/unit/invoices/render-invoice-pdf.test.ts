@@ -122,6 +122,7 @@ describe('invoicePdfData', () => {
       { label: 'Balance', value: '$72.10', emphasis: true },
     ])
     expect(invoicePdfFileName(42)).toBe('invoice-0042.pdf')
+    expect(invoicePdfFileName(42, 'tr')).toBe('fatura-0042.pdf')
   })
 
   it('has a new version when anything printed changes, and the same one otherwise', () => {

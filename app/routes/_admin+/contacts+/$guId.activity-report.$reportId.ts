@@ -6,11 +6,12 @@ import { requirePermission } from '#app/utils/auth.server'
 
 /**
  * A contact's finished activity report PDF (website spec 7: GET cform/pdf/cactivityreport/{id}).
- * Not ready, another contact's report or another tenant's ids: 404.
+ * Not ready, another contact's report or another tenant's ids: 404. Its file name is in the
+ * language of whoever downloads it.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { tenant } = await requirePermission(request, context, 'showContacts')
-  const file = await openActivityReport(context.platform, { tenant, unverifiedGuid: params.guId, unverifiedReportId: params.reportId })
+  const file = await openActivityReport(context.platform, { tenant, unverifiedGuid: params.guId, unverifiedReportId: params.reportId, language: context.language })
   if (!file) throw notFound('Report not found')
   return pdfResponse(file)
 }
