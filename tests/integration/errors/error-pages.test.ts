@@ -7,6 +7,7 @@ import type { ServerBuild } from '@remix-run/node'
 import { createHttpApp } from '#server/http/create-http-app'
 import type { Tenant } from '#server/tenancy/tenant'
 import { ensureBuilt } from '#tests/integration/http/ensure-built'
+import { visibleTextOf, withoutPageWords } from '#tests/integration/http/answers'
 import { request } from '#tests/integration/http/http-client'
 import { tenantWithPeople, type Cookies } from '#tests/integration/shell/shell-world'
 import { createTestPlatform, type TestPlatform } from '#tests/support/test-platform'
@@ -85,7 +86,23 @@ describe(`error pages and wrong-audience addresses (${engine})`, () => {
     expect(response.body).toContain('data-error-status="404"')
     expect(response.body).toContain('Page not found')
     expect(response.body).toContain('Go to Home Page')
-    expect(response.body).not.toContain('You do not have access')
+    // The page carries every common word for the browser (the i18n boot script): what it shows is without them.
+    expect(withoutPageWords(response.body)).not.toContain('You do not have access')
+  })
+
+  it("reads in the page's language: a Turkish 404 inside the back office and on a page of its own", async () => {
+    const inside = await get(`/customforms/${randomUUID()}`, `${cookies.ROLE_ADMIN}; lng=tr`)
+    expect(inside.status).toBe(404)
+    for (const words of ['Sayfa bulunamadı', 'Aradığınız sayfa mevcut değil.', 'Güvenli bir sayfaya dön']) expect(visibleTextOf(inside.body)).toContain(words)
+    expect(withoutPageWords(inside.body)).not.toContain('Page not found')
+    const alone = await request(port(), `/pforms/${randomUUID()}`, {
+      host,
+      method: 'POST',
+      headers: { origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded', cookie: 'lng=tr' },
+      body: 'root%5BfullName%5D=Someone',
+    })
+    expect(alone.status).toBe(404)
+    for (const words of ['Sayfa bulunamadı', 'Ana Sayfaya Git']) expect(visibleTextOf(alone.body)).toContain(words)
   })
 
   it("shows a staff screen's 404 to a student's portal address as a redirect, never as staff data", async () => {
