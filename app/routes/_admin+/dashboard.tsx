@@ -122,7 +122,12 @@ export default function DashboardRoute() {
         }
       />
       <div className="mb-6">
-        <NoticeBoard notices={staffBoard.board.notices} quotes={staffBoard.board.quotes} manageHref={noticeViewHref.list(STAFF_BOARD_PATH)} />
+        <NoticeBoard
+          notices={staffBoard.board.notices}
+          quotes={staffBoard.board.quotes}
+          manageHref={noticeViewHref.list(STAFF_BOARD_PATH)}
+          words={{ title: t('board_title'), manage: t('board_manage'), notices: t('board_notices'), quotes: t('board_quotes'), noNotices: t('board_noNotices'), noQuotes: t('board_noQuotes') }}
+        />
       </div>
       {manage ? <NoticeManageDialog state={manage} base={STAFF_BOARD_PATH} deleteQuestion={NOTICE_MESSAGES.deleteConfirm} /> : null}
       {staffBoard.feedback ? <FeedbackListDialog state={staffBoard.feedback} base={STAFF_BOARD_PATH} closeTo={STAFF_BOARD_PATH} /> : null}
