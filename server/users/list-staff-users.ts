@@ -4,7 +4,9 @@ import { withTenant } from '#db/tenant-scope'
 import { isRole, roleTitle, type Role } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { containsPattern } from '#server/text/like-pattern'
-import { shownDate, type ShownDate } from '#server/dates/tenant-dates'
+import type { ShownDate } from '#server/dates/tenant-dates'
+import { shownDateIn } from '#server/dates/language-dates'
+import type { Language } from '#server/i18n/languages'
 import { contactFullName, displayName, USER_LIST_ROLES } from './staff-user'
 import type { UsersListQuery, UsersSortColumn } from './users-list-query'
 
@@ -17,7 +19,7 @@ export interface StaffUserListRow {
   roleTitle: string
   isTeacher: boolean
   isAccountLocked: boolean
-  /** In the organisation's time zone and date format; null for someone who never signed in (shown as '-'). */
+  /** In the organisation's time zone, and its date format in English (Turkish's own otherwise); null for someone who never signed in (shown as '-'). */
   lastLogin: ShownDate | null
 }
 
@@ -43,8 +45,10 @@ export async function listStaffUsers(options: {
   database: DatabaseHandle
   tenant: Tenant
   query: UsersListQuery
+  /** The page's language, for the last login dates. */
+  language?: Language
 }): Promise<StaffUserList> {
-  const { tenant, query } = options
+  const { tenant, query, language = 'en' } = options
   return withTenant(options.database, tenant.id, async (trx) => {
     let base = trx.selectFrom('contacts').where('contacts.role', 'in', USER_LIST_ROLES)
     if (query.q) {
@@ -93,7 +97,7 @@ export async function listStaffUsers(options: {
                 roleTitle: roleTitle(row.role),
                 isTeacher: row.is_teacher,
                 isAccountLocked: row.is_account_locked,
-                lastLogin: shownDate(row.last_login_at, tenant.settings),
+                lastLogin: shownDateIn(row.last_login_at, tenant.settings, 'dateTime', language),
               },
             ]
           : [],

@@ -1,8 +1,10 @@
 import { DEFAULT_USERS_LIST_QUERY as DEFAULTS, USERS_PAGE_SIZES, usersListSearch, type UsersListQuery } from '#server/users/users-list-query'
+import { useTranslation } from 'react-i18next'
 import { PageLinks, PageSizeForm } from '#app/components/ui/pagination'
 
 /** Page size, the rows shown and the page links under the users table. */
 export function UsersPagination({ query, total, pageCount }: { query: UsersListQuery; total: number; pageCount: number }) {
+  const { t } = useTranslation('settings')
   const first = total === 0 ? 0 : (query.page - 1) * query.size + 1
   const last = Math.min(total, query.page * query.size)
   return (
@@ -19,9 +21,7 @@ export function UsersPagination({ query, total, pageCount }: { query: UsersListQ
           </>
         }
       />
-      <span aria-live="polite">
-        {first} – {last} of {total}
-      </span>
+      <span aria-live="polite">{t('rangeOfTotal', { first, last, total })}</span>
       <PageLinks page={query.page} pageCount={pageCount} hrefOf={(page) => usersListSearch(query, { page }) || '?'} />
     </div>
   )

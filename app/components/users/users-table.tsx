@@ -1,24 +1,27 @@
 import { Link, useNavigate } from '@remix-run/react'
 import { ArrowDown, ArrowUp, Check, X } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { StaffUserListRow } from '#server/users/list-staff-users'
 import { nextSortFor, usersListSearch, type UsersListQuery, type UsersSortColumn } from '#server/users/users-list-query'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { DateText } from '#app/components/ui/date-text'
 import { CopyEmailButton } from './copy-email-button'
 
-const COLUMNS: { key: UsersSortColumn; label: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'email', label: 'Email' },
-  { key: 'role', label: 'Role' },
-  { key: 'teacher', label: 'Teacher' },
-  { key: 'lastLogin', label: 'Last Login Time' },
-]
+/** Each column's header: a key of the settings words. */
+const COLUMNS = [
+  { key: 'name', label: 'users_colName' },
+  { key: 'email', label: 'users_colEmail' },
+  { key: 'role', label: 'role' },
+  { key: 'teacher', label: 'teacher' },
+  { key: 'lastLogin', label: 'users_colLastLogin' },
+] as const satisfies readonly { key: UsersSortColumn; label: string }[]
 
 /** The staff table: sortable headers are links, so sorting works without JavaScript too. */
 export function UsersTable({ rows, query }: { rows: StaffUserListRow[]; query: UsersListQuery }) {
   const navigate = useNavigate()
+  const { t } = useTranslation('settings')
   return (
-    <Table label="Users">
+    <Table label={t('users_title')}>
       <TableHead>
         {COLUMNS.map((column) => {
           const sorted = query.sort === column.key
@@ -29,7 +32,7 @@ export function UsersTable({ rows, query }: { rows: StaffUserListRow[]; query: U
                 preventScrollReset
                 className="inline-flex items-center gap-1 hover:text-slate-900"
               >
-                {column.label}
+                {t(column.label)}
                 {sorted ? (
                   query.dir === 'asc' ? <ArrowUp aria-hidden className="h-3.5 w-3.5" /> : <ArrowDown aria-hidden className="h-3.5 w-3.5" />
                 ) : null}
@@ -38,14 +41,14 @@ export function UsersTable({ rows, query }: { rows: StaffUserListRow[]; query: U
           )
         })}
       </TableHead>
-      <TableBody columnCount={COLUMNS.length} empty="No Record Found">
+      <TableBody columnCount={COLUMNS.length} empty={t('users_noRecordFound')}>
         {rows.map((row) => (
           <Row key={row.guid} className="cursor-pointer" onClick={() => navigate(`/settings/users/${row.guid}`)}>
             <Cell className="font-medium">
               <Link to={`/settings/users/${row.guid}`} className="hover:underline" onClick={(event) => event.stopPropagation()}>
                 {row.name}
               </Link>
-              {row.isAccountLocked ? <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-700">Suspended</span> : null}
+              {row.isAccountLocked ? <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-700">{t('users_suspended')}</span> : null}
             </Cell>
             <Cell>
               {row.email ? (
@@ -62,12 +65,12 @@ export function UsersTable({ rows, query }: { rows: StaffUserListRow[]; query: U
               {row.isTeacher ? (
                 <>
                   <Check aria-hidden className="h-4 w-4 text-emerald-600" />
-                  <span className="sr-only">Teacher</span>
+                  <span className="sr-only">{t('teacher')}</span>
                 </>
               ) : (
                 <>
                   <X aria-hidden className="h-4 w-4 text-slate-400" />
-                  <span className="sr-only">Not a teacher</span>
+                  <span className="sr-only">{t('users_notTeacher')}</span>
                 </>
               )}
             </Cell>
