@@ -19,8 +19,8 @@ import type { I18nHandle } from '#app/utils/i18n'
 import { useTranslation } from 'react-i18next'
 import { tFor } from '#server/i18n/server-translator'
 
-/** The student portal's shell draws with the portal's words. */
-export const handle: I18nHandle = { i18n: ['portal'] }
+/** Staff see the Store in the catalog's words; students' shell and My Store use the portal's. */
+export const handle: I18nHandle = { i18n: ['portal', 'catalog'] }
 
 /**
  * /store serves two screens (decision 106's pattern): staff see the Store, every item on sale
@@ -33,8 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const access = await requireStaffArea(request, context)
     requireModule(context, 'store')
     const { headers, ...shell } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
-    const store = await loadStoreItems(context.platform.database, access.tenant)
-    return data({ kind: 'staff' as const, title: 'Store', shell, store, myStore: null, stopping: null }, { headers })
+    const store = await loadStoreItems(context.platform.database, access.tenant, context.language)
+    return data({ kind: 'staff' as const, title: tFor(context.language, 'catalog')('store_title'), shell, store, myStore: null, stopping: null }, { headers })
   }
   const access = await requireStudentArea(request, context)
   if (!access.tenant.settings.isShowStoreMenu) throw notFound()
@@ -63,16 +63,17 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title:
 export default function StoreRoute() {
   const loaded = useLoaderData<typeof loader>()
   const { t } = useTranslation('portal')
+  const { t: tCatalog } = useTranslation('catalog')
   const { shell, toast, session } = loaded.shell
   if (loaded.kind === 'staff' && loaded.store) {
     return (
       <StaffShell shell={shell} toast={toast} sidebarFolded={loaded.shell.sidebarFolded} session={session}>
         <PageHeader
-          title="Store"
-          description="Everything on sale, with stock and how many have been taken."
+          title={tCatalog('store_title')}
+          description={tCatalog('store_description')}
           actions={
             <ButtonLink to={TILL_PATH} variant="primary">
-              Sell at the desk
+              {tCatalog('store_sellAtDesk')}
             </ButtonLink>
           }
         />

@@ -2,8 +2,10 @@ import { sql } from 'kysely'
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
 import type { CatalogItemKind, ItemPaymentType } from '#db/tables/catalog'
+import { moneyText } from '#server/catalog/public/price-text'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Tenant } from '#server/tenancy/tenant'
-import { moneyText } from './price-text'
 
 export interface StoreItem {
   id: string
@@ -26,14 +28,19 @@ export interface StorePage {
 
 export const STORE_LIST_LIMIT = 500
 
-const KIND_TEXT: Record<CatalogItemKind, string> = {
-  course: 'Course',
-  class: 'Class',
-  event: 'Event',
-  product: 'Merchandise',
-  bundle: 'Bundle',
-  donation: 'Donation',
-  membership: 'Membership',
+type Words = ReturnType<typeof tFor<'catalog'>>
+
+const kindText = (t: Words, kind: CatalogItemKind): string => {
+  switch (kind) {
+    case 'course':
+      return t('course_singular')
+    case 'event':
+      return t('event_singular')
+    case 'membership':
+      return t('membership_singular')
+    default:
+      return t(`store_kind_${kind}`)
+  }
 }
 
 /**
@@ -42,7 +49,8 @@ const KIND_TEXT: Record<CatalogItemKind, string> = {
  * enrolments and event seats from the studio's records, and for merchandise, bundles and
  * donations the quantity on invoices that are not void.
  */
-export async function loadStoreItems(database: DatabaseHandle, tenant: Tenant): Promise<StorePage> {
+export async function loadStoreItems(database: DatabaseHandle, tenant: Tenant, language: Language = 'en'): Promise<StorePage> {
+  const t = tFor(language, 'catalog')
   const rows = await withTenant(database, tenant.id, (trx) =>
     trx
       .selectFrom('catalog_items as item')
@@ -69,9 +77,9 @@ export async function loadStoreItems(database: DatabaseHandle, tenant: Tenant): 
   const items = rows.slice(0, STORE_LIST_LIMIT).map((row): StoreItem => ({
     id: row.id,
     name: row.name,
-    kindText: KIND_TEXT[row.kind],
-    priceText: priceText(row.payment_type, row.min_price, row.max_price, row.currency ?? tenant.settings.defaultCurrency),
-    stockText: row.kind === 'product' ? (row.stock_quantity === null ? 'Not counted' : String(row.stock_quantity)) : null,
+    kindText: kindText(t, row.kind),
+    priceText: priceText(t, language, row.payment_type, row.min_price, row.max_price, row.currency ?? tenant.settings.defaultCurrency),
+    stockText: row.kind === 'product' ? (row.stock_quantity === null ? t('notCounted') : String(row.stock_quantity)) : null,
     isOutOfStock: row.kind === 'product' && row.stock_quantity === 0,
     taken: Number(row.taken),
     isPublished: row.is_published,
@@ -79,11 +87,11 @@ export async function loadStoreItems(database: DatabaseHandle, tenant: Tenant): 
   return { items, isTruncated: rows.length > STORE_LIST_LIMIT }
 }
 
-function priceText(paymentType: ItemPaymentType, min: number | null, max: number | null, currency: string): string {
-  if (paymentType === 'FREE') return 'Free'
-  if (paymentType === 'EXTERNAL') return 'Sold elsewhere'
-  if (paymentType === 'DONATION') return 'Donation'
-  if (min === null || max === null) return 'No price yet'
-  if (min === max) return moneyText(min, currency)
-  return `${moneyText(min, currency)} - ${moneyText(max, currency)}`
+function priceText(t: Words, language: Language, paymentType: ItemPaymentType, min: number | null, max: number | null, currency: string): string {
+  if (paymentType === 'FREE') return t('payment_FREE')
+  if (paymentType === 'EXTERNAL') return t('store_soldElsewhere')
+  if (paymentType === 'DONATION') return t('payment_DONATION')
+  if (min === null || max === null) return t('store_noPriceYet')
+  if (min === max) return moneyText(min, currency, language)
+  return `${moneyText(min, currency, language)} - ${moneyText(max, currency, language)}`
 }

@@ -9,30 +9,31 @@ import type { StorePage } from '#server/catalog/store/store-items'
 
 /** The staff Store: every item on sale with price, stock and how many were taken. */
 export function StaffStoreTable({ store }: { store: StorePage }) {
+  const { t } = useTranslation('catalog')
   return (
     <div className="space-y-3">
-      <Table caption="Items on sale" hideCaption minWidth={720}>
+      <Table caption={t('store_itemsOnSale')} hideCaption minWidth={720}>
         <TableHead>
-          <HeaderCell>Item</HeaderCell>
-          <HeaderCell>Type</HeaderCell>
-          <HeaderCell>Price</HeaderCell>
-          <HeaderCell align="end">Stock</HeaderCell>
-          <HeaderCell align="end">Taken</HeaderCell>
-          <HeaderCell>Status</HeaderCell>
+          <HeaderCell>{t('store_item')}</HeaderCell>
+          <HeaderCell>{t('store_type')}</HeaderCell>
+          <HeaderCell>{t('price')}</HeaderCell>
+          <HeaderCell align="end">{t('store_stock')}</HeaderCell>
+          <HeaderCell align="end">{t('store_taken')}</HeaderCell>
+          <HeaderCell>{t('status')}</HeaderCell>
         </TableHead>
-        <TableBody columnCount={6} empty="Nothing on sale yet.">
+        <TableBody columnCount={6} empty={t('store_nothingOnSale')}>
           {store.items.map((item) => (
             <Row key={item.id} data-store-item={item.name}>
               <HeaderCell scope="row">{item.name}</HeaderCell>
               <Cell>{item.kindText}</Cell>
               <Cell>{item.priceText}</Cell>
               <Cell align="end" className={item.isOutOfStock ? 'font-semibold text-red-800' : ''}>
-                {item.stockText ?? <span aria-label="Not stocked">-</span>}
+                {item.stockText ?? <span aria-label={t('store_notStocked')}>-</span>}
               </Cell>
               <Cell align="end">{item.taken}</Cell>
               <Cell>
                 <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${item.isPublished ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>
-                  {item.isPublished ? 'Published' : 'Draft'}
+                  {item.isPublished ? t('published') : t('store_draft')}
                 </span>
               </Cell>
             </Row>
@@ -40,8 +41,8 @@ export function StaffStoreTable({ store }: { store: StorePage }) {
         </TableBody>
       </Table>
       <p className="text-sm text-slate-600">
-        Taken counts memberships held, class bookings, course enrolments, event seats, and merchandise, bundles and donations sold.
-        {store.isTruncated ? ` Only the first ${store.items.length} items by name are shown.` : ''}
+        {t('store_takenNote')}
+        {store.isTruncated ? ` ${t('store_onlyFirst', { number: store.items.length })}` : ''}
       </p>
     </div>
   )
