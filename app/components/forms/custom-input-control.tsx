@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Field, FIELD_INPUT_CLASSES, RequiredMark } from '#app/components/ui/field'
 import type { FormInput } from '#server/forms/form-inputs'
 
@@ -23,6 +24,7 @@ export function CustomInputControl({
   resetKey?: string
   markRequired?: boolean
 }) {
+  const { t } = useTranslation('common')
   const required = markRequired && input.required
   const hint: ReactNode = input.help || undefined
   const common = { name: input.key, 'aria-invalid': errors?.length ? true : undefined }
@@ -62,7 +64,7 @@ export function CustomInputControl({
         <Field id={id} label={input.label} errors={errors} hint={hint} required={required}>
           {(control) => (
             <select key={resetKey} {...control} name={input.key} defaultValue={initial} className={FIELD_INPUT_CLASSES}>
-              <option value="">Not given</option>
+              <option value="">{t('notGiven')}</option>
               {input.options.map((option) => (
                 <option key={option} value={option}>
                   {option}
