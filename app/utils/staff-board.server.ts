@@ -4,11 +4,13 @@ import { noticeViewHref, STAFF_BOARD_PATH, type NoticeManageView } from '#app/co
 import type { GuardAccess } from '#app/utils/auth.server'
 import { redirectWithToast } from '#app/utils/toast.server'
 import { hasPermission } from '#server/auth/permissions'
-import { shownDate } from '#server/dates/tenant-dates'
+import { shownDateIn } from '#server/dates/language-dates'
 import { notFound } from '#server/errors/responses'
 import { FEEDBACK_PAGE_SIZES, feedbackPaging } from '#server/feedback/feedback-rules'
 import { listFeedback } from '#server/feedback/feedback'
-import { NOTICE_MESSAGES, NOTICE_TYPE_LABELS, readNoticeForm, splitByType, type NoticeFieldErrors } from '#server/noticeboard/notice-rules'
+import { tFor } from '#server/i18n/server-translator'
+import { translateMessages } from '#server/i18n/translate-message'
+import { NOTICE_MESSAGES, readNoticeForm, splitByType, type NoticeFieldErrors } from '#server/noticeboard/notice-rules'
 import { createNotice, deleteNotice, findNotice, listNotices, updateNotice } from '#server/noticeboard/notices'
 import { richTextToPlainText } from '#server/text/rich-text-html'
 
@@ -26,13 +28,14 @@ function previewOf(message: string): string {
 export async function loadStaffBoard(context: AppLoadContext, access: GuardAccess, params: URLSearchParams) {
   const { tenant, user } = access
   const database = context.platform.database
+  const t = tFor(context.language, 'staff')
   const notices = await listNotices(database, tenant.id, { activeOnly: false })
   const active = notices.filter((notice) => notice.isActive).map(({ id, message, type }) => ({ id, message, type }))
 
   let manage: NoticeManageView | null = null
   const view = params.get('notices')
   if (view === 'list' || view === '') {
-    manage = { view: 'list', notices: notices.map((notice) => ({ id: notice.id, preview: previewOf(notice.message), typeLabel: NOTICE_TYPE_LABELS[notice.type], isActive: notice.isActive })) }
+    manage = { view: 'list', notices: notices.map((notice) => ({ id: notice.id, preview: previewOf(notice.message), typeLabel: t(`noticeManage_${notice.type}`), isActive: notice.isActive })) }
   } else if (view === 'add') {
     manage = { view: 'add', values: { id: null, message: '', type: 'notice', isActive: true }, errors: null }
   } else if (view === 'edit' || view === 'delete') {
@@ -54,7 +57,7 @@ export async function loadStaffBoard(context: AppLoadContext, access: GuardAcces
         message: entry.message,
         name: entry.name,
         profileHref: showsContacts ? `/contacts/${entry.contactGuid}/details` : null,
-        when: shownDate(entry.updatedAt, tenant.settings),
+        when: shownDateIn(entry.updatedAt, tenant.settings, 'dateTime', context.language),
       })),
       total: page.total,
       page: paging.page,
@@ -86,7 +89,7 @@ export async function staffBoardAction(context: AppLoadContext, access: GuardAcc
   const read = readNoticeForm(Object.fromEntries(form))
   if (!read.ok) {
     return data<StaffBoardRefusal>(
-      { noticeForm: { id: intent === 'notice-edit' ? id : null, message: read.details.message, type: read.details.type, isActive: form.get('isActive') !== 'false', errors: read.details.errors } },
+      { noticeForm: { id: intent === 'notice-edit' ? id : null, message: read.details.message, type: read.details.type, isActive: form.get('isActive') !== 'false', errors: translateMessages(context.language, read.details.errors) } },
       { status: 400 },
     )
   }

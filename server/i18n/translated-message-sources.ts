@@ -51,6 +51,7 @@ import { PROFILE_MESSAGES } from '#server/profile/profile-schema'
 import { CONTACT_ACTION_MESSAGES } from '#server/contacts/actions/action-messages'
 import { ONBOARDING_MESSAGES } from '#server/onboarding/onboarding-steps'
 import { FEEDBACK_MESSAGES } from '#server/feedback/feedback-rules'
+import { NOTICE_MESSAGES } from '#server/noticeboard/notice-words'
 import { REVIEW_MESSAGES } from '#server/reviews/review-rules'
 import { CONTACTS_MESSAGE_SOURCES } from '#server/contacts/contacts-message-sources'
 import { CATALOG_MESSAGE_SOURCES } from '#server/catalog/catalog-message-sources'
@@ -136,6 +137,7 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'event registration messages', messages: [...Object.values(REGISTRATION_MESSAGES).map((entry) => entry.message), ...messagesOf(REGISTER_POST_MESSAGES)] },
   { name: 'CANCEL_MESSAGES', messages: messagesOf(CANCEL_MESSAGES) },
   { name: 'FEEDBACK_MESSAGES', messages: messagesOf(FEEDBACK_MESSAGES) },
+  { name: 'NOTICE_MESSAGES', messages: messagesOf(NOTICE_MESSAGES) },
   { name: 'REVIEW_MESSAGES', messages: messagesOf(REVIEW_MESSAGES) },
   { name: 'card refusals in billing emails', messages: [...messagesOf(CHARGE_MESSAGES), RENEWAL_MESSAGES.noCard, RENEWAL_MESSAGES.refused, RENEWAL_MESSAGES.needsAction] },
   { name: 'the plan screens', messages: [...messagesOf(PLAN_MESSAGES), ...messagesOf(RENEWAL_MESSAGES)] },

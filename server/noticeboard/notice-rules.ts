@@ -8,8 +8,6 @@ export { NOTICE_MESSAGES } from './notice-words'
 export const NOTICE_TYPES = ['notice', 'quote'] as const
 export type NoticeKind = (typeof NOTICE_TYPES)[number]
 
-export const NOTICE_TYPE_LABELS: Readonly<Record<NoticeKind, string>> = { notice: 'Notice', quote: 'Quote' }
-
 /** Long enough for any notice a studio writes; the column refuses more. */
 export const NOTICE_MAX_LENGTH = 20000
 

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import type { ShownDate } from '#server/dates/tenant-dates'
 import { Dialog } from '#app/components/ui/dialog'
 import { DateText } from '#app/components/ui/date-text'
@@ -16,21 +17,23 @@ export type FeedbackListState = {
 
 /**
  * The staff side of the feedback dialog (website spec 2.14): every message students sent,
- * newest first, 50 a page (50, 100 or 150); each name links to the contact's profile.
+ * newest first, 50 a page (50, 100 or 150); each name links to the contact's profile. A staff
+ * screen only: its words are the `staff` namespace's.
  */
 export function FeedbackListDialog({ state, base, closeTo }: { state: FeedbackListState; base: string; closeTo: string }) {
+  const { t } = useTranslation('staff')
   const { entries, total, page, size, sizes } = state
   const pageCount = Math.max(1, Math.ceil(total / size))
   const hrefOf = (to: number) => `${base}?feedback=list&size=${size}&page=${to}`
   const first = total === 0 ? 0 : (page - 1) * size + 1
   const last = Math.min(total, page * size)
   return (
-    <Dialog title="Feedback" closeTo={closeTo} width={600} minHeight={350}>
+    <Dialog title={t('feedbackList_title')} closeTo={closeTo} width={600} minHeight={350}>
       <div className="flex flex-col gap-4">
         {entries.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600">No feedback yet.</p>
+          <p className="py-6 text-center text-sm text-slate-600">{t('feedbackList_empty')}</p>
         ) : (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Feedback from students" data-testid="feedback-list">
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label={t('feedbackList_listLabel')} data-testid="feedback-list">
             {entries.map((entry) => (
               <li key={entry.id} className="px-4 py-3 text-sm">
                 <p className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,4 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog'
 import { ButtonLink } from '#app/components/ui/button'
 import { Dialog } from '#app/components/ui/dialog'
@@ -24,18 +25,21 @@ export const noticeViewHref = {
 
 /**
  * The notice board's manage dialog (website spec 2.13, 700x320): list, add and edit, each its
- * own address, so that it works as a page without JavaScript.
+ * own address, so that it works as a page without JavaScript. A staff screen only: its words
+ * are the `staff` namespace's; `deleteQuestion` is the server's message, already in the page's
+ * language.
  */
 export function NoticeManageDialog({ state, base, deleteQuestion }: { state: NoticeManageView; base: string; deleteQuestion: string }) {
+  const { t } = useTranslation('staff')
   if (state.view === 'delete') {
     return (
-      <ConfirmDialog title="Delete" closeTo={noticeViewHref.list(base)} intent="notice-delete" hiddenFields={[['id', state.id]]}>
+      <ConfirmDialog title={t('noticeManage_deleteTitle')} closeTo={noticeViewHref.list(base)} intent="notice-delete" hiddenFields={[['id', state.id]]}>
         <p>{deleteQuestion}</p>
         <p className="line-clamp-3 text-slate-600">{state.preview}</p>
       </ConfirmDialog>
     )
   }
-  const title = state.view === 'list' ? 'Notice board' : state.view === 'add' ? 'Add notice' : 'Edit notice'
+  const title = state.view === 'list' ? t('noticeManage_title') : state.view === 'add' ? t('noticeManage_addTitle') : t('noticeManage_editTitle')
   return (
     <Dialog title={title} closeTo={base} width={700} minHeight={320}>
       {state.view === 'list' ? (
@@ -48,31 +52,32 @@ export function NoticeManageDialog({ state, base, deleteQuestion }: { state: Not
 }
 
 function NoticeList({ notices, base }: { notices: readonly ManagedNotice[]; base: string }) {
+  const { t } = useTranslation('staff')
   return (
     <div className="flex flex-col gap-4">
       <div className="flex justify-end">
         <ButtonLink to={noticeViewHref.add(base)} variant="primary" preventScrollReset data-autofocus>
-          Add
+          {t('noticeManage_add')}
         </ButtonLink>
       </div>
       {notices.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-600">No notices or quotes yet.</p>
+        <p className="py-6 text-center text-sm text-slate-600">{t('noticeManage_empty')}</p>
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Notices and quotes">
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label={t('noticeManage_listLabel')}>
           {notices.map((notice) => (
             <li key={notice.id} className="flex items-center gap-3 px-4 py-3 text-sm" data-notice={notice.id}>
               <div className="min-w-0 flex-1">
                 <p className="truncate text-slate-900">{notice.preview}</p>
                 <p className="mt-0.5 text-xs text-slate-600">
                   {notice.typeLabel} ·{' '}
-                  <span className={notice.isActive ? 'font-medium text-emerald-800' : 'font-medium text-slate-700'}>{notice.isActive ? 'Published' : 'Private'}</span>
+                  <span className={notice.isActive ? 'font-medium text-emerald-800' : 'font-medium text-slate-700'}>{notice.isActive ? t('noticeManage_published') : t('noticeManage_private')}</span>
                 </p>
               </div>
-              <ButtonLink to={noticeViewHref.edit(base, notice.id)} variant="secondary" size="sm" preventScrollReset aria-label={`Edit ${notice.preview}`}>
-                <Pencil aria-hidden className="h-4 w-4" /> Edit
+              <ButtonLink to={noticeViewHref.edit(base, notice.id)} variant="secondary" size="sm" preventScrollReset aria-label={t('noticeManage_editLabel', { preview: notice.preview })}>
+                <Pencil aria-hidden className="h-4 w-4" /> {t('noticeManage_edit')}
               </ButtonLink>
-              <ButtonLink to={noticeViewHref.delete(base, notice.id)} variant="secondary" size="sm" preventScrollReset aria-label={`Delete ${notice.preview}`}>
-                <Trash2 aria-hidden className="h-4 w-4" /> Delete
+              <ButtonLink to={noticeViewHref.delete(base, notice.id)} variant="secondary" size="sm" preventScrollReset aria-label={t('noticeManage_deleteLabel', { preview: notice.preview })}>
+                <Trash2 aria-hidden className="h-4 w-4" /> {t('noticeManage_delete')}
               </ButtonLink>
             </li>
           ))}

@@ -22,6 +22,7 @@ import { shownRelativeDay } from '#server/dates/tenant-dates'
 import { shownDateIn } from '#server/dates/language-dates'
 import { formatPattern } from '#server/dates/date-pattern'
 import { tFor } from '#server/i18n/server-translator'
+import { translateMessage } from '#server/i18n/translate-message'
 import type { I18nHandle } from '#app/utils/i18n'
 import { useTranslation } from 'react-i18next'
 import { isModuleOn } from '#server/shell/modules'
@@ -53,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: t('dashboard'),
     staffBoard,
+    noticeDeleteQuestion: translateMessage(language, NOTICE_MESSAGES.deleteConfirm),
     showsContacts,
     firstName: user.firstName,
     tenantName: tenant.name,
@@ -96,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DashboardRoute() {
-  const { firstName, tenantName, dashboard, todaysClasses, upcomingEvents, lastSignIn, lastStaffActivity, links, showsContacts, staffBoard } = useLoaderData<typeof loader>()
+  const { firstName, tenantName, dashboard, todaysClasses, upcomingEvents, lastSignIn, lastStaffActivity, links, showsContacts, staffBoard, noticeDeleteQuestion } = useLoaderData<typeof loader>()
   const refused = useActionData<typeof action>()
   const { t } = useTranslation('staff')
   const { contacts, forms } = dashboard
@@ -129,7 +131,7 @@ export default function DashboardRoute() {
           words={{ title: t('board_title'), manage: t('board_manage'), notices: t('board_notices'), quotes: t('board_quotes'), noNotices: t('board_noNotices'), noQuotes: t('board_noQuotes') }}
         />
       </div>
-      {manage ? <NoticeManageDialog state={manage} base={STAFF_BOARD_PATH} deleteQuestion={NOTICE_MESSAGES.deleteConfirm} /> : null}
+      {manage ? <NoticeManageDialog state={manage} base={STAFF_BOARD_PATH} deleteQuestion={noticeDeleteQuestion} /> : null}
       {staffBoard.feedback ? <FeedbackListDialog state={staffBoard.feedback} base={STAFF_BOARD_PATH} closeTo={STAFF_BOARD_PATH} /> : null}
 
       <section aria-label={t('figures')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
