@@ -9,7 +9,7 @@ import { useServer } from '#tests/e2e/support/server'
 const server = useServer()
 const browser = useBrowser()
 const demo = (path: string) => `${server().url('demo')}${path}`
-const SCREENSHOTS = process.env.CATALOG_SCREENSHOTS_DIR ?? '/tmp'
+const SCREENSHOTS = process.env.CATALOG_SCREENSHOTS_DIR
 
 /** English words of the item lists and editors that a Turkish page must not show. */
 const ENGLISH_ITEM_WORDS =

@@ -11,7 +11,7 @@ import { useServer } from '#tests/e2e/support/server'
 const server = useServer()
 const browser = useBrowser()
 const demo = (path: string) => `${server().url('demo')}${path}`
-const SCREENSHOTS = process.env.CONTACTS_SCREENSHOTS_DIR ?? '/tmp'
+const SCREENSHOTS = process.env.CONTACTS_SCREENSHOTS_DIR
 
 /** English words of the import and Files screens that a Turkish page must not show. */
 const ENGLISH_IMPORT_WORDS =

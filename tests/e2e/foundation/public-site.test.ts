@@ -2,6 +2,9 @@ import { expect, test } from 'vitest'
 import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { useServer } from '#tests/e2e/support/server'
 
+/** Where screenshots go when asked for (E2E_SCREENSHOTS_DIR); none are taken otherwise. */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR
+
 const server = useServer()
 const browser = useBrowser()
 
@@ -16,7 +19,7 @@ test('a visitor opening the demo address lands on its home page', async () => {
   await expect(menu.getByRole('link', { name: 'Demo Yoga Studio' }).isVisible()).resolves.toBe(true)
   await expect(menu.getByRole('link', { name: 'About Us' }).isVisible()).resolves.toBe(true)
   await expect(page.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true)
-  await page.screenshot({ path: '/tmp/e2e-demo-home.png', fullPage: true })
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/e2e-demo-home.png`, fullPage: true })
 })
 
 test('the menu moves between public pages after hydration, without a full reload', async () => {

@@ -8,7 +8,7 @@ import { useServer } from '#tests/e2e/support/server'
 const server = useServer()
 const browser = useBrowser()
 const demo = (path: string) => `${server().url('demo')}${path}`
-const SCREENSHOTS = process.env.BILLING_SCREENSHOTS_DIR ?? '/tmp'
+const SCREENSHOTS = process.env.BILLING_SCREENSHOTS_DIR
 /** The demo seed's student (db/seed-data.ts). */
 const STUDENT = { name: 'Stella Student', search: 'student' }
 

@@ -8,7 +8,7 @@ import { useServer } from '#tests/e2e/support/server'
 const server = useServer()
 const browser = useBrowser()
 const demo = (path: string) => `${server().url('demo')}${path}`
-const SCREENSHOTS = process.env.INTEGRATIONS_SCREENSHOTS_DIR ?? '/tmp'
+const SCREENSHOTS = process.env.INTEGRATIONS_SCREENSHOTS_DIR
 const PROVIDERS = '/settings/integrations/paymentprovider'
 
 /** English words of the integrations home that a Turkish page must not show. */

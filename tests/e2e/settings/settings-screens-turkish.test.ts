@@ -8,7 +8,7 @@ import { useServer } from '#tests/e2e/support/server'
 const server = useServer()
 const browser = useBrowser()
 const demo = (path: string) => `${server().url('demo')}${path}`
-const SCREENSHOTS = process.env.SETTINGS_SCREENSHOTS_DIR ?? '/tmp'
+const SCREENSHOTS = process.env.SETTINGS_SCREENSHOTS_DIR
 
 // A form shown again with its messages answers 400, which the browser logs as a failed load.
 const refusedForm = /status of 400/

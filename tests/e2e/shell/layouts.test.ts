@@ -5,6 +5,9 @@ import { useServer } from '#tests/e2e/support/server'
 import { login, signedInPage } from '#tests/e2e/support/login'
 import { expectNoSeriousA11yViolations } from '#tests/e2e/support/axe'
 
+/** Where screenshots go when asked for (E2E_SCREENSHOTS_DIR); none are taken otherwise. */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR
+
 const server = useServer()
 const browser = useBrowser()
 const demo = (path: string) => `${server().url('demo')}${path}`
@@ -36,7 +39,7 @@ describe('staff back office (vertical layout)', () => {
     // The date sits in <time>, which carries the exact instant in UTC.
     await expect(page.locator('footer time').first().getAttribute('datetime')).resolves.toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
     await waitForHydration(page)
-    await page.screenshot({ path: '/tmp/e2e-shell-admin-dashboard.png', fullPage: true })
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/e2e-shell-admin-dashboard.png`, fullPage: true })
   })
 
   test('the sidebar folds to 64 px, stays folded on the next page, and unfolds', async () => {
@@ -209,7 +212,7 @@ describe('student portal (horizontal layout)', () => {
     await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['Calendar', 'Courses', 'My Store', 'Assessments', 'My Files'])
     await expect(menu.locator('summary').textContent()).resolves.toBe('Stella Student')
     await waitForHydration(page)
-    await page.screenshot({ path: '/tmp/e2e-shell-student.png', fullPage: true })
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/e2e-shell-student.png`, fullPage: true })
 
     await menu.getByRole('link', { name: 'Courses' }).click()
     await page.waitForURL('**/mycourses')
@@ -244,7 +247,7 @@ describe('public website (horizontal layout)', () => {
     await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('index, follow')
     await expect(page.locator('meta[property="og:title"]').getAttribute('content')).resolves.toBe('Home | Demo Yoga Studio')
     await expect(page.locator('meta[name="twitter:card"]').getAttribute('content')).resolves.toBe('summary')
-    await page.screenshot({ path: '/tmp/e2e-shell-public-home.png', fullPage: true })
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/e2e-shell-public-home.png`, fullPage: true })
 
     const visitorOnStaffPage = await page.goto(demo('/dashboard'))
     expect(new URL(page.url()).pathname).toBe('/404')

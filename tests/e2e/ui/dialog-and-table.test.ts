@@ -5,6 +5,9 @@ import { useBrowser, waitForHydration } from '#tests/e2e/support/browser'
 import { signedInPage } from '#tests/e2e/support/login'
 import { useServer } from '#tests/e2e/support/server'
 
+/** Where screenshots go when asked for (E2E_SCREENSHOTS_DIR); none are taken otherwise. */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR
+
 const server = useServer()
 const browser = useBrowser()
 
@@ -75,7 +78,7 @@ describe('the data table on a phone (360 px)', () => {
     await page.keyboard.press('ArrowRight')
     await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0)
     await expectNoSeriousA11yViolations(page)
-    await page.screenshot({ path: '/tmp/ui-users-360.png', fullPage: true })
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/ui-users-360.png`, fullPage: true })
   })
 
   test('the forms list at 360 px and on a desktop', async () => {
@@ -84,7 +87,7 @@ describe('the data table on a phone (360 px)', () => {
       await page.getByRole('table', { name: 'Forms' }).waitFor()
       await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(viewport.width)
       await expectNoSeriousA11yViolations(page)
-      await page.screenshot({ path: `/tmp/ui-customforms-${viewport.width}.png`, fullPage: true })
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/ui-customforms-${viewport.width}.png`, fullPage: true })
     }
   })
 })
