@@ -3,7 +3,7 @@ import { nextInvoiceNumber } from '#server/checkout/invoice-number'
 import { zonedTimeToInstant } from '#server/dates/local-time'
 import { cookiePair, form, toastOf, visibleTextOf } from '#tests/integration/http/answers'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
-import { request } from '#tests/integration/http/http-client'
+import { turkishAdminRequests } from './turkish-admin-requests'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 
@@ -49,10 +49,7 @@ describe(`the offers and reports screens in Turkish (${engine})`, () => {
   }, 300_000)
   afterAll(() => app?.close())
 
-  const turkish = () => `${app.adminCookie}; lng=tr`
-  const get = (path: string, cookie = turkish()) => request(app.port, path, { host: app.host, headers: { cookie } })
-  const post = (path: string, body: string, cookie = turkish()) =>
-    request(app.port, path, { host: app.host, method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${app.host}`, cookie } })
+  const { turkish, get, post } = turkishAdminRequests(() => app)
   const welcomeGuid = () =>
     withTenant(app.platform.database, app.demo.id, async (trx) => (await trx.selectFrom('offers').select('guid').where('code', '=', 'WELCOME10').executeTakeFirstOrThrow()).guid)
 

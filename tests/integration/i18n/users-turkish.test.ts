@@ -1,7 +1,7 @@
 import { withTenant } from '#db/tenant-scope'
 import { form, visibleTextOf } from '#tests/integration/http/answers'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
-import { request } from '#tests/integration/http/http-client'
+import { turkishAdminRequests } from './turkish-admin-requests'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
 
@@ -19,10 +19,7 @@ describe(`the Users screens in Turkish (${engine})`, () => {
   }, 300_000)
   afterAll(() => app?.close())
 
-  const turkish = () => `${app.adminCookie}; lng=tr`
-  const get = (path: string, cookie = turkish()) => request(app.port, path, { host: app.host, headers: { cookie } })
-  const post = (path: string, body: string, cookie = turkish()) =>
-    request(app.port, path, { host: app.host, method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${app.host}`, cookie } })
+  const { get, post } = turkishAdminRequests(() => app)
 
   it('draws the users list in Turkish: its words, headers, roles, dates and row count', async () => {
     const page = await get('/settings/users')
