@@ -1,12 +1,13 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
-import { isRole, roleTitle, type Role } from '#server/shell/roles'
+import { isRole, type Role } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { containsPattern } from '#server/text/like-pattern'
 import type { ShownDate } from '#server/dates/tenant-dates'
 import { shownDateIn } from '#server/dates/language-dates'
 import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import { contactFullName, displayName, USER_LIST_ROLES } from './staff-user'
 import type { UsersListQuery, UsersSortColumn } from './users-list-query'
 
@@ -15,7 +16,7 @@ export interface StaffUserListRow {
   name: string
   email: string | null
   role: Role
-  /** 'Admin', 'Staff', 'Frontdesk': the role without 'ROLE_', title-cased. */
+  /** 'Admin', 'Staff', 'Frontdesk' ('Yönetici', 'Personel', 'Ön Büro'): the role in the page's language. */
   roleTitle: string
   isTeacher: boolean
   isAccountLocked: boolean
@@ -45,10 +46,11 @@ export async function listStaffUsers(options: {
   database: DatabaseHandle
   tenant: Tenant
   query: UsersListQuery
-  /** The page's language, for the last login dates. */
+  /** The page's language, for the role names and last login dates. */
   language?: Language
 }): Promise<StaffUserList> {
   const { tenant, query, language = 'en' } = options
+  const t = tFor(language, 'settings')
   return withTenant(options.database, tenant.id, async (trx) => {
     let base = trx.selectFrom('contacts').where('contacts.role', 'in', USER_LIST_ROLES)
     if (query.q) {
@@ -94,7 +96,7 @@ export async function listStaffUsers(options: {
                 name: displayName(row.full_name, row.email),
                 email: row.email,
                 role: row.role,
-                roleTitle: roleTitle(row.role),
+                roleTitle: t(`users_role_${row.role}`),
                 isTeacher: row.is_teacher,
                 isAccountLocked: row.is_account_locked,
                 lastLogin: shownDateIn(row.last_login_at, tenant.settings, 'dateTime', language),

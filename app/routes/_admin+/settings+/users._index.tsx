@@ -23,14 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context)
   const query = parseUsersListQuery(new URL(request.url).searchParams)
   const list = await listStaffUsers({ database: context.platform.database, tenant, query, language: context.language })
-  const t = tFor(context.language, 'settings')
-  return {
-    ...list,
-    // The Role column's words: 'Admin', 'Staff', 'Frontdesk' in English.
-    rows: list.rows.map((row) => ({ ...row, roleTitle: t(`users_role_${row.role}`) })),
-    contactForm: contactFormOptionsFor(tenant.settings),
-    title: t('users_title'),
-  }
+  return { ...list, contactForm: contactFormOptionsFor(tenant.settings), title: tFor(context.language, 'settings')('users_title') }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Users' }]
