@@ -62,7 +62,7 @@ const paths = [
 
 const described = (matches: Match[] | null) => matches?.map((match) => ({ id: match.route.id, params: match.params, pathname: match.pathname, base: match.pathnameBase })) ?? null
 
-describe('route matching with its results kept (decision 115)', () => {
+describe('route matching with its results kept (decisions 115 and 151)', () => {
   const original = require('@remix-run/router') as RouterModule
   const patched = loadPatchedRouter()
 
@@ -85,6 +85,31 @@ describe('route matching with its results kept (decision 115)', () => {
     const other: Route[] = [{ id: 'only', path: 'only' }]
     expect(described(patched.matchRoutes(routes, '/only'))?.at(-1)?.id).toBe('page')
     expect(described(patched.matchRoutes(other, '/only'))?.map((match) => match.id)).toEqual(['only'])
+  })
+
+  it('answers a copy of a tree (a new array every render) with the copy\'s own routes', () => {
+    const copy = structuredClone(routes)
+    for (const path of paths) {
+      patched.matchRoutes(routes, path)
+      const matches = patched.matchRoutes(copy, path)
+      expect(described(matches)).toEqual(described(original.matchRoutes(copy, path)))
+      let siblings: Route[] = copy
+      for (const match of matches ?? []) {
+        expect(siblings).toContain(match.route)
+        siblings = match.route.children ?? []
+      }
+    }
+  })
+
+  it('gives each call its own params, shared by its matches as the router shares them', () => {
+    const first = patched.matchRoutes(routes, '/checkout/orders/abc')
+    const second = patched.matchRoutes(routes, '/checkout/orders/abc')
+    if (!first || !second) throw new Error('the order page did not match')
+    expect(new Set(first.map((match) => match.params)).size).toBe(1)
+    const firstParams = first[0]?.params ?? {}
+    firstParams.guId = 'changed'
+    expect(second.at(-1)?.params.guId).toBe('abc')
+    expect(patched.matchRoutes(routes, '/checkout/orders/abc')?.at(-1)?.params.guId).toBe('abc')
   })
 
   it('leaves a router without the expected code alone', () => {
