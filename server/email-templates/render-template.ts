@@ -1,11 +1,20 @@
 import type { TenantExecutor } from '#db/tenant-scope'
+import { CATALOG_ITEM_KINDS, type CatalogItemKind } from '#db/tables/catalog'
+import type { Language } from '#server/i18n/languages'
+import { recipientLanguage } from '#server/i18n/recipient-language'
+import { tFor } from '#server/i18n/server-translator'
 import type { Tenant } from '#server/tenancy/tenant'
 import { richTextToPlainText, sanitizeRichTextHtml } from '#server/text/rich-text-html'
 import { organisationTagValues, renderMergeTags } from './merge-tags'
 
-/** A catalog kind as the {{producttype}} tag reads: 'course' is Course. */
-export function productTypeText(kind: string): string {
+/** A catalog kind as the {{producttype}} tag reads, in the reader's language: 'course' is Course (Kurs). */
+export function productTypeText(kind: string, language: Language = 'en'): string {
+  if (isCatalogKind(kind)) return tFor(language, 'emails')(`productType_${kind}`)
   return kind.charAt(0).toUpperCase() + kind.slice(1)
+}
+
+function isCatalogKind(kind: string): kind is CatalogItemKind {
+  return (CATALOG_ITEM_KINDS as readonly string[]).includes(kind)
 }
 
 /** What an email is about, for the product tags (the first line of an invoice, the class of a reminder). */
@@ -17,10 +26,11 @@ export interface MergeProduct {
 /**
  * The value of every tag for one contact: their names, email and phone, the product the email
  * is about, the organisation, and their answers to the studio's tagged custom fields (a yes/no
- * answer reads Yes or No).
+ * answer reads Yes or No, in the contact's language: the words around it are the studio's, the
+ * answer is the product's).
  */
 export async function contactMergeValues(trx: TenantExecutor, tenant: Pick<Tenant, 'name' | 'settings'>, contactId: string, product: MergeProduct | null): Promise<Record<string, string>> {
-  const contact = await trx.selectFrom('contacts').select(['first_name', 'last_name', 'email', 'phone']).where('id', '=', contactId).executeTakeFirst()
+  const contact = await trx.selectFrom('contacts').select(['first_name', 'last_name', 'email', 'phone', 'language']).where('id', '=', contactId).executeTakeFirst()
   const answers = await trx
     .selectFrom('contact_field_values')
     .innerJoin('custom_fields', 'custom_fields.id', 'contact_field_values.field_id')
@@ -28,10 +38,11 @@ export async function contactMergeValues(trx: TenantExecutor, tenant: Pick<Tenan
     .where('contact_field_values.contact_id', '=', contactId)
     .where('custom_fields.tag', 'is not', null)
     .execute()
+  const t = tFor(recipientLanguage(contact?.language, tenant), 'emails')
   const custom: Record<string, string> = {}
   for (const answer of answers) {
     if (!answer.tag) continue
-    custom[answer.tag] = answer.value_text ?? answer.value_number ?? (answer.value_bool === null ? '' : answer.value_bool ? 'Yes' : 'No')
+    custom[answer.tag] = answer.value_text ?? answer.value_number ?? (answer.value_bool === null ? '' : answer.value_bool ? t('answerYes') : t('answerNo'))
   }
   const firstName = contact?.first_name ?? ''
   const lastName = contact?.last_name ?? ''

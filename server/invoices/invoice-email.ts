@@ -2,6 +2,7 @@ import { withTenant } from '#db/tenant-scope'
 import type { CATALOG } from '#server/i18n/catalog'
 import { paragraphsFrom, studioOrProductEmail } from '#server/email-templates/studio-email'
 import { productTypeText } from '#server/email-templates/render-template'
+import { giftNameIn } from '#server/checkout/gift-name-in'
 import type { InvoiceStatus } from '#db/tables/checkout'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import type { Language } from '#server/i18n/languages'
@@ -60,7 +61,9 @@ export function invoiceEmailText(template: InvoiceTemplate, invoice: StaffInvoic
   const t = tFor(language, 'emails')
   const values = { number: invoice.numberText, studio: studioName, due: invoice.dueText ?? '' }
   const lines = invoice.lines.map((line) => {
-    const what = [line.itemName, line.optionName].filter(Boolean).join(': ')
+    // A gift's option is the product's own name ('Monthly gift'): the reader reads it in their language.
+    const option = line.optionName && line.itemType === 'donation' ? giftNameIn(line.optionName, language) : line.optionName
+    const what = [line.itemName, option].filter(Boolean).join(': ')
     return `- ${line.quantity > 1 ? `${line.quantity} × ` : ''}${what}: ${line.totalText}`
   })
   const { totals } = invoice
@@ -111,7 +114,7 @@ export async function emailInvoice(
   const email = await studioOrProductEmail(platform, tenant, {
     templateName: template,
     contact: { guid: invoice.contact.guid },
-    product: first ? { name: first.itemName, type: first.isCustom ? '' : productTypeText(first.itemType) } : null,
+    product: first ? { name: first.itemName, type: first.isCustom ? '' : productTypeText(first.itemType, language) } : null,
     productEmail,
     // After the greeting and its opening line: the due date, the lines, the sums and the link to pay.
     details: paragraphsFrom(productEmail.text, 2),

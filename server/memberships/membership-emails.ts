@@ -4,6 +4,7 @@ import { invoiceNumberText } from '#server/checkout/order-view'
 import { orderPathFor } from '#server/checkout/receipt-email'
 import { giftNameIn } from '#server/checkout/gift-name-in'
 import { dateInLanguage } from '#server/dates/language-dates'
+import { productTypeText } from '#server/email-templates/render-template'
 import { paragraphsFrom, studioOrProductEmail } from '#server/email-templates/studio-email'
 import type { Language } from '#server/i18n/languages'
 import { recipientLanguage } from '#server/i18n/recipient-language'
@@ -102,7 +103,7 @@ export async function periodNoticeEmail(
     ? await studioOrProductEmail(platform, tenant, {
         templateName,
         contact: { id: period.membership.contact_id },
-        product: { name: period.membership.name, type: period.membership.is_gift ? 'Donation' : 'Membership' },
+        product: { name: heldName(period, language), type: productTypeText(period.membership.is_gift ? 'donation' : 'membership', language) },
         productEmail,
         // Everything after the greeting: what is due, the next try and the link to pay.
         details: paragraphsFrom(productEmail.text, 1),

@@ -15,7 +15,7 @@ import { ROLE_ADMIN } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { moveToFreePlan } from './choose-free-plan'
 import { isPlanId, periodEnd, PLAN_TIER_INFO, planPrice, planRegionOf, tierOfPlanId, type PlanId } from './plan-catalogue'
-import { keptCardIn, planDateIn } from './plan-words'
+import { keptCardIn, planDateIn, tierNameIn } from './plan-words'
 
 type RenewalPlatform = Pick<Platform, 'database' | 'env' | 'logger' | 'jobs' | 'tenants'>
 
@@ -230,7 +230,7 @@ async function chargeKeptCard(platform: RenewalPlatform, tenant: Tenant, due: Du
   }
 }
 
-/** The admins' email that the plan dropped to Free, in the reader's language (the plan's name is the product's). */
+/** The admins' email that the plan dropped to Free, in the reader's language (the plan named as the plan screens name it in it). */
 export function movedToFreeEmail(input: { planName: string; studio: string; reason: string | null }, language: Language = 'en'): { subject: string; text: string } {
   const t = tFor(language, 'emails')
   const values = { plan: input.planName, studio: input.studio }
@@ -252,11 +252,12 @@ async function tellAdminsOfFree(platform: RenewalPlatform, tenant: Tenant, input
     const admins = await withTenant(platform.database, tenant.id, (trx) =>
       trx.selectFrom('contacts').select(['email', 'language']).where('role', '=', ROLE_ADMIN).where('is_account_locked', '=', false).where('email', 'is not', null).execute(),
     )
-    const words = { planName: PLAN_TIER_INFO[tierOfPlanId(input.planId)].name, studio: tenant.name, reason: input.reason }
+    const tier = tierOfPlanId(input.planId)
+    const emailTo = (to: string, language: Language) => ({ to, ...movedToFreeEmail({ planName: tierNameIn(tier, language), studio: tenant.name, reason: input.reason }, language) })
     await queueTenantEmails(
       platform,
       tenant.id,
-      admins.flatMap((admin) => (admin.email ? [{ to: admin.email, ...movedToFreeEmail(words, recipientLanguage(admin.language, tenant)) }] : [])),
+      admins.flatMap((admin) => (admin.email ? [emailTo(admin.email, recipientLanguage(admin.language, tenant))] : [])),
     )
   } catch (error) {
     platform.logger.error({ err: error, tenant: tenant.id }, 'the admins could not be emailed that the plan moved to Free')
