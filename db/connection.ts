@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely } from 'kysely'
 import pg from 'pg'
+import { BeginFusingPostgresDialect } from './begin-fusing-dialect'
 import { pgliteDialect } from './pglite-dialect'
 import { WriteTrackingPlugin } from './write-tracking'
 import type { Database } from './types'
@@ -50,7 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // hundreds of milliseconds up front: more than any of our queries run for. Off per connection.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: '-c jit=off' })
     pool.on('error', (error) => options.onIdleConnectionError?.(error))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteTrackingPlugin()] })
+    const db = new Kysely<Database>({ dialect: new BeginFusingPostgresDialect({ pool }), plugins: [new WriteTrackingPlugin()] })
     return { kind: 'postgres', db, close: () => db.destroy() }
   }
   const dataDir = options.dataDir

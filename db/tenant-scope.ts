@@ -19,8 +19,9 @@ export async function withTenant<T>(
 ): Promise<T> {
   if (!uuidPattern.test(tenantId)) throw new Error('withTenant needs a tenant uuid')
   return handle.db.transaction().execute(async (trx) => {
-    // One round trip for both settings; both are transaction-local.
-    await sql`select set_config('role', 'app_tenant', true), set_config('app.tenant_id', ${tenantId}, true)`.execute(trx)
+    // Both settings are transaction-local. Written in (the id is a checked uuid), without
+    // parameters, so the driver sends them with the transaction's begin (begin-fusing-dialect.ts).
+    await sql.raw(`select set_config('role', 'app_tenant', true), set_config('app.tenant_id', '${tenantId.toLowerCase()}', true)`).execute(trx)
     return fn(trx)
   })
 }
@@ -40,7 +41,7 @@ export async function asSystem<T>(
 ): Promise<T> {
   if (!reason.trim()) throw new Error('asSystem needs a reason')
   return handle.db.transaction().execute(async (trx) => {
-    await sql`select set_config('app.system_access', 'on', true)`.execute(trx)
+    await sql.raw(`select set_config('app.system_access', 'on', true)`).execute(trx)
     return fn(trx)
   })
 }
