@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { siteIdentityFor } from '#server/website/site-identity'
+import { tFor } from '#server/i18n/server-translator'
 import { ProgressBar } from '#app/components/layout/progress-bar'
 import { StandaloneShellError } from '#app/components/layout/shell-error'
 import stylesheet from './styles/app.css'
@@ -24,12 +25,17 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { site: context.tenant ? siteIdentityFor(context.tenant) : null }
+  const t = tFor(context.language, 'common')
+  return {
+    site: context.tenant ? siteIdentityFor(context.tenant) : null,
+    // In the page's language, for meta functions that write a title without their own words (page-title.ts).
+    words: { notFound: t('errorNotFoundTitle'), platformDescription: t('platformDescription') },
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const title = data?.site?.title ?? 'Studio Platform'
-  const description = data?.site?.description ?? 'Classes, courses, events and registrations, online.'
+  const description = data?.site?.description ?? data?.words.platformDescription ?? 'Classes, courses, events and registrations, online.'
   return [{ title }, { name: 'description', content: description }]
 }
 

@@ -5,6 +5,8 @@ import { moneyText } from '#server/catalog/public/price-text'
 import { violates } from '#server/errors/constraint-violation'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import { withoutControlCharacters } from '#server/text/without-control-characters'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { findCartId } from './cart-store'
@@ -47,10 +49,16 @@ export interface TillChoiceGroup {
   choices: TillChoice[]
 }
 
-const GROUP_LABELS = { course: 'Courses', event: 'Events', product: 'Merchandise', bundle: 'Bundles', membership: 'Memberships' } as const
+/** The kinds the desk sells, in the order their groups are offered (catalog.json names them: till_group_course...). */
+const GROUP_KINDS = ['course', 'event', 'product', 'bundle', 'membership'] as const
+type GroupKind = (typeof GROUP_KINDS)[number]
 
-/** Everything the desk can sell: each live option of a published item, by kind, then by name. */
-export async function loadTillChoices(database: Platform['database'], tenant: Tenant): Promise<TillChoiceGroup[]> {
+function isGroupKind(kind: string): kind is GroupKind {
+  return (GROUP_KINDS as readonly string[]).includes(kind)
+}
+
+/** Everything the desk can sell: each live option of a published item, by kind, then by name, in the page's language. */
+export async function loadTillChoices(database: Platform['database'], tenant: Tenant, language: Language = 'en'): Promise<TillChoiceGroup[]> {
   const rows = await withTenant(database, tenant.id, (trx) =>
     trx
       .selectFrom('catalog_items')
@@ -70,7 +78,9 @@ export async function loadTillChoices(database: Platform['database'], tenant: Te
       .limit(2000)
       .execute(),
   )
-  const groups = new Map<string, TillChoice[]>()
+  const t = tFor(language, 'catalog')
+  const free = tFor(language, 'checkout')('free')
+  const groups = new Map<GroupKind, TillChoice[]>()
   for (const row of rows) {
     const due = dueNowPerUnit({
       priceMinor: row.price_minor,
@@ -82,12 +92,14 @@ export async function loadTillChoices(database: Platform['database'], tenant: Te
       billingDayOfMonth: row.billing_day_of_month,
     })
     const name = row.option_name === row.item_name ? row.item_name : `${row.item_name}: ${row.option_name}`
-    const label = `${name} (${due === 0 ? 'Free' : moneyText(due, row.currency)})`
-    const group = GROUP_LABELS[row.kind as keyof typeof GROUP_LABELS]
-    if (!group) continue
-    groups.set(group, [...(groups.get(group) ?? []), { value: `${row.item_guid}/${row.option_guid}`, label }])
+    const label = `${name} (${due === 0 ? free : moneyText(due, row.currency, language)})`
+    if (!isGroupKind(row.kind)) continue
+    groups.set(row.kind, [...(groups.get(row.kind) ?? []), { value: `${row.item_guid}/${row.option_guid}`, label }])
   }
-  return Object.values(GROUP_LABELS).flatMap((label) => (groups.has(label) ? [{ label, choices: groups.get(label) ?? [] }] : []))
+  return GROUP_KINDS.flatMap((kind) => {
+    const choices = groups.get(kind)
+    return choices ? [{ label: t(`till_group_${kind}`), choices }] : []
+  })
 }
 
 /** The till's add form value split back into the cart's fields. */
@@ -96,14 +108,14 @@ export function tillChoiceFields(value: unknown): { item: string; priceOption: s
   return { item, priceOption }
 }
 
-/** The sale on the till now, priced for the desk (any price goes: staff take the money). */
-export async function loadTillCart(database: Platform['database'], tenant: Tenant, token: string | null, now: Date): Promise<CartView | null> {
+/** The sale on the till now, priced for the desk (any price goes: staff take the money), in the page's language. */
+export async function loadTillCart(database: Platform['database'], tenant: Tenant, token: string | null, now: Date, language: Language = 'en'): Promise<CartView | null> {
   const { facts, offer } = await withTenant(database, tenant.id, async (trx) => {
     const cartId = await findCartId(trx, token)
     if (!cartId) return { facts: [], offer: null }
     return { facts: await selectCartLines(trx, cartId), offer: await loadOfferOfCart(trx, cartId, tenant.settings.timezone) }
   })
-  return facts.length > 0 ? priceCartNow(facts, tenant, now, { channel: 'till', offer }).view : null
+  return facts.length > 0 ? priceCartNow(facts, tenant, now, { channel: 'till', offer, language }).view : null
 }
 
 export interface TillCustomer {
@@ -113,8 +125,8 @@ export interface TillCustomer {
   balanceText: string
 }
 
-/** The customer a till address names (?contact={guid}), or null when it names nobody in this tenant. */
-export async function loadTillCustomer(database: Platform['database'], tenant: Tenant, unverifiedGuid: string | null): Promise<TillCustomer | null> {
+/** The customer a till address names (?contact={guid}), or null when it names nobody in this tenant; their balance in the page's language. */
+export async function loadTillCustomer(database: Platform['database'], tenant: Tenant, unverifiedGuid: string | null, language: Language = 'en'): Promise<TillCustomer | null> {
   if (!unverifiedGuid || !z.string().uuid().safeParse(unverifiedGuid).success) return null
   const row = await withTenant(database, tenant.id, (trx) =>
     trx.selectFrom('contacts').select(['guid', 'first_name', 'last_name', 'email', 'balance_minor']).where('guid', '=', unverifiedGuid).where('is_archived', '=', false).executeTakeFirst(),
@@ -122,15 +134,19 @@ export async function loadTillCustomer(database: Platform['database'], tenant: T
   if (!row) return null
   const balance = Number(row.balance_minor)
   const currency = tenant.settings.defaultCurrency || 'USD'
+  const t = tFor(language, 'catalog')
   return {
     guid: row.guid,
-    name: `${row.first_name} ${row.last_name}`.trim() || row.email || 'Unnamed contact',
+    name: `${row.first_name} ${row.last_name}`.trim() || row.email || t('till_unnamedContact'),
     email: row.email,
-    balanceText: balance === 0 ? 'Nothing owed' : balance < 0 ? `Owes ${moneyText(-balance, currency)}` : `In credit ${moneyText(balance, currency)}`,
+    balanceText: balance === 0 ? t('till_nothingOwed') : balance < 0 ? t('till_owes', { amount: moneyText(-balance, currency, language) }) : t('till_inCredit', { amount: moneyText(balance, currency, language) }),
   }
 }
 
 export const TILL_MESSAGES = {
+  /** The cart's own words, said of the sale at the desk. */
+  added: (name: string) => `${name} is in the sale.`,
+  removed: (name: string) => `${name} is out of the sale.`,
   chooseCustomer: 'Choose the customer first.',
   chooseMethod: 'Choose how the customer pays.',
   empty: 'Add something to the sale first.',
@@ -138,12 +154,13 @@ export const TILL_MESSAGES = {
   sold: (number: string, name: string) => `Sale ${number} to ${name} is complete.`,
   awaitingCard: (number: string, name: string) => `Sale ${number} to ${name} is waiting for its card payment.`,
   noCards: 'Card payments are not set up: choose another way to pay.',
+  noteTooLong: 'Note must be at most 1000 characters.',
 } as const
 
 const saleSchema = z.object({
   contact: z.string().uuid(TILL_MESSAGES.chooseCustomer),
   method: z.enum(['cash', 'other', 'account', 'card'], { errorMap: () => ({ message: TILL_MESSAGES.chooseMethod }) }),
-  note: z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(1000, 'Note must be at most 1000 characters.')).default(''),
+  note: z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(1000, TILL_MESSAGES.noteTooLong)).default(''),
   attempt: z.string().regex(/^[A-Za-z0-9-]{16,100}$/).optional(),
 })
 

@@ -1,15 +1,16 @@
 import { z } from 'zod'
 import { err, ok, type WordedResult } from '#server/errors/result'
 
-/** Feedback's words and paging (website spec 2.14, 5, 8 and 9), spelled as the spec spells them. */
-export const FEEDBACK_MESSAGES = {
-  required: 'Message is required!',
-  sent: 'Feedback submited successfully',
-} as const
-
 export const FEEDBACK_PAGE_SIZES = [50, 100, 150] as const
 export const FEEDBACK_DEFAULT_PAGE_SIZE = 50
 export const FEEDBACK_MAX_LENGTH = 2000
+
+/** Feedback's words and paging (website spec 2.14, 5, 8 and 9), spelled as the spec spells them. */
+export const FEEDBACK_MESSAGES = {
+  required: 'Message is required!',
+  tooLong: `Message must be at most ${FEEDBACK_MAX_LENGTH} characters.`,
+  sent: 'Feedback submited successfully',
+} as const
 
 const messageSchema = z.string().max(FEEDBACK_MAX_LENGTH * 2).default('')
 
@@ -18,7 +19,7 @@ export function readFeedbackMessage(value: unknown): WordedResult<string, 'inval
   const parsed = messageSchema.safeParse(value ?? undefined)
   const message = parsed.success ? parsed.data.trim() : ''
   if (!message) return err('invalid_input', FEEDBACK_MESSAGES.required)
-  if (message.length > FEEDBACK_MAX_LENGTH) return err('invalid_input', `Message must be at most ${FEEDBACK_MAX_LENGTH} characters.`)
+  if (message.length > FEEDBACK_MAX_LENGTH) return err('invalid_input', FEEDBACK_MESSAGES.tooLong)
   return ok(message)
 }
 

@@ -21,6 +21,7 @@ import { OFFER_CODE_MESSAGES } from '#server/checkout/cart-offer-code'
 import { ADD_TO_CART_MESSAGES, CHANGE_CART_MESSAGES } from '#server/checkout/cart-store'
 import { OFFER_MESSAGES } from '#server/checkout/offer-rules'
 import { PLACE_ORDER_MESSAGES } from '#server/checkout/place-order'
+import { TILL_MESSAGES } from '#server/checkout/till'
 import { PAYMENTSPRING_TOKEN_MESSAGES } from '#server/payments/paymentspring-token'
 import {
   FORM_MESSAGES,
@@ -63,6 +64,7 @@ import { FORMBUILDER_MESSAGE_SOURCES } from '#server/custom-fields/formbuilder-m
 import { TEMPLATES_MESSAGE_SOURCES } from '#server/email-templates/templates-message-sources'
 import { PLATFORM_MESSAGE_SOURCES } from '#server/platform-admin/platform-message-sources'
 import { PAYMENT_MESSAGE_SOURCES } from '#server/payments/payment-message-sources'
+import { ONBOARDING_MESSAGE_SOURCES } from '#server/onboarding/onboarding-message-sources'
 import type { MessageSource } from './message-source'
 
 /**
@@ -95,6 +97,7 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'BUYER_MESSAGES', messages: messagesOf(BUYER_MESSAGES) },
   { name: 'ADD_TO_CART_MESSAGES', messages: messagesOf(ADD_TO_CART_MESSAGES) },
   { name: 'CHANGE_CART_MESSAGES', messages: messagesOf(CHANGE_CART_MESSAGES) },
+  { name: 'TILL_MESSAGES', messages: messagesOf(TILL_MESSAGES) },
   { name: 'FORM_MESSAGES', messages: messagesOf(FORM_MESSAGES) },
   {
     name: 'form field messages',
@@ -142,5 +145,5 @@ export const TRANSLATED_MESSAGE_SOURCES: { name: string; messages: string[] }[] 
   { name: 'card refusals in billing emails', messages: [...messagesOf(CHARGE_MESSAGES), RENEWAL_MESSAGES.noCard, RENEWAL_MESSAGES.refused, RENEWAL_MESSAGES.needsAction] },
   { name: 'the plan screens', messages: [...messagesOf(PLAN_MESSAGES), ...messagesOf(RENEWAL_MESSAGES)] },
   { name: 'cutOffText', messages: [cutOffText(60), '{{1}} hours', '{{1}} minutes'] },
-  ...[...CONTACTS_MESSAGE_SOURCES, ...CATALOG_MESSAGE_SOURCES, ...BILLING_MESSAGE_SOURCES, ...SETTINGS_MESSAGE_SOURCES, ...INTEGRATIONS_MESSAGE_SOURCES, ...WEBSITE_MESSAGE_SOURCES, ...FORMBUILDER_MESSAGE_SOURCES, ...TEMPLATES_MESSAGE_SOURCES, ...PLATFORM_MESSAGE_SOURCES, ...PAYMENT_MESSAGE_SOURCES].map(({ name, source }) => ({ name, messages: messagesOf(source) })),
+  ...[...CONTACTS_MESSAGE_SOURCES, ...CATALOG_MESSAGE_SOURCES, ...BILLING_MESSAGE_SOURCES, ...SETTINGS_MESSAGE_SOURCES, ...INTEGRATIONS_MESSAGE_SOURCES, ...WEBSITE_MESSAGE_SOURCES, ...FORMBUILDER_MESSAGE_SOURCES, ...TEMPLATES_MESSAGE_SOURCES, ...PLATFORM_MESSAGE_SOURCES, ...PAYMENT_MESSAGE_SOURCES, ...ONBOARDING_MESSAGE_SOURCES].map(({ name, source }) => ({ name, messages: messagesOf(source) })),
 ]

@@ -1,9 +1,10 @@
 import { listFranchises, type FranchiseSummary } from '#server/auth/franchise-switch'
 import type { SessionUser } from '#server/auth/session-user'
 import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Platform } from '#server/platform'
 import type { NavigationItem } from '#server/shell/navigation-item'
-import { isStaffRole, ROLE_STUDENT, roleTitle } from '#server/shell/roles'
+import { isRole, isStaffRole, ROLE_STUDENT, roleTitle } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { tenantMemo } from '#server/tenancy/tenant-memo'
 import { listSitePages } from '#server/website/list-site-pages'
@@ -22,7 +23,10 @@ export type ShellUser = {
   firstName: string
   fullName: string
   email: string
+  /** 'Admin', 'Staff': the role's own title, the same in every language (compared, never shown). */
   roleTitle: string
+  /** The role as the user menu shows it, in the page's language ('Admin', 'Yönetici'). */
+  roleName: string
   /** Staff on their own identity (not previewing as a student). */
   isStaff: boolean
   isPreviewMode: boolean
@@ -47,12 +51,13 @@ export type SignedInShell = {
   footer: FooterView
 }
 
-export function shellUserOf(user: SessionUser): ShellUser {
+export function shellUserOf(user: SessionUser, language: Language = 'en'): ShellUser {
   return {
     firstName: user.firstName,
     fullName: user.fullName || user.email,
     email: user.email,
     roleTitle: roleTitle(user.role),
+    roleName: isRole(user.role) ? tFor(language, 'staff')(`role_${user.role}`) : roleTitle(user.role),
     isStaff: isStaffRole(user.role),
     isPreviewMode: user.isPreviewMode,
     isStudentPreview: user.isStudentPreview,
@@ -89,7 +94,7 @@ export async function loadSignedInShell(
   return {
     kind,
     site: siteIdentityFor(tenant),
-    user: shellUserOf(user),
+    user: shellUserOf(user, input.language),
     navigation,
     shortcuts: isStaffView
       ? shortcutsFor({

@@ -15,6 +15,8 @@ export const ONBOARDING_MESSAGES = {
   missingFields: 'Please fill in the required fields, including the phone number.',
   phoneRequired: 'Phone number is required.',
   phoneShape: (mask: string) => `Enter the phone number like ${mask}.`,
+  businessName: 'Business name is required.',
+  country: 'Country is required.',
   businessType: 'Choose what best describes your business.',
   businessSize: 'Choose the size of your organization.',
   timeZone: 'Choose a time zone of the chosen country.',
@@ -50,6 +52,7 @@ export const PRODUCT_TOGGLES = [
 ] as const satisfies ReadonlyArray<{ name: string; label: string; flag: keyof TenantSettings; alwaysOn: boolean }>
 
 export type ProductFlag = (typeof PRODUCT_TOGGLES)[number]['flag']
+export type ProductName = (typeof PRODUCT_TOGGLES)[number]['name']
 
 export const ONBOARDING_COUNTRIES: readonly Country[] = COUNTRIES.filter((country) => (ONBOARDING_COUNTRY_CODES as readonly string[]).includes(country.code))
 
@@ -111,8 +114,8 @@ export function readBusinessInformation(form: FormData): StepResult<BusinessInfo
   const timezone = field(form, 'timezone')
   const phoneTyped = field(form, 'phone')
   const fieldErrors: StepErrors = {}
-  if (!name) fieldErrors.name = ['Business name is required.']
-  if (!onboardingCountry) fieldErrors.country = ['Country is required.']
+  if (!name) fieldErrors.name = [ONBOARDING_MESSAGES.businessName]
+  if (!onboardingCountry) fieldErrors.country = [ONBOARDING_MESSAGES.country]
   if (!onboardingCountry || !timeZonesForCountry(onboardingCountry.code).includes(timezone)) fieldErrors.timezone = [ONBOARDING_MESSAGES.timeZone]
   const phone = onboardingCountry && phoneTyped ? contactPhoneValue(phoneTyped, onboardingCountry, false) : ''
   if (!phoneTyped) fieldErrors.phone = [ONBOARDING_MESSAGES.phoneRequired]

@@ -3,7 +3,7 @@ import type { SessionUser } from '#server/auth/session-user'
 import type { Platform } from '#server/platform'
 import { ONBOARDING_COUNTRY_CODES, TIME_ZONES } from '#server/shell/dial-codes'
 import type { Tenant } from '#server/tenancy/tenant'
-import { onboardingCountryOf, PRODUCT_TOGGLES, stepToShow } from './onboarding-steps'
+import { onboardingCountryOf, PRODUCT_TOGGLES, stepToShow, type ProductName } from './onboarding-steps'
 
 /** What the wizard draws: the step, the answers saved so far, and who is signing up. */
 export interface OnboardingView {
@@ -21,7 +21,8 @@ export interface OnboardingView {
     timezone: string
     website: string
   }
-  products: Array<{ name: string; label: string; on: boolean; alwaysOn: boolean }>
+  /** Each toggle by name: the page words its label in the page's language. */
+  products: Array<{ name: ProductName; on: boolean; alwaysOn: boolean }>
   timeZones: Array<{ timeZone: string; country: string }>
   /** The unverified user's panel; null once their email is verified. */
   unverified: { name: string; email: string } | null
@@ -46,7 +47,7 @@ export async function loadOnboardingView(platform: Pick<Platform, 'database'>, t
       timezone: timeZone,
       website: s.website,
     },
-    products: PRODUCT_TOGGLES.map((toggle) => ({ name: toggle.name, label: toggle.label, on: toggle.alwaysOn || s[toggle.flag], alwaysOn: toggle.alwaysOn })),
+    products: PRODUCT_TOGGLES.map((toggle) => ({ name: toggle.name, on: toggle.alwaysOn || s[toggle.flag], alwaysOn: toggle.alwaysOn })),
     timeZones: TIME_ZONES.filter((entry) => (ONBOARDING_COUNTRY_CODES as readonly string[]).includes(entry.country)).map((entry) => ({ ...entry })),
     unverified: verified ? null : { name: user.fullName, email: user.email },
   }

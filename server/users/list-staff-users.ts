@@ -6,7 +6,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { containsPattern } from '#server/text/like-pattern'
 import type { ShownDate } from '#server/dates/tenant-dates'
 import { shownDateIn } from '#server/dates/language-dates'
-import type { Language } from '#server/i18n/languages'
+import { LANGUAGE_LOCALES, type Language } from '#server/i18n/languages'
 import { tFor } from '#server/i18n/server-translator'
 import { contactFullName, displayName, USER_LIST_ROLES } from './staff-user'
 import type { UsersListQuery, UsersSortColumn } from './users-list-query'
@@ -55,11 +55,13 @@ export async function listStaffUsers(options: {
     let base = trx.selectFrom('contacts').where('contacts.role', 'in', USER_LIST_ROLES)
     if (query.q) {
       const pattern = containsPattern(query.q)
+      const named = rolesNamed(query.q, language)
       base = base.where(({ or, eb }) =>
         or([
           eb(contactFullName, 'ilike', pattern),
           eb('contacts.email', 'ilike', pattern),
           eb(sql<string>`replace(contacts.role, 'ROLE_', '')`, 'ilike', pattern),
+          ...(named.length > 0 ? [eb('contacts.role', 'in', named)] : []),
         ]) as Expression<SqlBool>,
       )
     }
@@ -106,4 +108,16 @@ export async function listStaffUsers(options: {
       ),
     }
   })
+}
+
+/**
+ * The roles whose name, as the list shows it in this language, contains the filter text: the
+ * database only knows the codes, and 'yönetici' must find the admins on a Turkish page.
+ */
+function rolesNamed(text: string, language: Language): Role[] {
+  const t = tFor(language, 'settings')
+  const locale = LANGUAGE_LOCALES[language]
+  const wanted = text.trim().toLocaleLowerCase(locale)
+  if (!wanted) return []
+  return USER_LIST_ROLES.filter((role) => t(`users_role_${role}`).toLocaleLowerCase(locale).includes(wanted))
 }

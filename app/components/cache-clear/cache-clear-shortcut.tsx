@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { IDLE_SEQUENCE, nextSequenceState, type CacheClearStatus } from './cache-clear-sequence'
 
 export const CACHE_CLEAR_PATH = '/cache/clear'
 
-const STATUS_TEXT: Record<Exclude<CacheClearStatus, 'standby'>, string> = {
-  executed: 'Cache cleared.',
-  failed: 'The cache could not be cleared.',
-}
+/** The notice's words (common.json): 'Cache cleared.', 'The cache could not be cleared.' */
+const STATUS_KEYS = { executed: 'cacheCleared', failed: 'cacheNotCleared' } as const satisfies Record<Exclude<CacheClearStatus, 'standby'>, string>
 
 /**
  * Listens for the hidden cache-clear sequence on staff screens and posts the clear. A plain
@@ -14,6 +13,7 @@ const STATUS_TEXT: Record<Exclude<CacheClearStatus, 'standby'>, string> = {
  * an error page.
  */
 export function CacheClearShortcut() {
+  const { t } = useTranslation('common')
   const [status, setStatus] = useState<CacheClearStatus>('standby')
   const sequence = useRef(IDLE_SEQUENCE)
 
@@ -56,7 +56,7 @@ export function CacheClearShortcut() {
     <div role="status" aria-live="polite" data-cache-clear={status} className="pointer-events-none fixed bottom-4 right-4 z-50">
       {status === 'standby' ? null : (
         <p className={`rounded-md px-3 py-2 text-sm font-medium text-white shadow-lg ${status === 'executed' ? 'bg-emerald-700' : 'bg-red-700'}`}>
-          {STATUS_TEXT[status]}
+          {t(STATUS_KEYS[status])}
         </p>
       )}
     </div>

@@ -35,6 +35,13 @@ type Refused = { method: 'card' | 'bank'; errors: PayFormErrors; values: PayForm
 const INPUT = `${FIELD_INPUT_CLASSES} read-only:bg-slate-100 read-only:text-slate-600`
 const SELECT = `${FIELD_INPUT_CLASSES} disabled:bg-slate-100 disabled:text-slate-600`
 
+/**
+ * A field of the expiry row: a subgrid of its three rows (grid! over Field's own flex), its label
+ * at the foot of the label row, and as narrow as its column (a grid would otherwise keep the
+ * input's own width).
+ */
+const ROW_FIELD = 'row-span-3 grid! min-w-0 grid-cols-[minmax(0,1fr)] grid-rows-subgrid [&>label]:self-end'
+
 const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'))
 
 /**
@@ -122,8 +129,9 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
         <Field id="cardNumber" label={t('cardNumber')} required={cardRequired} errors={errorsOf('card', 'cardNumber')}>
           {(control) => <input {...control} name="cardNumber" inputMode="numeric" autoComplete="cc-number" maxLength={23} readOnly={cardLocked} className={`${INPUT} font-mono`} />}
         </Field>
+        {/* The four fields share the row's label, control and message rows: a label that wraps, like 'Posta kodu (isteğe bağlı)', moves every control of the row down with it. */}
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Field id="cardExpMonth" label={t('expiryMonth')} required={cardRequired} errors={errorsOf('card', 'cardExpMonth')}>
+          <Field id="cardExpMonth" label={t('expiryMonth')} required={cardRequired} errors={errorsOf('card', 'cardExpMonth')} className={ROW_FIELD}>
             {(control) => (
               <select {...control} name="cardExpMonth" defaultValue={valueOf('card', 'cardExpMonth')} autoComplete="cc-exp-month" disabled={cardLocked} className={SELECT}>
                 <option value="">{t('expiryMonthPlaceholder')}</option>
@@ -135,7 +143,7 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
               </select>
             )}
           </Field>
-          <Field id="cardExpYear" label={t('expiryYear')} required={cardRequired} errors={errorsOf('card', 'cardExpYear')}>
+          <Field id="cardExpYear" label={t('expiryYear')} required={cardRequired} errors={errorsOf('card', 'cardExpYear')} className={ROW_FIELD}>
             {(control) => (
               <select {...control} name="cardExpYear" defaultValue={valueOf('card', 'cardExpYear')} autoComplete="cc-exp-year" disabled={cardLocked} className={SELECT}>
                 <option value="">{t('expiryYearPlaceholder')}</option>
@@ -147,10 +155,10 @@ export function PaymentSpringPayForms({ totalText, years, saved, canSave, refuse
               </select>
             )}
           </Field>
-          <Field id="csc" label={t('cvv')} required={cardRequired} errors={errorsOf('card', 'csc')}>
+          <Field id="csc" label={t('cvv')} required={cardRequired} errors={errorsOf('card', 'csc')} className={ROW_FIELD}>
             {(control) => <input {...control} name="csc" inputMode="numeric" autoComplete="cc-csc" maxLength={4} readOnly={cardLocked} className={`${INPUT} font-mono`} />}
           </Field>
-          <Field id="zip" label={t('zipOptional')} errors={errorsOf('card', 'zip')}>
+          <Field id="zip" label={t('zipOptional')} errors={errorsOf('card', 'zip')} className={ROW_FIELD}>
             {(control) => <input {...control} name="zip" defaultValue={valueOf('card', 'zip')} inputMode="numeric" autoComplete="postal-code" maxLength={10} readOnly={cardLocked} className={INPUT} />}
           </Field>
         </div>

@@ -47,7 +47,7 @@ export function CustomInputControl({
           <div className="flex flex-wrap gap-x-5 gap-y-2">
             <label className="flex items-center gap-2 text-sm text-slate-800">
               <input key={`${resetKey ?? id}-none`} type="radio" {...common} value="" defaultChecked={initial === ''} className="h-4 w-4 accent-brand" />
-              Not given
+              {t('notGiven')}
             </label>
             {input.options.map((option) => (
               <label key={option} className="flex items-center gap-2 text-sm text-slate-800">

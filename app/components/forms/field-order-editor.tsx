@@ -12,6 +12,7 @@ import { CSS } from '@dnd-kit/utilities'
 import { ArrowDown, ArrowUp, GripVertical, Plus, X } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useFormbuilderWords } from './use-formbuilder-words'
+import { useDragWords } from '#app/components/ui/drag-words'
 
 export interface FieldChoice {
   guId: string
@@ -34,6 +35,7 @@ export function FieldOrderEditor({ choices, initialOrder }: { choices: FieldChoi
   const available = choices.filter((choice) => !order.includes(choice.guId))
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
   const { t } = useFormbuilderWords()
+  const { accessibility } = useDragWords()
 
   const move = (guId: string, by: -1 | 1) =>
     setOrder((current) => {
@@ -68,7 +70,7 @@ export function FieldOrderEditor({ choices, initialOrder }: { choices: FieldChoi
       {chosen.length === 0 ? (
         <p className="text-sm text-slate-500">{t('noFieldsOnForm')}</p>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
           <SortableContext items={chosen.map((choice) => choice.guId)} strategy={verticalListSortingStrategy}>
             <ol className="flex flex-col gap-2" aria-label={t('fieldsInOrder')}>
               {chosen.map((choice, index) => (
@@ -109,7 +111,8 @@ export function FieldOrderEditor({ choices, initialOrder }: { choices: FieldChoi
 }
 
 function SortableRow({ choice, draggable, dragLabel, children }: { choice: FieldChoice; draggable: boolean; dragLabel: string; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: choice.guId, disabled: !draggable })
+  const { sortableAttributes } = useDragWords()
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: choice.guId, disabled: !draggable, attributes: sortableAttributes })
   return (
     <li
       ref={setNodeRef}

@@ -1,5 +1,6 @@
 import { useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 const PROGRESS_KEYFRAMES = '@keyframes route-progress{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}'
 
@@ -9,6 +10,7 @@ const PROGRESS_KEYFRAMES = '@keyframes route-progress{0%{transform:translateX(-1
  * only shows when someone is actually waiting.
  */
 export function ProgressBar() {
+  const { t } = useTranslation('common')
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   const [visible, setVisible] = useState(false)
@@ -25,7 +27,7 @@ export function ProgressBar() {
   return (
     <div
       role="progressbar"
-      aria-label="Loading"
+      aria-label={t('loading')}
       aria-hidden={!visible}
       className={`pointer-events-none fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden transition-opacity duration-300 ${
         visible ? 'opacity-100' : 'opacity-0'

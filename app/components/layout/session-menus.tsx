@@ -103,7 +103,7 @@ export function AdminViewButton({ className = toolbarButton }: { className?: str
 }
 
 /** The user menu: who is signed in, My Profile and Logout. */
-export function UserMenu({ fullName, email, roleTitle }: { fullName: string; email: string; roleTitle: string }) {
+export function UserMenu({ fullName, email, roleName }: { fullName: string; email: string; roleName: string }) {
   const { t } = useTranslation()
   const initials = fullName
     .split(/\s+/)
@@ -122,7 +122,7 @@ export function UserMenu({ fullName, email, roleTitle }: { fullName: string; ema
           </span>
           <span className="sr-only text-left leading-tight md:not-sr-only md:block">
             <span className="block text-sm font-medium text-slate-800">{fullName}</span>
-            <span className="block text-xs text-slate-600">{roleTitle}</span>
+            <span className="block text-xs text-slate-600">{roleName}</span>
           </span>
           <ChevronDown aria-hidden className="hidden h-3.5 w-3.5 text-slate-400 md:block" />
         </>

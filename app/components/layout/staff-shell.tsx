@@ -128,7 +128,7 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
             {user.isFranchiseMode ? <MasterViewButton /> : null}
             {user.isStaff && !user.canReturnToAdmin ? <PreviewMenu /> : null}
             {user.canReturnToAdmin ? <AdminViewButton /> : null}
-            <UserMenu fullName={user.fullName} email={user.email} roleTitle={user.roleTitle} />
+            <UserMenu fullName={user.fullName} email={user.email} roleName={user.roleName} />
           </div>
         </header>
 

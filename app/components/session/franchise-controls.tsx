@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 
 export interface FranchiseOption {
   id: string
@@ -8,15 +9,16 @@ export interface FranchiseOption {
 
 /** 'Switch franchise' (staff of a master franchise; shown only when franchises exist). */
 export function FranchiseSwitchMenu({ franchises }: { franchises: FranchiseOption[] }) {
+  const { t } = useTranslation('auth')
   if (franchises.length === 0) return null
   return (
     <Form method="post" action="/franchise/switch" className="flex items-center gap-2">
       <label htmlFor="franchise-switch" className="text-sm font-medium">
-        Switch franchise
+        {t('switchFranchise', { ns: 'common' })}
       </label>
       <select id="franchise-switch" name="tenantId" required defaultValue="" className="rounded border border-slate-300 px-2 py-1 text-sm">
         <option value="" disabled>
-          Choose a franchise
+          {t('chooseFranchise')}
         </option>
         {franchises.map((franchise) => (
           <option key={franchise.id} value={franchise.id}>
@@ -25,7 +27,7 @@ export function FranchiseSwitchMenu({ franchises }: { franchises: FranchiseOptio
         ))}
       </select>
       <button type="submit" className="rounded border border-slate-300 px-3 py-1 text-sm font-medium">
-        Switch
+        {t('switch')}
       </button>
     </Form>
   )
@@ -33,10 +35,11 @@ export function FranchiseSwitchMenu({ franchises }: { franchises: FranchiseOptio
 
 /** 'Master View': only in franchise login mode; back to the master franchise's dashboard. */
 export function MasterViewButton({ className = 'rounded bg-brand px-3 py-1.5 text-sm font-medium text-white' }: { className?: string }) {
+  const { t } = useTranslation()
   return (
     <Form method="post" action="/franchise/master-view">
       <button type="submit" className={className}>
-        Master View
+        {t('masterView')}
       </button>
     </Form>
   )

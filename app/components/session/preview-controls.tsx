@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 
 /*
  * The staff toolbar's session controls, as plain forms (they work without JavaScript). The
@@ -9,16 +10,17 @@ const menuButton = 'rounded px-3 py-1.5 text-sm font-medium hover:bg-slate-100'
 
 /** 'Preview' menu: Web Preview and Student Preview. */
 export function PreviewMenu({ className = 'flex gap-1' }: { className?: string }) {
+  const { t } = useTranslation()
   return (
-    <div className={className} role="group" aria-label="Preview">
+    <div className={className} role="group" aria-label={t('preview')}>
       <Form method="post" action="/preview/web">
         <button type="submit" className={menuButton}>
-          Web Preview
+          {t('webPreview')}
         </button>
       </Form>
       <Form method="post" action="/preview/student">
         <button type="submit" className={menuButton}>
-          Student Preview
+          {t('studentPreview')}
         </button>
       </Form>
     </div>
@@ -27,10 +29,11 @@ export function PreviewMenu({ className = 'flex gap-1' }: { className?: string }
 
 /** 'Admin View': ends any preview and returns to /dashboard as the staff member. */
 export function AdminViewButton({ className = 'rounded bg-brand px-3 py-1.5 text-sm font-medium text-white' }: { className?: string }) {
+  const { t } = useTranslation()
   return (
     <Form method="post" action="/preview/end">
       <button type="submit" className={className}>
-        Admin View
+        {t('adminView')}
       </button>
     </Form>
   )

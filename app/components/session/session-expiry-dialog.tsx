@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { isAboutToExpire, isExpired, SESSION_EXPIRED_DIALOG, USER_ACTIVITY_DEBOUNCE_MS } from '#server/shell/session-expiry'
+import { useTranslation } from 'react-i18next'
+import { isAboutToExpire, isExpired, USER_ACTIVITY_DEBOUNCE_MS } from '#server/shell/session-expiry'
 import { clearLoginTraceOnLogout, setLoginTrace } from './login-trace'
 
 export interface SessionExpiryDialogProps {
@@ -33,6 +34,8 @@ export function SessionExpiryDialog({
   refreshUrl = '/session/refresh',
   logoutUrl = '/logout',
 }: SessionExpiryDialogProps) {
+  // SESSION_EXPIRED_DIALOG's words (server/shell/session-expiry.ts), in the page's language.
+  const { t } = useTranslation('common')
   const [expiry, setExpiry] = useState<number>(() => (expiresAt ? Date.parse(expiresAt) : Number.NaN))
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -148,14 +151,14 @@ export function SessionExpiryDialog({
             className="w-full max-w-sm rounded-lg bg-white p-6 shadow-xl"
           >
             <h2 id="session-expired-title" className="text-lg font-semibold">
-              {SESSION_EXPIRED_DIALOG.title}
+              {t('sessionExpiredTitle')}
             </h2>
             <p id="session-expired-text" className="mt-2 text-slate-700">
-              {SESSION_EXPIRED_DIALOG.message}
+              {t('sessionExpiredText')}
             </p>
             <div className="mt-5 flex justify-end gap-3">
               <button type="button" onClick={logOut} className="rounded border border-slate-300 px-4 py-2 font-medium">
-                Logout
+                {t('logout')}
               </button>
               <button
                 ref={continueButton}
@@ -164,7 +167,7 @@ export function SessionExpiryDialog({
                 disabled={busy}
                 className="rounded bg-brand px-4 py-2 font-medium text-white disabled:opacity-50"
               >
-                {SESSION_EXPIRED_DIALOG.confirmLabel}
+                {t('sessionExpiredContinue')}
               </button>
             </div>
           </div>

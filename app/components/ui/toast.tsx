@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 export type ToastView = { type: 'success' | 'error'; message: string }
 
@@ -12,6 +13,7 @@ const HIDE_AFTER_MS = 2000
  * be closed. Errors stay until closed: they usually need reading.
  */
 export function ToastNotice({ toast }: { toast: ToastView | null }) {
+  const { t } = useTranslation('common')
   const [shown, setShown] = useState<ToastView | null>(toast)
 
   useEffect(() => {
@@ -42,7 +44,7 @@ export function ToastNotice({ toast }: { toast: ToastView | null }) {
           type="button"
           onClick={() => setShown(null)}
           className="-m-1 rounded p-1 text-current opacity-60 hover:opacity-100"
-          aria-label="Close message"
+          aria-label={t('closeMessage')}
         >
           <X aria-hidden className="h-4 w-4" />
         </button>

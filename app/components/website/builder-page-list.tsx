@@ -5,6 +5,7 @@ import { Form, Link, useFetcher } from '@remix-run/react'
 import { ArrowDown, ArrowUp, EyeOff, GripVertical } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useDragWords } from '#app/components/ui/drag-words'
 
 export interface PageListEntry {
   id: string
@@ -21,6 +22,7 @@ export interface PageListEntry {
  */
 export function BuilderPageList({ pages, selectedName, hrefOf }: { pages: PageListEntry[]; selectedName: string; hrefOf: (name: string) => string }) {
   const { t } = useTranslation('website')
+  const { accessibility } = useDragWords()
   const [order, setOrder] = useState(() => pages.map((page) => page.id))
   const [hydrated, setHydrated] = useState(false)
   const fetcher = useFetcher()
@@ -50,7 +52,7 @@ export function BuilderPageList({ pages, selectedName, hrefOf }: { pages: PageLi
 
   return (
     <nav aria-label={t('websitePages')} className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm">
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
         <SortableContext items={order} strategy={verticalListSortingStrategy}>
           <ol className="flex flex-col gap-1" aria-busy={fetcher.state !== 'idle'}>
             {ordered.map((page, index) => (
@@ -92,7 +94,8 @@ function MoveButton(props: { label: string; hydrated: boolean; page: string; by:
 
 function SortablePage({ page, draggable, selected, href, children }: { page: PageListEntry; draggable: boolean; selected: boolean; href: string; children: ReactNode }) {
   const { t } = useTranslation('website')
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: page.id, disabled: !draggable })
+  const { sortableAttributes } = useDragWords()
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: page.id, disabled: !draggable, attributes: sortableAttributes })
   return (
     <li
       ref={setNodeRef}

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { AuthPage, primaryButtonClass } from '#app/components/auth/auth-page'
 import { setLoginTrace } from '#app/components/session/login-trace'
 import { clearSessionCookieHeader, getSessionUser } from '#app/utils/auth.server'
@@ -7,14 +8,18 @@ import { landingTenantFor } from '#server/auth/landing-after-login'
 import { readSessionToken } from '#server/auth/session-cookie'
 import { endSession } from '#server/auth/sign-out'
 import { defaultPublicPathFor } from '#server/shell/landing-path'
+import { tFor } from '#server/i18n/server-translator'
+import type { I18nHandle } from '#app/utils/i18n'
 
-export const meta: MetaFunction = () => [{ title: 'Logout' }, { name: 'robots', content: 'noindex' }]
+export const handle: I18nHandle = { i18n: ['auth'] }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Logout' }, { name: 'robots', content: 'noindex' }]
 
 /** Logging out is a POST; a GET only asks, so a link or an image cannot sign anyone out. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context)
   if (!user) return redirect(await publicLandingOf(context))
-  return { name: user.fullName, orgName: context.tenant?.name ?? null }
+  return { title: tFor(context.language, 'common')('logout'), name: user.fullName, orgName: context.tenant?.name ?? null }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,13 +41,14 @@ async function publicLandingOf(context: LoaderFunctionArgs['context']): Promise<
 }
 
 export default function LogoutRoute() {
-  const { name, orgName } = useLoaderData<typeof loader>()
+  const { title, name, orgName } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('auth')
   return (
-    <AuthPage orgName={orgName} title="Logout">
-      <p className="mb-4 text-slate-700">You are signed in as {name}.</p>
+    <AuthPage orgName={orgName} title={title}>
+      <p className="mb-4 text-slate-700">{t('logoutSignedInAs', { name })}</p>
       <Form method="post" onSubmit={() => setLoginTrace(false)}>
         <button type="submit" className={primaryButtonClass}>
-          Logout
+          {title}
         </button>
       </Form>
     </AuthPage>

@@ -4,8 +4,9 @@ import { Check } from 'lucide-react'
 import { AuthPage } from '#app/components/auth/auth-page'
 import { notFound } from '#server/errors/responses'
 import { publicPlanOf } from '#server/plans/public-plan'
+import { notFoundTitle } from '#app/components/layout/page-title'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.plan.name} plan` : 'Page not found' }]
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data ? `${data.plan.name} plan` : notFoundTitle(matches) }]
 
 /**
  * The tenant plan route, `/tplan/{name}/{freq}` (spec 000: public, and only on the master

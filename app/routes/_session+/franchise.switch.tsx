@@ -1,16 +1,21 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { AuthPage } from '#app/components/auth/auth-page'
 import { ContinueElsewhere } from '#app/components/session/continue-elsewhere'
 import { requireStaff } from '#app/utils/auth.server'
 import { sessionChangeRefusal } from '#app/utils/session.server'
 import { requireTenant } from '#app/utils/tenant.server'
+import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
 import { franchiseSwitchSchema } from '#server/auth/auth-forms'
 import { switchIntoFranchise } from '#server/auth/franchise-switch'
 import { err } from '#server/errors/result'
 
-export const meta: MetaFunction = () => [{ title: 'Switch franchise' }, { name: 'robots', content: 'noindex' }]
+export const handle: I18nHandle = { i18n: ['auth'] }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Switch franchise' }, { name: 'robots', content: 'noindex' }]
 
 /** 'Switch franchise': staff of a master franchise move into one of its children. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,19 +35,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 // The page only shows the answer of a post; after a post Remix reloads this loader, so it
-// must not redirect.
-export const loader = () => null
+// must not redirect. It gives the page's title in the page's language.
+export const loader = ({ context }: LoaderFunctionArgs) => ({ title: tFor(context.language, 'common')('switchFranchise') })
 
 export default function FranchiseSwitchRoute() {
   const result = useActionData<typeof action>()
+  const { title } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('auth')
   if (!result) {
     return (
-      <AuthPage orgName={null} title="Switch franchise">
+      <AuthPage orgName={null} title={title}>
         <a href="/dashboard" className="block text-center text-brand hover:underline">
-          Back to the dashboard
+          {t('backToDashboard')}
         </a>
       </AuthPage>
     )
   }
-  return <ContinueElsewhere title="Switch franchise" orgName={result.name} href={result.enterUrl} label={`Continue to ${result.name}`} />
+  return <ContinueElsewhere title={title} orgName={result.name} href={result.enterUrl} label={t('continueTo', { name: result.name })} />
 }

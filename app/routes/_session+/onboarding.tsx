@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Check, MailWarning } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { StudentVerification } from '#app/components/onboarding/student-verification'
@@ -13,20 +14,22 @@ import { readSessionToken } from '#server/auth/session-cookie'
 import { requestEmailVerification } from '#server/contacts/actions/request-email-verification'
 import { readUploadForm } from '#server/files/read-upload-form'
 import { tFor } from '#server/i18n/server-translator'
+import type { Language } from '#server/i18n/languages'
 import { translateMessage } from '#server/i18n/translate-message'
-import { BUSINESS_SIZES, BUSINESS_TYPES, LAST_STEP, ONBOARDING_COUNTRIES, ONBOARDING_MESSAGES, ONBOARDING_STEPS, STUDENT_VERIFICATION_RECHECK_SECONDS } from '#server/onboarding/onboarding-steps'
+import { BUSINESS_SIZES, BUSINESS_TYPES, LAST_STEP, ONBOARDING_COUNTRIES, ONBOARDING_MESSAGES, ONBOARDING_STEPS, STUDENT_VERIFICATION_RECHECK_SECONDS, type StepErrors } from '#server/onboarding/onboarding-steps'
+import type { ONBOARDING_COUNTRY_CODES } from '#server/shell/dial-codes'
 import { isEmailVerified, loadOnboardingView, type OnboardingView } from '#server/onboarding/onboarding-view'
 import { saveOnboardingStep } from '#server/onboarding/save-onboarding'
 import { unreadableForm } from '#server/settings/screen-form'
 import { isStaffRole } from '#server/shell/roles'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.who === 'student' ? data.title : 'Onboarding' }, { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'Onboarding' }, { name: 'robots', content: 'noindex' }]
 
 const STUDENT_HOME = '/classes'
 const STAFF_HOME = '/dashboard'
 
-/** The wizard's staff draw with English words; the student's wait with the portal's. */
-export const handle: I18nHandle = { i18n: ['portal'] }
+/** The wizard's staff draw with the platform's words; the student's wait with the portal's. */
+export const handle: I18nHandle = { i18n: ['portal', 'platform'] }
 
 /**
  * The onboarding wizard (spec 002 2.8), outside the back office's frame: "the app chrome shows
@@ -53,11 +56,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data(wait, { headers: { 'Cache-Control': 'no-store' } })
   }
   const view = await loadOnboardingView(context.platform, tenant, user, new URL(request.url).searchParams.get('step'))
-  const wizard: LoaderAnswer = { who, ...view }
+  const wizard: LoaderAnswer = { who, title: tFor(context.language, 'platform')('onboardingTitle'), messages: clientMessages(context.language), ...view }
   return data(wizard, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-type LoaderAnswer = ({ who: 'staff' } & OnboardingView) | { who: 'student'; title: string; email: string; recheckSeconds: number }
+/** The messages the page shows before posting (Next with a required item missing, a phone left empty). */
+type ClientMessages = { missingFields: string; phoneRequired: string }
+
+const clientMessages = (language: Language): ClientMessages => ({
+  missingFields: translateMessage(language, ONBOARDING_MESSAGES.missingFields),
+  phoneRequired: translateMessage(language, ONBOARDING_MESSAGES.phoneRequired),
+})
+
+const translatedFieldErrors = (language: Language, fieldErrors: StepErrors): StepErrors =>
+  Object.fromEntries(Object.entries(fieldErrors).map(([name, messages]) => [name, messages.map((message) => translateMessage(language, message))]))
+
+type LoaderAnswer = ({ who: 'staff'; title: string; messages: ClientMessages } & OnboardingView) | { who: 'student'; title: string; email: string; recheckSeconds: number }
 
 type ActionAnswer =
   | { kind: 'refused'; step: number; message: string; fieldErrors: Record<string, string[]>; values: Record<string, string> }
@@ -66,7 +80,7 @@ type ActionAnswer =
 export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, user, who } = await requireOnboardingUser(request, context)
   const upload = await readUploadForm(request)
-  if (upload.malformed) return data({ kind: 'refused', step: 0, message: unreadableForm().formError, fieldErrors: {}, values: {} } satisfies ActionAnswer, { status: 400 })
+  if (upload.malformed) return data({ kind: 'refused', step: 0, message: translateMessage(context.language, unreadableForm().formError), fieldErrors: {}, values: {} } satisfies ActionAnswer, { status: 400 })
   const intent = upload.form.get('intent')
   if (intent === 'resend-verification') {
     const sent = await requestEmailVerification(context.platform, {
@@ -78,14 +92,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       language: context.language,
     })
     const message = sent.ok ? ONBOARDING_MESSAGES.verificationSent : (sent.message ?? ONBOARDING_MESSAGES.verificationNotSent)
-    const answer: ActionAnswer = { kind: 'verification', ok: sent.ok, message: who === 'student' ? translateMessage(context.language, message) : message }
+    const answer: ActionAnswer = { kind: 'verification', ok: sent.ok, message: translateMessage(context.language, message) }
     return data(answer, { status: sent.ok ? 200 : 400 })
   }
   if (who === 'student') return redirect('/onboarding')
   const step = Number(upload.form.get('step'))
   if (!Number.isInteger(step) || step < 0 || step > Math.min(tenant.settings.onBoardingStep, LAST_STEP)) return redirect('/onboarding')
   const saved = await saveOnboardingStep(context.platform, tenant, step, upload)
-  if (!saved.ok) return data({ kind: 'refused', message: saved.message, ...saved.details } satisfies ActionAnswer, { status: 400 })
+  if (!saved.ok) {
+    const refused: ActionAnswer = { kind: 'refused', message: translateMessage(context.language, saved.message), ...saved.details, fieldErrors: translatedFieldErrors(context.language, saved.details.fieldErrors) }
+    return data(refused, { status: 400 })
+  }
   return redirect(saved.value.kind === 'done' ? STAFF_HOME : `/onboarding?step=${saved.value.step}`)
 }
 
@@ -98,7 +115,10 @@ export default function OnboardingRoute() {
   return <OnboardingWizard view={loaded} answer={answer} />
 }
 
-function OnboardingWizard({ view, answer }: { view: OnboardingView; answer: ActionAnswer | undefined }) {
+type WizardView = OnboardingView & { messages: ClientMessages }
+
+function OnboardingWizard({ view, answer }: { view: WizardView; answer: ActionAnswer | undefined }) {
+  const { t } = useTranslation('platform')
   const refused = answer?.kind === 'refused' && answer.step === view.step ? answer : null
   return (
     <main className="min-h-screen bg-slate-50 px-4 py-8 sm:py-12">
@@ -107,7 +127,7 @@ function OnboardingWizard({ view, answer }: { view: OnboardingView; answer: Acti
         <section aria-labelledby="onboarding-title" className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
           <StepList current={view.step} />
           <h1 id="onboarding-title" className="mt-6 text-2xl font-semibold text-slate-900">
-            {ONBOARDING_STEPS[view.step]}
+            {t(stepTitleKey(view.step))}
           </h1>
           {refused ? (
             <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
@@ -125,14 +145,21 @@ function OnboardingWizard({ view, answer }: { view: OnboardingView; answer: Acti
 
 type Refused = Extract<ActionAnswer, { kind: 'refused' }> | null
 
+const stepTitleKey = (step: number) => `onboardingStep_${Math.min(Math.max(step, 0), LAST_STEP) as 0 | 1 | 2}` as const
+
+/** The onboarding countries are the ones of ONBOARDING_COUNTRY_CODES: their words are keyed by code. */
+const countryCodeOf = (code: string) => code as (typeof ONBOARDING_COUNTRY_CODES)[number]
+
 function StepList({ current }: { current: number }) {
+  const { t } = useTranslation('platform')
   return (
-    <ol className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" aria-label="Onboarding steps">
-      {ONBOARDING_STEPS.map((title, index) => {
+    <ol className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" aria-label={t('onboardingStepsLabel')}>
+      {ONBOARDING_STEPS.map((english, index) => {
+        const title = t(stepTitleKey(index))
         const done = index < current
         const here = index === current
         return (
-          <li key={title} aria-current={here ? 'step' : undefined} className="flex items-center gap-2">
+          <li key={english} aria-current={here ? 'step' : undefined} className="flex items-center gap-2">
             <span
               className={[
                 'flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold',
@@ -150,19 +177,20 @@ function StepList({ current }: { current: number }) {
 }
 
 function StepButtons({ step }: { step: number }) {
+  const { t } = useTranslation('platform')
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('step') === String(step)
   return (
     <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-100 pt-5">
       {step > 0 ? (
         <Link to={`/onboarding?step=${step - 1}`} className="text-sm font-medium text-brand-text hover:underline">
-          Back
+          {t('onboardingBack')}
         </Link>
       ) : (
         <span />
       )}
       <Button type="submit" variant="primary" busy={busy}>
-        {step === LAST_STEP ? 'Finish' : 'Next'}
+        {step === LAST_STEP ? t('onboardingFinish') : t('onboardingNext')}
       </Button>
     </div>
   )
@@ -198,12 +226,15 @@ function ChoiceGroup({ name, legend, options, chosen, errors }: { name: string; 
 }
 
 function BusinessProfileStep({ view, refused }: { view: OnboardingView; refused: Refused }) {
+  const { t } = useTranslation('platform')
+  const types = BUSINESS_TYPES.map((type) => ({ value: type.value, label: t(`onboardingBusinessType_${type.value}`) }))
+  const sizes = BUSINESS_SIZES.map((size) => ({ value: size.value, label: t(`onboardingBusinessSize_${size.value}`) }))
   return (
     <Form method="post" className="mt-6 flex flex-col gap-6">
       <input type="hidden" name="step" value="0" />
-      <ChoiceGroup name="businessType" legend="What best describes your business?" options={BUSINESS_TYPES} chosen={valueOf(view, refused, 'businessType')} errors={refused?.fieldErrors.businessType} />
-      <ChoiceGroup name="businessSize" legend="How many people are in your organization?" options={BUSINESS_SIZES} chosen={valueOf(view, refused, 'businessSize')} errors={refused?.fieldErrors.businessSize} />
-      <Field id="businessReferer" label="How did you hear about us?" errors={refused?.fieldErrors.businessReferer}>
+      <ChoiceGroup name="businessType" legend={t('onboardingBusinessTypeQuestion')} options={types} chosen={valueOf(view, refused, 'businessType')} errors={refused?.fieldErrors.businessType} />
+      <ChoiceGroup name="businessSize" legend={t('onboardingBusinessSizeQuestion')} options={sizes} chosen={valueOf(view, refused, 'businessSize')} errors={refused?.fieldErrors.businessSize} />
+      <Field id="businessReferer" label={t('onboardingRefererQuestion')} errors={refused?.fieldErrors.businessReferer}>
         {(control) => <input {...control} name="businessReferer" defaultValue={valueOf(view, refused, 'businessReferer')} maxLength={255} className={FIELD_INPUT_CLASSES} />}
       </Field>
       <StepButtons step={0} />
@@ -211,7 +242,8 @@ function BusinessProfileStep({ view, refused }: { view: OnboardingView; refused:
   )
 }
 
-function BusinessInformationStep({ view, refused }: { view: OnboardingView; refused: Refused }) {
+function BusinessInformationStep({ view, refused }: { view: WizardView; refused: Refused }) {
+  const { t } = useTranslation('platform')
   const [country, setCountry] = useState(valueOf(view, refused, 'country'))
   const [timezone, setTimezone] = useState(valueOf(view, refused, 'timezone'))
   // Without JavaScript the country cannot narrow the zones: all are offered, the server checks the pair.
@@ -223,7 +255,7 @@ function BusinessInformationStep({ view, refused }: { view: OnboardingView; refu
   const [phoneTouched, setPhoneTouched] = useState(false)
   const [phoneEmpty, setPhoneEmpty] = useState(!valueOf(view, refused, 'phone'))
   const [missing, setMissing] = useState(false)
-  const live: Record<string, string[]> = phoneTouched && phoneEmpty ? { phone: [ONBOARDING_MESSAGES.phoneRequired] } : {}
+  const live: Record<string, string[]> = phoneTouched && phoneEmpty ? { phone: [view.messages.phoneRequired] } : {}
   const errors = { ...(refused?.fieldErrors ?? {}), ...live }
   const checkRequired = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget)
@@ -244,28 +276,28 @@ function BusinessInformationStep({ view, refused }: { view: OnboardingView; refu
       <input type="hidden" name="step" value="1" />
       {missing && !refused ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 sm:col-span-2">
-          {ONBOARDING_MESSAGES.missingFields}
+          {view.messages.missingFields}
         </p>
       ) : null}
-      <Field id="name" label="Business name" required errors={errors.name} className="sm:col-span-2">
+      <Field id="name" label={t('onboardingBusinessName')} required errors={errors.name} className="sm:col-span-2">
         {(control) => <input {...control} name="name" defaultValue={valueOf(view, refused, 'name')} maxLength={200} autoComplete="organization" className={FIELD_INPUT_CLASSES} />}
       </Field>
-      <Field id="country" label="Country" required errors={errors.country}>
+      <Field id="country" label={t('onboardingCountry')} required errors={errors.country}>
         {(control) => (
           <select {...control} name="country" value={country} onChange={(event) => changeCountry(event.currentTarget.value)} className={FIELD_INPUT_CLASSES}>
             {ONBOARDING_COUNTRIES.map((entry) => (
               <option key={entry.code} value={entry.code}>
-                {entry.code}
+                {t(`onboardingCountryCode_${countryCodeOf(entry.code)}`)}
               </option>
             ))}
           </select>
         )}
       </Field>
-      <Field id="timezone" label="Time zone" required errors={errors.timezone}>
+      <Field id="timezone" label={t('onboardingTimeZone')} required errors={errors.timezone}>
         {(control) => (
           <select {...control} name="timezone" value={timezone} onChange={(event) => setTimezone(event.currentTarget.value)} className={FIELD_INPUT_CLASSES}>
             {ONBOARDING_COUNTRIES.map((entry) => (
-              <optgroup key={entry.code} label={entry.name} disabled={hydrated && entry.code !== country}>
+              <optgroup key={entry.code} label={t(`onboardingCountryName_${countryCodeOf(entry.code)}`)} disabled={hydrated && entry.code !== country}>
                 {view.timeZones
                   .filter((zone) => zone.country === entry.code)
                   .map((zone) => (
@@ -279,7 +311,7 @@ function BusinessInformationStep({ view, refused }: { view: OnboardingView; refu
         )}
       </Field>
       {/* The message takes the hint's place: a line appearing on blur would move Next under the pointer. */}
-      <Field id="phone" label="Phone" required errors={errors.phone} hint={errors.phone?.length ? undefined : `Like ${chosen?.mask ?? ''}`}>
+      <Field id="phone" label={t('onboardingPhone')} required errors={errors.phone} hint={errors.phone?.length ? undefined : t('onboardingPhoneHint', { mask: chosen?.mask ?? '' })}>
         {(control) => (
           <div className="flex items-center gap-2">
             <span className="shrink-0 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700" aria-hidden>
@@ -300,14 +332,14 @@ function BusinessInformationStep({ view, refused }: { view: OnboardingView; refu
           </div>
         )}
       </Field>
-      <Field id="website" label="Website" errors={errors.website}>
+      <Field id="website" label={t('onboardingWebsite')} errors={errors.website}>
         {(control) => <input {...control} name="website" type="text" inputMode="url" autoComplete="url" defaultValue={valueOf(view, refused, 'website')} placeholder="https://www.example.com" className={FIELD_INPUT_CLASSES} />}
       </Field>
       <div className="flex items-center gap-4 sm:col-span-2">
         <div className="flex h-16 w-28 shrink-0 items-center justify-center overflow-hidden rounded-md border border-dashed border-slate-300 bg-slate-50">
-          {view.values.logo ? <img src={view.values.logo} alt="Current logo" className="max-h-full max-w-full object-contain" /> : <span className="text-xs text-slate-600">No logo</span>}
+          {view.values.logo ? <img src={view.values.logo} alt={t('onboardingCurrentLogo')} className="max-h-full max-w-full object-contain" /> : <span className="text-xs text-slate-600">{t('onboardingNoLogo')}</span>}
         </div>
-        <Field id="logo" label="Logo" errors={errors.logo} className="min-w-0 flex-1">
+        <Field id="logo" label={t('onboardingLogo')} errors={errors.logo} className="min-w-0 flex-1">
           {(control) => (
             <input
               {...control}
@@ -327,15 +359,16 @@ function BusinessInformationStep({ view, refused }: { view: OnboardingView; refu
 }
 
 function ProductsStep({ view }: { view: OnboardingView }) {
+  const { t } = useTranslation('platform')
   return (
     <Form method="post" className="mt-6 flex flex-col gap-3">
       <input type="hidden" name="step" value="2" />
-      <p className="text-sm text-slate-600">Choose what your organization offers. You can change this later in Manage Modules.</p>
+      <p className="text-sm text-slate-600">{t('onboardingProductsIntro')}</p>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {view.products.map((product) => (
           <li key={product.name}>
             <label className="flex cursor-pointer items-center justify-between gap-3 rounded-md border border-slate-300 bg-white px-4 py-3 text-sm font-medium text-slate-800 has-[:disabled]:cursor-default has-[:checked]:border-brand">
-              {product.label}
+              {t(`onboardingProduct_${product.name}`)}
               <input
                 type="checkbox"
                 role="switch"
@@ -355,21 +388,22 @@ function ProductsStep({ view }: { view: OnboardingView }) {
 }
 
 function VerificationPanel({ who, answer }: { who: { name: string; email: string }; answer: Extract<ActionAnswer, { kind: 'verification' }> | null }) {
+  const { t } = useTranslation('platform')
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'resend-verification'
   return (
     <aside aria-labelledby="verify-title" className="rounded-lg border border-amber-200 bg-amber-50 p-5 lg:w-72 lg:shrink-0">
       <MailWarning aria-hidden className="h-6 w-6 text-amber-700" />
       <h2 id="verify-title" className="mt-2 font-semibold text-slate-900">
-        Verify your email
+        {t('onboardingVerifyTitle')}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {who.name}, we sent a verification link to <span className="break-all font-medium">{who.email}</span>.
+        <Trans t={t} i18nKey="onboardingVerifySentTo" values={{ name: who.name, email: who.email }} components={{ email: <span className="break-all font-medium" /> }} />
       </p>
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="resend-verification" />
         <Button type="submit" variant="secondary" size="sm" busy={busy}>
-          Resend verification email
+          {t('onboardingResend')}
         </Button>
       </Form>
       {answer ? (

@@ -33,7 +33,7 @@ import { translateMessage, translateMessages } from '#server/i18n/translate-mess
 import { ProfileLanguageForm } from '#app/components/layout/profile-language-form'
 import { portalToast } from '#app/utils/portal-toast.server'
 import { statusOf } from '#server/errors/error-codes'
-import { isStaffRole, roleTitle } from '#server/shell/roles'
+import { isRole, isStaffRole, roleTitle } from '#server/shell/roles'
 import { requireUser } from '#app/utils/auth.server'
 import { PAGE_NOT_FOUND_PATH, signedInShellFor } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
@@ -84,10 +84,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const removeCard = new URL(request.url).searchParams.get('removeCard')
   const removing = savedCards.find((card) => card.id === removeCard) ?? null
   const addCard = profile ? await readStripeAddCardView(context.platform, tenant) : null
-  // A student's page speaks the portal's language, its toast too; staff screens stay English.
+  // A student's toast in the portal's words (the shell already put a staff toast in the page's language).
   const toast = kind === 'student' ? portalToast(shell.toast, context.language) : shell.toast
-  const title = kind === 'student' ? tFor(context.language, 'portal')('myProfile') : 'My Profile'
-  return data({ ...shell, title, profileMessages: translateMessages(context.language, PROFILE_MESSAGES), toast, profile, savedCards, removing, addCard, roleLabel: kind === 'student' ? tFor(context.language, 'portal')('roleStudent') : roleTitle(user.role), language: user.language ?? context.language }, { headers })
+  const title = tFor(context.language, 'portal')('myProfile')
+  const roleLabel = kind === 'student' ? tFor(context.language, 'portal')('roleStudent') : isRole(user.role) ? tFor(context.language, 'staff')(`role_${user.role}`) : roleTitle(user.role)
+  return data({ ...shell, title, profileMessages: translateMessages(context.language, PROFILE_MESSAGES), toast, profile, savedCards, removing, addCard, roleLabel, language: user.language ?? context.language }, { headers })
 }
 
 const KEPT_BY_MASTER = PORTAL_MESSAGES.keptByMaster

@@ -8,6 +8,7 @@ import { landingFor } from '#server/navigation/landing'
 import { isVisitorFallback } from '#server/navigation/visitor-outcome'
 import { adminFallback } from '#server/shell/route-tables'
 import { isStaffRole, ROLE_STUDENT } from '#server/shell/roles'
+import { notFoundTitle } from '#app/components/layout/page-title'
 
 /**
  * Every address no screen answers (spec 000 section 2): staff go to the dashboard ("an unknown
@@ -32,8 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ shell: loaded.shell }, { status: 404 })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Page not found | ${data.shell.site.title}` : 'Page not found' },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `${notFoundTitle(matches)} | ${data.shell.site.title}` : notFoundTitle(matches) },
   { name: 'robots', content: 'noindex' },
 ]
 

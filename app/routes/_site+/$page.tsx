@@ -8,6 +8,7 @@ import { requireTenant } from '#app/utils/tenant.server'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
 import { landingFor } from '#server/navigation/landing'
 import { isVisitorFallback } from '#server/navigation/visitor-outcome'
+import { notFoundTitle } from '#app/components/layout/page-title'
 
 /** A page of the tenant's public website (/home, /about, /my-page), or the 404 page. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -43,11 +44,11 @@ export const handle: HydrationHandle<SerializeFrom<typeof loader>> = {
   hydrates: (data) => !(data?.page?.html && !data.shell.viewer.isSignedIn),
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: 'Page not found' }]
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: notFoundTitle(matches) }]
   const { site } = data.shell
   const found = data.page && data.page.html
-  const title = found ? `${data.page?.title} | ${site.title}` : `Page not found | ${site.title}`
+  const title = found ? `${data.page?.title} | ${site.title}` : `${notFoundTitle(matches)} | ${site.title}`
   return [
     { title },
     { name: 'description', content: site.description },

@@ -14,10 +14,10 @@ import { parseCalendarQuery } from '#server/catalog/schedule/calendar-query'
 import { loadPublicCalendarPage } from '#server/catalog/schedule/public-calendar-page'
 import { dateInputValue } from '#server/dates/local-time'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
-import { calendarHeading } from '#server/navigation/calendar-heading'
+import { longDateInLanguage } from '#server/dates/language-dates'
 import { landingFor } from '#server/navigation/landing'
 import { isStaffRole } from '#server/shell/roles'
-import { NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
+import { notFoundHead } from '#app/components/layout/page-title'
 import { tFor } from '#server/i18n/server-translator'
 import type { I18nHandle } from '#app/utils/i18n'
 
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { headers, ...staff } = await signedInShellFor(request, context, { ...access, kind: 'staff' })
     const calendar = await loadPublicCalendarPage(context.platform.database, access.tenant, query, now, context.language)
     readsCachedData(context, 'catalog', 'tenant', 'site')
-    return data({ kind: 'staff' as const, staff: { ...staff, heading: calendarHeading(now, access.tenant.settings.timezone) }, calendar, public: null }, { headers })
+    return data({ kind: 'staff' as const, staff: { ...staff, title: tFor(context.language, 'portal')('calendar'), heading: longDateInLanguage(now, access.tenant.settings.timezone, context.language) }, calendar, public: null }, { headers })
   }
 
   const landing = user ? landingFor({ path: returnPathOf(request), user, tenant, pages: null }) : null
@@ -65,9 +65,9 @@ export const handle: I18nHandle = { i18n: ['portal'] }
 
 export const headers: HeadersFunction = shareableLoaderHeaders
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data?.calendar) return NOT_FOUND_HEAD
-  if (data.kind === 'staff') return [{ title: 'Calendar' }]
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data?.calendar) return notFoundHead(matches)
+  if (data.kind === 'staff') return [{ title: data.staff?.title ?? 'Calendar' }]
   const siteTitle = data.public?.shell.site.title ?? ''
   const title = `${data.public?.title ?? 'Calendar'} | ${siteTitle}`
   return [
@@ -83,10 +83,10 @@ export default function CalendarRoute() {
   const { t } = useTranslation('portal')
   const loaded = useLoaderData<typeof loader>()
   if (loaded.kind === 'staff' && loaded.staff) {
-    const { shell, toast, sidebarFolded, session, heading } = loaded.staff
+    const { shell, toast, sidebarFolded, session, title, heading } = loaded.staff
     return (
       <StaffShell shell={shell} toast={toast} sidebarFolded={sidebarFolded} session={session}>
-        <PageHeader title="Calendar" description={heading} />
+        <PageHeader title={title} description={heading} />
         {loaded.calendar ? <PublicCalendar calendar={loaded.calendar} /> : null}
       </StaffShell>
     )

@@ -10,7 +10,7 @@ import { requireTenant } from '#app/utils/tenant.server'
 import { readsCachedData } from '#server/cache/cache-reads'
 import { listPublicCourses } from '#server/catalog/courses/public-courses'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
-import { NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
+import { notFoundHead } from '#app/components/layout/page-title'
 
 /** /courses: the tenant's published courses as cards (404 while the tenant hides courses, isShowCourses). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -32,8 +32,8 @@ export const headers: HeadersFunction = shareableLoaderHeaders
 export const handle: I18nHandle = { i18n: ['listings'] }
 
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data?.courses) return NOT_FOUND_HEAD
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data?.courses) return notFoundHead(matches)
   const title = `${data.title} | ${data.shell.site.title}`
   return [
     { title },

@@ -18,7 +18,8 @@ import { courseJsonLd } from '#server/catalog/courses/course-json-ld'
 import { isEnrolledIn } from '#server/catalog/courses/enrolments'
 import { loadPublicCourse } from '#server/catalog/courses/public-courses'
 import { registerChoiceFor, type CourseViewer } from '#server/catalog/courses/register-choice'
-import { itemHeadTags, NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
+import { itemHeadTags } from '#server/catalog/public/item-seo'
+import { notFoundHead } from '#app/components/layout/page-title'
 import { jsonLdScriptText } from '#server/catalog/public/json-ld'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
 import { isPublicPathAvailable } from '#server/navigation/available-paths'
@@ -87,7 +88,7 @@ export const headers: HeadersFunction = (args) => {
 
 export const handle: I18nHandle = { i18n: ['listings'] }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => data?.head ?? NOT_FOUND_HEAD
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => data?.head ?? notFoundHead(matches)
 
 export default function CourseDetailsRoute() {
   const { shell, course, register, openChapter, registerLabel, toast, jsonLd } = useLoaderData<typeof loader>()

@@ -11,7 +11,8 @@ import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { readsCachedData } from '#server/cache/cache-reads'
-import { itemHeadTags, NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
+import { itemHeadTags } from '#server/catalog/public/item-seo'
+import { notFoundHead } from '#app/components/layout/page-title'
 import { itemListJsonLd, jsonLdScriptText } from '#server/catalog/public/json-ld'
 import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
 import { loadPublicEvents } from '#server/catalog/public/public-item-pages'
@@ -53,7 +54,7 @@ export const headers: HeadersFunction = shareableLoaderHeaders
 export const handle: I18nHandle = { i18n: ['listings'] }
 
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.listing ? data.listing.head : NOT_FOUND_HEAD)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data?.listing ? data.listing.head : notFoundHead(matches))
 
 export default function EventsRoute() {
   const { shell, listing } = useLoaderData<typeof loader>()

@@ -19,7 +19,8 @@ import { getToast, redirectWithToast } from '#app/utils/toast.server'
 import type { SessionUser } from '#server/auth/session-user'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { readsCachedData } from '#server/cache/cache-reads'
-import { itemPageHead, NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
+import { itemPageHead } from '#server/catalog/public/item-seo'
+import { notFoundHead } from '#app/components/layout/page-title'
 import { eventJsonLd, jsonLdScriptText } from '#server/catalog/public/json-ld'
 import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
 import { eventHref, loadPublicEvent, type EventPageView } from '#server/catalog/public/public-item-pages'
@@ -101,7 +102,7 @@ export const headers: HeadersFunction = shareableLoaderHeaders
 export const handle: I18nHandle = { i18n: ['listings'] }
 
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : NOT_FOUND_HEAD)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data?.view ? data.view.head : notFoundHead(matches))
 
 export default function EventDetailsRoute() {
   const { shell, view } = useLoaderData<typeof loader>()

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { ArrowLeft, Download, RefreshCw } from 'lucide-react'
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { PageHeader } from '#app/components/layout/page-header'
 import { StaffShell } from '#app/components/layout/staff-shell'
 import { StudentShell } from '#app/components/layout/student-shell'
@@ -13,14 +14,15 @@ import { notFound } from '#server/errors/responses'
 import { invoicePdfDownloadPath, invoicePdfPath } from '#server/invoices/invoice-pdf-paths'
 import { invoicePdfPage, requestInvoicePdf, type InvoicePdfPage } from '#server/invoices/invoice-pdf-requests'
 import type { I18nHandle } from '#app/utils/i18n'
+import { tFor } from '#server/i18n/server-translator'
 
-/** The student portal's shell draws with the portal's words. */
-export const handle: I18nHandle = { i18n: ['portal'] }
+/** The student portal's shell draws with the portal's words; the page with the billing screens'. */
+export const handle: I18nHandle = { i18n: ['portal', 'billing'] }
 
 /** How often the page looks again while the PDF is being made. */
 const REFRESH_SECONDS = 2
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `PDF of invoice ${loaded.pdf.numberText}` : 'Invoice not found' }, { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? loaded.title : 'Invoice not found' }, { name: 'robots', content: 'noindex' }]
 
 /**
  * /invoices/{guid}/pdf: the PDF of an invoice, made by a job. Staff may read any invoice of
@@ -31,7 +33,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const pdf = await invoicePdfPage(context.platform, { tenant: access.tenant, reader: access.reader, unverifiedGuid: params.guId })
   if (!pdf) throw notFound('Invoice not found')
   const { headers, ...shell } = await signedInShellFor(request, context, access)
-  return data({ kind: access.kind, shell, pdf }, { headers })
+  const title = tFor(context.language, 'billing')('pdf_metaTitle', { number: pdf.numberText })
+  return data({ kind: access.kind, shell, pdf, title }, { headers })
 }
 
 /** Asks for the PDF (a double click makes one) and shows how it is coming along (post, then get). */
@@ -65,6 +68,8 @@ export default function InvoicePdfRoute() {
 }
 
 function InvoicePdfPanel({ pdf }: { pdf: InvoicePdfPage }) {
+  const { t } = useTranslation('billing')
+  const number = pdf.numberText
   const here = invoicePdfPath(pdf.guid)
   const preparing = pdf.progress === 'preparing'
   const revalidator = useRevalidator()
@@ -82,9 +87,9 @@ function InvoicePdfPanel({ pdf }: { pdf: InvoicePdfPage }) {
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <Link to="/invoices" className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-text hover:underline">
         <ArrowLeft aria-hidden className="h-4 w-4" />
-        Invoices
+        {t('invoices')}
       </Link>
-      <PageHeader title={`Invoice ${pdf.numberText}`} description="A PDF of the invoice as it is now." />
+      <PageHeader title={t('pdf_title', { number })} description={t('pdf_description')} />
       {preparing ? (
         <noscript>
           <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
@@ -95,36 +100,37 @@ function InvoicePdfPanel({ pdf }: { pdf: InvoicePdfPage }) {
         <div role="status" className="flex flex-col items-start gap-3 text-sm text-slate-700">
           {pdf.progress === 'none' ? (
             <>
-              <p>The PDF of invoice {pdf.numberText} has not been made yet.</p>
-              <AskButton action={here} label="Make the PDF" />
+              <p>{t('pdf_notMade', { number })}</p>
+              <AskButton action={here} label={t('pdf_make')} />
             </>
           ) : null}
           {preparing ? (
             <>
-              <p className="font-medium text-slate-900">Preparing the PDF of invoice {pdf.numberText}…</p>
-              <p>This takes a few seconds; the page shows the download when it is ready.</p>
+              <p className="font-medium text-slate-900">{t('pdf_preparing', { number })}</p>
+              <p>{t('pdf_takesSeconds')}</p>
               <ButtonLink to={here} variant="secondary">
                 <RefreshCw aria-hidden className="h-4 w-4" />
-                Check again
+                {t('pdf_checkAgain')}
               </ButtonLink>
             </>
           ) : null}
           {pdf.progress === 'ready' ? (
             <>
-              <p>The PDF of invoice {pdf.numberText} is ready.</p>
+              <p>{t('pdf_ready', { number })}</p>
               {/* A file, not a page: the browser opens or saves it. */}
               <ButtonLink to={invoicePdfDownloadPath(pdf.guid)} reloadDocument variant="primary">
                 <Download aria-hidden className="h-4 w-4" />
-                Download {pdf.fileName}
+                {t('pdf_download', { file: pdf.fileName })}
               </ButtonLink>
             </>
           ) : null}
           {pdf.progress === 'failed' ? (
             <>
               <p className="text-red-700">
-                The PDF of invoice {pdf.numberText} could not be made.{pdf.error ? ` ${pdf.error}` : ''}
+                {t('pdf_failed', { number })}
+                {pdf.error ? ` ${pdf.error}` : ''}
               </p>
-              <AskButton action={here} label="Try again" />
+              <AskButton action={here} label={t('pdf_tryAgain')} />
             </>
           ) : null}
         </div>

@@ -11,7 +11,8 @@ import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { readsCachedData } from '#server/cache/cache-reads'
-import { itemHeadTags, NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
+import { itemHeadTags } from '#server/catalog/public/item-seo'
+import { notFoundHead } from '#app/components/layout/page-title'
 import { shareableLoaderHeaders, shareablePageHeaders } from '#server/http/page-cache'
 import { listGalleryItems, readMediaPage } from '#server/media/media-items'
 import { MEDIA_PAGE_SIZE } from '#server/media/media-rules'
@@ -50,7 +51,7 @@ export const headers: HeadersFunction = shareableLoaderHeaders
 
 export const handle: I18nHandle = { i18n: ['listings'] }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.gallery ? data.gallery.head : NOT_FOUND_HEAD)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data?.gallery ? data.gallery.head : notFoundHead(matches))
 
 export default function MediaGalleryPageRoute() {
   const { shell, gallery } = useLoaderData<typeof loader>()

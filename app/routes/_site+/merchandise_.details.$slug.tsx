@@ -14,7 +14,8 @@ import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { tenantOrigin } from '#server/auth/tenant-origin'
 import { readsCachedData } from '#server/cache/cache-reads'
-import { itemPageHead, NOT_FOUND_HEAD } from '#server/catalog/public/item-seo'
+import { itemPageHead } from '#server/catalog/public/item-seo'
+import { notFoundHead } from '#app/components/layout/page-title'
 import { jsonLdScriptText, productJsonLd } from '#server/catalog/public/json-ld'
 import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
 import { loadPublicProduct, merchandiseHref, type ProductPageView } from '#server/catalog/public/public-item-pages'
@@ -48,7 +49,7 @@ export const headers: HeadersFunction = shareableLoaderHeaders
 export const handle: I18nHandle = { i18n: ['listings'] }
 
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data?.view ? data.view.head : NOT_FOUND_HEAD)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data?.view ? data.view.head : notFoundHead(matches))
 
 export default function MerchandiseDetailsRoute() {
   const { shell, view } = useLoaderData<typeof loader>()

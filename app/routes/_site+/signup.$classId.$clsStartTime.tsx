@@ -22,6 +22,7 @@ import { takesCardPayments } from '#server/payments/card-payments'
 import { isStaffRole } from '#server/shell/roles'
 import type { AppLoadContext } from '@remix-run/node'
 import type { I18nHandle } from '#app/utils/i18n'
+import { notFoundTitle } from '#app/components/layout/page-title'
 
 /** Continue to checkout posts through Remix and lands on the checkout in the browser: its words come with this page, so it draws whole at once. */
 export const handle: I18nHandle = { i18n: ['checkout', 'portal'] }
@@ -75,8 +76,8 @@ function signupTitle(language: Language, className: string): string {
   return tFor(language, 'portal')('signupTitle', { name: className })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? loaded.title : 'Page not found' },
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
+  { title: loaded ? loaded.title : notFoundTitle(matches) },
   { name: 'robots', content: 'noindex' },
 ]
 

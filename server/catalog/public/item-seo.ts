@@ -42,9 +42,6 @@ export function itemHeadTags(seo: ItemSeo): HeadTag[] {
   return tags
 }
 
-/** The head of a page a visitor may not see: no title of the item, never indexed. */
-export const NOT_FOUND_HEAD: HeadTag[] = [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }]
-
 /** An item page's head tags from the item itself: its name, its cover picture made absolute. */
 export function itemPageHead(
   item: { name: string; image: { src: string; alt: string } | null },

@@ -34,6 +34,20 @@ test("idle expiry shows 'Session Expired'; Continue renews it and Logout signs o
   expect(cookies.find((cookie) => cookie.name === '__session')).toBeUndefined()
 })
 
+test("the 'Session Expired' dialog speaks the page's language", async () => {
+  const checked = await browser.newContext()
+  const page = await loginAs(checked.context, server(), { orgId: 'demo', email: 'admin@demo.test' })
+  await checked.context.addCookies([{ name: 'lng', value: 'tr', url: server().url('demo') }])
+  await page.reload()
+  await page.locator('html[lang="tr"]').waitFor({ state: 'attached' })
+  await waitForHydration(page)
+  const dialog = page.getByRole('alertdialog', { name: 'Oturumun Süresi Doldu' })
+  await dialog.waitFor({ timeout: 15_000 })
+  await dialog.getByText('Oturumunuzun süresi doldu. Oturumunuza devam etmek ister misiniz?').waitFor()
+  await dialog.getByRole('button', { name: 'Devam et' }).waitFor()
+  await dialog.getByRole('button', { name: 'Çıkış' }).waitFor()
+})
+
 test('without JavaScript the server idle time-out sends the next click to /login and back', async () => {
   const checked = await browser.newContext({ javaScriptEnabled: false })
   const page = await loginAs(checked.context, server(), { orgId: 'demo', email: 'admin@demo.test' })

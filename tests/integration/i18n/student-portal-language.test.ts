@@ -102,6 +102,17 @@ describe(`the student portal's language (${engine})`, () => {
     for (const word of ['Değerlendirme', 'Puan zorunludur.', 'Değerlendirme zorunludur ve en az 10 karakter olmalıdır.', 'En az 10 karakter.', 'Gönder']) expect(text, word).toContain(word)
   })
 
+  it('refuses feedback longer than 2000 characters in Turkish on a Turkish page, in English on an English one', async () => {
+    const body = `intent=feedback-send&message=${'a'.repeat(2001)}`
+    const refused = await post('/classes', body, `${student}; lng=tr`)
+    expect(refused.status).toBe(400)
+    expect(textOf(refused.body)).toContain('Mesaj en fazla 2000 karakter olabilir.')
+    expect(refused.body).not.toContain('Message must be at most 2000 characters.')
+    const english = await post('/classes', body, `${student}; lng=en`)
+    expect(english.status).toBe(400)
+    expect(textOf(english.body)).toContain('Message must be at most 2000 characters.')
+  })
+
   it("gives My Profile's browser-side checks the page's words", async () => {
     const page = await get('/profile', `${student}; lng=tr`)
     // The loader's data the browser hydrates with carries the Turkish messages for the form's own checks.

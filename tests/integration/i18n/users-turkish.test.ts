@@ -46,6 +46,16 @@ describe(`the Users screens in Turkish (${engine})`, () => {
     expect(none).toContain('0 – 0 / 0')
   })
 
+  it('finds users by the role name the list shows, in Turkish as in English', async () => {
+    const admins = visibleTextOf((await get('/settings/users?q=y%C3%B6netici')).body)
+    expect(admins).toContain('Avery Admin admin@demo.test Yönetici')
+    expect(admins).toContain('1 – 1 / 1')
+    const desk = visibleTextOf((await get(`/settings/users?q=${encodeURIComponent('ÖN BÜRO')}`)).body)
+    expect(desk).toContain('Frankie Desk')
+    expect(desk).not.toContain('Sam Staff')
+    expect(visibleTextOf((await get('/settings/users?q=frontdesk', app.adminCookie)).body)).toContain('1 – 1 of 1')
+  })
+
   it('keeps the English list as it was', async () => {
     const page = await get('/settings/users', app.adminCookie)
     expect(page.body).toMatch(/<title>Users\b/)

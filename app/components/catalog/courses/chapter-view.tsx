@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { ReadableChapter } from '#server/catalog/courses/enrolments'
 
 function sizeOf(bytes: number | null): string {
@@ -12,6 +13,7 @@ function sizeOf(bytes: number | null): string {
  * its embed address, or a file to download (served only to those who may read the chapter).
  */
 export function ChapterView({ chapter, headingLevel = 2 }: { chapter: ReadableChapter; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation('common')
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className="flex flex-col gap-4" data-chapter-view={chapter.guid}>
@@ -21,7 +23,7 @@ export function ChapterView({ chapter, headingLevel = 2 }: { chapter: ReadableCh
           <div className="aspect-video w-full overflow-hidden rounded-lg bg-slate-900">
             <iframe
               src={chapter.embedUrl}
-              title={`Video: ${chapter.title}`}
+              title={t('chapterVideo', { title: chapter.title })}
               className="h-full w-full"
               loading="lazy"
               allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
@@ -30,7 +32,7 @@ export function ChapterView({ chapter, headingLevel = 2 }: { chapter: ReadableCh
             />
           </div>
         ) : (
-          <p className="text-sm text-slate-600">This video is not available.</p>
+          <p className="text-sm text-slate-600">{t('chapterVideoUnavailable')}</p>
         )
       ) : null}
       {chapter.contentType === 'file' && chapter.fileName ? (
@@ -41,7 +43,7 @@ export function ChapterView({ chapter, headingLevel = 2 }: { chapter: ReadableCh
             className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
           >
             <Download aria-hidden className="h-4 w-4" />
-            Download {chapter.fileName}
+            {t('chapterDownload', { file: chapter.fileName })}
             <span className="text-slate-500">{sizeOf(chapter.fileBytes)}</span>
           </a>
         </p>

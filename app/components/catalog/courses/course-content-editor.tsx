@@ -11,6 +11,7 @@ import { EmptyState } from '#app/components/ui/empty-state'
 import { Field, FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import type { ContentActionOutcome, ContentScreenView } from '#server/catalog/courses/content-screen'
 import { ChapterForm } from './chapter-form'
+import { useDragWords } from '#app/components/ui/drag-words'
 
 type Section = ContentScreenView['sections'][number]
 type Chapter = Section['chapters'][number]
@@ -35,6 +36,7 @@ function useHydrated(): boolean {
  */
 export function CourseContentEditor({ view, result }: { view: ContentScreenView; result: ContentActionResult }) {
   const { t } = useTranslation('catalog')
+  const { accessibility } = useDragWords()
   const hydrated = useHydrated()
   const [sections, setSections] = useState(view.sections)
   useEffect(() => setSections(view.sections), [view.sections])
@@ -105,7 +107,7 @@ export function CourseContentEditor({ view, result }: { view: ContentScreenView;
             {t('noSectionsHint')}
           </EmptyState>
         ) : (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onSectionDragEnd}>
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onSectionDragEnd} accessibility={accessibility}>
             <SortableContext items={sections.map((section) => section.guid)} strategy={verticalListSortingStrategy}>
               <ol className="flex flex-col gap-4" aria-label={t('sectionsInOrder')}>
                 {sections.map((section, index) => (
@@ -184,7 +186,8 @@ function SectionCard({
   onChaptersReordered: (sectionGuid: string, chapters: Chapter[]) => void
 }) {
   const { t } = useTranslation('catalog')
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: section.guid, disabled: !draggable })
+  const { accessibility, sortableAttributes } = useDragWords()
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: section.guid, disabled: !draggable, attributes: sortableAttributes })
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return
@@ -220,7 +223,7 @@ function SectionCard({
         {section.chapters.length === 0 ? (
           <p className="text-sm text-slate-600">{t('noChaptersInSection')}</p>
         ) : (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
             <SortableContext items={section.chapters.map((chapter) => chapter.guid)} strategy={verticalListSortingStrategy}>
               <ol className="flex flex-col gap-2" aria-label={t('chaptersOf', { title: section.title })}>
                 {section.chapters.map((chapter, index) => (
@@ -268,7 +271,8 @@ function SectionCard({
 
 function ChapterRow({ courseGuid, chapter, position, draggable }: { courseGuid: string; chapter: Chapter; position: { first: boolean; last: boolean }; draggable: boolean }) {
   const { t } = useTranslation('catalog')
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: chapter.guid, disabled: !draggable })
+  const { sortableAttributes } = useDragWords()
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: chapter.guid, disabled: !draggable, attributes: sortableAttributes })
   const Icon = TYPE_ICONS[chapter.contentType]
   return (
     <li

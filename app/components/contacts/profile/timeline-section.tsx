@@ -6,31 +6,35 @@ import { ButtonLink } from '#app/components/ui/button'
 import { Card } from '#app/components/ui/card'
 import { DateText } from '#app/components/ui/date-text'
 import { EmptyState } from '#app/components/ui/empty-state'
+import { useContactsWords } from '#app/components/contacts/use-contacts-words'
 
-const ICONS: Record<TimelineKind, { icon: LucideIcon; label: string }> = {
-  activity: { icon: Activity, label: 'Activity' },
-  form: { icon: FileText, label: 'Form' },
-  note: { icon: StickyNote, label: 'Note' },
-  email: { icon: Mail, label: 'Email' },
-  login: { icon: LogIn, label: 'Sign-in' },
-  sale: { icon: Receipt, label: 'Invoice' },
-  membership: { icon: BadgeCheck, label: 'Membership' },
-  booking: { icon: CalendarCheck, label: 'Booking' },
+/** Each kind's icon; its name for screen readers is contacts.json's timelineKind_<kind>. */
+const ICONS: Record<TimelineKind, LucideIcon> = {
+  activity: Activity,
+  form: FileText,
+  note: StickyNote,
+  email: Mail,
+  login: LogIn,
+  sale: Receipt,
+  membership: BadgeCheck,
+  booking: CalendarCheck,
 }
 
 /** What happened with the contact, newest first; 'Show more' asks the server for the next page. */
 export function TimelineSection({ guId, entries, hasMore, shown }: { guId: string; entries: TimelineItemView[]; hasMore: boolean; shown: number }) {
+  const { t } = useContactsWords()
   if (entries.length === 0)
     return (
-      <EmptyState icon={History} title="Nothing on the timeline yet">
-        Forms, notes, emails, sign-ins and other activity of this contact will show here as they happen.
+      <EmptyState icon={History} title={t('timeline_empty')}>
+        {t('timeline_emptyText')}
       </EmptyState>
     )
   return (
-    <Card title="Timeline">
+    <Card title={t('tab_timeline')}>
       <ol className="relative flex flex-col gap-4 border-l border-slate-200 pl-6">
         {entries.map((entry) => {
-          const { icon: Icon, label } = ICONS[entry.kind]
+          const Icon = ICONS[entry.kind]
+          const label = t(`timelineKind_${entry.kind}`)
           return (
             <li key={entry.key} className="relative">
               <span className="absolute top-0 -left-[2.3rem] flex h-7 w-7 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600">
@@ -50,7 +54,7 @@ export function TimelineSection({ guId, entries, hasMore, shown }: { guId: strin
       {hasMore ? (
         <div className="mt-5">
           <ButtonLink to={profilePath(guId, 'timeline', { shown: String(shown + TIMELINE_PAGE) })} preventScrollReset variant="secondary" size="sm">
-            Show more
+            {t('timeline_showMore')}
           </ButtonLink>
         </div>
       ) : null}
