@@ -120,6 +120,8 @@ export function widgetEmbedHeaders(format: WidgetEmbedFormat | 'missing'): Recor
     'Content-Type': contentType,
     // A wrong key or an unpublished widget is corrected on purpose: its 404 is not kept.
     'Cache-Control': format === 'missing' ? 'no-store' : 'public, max-age=30',
+    // The frame and its data are written in the visitor's language (their choice, else their browser's).
+    ...(format === 'html' || format === 'json' ? { Vary: 'Accept-Language, Cookie' } : {}),
     'Access-Control-Allow-Origin': '*',
     'Cross-Origin-Resource-Policy': 'cross-origin',
     'Content-Security-Policy': [

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { withTenant } from '#db/tenant-scope'
 import { isPublicListingShown } from '#server/catalog/public/public-item-gates'
+import type { Language } from '#server/i18n/languages'
+import { tFor } from '#server/i18n/server-translator'
 import type { Platform } from '#server/platform'
 import { API_KEYS, readApiKeyWith } from '#server/settings/tenant-api-keys'
 import { brandShadesFor } from '#server/shell/brand-colours'
@@ -30,6 +32,10 @@ export interface EmbeddedWidget {
   allEventsUrl: string | null
   /** Said when an event widget has no events. */
   emptyText: string
+  /** The link to every event, in the visitor's language. */
+  allEventsText: string
+  /** The visitor's language (their choice, else their browser's, else the studio's), the frame's `lang`. */
+  language: Language
   /** The studio's colour, in shades that keep text readable (server/shell/brand-colours.ts). */
   brand: { surface: string; onSurface: string; surfaceHover: string; text: string }
 }
@@ -45,7 +51,7 @@ export interface EmbeddedWidget {
 export async function loadEmbeddedWidget(
   platform: Pick<Platform, 'database' | 'env'>,
   tenant: Tenant,
-  input: { unverifiedGuid: string; unverifiedKey: string; now: Date; origin: string },
+  input: { unverifiedGuid: string; unverifiedKey: string; now: Date; origin: string; language?: Language },
 ): Promise<EmbeddedWidget | null> {
   if (!isUuid(input.unverifiedGuid) || input.unverifiedKey === '' || input.unverifiedKey.length > 200) return null
   const widget = await withTenant(platform.database, tenant.id, async (trx) => {
@@ -55,11 +61,13 @@ export async function loadEmbeddedWidget(
   })
   if (!widget) return null
 
+  const language = input.language ?? 'en'
+  const t = tFor(language, 'listings')
   const eventsShown = isPublicListingShown(tenant.settings, 'events')
   let events: WidgetEvent[] | null = null
   if (listsEvents(widget.type)) {
     events = eventsShown
-      ? await widgetEvents(platform.database, tenant, { when: widget.type === 'past_event_list' ? 'past' : 'upcoming', limit: widget.event_count, now: input.now, origin: input.origin })
+      ? await widgetEvents(platform.database, tenant, { when: widget.type === 'past_event_list' ? 'past' : 'upcoming', limit: widget.event_count, now: input.now, origin: input.origin, language })
       : []
   }
   const shades = brandShadesFor(tenant.settings.appPrimaryColor)
@@ -76,7 +84,9 @@ export async function loadEmbeddedWidget(
     link: widget.type === 'link' && widget.link_url ? { url: widget.link_url, label: name } : null,
     events,
     allEventsUrl: events !== null && eventsShown && widget.type !== 'past_event_list' ? `${input.origin}/events` : null,
-    emptyText: widget.type === 'past_event_list' ? 'No past events yet.' : 'No upcoming events right now. Please check back soon.',
+    emptyText: t(widget.type === 'past_event_list' ? 'widget_noPastEvents' : 'widget_noUpcomingEvents'),
+    allEventsText: t('widget_allEvents'),
+    language,
     brand: { surface: shades.surface, onSurface: shades.onSurface, surfaceHover: shades.surfaceHover, text: shades.text },
   }
 }

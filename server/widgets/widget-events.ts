@@ -1,7 +1,8 @@
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
 import type { ShownDate } from '#server/dates/tenant-dates'
-import { cardPriceText, eventStateOf, eventWhenOf, placesLeftText, priceOf, STATE_TEXT } from '#server/catalog/public/item-views'
+import { cardPriceText, eventStateOf, eventWhenOf, placesLeftText, priceOf, stateTextOf } from '#server/catalog/public/item-views'
+import { LANGUAGE_LOCALES, type Language } from '#server/i18n/languages'
 import { eventHref } from '#server/catalog/public/public-item-pages'
 import { selectEventDetails, selectPublicPrices } from '#server/catalog/public/public-item-rows'
 import type { Tenant } from '#server/tenancy/tenant'
@@ -28,7 +29,7 @@ export interface WidgetEvent {
  * have ended, latest first. At most `limit`, read with a limit in the database, so a studio with
  * years of past events costs the same as a new one.
  */
-export async function widgetEvents(database: DatabaseHandle, tenant: Tenant, input: { when: 'upcoming' | 'past'; limit: number; now: Date; origin: string }): Promise<WidgetEvent[]> {
+export async function widgetEvents(database: DatabaseHandle, tenant: Tenant, input: { when: 'upcoming' | 'past'; limit: number; now: Date; origin: string; language?: Language }): Promise<WidgetEvent[]> {
   const { items, details, prices } = await withTenant(database, tenant.id, async (trx) => {
     const items = await trx
       .selectFrom('catalog_items as ci')
@@ -48,12 +49,13 @@ export async function widgetEvents(database: DatabaseHandle, tenant: Tenant, inp
     return { items, details: await selectEventDetails(trx, ids), prices: await selectPublicPrices(trx, ids) }
   })
   const detailsByItem = new Map(details.map((row) => [row.itemId, row]))
+  const language = input.language ?? 'en'
   return items.flatMap((item): WidgetEvent[] => {
     const detail = detailsByItem.get(item.id)
     if (!detail) return []
-    const when = eventWhenOf(detail, tenant)
+    const when = eventWhenOf(detail, tenant, language)
     const state = eventStateOf(detail, input.now)
-    const itemPrices = prices.filter((price) => price.itemId === item.id).map((price) => priceOf(price))
+    const itemPrices = prices.filter((price) => price.itemId === item.id).map((price) => priceOf(price, false, language))
     return [
       {
         name: item.name,
@@ -61,22 +63,23 @@ export async function widgetEvents(database: DatabaseHandle, tenant: Tenant, inp
         start: when.start,
         end: when.end,
         zoneText: when.zoneText,
-        badge: dateBadge(detail.startsAt, detail.timeZone),
+        badge: dateBadge(detail.startsAt, detail.timeZone, language),
         placeText: detail.venueName ?? detail.city,
-        priceText: input.when === 'past' ? '' : cardPriceText({ paymentType: item.payment_type }, itemPrices),
-        stateText: input.when === 'past' ? null : state === 'open' ? placesLeftText(detail) : STATE_TEXT[state],
+        priceText: input.when === 'past' ? '' : cardPriceText({ paymentType: item.payment_type }, itemPrices, language),
+        stateText: input.when === 'past' ? null : state === 'open' ? placesLeftText(detail, language) : stateTextOf(state, language),
         image: item.image_key ? { src: `${input.origin}/uploads/${encodeURIComponent(item.image_key)}`, alt: item.alt_text?.trim() || item.name } : null,
       },
     ]
   })
 }
 
-function dateBadge(startsAt: Date, timeZone: string): { month: string; day: string } {
+function dateBadge(startsAt: Date, timeZone: string, language: Language): { month: string; day: string } {
+  const locale = LANGUAGE_LOCALES[language]
   try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).formatToParts(startsAt)
+    const parts = new Intl.DateTimeFormat(locale, { timeZone, month: 'short', day: 'numeric' }).formatToParts(startsAt)
     return { month: parts.find((part) => part.type === 'month')?.value ?? '', day: parts.find((part) => part.type === 'day')?.value ?? '' }
   } catch {
     // A zone the runtime does not know: UTC rather than no badge.
-    return { month: startsAt.toLocaleString('en-US', { timeZone: 'UTC', month: 'short' }), day: String(startsAt.getUTCDate()) }
+    return { month: startsAt.toLocaleString(locale, { timeZone: 'UTC', month: 'short' }), day: String(startsAt.getUTCDate()) }
   }
 }

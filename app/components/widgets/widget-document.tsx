@@ -17,7 +17,7 @@ export function WidgetDocument({ widget }: { widget: EmbeddedWidget }) {
     '--brand-text': widget.brand.text,
   } as CSSProperties
   return (
-    <html lang="en">
+    <html lang={widget.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -95,7 +95,7 @@ function EventList({ widget, events }: { widget: EmbeddedWidget; events: WidgetE
       {widget.allEventsUrl ? (
         <p className="widget__more">
           <a href={widget.allEventsUrl} target="_top">
-            See all events
+            {widget.allEventsText}
           </a>
         </p>
       ) : null}

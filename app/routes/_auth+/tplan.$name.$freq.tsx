@@ -1,12 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { Check } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { AuthPage } from '#app/components/auth/auth-page'
+import type { I18nHandle } from '#app/utils/i18n'
 import { notFound } from '#server/errors/responses'
+import { tFor } from '#server/i18n/server-translator'
 import { publicPlanOf } from '#server/plans/public-plan'
 import { notFoundTitle } from '#app/components/layout/page-title'
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data ? `${data.plan.name} plan` : notFoundTitle(matches) }]
+export const handle: I18nHandle = { i18n: ['auth', 'platform'] }
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data ? data.title : notFoundTitle(matches) }]
 
 /**
  * The tenant plan route, `/tplan/{name}/{freq}` (spec 000: public, and only on the master
@@ -16,34 +21,35 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title
  */
 export function loader({ params, context }: LoaderFunctionArgs) {
   if (context.tenant && !context.tenant.isMaster) throw notFound()
-  const plan = publicPlanOf(params.name ?? '', params.freq ?? '')
+  const plan = publicPlanOf(params.name ?? '', params.freq ?? '', context.language)
   if (!plan) throw notFound()
-  return { plan }
+  return { plan, title: tFor(context.language, 'platform')('tplan_title', { plan: plan.name }) }
 }
 
 export default function TenantPlanRoute() {
-  const { plan } = useLoaderData<typeof loader>()
+  const { plan, title } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('platform')
   return (
-    <AuthPage orgName={null} title={`${plan.name} plan`}>
+    <AuthPage orgName={null} title={title}>
       <div className="flex flex-col gap-4" data-public-plan={plan.planId}>
-        <nav aria-label="Billing period" className="grid grid-cols-2 rounded-md border border-slate-200 p-1 text-center text-sm font-medium">
+        <nav aria-label={t('tplan_periodLabel')} className="grid grid-cols-2 rounded-md border border-slate-200 p-1 text-center text-sm font-medium">
           {(['monthly', 'yearly'] as const).map((period) =>
             period === plan.period ? (
               <span key={period} aria-current="page" className="rounded bg-brand px-3 py-1.5 text-on-brand">
-                {period === 'monthly' ? 'Monthly' : 'Yearly'}
+                {t(period === 'monthly' ? 'tplan_monthly' : 'tplan_yearly')}
               </span>
             ) : (
               <Link key={period} to={plan.otherPeriod.href} className="rounded px-3 py-1.5 text-slate-700 hover:bg-slate-100">
-                {period === 'monthly' ? 'Monthly' : 'Yearly'}
+                {t(period === 'monthly' ? 'tplan_monthly' : 'tplan_yearly')}
               </Link>
             ),
           )}
         </nav>
         <p>
           <span className="text-3xl font-semibold tabular-nums text-slate-900">{plan.priceText}</span>
-          {plan.indiaPriceText ? <span className="mt-1 block text-sm text-slate-600">In India: {plan.indiaPriceText}</span> : null}
+          {plan.indiaPriceText ? <span className="mt-1 block text-sm text-slate-600">{t('tplan_inIndia', { price: plan.indiaPriceText })}</span> : null}
         </p>
-        <ul className="flex flex-col gap-2 text-sm text-slate-800" aria-label="Included">
+        <ul className="flex flex-col gap-2 text-sm text-slate-800" aria-label={t('tplan_included')}>
           {plan.features.map((feature) => (
             <li key={feature} className="flex items-start gap-2">
               <Check aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" />
@@ -51,13 +57,11 @@ export default function TenantPlanRoute() {
             </li>
           ))}
         </ul>
-        {plan.contactUs ? (
-          <p className="text-sm text-slate-700">The {plan.name} plan is set up with you by our team: please contact us, and start with a free studio in the meantime.</p>
-        ) : null}
+        {plan.contactUs ? <p className="text-sm text-slate-700">{t('tplan_contactUs', { plan: plan.name })}</p> : null}
         <Link to={plan.getStartedHref} className="block w-full rounded bg-brand px-4 py-2 text-center font-medium text-on-brand">
-          Get started
+          {t('tplan_getStarted')}
         </Link>
-        {plan.tier === 'free' ? null : <p className="text-xs text-slate-600">Every studio starts on the Free plan; choose {plan.name} under Settings, Plan once you are in.</p>}
+        {plan.tier === 'free' ? null : <p className="text-xs text-slate-600">{t('tplan_startsFree', { plan: plan.name })}</p>}
       </div>
     </AuthPage>
   )

@@ -24,6 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     unverifiedKey: url.searchParams.get('key') ?? '',
     now: context.platform.clock.now(),
     origin,
+    language: context.language,
   })
   if (!widget) return missing()
   const key = url.searchParams.get('key') ?? ''

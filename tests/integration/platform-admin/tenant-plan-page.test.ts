@@ -43,6 +43,24 @@ describe(`the tenant plan route /tplan/{name}/{freq} (${engine})`, () => {
     expect((await open('organize', 'monthly', null)).status).toBe(200)
   })
 
+  it('reads in Turkish on a Turkish page: the name, prices, features and title, the address unchanged', async () => {
+    const turkish = (name: string, freq: string) =>
+      callRoute(loader, getRequest(`http://owner.localhost/tplan/${name}/${freq}`), { ...contextFor(platform, master), language: 'tr' }, { name, freq })
+    const growth = await turkish('growth', 'yearly')
+    expect(growth.status).toBe(200)
+    expect(growth.body).toMatchObject({
+      title: 'Growth planı',
+      plan: { name: 'Growth', priceText: '$660,00 / yıl', indiaPriceText: '₹48.620,00 / yıl', otherPeriod: { href: '/tplan/growth/monthly' } },
+    })
+    expect((await turkish('organize', 'monthly')).body).toMatchObject({ title: 'Organize planı', plan: { priceText: expect.stringMatching(/ \/ ay$/) } })
+    expect((await turkish('free', 'monthly')).body).toMatchObject({ title: 'Ücretsiz planı', plan: { name: 'Ücretsiz', priceText: 'Ücretsiz' } })
+    const features = (growth.body as { plan: { features: string[] } }).plan.features
+    const english = ((await open('growth', 'yearly')).body as { plan: { features: string[] } }).plan.features
+    expect(features).toHaveLength(english.length)
+    for (const [index, feature] of features.entries()) expect(feature).not.toBe(english[index])
+    expect((await open('growth', 'yearly')).body).toMatchObject({ title: 'Growth plan' })
+  })
+
   it('is a 404 for a name or period that is no plan, and on any studio site', async () => {
     for (const [name, freq] of [['gold', 'monthly'], ['growth', 'weekly'], ['growth', ''], ['', 'monthly'], ['../growth', 'monthly']] as const) {
       expect((await open(name, freq)).status, `${name}/${freq}`).toBe(404)

@@ -240,6 +240,23 @@ describe(`widgets at Settings > Widgets and on other websites (${engine})`, () =
     expect(json.events.map((event) => event.name)).toEqual(['Widget Launch Evening', DEMO_EVENTS[0], DEMO_EVENTS[1]])
   })
 
+  it('writes the frame and its data in the visitor\'s language, telling caches it depends on it', async () => {
+    const english = await embed(guid)
+    expect(english.header('vary')).toMatch(/Accept-Language, Cookie/)
+    expect(textOf(english.body)).toContain('See all events')
+    const turkish = await get(`/plugin/widgets/${guid}?key=${encodeURIComponent(pluginKey)}`, 'lng=tr', app.host)
+    expect(turkish.status).toBe(200)
+    expect(turkish.body.startsWith('<!DOCTYPE html><html lang="tr">')).toBe(true)
+    const text = textOf(turkish.body)
+    expect(text).toContain('Tüm etkinlikleri görün')
+    expect(text).not.toContain('See all events')
+    // The studio's event names stay theirs; the prices and dates are the page's.
+    expect(text).toContain(DEMO_EVENTS[0])
+    expect(text).toMatch(/Ücretsiz|₺|\$\d+,\d{2}/)
+    const browser = await request(app.port, `/plugin/widgets/${guid}.json?key=${encodeURIComponent(pluginKey)}`, { host: app.host, headers: { 'accept-language': 'tr-TR,tr;q=0.9' } })
+    expect((browser.json() as { allEventsText: string; language: string })).toMatchObject({ allEventsText: 'Tüm etkinlikleri görün', language: 'tr' })
+  })
+
   it('answers 404, kept by nobody, for a wrong key, an unpublished widget and another studio host', async () => {
     for (const answer of [await embed(guid, 'wrong-key'), await embed(`${guid}.js`, ''), await embed(`${guid}.json`, `${pluginKey}x`)]) {
       expect(answer.status).toBe(404)
