@@ -1,3 +1,4 @@
+import { demoItemOption } from '#tests/integration/checkout/demo-item-option'
 import { asSystem } from '#db/tenant-scope'
 import { createSessionCookie } from '#tests/support/sessions'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
@@ -41,15 +42,7 @@ describe(`selling at the desk (${engine})`, () => {
       const plans = await trx.selectFrom('catalog_items').select('slug').where('tenant_id', '=', app.demo.id).where('kind', '=', 'membership').executeTakeFirstOrThrow()
       await trx.updateTable('catalog_items').set({ is_published: true }).where('tenant_id', '=', app.demo.id).where('kind', '=', 'membership').execute()
       const card = await option(plans.slug, '10-Class Card')
-      const block = await option('cork-yoga-block', 'Cork Yoga Block').catch(async () =>
-        trx
-          .selectFrom('catalog_items')
-          .innerJoin('item_price_options', 'item_price_options.item_id', 'catalog_items.id')
-          .select(['catalog_items.guid as item', 'item_price_options.guid as option'])
-          .where('catalog_items.tenant_id', '=', app.demo.id)
-          .where('catalog_items.slug', '=', 'cork-yoga-block')
-          .executeTakeFirstOrThrow(),
-      )
+      const block = await option('cork-yoga-block', 'Cork Yoga Block').catch(() => demoItemOption(trx, app.demo.id, 'cork-yoga-block'))
       const person = await trx.selectFrom('contacts').select(['id', 'guid', 'email']).where('tenant_id', '=', app.demo.id).where('email', '=', 'student@demo.test').executeTakeFirstOrThrow()
       await trx.updateTable('contacts').set({ balance_minor: 0 }).where('id', '=', person.id).execute()
       return { card, block, person }

@@ -1,3 +1,4 @@
+import { demoItemOption } from '#tests/integration/checkout/demo-item-option'
 import { asSystem } from '#db/tenant-scope'
 import { cookiePair, form, visibleTextOf } from '#tests/integration/http/answers'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
@@ -83,15 +84,7 @@ describe(`the pages around the screens in Turkish (${engine})`, () => {
   })
 
   it("draws an invoice's PDF page in Turkish", async () => {
-    const block = await asSystem(app.platform.database, 'test: a block to sell', (trx) =>
-      trx
-        .selectFrom('catalog_items')
-        .innerJoin('item_price_options', 'item_price_options.item_id', 'catalog_items.id')
-        .select(['catalog_items.guid as item', 'item_price_options.guid as option'])
-        .where('catalog_items.tenant_id', '=', app.demo.id)
-        .where('catalog_items.slug', '=', 'cork-yoga-block')
-        .executeTakeFirstOrThrow(),
-    )
+    const block = await asSystem(app.platform.database, 'test: a block to sell', (trx) => demoItemOption(trx, app.demo.id, 'cork-yoga-block'))
     const till = `/store/cart-checkout?contact=${student.guid}`
     const added = await post(till, form({ intent: 'add', choice: `${block.item}/${block.option}`, quantity: '1' }), app.adminCookie)
     const sold = await post(till, form({ intent: 'sell', attempt: 'shell-turkish-pdf-attempt-01', contact: student.guid, method: 'cash' }), `${app.adminCookie}; ${cookiePair(added, 'till')}`)

@@ -1,3 +1,4 @@
+import { demoItemOption } from '#tests/integration/checkout/demo-item-option'
 import { asSystem } from '#db/tenant-scope'
 import { cookiePair, form, visibleTextOf } from '#tests/integration/http/answers'
 import { startDemoHttpApp, type DemoHttpApp } from '#tests/integration/http/demo-http-app'
@@ -62,13 +63,7 @@ describe(`the staff Store in Turkish (${engine})`, () => {
     const turkish = `${app.adminCookie}; lng=tr`
     const { student, block } = await asSystem(app.platform.database, 'test: the desk sale', async (trx) => ({
       student: await trx.updateTable('contacts').set({ balance_minor: 0 }).where('tenant_id', '=', app.demo.id).where('email', '=', 'student@demo.test').returning('guid').executeTakeFirstOrThrow(),
-      block: await trx
-        .selectFrom('catalog_items')
-        .innerJoin('item_price_options', 'item_price_options.item_id', 'catalog_items.id')
-        .select(['catalog_items.guid as item', 'item_price_options.guid as option'])
-        .where('catalog_items.tenant_id', '=', app.demo.id)
-        .where('catalog_items.slug', '=', 'cork-yoga-block')
-        .executeTakeFirstOrThrow(),
+      block: await demoItemOption(trx, app.demo.id, 'cork-yoga-block'),
     }))
     const till = `/store/cart-checkout?contact=${student.guid}`
     const empty = await get(till, turkish)
