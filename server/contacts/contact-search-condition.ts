@@ -19,12 +19,21 @@ const MIN_SIMILARITY_LENGTH = 3
 export function contactSearchCondition(text: string): RawBuilder<SqlBool> {
   const folded = sql`search_fold(${text})`
   const alternatives = [sql`search_text like ${sql`search_fold(${containsPattern(text)})`}`]
-  // Typos are forgiven in names, where people make them; an email or a number is exact.
-  if (text.length >= MIN_SIMILARITY_LENGTH && /^[\p{L}\s'.-]+$/u.test(text)) alternatives.push(sql`${folded} <% sort_name`)
-  // Only text that looks like a phone number searches by digits: '100%' is not one.
-  const digits = /^[\d\s().+-]+$/.test(text) ? text.replace(/\D/g, '') : ''
-  if (digits.length >= MIN_PHONE_DIGITS) alternatives.push(sql`(phone_digits <> '' and phone_digits like ${containsPattern(digits)})`)
+  if (searchesNearSpellings(text)) alternatives.push(sql`${folded} <% sort_name`)
+  const digits = phoneDigitsSearched(text)
+  if (digits !== null) alternatives.push(sql`(phone_digits <> '' and phone_digits like ${containsPattern(digits)})`)
   return sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`
+}
+
+/** Whether the text also finds names spelled nearly like it: typos are forgiven in names, where people make them; an email or a number is exact. */
+export function searchesNearSpellings(text: string): boolean {
+  return text.length >= MIN_SIMILARITY_LENGTH && /^[\p{L}\s'.-]+$/u.test(text)
+}
+
+/** The digits a text searches phones by, or null: only text that looks like a phone number does ('100%' is not one). */
+export function phoneDigitsSearched(text: string): string | null {
+  const digits = /^[\d\s().+-]+$/.test(text) ? text.replace(/\D/g, '') : ''
+  return digits.length >= MIN_PHONE_DIGITS ? digits : null
 }
 
 /** How well a contact matches (1 is an exact word), for ranking picker suggestions. */

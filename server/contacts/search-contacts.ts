@@ -6,6 +6,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { tenantQueryMemo } from '#server/tenancy/tenant-query-memo'
 import { contactSearchCondition } from './contact-search-condition'
 import { containsPattern } from '#server/text/like-pattern'
+import { contactSearchIndexes } from './search-index/contact-search-indexes'
 
 export const CONTACT_SEARCH_LIMIT = 20
 const MAX_QUERY_LENGTH = 100
@@ -45,10 +46,15 @@ export async function searchContacts(options: {
   const text = parsed.data
   const { platform, tenant } = options
   const memo = tenantQueryMemo<ContactSearchItem[]>(platform.tenants, 'contact-search', { ...SEARCH_MEMO, tags: [...SEARCH_MEMO.tags] })
-  return memo.get(tenant.id, text, () => searchAfresh(platform, tenant, text))
+  return memo.get(tenant.id, text, async () => {
+    // A large book held in the process answers without a query (docs/decisions/153).
+    const index = contactSearchIndexes(platform.tenants, platform.database).current(tenant.id)
+    return index?.search(text, CONTACT_SEARCH_LIMIT) ?? searchContactsInDatabase(platform, tenant, text)
+  })
 }
 
-async function searchAfresh(platform: Pick<Platform, 'database'>, tenant: Tenant, text: string): Promise<ContactSearchItem[]> {
+/** The search in Postgres, which the in-process index answers exactly as (text already trimmed and cleaned). */
+export async function searchContactsInDatabase(platform: Pick<Platform, 'database'>, tenant: Tenant, text: string): Promise<ContactSearchItem[]> {
   const rows = await withTenant(platform.database, tenant.id, (trx) =>
     trx
       .selectFrom('contacts')

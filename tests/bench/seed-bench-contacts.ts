@@ -4,8 +4,8 @@ import { asSystem } from '#db/tenant-scope'
 
 export const BENCH_CONTACT_COUNT = 100_000
 
-const FIRST_NAMES = ['María', 'José', 'Chloé', 'François', 'Zoë', 'Søren', 'Olivia', 'Noah', 'Liam', 'Emma', 'Ava', 'Mateo', 'Lucía', 'Amara', 'Kenji', 'Yuki', 'Raj', 'Ananya', 'Ibrahim', 'Fatima', 'Grace', 'Daniel', 'Élodie', 'Björn', 'Aisha', 'Carlos', 'Olga', 'Sean', 'Hannah', 'Tomás', 'Priya', 'Marco', 'Lena', 'Ada', 'Mei', 'Sam', 'Jürgen', 'Siobhán', 'Beatriz', 'Nikolai']
-const LAST_NAMES = ['García', 'Dubois', 'Müller', 'Kierkegaard', "O'Connor", 'Watanabe', 'Nwosu', 'Bennett', 'Chen', 'Sharma', 'Iyer', 'Silva', 'Santos', 'Levi', 'Haddad', 'Kim', 'Kowalski', 'Martin', 'Andersson', 'Bello', 'Mendoza', 'Tanaka', 'Petrova', 'Murphy', 'Patel', 'Rossi', 'Okafor', 'Schmidt', 'Nguyen', 'Johansson', 'Fernández', 'Novak', 'Horvat', 'Costa', 'Ivanova', 'Lindqvist', 'Brennan', 'Yilmaz', 'Acheampong', 'Duarte']
+export const BENCH_FIRST_NAMES = ['María', 'José', 'Chloé', 'François', 'Zoë', 'Søren', 'Olivia', 'Noah', 'Liam', 'Emma', 'Ava', 'Mateo', 'Lucía', 'Amara', 'Kenji', 'Yuki', 'Raj', 'Ananya', 'Ibrahim', 'Fatima', 'Grace', 'Daniel', 'Élodie', 'Björn', 'Aisha', 'Carlos', 'Olga', 'Sean', 'Hannah', 'Tomás', 'Priya', 'Marco', 'Lena', 'Ada', 'Mei', 'Sam', 'Jürgen', 'Siobhán', 'Beatriz', 'Nikolai']
+export const BENCH_LAST_NAMES = ['García', 'Dubois', 'Müller', 'Kierkegaard', "O'Connor", 'Watanabe', 'Nwosu', 'Bennett', 'Chen', 'Sharma', 'Iyer', 'Silva', 'Santos', 'Levi', 'Haddad', 'Kim', 'Kowalski', 'Martin', 'Andersson', 'Bello', 'Mendoza', 'Tanaka', 'Petrova', 'Murphy', 'Patel', 'Rossi', 'Okafor', 'Schmidt', 'Nguyen', 'Johansson', 'Fernández', 'Novak', 'Horvat', 'Costa', 'Ivanova', 'Lindqvist', 'Brennan', 'Yilmaz', 'Acheampong', 'Duarte']
 
 /**
  * Fills a tenant with `count` contacts in one statement (generate_series), fast enough to run
@@ -24,8 +24,8 @@ export async function seedBenchContacts(handle: DatabaseHandle, tenantId: string
         is_status_client, is_status_lead, is_status_member, is_status_staff, is_status_followup, is_status_inactive, is_status_other,
         is_walk_in, balance_minor, created_at, updated_at)
       select ${tenantId}::uuid,
-        (${FIRST_NAMES}::text[])[1 + n % ${FIRST_NAMES.length}],
-        (${LAST_NAMES}::text[])[1 + (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
+        (${BENCH_FIRST_NAMES}::text[])[1 + n % ${BENCH_FIRST_NAMES.length}],
+        (${BENCH_LAST_NAMES}::text[])[1 + (n / ${BENCH_FIRST_NAMES.length}) % ${BENCH_LAST_NAMES.length}],
         'person' || n || '@bench.test',
         '555-' || lpad((n % 1000)::text, 3, '0') || '-' || lpad((n % 10000)::text, 4, '0'),
         'BC-' || lpad(n::text, 7, '0'),
