@@ -17,7 +17,7 @@ import { TWILIO_STATUS_PATH } from '#server/sms/twilio-delivery-report'
 import { handleSmsStatusCallback } from '#server/sms/sms-status-callback'
 import { WIDGET_EMBED_PATH } from '#server/widgets/embed-code'
 import { memoisedSessionUser } from '#server/auth/load-session-user'
-import { CONTACT_AUTOCOMPLETE_PATH, CONTACTS_LIST_PATH, contactAutocompleteFastPath } from '#server/contacts/contact-autocomplete-fast-path'
+import { CONTACT_AUTOCOMPLETE_PATH, CONTACTS_LIST_PATH, contactAutocompleteBeforeExpress, contactAutocompleteFastPath } from '#server/contacts/contact-autocomplete-fast-path'
 import { compressedAssets } from './compressed-assets'
 import './load-context'
 import { organisationNotFoundHtml } from './not-found-page'
@@ -194,10 +194,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   // The contact pickers' autocomplete, typed letter by letter: answered before Remix when the
   // session may see contacts; everything else goes on to the Remix routes (docs/decisions/140).
-  app.get(
-    [CONTACT_AUTOCOMPLETE_PATH, CONTACTS_LIST_PATH],
-    contactAutocompleteFastPath({ platform, lookUpSession: (tenant, token) => memoisedSessionUser(platform, tenant, token) }),
-  )
+  const lookUpSession = (tenant: Tenant, token: string) => memoisedSessionUser(platform, tenant, token)
+  app.get([CONTACT_AUTOCOMPLETE_PATH, CONTACTS_LIST_PATH], contactAutocompleteFastPath({ platform, lookUpSession }))
 
   app.all(
     '*',
@@ -249,8 +247,13 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const fastPath = pageCache
     ? keptPageFastPath({ pageCache, peekTenant: (host) => platform.tenants.peekHost(host), startRequest: start, thirdPartyCsp, issueFormStamp: issueStamp })
     : null
+  // Outside development, as kept pages: the autocomplete of a host whose tenant is in memory.
+  const autocomplete = options.isDev
+    ? null
+    : contactAutocompleteBeforeExpress({ platform, lookUpSession, peekTenant: (host) => platform.tenants.peekHost(host), startRequest: start, passOn: (req, res) => app(req, res) })
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (fastPath?.(req, res)) return
+    if (autocomplete?.(req, res)) return
     app(req, res)
   }
   return Object.assign(listener, { express: app })

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { asSystem } from '#db/tenant-scope'
 import { createSessionCookie } from '#tests/support/sessions'
@@ -136,6 +138,36 @@ describe(`GET /contacts?autoComplete=true&q= over HTTP (${engine})`, () => {
     await asSystem(app.platform.database, 'test: the other process deletes the session', (trx) => trx.deleteFrom('sessions').where('contact_id', '=', third.id).execute())
     app.platform.caches.applyRemote(encodeChange(app.demo.id, new Set(['sessions'])))
     expect((await ask(third.cookie)).status).toBe(302)
+  })
+
+  it('answers before express once the host is known, with the headers every answer has, gzipped when asked and 1 KB or more', async () => {
+    await get('/contacts/autocomplete?q=a', app.adminCookie)
+    const plain = await get('/contacts/autocomplete?q=a', app.adminCookie)
+    expect(plain.status).toBe(200)
+    expect(plain.header('x-request-id')).toMatch(/.+/)
+    expect(plain.header('content-security-policy')).toContain("default-src 'self'")
+    expect(plain.header('x-content-type-options')).toBe('nosniff')
+    // Express's answer carries an ETag (a hash of the body); the answer made before express needs none under no-store.
+    expect(plain.header('etag')).toBeUndefined()
+    const items = (plain.json() as { items: unknown[] }).items
+    expect(items).toHaveLength(20)
+    const zipped = await new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: app.port, path: '/contacts/autocomplete?q=a', headers: { host: app.host, cookie: app.adminCookie, 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }))
+        res.on('error', reject)
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    expect(zipped.encoding).toBe('gzip')
+    expect(zipped.vary).toBe('Accept-Encoding')
+    expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual({ items })
+    // A short answer leaves as it is.
+    const short = await get('/contacts/autocomplete?q=jos%C3%A9%20autocompleta', app.adminCookie)
+    expect(short.header('content-encoding')).toBeUndefined()
+    expect(short.json()).toEqual({ items: [{ id: joseGuid, label: 'José Autocompleta', email: 'jose@autocomplete.test' }] })
   })
 
   it('leaves the contacts list itself to its page, with or without other parameters', async () => {
