@@ -1,6 +1,7 @@
 import { loader } from '#app/routes/_admin+/contacts+/export[.csv]'
 import { asSystem } from '#db/tenant-scope'
 import { contactsCsvStream } from '#server/contacts/export-contacts-csv'
+import { csvCell } from '#server/csv/csv-cell'
 import { parseContactSelection } from '#server/contacts/contact-selection'
 import { dateInputValue } from '#server/dates/local-time'
 import { callRoute, getRequest } from '#tests/support/route-call'
@@ -133,6 +134,44 @@ describe(`the contacts CSV export (${engine})`, () => {
     // A balance is a number a spreadsheet can sum; a typed '=' is made inert.
     expect(text).toContain(',-45.50,')
     expect(text).toContain(`"'=HYPERLINK(""http://evil.test"")"`)
+  })
+
+  it('writes every cell as csvCell does: quotes, commas, line breaks, formula starts, accents, empty values; balances as numbers', async () => {
+    const tricky = {
+      first_name: '+plus', last_name: '-minus "quoted"', email: '@at@export.test', alt_email1: 'plain@export.test', phone: '\t tab', address_line1: '\rcarriage',
+      address_line2: 'line\nbreak, comma', city: '', state: null, zip: '=SUM(A1)', country: 'Türkiye', company: '=1+2', category: '@cat', sales_stage: 'a,"b"',
+      lead_source: 'Lead "src"', barcode: '-12', emergency_contact_name: 'Ünïcødé 名前', emergency_contact_phone: '+90 555',
+    }
+    const balances: Array<[number, string]> = [[-5, '-0.05'], [123_456_789, '1234567.89'], [0, '0.00'], [-100, '-1.00']]
+    const guids = await asSystem(platform.database, 'test fixture', async (trx) =>
+      trx
+        .insertInto('contacts')
+        .values(balances.map(([balance], index) => ({ tenant_id: world.tenant.id, ...tricky, email: `${index}${tricky.email}`, balance_minor: balance, is_walk_in: index === 0 })))
+        .returning('guid')
+        .execute(),
+    )
+    const text = await csvText(guids.map((row) => `${guids.indexOf(row) === 0 ? '?' : '&'}id=${row.guid}`).join(''))
+    const [header = [], ...rows] = parseCsv(text.slice(1))
+    expect(rows).toHaveLength(balances.length)
+    const inert = (value: string | null) => (/^[=+\-@\t\r]/.test(value ?? '') ? `'${value}` : (value ?? ''))
+    for (const row of rows) {
+      const cell = (name: string) => row[header.indexOf(name)]
+      const index = Number((cell('Email') ?? '').charAt(0))
+      expect({
+        first: cell('First Name'), last: cell('Last Name'), email: cell('Email'), alt: cell('Alt Email 1'), alt2: cell('Alt Email 2'), phone: cell('Phone'),
+        line1: cell('Address Line 1'), line2: cell('Address Line 2'), city: cell('City'), state: cell('State'), zip: cell('Zip'), country: cell('Country'),
+        company: cell('Company'), category: cell('Category'), stage: cell('Sales Stage'), source: cell('Lead Source'), barcode: cell('Barcode'),
+        emergency: cell('Emergency Contact Name'), emergencyPhone: cell('Emergency Contact Phone'), walkIn: cell('Walk-in'), balance: cell('Balance'), statuses: cell('Statuses'), tags: cell('Tags'),
+      }).toEqual({
+        first: inert(tricky.first_name), last: inert(tricky.last_name), email: `${index}${tricky.email}`, alt: tricky.alt_email1, alt2: '', phone: inert(tricky.phone),
+        line1: inert(tricky.address_line1), line2: tricky.address_line2, city: '', state: '', zip: inert(tricky.zip), country: tricky.country,
+        company: inert(tricky.company), category: inert(tricky.category), stage: tricky.sales_stage, source: tricky.lead_source, barcode: inert(tricky.barcode),
+        emergency: tricky.emergency_contact_name, emergencyPhone: inert(tricky.emergency_contact_phone), walkIn: index === 0 ? 'Yes' : 'No', balance: balances[index]?.[1], statuses: '', tags: '',
+      })
+    }
+    // Written exactly as csvCell writes them, and the balance unquoted.
+    for (const [column, value] of Object.entries(tricky)) if (column !== 'email') expect(text).toContain(csvCell(value ?? ''))
+    expect(text).toContain(',-0.05,')
   })
 
   it('exports the selected guIds only, ignoring another studio\'s; an unreadable id is a 400; a filter narrows', async () => {
