@@ -79,10 +79,13 @@ export interface PageCacheOptions {
 }
 
 const DEFAULTS = { maxEntries: 1000, maxBodyBytes: 512 * 1024, maxTtlSeconds: 60 }
+const MAX_KNOWN_PATHS = 10_000
 
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>()
   readonly #generations = new Map<string, number>()
+  readonly #rendering = new Map<string, Promise<void>>()
+  readonly #keptPaths = new Map<string, boolean>()
   readonly #maxEntries: number
   readonly #maxBodyBytes: number
   readonly #maxTtlMs: number
@@ -114,6 +117,33 @@ export class PageCache {
     if (entry.replacing) return { kind: 'stale', page: entry }
     entry.replacing = true
     return { kind: 'render', replacing: true }
+  }
+
+  /** A render of this key under way in this process: another request asked for the same page first. */
+  renderingOf(key: string): Promise<void> | undefined {
+    return this.#rendering.get(key)
+  }
+
+  /** Marks a render of this key under way; the returned call ends it (kept or not, failed or not). */
+  startRendering(key: string): () => void {
+    let finish = () => {}
+    const rendering = new Promise<void>((resolve) => (finish = resolve))
+    this.#rendering.set(key, rendering)
+    return () => {
+      if (this.#rendering.get(key) === rendering) this.#rendering.delete(key)
+      finish()
+    }
+  }
+
+  /** Whether the last page rendered at this path (tenant, audience and path, any query) was kept; undefined when none was. */
+  keepsPath(path: string): boolean | undefined {
+    return this.#keptPaths.get(path)
+  }
+
+  notePathKept(path: string, kept: boolean): void {
+    // Bounded like the pages: past it the process learns the paths again.
+    if (this.#keptPaths.size >= MAX_KNOWN_PATHS && !this.#keptPaths.has(path)) this.#keptPaths.clear()
+    this.#keptPaths.set(path, kept)
   }
 
   /** The fresh page of a key, if any (stale pages are not returned). */

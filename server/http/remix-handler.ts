@@ -49,7 +49,19 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
       const signedInKey = !publicKey && options.signedInPageCache ? await signedInPageKey(req, context, audienceOf(req)) : null
       const store = publicKey ? cache : signedInKey ? (options.signedInPageCache ?? null) : null
       const key = publicKey ?? signedInKey
-      const found = key && store ? store.lookup(key) : null
+      let found = key && store ? store.lookup(key) : null
+      // Requests for a page that another request is rendering wait for it and are answered with
+      // what it kept, rather than rendering it again each: a search asked at several desks, or a
+      // public page just after an edit. Only at paths whose last page was kept, so a page that
+      // is never kept never makes one request wait for another.
+      const path = `${context.tenant?.id ?? ''} ${audienceOf(req)} ${req.path}`
+      if (key && store && found?.kind === 'render' && !found.replacing && store.keepsPath(path) === true) {
+        const rendering = store.renderingOf(key)
+        if (rendering) {
+          await rendering
+          found = store.lookup(key)
+        }
+      }
       const relaxCsp = (thirdParty: boolean) => {
         if (thirdParty && options.thirdPartyCsp) res.setHeader('Content-Security-Policy', options.thirdPartyCsp(context.nonce, req.path))
       }
@@ -62,6 +74,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
         return
       }
       let kept = false
+      const rendered = key && store && !store.renderingOf(key) ? store.startRendering(key) : null
       try {
         const generation = store?.generationOf(context.tenant?.id ?? null) ?? 0
         const render = () => handleRequest(toFetchRequest(req, res), context)
@@ -95,6 +108,8 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
         }
         await sendResponse(req, res, response)
       } finally {
+        if (key && store) store.notePathKept(path, kept)
+        rendered?.()
         if (key && found?.replacing && !kept) store?.release(key)
       }
     } catch (error) {
