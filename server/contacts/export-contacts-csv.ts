@@ -77,7 +77,7 @@ function lineSql(fields: ExportField[]): RawBuilder<string> {
 }
 
 /** One batch of finished lines after `after` in name order (keyset: (sort_name, id), the list's own index). */
-async function exportBatch(trx: TenantExecutor, where: ContactsWhere, fields: ExportField[], timeZone: string, after: { sortName: string; id: string } | null, limit: number) {
+async function exportBatch(trx: TenantExecutor, where: ContactsWhere, line: RawBuilder<string>, timeZone: string, after: { sortName: string; id: string } | null, limit: number) {
   return trx
     .selectFrom((db) =>
       db
@@ -107,7 +107,7 @@ async function exportBatch(trx: TenantExecutor, where: ContactsWhere, fields: Ex
         .limit(limit)
         .as('c'),
     )
-    .select(['c.id', 'c.sort_name', lineSql(fields).as('line')])
+    .select(['c.id', 'c.sort_name', line.as('line')])
     .orderBy('c.sort_name')
     .orderBy('c.id')
     .execute()
@@ -127,6 +127,8 @@ export function contactsCsvStream(input: { database: DatabaseHandle; tenant: Ten
   const encoder = new TextEncoder()
   let fields: ExportField[] | null = null
   let where: ContactsWhere | null = null
+  // Each line's SQL, built once the custom fields are known.
+  let line: RawBuilder<string> | null = null
   // Joined-on days are read in the zone the file's dates are written in.
   const zoned = { id: tenant.id, settings: { ...tenant.settings, timezone: timeZone } }
   let after: { sortName: string; id: string } | null = null
@@ -139,11 +141,12 @@ export function contactsCsvStream(input: { database: DatabaseHandle; tenant: Ten
           ;[fields, where] = await withTenant(database, tenant.id, async (trx) => [await exportFields(trx), await selectedContactsWhere(trx, selection, zoned)] as const)
           const header = [...STANDARD_HEADER, `Created (${timeZone})`, `Updated (${timeZone})`, ...fields.map((field) => field.name)]
           controller.enqueue(encoder.encode(UTF8_BOM + csvLine(header.map(csvCell))))
+          line = lineSql(fields)
           return
         }
-        const known = fields
+        const lines = line ?? lineSql(fields)
         const matches = where ?? (() => sql<SqlBool>`false`)
-        const rows = await withTenant(database, tenant.id, (trx) => exportBatch(trx, matches, known, timeZone, after, limit))
+        const rows = await withTenant(database, tenant.id, (trx) => exportBatch(trx, matches, lines, timeZone, after, limit))
         if (rows.length > 0) {
           const last = rows[rows.length - 1]
           after = { sortName: last.sort_name ?? '', id: last.id }

@@ -46,7 +46,8 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
     try {
       const context = await options.getLoadContext(req, res)
       const publicKey = cache ? pageCacheKey(req, context.tenant?.id ?? null, req.originalUrl) : null
-      const signedInKey = !publicKey && options.signedInPageCache ? await signedInPageKey(req, context, audienceOf(req)) : null
+      const audience = audienceOf(req)
+      const signedInKey = !publicKey && options.signedInPageCache ? await signedInPageKey(req, context, audience) : null
       const store = publicKey ? cache : signedInKey ? (options.signedInPageCache ?? null) : null
       const key = publicKey ?? signedInKey
       let found = key && store ? store.lookup(key) : null
@@ -54,7 +55,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
       // what it kept, rather than rendering it again each: a search asked at several desks, or a
       // public page just after an edit. Only at paths whose last page was kept, so a page that
       // is never kept never makes one request wait for another.
-      const path = `${context.tenant?.id ?? ''} ${audienceOf(req)} ${req.path}`
+      const path = key && store ? `${context.tenant?.id ?? ''} ${audience} ${req.path}` : ''
       if (key && store && found?.kind === 'render' && !found.replacing && store.keepsPath(path) === true) {
         const rendering = store.renderingOf(key)
         if (rendering) {

@@ -81,16 +81,17 @@ export class ContactSearchIndex {
       const taken = new Set(containing)
       const digits = phoneDigitsSearched(text)
       const wanted = limit - found.length
-      found.push(...(nearSpellings ? this.#nearSpellings(folded, taken, wanted) : digits !== null ? this.#phonesContaining(digits, taken, wanted) : []))
+      if (nearSpellings) found.push(...this.#nearSpellings(folded, taken, wanted))
+      else if (digits !== null) found.push(...this.#allPhoneDigits.linesContaining(digits, wanted, taken))
     }
     return found.map((n) => this.#item(n))
   }
 
   /** Contacts whose search text contains the text, in order, at most `limit`. */
   #containing(folded: string, limit: number): number[] {
+    if (folded.length < 3) return this.#allSearchTexts.linesContaining(folded, limit, NOTHING_TAKEN)
     const matches: number[] = []
     const searchTexts = this.#searchTexts
-    if (folded.length < 3) return this.#allSearchTexts.linesContaining(folded, limit, NOTHING_TAKEN)
     // Every three characters of the text are in a text that contains it: the contacts holding
     // the two rarest of them are the few worth looking at.
     const windows = [...new Set(windowsOf(folded))].sort((a, b) => this.#windows.countOf(a) - this.#windows.countOf(b))
@@ -109,11 +110,6 @@ export class ContactSearchIndex {
     const found: number[] = []
     for (let i = 0; i < contacts.length && found.length < wanted; i++) if (!taken.has(contacts[i])) found.push(contacts[i])
     return found
-  }
-
-  /** The first `wanted` contacts not yet taken whose phone's digits contain these, in order. */
-  #phonesContaining(digits: string, taken: Set<number>, wanted: number): number[] {
-    return this.#allPhoneDigits.linesContaining(digits, wanted, taken)
   }
 
   #item(n: number): ContactSearchItem {
