@@ -27,6 +27,7 @@ import { createRemixHandler } from './remix-handler'
 import { requestBodyGate } from './request-body-gate'
 import { securityHeaders } from './security-headers'
 import { keptPageFastPath } from './kept-page-fast-path'
+import { signedInPageFastPath } from './signed-in-page-fast-path'
 import { startRequest } from './request-start'
 import { compressionOptions } from './response-compression'
 
@@ -48,8 +49,10 @@ interface Locals {
 }
 
 /**
- * The web server's request listener: kept public pages are answered before express
- * (kept-page-fast-path.ts), everything else by the express app, also exposed for its settings.
+ * The web server's request listener: kept public pages, the contact autocomplete and pages kept
+ * for a signed-in user are answered before express (kept-page-fast-path.ts,
+ * contact-autocomplete-fast-path.ts, signed-in-page-fast-path.ts), everything else by the express
+ * app, also exposed for its settings.
  */
 export type HttpApp = ((req: IncomingMessage, res: ServerResponse) => void) & { express: express.Express }
 
@@ -251,9 +254,22 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const autocomplete = options.isDev
     ? null
     : contactAutocompleteBeforeExpress({ platform, lookUpSession, peekTenant: (host) => platform.tenants.peekHost(host), startRequest: start, passOn: (req, res) => app(req, res) })
+  // And pages kept for a signed-in user, once the session is known (decision 156).
+  const signedInFastPath = signedInPageCache
+    ? signedInPageFastPath({
+        signedInPageCache,
+        peekTenant: (host) => platform.tenants.peekHost(host),
+        lookUpSession,
+        startRequest: start,
+        thirdPartyCsp,
+        issueFormStamp: issueStamp,
+        passOn: (req, res) => app(req, res),
+      })
+    : null
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (fastPath?.(req, res)) return
     if (autocomplete?.(req, res)) return
+    if (signedInFastPath?.(req, res)) return
     app(req, res)
   }
   return Object.assign(listener, { express: app })

@@ -1,7 +1,9 @@
 import type { Request } from 'express'
 import { sessionOfRequest } from '#server/auth/request-session'
 import { SESSION_COOKIE } from '#server/auth/session-cookie'
+import type { SessionUser } from '#server/auth/session-user'
 import { readsCachedData } from '#server/cache/cache-reads'
+import type { Language } from '#server/i18n/languages'
 import type { RequestContext } from './load-context'
 
 /**
@@ -43,12 +45,20 @@ export async function signedInPageKey(req: Request, context: RequestContext, aud
   if (!cookieHeader?.includes(`${SESSION_COOKIE}=`)) return null
   const { user } = await sessionOfRequest(context, req.method, cookieHeader)
   if (!user) return null
-  const otherCookies = cookieHeader
+  return signedInPageKeyOf({ tenantId: context.tenant.id, host: req.get('host') ?? '', audience, language: context.language, url: req.originalUrl, user, cookieHeader })
+}
+
+/**
+ * The key itself, from what the page is drawn from: the express path above and the path before
+ * express (signed-in-page-fast-path.ts) both build it here, so a page kept by one is found by the other.
+ */
+export function signedInPageKeyOf(parts: { tenantId: string; host: string; audience: string; language: Language; url: string; user: SessionUser; cookieHeader: string }): string {
+  const otherCookies = parts.cookieHeader
     .split(';')
     .map((part) => part.trim())
     .filter((part) => part !== '' && !part.startsWith(`${SESSION_COOKIE}=`))
     .sort()
     .join('; ')
   // The page's language too: without a choice of their own, it follows the browser's Accept-Language.
-  return `${context.tenant.id} ${req.get('host') ?? ''} ${audience} ${context.language} ${req.originalUrl}\n${JSON.stringify(user)}\n${otherCookies}`
+  return `${parts.tenantId} ${parts.host} ${parts.audience} ${parts.language} ${parts.url}\n${JSON.stringify(parts.user)}\n${otherCookies}`
 }

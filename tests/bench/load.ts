@@ -38,7 +38,14 @@ export function startBenchServer(processes = 1, extraEnv: Record<string, string>
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
       WEB_CONCURRENCY: String(processes),
       // BENCH_SERVER_CPU_PROFILE_DIR=/tmp/prof: the server writes a CPU profile there when it stops.
-      ...(process.env.BENCH_SERVER_CPU_PROFILE_DIR ? { NODE_OPTIONS: `--require ${fileURLToPath(new URL('./cpu-profile-preload.cjs', import.meta.url))}` } : {}),
+      // BENCH_SERVER_NODE_OPTIONS: Node or V8 options for the server alone (not the bench's process).
+      NODE_OPTIONS: [
+        extraEnv.NODE_OPTIONS,
+        process.env.BENCH_SERVER_NODE_OPTIONS,
+        process.env.BENCH_SERVER_CPU_PROFILE_DIR ? `--require ${fileURLToPath(new URL('./cpu-profile-preload.cjs', import.meta.url))}` : undefined,
+      ]
+        .filter(Boolean)
+        .join(' '),
     },
   })
 }
