@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs'
-import Module from 'node:module'
+import type { SourceRewrite } from './source-rewrites'
+
 
 /**
  * Route matching without the repeated work (decision 115).
@@ -118,29 +118,4 @@ export function withRouteMatchCache(source: string): string | null {
     .replace(MATCH, 'function __matchRoutesAfresh(routes, locationArg, basename) {')}\n${HELPERS}`
 }
 
-/** The loader hook's shape: Node's CommonJS loader calls it with the module and its file. */
-type ModuleCompiler = (module: { _compile(source: string, filename: string): void }, filename: string) => void
-
-let installed = false
-
-/**
- * Makes Node load the router with the cache. Call before anything requires Remix: the server
- * entry installs it and then imports the server (build/server.js, server/boot.ts).
- */
-export function installRouteMatchCache(onSkipped: (file: string) => void = () => {}): void {
-  if (installed) return
-  installed = true
-  // Node's CommonJS loader keeps its per-extension compilers on Module._extensions, which its
-  // public types do not declare; source transformers (ts-node, pirates) hook it the same way.
-  const extensions = (Module as unknown as { _extensions: Record<string, ModuleCompiler> })._extensions
-  const compileJs = extensions['.js']
-  if (!compileJs) return
-  extensions['.js'] = function compileWithRouteCache(module, filename) {
-    if (ROUTER_FILE.test(filename)) {
-      const patched = withRouteMatchCache(readFileSync(filename, 'utf8'))
-      if (patched) return module._compile(patched, filename)
-      onSkipped(filename)
-    }
-    return compileJs.call(this, module, filename)
-  }
-}
+export const ROUTE_MATCH_REWRITES: SourceRewrite[] = [{ file: ROUTER_FILE, rewrite: withRouteMatchCache }]

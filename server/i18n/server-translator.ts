@@ -2,6 +2,7 @@ import i18next, { type i18n, type TFunction } from 'i18next'
 import { CATALOG } from './catalog'
 import { NAMESPACES, type Namespace } from './namespaces'
 import { I18N_OPTIONS } from './i18n-options'
+import { memoisePlainLookups } from './plain-lookup-memo'
 import { DEFAULT_LANGUAGE, type Language } from './languages'
 
 let shared: i18n | null = null
@@ -23,6 +24,7 @@ export function translatorFor(language: Language): i18n {
   let instance = perLanguage.get(language)
   if (!instance) {
     instance = sharedInstance().cloneInstance({ lng: language, initImmediate: false })
+    memoisePlainLookups(instance)
     perLanguage.set(language, instance)
   }
   return instance
