@@ -121,7 +121,8 @@ export async function benchInvoiceReport(options: { duration?: number } = {}): P
     if (!server.databaseUrl) throw new Error('the bench server has no Postgres database')
     const seedMs = await seedInvoices(server.databaseUrl, BENCH_INVOICE_COUNT)
     const host = `demo.localhost:${server.port}`
-    const headers = { host, cookie: await signInAsDemoAdmin(server.port, host) }
+    // Asked as a browser asks for a page (compressed answers accepted).
+    const headers = { host, cookie: await signInAsDemoAdmin(server.port, host), 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' }
     /** `overallRate`: requests a second over all connections (paced), for the latency at the target's rate rather than at full speed. */
     const run = async (target: string, paths: string[], overallRate?: number): Promise<InvoiceReportLoad> => {
       for (const path of paths.slice(0, 3)) {
