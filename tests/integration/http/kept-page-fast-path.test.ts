@@ -1,29 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import type { IncomingHttpHeaders } from 'node:http'
 import { startDemoHttpApp, type DemoHttpApp } from './demo-http-app'
+import { countExpressRequests, rawGet, type RawAnswer } from './express-sightings'
 
 /**
  * A kept public page is answered before express (server/http/kept-page-fast-path.ts). The
  * answer must be the one express would give: same headers, same page with its own nonce.
  */
 
-interface RawAnswer {
-  status: number
-  headers: IncomingHttpHeaders
-  body: Buffer
-}
-
 function get(app: DemoHttpApp, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((done, fail) => {
-    const req = httpRequest({ host: '127.0.0.1', port: app.port, path, headers: { host: app.host, 'accept-encoding': 'gzip, br', ...headers } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-      res.on('error', fail)
-    })
-    req.on('error', fail)
-    req.end()
-  })
+  return rawGet(app, path, { 'accept-encoding': 'gzip, br', ...headers })
 }
 
 // Different on every answer by design. The render that keeps a page is compressed on its way
@@ -39,15 +25,11 @@ const nonceOf = (headers: IncomingHttpHeaders) => /'nonce-([^']+)'/.exec(String(
 
 describe('kept pages answered before express', () => {
   let app: DemoHttpApp
-  let hostResolutions = 0
+  let hostResolutions: () => number
 
   beforeAll(async () => {
     app = await startDemoHttpApp()
-    const resolveHost = app.platform.tenants.resolveHost.bind(app.platform.tenants)
-    app.platform.tenants.resolveHost = (...args) => {
-      hostResolutions += 1
-      return resolveHost(...args)
-    }
+    hostResolutions = countExpressRequests(app)
   })
   afterAll(async () => {
     await app?.close()
@@ -58,12 +40,12 @@ describe('kept pages answered before express', () => {
     const rendered = await get(app, '/calendar?fast-path=1')
     expect(rendered.status).toBe(200)
     expect(rendered.headers['x-page-cache']).toBe('miss')
-    const resolutionsBefore = hostResolutions
+    const resolutionsBefore = hostResolutions()
 
     const kept = await get(app, '/calendar?fast-path=1')
     expect(kept.headers['x-page-cache']).toBe('hit')
     // Express resolves the host of every request it sees; the kept page never got there.
-    expect(hostResolutions).toBe(resolutionsBefore)
+    expect(hostResolutions()).toBe(resolutionsBefore)
     expect(stableHeaders(kept.headers)).toEqual(stableHeaders(rendered.headers))
     expect(kept.headers['content-encoding']).toBe('gzip')
     expect(kept.headers['cache-control']).toBe(rendered.headers['cache-control'])
@@ -80,7 +62,7 @@ describe('kept pages answered before express', () => {
     await get(app, '/home?fast-path=2')
     expect((await get(app, '/home?fast-path=2')).headers['x-page-cache']).toBe('hit')
 
-    const before = hostResolutions
+    const before = hostResolutions()
     const withCookie = await get(app, '/home?fast-path=2', { cookie: 'lang=tr' })
     expect(withCookie.headers['x-page-cache']).toBeUndefined()
     expect(withCookie.headers['cache-control']).toBe('private, no-store')
@@ -89,6 +71,6 @@ describe('kept pages answered before express', () => {
     expect(plain.headers['x-page-cache']).toBe('hit')
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body.toString('utf8')).toContain('<html')
-    expect(hostResolutions).toBe(before + 2)
+    expect(hostResolutions()).toBe(before + 2)
   })
 })

@@ -1,17 +1,12 @@
 import { gunzipSync } from 'node:zlib'
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import type { IncomingHttpHeaders } from 'node:http'
 import { asSystem } from '#db/tenant-scope'
 import { endSession } from '#server/auth/sign-out'
 import { createSessionCookie } from '#tests/support/sessions'
 import { startDemoHttpApp, type DemoHttpApp } from './demo-http-app'
+import { countExpressRequests, rawGet, type RawAnswer } from './express-sightings'
 
 const engine = process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
-
-interface RawAnswer {
-  status: number
-  headers: IncomingHttpHeaders
-  body: Buffer
-}
 
 // Different on every answer by design, or by how the answer was compressed (a render leaves
 // brotli or chunked gzip, a kept page gzip joined from parts).
@@ -27,35 +22,20 @@ const text = (answer: RawAnswer) => (answer.headers['content-encoding'] === 'gzi
  */
 describe(`signed-in kept pages answered before express (${engine})`, () => {
   let app: DemoHttpApp
-  let hostResolutions = 0
+  let expressRequests: () => number
 
   beforeAll(async () => {
     app = await startDemoHttpApp()
-    const resolveHost = app.platform.tenants.resolveHost.bind(app.platform.tenants)
-    // Express resolves the host of every request it sees; a request answered before it never does.
-    app.platform.tenants.resolveHost = (...args) => {
-      hostResolutions += 1
-      return resolveHost(...args)
-    }
+    expressRequests = countExpressRequests(app)
   })
   afterAll(() => app?.close())
 
-  const get = (path: string, cookie: string, headers: Record<string, string> = {}): Promise<RawAnswer> =>
-    new Promise((done, fail) => {
-      const req = httpRequest({ host: '127.0.0.1', port: app.port, path, headers: { host: app.host, 'accept-encoding': 'gzip', cookie, ...headers } }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-        res.on('error', fail)
-      })
-      req.on('error', fail)
-      req.end()
-    })
+  const get = (path: string, cookie: string, headers: Record<string, string> = {}) => rawGet(app, path, { 'accept-encoding': 'gzip', cookie, ...headers })
   /** The answer and whether express saw the request. */
   const ask = async (path: string, cookie: string, headers: Record<string, string> = {}) => {
-    const before = hostResolutions
+    const before = expressRequests()
     const answer = await get(path, cookie, headers)
-    return { answer, viaExpress: hostResolutions > before }
+    return { answer, viaExpress: expressRequests() > before }
   }
   const staffCookie = async (email: string, role = 'ROLE_ADMIN') => {
     const staff = await asSystem(app.platform.database, 'test fixture', (trx) =>

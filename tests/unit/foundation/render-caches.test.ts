@@ -1,24 +1,11 @@
 import { readFileSync } from 'node:fs'
-import Module, { createRequire } from 'node:module'
-import { dirname } from 'node:path'
+import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
+import { compileRewritten } from './compile-rewritten'
 import { withIconsKept } from '#server/boot/icon-render-cache'
 import { withEntryRouteModulesKept, withServerRoutesKept } from '#server/boot/render-routes-cache'
 
 const require = createRequire(import.meta.url)
-
-/** A CommonJS file of an installed package compiled from rewritten source, as the server's loader hook compiles it. */
-function loadRewritten<T>(file: string, rewrite: (source: string) => string | null): T {
-  const rewritten = rewrite(readFileSync(file, 'utf8'))
-  if (rewritten === null) throw new Error(`${file} no longer has the line the rewrite replaces`)
-  // Module's constructor and _compile are how Node's own loader builds a CommonJS module; the public types leave them out.
-  const ModuleClass = Module as unknown as new (id: string) => { filename: string; paths: string[]; exports: unknown; _compile(source: string, file: string): void }
-  const module = new ModuleClass(file)
-  module.filename = file
-  module.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(dirname(file))
-  module._compile(rewritten, file)
-  return module.exports as T
-}
 
 describe('Remix route tables kept per build', () => {
   it('finds the lines it replaces in the installed Remix', () => {
@@ -31,7 +18,7 @@ describe('Remix route tables kept per build', () => {
   })
 
   it('gives the same route modules for one build, and a build of its own to another', () => {
-    const entry = loadRewritten<{ createEntryRouteModules(manifest: Record<string, { module: object }>): Record<string, object> }>(
+    const entry = compileRewritten<{ createEntryRouteModules(manifest: Record<string, { module: object }>): Record<string, object> }>(
       require.resolve('@remix-run/server-runtime/dist/entry.js'),
       withEntryRouteModulesKept,
     )
@@ -57,7 +44,7 @@ describe('lucide icons kept per icon and plain props', () => {
   it('renders every icon exactly as lucide does, with handlers and styles built afresh', async () => {
     const { renderToStaticMarkup } = await import('react-dom/server')
     const { createElement } = await import('react')
-    const kept = loadRewritten<Record<string, IconComponent>>(lucideFile, withIconsKept)
+    const kept = compileRewritten<Record<string, IconComponent>>(lucideFile, withIconsKept)
     const plain = require('lucide-react') as Record<string, IconComponent>
     const propsToTry: Record<string, unknown>[] = [
       {},

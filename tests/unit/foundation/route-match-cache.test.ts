@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
-import Module, { createRequire } from 'node:module'
-import { dirname } from 'node:path'
+import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
+import { compileRewritten } from './compile-rewritten'
 import { withRouteMatchCache } from '#server/boot/route-match-cache'
 
 const require = createRequire(import.meta.url)
@@ -16,16 +15,7 @@ type RouterModule = {
 
 /** The installed router, compiled from the cached source as the server's loader hook compiles it. */
 function loadPatchedRouter(): RouterModule {
-  const patched = withRouteMatchCache(readFileSync(routerFile, 'utf8'))
-  if (patched === null) throw new Error('the installed @remix-run/router no longer has the functions the cache replaces')
-  // Module's constructor and _compile are how Node's own loader builds a CommonJS module; the
-  // public types leave them out.
-  const ModuleClass = Module as unknown as new (id: string) => { filename: string; paths: string[]; exports: unknown; _compile(source: string, file: string): void }
-  const module = new ModuleClass(routerFile)
-  module.filename = routerFile
-  module.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(dirname(routerFile))
-  module._compile(patched, routerFile)
-  return module.exports as RouterModule
+  return compileRewritten<RouterModule>(routerFile, withRouteMatchCache)
 }
 
 /** A tree shaped like the product's: a layout with index, static, dynamic, optional and splat children, and pathless groups. */
