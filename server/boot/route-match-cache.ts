@@ -1,6 +1,5 @@
 import type { SourceRewrite } from './source-rewrites'
 
-
 /**
  * Route matching without the repeated work (decision 115).
  *

@@ -27,6 +27,7 @@ import { createRemixHandler } from './remix-handler'
 import { requestBodyGate } from './request-body-gate'
 import { securityHeaders } from './security-headers'
 import { keptPageFastPath } from './kept-page-fast-path'
+import { pathnameOf } from './page-cache-key'
 import { signedInPageFastPath } from './signed-in-page-fast-path'
 import { startRequest } from './request-start'
 import { compressionOptions } from './response-compression'
@@ -68,7 +69,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       isProduction: platform.env.isProduction,
       allowDevSockets: Boolean(options.isDev),
       formTargets,
-      paymentScripts: paymentScriptsOf(pathOf(req.url)),
+      paymentScripts: paymentScriptsOf(pathnameOf(req.url ?? '/')),
     })
   app.disable('x-powered-by')
   // A hop count, not `true`: with `true` Express takes the leftmost X-Forwarded-For address,
@@ -305,10 +306,4 @@ function firstPathSegment(path: string): string {
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))])
-}
-
-/** A request's path without its query, for choosing the page's Content Security Policy. */
-function pathOf(url: string | undefined): string {
-  const end = (url ?? '/').search(/[?#]/)
-  return end === -1 ? (url ?? '/') : (url ?? '/').slice(0, end)
 }

@@ -23,6 +23,12 @@ function languageAsked(req: IncomingMessage): string {
   return chosenLanguage(req.headers.cookie) ?? browserLanguage(req.headers['accept-language']) ?? '-'
 }
 
+/** A request URL's path without its query (Node gives the path and query as one string). */
+export function pathnameOf(url: string): string {
+  const end = url.search(/[?#]/)
+  return end === -1 ? url : url.slice(0, end)
+}
+
 /** Bots get the page rendered whole, people get it streamed (entry.server): different bytes. */
 export function audienceOf(req: IncomingMessage): 'bot' | 'person' {
   return isBotAgent(req.headers['user-agent'] ?? '') ? 'bot' : 'person'

@@ -81,6 +81,17 @@ export interface PageCacheOptions {
 const DEFAULTS = { maxEntries: 1000, maxBodyBytes: 512 * 1024, maxTtlSeconds: 60 }
 const MAX_KNOWN_PATHS = 10_000
 
+/** Where pages are rendered, whatever their query: a tenant's pathname for one audience. */
+export interface KeptPath {
+  tenantId: string | null
+  audience: string
+  pathname: string
+}
+
+function keptPathKey(at: KeptPath): string {
+  return `${at.tenantId ?? ''} ${at.audience} ${at.pathname}`
+}
+
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>()
   readonly #generations = new Map<string, number>()
@@ -135,15 +146,16 @@ export class PageCache {
     }
   }
 
-  /** Whether the last page rendered at this path (tenant, audience and path, any query) was kept; undefined when none was. */
-  keepsPath(path: string): boolean | undefined {
-    return this.#keptPaths.get(path)
+  /** Whether the last page rendered at this path (tenant, audience and pathname, any query) was kept; undefined when none was. */
+  keepsPath(at: KeptPath): boolean | undefined {
+    return this.#keptPaths.get(keptPathKey(at))
   }
 
-  notePathKept(path: string, kept: boolean): void {
+  notePathKept(at: KeptPath, kept: boolean): void {
+    const key = keptPathKey(at)
     // Bounded like the pages: past it the process learns the paths again.
-    if (this.#keptPaths.size >= MAX_KNOWN_PATHS && !this.#keptPaths.has(path)) this.#keptPaths.clear()
-    this.#keptPaths.set(path, kept)
+    if (this.#keptPaths.size >= MAX_KNOWN_PATHS && !this.#keptPaths.has(key)) this.#keptPaths.clear()
+    this.#keptPaths.set(key, kept)
   }
 
   /** The fresh page of a key, if any (stale pages are not returned). */

@@ -55,7 +55,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RequestHandler
       // what it kept, rather than rendering it again each: a search asked at several desks, or a
       // public page just after an edit. Only at paths whose last page was kept, so a page that
       // is never kept never makes one request wait for another.
-      const path = key && store ? `${context.tenant?.id ?? ''} ${audience} ${req.path}` : ''
+      const path = { tenantId: context.tenant?.id ?? null, audience, pathname: req.path }
       if (key && store && found?.kind === 'render' && !found.replacing && store.keepsPath(path) === true) {
         const rendering = store.renderingOf(key)
         if (rendering) {

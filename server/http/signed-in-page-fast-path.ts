@@ -5,7 +5,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { acceptsGzip } from './gzip-segments'
 import { sendKeptPage, THIRD_PARTY_MARK } from './kept-page-response'
 import { fillPageGzip, type PageCache } from './page-cache'
-import { audienceOf } from './page-cache-key'
+import { audienceOf, pathnameOf } from './page-cache-key'
 import { requestLanguage } from './request-language'
 import type { RequestStart } from './request-start'
 import { signedInPageKeyOf } from './signed-in-page-cache'
@@ -48,8 +48,9 @@ export function signedInPageFastPath(options: SignedInPageFastPathOptions): (req
     const tenant = options.peekTenant(host)
     if (!tenant) return false
     const url = req.url ?? '/'
+    const pathname = pathnameOf(url)
     const audience = audienceOf(req)
-    if (options.signedInPageCache.keepsPath(`${tenant.id} ${audience} ${pathnameOf(url)}`) !== true) return false
+    if (options.signedInPageCache.keepsPath({ tenantId: tenant.id, audience, pathname }) !== true) return false
     options.lookUpSession(tenant, token).then(
       (session) => {
         if (session.kind !== 'active') return options.passOn(req, res)
@@ -59,16 +60,11 @@ export function signedInPageFastPath(options: SignedInPageFastPathOptions): (req
         const page = options.signedInPageCache.get(key)
         if (!page) return options.passOn(req, res)
         const { nonce } = options.startRequest(req, res)
-        if (page.headers.some(([name]) => name === THIRD_PARTY_MARK)) res.setHeader('Content-Security-Policy', options.thirdPartyCsp(nonce, pathnameOf(url)))
+        if (page.headers.some(([name]) => name === THIRD_PARTY_MARK)) res.setHeader('Content-Security-Policy', options.thirdPartyCsp(nonce, pathname))
         sendKeptPage(req, res, page, fillPageGzip(page, { nonce, stamp: (formId) => options.issueFormStamp(formId) }), 'hit', 'gzip')
       },
       () => options.passOn(req, res),
     )
     return true
   }
-}
-
-function pathnameOf(url: string): string {
-  const end = url.search(/[?#]/)
-  return end === -1 ? url : url.slice(0, end)
 }
