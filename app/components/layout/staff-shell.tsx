@@ -5,7 +5,7 @@ import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { CacheClearShortcut } from '#app/components/cache-clear/cache-clear-shortcut'
 import { VerticalNavigation } from '#app/components/navigation/vertical-navigation'
 import { SessionExpiryDialog } from '#app/components/session/session-expiry-dialog'
-import { ToastNotice, type ToastView } from '#app/components/ui/toast'
+import { ToastNotice, useFlashToast, type ToastView } from '#app/components/ui/toast'
 import type { SignedInShell } from '#server/navigation/signed-in-shell'
 import { AdminViewButton, FranchiseMenu, MasterViewButton, PreviewMenu, UserMenu } from './session-menus'
 import { ShortcutsBar } from './shortcuts-bar'
@@ -36,6 +36,7 @@ type Props = {
  * links is a hidden tab stop.
  */
 export function StaffShell({ shell, toast, sidebarFolded, session, children }: Props) {
+  const shownToast = useFlashToast(toast)
   const { t } = useTranslation()
   const location = useLocation()
   const openToggle = useRef<HTMLInputElement>(null)
@@ -137,7 +138,7 @@ export function StaffShell({ shell, toast, sidebarFolded, session, children }: P
         </main>
         <SiteFooter footer={shell.footer} compact />
       </div>
-      <ToastNotice toast={toast} />
+      <ToastNotice toast={shownToast} />
       {/* Every staff screen listens for the hidden cache-clear sequence, whichever route draws the shell. */}
       <CacheClearShortcut />
       {session ? <SessionExpiryDialog expiresAt={session.expiresAt} refreshBufferMinutes={session.refreshBufferMinutes} /> : null}

@@ -4,7 +4,7 @@ import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HorizontalNavigation, StackedNavigation } from '#app/components/navigation/horizontal-navigation'
 import { SessionExpiryDialog } from '#app/components/session/session-expiry-dialog'
-import { ToastNotice, type ToastView } from '#app/components/ui/toast'
+import { ToastNotice, useFlashToast, type ToastView } from '#app/components/ui/toast'
 import type { SignedInShell } from '#server/navigation/signed-in-shell'
 import type { NavigationItem } from '#server/shell/navigation-item'
 import { LanguageSwitcher } from './language-switcher'
@@ -27,6 +27,7 @@ type Props = {
  * checkbox, so it works without JavaScript). Tailwind's max-[821px] means "narrower than 821 px".
  */
 export function StudentShell({ shell, toast, session, children }: Props) {
+  const shownToast = useFlashToast(toast)
   const location = useLocation()
   const panelToggle = useRef<HTMLInputElement>(null)
   useEffect(() => {
@@ -85,7 +86,7 @@ export function StudentShell({ shell, toast, session, children }: Props) {
         {children}
       </main>
       <SiteFooter footer={shell.footer} />
-      <ToastNotice toast={toast} />
+      <ToastNotice toast={shownToast} />
       {session ? <SessionExpiryDialog expiresAt={session.expiresAt} refreshBufferMinutes={session.refreshBufferMinutes} /> : null}
     </div>
   )

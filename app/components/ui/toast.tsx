@@ -1,11 +1,27 @@
 import { CircleAlert, CircleCheck, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useLocation } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 export type ToastView = { type: 'success' | 'error'; message: string }
 
 /** The settings spec's snackbar time. */
 const HIDE_AFTER_MS = 2000
+
+/**
+ * A layout's toast from the flash cookie, kept while the same page reads its data again: the
+ * cookie is read once, so a second read of the page (a form's, a refresh's) brings none, and
+ * the toast must not vanish before its time for that. Another page without one ends it.
+ */
+export function useFlashToast(toast: ToastView | null): ToastView | null {
+  const location = useLocation()
+  const last = useRef<{ toast: ToastView; locationKey: string } | null>(null)
+  if (toast) {
+    if (last.current?.toast !== toast) last.current = { toast, locationKey: location.key }
+    return toast
+  }
+  return last.current?.locationKey === location.key ? last.current.toast : null
+}
 
 /**
  * Shows the toast a layout loader read from the flash cookie. Without JavaScript it simply

@@ -24,9 +24,9 @@ function MemberName({ member }: { member: FamilyMember }) {
 
 function UnlinkButton({ guId, guardianId, childId, name }: { guId: string; guardianId: string; childId: string; name: string }) {
   const { t } = useContactsWords()
-  const { fetcher, failure, busy } = useProfileForm('unlink-family', { pageFailure: false })
+  const { fetcher, failure, busy, onSubmit } = useProfileForm('unlink-family', { pageFailure: false })
   return (
-    <fetcher.Form method="post" action={profilePath(guId, 'family')} preventScrollReset className="flex flex-col items-start gap-1">
+    <fetcher.Form onSubmit={onSubmit} method="post" action={profilePath(guId, 'family')} preventScrollReset className="flex flex-col items-start gap-1">
       <input type="hidden" name="intent" value="unlink-family" />
       <input type="hidden" name="guardianId" value={guardianId} />
       <input type="hidden" name="childId" value={childId} />
@@ -41,9 +41,9 @@ function UnlinkButton({ guId, guardianId, childId, name }: { guId: string; guard
 
 function EmergencyButton({ guId, guardianId, name }: { guId: string; guardianId: string; name: string }) {
   const { t } = useContactsWords()
-  const { fetcher, failure, busy } = useProfileForm('set-emergency', { pageFailure: false })
+  const { fetcher, failure, busy, onSubmit } = useProfileForm('set-emergency', { pageFailure: false })
   return (
-    <fetcher.Form method="post" action={profilePath(guId, 'family')} preventScrollReset className="flex flex-col items-start gap-1">
+    <fetcher.Form onSubmit={onSubmit} method="post" action={profilePath(guId, 'family')} preventScrollReset className="flex flex-col items-start gap-1">
       <input type="hidden" name="intent" value="set-emergency" />
       <input type="hidden" name="guardianId" value={guardianId} />
       <Button type="submit" size="sm" variant="secondary" busy={busy} aria-label={t('family_makeEmergencyNamed', { name })}>

@@ -18,9 +18,9 @@ const TEXTAREA = `${FIELD_INPUT_CLASSES} min-h-28 w-full resize-y`
 function AddNoteForm({ guId }: { guId: string }) {
   const { t } = useContactsWords()
   const form = useRef<HTMLFormElement>(null)
-  const { fetcher, failure, busy } = useProfileForm('add-note', { onDone: () => form.current?.reset() })
+  const { fetcher, failure, busy, onSubmit } = useProfileForm('add-note', { onDone: () => form.current?.reset() })
   return (
-    <fetcher.Form ref={form} method="post" action={profilePath(guId, 'notes')} preventScrollReset className="flex flex-col gap-3">
+    <fetcher.Form onSubmit={onSubmit} ref={form} method="post" action={profilePath(guId, 'notes')} preventScrollReset className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="add-note" />
       <FormFailure failure={failure} fields={['body']} />
       <Field id="note-new" label={t('notes_newNote')} errors={failure?.fieldErrors.body} hint={t('notes_hint', { max: NOTE_MAX_LENGTH })}>
@@ -37,10 +37,10 @@ function AddNoteForm({ guId }: { guId: string }) {
 
 function EditNoteForm({ guId, note }: { guId: string; note: NoteView }) {
   const { t } = useContactsWords()
-  const { fetcher, failure, busy } = useProfileForm('update-note')
+  const { fetcher, failure, busy, onSubmit } = useProfileForm('update-note')
   const id = `note-${note.guid}`
   return (
-    <fetcher.Form method="post" action={profilePath(guId, 'notes', { editNote: note.guid })} preventScrollReset className="flex flex-col gap-3">
+    <fetcher.Form onSubmit={onSubmit} method="post" action={profilePath(guId, 'notes', { editNote: note.guid })} preventScrollReset className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="update-note" />
       <input type="hidden" name="noteId" value={note.guid} />
       <FormFailure failure={failure} fields={['body']} />
@@ -61,13 +61,13 @@ function EditNoteForm({ guId, note }: { guId: string; note: NoteView }) {
 
 function DeleteNoteDialog({ guId, note }: { guId: string; note: NoteView }) {
   const { t } = useContactsWords()
-  const { fetcher, failure, busy } = useProfileForm('delete-note')
+  const { fetcher, failure, busy, onSubmit } = useProfileForm('delete-note')
   const back = profilePath(guId, 'notes')
   return (
     <Dialog title={t('notes_delete')} closeTo={back} width={490}>
       <p className="text-sm text-slate-700">{t('notes_deleteQuestion')}</p>
       <blockquote className="mt-3 max-h-32 overflow-hidden border-l-2 border-slate-200 pl-3 text-sm text-ellipsis whitespace-pre-line text-slate-600">{note.body}</blockquote>
-      <fetcher.Form method="post" action={back} preventScrollReset className="mt-5 flex flex-col gap-3">
+      <fetcher.Form onSubmit={onSubmit} method="post" action={back} preventScrollReset className="mt-5 flex flex-col gap-3">
         <input type="hidden" name="intent" value="delete-note" />
         <input type="hidden" name="noteId" value={note.guid} />
         <FormFailure failure={failure} />

@@ -12,10 +12,10 @@ import { useProfileForm } from './use-profile-form'
 
 function RemoveTagButton({ guId, tag }: { guId: string; tag: TagView }) {
   const { t } = useContactsWords()
-  const { fetcher, failure, busy } = useProfileForm('remove-tag', { pageFailure: false })
+  const { fetcher, failure, busy, onSubmit } = useProfileForm('remove-tag', { pageFailure: false })
   return (
     <li className="flex flex-col gap-1">
-      <fetcher.Form method="post" action={profilePath(guId, 'tags')} preventScrollReset className="inline-flex items-center gap-1 rounded-full bg-brand/10 py-0.5 pr-0.5 pl-3 text-sm font-medium text-brand-text">
+      <fetcher.Form onSubmit={onSubmit} method="post" action={profilePath(guId, 'tags')} preventScrollReset className="inline-flex items-center gap-1 rounded-full bg-brand/10 py-0.5 pr-0.5 pl-3 text-sm font-medium text-brand-text">
         <input type="hidden" name="intent" value="remove-tag" />
         <input type="hidden" name="tagId" value={tag.id} />
         {tag.name}
@@ -37,9 +37,9 @@ function AddTagForm({ guId, others }: { guId: string; others: TagView[] }) {
   const form = useRef<HTMLFormElement>(null)
   const listId = useId()
   const { t } = useContactsWords()
-  const { fetcher, failure, busy } = useProfileForm('add-tag', { onDone: () => form.current?.reset() })
+  const { fetcher, failure, busy, onSubmit } = useProfileForm('add-tag', { onDone: () => form.current?.reset() })
   return (
-    <fetcher.Form ref={form} method="post" action={profilePath(guId, 'tags')} preventScrollReset className="flex flex-col gap-3">
+    <fetcher.Form onSubmit={onSubmit} ref={form} method="post" action={profilePath(guId, 'tags')} preventScrollReset className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="add-tag" />
       <FormFailure failure={failure} fields={['tagName']} />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
