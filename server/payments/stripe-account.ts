@@ -1,5 +1,6 @@
 import { withTenant } from '#db/tenant-scope'
 import type { Platform } from '#server/platform'
+import { tenantQueryMemo } from '#server/tenancy/tenant-query-memo'
 
 /** The Stripe account a studio connected, as the product uses it. */
 export interface StripeAccount {
@@ -10,7 +11,20 @@ export interface StripeAccount {
   connectedAt: Date
 }
 
-export async function readStripeAccount(platform: Pick<Platform, 'database'>, tenantId: string): Promise<StripeAccount | null> {
+type AccountPlatform = Pick<Platform, 'database'> & Partial<Pick<Platform, 'tenants'>>
+
+/**
+ * The studio's connected Stripe account. Checkout, the buyer's return and every webhook event
+ * ask, so the answer is kept per tenant until the 'tenant' tag (which covers payment_accounts)
+ * changes: connecting, reconnecting and disconnecting declare it.
+ */
+export async function readStripeAccount(platform: AccountPlatform, tenantId: string): Promise<StripeAccount | null> {
+  const read = () => findStripeAccount(platform, tenantId)
+  if (!platform.tenants) return read()
+  return tenantQueryMemo<StripeAccount | null>(platform.tenants, 'stripe-account', { tags: ['tenant'], ttlMs: 60_000, maxEntries: 10_000 }).get(tenantId, 'stripe', read)
+}
+
+async function findStripeAccount(platform: Pick<Platform, 'database'>, tenantId: string): Promise<StripeAccount | null> {
   const row = await withTenant(platform.database, tenantId, (trx) =>
     trx
       .selectFrom('payment_accounts')

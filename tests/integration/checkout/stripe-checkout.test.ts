@@ -111,9 +111,12 @@ describe(`card payments through Stripe (${engine})`, () => {
     expect((await invoice(invoiceGuid)).status).toBe('paid')
     expect(await matStock()).toBe((before ?? 0) - 1)
 
-    // The buyer's return and a redelivered event change nothing more.
+    // The buyer's return and a redelivered event change nothing more; the return, after the
+    // webhook settled the payment, does not ask Stripe for the session again.
+    const retrievesBefore = stripe.requestCount('GET', `/v1/checkout/sessions/${sessionId}`)
     const page = await get(`/checkout/orders/${invoiceGuid}?session_id=${sessionId}`)
     expect(page.body).toContain('Thank you, your order is placed')
+    expect(stripe.requestCount('GET', `/v1/checkout/sessions/${sessionId}`)).toBe(retrievesBefore)
     expect(await stripe.redeliver(delivery?.eventId ?? '')).toBe(200)
     expect(await matStock()).toBe((before ?? 0) - 1)
     const rows = await paymentRows(pending.id)
@@ -134,6 +137,7 @@ describe(`card payments through Stripe (${engine})`, () => {
     expect((await invoice(invoiceGuid)).status).toBe('pending')
     const page = await get(`/checkout/orders/${invoiceGuid}?session_id=${sessionId}`)
     expect(page.body).toContain('Thank you, your order is placed')
+    expect(stripe.requestCount('GET', `/v1/checkout/sessions/${sessionId}`)).toBe(1)
     stripe.holdWebhooks(false)
     await stripe.releaseHeld('reverse')
     expect((await invoice(invoiceGuid)).status).toBe('paid')
