@@ -6,6 +6,7 @@ import { moneyText } from '#server/catalog/public/price-text'
 import { formatPattern } from '#server/dates/date-pattern'
 import { LONG_DATE_PATTERNS, TIME_PATTERNS } from '#server/dates/date-formats'
 import type { Language } from '#server/i18n/languages'
+import { recipientLanguage } from '#server/i18n/recipient-language'
 import { tFor } from '#server/i18n/server-translator'
 import type { Tenant } from '#server/tenancy/tenant'
 import { discountLabelFor } from './cart-view'
@@ -98,25 +99,42 @@ export function saleLineOptionText(line: { item_name: string; option_name: strin
  */
 export async function loadOrder(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string, language: Language = 'en'): Promise<OrderView | null> {
   if (!isUuid(unverifiedGuid)) return null
-  const found = await withTenant(database, tenant.id, async (trx) => {
-    const invoice = await trx.selectFrom('invoices').selectAll().where('guid', '=', unverifiedGuid).executeTakeFirst()
-    if (!invoice) return null
-    const lines = await trx.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoice.id).orderBy('sequence').execute()
-    const started = invoice.source === 'membership' ? [] : lines.filter((line) => line.membership_type === 'recurring' && line.membership_id !== null).map((line) => line.membership_id as string)
-    const renewing =
-      started.length === 0
-        ? null
-        : ((await trx
-            .selectFrom('contact_memberships')
-            .leftJoin('saved_payment_methods', 'saved_payment_methods.id', 'contact_memberships.payment_method_id')
-            .select(['contact_memberships.next_billing_at', 'contact_memberships.is_gift', 'saved_payment_methods.brand', 'saved_payment_methods.last4', 'saved_payment_methods.kind'])
-            .where('contact_memberships.id', 'in', started)
-            .where('contact_memberships.next_billing_at', 'is not', null)
-            .orderBy('contact_memberships.next_billing_at')
-            .executeTakeFirst()) ?? null)
-    return { invoice, lines, renewing }
-  })
+  const found = await withTenant(database, tenant.id, (trx) => selectOrderRows(trx, unverifiedGuid))
   return found ? orderViewOf(found, tenant, language) : null
+}
+
+/**
+ * A sale written in its buyer's language (their own, else the studio's default: a receipt),
+ * with that language, read in one transaction.
+ */
+export async function loadOrderForBuyer(database: DatabaseHandle, tenant: Tenant, unverifiedGuid: string): Promise<{ order: OrderView; language: Language } | null> {
+  if (!isUuid(unverifiedGuid)) return null
+  const found = await withTenant(database, tenant.id, async (trx) => {
+    const rows = await selectOrderRows(trx, unverifiedGuid)
+    if (!rows) return null
+    const buyer = await trx.selectFrom('contacts').select('language').where('id', '=', rows.invoice.contact_id).executeTakeFirst()
+    return { rows, language: recipientLanguage(buyer?.language, tenant) }
+  })
+  return found ? { order: orderViewOf(found.rows, tenant, found.language), language: found.language } : null
+}
+
+async function selectOrderRows(trx: TenantExecutor, guid: string): Promise<OrderRows | null> {
+  const invoice = await trx.selectFrom('invoices').selectAll().where('guid', '=', guid).executeTakeFirst()
+  if (!invoice) return null
+  const lines = await trx.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoice.id).orderBy('sequence').execute()
+  const started = invoice.source === 'membership' ? [] : lines.filter((line) => line.membership_type === 'recurring' && line.membership_id !== null).map((line) => line.membership_id as string)
+  const renewing =
+    started.length === 0
+      ? null
+      : ((await trx
+          .selectFrom('contact_memberships')
+          .leftJoin('saved_payment_methods', 'saved_payment_methods.id', 'contact_memberships.payment_method_id')
+          .select(['contact_memberships.next_billing_at', 'contact_memberships.is_gift', 'saved_payment_methods.brand', 'saved_payment_methods.last4', 'saved_payment_methods.kind'])
+          .where('contact_memberships.id', 'in', started)
+          .where('contact_memberships.next_billing_at', 'is not', null)
+          .orderBy('contact_memberships.next_billing_at')
+          .executeTakeFirst()) ?? null)
+  return { invoice, lines, renewing }
 }
 
 /**

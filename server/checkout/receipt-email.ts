@@ -6,7 +6,7 @@ import { tFor } from '#server/i18n/server-translator'
 import { queueEmail, queueTenantEmails } from '#server/mail/queue-email'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
-import { loadMembershipPeriodOrders, loadOrder, type OrderView } from './order-view'
+import { loadMembershipPeriodOrders, loadOrder, loadOrderForBuyer, type OrderView } from './order-view'
 
 /** The receipt's words in the buyer's language: plain text, so every mail client shows it the same. */
 export function receiptText(order: OrderView, studioName: string, orderUrl: string, language: Language = 'en'): { subject: string; text: string } {
@@ -39,10 +39,10 @@ export function receiptText(order: OrderView, studioName: string, orderUrl: stri
  */
 export async function queueReceiptEmail(platform: Pick<Platform, 'database' | 'jobs' | 'env' | 'logger' | 'tenants'>, tenant: Tenant, input: { invoiceGuid: string; origin: string }): Promise<void> {
   try {
-    const order = await loadOrder(platform.database, tenant, input.invoiceGuid)
+    const found = await loadOrderForBuyer(platform.database, tenant, input.invoiceGuid)
     // A till sale to a contact without an email has nobody to send it to.
-    if (!order || !order.email) return
-    await queueEmail(platform, { tenantId: tenant.id, ...(await receiptEmailOf(platform, tenant, order, input.origin)) })
+    if (!found || !found.order.email) return
+    await queueEmail(platform, { tenantId: tenant.id, ...(await receiptEmailOf(platform, tenant, found.order, input.origin, found.language)) })
   } catch (error) {
     platform.logger.error({ err: error, invoice: input.invoiceGuid }, 'the receipt of a sale could not be queued')
   }
@@ -68,10 +68,17 @@ export async function queueMembershipReceipts(
 }
 
 /** A paid sale's receipt to its buyer: the studio's invoice_success template, or the product's words. */
-async function receiptEmailOf(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant, order: OrderView, origin: string): Promise<{ to: string } & OutgoingWords> {
+async function receiptEmailOf(
+  platform: Pick<Platform, 'database' | 'tenants'>,
+  tenant: Tenant,
+  order: OrderView,
+  origin: string,
+  /** The language `order` is already written in, when it was read for its buyer. */
+  buyerLanguage?: Language,
+): Promise<{ to: string } & OutgoingWords> {
   // The buyer reads it in their language: amounts and the date written in it too.
-  const language = await invoiceContactLanguage(platform.database, tenant, order.guid)
-  const shown = language === 'en' ? order : ((await loadOrder(platform.database, tenant, order.guid, language)) ?? order)
+  const language = buyerLanguage ?? (await invoiceContactLanguage(platform.database, tenant, order.guid))
+  const shown = buyerLanguage !== undefined || language === 'en' ? order : ((await loadOrder(platform.database, tenant, order.guid, language)) ?? order)
   const productEmail = receiptText(shown, tenant.name, `${origin}${orderPathFor(order.guid)}`, language)
   // A paid sale is the spec's 'complete' status, whose email is invoice_success.
   const email = await studioOrProductEmail(platform, tenant, {
