@@ -8,7 +8,7 @@ import { loadSignedInShell, type SignedInShell } from '#server/navigation/signed
 import { SHORTCUTS_COOKIE } from '#server/navigation/shortcuts'
 import { isVisitorFallback } from '#server/navigation/visitor-outcome'
 import type { Tenant } from '#server/tenancy/tenant'
-import { loadPublicSite, type PublicPage, type PublicPageSummary } from '#server/website/public-pages'
+import { loadPublicSite, loadPublicSiteShell, type PublicPage, type PublicPageSummary } from '#server/website/public-pages'
 import { SIDEBAR_FOLDED_COOKIE } from '#app/components/layout/sidebar-cookie'
 import { getSessionUser, requireStaff, requireStudent, returnPathOf, type GuardAccess, type SessionUser } from './auth.server'
 import { endPreviewAndRedirect } from './session.server'
@@ -118,7 +118,8 @@ export async function loadPublicPage(
   context: AppLoadContext,
   input: { tenant: Tenant; user: SessionUser | null; pageName: string | null },
 ): Promise<PublicPageData & { pages: PublicPageSummary[] }> {
-  const site = await loadPublicSite(context.platform.database, input.tenant, input.pageName, { withForms: true })
+  // Pages around the site without content of their own (checkout, an order) draw only its menus, kept per tenant.
+  const site = input.pageName === null ? { ...(await loadPublicSiteShell(context.platform, input.tenant)), page: null } : await loadPublicSite(context.platform.database, input.tenant, input.pageName, { withForms: true })
   const page = site.page && isPublicPageAvailable(site.page.name) ? site.page : null
   const shell = publicShellFor({ tenant: input.tenant, pages: site.pages, forms: site.forms, user: input.user })
   readsCachedData(context, 'tenant', 'site', 'forms')

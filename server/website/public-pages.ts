@@ -1,7 +1,9 @@
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import type { PublishedFormLink } from '#server/forms/list-published-forms'
+import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
+import { tenantQueryMemo } from '#server/tenancy/tenant-query-memo'
 import { sanitizePageHtmlCached } from './sanitize-page-html'
 import { scopePageCssCached } from './scope-page-css'
 
@@ -77,6 +79,18 @@ export async function loadPublicSite(
         }
       : null
   return { pages, page, forms }
+}
+
+/**
+ * A tenant's published pages (menus, footer) and forms (forms menu), without any page's
+ * content: what the checkout, order and other pages drawn around the site read on every
+ * request. Kept per tenant until the 'site' or 'forms' tag changes.
+ */
+export function loadPublicSiteShell(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant): Promise<Omit<PublicSite, 'page'>> {
+  return tenantQueryMemo<Omit<PublicSite, 'page'>>(platform.tenants, 'public-site-shell', { tags: ['site', 'forms'], ttlMs: 60_000, maxEntries: 10_000 }).get(tenant.id, 'shell', async () => {
+    const { pages, forms } = await loadPublicSite(platform.database, tenant, null, { withForms: true })
+    return { pages, forms }
+  })
 }
 
 function selectPublishedPages(trx: TenantExecutor) {

@@ -125,6 +125,9 @@ describe(`the website builder at /website (${engine})`, () => {
     await post('/website', { intent: 'rename', page: name, title: 'Summer Camp' })
     const hidden = await request(app.port, '/summer-camp', { host: app.host })
     expect(hidden.status).toBe(404)
+    // A page drawn around the site (checkout) keeps its menus per studio: they follow at once too.
+    const menuLinksTo = async (path: string) => (await request(app.port, '/checkout', { host: app.host })).body.includes(`href="${path}"`)
+    expect(await menuLinksTo('/summer-camp')).toBe(false)
 
     const published = await post('/website', { intent: 'publish', page: name, published: 'true' })
     expect(toastOf(published)).toBe('Summer Camp Page is Published.')
@@ -134,10 +137,12 @@ describe(`the website builder at /website (${engine})`, () => {
     expect(shown.status).toBe(200)
     expect(textOf(shown.body)).toContain('Days in the sun.')
     expect(shown.body).toMatch(/href="\/summer-camp"/)
+    expect(await menuLinksTo('/summer-camp')).toBe(true)
 
     const made = await post('/website', { intent: 'publish', page: name, published: 'false' })
     expect(toastOf(made)).toBe('Summer Camp Page is Private.')
     expect((await request(app.port, '/summer-camp', { host: app.host })).status).toBe(404)
+    expect(await menuLinksTo('/summer-camp')).toBe(false)
   })
 
   it('turns a page into an external link: the address is required and checked, flipping saves at once', async () => {
