@@ -9,8 +9,13 @@ import type { SourceRewrite } from './source-rewrites'
  * to copy them again. Both depend only on the build, which is fixed for the life of the process:
  * about 4% of the CPU of a signed-in page rendered afresh went to building them again. These
  * rewrites keep each per build object (WeakMaps, so a rebuilt build in development gets its own):
- * nothing on the server changes either after it is made (the static router copies the routes
- * into data routes of its own; route modules are only read).
+ * nothing on the server changes either after it is made (route modules are only read).
+ *
+ * The static router React Router builds for each render then copied those routes again into
+ * data routes of its own (`createStaticRouter`), so the route matching kept per route array
+ * (decisions 115 and 151) flattened, ranked and described the whole tree once more per page:
+ * about 1 ms of every document render. Its data routes and their id map are kept per route
+ * array too; rendering only reads them.
  *
  * Applied as the route-match cache is (source-rewrites.ts): an exact replacement of one line
  * in each CommonJS file as Node loads it; a file without that line loads unchanged, the server
@@ -19,6 +24,7 @@ import type { SourceRewrite } from './source-rewrites'
 
 const ENTRY_FILE = /[\\/]@remix-run[\\/]server-runtime[\\/]dist[\\/]entry\.js$/
 const REMIX_SERVER_FILE = /[\\/]@remix-run[\\/]react[\\/]dist[\\/]server\.js$/
+const STATIC_ROUTER_FILE = /[\\/]react-router-dom[\\/]server\.js$/
 
 const ENTRY_MODULES = 'function createEntryRouteModules(manifest) {'
 const ENTRY_HELPERS = `
@@ -50,6 +56,21 @@ function __serverRoutesOf(manifestRoutes, routeModules, future, isSpaMode) {
 }
 `
 
+const DATA_ROUTES = `  let manifest = {};
+  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);`
+const DATA_ROUTES_HELPERS = `
+const __dataRoutesByRoutes = new WeakMap();
+function __dataRoutesOf(routes) {
+  let kept = __dataRoutesByRoutes.get(routes);
+  if (kept === undefined) {
+    const manifest = {};
+    kept = { manifest, dataRoutes: router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest) };
+    __dataRoutesByRoutes.set(routes, kept);
+  }
+  return kept;
+}
+`
+
 /** The server runtime's entry module with the route modules kept per build, or null when it does not have the code this expects. */
 export function withEntryRouteModulesKept(source: string): string | null {
   if (source.split(ENTRY_MODULES).length !== 2) return null
@@ -62,8 +83,15 @@ export function withServerRoutesKept(source: string): string | null {
   return `${source.replace(SERVER_ROUTES, '  let routes$1 = __serverRoutesOf(manifest.routes, routeModules, context.future, context.isSpaMode);')}\n${SERVER_HELPERS}`
 }
 
+/** React Router's static router module with its data routes kept per route array, or null when it does not have the code this expects. */
+export function withStaticDataRoutesKept(source: string): string | null {
+  if (source.split(DATA_ROUTES).length !== 2) return null
+  return `${source.replace(DATA_ROUTES, '  let { manifest, dataRoutes } = __dataRoutesOf(routes);')}\n${DATA_ROUTES_HELPERS}`
+}
+
 /** The files these rewrite, and how. */
 export const RENDER_ROUTES_REWRITES: SourceRewrite[] = [
   { file: ENTRY_FILE, rewrite: withEntryRouteModulesKept },
   { file: REMIX_SERVER_FILE, rewrite: withServerRoutesKept },
+  { file: STATIC_ROUTER_FILE, rewrite: withStaticDataRoutesKept },
 ]
