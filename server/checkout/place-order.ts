@@ -2,7 +2,7 @@ import type { Language } from '#server/i18n/languages'
 import { visitorLanguage } from '#server/i18n/recipient-language'
 import { z } from 'zod'
 import { contactLimitMessage } from '#server/plans/plan-limits'
-import { withTenant } from '#db/tenant-scope'
+import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import { violates } from '#server/errors/constraint-violation'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import { touchStudentContact, upsertFormContact } from '#server/forms/upsert-form-contact'
@@ -97,14 +97,15 @@ export async function placeOrder(
   const refused = (message: string): PlaceOrderResult => err('conflict', message, { errors: {}, values })
   const key = attemptKey.safeParse(input.posted.attempt)
   const idempotencyKey = key.success ? key.data : null
-  if (idempotencyKey) {
-    const earlier = await findSale(platform, tenant.id, idempotencyKey)
-    if (earlier) return ok(earlier)
+  if (input.token === null) {
+    const earlier = idempotencyKey ? await findSale(platform, tenant.id, idempotencyKey) : null
+    return earlier ? ok(earlier) : refused(PLACE_ORDER_MESSAGES.empty)
   }
-  if (input.token === null) return refused(PLACE_ORDER_MESSAGES.empty)
   const tokenHash = cartTokenHash(input.token)
 
-  let placed: PlacedOrder & { contactId: string }
+  let placed: (PlacedOrder & { contactId: string }) | { earlier: PlacedOrder }
+  // A post repeated after its sale was made writes nothing, so it changes no cached page.
+  let wrote = true
   try {
     placed = await withTenant(platform.database, tenant.id, async (trx) => {
       // A visitor's cart has no owner; a signed-in buyer's is theirs (account-cart.ts).
@@ -115,6 +116,13 @@ export async function placeOrder(
         .where((eb) => (input.student ? eb.or([eb('contact_id', 'is', null), eb('contact_id', '=', input.student.contactId)]) : eb('contact_id', 'is', null)))
         .forUpdate()
         .executeTakeFirst()
+      // A post with a key already used answers with that sale: asked once the cart is locked, so
+      // the same post sent twice at once finds the first one's sale when its turn comes.
+      const earlier = idempotencyKey ? await selectSale(trx, idempotencyKey) : null
+      if (earlier) {
+        wrote = false
+        return { earlier }
+      }
       if (!cart) throw new SaleRefused(PLACE_ORDER_MESSAGES.empty)
       const facts = await selectCartLines(trx, cart.id)
       if (facts.length === 0) throw new SaleRefused(PLACE_ORDER_MESSAGES.empty)
@@ -160,8 +168,9 @@ export async function placeOrder(
     }
     throw error
   } finally {
-    platform.caches.changed(tenant.id, PAYMENT_CACHE_TAGS)
+    if (wrote) platform.caches.changed(tenant.id, PAYMENT_CACHE_TAGS)
   }
+  if ('earlier' in placed) return ok(placed.earlier)
   const { contactId, ...order } = placed
   if (details.wantsAccount && input.student === null) order.account = await offerStudentAccount(platform, tenant, { contactId, origin: input.origin, ip: input.ip ?? null, now: input.now })
   // A card sale's receipt goes when its payment arrives (stripe-checkout.ts).
@@ -187,8 +196,10 @@ async function cartHoldsEvent(platform: Pick<Platform, 'database'>, tenantId: st
 }
 
 async function findSale(platform: Pick<Platform, 'database'>, tenantId: string, idempotencyKey: string): Promise<PlacedOrder | null> {
-  const row = await withTenant(platform.database, tenantId, (trx) =>
-    trx.selectFrom('invoices').select(['guid', 'number', 'email', 'status']).where('idempotency_key', '=', idempotencyKey).executeTakeFirst(),
-  )
+  return withTenant(platform.database, tenantId, (trx) => selectSale(trx, idempotencyKey))
+}
+
+async function selectSale(trx: TenantExecutor, idempotencyKey: string): Promise<PlacedOrder | null> {
+  const row = await trx.selectFrom('invoices').select(['guid', 'number', 'email', 'status']).where('idempotency_key', '=', idempotencyKey).executeTakeFirst()
   return row ? { invoiceGuid: row.guid, invoiceNumber: row.number, email: row.email, awaitingPayment: row.status === 'pending', account: 'not-offered' } : null
 }

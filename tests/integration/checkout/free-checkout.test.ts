@@ -225,6 +225,18 @@ describe(`checkout of what costs nothing (${engine})`, () => {
     expect(await stock()).toBe(0)
   })
 
+  it('answers a Place order sent twice at once (a double click) with the one sale it made', async () => {
+    await setStock(5)
+    const cookie = await newCartWithSticker(1)
+    const before = await count('invoices')
+    const answers = await Promise.all([post('/checkout', buyer('attempt-double-click-001'), cookie), post('/checkout', buyer('attempt-double-click-001'), cookie)])
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302])
+    expect(answers[0]?.header('location')).toMatch(/^\/checkout\/orders\/[0-9a-f-]{36}$/)
+    expect(answers[1]?.header('location')).toBe(answers[0]?.header('location'))
+    expect(await count('invoices')).toBe(before + 1)
+    expect(await stock()).toBe(4)
+  })
+
   it("gives a signed-in student a free class card on their own contact, whatever email the form says", async () => {
     await setStock(5)
     const added = await post('/checkout', form({ intent: 'add', item: trialGuid, priceOption: trialOption }), studentCookie)
