@@ -27,8 +27,8 @@ const REFUND_EVENTS = new Set(['refund.failed', 'refund.updated', 'charge.refund
 /**
  * POST /webhooks/stripe: Stripe's events for the studios' connected accounts, and for the
  * platform's own plan sessions (server/plans/plan-checkout.ts). The signature is
- * checked against the raw body (Stripe's documented scheme) before anything is read; an event
- * is taken once by its id, and settling itself is idempotent (the payment row is locked and
+ * checked against the raw body (Stripe's documented scheme) before anything is read; each event
+ * settled is recorded by its id, and settling is idempotent (the payment row is locked and
  * moves only from open), so a redelivery or a retry after a timeout does nothing. Order does not matter: settling reads the session's own
  * state, and a completed session is never reopened by a late 'expired'. Answers 2xx for every
  * event it understood or chose to ignore, so Stripe stops retrying; 400 for a bad signature.
@@ -76,13 +76,8 @@ export async function handleStripeWebhook(platform: Platform, req: Request, res:
     res.status(200).json({ received: true, ignored: true })
     return
   }
-  const seen = await withTenant(platform.database, tenant.id, (trx) =>
-    trx.selectFrom('payment_events').select('event_id').where('provider', '=', 'STRIPE').where('event_id', '=', event.id).executeTakeFirst(),
-  )
-  if (seen) {
-    res.status(200).json({ received: true, duplicate: true })
-    return
-  }
+  // A redelivered event settles again, which finds the payment settled and does nothing: asking
+  // first whether the event was seen would cost every event a transaction to save a rare one.
   const requestUrl = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
   const settling = { origin: tenantOrigin(tenant, requestUrl, platform.env), now: new Date() }
   const outcome = isSession
