@@ -3,6 +3,7 @@ import { visitorLanguage } from '#server/i18n/recipient-language'
 import { z } from 'zod'
 import { contactLimitMessage } from '#server/plans/plan-limits'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
+import { selectPayableInvoice, type PayableInvoice } from '#server/payments/payable-invoice'
 import { violates } from '#server/errors/constraint-violation'
 import { err, ok, type WordedResult } from '#server/errors/result'
 import { touchStudentContact, upsertFormContact } from '#server/forms/upsert-form-contact'
@@ -32,6 +33,8 @@ export interface PlacedOrder {
   awaitingPayment: boolean
   /** What came of the user form's 'Create an account' (account-on-request.ts). */
   account: AccountOffer
+  /** A sale awaiting payment as the payment page needs it, read in the transaction that wrote it; null for an earlier sale. */
+  payable: PayableInvoice | null
 }
 
 export interface OrderRefusal {
@@ -154,7 +157,8 @@ export async function placeOrder(
         now: input.now,
         awaitingPayment,
       })
-      return { ...sale, email: details.email, awaitingPayment, account: 'not-offered' as AccountOffer, contactId }
+      const payable = awaitingPayment ? await selectPayableInvoice(trx, sale.invoiceGuid) : null
+      return { ...sale, email: details.email, awaitingPayment, account: 'not-offered' as AccountOffer, contactId, payable }
     })
   } catch (error) {
     if (error instanceof SaleRefused) return refused(error.refusal)
@@ -201,5 +205,5 @@ async function findSale(platform: Pick<Platform, 'database'>, tenantId: string, 
 
 async function selectSale(trx: TenantExecutor, idempotencyKey: string): Promise<PlacedOrder | null> {
   const row = await trx.selectFrom('invoices').select(['guid', 'number', 'email', 'status']).where('idempotency_key', '=', idempotencyKey).executeTakeFirst()
-  return row ? { invoiceGuid: row.guid, invoiceNumber: row.number, email: row.email, awaitingPayment: row.status === 'pending', account: 'not-offered' } : null
+  return row ? { invoiceGuid: row.guid, invoiceNumber: row.number, email: row.email, awaitingPayment: row.status === 'pending', account: 'not-offered', payable: null } : null
 }

@@ -1,4 +1,4 @@
-import { withTenant } from '#db/tenant-scope'
+import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import type { PaymentProvider, PaymentStatus } from '#db/tables/payments'
 import type { Platform } from '#server/platform'
 import { isUuid } from '#server/text/is-uuid'
@@ -62,33 +62,36 @@ export interface PayableInvoice {
 /** An invoice with its lines and payment attempts, as a provider's Pay needs it; null for an unknown guid. */
 export async function loadPayableInvoice(platform: Pick<Platform, 'database'>, tenantId: string, invoiceGuid: string): Promise<PayableInvoice | null> {
   if (!isUuid(invoiceGuid)) return null
-  return withTenant(platform.database, tenantId, async (trx) => {
-    const row = await trx
-      .selectFrom('invoices')
-      .select(['id', 'guid', 'number', 'status', 'balance_minor', 'currency', 'email', 'first_name', 'last_name', 'phone', 'contact_id'])
-      .where('guid', '=', invoiceGuid)
-      .executeTakeFirst()
-    if (!row) return null
-    const lines = await trx.selectFrom('invoice_lines').select(['item_name', 'option_name', 'quantity', 'total_minor', 'membership_type']).where('invoice_id', '=', row.id).orderBy('sequence').execute()
-    const attempts = await trx.selectFrom('payments').select(['provider', 'checkout_ref', 'status', 'account_id', 'amount_minor']).where('invoice_id', '=', row.id).orderBy('created_at', 'desc').execute()
-    return {
-      invoice: {
-        id: row.id,
-        guid: row.guid,
-        number: row.number,
-        status: row.status,
-        dueMinor: Number(row.balance_minor),
-        currency: row.currency,
-        email: row.email,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        phone: row.phone,
-        contactId: row.contact_id,
-      },
-      lines,
-      attempts,
-    }
-  })
+  return withTenant(platform.database, tenantId, (trx) => selectPayableInvoice(trx, invoiceGuid))
+}
+
+/** loadPayableInvoice inside a transaction of the tenant (the sale that just wrote the invoice). */
+export async function selectPayableInvoice(trx: TenantExecutor, invoiceGuid: string): Promise<PayableInvoice | null> {
+  const row = await trx
+    .selectFrom('invoices')
+    .select(['id', 'guid', 'number', 'status', 'balance_minor', 'currency', 'email', 'first_name', 'last_name', 'phone', 'contact_id'])
+    .where('guid', '=', invoiceGuid)
+    .executeTakeFirst()
+  if (!row) return null
+  const lines = await trx.selectFrom('invoice_lines').select(['item_name', 'option_name', 'quantity', 'total_minor', 'membership_type']).where('invoice_id', '=', row.id).orderBy('sequence').execute()
+  const attempts = await trx.selectFrom('payments').select(['provider', 'checkout_ref', 'status', 'account_id', 'amount_minor']).where('invoice_id', '=', row.id).orderBy('created_at', 'desc').execute()
+  return {
+    invoice: {
+      id: row.id,
+      guid: row.guid,
+      number: row.number,
+      status: row.status,
+      dueMinor: Number(row.balance_minor),
+      currency: row.currency,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      phone: row.phone,
+      contactId: row.contact_id,
+    },
+    lines,
+    attempts,
+  }
 }
 
 /**

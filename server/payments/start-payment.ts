@@ -1,6 +1,6 @@
 import type { Tenant } from '#server/tenancy/tenant'
 import { readActiveProvider } from './active-provider'
-import { awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice, type CheckoutStart } from './payable-invoice'
+import { awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice, type CheckoutStart, type PayableInvoice } from './payable-invoice'
 import { PAYMENTSPRING_MESSAGES, paymentSpringPayPath } from './paymentspring-checkout'
 import { startPhonePeCheckout } from './phonepe-checkout'
 import { startRazorpayCheckout } from './razorpay-checkout'
@@ -11,8 +11,13 @@ import { startStripeCheckout } from './stripe-checkout'
  * Pay on a pending invoice: the buyer goes to the studio's payment provider (the one it set up
  * or chose last), on that provider's own page, so paying needs no JavaScript here.
  */
-export async function startOnlinePayment(platform: PaymentPlatform & Parameters<typeof readActiveProvider>[0], tenant: Tenant, input: { invoiceGuid: string; origin: string; now: Date }): Promise<CheckoutStart> {
-  const found = await loadPayableInvoice(platform, tenant.id, input.invoiceGuid)
+export async function startOnlinePayment(
+  platform: PaymentPlatform & Parameters<typeof readActiveProvider>[0],
+  tenant: Tenant,
+  input: { invoiceGuid: string; origin: string; now: Date; found?: PayableInvoice | null },
+): Promise<CheckoutStart> {
+  // Place order passes the invoice it has just written; Pay on an order reads it.
+  const found = input.found ?? (await loadPayableInvoice(platform, tenant.id, input.invoiceGuid))
   if (!found) return { kind: 'not-found' }
   const active = await readActiveProvider(platform, tenant.id)
   if (!active) return { kind: 'refused', message: CARD_PAYMENT_MESSAGES.notTaken }

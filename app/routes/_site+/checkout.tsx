@@ -125,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           throw redirect(orderPathFor(placed.value.invoiceGuid), 303)
         }
         // Off to the payment page; if it cannot open, the order page says so and offers Pay again.
-        const started = await startOnlinePayment(context.platform, tenant, { invoiceGuid: placed.value.invoiceGuid, origin, now })
+        const started = await startOnlinePayment(context.platform, tenant, { invoiceGuid: placed.value.invoiceGuid, origin, now, found: placed.value.payable })
         if (started.kind === 'post') return data({ handoff: { url: started.url, fields: started.fields, providerName: started.providerName, totalText: started.totalText }, orderPath: orderPathFor(placed.value.invoiceGuid) })
         // A whole page load: a payment page is either another site or our own card form, whose
         // page policy (it alone may call PaymentSpring from the browser) comes with its document.
