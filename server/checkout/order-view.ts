@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
 import type { DatabaseHandle } from '#db/connection'
 import type { InvoiceLinesTable, InvoiceStatus, InvoicesTable } from '#db/tables/checkout'
+import type { PaymentProvider } from '#db/tables/payments'
 import { moneyText } from '#server/catalog/public/price-text'
 import { formatPattern } from '#server/dates/date-pattern'
 import { LONG_DATE_PATTERNS, TIME_PATTERNS } from '#server/dates/date-formats'
@@ -116,6 +117,28 @@ export async function loadOrderForBuyer(database: DatabaseHandle, tenant: Tenant
     return { rows, language: recipientLanguage(buyer?.language, tenant) }
   })
   return found ? { order: orderViewOf(found.rows, tenant, found.language), language: found.language } : null
+}
+
+/**
+ * A sale with the state of one of its payment attempts (a Stripe session or intent a buyer
+ * comes back with), read in one transaction: `attemptPaid` when that attempt on this sale is
+ * recorded as paid (settled already, by the webhook usually), so the return has nothing to ask.
+ */
+export async function loadOrderWithAttempt(
+  database: DatabaseHandle,
+  tenant: Tenant,
+  unverifiedGuid: string,
+  attempt: { provider: PaymentProvider; checkoutRef: string },
+  language: Language = 'en',
+): Promise<{ order: OrderView | null; attemptPaid: boolean }> {
+  if (!isUuid(unverifiedGuid)) return { order: null, attemptPaid: false }
+  const found = await withTenant(database, tenant.id, async (trx) => {
+    const rows = await selectOrderRows(trx, unverifiedGuid)
+    if (!rows) return null
+    const payment = await trx.selectFrom('payments').select('status').where('provider', '=', attempt.provider).where('checkout_ref', '=', attempt.checkoutRef).where('invoice_id', '=', rows.invoice.id).executeTakeFirst()
+    return { rows, attemptPaid: payment?.status === 'paid' }
+  })
+  return found ? { order: orderViewOf(found.rows, tenant, language), attemptPaid: found.attemptPaid } : { order: null, attemptPaid: false }
 }
 
 async function selectOrderRows(trx: TenantExecutor, guid: string): Promise<OrderRows | null> {

@@ -7,7 +7,6 @@ import { queueMembershipReceipts, queueReceiptEmail } from '#server/checkout/rec
 import { takeInvoicePayment, takeWholeMembershipPayments } from '#server/invoices/take-payment'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
-import { isUuid } from '#server/text/is-uuid'
 import { awaitsPayment } from './payable-invoice'
 import { PAYMENT_CACHE_TAGS } from '#server/invoices/payment-cache-tags'
 
@@ -36,26 +35,6 @@ export interface DuePayment {
 
 /** Gives a payment back on its provider; answers the provider's refund reference. */
 export type RefundPayment = (due: DuePayment) => Promise<string>
-
-/**
- * Whether this attempt on this invoice is recorded as paid: settled already (by the webhook,
- * usually), so a buyer's return has nothing left to ask the provider or to write. Any other
- * state (open, refund due, expired, unknown) goes through settling.
- */
-export async function isPaidAttempt(platform: Pick<Platform, 'database'>, tenantId: string, attempt: { provider: PaymentProvider; checkoutRef: string; invoiceGuid: string }): Promise<boolean> {
-  if (!isUuid(attempt.invoiceGuid)) return false
-  const row = await withTenant(platform.database, tenantId, (trx) =>
-    trx
-      .selectFrom('payments')
-      .innerJoin('invoices', 'invoices.id', 'payments.invoice_id')
-      .select('payments.status')
-      .where('payments.provider', '=', attempt.provider)
-      .where('payments.checkout_ref', '=', attempt.checkoutRef)
-      .where('invoices.guid', '=', attempt.invoiceGuid)
-      .executeTakeFirst(),
-  )
-  return row?.status === 'paid'
-}
 
 /**
  * Records what a provider says of an attempt, whichever arrives first (the buyer's return, a

@@ -4,7 +4,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import { readStripeAccount } from './stripe-account'
 import { asksForWhatIsDue, CARD_PAYMENT_MESSAGES, recordAttempt, startsRecurringMembership, type CheckoutStart, type PayableInvoice } from './payable-invoice'
 import { invoiceNumberText } from '#server/checkout/order-view'
-import { isPaidAttempt, settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
+import { settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
 import { stripeFor } from './stripe-client'
 import { refundOnStripe, stripeIdOf } from './studio-stripe'
 import { stripeCustomerFor } from './stripe-customer'
@@ -161,8 +161,6 @@ export async function settleStripeSession(platform: PaymentPlatform, tenant: Ten
  */
 export async function settleReturnedSession(platform: PaymentPlatform, tenant: Tenant, input: { invoiceGuid: string; sessionId: string; origin: string; now: Date }): Promise<Settlement> {
   if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(input.sessionId)) return 'unknown'
-  // The webhook usually comes first: a payment it settled as paid has nothing left to ask Stripe.
-  if (await isPaidAttempt(platform, tenant.id, { provider: 'STRIPE', checkoutRef: input.sessionId, invoiceGuid: input.invoiceGuid })) return 'already-settled'
   const stripe = stripeFor(platform.env)
   const account = await readStripeAccount(platform, tenant.id)
   if (!stripe || !account) return 'unknown'

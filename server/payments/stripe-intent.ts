@@ -3,7 +3,7 @@ import type { Tenant } from '#server/tenancy/tenant'
 import type { readActiveProvider } from './active-provider'
 import { asksForWhatIsDue, awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice, startsRecurringMembership, recordAttempt, type PayableInvoice } from './payable-invoice'
 import { findSavedPaymentMethod } from './saved-payment-methods'
-import { isPaidAttempt, settlePaidAttempts, settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
+import { settlePaidAttempts, settlePayment, type PaymentPlatform, type ProviderOutcome, type Settlement } from './settle-payment'
 import { refundOnStripe, stripeIdOf, studioStripe, type StudioStripe } from './studio-stripe'
 import { keepStripeCard, stripeCustomerFor } from './stripe-customer'
 
@@ -261,8 +261,6 @@ async function keepPaidCard(platform: PaymentPlatform, tenant: Tenant, snapshot:
  */
 export async function settleReturnedIntent(platform: IntentPlatform, tenant: Tenant, input: { invoiceGuid: string; intentId: string; origin: string; now: Date }): Promise<Settlement> {
   if (!/^pi_[A-Za-z0-9_]{1,250}$/.test(input.intentId)) return 'unknown'
-  // The webhook usually comes first: a payment it settled as paid has nothing left to ask Stripe.
-  if (await isPaidAttempt(platform, tenant.id, { provider: 'STRIPE', checkoutRef: input.intentId, invoiceGuid: input.invoiceGuid })) return 'already-settled'
   const studio = await studioStripe(platform, tenant.id)
   if (!studio) return 'unknown'
   let intent: Stripe.PaymentIntent

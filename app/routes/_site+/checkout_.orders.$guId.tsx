@@ -14,7 +14,7 @@ import { getSessionUser } from '#app/utils/auth.server'
 import { loadPublicPage } from '#app/utils/navigation.server'
 import { requireTenant } from '#app/utils/tenant.server'
 import { tenantOrigin } from '#server/auth/tenant-origin'
-import { loadOrder, type OrderView } from '#server/checkout/order-view'
+import { loadOrder, loadOrderWithAttempt, type OrderView } from '#server/checkout/order-view'
 import { awaitsPayment, CARD_PAYMENT_MESSAGES, loadPayableInvoice } from '#server/payments/payable-invoice'
 import { readActiveProvider } from '#server/payments/active-provider'
 import { PROVIDER_NAMES } from '#server/payments/payment-providers'
@@ -52,13 +52,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const loaded = await loadPublicPage(context, { tenant, user, pageName: null })
   const url = new URL(request.url)
   const guid = params.guId ?? ''
-  // Back from Stripe's page: settle now rather than wait for the webhook (either may come first).
+  // Back from Stripe's page (a session), or paid in the page with the Payment Element or back from
+  // a bank's check (an intent): settle now rather than wait for the webhook (either may come
+  // first). The order is read with that attempt's state: once the webhook has settled it as
+  // paid, the usual order, there is nothing to ask Stripe.
   const sessionId = url.searchParams.get('session_id')
-  const origin = tenantOrigin(tenant, url, context.platform.env)
-  if (sessionId) await settleReturnedSession(context.platform, tenant, { invoiceGuid: guid, sessionId, origin, now: new Date() })
-  // Paid in the page with the Payment Element (or back from a bank's check): the same, for the intent.
   const intentId = url.searchParams.get('payment_intent')
-  if (intentId) await settleReturnedIntent(context.platform, tenant, { invoiceGuid: guid, intentId, origin, now: new Date() })
+  const origin = tenantOrigin(tenant, url, context.platform.env)
+  const returning = sessionId ?? intentId
+  const read = returning ? await loadOrderWithAttempt(context.platform.database, tenant, guid, { provider: 'STRIPE', checkoutRef: returning }, context.language) : null
+  if (!read?.attemptPaid) {
+    if (sessionId) await settleReturnedSession(context.platform, tenant, { invoiceGuid: guid, sessionId, origin, now: new Date() })
+    if (intentId) await settleReturnedIntent(context.platform, tenant, { invoiceGuid: guid, intentId, origin, now: new Date() })
+  }
   // Back from adding the card a membership of this order bills to: kept for the order's contact, once; the address is cleaned.
   const setupIntentId = url.searchParams.get('setup_intent')
   const setupSessionId = url.searchParams.get('setup_session')
@@ -71,7 +77,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       : await keepHostedSetupCard(context.platform, tenant, { sessionId: setupSessionId ?? '', contactId, now })
     throw redirectWithToast(orderPathFor(guid), kept ? { type: 'success', message: ADD_CARD_MESSAGES.keptForMembership } : { type: 'error', message: ADD_CARD_MESSAGES.notAdded })
   }
-  let order = await loadOrder(context.platform.database, tenant, guid, context.language)
+  let order = read?.attemptPaid ? read.order : await loadOrder(context.platform.database, tenant, guid, context.language)
   const payable = order && awaitsPayment(order.status) ? await loadPayableInvoice(context.platform, tenant.id, guid) : null
   // A payment whose return and callback were both lost is found by asking the provider.
   if (payable && (await catchUpOpenAttempts(context.platform, tenant, { found: payable, origin, now: new Date() }))) {
