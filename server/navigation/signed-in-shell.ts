@@ -7,8 +7,7 @@ import type { NavigationItem } from '#server/shell/navigation-item'
 import { isRole, isStaffRole, ROLE_STUDENT, roleTitle } from '#server/shell/roles'
 import type { Tenant } from '#server/tenancy/tenant'
 import { tenantMemo } from '#server/tenancy/tenant-memo'
-import { listSitePages } from '#server/website/list-site-pages'
-import type { PublicPageSummary } from '#server/website/public-pages'
+import { keptSitePages } from '#server/website/list-site-pages'
 import { siteIdentityFor, type SiteIdentity } from '#server/website/site-identity'
 import { adminMenuFor } from './admin-menu'
 import { staffMenuIn } from './staff-menu-words'
@@ -86,7 +85,7 @@ export async function loadSignedInShell(
   const mayListFranchises = isStaffView && tenant.isMasterFranchise && !user.isFranchiseMode && !user.previewedByContactId
   // Both change only through writes that invalidate the tenant; read them once, not per page.
   const [pages, franchises] = await Promise.all([
-    tenantMemo<PublicPageSummary[]>(platform.tenants, 'site-pages', SHELL_MEMO_TTL_MS).get(tenant.id, () => listSitePages(platform.database, tenant)),
+    keptSitePages(platform, tenant),
     mayListFranchises
       ? tenantMemo<FranchiseSummary[]>(platform.tenants, 'franchises', SHELL_MEMO_TTL_MS).get(tenant.id, () => listFranchises(platform, tenant))
       : [],

@@ -1,6 +1,8 @@
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant } from '#db/tenant-scope'
+import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
+import { tenantMemo } from '#server/tenancy/tenant-memo'
 import type { PublicPageSummary } from './public-pages'
 
 /**
@@ -32,4 +34,12 @@ export async function listSitePages(database: DatabaseHandle, tenant: Pick<Tenan
     isLegal: row.is_legal,
     isPublished: row.is_published,
   }))
+}
+
+/** A safety net for writes made outside the app; app writes drop the entry at once ('site' tag). */
+const SITE_PAGES_TTL_MS = 60_000
+
+/** listSitePages kept per tenant until the 'site' tag changes: every signed-in page and every page drawn around the site reads it. */
+export function keptSitePages(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Pick<Tenant, 'id'>): Promise<PublicPageSummary[]> {
+  return tenantMemo<PublicPageSummary[]>(platform.tenants, 'site-pages', SITE_PAGES_TTL_MS).get(tenant.id, () => listSitePages(platform.database, tenant))
 }

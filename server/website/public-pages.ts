@@ -1,9 +1,10 @@
 import type { DatabaseHandle } from '#db/connection'
 import { withTenant, type TenantExecutor } from '#db/tenant-scope'
-import type { PublishedFormLink } from '#server/forms/list-published-forms'
+import { listPublishedForms, type PublishedFormLink } from '#server/forms/list-published-forms'
 import type { Platform } from '#server/platform'
 import type { Tenant } from '#server/tenancy/tenant'
 import { tenantQueryMemo } from '#server/tenancy/tenant-query-memo'
+import { keptSitePages } from './list-site-pages'
 import { sanitizePageHtmlCached } from './sanitize-page-html'
 import { scopePageCssCached } from './scope-page-css'
 
@@ -84,13 +85,17 @@ export async function loadPublicSite(
 /**
  * A tenant's published pages (menus, footer) and forms (forms menu), without any page's
  * content: what the checkout, order and other pages drawn around the site read on every
- * request. Kept per tenant until the 'site' or 'forms' tag changes.
+ * request. The pages are the signed-in layouts' kept list ('site' tag); the forms are kept per
+ * tenant until the 'forms' tag changes.
  */
-export function loadPublicSiteShell(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant): Promise<Omit<PublicSite, 'page'>> {
-  return tenantQueryMemo<Omit<PublicSite, 'page'>>(platform.tenants, 'public-site-shell', { tags: ['site', 'forms'], ttlMs: 60_000, maxEntries: 10_000 }).get(tenant.id, 'shell', async () => {
-    const { pages, forms } = await loadPublicSite(platform.database, tenant, null, { withForms: true })
-    return { pages, forms }
-  })
+export async function loadPublicSiteShell(platform: Pick<Platform, 'database' | 'tenants'>, tenant: Tenant): Promise<Omit<PublicSite, 'page'>> {
+  const [pages, forms] = await Promise.all([
+    keptSitePages(platform, tenant),
+    tenantQueryMemo<PublishedFormLink[]>(platform.tenants, 'published-forms', { tags: ['forms'], ttlMs: 60_000, maxEntries: 10_000 }).get(tenant.id, 'menu', () =>
+      listPublishedForms(platform.database, tenant),
+    ),
+  ])
+  return { pages, forms }
 }
 
 function selectPublishedPages(trx: TenantExecutor) {
