@@ -39,6 +39,12 @@ export interface ContactsBenchResult {
   listSearched?: ContactsLoad
   /** A different page of the same filter on every request: each rendered afresh. */
   listAfresh?: ContactsLoad
+  /**
+   * The kept list while staff write to the book (a note added to a contact every second, then
+   * five times a second, through the profile's form): each write drops every kept page, so the
+   * next request renders the list afresh while the others wait for it (decision 155).
+   */
+  listWhileWritten?: ContactsLoad[]
 }
 
 const autocannonResult = z.object({
@@ -97,9 +103,14 @@ export async function benchContacts(options: { duration?: number; autocompleteOn
     if (!server.databaseUrl) throw new Error('the bench server has no Postgres database')
     const handle = await openDatabase({ databaseUrl: server.databaseUrl, dataDir: 'memory://', poolSize: 2 })
     let seedMs: number
+    let notedGuid: string
     try {
       const demo = await asSystem(handle, 'bench: find the demo tenant', (trx) => trx.selectFrom('tenants').select('id').where('org_id', '=', 'demo').executeTakeFirstOrThrow())
       seedMs = await seedBenchContacts(handle, demo.id, BENCH_CONTACT_COUNT)
+      const noted = await asSystem(handle, 'bench: a contact to write notes on', (trx) =>
+        trx.selectFrom('contacts').select('guid').where('tenant_id', '=', demo.id).orderBy('id').limit(1).executeTakeFirstOrThrow(),
+      )
+      notedGuid = noted.guid
     } finally {
       await handle.close()
     }
@@ -109,7 +120,13 @@ export async function benchContacts(options: { duration?: number; autocompleteOn
     const pageHeaders = { ...headers, 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' }
     // `afresh`: the connections share one walk through the paths (each sent once, until they run
     // out), instead of each connection sending them all in turn.
-    const run = async (target: string, paths: string[], afresh = false, requestHeaders: Record<string, string> = headers): Promise<ContactsLoad> => {
+    const run = async (
+      target: string,
+      paths: string[],
+      afresh = false,
+      requestHeaders: Record<string, string> = headers,
+      whileMeasuring: (until: Promise<unknown>) => Promise<void> = async () => {},
+    ): Promise<ContactsLoad> => {
       for (const path of paths.slice(0, 3)) {
         const answer = await send(server.port, { path, headers: requestHeaders })
         if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}, not 200`)
@@ -130,7 +147,10 @@ export async function benchContacts(options: { duration?: number; autocompleteOn
       const times: number[] = []
       const measured = load(options.duration ?? DURATION_SECONDS)
       measured.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime))
-      const raw = autocannonResult.parse(await measured)
+      // autocannon's run is a thenable, not a Promise: adopted once, for both awaits.
+      const finished = Promise.resolve(measured)
+      const [answered] = await Promise.all([finished, whileMeasuring(finished)])
+      const raw = autocannonResult.parse(answered)
       const cpuMs = processTreeCpuMs(server.pid) - cpuBefore
       // A walk that ran out of texts asked some twice: those answers came from the memo.
       const ranOut = afresh && next > paths.length ? ` (RAN OUT: ${(next - paths.length).toLocaleString('en')} texts asked twice)` : ''
@@ -146,6 +166,23 @@ export async function benchContacts(options: { duration?: number; autocompleteOn
         cpuMsPerRequest: raw.requests.total > 0 ? cpuMs / raw.requests.total : 0,
       }
     }
+    // Staff adding notes on a profile while the list is read: every note is a write of the book.
+    const notesWritten = { count: 0 }
+    const notesEvery = (intervalMs: number) => async (until: Promise<unknown>) => {
+      notesWritten.count = 0
+      let over = false
+      void until.finally(() => (over = true))
+      const path = `/contacts/${notedGuid}/detail`
+      const noteHeaders = { ...headers, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' }
+      for (let n = 1; !over; n++) {
+        const started = performance.now()
+        const body = new URLSearchParams({ intent: 'add-note', body: `Called back about the timetable (${n})` }).toString()
+        const answer = await send(server.port, { method: 'POST', path, headers: noteHeaders, body })
+        if (answer.status >= 400) throw new Error(`adding a note answered ${answer.status}`)
+        notesWritten.count++
+        await new Promise((done) => setTimeout(done, Math.max(0, intervalMs - (performance.now() - started))))
+      }
+    }
     const setup = { setup: setupName(1), contacts: BENCH_CONTACT_COUNT, seedSeconds: seedMs / 1000 }
     // The list first: the autocomplete's runs build the contact search index, which the list does not use.
     const pages = Array.from({ length: 500 }, (_, index) => `/contacts?status=member&sort=balance&page=${index + 2}`)
@@ -155,6 +192,14 @@ export async function benchContacts(options: { duration?: number; autocompleteOn
           list: await run('GET /contacts?status=member&sort=balance (signed in, 50 a page, kept)', ['/contacts?status=member&sort=balance'], false, pageHeaders),
           listSearched: await run('GET /contacts?q=garcia&sort=created (signed in, 50 a page, kept)', ['/contacts?q=garcia&sort=created'], false, pageHeaders),
           listAfresh: await run('GET /contacts?status=member&sort=balance&page=N (500 different pages, each rendered afresh)', pages, true, pageHeaders),
+          listWhileWritten: await [1000, 200].reduce(
+            async (earlier, intervalMs) => {
+              const loads = await earlier
+              const load = await run('GET /contacts?status=member&sort=balance (kept)', ['/contacts?status=member&sort=balance'], false, pageHeaders, notesEvery(intervalMs))
+              return [...loads, { ...load, target: `${load.target}, while a note is added every ${intervalMs} ms (${notesWritten.count} notes, each dropping the kept list)` }]
+            },
+            Promise.resolve([] as ContactsLoad[]),
+          ),
         }
     if (options.listOnly) return { ...setup, ...lists }
     const autocomplete = await run(
@@ -192,7 +237,7 @@ export function formatContactsBench(result: ContactsBenchResult | null): string 
   if (!result) return 'Contacts at 100,000: skipped, the bench fills Postgres (set DATABASE_URL)'
   return [
     `Contacts at ${result.contacts.toLocaleString('en')} in one tenant (${result.setup}; seeded in ${result.seedSeconds.toFixed(1)} s):`,
-    ...[result.autocomplete, result.autocompleteAfresh, result.autocompleteSpecForm, result.list, result.listSearched, result.listAfresh]
+    ...[result.autocomplete, result.autocompleteAfresh, result.autocompleteSpecForm, result.list, result.listSearched, result.listAfresh, ...(result.listWhileWritten ?? [])]
       .filter((load): load is ContactsLoad => load !== undefined)
       .map((load) => `  ${formatContactsLoad(load)}`),
   ].join('\n')

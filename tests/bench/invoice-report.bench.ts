@@ -115,7 +115,7 @@ export async function seedBenchInvoices(handle: DatabaseHandle, tenantId: string
  * deep in the list (each kept once asked, decision 122), and pages never asked before. PGlite is skipped: its database belongs
  * to the server process, so nothing can fill it while the server runs.
  */
-export async function benchInvoiceReport(options: { duration?: number } = {}): Promise<InvoiceReportBenchResult | null> {
+export async function benchInvoiceReport(options: { duration?: number; writtenOnly?: boolean } = {}): Promise<InvoiceReportBenchResult | null> {
   if (!process.env.DATABASE_URL) return null
   return withBenchServer(1, async (server) => {
     if (!server.databaseUrl) throw new Error('the bench server has no Postgres database')
@@ -123,8 +123,11 @@ export async function benchInvoiceReport(options: { duration?: number } = {}): P
     const host = `demo.localhost:${server.port}`
     // Asked as a browser asks for a page (compressed answers accepted).
     const headers = { host, cookie: await signInAsDemoAdmin(server.port, host), 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' }
-    /** `overallRate`: requests a second over all connections (paced), for the latency at the target's rate rather than at full speed. */
-    const run = async (target: string, paths: string[], overallRate?: number): Promise<InvoiceReportLoad> => {
+    /**
+     * `overallRate`: requests a second over all connections (paced), for the latency at the target's rate rather than at full speed.
+     * `whileMeasuring`: work done alongside the measured seconds, until they end.
+     */
+    const run = async (target: string, paths: string[], overallRate?: number, whileMeasuring: (until: Promise<unknown>) => Promise<void> = async () => {}): Promise<InvoiceReportLoad> => {
       for (const path of paths.slice(0, 3)) {
         const answer = await send(server.port, { path, headers })
         if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}, not 200`)
@@ -141,7 +144,10 @@ export async function benchInvoiceReport(options: { duration?: number } = {}): P
         })
       await load(2)
       const cpuBefore = processTreeCpuMs(server.pid)
-      const raw = autocannonResult.parse(await load(options.duration ?? DURATION_SECONDS))
+      // autocannon's run is a thenable, not a Promise: adopted once, for both awaits.
+      const finished = Promise.resolve(load(options.duration ?? DURATION_SECONDS))
+      const [answered] = await Promise.all([finished, whileMeasuring(finished)])
+      const raw = autocannonResult.parse(answered)
       const cpuMs = processTreeCpuMs(server.pid) - cpuBefore
       return {
         target,
@@ -154,6 +160,12 @@ export async function benchInvoiceReport(options: { duration?: number } = {}): P
         cpuMsPerRequest: raw.requests.total > 0 ? cpuMs / raw.requests.total : 0,
       }
     }
+    const written = await writtenEverySecond(server.databaseUrl, server.port, host, headers.cookie)
+    const whileWritten = async () => [
+      await run('GET /invoices (first page), while staff archive or restore an invoice every second', ['/invoices'], undefined, written.run),
+      await run(`GET /invoices paced at ${INVOICE_REPORT_TARGET_RPS} req/s, while staff archive or restore an invoice every second`, ['/invoices'], INVOICE_REPORT_TARGET_RPS, written.run),
+    ]
+    if (options.writtenOnly) return { setup: setupName(1), invoices: BENCH_INVOICE_COUNT, seedSeconds: seedMs / 1000, loads: await whileWritten() }
     const loads = [
       await run('GET /invoices (first page of 50, totals of all 100,000)', ['/invoices']),
       await run(`GET /invoices paced at ${INVOICE_REPORT_TARGET_RPS} req/s (the target's rate)`, ['/invoices'], INVOICE_REPORT_TARGET_RPS),
@@ -192,9 +204,44 @@ export async function benchInvoiceReport(options: { duration?: number } = {}): P
         'GET /invoices?offset=N&fresh=M (each page rendered afresh)',
         Array.from({ length: 5000 }, (_, index) => `/invoices?offset=${(index % 200) * 50}&fresh=${index}`),
       ),
+      ...(await whileWritten()),
     ]
     return { setup: setupName(1), invoices: BENCH_INVOICE_COUNT, seedSeconds: seedMs / 1000, loads }
   })
+}
+
+/**
+ * Staff archiving one pending invoice and restoring it, a write every second through the
+ * invoice page's form, while the report is read: each drops the kept report and its totals.
+ */
+async function writtenEverySecond(databaseUrl: string, port: number, host: string, cookie: string) {
+  const handle = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 1 })
+  const invoice = await asSystem(handle, 'bench: an invoice to archive', (trx) =>
+    trx
+      .selectFrom('invoices')
+      .innerJoin('tenants', 'tenants.id', 'invoices.tenant_id')
+      .select('invoices.guid')
+      .where('tenants.org_id', '=', 'demo')
+      .where('invoices.status', '=', 'pending')
+      .limit(1)
+      .executeTakeFirstOrThrow(),
+  ).finally(() => handle.close())
+  const headers = { host, cookie, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' }
+  let writes = 0
+  return {
+    run: async (until: Promise<unknown>) => {
+      let over = false
+      void until.finally(() => (over = true))
+      while (!over) {
+        const started = performance.now()
+        const intent = writes % 2 === 0 ? 'archive' : 'unarchive'
+        const answer = await send(port, { method: 'POST', path: `/invoices/${invoice.guid}`, headers, body: new URLSearchParams({ intent }).toString() })
+        if (answer.status >= 400) throw new Error(`${intent} answered ${answer.status}`)
+        writes++
+        await new Promise((done) => setTimeout(done, Math.max(0, 1000 - (performance.now() - started))))
+      }
+    },
+  }
 }
 
 export function formatInvoiceReportBench(result: InvoiceReportBenchResult | null): string {
@@ -210,5 +257,6 @@ export function formatInvoiceReportBench(result: InvoiceReportBenchResult | null
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(formatInvoiceReportBench(await benchInvoiceReport()))
+  // --written: only the runs with an invoice written every second.
+  console.log(formatInvoiceReportBench(await benchInvoiceReport({ writtenOnly: process.argv.includes('--written') })))
 }
