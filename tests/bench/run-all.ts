@@ -164,7 +164,7 @@ const rows: string[][] = [
           `p95 < ${AUTOCOMPLETE_TARGET_P95_MS} ms at ${CONNECTIONS} connections`,
           verdict(r.p97_5Ms < AUTOCOMPLETE_TARGET_P95_MS && r.non2xx === 0 && r.errors === 0),
         ]),
-        ...[contacts.list, contacts.listSearched].filter((r) => r !== undefined).map((r) => [
+        ...[contacts.list, contacts.listSearched, ...(contacts.listWhileWritten ?? []), contacts.listAfresh].filter((r) => r !== undefined).map((r) => [
           `${r.target} (${contacts.setup}, ${contacts.contacts.toLocaleString('en')} contacts)`,
           `${r.requestsPerSecond.toFixed(0)} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}, server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/req`,
           `>= ${CONTACTS_LIST_TARGET_RPS} req/s`,
