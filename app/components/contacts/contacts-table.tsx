@@ -8,6 +8,7 @@ import { EditContactLink } from './edit-contact-dialog'
 import { ContactAvatar } from './profile/contact-avatar'
 import { useContactsWords } from './use-contacts-words'
 import { PageSelectBox, RowSelectBox, type RowSelectionProps } from './row-select-box'
+import { ListLink, ListLinks } from '#app/components/ui/list-link'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 
 export interface ContactRowView {
@@ -51,78 +52,80 @@ export function ContactsTable({
   const { t } = useContactsWords()
   const columnCount = 6 + (selection ? 1 : 0) + (onEdit ? 1 : 0)
   return (
-    <Table caption={t('contacts')} hideCaption minWidth={820 + (selection ? 40 : 0) + (onEdit ? 48 : 0)}>
-      <TableHead>
-        {selection ? <PageSelectBox selection={selection} /> : null}
-        <SortHeader filter={filter} sort="name">
-          {t('name')}
-        </SortHeader>
-        <HeaderCell>{t('emailAndPhone')}</HeaderCell>
-        <HeaderCell>{t('status')}</HeaderCell>
-        <SortHeader filter={filter} sort="balance" align="end">
-          {t('balance')}
-        </SortHeader>
-        <SortHeader filter={filter} sort="created">
-          {t('created')}
-        </SortHeader>
-        <SortHeader filter={filter} sort="updated">
-          {t('updated')}
-        </SortHeader>
-        {onEdit ? (
-          <HeaderCell className={`${EDIT_COLUMN_CLASSES} bg-slate-50`}>
-            <span className="sr-only">{t('edit')}</span>
-          </HeaderCell>
-        ) : null}
-      </TableHead>
-      <TableBody columnCount={columnCount} empty={empty}>
-        {rows.map((row) => (
-          <Row key={row.guId} className="group">
-            {selection ? <RowSelectBox selection={selection} guId={row.guId} name={row.name} /> : null}
-            <HeaderCell scope="row">
-              <span className="flex items-center gap-3">
-                <ContactAvatar pictureUrl={row.pictureUrl} initials={row.initials} size="sm" />
-                <Link to={`/contacts/${row.guId}/detail`} className="font-medium text-brand-text hover:underline">
-                  {row.name}
-                </Link>
-              </span>
+    <ListLinks>
+      <Table caption={t('contacts')} hideCaption minWidth={820 + (selection ? 40 : 0) + (onEdit ? 48 : 0)}>
+        <TableHead>
+          {selection ? <PageSelectBox selection={selection} /> : null}
+          <SortHeader filter={filter} sort="name">
+            {t('name')}
+          </SortHeader>
+          <HeaderCell>{t('emailAndPhone')}</HeaderCell>
+          <HeaderCell>{t('status')}</HeaderCell>
+          <SortHeader filter={filter} sort="balance" align="end">
+            {t('balance')}
+          </SortHeader>
+          <SortHeader filter={filter} sort="created">
+            {t('created')}
+          </SortHeader>
+          <SortHeader filter={filter} sort="updated">
+            {t('updated')}
+          </SortHeader>
+          {onEdit ? (
+            <HeaderCell className={`${EDIT_COLUMN_CLASSES} bg-slate-50`}>
+              <span className="sr-only">{t('edit')}</span>
             </HeaderCell>
-            <Cell className="text-slate-700">
-              <span className="block max-w-64 truncate" title={row.email ?? undefined}>
-                {row.email ?? '-'}
-              </span>
-              {row.phone ? <span className="block text-xs whitespace-nowrap text-slate-600">{row.phone}</span> : null}
-            </Cell>
-            <Cell>
-              <span className="flex flex-wrap gap-1">
-                {row.statuses.map((status) => (
-                  <span key={status} className="whitespace-nowrap rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                    {status}
-                  </span>
-                ))}
-                {row.isWalkIn ? <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t('walkIn')}</span> : null}
-              </span>
-            </Cell>
-            <Cell align="end" className={`whitespace-nowrap tabular-nums ${row.balanceSign < 0 ? 'text-red-700' : row.balanceSign > 0 ? 'text-emerald-700' : 'text-slate-700'}`}>
-              {row.balance}
-            </Cell>
-            <Cell className="whitespace-nowrap text-slate-700">
-              <DateText value={row.created} empty="-" />
-            </Cell>
-            <Cell className="whitespace-nowrap text-slate-700">
-              <DateText value={row.updated} empty="-" />
-            </Cell>
-            {onEdit ? (
-              <Cell align="end" className={`${EDIT_COLUMN_CLASSES} bg-white group-hover:bg-slate-50`}>
-                <EditContactLink guId={row.guId} onOpen={onEdit} look={{ variant: 'secondary', size: 'sm' }} title={t('editName', { name: row.name })}>
-                  <Pencil aria-hidden className="h-4 w-4" />
-                  <span className="sr-only">{t('editName', { name: row.name })}</span>
-                </EditContactLink>
+          ) : null}
+        </TableHead>
+        <TableBody columnCount={columnCount} empty={empty}>
+          {rows.map((row) => (
+            <Row key={row.guId} className="group">
+              {selection ? <RowSelectBox selection={selection} guId={row.guId} label={t('selectName', { name: row.name })} /> : null}
+              <HeaderCell scope="row">
+                <span className="flex items-center gap-3">
+                  <ContactAvatar pictureUrl={row.pictureUrl} initials={row.initials} size="sm" />
+                  <ListLink to={`/contacts/${row.guId}/detail`} className="font-medium text-brand-text hover:underline">
+                    {row.name}
+                  </ListLink>
+                </span>
+              </HeaderCell>
+              <Cell className="text-slate-700">
+                <span className="block max-w-64 truncate" title={row.email ?? undefined}>
+                  {row.email ?? '-'}
+                </span>
+                {row.phone ? <span className="block text-xs whitespace-nowrap text-slate-600">{row.phone}</span> : null}
               </Cell>
-            ) : null}
-          </Row>
-        ))}
-      </TableBody>
-    </Table>
+              <Cell>
+                <span className="flex flex-wrap gap-1">
+                  {row.statuses.map((status) => (
+                    <span key={status} className="whitespace-nowrap rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                      {status}
+                    </span>
+                  ))}
+                  {row.isWalkIn ? <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t('walkIn')}</span> : null}
+                </span>
+              </Cell>
+              <Cell align="end" className={`whitespace-nowrap tabular-nums ${row.balanceSign < 0 ? 'text-red-700' : row.balanceSign > 0 ? 'text-emerald-700' : 'text-slate-700'}`}>
+                {row.balance}
+              </Cell>
+              <Cell className="whitespace-nowrap text-slate-700">
+                <DateText value={row.created} empty="-" />
+              </Cell>
+              <Cell className="whitespace-nowrap text-slate-700">
+                <DateText value={row.updated} empty="-" />
+              </Cell>
+              {onEdit ? (
+                <Cell align="end" className={`${EDIT_COLUMN_CLASSES} bg-white group-hover:bg-slate-50`}>
+                  <EditContactLink guId={row.guId} onOpen={onEdit} look={{ variant: 'secondary', size: 'sm' }} title={t('editName', { name: row.name })}>
+                    <Pencil aria-hidden className="h-4 w-4" />
+                    <span className="sr-only">{t('editName', { name: row.name })}</span>
+                  </EditContactLink>
+                </Cell>
+              ) : null}
+            </Row>
+          ))}
+        </TableBody>
+      </Table>
+    </ListLinks>
   )
 }
 

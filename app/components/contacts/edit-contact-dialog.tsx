@@ -3,7 +3,7 @@ import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import type { ContactDialogSaved, ContactDialogView } from '#server/contacts/contact-dialog-view'
 import { ContactDialogFields } from '#app/components/contacts/contact-dialog-fields'
-import { ButtonLink, type ButtonLook } from '#app/components/ui/button'
+import { buttonClasses, type ButtonLook } from '#app/components/ui/button'
 import { Dialog } from '#app/components/ui/dialog'
 import { useContactsWords } from './use-contacts-words'
 
@@ -34,10 +34,12 @@ export function EditContactLink({ guId, onOpen, look, title, children }: { guId:
     event.preventDefault()
     onOpen(guId)
   }
+  // A plain anchor, not Remix's Link: a plain click never navigates (it opens the dialog), and a
+  // list of 50 rows would otherwise run Link's dozen hooks 50 times per render.
   return (
-    <ButtonLink to={editContactPagePath(guId)} onClick={open} variant={look?.variant ?? 'secondary'} size={look?.size} title={title}>
+    <a href={editContactPagePath(guId)} onClick={open} className={buttonClasses({ variant: look?.variant ?? 'secondary', size: look?.size })} title={title}>
       {children}
-    </ButtonLink>
+    </a>
   )
 }
 

@@ -40,9 +40,12 @@ export function PageSelectBox({ selection }: { selection: RowSelectionProps }) {
   )
 }
 
-/** A row's box: `id` is its guId; `pageId` says the row was on the page (for 'Select this page'). */
-export function RowSelectBox({ selection, guId, name }: { selection: RowSelectionProps; guId: string; name: string }) {
-  const { t } = useContactsWords()
+/**
+ * A row's box: `id` is its guId; `pageId` says the row was on the page (for 'Select this page').
+ * `label` comes from the table ('Select Ada Okafor'), which has the words already: a hook per row
+ * would be fifty on every render of a page.
+ */
+export function RowSelectBox({ selection, guId, label }: { selection: RowSelectionProps; guId: string; label: string }) {
   const { state, formId } = selection
   return (
     <Cell className="w-10">
@@ -52,7 +55,7 @@ export function RowSelectBox({ selection, guId, name }: { selection: RowSelectio
         name="id"
         value={guId}
         form={formId}
-        aria-label={t('selectName', { name })}
+        aria-label={label}
         checked={state.allMatching || state.selected.has(guId)}
         onChange={(event) => state.toggle(guId, event.currentTarget.checked)}
         className={BOX_CLASSES}

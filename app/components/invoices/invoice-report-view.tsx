@@ -7,6 +7,7 @@ import { Card } from '#app/components/ui/card'
 import { EmptyState } from '#app/components/ui/empty-state'
 import { FIELD_INPUT_CLASSES } from '#app/components/ui/field'
 import { PreviousNextNav } from '#app/components/ui/pagination'
+import { ListLink, ListLinks } from '#app/components/ui/list-link'
 import { Cell, HeaderCell, Row, Table, TableBody, TableHead } from '#app/components/ui/table'
 import { INVOICE_PAGE_SIZES, INVOICE_STATUS_FILTERS, invoiceReportHref, type InvoiceReportQuery, type InvoiceSort } from '#server/invoices/invoice-report-query'
 import type { InvoiceReportPage } from '#server/invoices/invoice-report'
@@ -107,48 +108,50 @@ export function InvoiceReportView({ query, report, upcoming }: { query: InvoiceR
         </EmptyState>
       ) : (
         <>
-          <Table label={t('invoices')} minWidth={900}>
-            <TableHead>
-              {sortHeader('number', t('columnInvoice'))}
-              {sortHeader('created', t('columnDate'))}
-              {sortHeader('contact', t('columnContact'))}
-              <HeaderCell>{t('columnItems')}</HeaderCell>
-              {sortHeader('due', t('columnDue'))}
-              {sortHeader('total', t('columnTotal'), 'right')}
-              {sortHeader('balance', t('columnBalance'), 'right')}
-              <HeaderCell>{t('status')}</HeaderCell>
-            </TableHead>
-            <TableBody columnCount={8} empty={<span>{t('noInvoicesMatch')}</span>}>
-              {report.rows.map((row) => (
-                <Row key={row.guid}>
-                  <Cell className="whitespace-nowrap">
-                    <Link to={`/invoices/${row.guid}`} className="font-medium text-slate-900 hover:text-brand-text hover:underline">
-                      {row.numberText}
-                    </Link>
-                    {row.isArchived ? <p className="text-xs text-slate-500">{t('archived')}</p> : null}
-                  </Cell>
-                  <Cell className="whitespace-nowrap text-slate-700">{row.dateText}</Cell>
-                  <Cell>
-                    <Link to={`/contacts/${row.contactGuid}/details`} className="text-slate-900 hover:text-brand-text hover:underline">
-                      {row.contactName || row.email}
-                    </Link>
-                  </Cell>
-                  <Cell className="max-w-64 truncate text-slate-700" title={row.itemsText}>
-                    {row.itemsText}
-                  </Cell>
-                  <Cell className={`whitespace-nowrap ${row.isOverdue ? 'font-medium text-red-700' : 'text-slate-700'}`}>
-                    {row.dueText ?? '-'}
-                    {row.isOverdue ? <span className="sr-only"> ({t('overdue')})</span> : null}
-                  </Cell>
-                  <Cell className="whitespace-nowrap text-right tabular-nums text-slate-900">{row.totalText}</Cell>
-                  <Cell className="whitespace-nowrap text-right tabular-nums text-slate-900">{row.balanceText}</Cell>
-                  <Cell>
-                    <InvoiceStatusChip text={statusWord(row.statusText)} word={row.statusText} />
-                  </Cell>
-                </Row>
-              ))}
-            </TableBody>
-          </Table>
+          <ListLinks>
+            <Table label={t('invoices')} minWidth={900}>
+              <TableHead>
+                {sortHeader('number', t('columnInvoice'))}
+                {sortHeader('created', t('columnDate'))}
+                {sortHeader('contact', t('columnContact'))}
+                <HeaderCell>{t('columnItems')}</HeaderCell>
+                {sortHeader('due', t('columnDue'))}
+                {sortHeader('total', t('columnTotal'), 'right')}
+                {sortHeader('balance', t('columnBalance'), 'right')}
+                <HeaderCell>{t('status')}</HeaderCell>
+              </TableHead>
+              <TableBody columnCount={8} empty={<span>{t('noInvoicesMatch')}</span>}>
+                {report.rows.map((row) => (
+                  <Row key={row.guid}>
+                    <Cell className="whitespace-nowrap">
+                      <ListLink to={`/invoices/${row.guid}`} className="font-medium text-slate-900 hover:text-brand-text hover:underline">
+                        {row.numberText}
+                      </ListLink>
+                      {row.isArchived ? <p className="text-xs text-slate-500">{t('archived')}</p> : null}
+                    </Cell>
+                    <Cell className="whitespace-nowrap text-slate-700">{row.dateText}</Cell>
+                    <Cell>
+                      <ListLink to={`/contacts/${row.contactGuid}/details`} className="text-slate-900 hover:text-brand-text hover:underline">
+                        {row.contactName || row.email}
+                      </ListLink>
+                    </Cell>
+                    <Cell className="max-w-64 truncate text-slate-700" title={row.itemsText}>
+                      {row.itemsText}
+                    </Cell>
+                    <Cell className={`whitespace-nowrap ${row.isOverdue ? 'font-medium text-red-700' : 'text-slate-700'}`}>
+                      {row.dueText ?? '-'}
+                      {row.isOverdue ? <span className="sr-only"> ({t('overdue')})</span> : null}
+                    </Cell>
+                    <Cell className="whitespace-nowrap text-right tabular-nums text-slate-900">{row.totalText}</Cell>
+                    <Cell className="whitespace-nowrap text-right tabular-nums text-slate-900">{row.balanceText}</Cell>
+                    <Cell>
+                      <InvoiceStatusChip text={statusWord(row.statusText)} word={row.statusText} />
+                    </Cell>
+                  </Row>
+                ))}
+              </TableBody>
+            </Table>
+          </ListLinks>
           <PreviousNextNav
             first={first}
             last={last}

@@ -56,6 +56,20 @@ describe('the contacts list', () => {
     await page.waitForURL(/page=2/)
     await expect.poll(() => names(page)).toEqual(['Mateo García', 'Noah Bennett', 'Olivia Bennett'])
     await expectNoSeriousA11yViolations(page)
+
+    // A name opens the profile in place (the page's own state survives the navigation); with
+    // Control held it opens in a new tab and leaves the list where it was.
+    const listUrl = page.url()
+    const name = page.getByRole('row').getByRole('link', { name: 'Noah Bennett', exact: true })
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), name.click({ modifiers: ['Control'] })])
+    await tab.waitForURL(/\/contacts\/[0-9a-f-]{36}\/detail$/)
+    await tab.close()
+    expect(page.url()).toBe(listUrl)
+    await page.evaluate(() => document.documentElement.setAttribute('data-list-page', 'still here'))
+    await name.click()
+    await page.getByRole('heading', { level: 1, name: 'Noah Bennett' }).waitFor()
+    expect(new URL(page.url()).pathname).toMatch(/^\/contacts\/[0-9a-f-]{36}\/detail$/)
+    await expect(page.evaluate(() => document.documentElement.getAttribute('data-list-page'))).resolves.toBe('still here')
   })
 
   test('the filter works without JavaScript, and a bookmarked filter opens as it was', { timeout: 120_000 }, async () => {

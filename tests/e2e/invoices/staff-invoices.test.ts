@@ -228,8 +228,12 @@ describe('staff invoices', () => {
       await page.waitForURL((url) => url.pathname === '/invoices' && url.searchParams.get('search') === 'Private lesson' && url.searchParams.get('status') === 'complete')
       const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: number, exact: true }) })
       await expect(row.innerText()).resolves.toMatch(new RegExp(`${STUDENT.name}[\\s\\S]*Private lesson[\\s\\S]*\\$80\\.00\\s+\\$0\\.00\\s+Complete`))
+      // The row's link opens the invoice in place: the page's own state survives the navigation.
+      await page.evaluate(() => document.documentElement.setAttribute('data-report-page', 'still here'))
       await row.getByRole('link', { name: number, exact: true }).click()
       await page.waitForURL((url) => url.pathname === `/invoices/${guid}`)
+      await page.getByRole('heading', { level: 1, name: new RegExp(number) }).waitFor()
+      await expect(page.evaluate(() => document.documentElement.getAttribute('data-report-page'))).resolves.toBe('still here')
       checked.expectNoConsoleErrors()
     },
   )
