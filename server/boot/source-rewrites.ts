@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import Module from 'node:module'
 import { ICON_REWRITES } from './icon-render-cache'
+import { REACT_TEXT_WRITE_REWRITES } from './react-text-writes'
 import { RENDER_ROUTES_REWRITES } from './render-routes-cache'
 import { ROUTE_MATCH_REWRITES } from './route-match-cache'
 
@@ -10,8 +11,8 @@ export interface SourceRewrite {
   rewrite(source: string): string | null
 }
 
-/** Every rewrite the server loads its packages with: route matching (decisions 115, 151), route tables and icons (157). */
-export const SOURCE_REWRITES: SourceRewrite[] = [...ROUTE_MATCH_REWRITES, ...RENDER_ROUTES_REWRITES, ...ICON_REWRITES]
+/** Every rewrite the server loads its packages with: route matching (decisions 115, 151), route tables and icons (157), React's text writes (160). */
+export const SOURCE_REWRITES: SourceRewrite[] = [...ROUTE_MATCH_REWRITES, ...RENDER_ROUTES_REWRITES, ...ICON_REWRITES, ...REACT_TEXT_WRITE_REWRITES]
 
 /** The loader hook's shape: Node's CommonJS loader calls it with the module and its file. */
 type ModuleCompiler = (module: { _compile(source: string, filename: string): void }, filename: string) => void
