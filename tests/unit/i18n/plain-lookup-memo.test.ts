@@ -1,6 +1,6 @@
 import i18next from 'i18next'
 import { describe, expect, test } from 'vitest'
-import { memoisePlainLookups, plainLookupKey } from '#server/i18n/plain-lookup-memo'
+import { memoisePlainLookups, plainLookupKey, valueLookup } from '#server/i18n/plain-lookup-memo'
 
 // The app's declared keys type t() to the catalog's words; these tests use words of their own.
 type LooseT = (key: string, options?: Record<string, unknown>) => unknown
@@ -18,8 +18,19 @@ describe('plain lookups of a server i18n instance kept', () => {
       nsSeparator: false,
       interpolation: { escapeValue: false },
       resources: {
-        en: { common: { save: 'Save', hello: 'Hello {{name}}', item_one: '{{count}} item', item_other: '{{count}} items' }, contacts: { save: 'Save contact' } },
-        tr: { common: { save: 'Kaydet' } },
+        en: {
+          common: {
+            save: 'Save',
+            hello: 'Hello {{name}}',
+            item_one: '{{count}} item',
+            item_other: '{{count}} items',
+            pair: '{{first}} and {{second}}, then {{first}} again',
+            amount: 'Paid {{value, number}}',
+            sized: '{{name}}: {{size}} MB',
+          },
+          contacts: { save: 'Save contact', hello: 'Hi {{name}}' },
+        },
+        tr: { common: { save: 'Kaydet', hello: 'Merhaba {{name}}' } },
       },
       initImmediate: false,
     })
@@ -41,6 +52,20 @@ describe('plain lookups of a server i18n instance kept', () => {
       ['item', { count: 1 }],
       ['item', { count: 3 }],
       ['missing.key'],
+      ['hello', { name: 'José García' }],
+      ['hello', { name: 'Price $& more $1 {{name}}' }],
+      ['hello', { name: 'Marks \u0002 0 \u0003 inside' }],
+      ['hello', { name: '' }],
+      ['hello', { name: 'Ada', lng: 'tr' }],
+      ['hello', { name: 'Ada', ns: 'contacts' }],
+      ['pair', { second: 'Lin', first: 'Ada' }],
+      ['pair', { first: 'Zoë', second: 'Noah' }],
+      ['amount', { value: '1234' }],
+      ['amount', { value: '98765' }],
+      ['sized', { name: 'Photo', size: 4 }],
+      ['sized', { name: 'Photo', size: '4' }],
+      ['hello', { name: 'Ada', defaultValue: 'Hey {{name}}' }],
+      ['missing.key', { name: 'Ada' }],
     ]
     for (let round = 0; round < 2; round++) {
       for (const [key, options] of calls) {
@@ -61,5 +86,21 @@ describe('plain lookups of a server i18n instance kept', () => {
     expect(plainLookupKey([['save', 'other']], 'en')).toBeNull()
     expect(plainLookupKey(['save', { lngs: ['tr', 'en'] }], 'en')).toBeNull()
     expect(plainLookupKey(['save', { lng: null, lngs: null, ns: 'common' }], 'tr')).toBe('tr\u0000common\u0000\u0000save')
+  })
+
+  test('keys calls with words to put in by their names, never by the words, and only string words', () => {
+    const ada = valueLookup(['hello', { name: 'Ada', ns: 'common' }], 'en')
+    const lin = valueLookup(['hello', { ns: 'common', name: 'Lin' }], 'en')
+    expect(ada?.cacheKey).toBe(lin?.cacheKey)
+    expect(ada?.values).toEqual(['Ada'])
+    expect(valueLookup(['hello', { name: 'Ada', ns: 'contacts' }], 'en')?.cacheKey).not.toBe(ada?.cacheKey)
+    expect(valueLookup(['pair', { second: 'b', first: 'a' }], 'en')?.values).toEqual(['a', 'b'])
+    expect(valueLookup(['item', { count: 2 }], 'en')).toBeNull()
+    expect(valueLookup(['hello', { name: 'Ada', context: 'male' }], 'en')).toBeNull()
+    expect(valueLookup(['hello', { name: 'Ada', defaultValue_other: 'x' }], 'en')).toBeNull()
+    expect(valueLookup(['sized', { name: 'a', size: 4 }], 'en')).toBeNull()
+    expect(valueLookup(['hello', { name: 'a\u0002' }], 'en')).toBeNull()
+    expect(valueLookup(['save'], 'en')).toBeNull()
+    expect(valueLookup(['save', { ns: 'common' }], 'en')).toBeNull()
   })
 })
