@@ -77,7 +77,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       : await keepHostedSetupCard(context.platform, tenant, { sessionId: setupSessionId ?? '', contactId, now })
     throw redirectWithToast(orderPathFor(guid), kept ? { type: 'success', message: ADD_CARD_MESSAGES.keptForMembership } : { type: 'error', message: ADD_CARD_MESSAGES.notAdded })
   }
-  let order = read?.attemptPaid ? read.order : await loadOrder(context.platform.database, tenant, guid, context.language)
+  // The order and its attempt are two statements of one read-committed transaction: a webhook
+  // that commits between them shows the attempt paid beside the order as it was before. Such an
+  // order, still awaiting payment, is read again.
+  const settledRead = read?.attemptPaid && read.order && !awaitsPayment(read.order.status) ? read.order : null
+  let order = settledRead ?? (await loadOrder(context.platform.database, tenant, guid, context.language))
   const payable = order && awaitsPayment(order.status) ? await loadPayableInvoice(context.platform, tenant.id, guid) : null
   // A payment whose return and callback were both lost is found by asking the provider.
   if (payable && (await catchUpOpenAttempts(context.platform, tenant, { found: payable, origin, now: new Date() }))) {
