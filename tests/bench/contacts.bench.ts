@@ -10,7 +10,7 @@ import { createLogger } from '#server/logger'
 import { SEED_DEMO_PASSWORD, type RunningServer } from '#tests/e2e/support/server'
 import { asSystem } from '#db/tenant-scope'
 import { send, signInAsDemoAdmin } from './bench-http'
-import { CONNECTIONS, DURATION_SECONDS, setupName, startBenchServer, withBenchServer } from './load'
+import { CONNECTIONS, DURATION_SECONDS, repeatUntil, setupName, startBenchServer, withBenchServer } from './load'
 import { processTreeCpuMs } from './process-cpu'
 import { BENCH_CONTACT_COUNT, BENCH_FIRST_NAMES, BENCH_LAST_NAMES, seedBenchContacts } from './seed-bench-contacts'
 
@@ -223,18 +223,14 @@ async function measureContacts(server: RunningServer, filled: { seedMs: number; 
   const notesWritten = { count: 0 }
   const notesEvery = (intervalMs: number) => async (until: Promise<unknown>) => {
     notesWritten.count = 0
-    let over = false
-    void until.finally(() => (over = true))
     const path = `/contacts/${notedGuid}/detail`
     const noteHeaders = { ...headers, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' }
-    for (let n = 1; !over; n++) {
-      const started = performance.now()
+    await repeatUntil(until, intervalMs, async (n) => {
       const body = new URLSearchParams({ intent: 'add-note', body: `Called back about the timetable (${n})` }).toString()
       const answer = await send(server.port, { method: 'POST', path, headers: noteHeaders, body })
       if (answer.status >= 400) throw new Error(`adding a note answered ${answer.status}`)
       notesWritten.count++
-      await new Promise((done) => setTimeout(done, Math.max(0, intervalMs - (performance.now() - started))))
-    }
+    })
   }
   const setup = { setup: server.databaseUrl ? setupName(1) : 'PGlite, 1 process', contacts: BENCH_CONTACT_COUNT, seedSeconds: seedMs / 1000 }
   // The list first: the autocomplete's runs build the contact search index, which the list does not use.

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { openDatabase, type DatabaseHandle } from '#db/connection'
 import { asSystem } from '#db/tenant-scope'
 import { send, signInAsDemoAdmin } from './bench-http'
-import { CONNECTIONS, DURATION_SECONDS, setupName, withBenchServer } from './load'
+import { CONNECTIONS, DURATION_SECONDS, repeatUntil, setupName, withBenchServer } from './load'
 import { processTreeCpuMs } from './process-cpu'
 
 /** Issue 12's target: the invoice report over 100,000 invoices, signed in. */
@@ -229,18 +229,13 @@ async function writtenEverySecond(databaseUrl: string, port: number, host: strin
   const headers = { host, cookie, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' }
   let writes = 0
   return {
-    run: async (until: Promise<unknown>) => {
-      let over = false
-      void until.finally(() => (over = true))
-      while (!over) {
-        const started = performance.now()
+    run: (until: Promise<unknown>) =>
+      repeatUntil(until, 1000, async () => {
         const intent = writes % 2 === 0 ? 'archive' : 'unarchive'
         const answer = await send(port, { method: 'POST', path: `/invoices/${invoice.guid}`, headers, body: new URLSearchParams({ intent }).toString() })
         if (answer.status >= 400) throw new Error(`${intent} answered ${answer.status}`)
         writes++
-        await new Promise((done) => setTimeout(done, Math.max(0, 1000 - (performance.now() - started))))
-      }
-    },
+      }),
   }
 }
 

@@ -97,3 +97,14 @@ export async function withBenchServer<T>(processes: number, measure: (server: Ru
     await server.stop()
   }
 }
+
+/** Runs `step` (the nth time, from 1) every `intervalMs` until `until` settles: writes made alongside a measured load. */
+export async function repeatUntil(until: Promise<unknown>, intervalMs: number, step: (n: number) => Promise<void>): Promise<void> {
+  let over = false
+  void until.finally(() => (over = true))
+  for (let n = 1; !over; n++) {
+    const started = performance.now()
+    await step(n)
+    await new Promise((done) => setTimeout(done, Math.max(0, intervalMs - (performance.now() - started))))
+  }
+}
